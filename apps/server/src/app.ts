@@ -1,0 +1,170 @@
+// buildApp: the Fastify app with every module. Tests call it; main.ts adds listen().
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { ErrorCodes } from '@openseller/core';
+import type { Database } from './db/client.js';
+import { createCaptchaService } from './platform/captcha.js';
+import { AppError } from './platform/errors.js';
+import { createExports } from './platform/exports.js';
+import { createFileStore } from './platform/file-store.js';
+import { createHttp, requestLanguage } from './platform/http.js';
+import { createImports } from './platform/imports.js';
+import { createJobQueue, type JobQueueOptions } from './platform/jobs.js';
+import { serverMessage } from './platform/messages.js';
+import { createServiceRegistry, type ModuleContext } from './platform/module.js';
+import { createPasswordTransport } from './platform/password-transport.js';
+import { createSessionStore } from './platform/sessions.js';
+import { createOutboxSmsSender, type SmsSender } from './platform/sms.js';
+import { MULTIPART_FILE_LIMIT } from './platform/uploads.js';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createAuthService } from './modules/accounts/auth.service.js';
+import { createLoginLogService } from './modules/accounts/login-log.service.js';
+import { createUsersService } from './modules/accounts/users.service.js';
+import { registerExportRoutes } from './modules/exports/exports.routes.js';
+import { registerFileRoutes } from './modules/files/files.routes.js';
+import { registerImportRoutes } from './modules/imports/imports.routes.js';
+import { AREA_MODULES } from './modules/index.js';
+import { registerSystemRoutes } from './modules/system/system.routes.js';
+import { createSystemService } from './modules/system/system.service.js';
+
+export const APP_VERSION = '0.1.0';
+
+export interface BuildAppOptions {
+  database: Database;
+  /** The file store's folder (DATA_DIR/files); a temporary folder when not given. */
+  filesDir?: string;
+  /** The job queue on the same database; without it, imports and exports cannot run. */
+  jobs?: JobQueueOptions;
+  siteTitle?: string;
+  /** Folder of the built web app to serve at '/'; skipped when absent. */
+  webDist?: string;
+  sms?: SmsSender;
+  now?: () => Date;
+  logger?: boolean;
+  /** Behind a proxy, trust X-Forwarded-For for the client address. */
+  trustProxy?: boolean;
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: options.trustProxy ?? false,
+  });
+  await app.register(fastifyMultipart, { limits: { fileSize: MULTIPART_FILE_LIMIT, files: 1, fields: 20, parts: 25 } });
+
+  const { database } = options;
+  const now = options.now;
+  const clock = now ? { now } : {};
+  const sessions = createSessionStore({ db: database.db, ...clock });
+  const transport = createPasswordTransport({ db: database.db });
+  const captcha = createCaptchaService({ db: database.db, ...clock });
+  const sms = options.sms ?? createOutboxSmsSender();
+  const http = createHttp({ sessions });
+  const jobs = options.jobs ? createJobQueue(options.jobs) : null;
+  const files = createFileStore({ db: database.db, root: options.filesDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'openseller-files-')) });
+  const exports = createExports({ database, files, jobs, sessions, ...clock });
+  const imports = createImports({ database, files, jobs, sessions, ...clock });
+
+  const auth = createAuthService({ database, sessions, transport, captcha, sms, ...clock });
+  const users = createUsersService({ database, sessions, transport, auth, ...clock });
+  const loginLog = createLoginLogService({ database });
+  const system = createSystemService({ database, siteTitle: options.siteTitle ?? 'OpenSeller', version: APP_VERSION, ...clock });
+
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const language = requestLanguage(request);
+    if (error instanceof AppError) {
+      return reply.code(error.httpStatus).send({
+        success: false,
+        errorCode: error.code,
+        message: serverMessage(error.code, error.params, language),
+        params: error.params,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ success: false, errorCode: ErrorCodes.PAYLOAD_TOO_LARGE, message: serverMessage(ErrorCodes.PAYLOAD_TOO_LARGE, {}, language) });
+    }
+    if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+      const detail = fastifyError.message;
+      return reply
+        .code(fastifyError.statusCode)
+        .send({ success: false, errorCode: ErrorCodes.VALIDATION, message: serverMessage(ErrorCodes.VALIDATION, { detail }, language), params: { detail } });
+    }
+    request.log.error(error);
+    if (!options.logger) console.error(error);
+    return reply.code(500).send({ success: false, errorCode: ErrorCodes.INTERNAL, message: serverMessage(ErrorCodes.INTERNAL, {}, language) });
+  });
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    return payload;
+  });
+
+  registerAccountsRoutes(app, http, { auth, users, loginLog, captcha });
+  registerSystemRoutes(app, http, { system, jobs, database });
+  registerFileRoutes(app, http, { files });
+  registerExportRoutes(app, http, { exports, files });
+  registerImportRoutes(app, http, { imports });
+
+  // Business areas: each registers its routes, jobs, importers, exporters and home counters.
+  const registry = createServiceRegistry();
+  const context: ModuleContext = { app, http, database, files, exports, imports, jobs, sessions, system, transport, registry, ...clock };
+  for (const register of AREA_MODULES) await register(context);
+
+  await jobs?.start();
+  app.addHook('onClose', async () => {
+    await jobs?.stop();
+  });
+
+  const apiPrefixes = ['/cloud/', '/myhome/', '/ue/', '/erp/', '/open/'];
+  if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      // Serve whatever the build folder holds now, so a rebuild needs no restart.
+      wildcard: true,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; index.html must be fetched fresh to pick up new builds.
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    // Page paths get the app; a missing file (an asset of an older build) gets a real 404.
+    const isPagePath = !apiPrefixes.some((p) => url.startsWith(p)) && !/\.[a-z0-9]+$/i.test(url);
+    if (options.webDist && request.method === 'GET' && isPagePath && fs.existsSync(path.join(options.webDist, 'index.html'))) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const language = requestLanguage(request);
+    return reply.code(404).send({ success: false, errorCode: ErrorCodes.NOT_FOUND, message: serverMessage(ErrorCodes.NOT_FOUND, { what: url }, language) });
+  });
+
+  app.decorate('services', { auth, users, system, sessions, transport, files, exports, imports, registry });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: {
+      auth: ReturnType<typeof createAuthService>;
+      users: ReturnType<typeof createUsersService>;
+      system: ReturnType<typeof createSystemService>;
+      sessions: ReturnType<typeof createSessionStore>;
+      transport: ReturnType<typeof createPasswordTransport>;
+      files: ReturnType<typeof createFileStore>;
+      exports: ReturnType<typeof createExports>;
+      imports: ReturnType<typeof createImports>;
+      registry: ReturnType<typeof createServiceRegistry>;
+    };
+  }
+}

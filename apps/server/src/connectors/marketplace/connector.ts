@@ -1,0 +1,232 @@
+// The one interface every marketplace connector implements: authorization (URL, code exchange,
+// token refresh), the store's online goods, orders and after-sales pulled by time window with a
+// watermark, and shipping feedback and stock pushed back. Callers see failures as
+// ConnectorError with a kind (timeout, rate limit, expired token…) so retries can be decided
+// without knowing the marketplace.
+import { StoreErrors, type OnlineItemInput } from '@openseller/core';
+import { AppError } from '../../platform/errors.js';
+
+/** What a connector needs to know of a store to act for it. */
+export interface StoreCredentials {
+  domainId: number;
+  storeId: number;
+  platformCode: string;
+  /** The shop's id on the marketplace (known after the first authorization, or set up front). */
+  platformShopId: string | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  tokenExpiresAt: Date | null;
+}
+
+export interface CallOptions {
+  /** Give up after this long (default DEFAULT_CALL_TIMEOUT_MS): the call fails with TIMEOUT. */
+  timeoutMs?: number;
+}
+
+export interface AuthorizationRequest {
+  store: StoreCredentials;
+  /** Opaque value the marketplace sends back with the code; binds the answer to this request. */
+  state: string;
+  /** Where the marketplace sends the seller back (our /#/authorization page). */
+  redirectUri: string;
+}
+
+export interface TokenGrant {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: Date | null;
+  /** The marketplace's id of the shop that granted access. */
+  shopId: string;
+}
+
+export interface PageRequest {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
+export interface OnlineGoodsPage {
+  items: OnlineItemInput[];
+  page: number;
+  total: number;
+  hasMore: boolean;
+}
+
+/**
+ * A pull by time window: records changed (updated on the marketplace) at or after `from` and
+ * before `to`, in (update time, id) order, after `watermark` when given. The answer's watermark
+ * is where the next pull continues; an interrupted pull resumes from the last watermark without
+ * losing or repeating a record.
+ */
+export interface TimeWindow {
+  from: Date;
+  to: Date;
+  watermark?: string | null;
+  pageSize?: number;
+}
+
+export interface PlatformOrderLine {
+  tbSpuId: string;
+  tbSkuId: string;
+  outerSkuId: string | null;
+  title: string;
+  properties: string | null;
+  qty: number;
+  /** Unit price, 4 decimals. */
+  price: string;
+}
+
+export interface PlatformOrder {
+  platformNo: string;
+  /** The marketplace's status word, e.g. WAIT_SELLER_SEND_GOODS, TRADE_CLOSED. */
+  status: string;
+  buyerNick: string;
+  receiver: { name: string; phone: string; province: string; city: string; district: string; address: string };
+  amount: string;
+  postFee: string;
+  payTime: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  lines: PlatformOrderLine[];
+  shipping: { expressCompanyCode: string; expressNo: string; shippedAt: Date } | null;
+}
+
+export interface OrderPage {
+  orders: PlatformOrder[];
+  watermark: string | null;
+  hasMore: boolean;
+}
+
+export interface PlatformAfterSale {
+  refundId: string;
+  platformNo: string;
+  status: string;
+  reason: string | null;
+  refundFee: string;
+  lines: PlatformOrderLine[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AfterSalePage {
+  afterSales: PlatformAfterSale[];
+  watermark: string | null;
+  hasMore: boolean;
+}
+
+export interface ShippingFeedback {
+  platformNo: string;
+  expressCompanyCode: string;
+  expressNo: string;
+  /** Split shipping: the online SKUs this parcel carries; the whole order when absent. */
+  tbSkuIds?: string[];
+}
+
+export interface StockUpdate {
+  tbSkuId: string;
+  quantity: number;
+}
+
+/** Per-record answer of a push: a push may partly succeed. */
+export interface PushResult {
+  key: string;
+  ok: boolean;
+  message: string | null;
+}
+
+export interface MarketplaceConnector {
+  readonly platformCode: string;
+  /** Where to send the seller to grant access. */
+  authorizationUrl(request: AuthorizationRequest): Promise<string>;
+  exchangeCode(input: { store: StoreCredentials; code: string; redirectUri: string }, options?: CallOptions): Promise<TokenGrant>;
+  refreshToken(store: StoreCredentials, options?: CallOptions): Promise<TokenGrant>;
+  listOnlineGoods(store: StoreCredentials, page: PageRequest, options?: CallOptions): Promise<OnlineGoodsPage>;
+  pullOrders(store: StoreCredentials, window: TimeWindow, options?: CallOptions): Promise<OrderPage>;
+  pushShippingFeedback(store: StoreCredentials, feedback: ShippingFeedback[], options?: CallOptions): Promise<PushResult[]>;
+  pushStock(store: StoreCredentials, updates: StockUpdate[], options?: CallOptions): Promise<PushResult[]>;
+  pullAfterSales(store: StoreCredentials, window: TimeWindow, options?: CallOptions): Promise<AfterSalePage>;
+}
+
+// ---- failures ------------------------------------------------------------------------------
+
+export type ConnectorFailureKind =
+  /** The marketplace did not answer in time. Retry later. */
+  | 'TIMEOUT'
+  /** Too many calls; retryAfterMs says when to try again. */
+  | 'RATE_LIMITED'
+  /** The access token ended: refresh it, or authorize again. */
+  | 'TOKEN_EXPIRED'
+  /** The marketplace refused the code, the refresh token or the shop. Authorize again. */
+  | 'AUTH_FAILED'
+  /** A transient failure on the marketplace's side. Retry later. */
+  | 'PLATFORM_ERROR'
+  /** This marketplace's connector is not part of this build. */
+  | 'NOT_IN_BUILD'
+  /** The store has no marketplace (offline, self-defined). */
+  | 'NO_CONNECTOR';
+
+const CODES: Record<ConnectorFailureKind, { code: string; status: number }> = {
+  TIMEOUT: { code: StoreErrors.CONNECTOR_TIMEOUT, status: 502 },
+  RATE_LIMITED: { code: StoreErrors.CONNECTOR_RATE_LIMITED, status: 429 },
+  // Not 401: the web app reads a 401 as its own session ending.
+  TOKEN_EXPIRED: { code: StoreErrors.TOKEN_EXPIRED, status: 409 },
+  AUTH_FAILED: { code: StoreErrors.AUTH_FAILED, status: 400 },
+  PLATFORM_ERROR: { code: StoreErrors.CONNECTOR_FAILED, status: 502 },
+  NOT_IN_BUILD: { code: StoreErrors.CONNECTOR_NOT_IN_BUILD, status: 501 },
+  NO_CONNECTOR: { code: StoreErrors.NO_CONNECTOR, status: 400 },
+};
+
+export class ConnectorError extends AppError {
+  constructor(
+    readonly kind: ConnectorFailureKind,
+    readonly detail: string,
+    readonly retryAfterMs: number | null = null,
+    params: Record<string, string | number> = {},
+  ) {
+    super(CODES[kind].code, CODES[kind].status, { detail, ...params });
+    this.name = 'ConnectorError';
+  }
+
+  /** Worth trying again as it is (after a pause). */
+  get retryable(): boolean {
+    return this.kind === 'TIMEOUT' || this.kind === 'RATE_LIMITED' || this.kind === 'PLATFORM_ERROR';
+  }
+}
+
+export const DEFAULT_CALL_TIMEOUT_MS = 15_000;
+
+/**
+ * Runs a connector call with a deadline. The call gets an AbortSignal that fires at the deadline;
+ * whatever it is doing, the caller gets TIMEOUT then.
+ */
+export async function withDeadline<T>(timeoutMs: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ConnectorError('TIMEOUT', `no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([run(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Waits, or stops early (rejecting) when the signal fires. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ConnectorError('TIMEOUT', 'aborted'));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ConnectorError('TIMEOUT', 'aborted'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

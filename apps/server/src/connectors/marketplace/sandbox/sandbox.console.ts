@@ -1,0 +1,482 @@
+// The sandbox marketplace seen from its own side: what a person does in the sandbox's console to
+// make it behave like a busy marketplace — list items, take buyer orders and refunds, set its
+// latency, failure rate, rate limit and token lifetime, force failures on the next calls, expire
+// or revoke the tokens it issued — and what it received (the call log with stock and shipping
+// pushes). The stores area checks that the store is a sandbox store of the caller's domain.
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  addDecimals,
+  formatDecimal,
+  multiplyDecimals,
+  StoreErrors,
+  type PageResult,
+  type SandboxCallRow,
+  type SandboxCallSearchInput,
+  type SandboxForcedFailure,
+  type SandboxItemRow,
+  type SandboxOrderLine,
+  type SandboxOrderRow,
+  type SandboxOrderStatus,
+  type SandboxShopView,
+  type SandboxSkuInput,
+} from '@openseller/core';
+import type { Db, Tx } from '../../../db/client.js';
+import { sandboxCalls, sandboxItemSkus, sandboxItems, sandboxOrders, sandboxRefunds, sandboxShops, sandboxTokens } from '../../../db/schema/index.js';
+import { AppError, versionConflict } from '../../../platform/errors.js';
+import type { SandboxShop } from './sandbox.connector.js';
+
+const BUYERS = ['小明', '阿花', 'tom_lee', '星星', 'Lucy', '大熊', '晴天', 'mike88'];
+const ADDRESSES = [
+  { province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路 90 号 3 幢 402' },
+  { province: '广东省', city: '深圳市', district: '南山区', address: '科技园南区 12 栋 1801' },
+  { province: '上海市', city: '上海市', district: '浦东新区', address: '张杨路 500 号 7 楼' },
+  { province: '北京市', city: '北京市', district: '朝阳区', address: '望京街 10 号院 2 号楼 606' },
+  { province: '四川省', city: '成都市', district: '武侯区', address: '天府大道中段 666 号' },
+];
+
+const sandboxNotFound = (what: string, key: string) => new AppError(StoreErrors.SANDBOX_NOT_FOUND, 404, { what, key, field: what === 'item' ? 'itemId' : 'orderNo' });
+
+function pick<T>(list: readonly T[]): T {
+  return list[Math.floor(Math.random() * list.length)]!;
+}
+
+export interface SandboxItemSave {
+  storeId: number;
+  itemId?: string;
+  title: string;
+  outerId?: string;
+  picUrl?: string;
+  status: 'onsale' | 'instock';
+  skus: (Omit<SandboxSkuInput, 'price'> & { price: string })[];
+}
+
+export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function shopOrFail(tx: Tx, domainId: number, storeId: number, lock = false): Promise<SandboxShop> {
+    const query = tx
+      .select()
+      .from(sandboxShops)
+      .where(and(eq(sandboxShops.domainId, domainId), eq(sandboxShops.storeId, storeId)));
+    const [shop] = lock ? await query.for('update') : await query;
+    if (!shop) throw new AppError(StoreErrors.NOT_SANDBOX, 400, { field: 'storeId' });
+    return shop;
+  }
+
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+  return {
+    /** The shop of a sandbox store, opened when the store is created. */
+    async ensureShop(tx: Tx, domainId: number, storeId: number): Promise<SandboxShop> {
+      const [existing] = await tx
+        .select()
+        .from(sandboxShops)
+        .where(and(eq(sandboxShops.domainId, domainId), eq(sandboxShops.storeId, storeId)));
+      if (existing) return existing;
+      const [shop] = await tx
+        .insert(sandboxShops)
+        .values({ domainId, storeId, shopKey: `sbx_${randomBytes(9).toString('hex')}`, createdAt: now(), updatedAt: now() })
+        .returning();
+      return shop!;
+    },
+
+    async view(domainId: number, storeId: number): Promise<SandboxShopView> {
+      const shop = await shopOrFail(db, domainId, storeId);
+      const [[items], [orders], [refunds], [token]] = await Promise.all([
+        db.select({ n: count() }).from(sandboxItems).where(eq(sandboxItems.shopId, shop.id)),
+        db.select({ n: count() }).from(sandboxOrders).where(eq(sandboxOrders.shopId, shop.id)),
+        db.select({ n: count() }).from(sandboxRefunds).where(eq(sandboxRefunds.shopId, shop.id)),
+        db
+          .select({ expiresAt: sandboxTokens.expiresAt })
+          .from(sandboxTokens)
+          .where(and(eq(sandboxTokens.shopId, shop.id), isNull(sandboxTokens.revokedAt)))
+          .orderBy(desc(sandboxTokens.id))
+          .limit(1),
+      ]);
+      return {
+        storeId,
+        shopKey: shop.shopKey,
+        version: shop.version,
+        failureRate: Number(shop.failureRate),
+        latencyMs: shop.latencyMs,
+        tokenLifetimeSeconds: shop.tokenLifetimeSeconds,
+        rateLimitPerMinute: shop.rateLimitPerMinute,
+        forcedFailures: shop.forcedFailures as SandboxForcedFailure[],
+        callCount: shop.callCount,
+        tokenExpiresAt: iso(token?.expiresAt ?? null),
+        itemCount: Number(items?.n ?? 0),
+        orderCount: Number(orders?.n ?? 0),
+        refundCount: Number(refunds?.n ?? 0),
+      };
+    },
+
+    async updateSettings(
+      domainId: number,
+      input: { storeId: number; version: number; failureRate: number; latencyMs: number; tokenLifetimeSeconds: number; rateLimitPerMinute: number | null },
+    ): Promise<void> {
+      const updated = await db
+        .update(sandboxShops)
+        .set({
+          failureRate: input.failureRate.toFixed(2),
+          latencyMs: input.latencyMs,
+          tokenLifetimeSeconds: input.tokenLifetimeSeconds,
+          rateLimitPerMinute: input.rateLimitPerMinute,
+          version: sql`${sandboxShops.version} + 1`,
+          updatedAt: now(),
+        })
+        .where(and(eq(sandboxShops.domainId, domainId), eq(sandboxShops.storeId, input.storeId), eq(sandboxShops.version, input.version)))
+        .returning({ id: sandboxShops.id });
+      if (!updated.length) {
+        await shopOrFail(db, domainId, input.storeId);
+        throw versionConflict('sandboxShop');
+      }
+    },
+
+    /** Queues failures for the next calls (in order; an operation-bound one waits for its call). */
+    async forceFailures(domainId: number, storeId: number, failures: SandboxForcedFailure[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        const shop = await shopOrFail(tx, domainId, storeId, true);
+        const queued = [...(shop.forcedFailures as SandboxForcedFailure[]), ...failures].slice(-50);
+        await tx.update(sandboxShops).set({ forcedFailures: queued, updatedAt: now() }).where(eq(sandboxShops.id, shop.id));
+      });
+    },
+
+    async clearFailures(domainId: number, storeId: number): Promise<void> {
+      const shop = await shopOrFail(db, domainId, storeId);
+      await db.update(sandboxShops).set({ forcedFailures: [], updatedAt: now() }).where(eq(sandboxShops.id, shop.id));
+    },
+
+    /** The access tokens end now; their refresh tokens still work. */
+    async expireAccessTokens(domainId: number, storeId: number): Promise<number> {
+      const shop = await shopOrFail(db, domainId, storeId);
+      const rows = await db
+        .update(sandboxTokens)
+        .set({ expiresAt: now() })
+        .where(and(eq(sandboxTokens.shopId, shop.id), isNull(sandboxTokens.revokedAt)))
+        .returning({ id: sandboxTokens.id });
+      return rows.length;
+    },
+
+    /** The seller withdrew the authorization: access and refresh tokens stop working. */
+    async revokeTokens(domainId: number, storeId: number): Promise<number> {
+      const shop = await shopOrFail(db, domainId, storeId);
+      const rows = await db
+        .update(sandboxTokens)
+        .set({ revokedAt: now() })
+        .where(and(eq(sandboxTokens.shopId, shop.id), isNull(sandboxTokens.revokedAt)))
+        .returning({ id: sandboxTokens.id });
+      return rows.length;
+    },
+
+    async listItems(domainId: number, storeId: number, page: { currentPage: number; pageSize: number }): Promise<PageResult<SandboxItemRow>> {
+      const shop = await shopOrFail(db, domainId, storeId);
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxItems).where(eq(sandboxItems.shopId, shop.id));
+      const items = await db
+        .select()
+        .from(sandboxItems)
+        .where(eq(sandboxItems.shopId, shop.id))
+        .orderBy(desc(sandboxItems.id))
+        .limit(page.pageSize)
+        .offset((page.currentPage - 1) * page.pageSize);
+      const skus = items.length
+        ? await db
+            .select()
+            .from(sandboxItemSkus)
+            .where(inArray(sandboxItemSkus.itemRowId, items.map((i) => i.id)))
+            .orderBy(asc(sandboxItemSkus.sortIndex), asc(sandboxItemSkus.id))
+        : [];
+      return {
+        total: Number(n),
+        currentPage: page.currentPage,
+        pageSize: page.pageSize,
+        voList: items.map((item) => ({
+          itemId: item.itemId,
+          title: item.title,
+          outerId: item.outerId,
+          picUrl: item.picUrl,
+          status: item.status,
+          updatedAt: item.updatedAt.toISOString(),
+          skus: skus
+            .filter((s) => s.itemRowId === item.id)
+            .map((s) => ({ skuId: s.skuId, properties: s.properties, outerSkuId: s.outerSkuId, price: s.price, quantity: s.quantity })),
+        })),
+      };
+    },
+
+    /** Adds an item, or replaces the item with this id (its SKUs too). */
+    async saveItem(domainId: number, input: SandboxItemSave): Promise<{ itemId: string }> {
+      return db.transaction(async (tx) => {
+        const shop = await shopOrFail(tx, domainId, input.storeId, true);
+        const at = now();
+        let seq = shop.itemSeq;
+        const nextId = (prefix: string) => `${prefix}${shop.id}${String(++seq).padStart(5, '0')}`;
+        const itemId = input.itemId ?? nextId('SBI');
+        const [existing] = await tx
+          .select()
+          .from(sandboxItems)
+          .where(and(eq(sandboxItems.shopId, shop.id), eq(sandboxItems.itemId, itemId)));
+        let itemRowId: number;
+        if (existing) {
+          await tx
+            .update(sandboxItems)
+            .set({ title: input.title, outerId: input.outerId ?? null, picUrl: input.picUrl ?? null, status: input.status, updatedAt: at })
+            .where(eq(sandboxItems.id, existing.id));
+          itemRowId = existing.id;
+        } else {
+          const [row] = await tx
+            .insert(sandboxItems)
+            .values({ domainId, shopId: shop.id, itemId, title: input.title, outerId: input.outerId ?? null, picUrl: input.picUrl ?? null, status: input.status, createdAt: at, updatedAt: at })
+            .returning({ id: sandboxItems.id });
+          itemRowId = row!.id;
+        }
+        const skuIds = input.skus.map((s) => s.skuId ?? nextId('SBS'));
+        const duplicate = skuIds.find((id, i) => skuIds.indexOf(id) !== i);
+        if (duplicate) throw new AppError(StoreErrors.SANDBOX_ITEM_EXISTS, 409, { field: 'skus', key: duplicate });
+        // A SKU id belongs to one item of the shop.
+        const taken = await tx
+          .select({ skuId: sandboxItemSkus.skuId, itemRowId: sandboxItemSkus.itemRowId })
+          .from(sandboxItemSkus)
+          .where(and(eq(sandboxItemSkus.shopId, shop.id), inArray(sandboxItemSkus.skuId, skuIds)));
+        const clash = taken.find((t) => t.itemRowId !== itemRowId);
+        if (clash) throw new AppError(StoreErrors.SANDBOX_ITEM_EXISTS, 409, { field: 'skus', key: clash.skuId });
+        await tx.delete(sandboxItemSkus).where(eq(sandboxItemSkus.itemRowId, itemRowId));
+        await tx.insert(sandboxItemSkus).values(
+          input.skus.map((s, i) => ({
+            domainId,
+            shopId: shop.id,
+            itemRowId,
+            skuId: skuIds[i]!,
+            properties: s.properties ?? null,
+            outerSkuId: s.outerSkuId ?? null,
+            price: s.price,
+            quantity: s.quantity,
+            sortIndex: i,
+            updatedAt: at,
+          })),
+        );
+        await tx.update(sandboxShops).set({ itemSeq: seq }).where(eq(sandboxShops.id, shop.id));
+        return { itemId };
+      });
+    },
+
+    async deleteItem(domainId: number, storeId: number, itemId: string): Promise<void> {
+      const shop = await shopOrFail(db, domainId, storeId);
+      const rows = await db
+        .delete(sandboxItems)
+        .where(and(eq(sandboxItems.shopId, shop.id), eq(sandboxItems.itemId, itemId)))
+        .returning({ id: sandboxItems.id });
+      if (!rows.length) throw sandboxNotFound('item', itemId);
+    },
+
+    /** Buyers place orders of the shop's items: 1 to 3 lines each, paid now. */
+    async generateOrders(domainId: number, storeId: number, howMany: number): Promise<{ orderNos: string[] }> {
+      return db.transaction(async (tx) => {
+        const shop = await shopOrFail(tx, domainId, storeId, true);
+        const skus = await tx
+          .select({ sku: sandboxItemSkus, item: sandboxItems })
+          .from(sandboxItemSkus)
+          .innerJoin(sandboxItems, eq(sandboxItems.id, sandboxItemSkus.itemRowId))
+          .where(and(eq(sandboxItemSkus.shopId, shop.id), eq(sandboxItems.status, 'onsale')));
+        if (!skus.length) throw new AppError(StoreErrors.SANDBOX_EMPTY_CATALOGUE, 400, { field: 'count' });
+        const at = now();
+        const day = at.toISOString().slice(0, 10).replaceAll('-', '');
+        let seq = shop.orderSeq;
+        const orderNos: string[] = [];
+        const rows = [];
+        for (let n = 0; n < howMany; n++) {
+          const orderNo = `SBX${day}${shop.id}${String(++seq).padStart(6, '0')}`;
+          const chosen = [...skus].sort(() => Math.random() - 0.5).slice(0, 1 + Math.floor(Math.random() * Math.min(3, skus.length)));
+          const lines: SandboxOrderLine[] = chosen.map(({ sku, item }) => ({
+            itemId: item.itemId,
+            skuId: sku.skuId,
+            outerSkuId: sku.outerSkuId,
+            title: item.title,
+            properties: sku.properties,
+            qty: 1 + Math.floor(Math.random() * 3),
+            price: sku.price,
+          }));
+          const postFee = Math.random() < 0.5 ? '0.0000' : '8.0000';
+          const goods = lines.reduce((sum, l) => addDecimals(sum, multiplyDecimals(l.price, l.qty)), addDecimals(0, 0));
+          const address = pick(ADDRESSES);
+          const buyer = pick(BUYERS);
+          orderNos.push(orderNo);
+          rows.push({
+            domainId,
+            shopId: shop.id,
+            orderNo,
+            status: 'WAIT_SELLER_SEND_GOODS',
+            buyerNick: buyer,
+            receiverName: buyer,
+            receiverPhone: `138${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+            receiverProvince: address.province,
+            receiverCity: address.city,
+            receiverDistrict: address.district,
+            receiverAddress: address.address,
+            amount: formatDecimal(addDecimals(goods, postFee), 4),
+            postFee,
+            lines,
+            payTime: at,
+            createdAt: at,
+            updatedAt: at,
+          });
+        }
+        await tx.insert(sandboxOrders).values(rows);
+        await tx.update(sandboxShops).set({ orderSeq: seq }).where(eq(sandboxShops.id, shop.id));
+        return { orderNos };
+      });
+    },
+
+    /** The buyer closes an unshipped order (a later pull sees it changed). */
+    async closeOrder(domainId: number, storeId: number, orderNo: string): Promise<void> {
+      await setOrderStatus(domainId, storeId, orderNo, 'TRADE_CLOSED', ['WAIT_SELLER_SEND_GOODS']);
+    },
+
+    /** The buyer confirms receipt of a shipped order. */
+    async finishOrder(domainId: number, storeId: number, orderNo: string): Promise<void> {
+      await setOrderStatus(domainId, storeId, orderNo, 'TRADE_FINISHED', ['WAIT_BUYER_CONFIRM_GOODS']);
+    },
+
+    /** The buyer asks for a refund of the whole order. */
+    async createRefund(domainId: number, storeId: number, orderNo: string, reason?: string): Promise<{ refundId: string }> {
+      return db.transaction(async (tx) => {
+        const shop = await shopOrFail(tx, domainId, storeId, true);
+        const [order] = await tx
+          .select()
+          .from(sandboxOrders)
+          .where(and(eq(sandboxOrders.shopId, shop.id), eq(sandboxOrders.orderNo, orderNo)));
+        if (!order) throw sandboxNotFound('order', orderNo);
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: count() })
+          .from(sandboxRefunds)
+          .where(and(eq(sandboxRefunds.shopId, shop.id), eq(sandboxRefunds.orderNo, orderNo)));
+        const refundId = `RF${orderNo}-${Number(n) + 1}`;
+        const at = now();
+        await tx.insert(sandboxRefunds).values({
+          domainId,
+          shopId: shop.id,
+          refundId,
+          orderNo,
+          status: 'WAIT_SELLER_AGREE',
+          reason: reason ?? null,
+          refundFee: order.amount,
+          lines: order.lines,
+          createdAt: at,
+          updatedAt: at,
+        });
+        return { refundId };
+      });
+    },
+
+    async listOrders(domainId: number, storeId: number, page: { currentPage: number; pageSize: number }): Promise<PageResult<SandboxOrderRow>> {
+      const shop = await shopOrFail(db, domainId, storeId);
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxOrders).where(eq(sandboxOrders.shopId, shop.id));
+      const rows = await db
+        .select()
+        .from(sandboxOrders)
+        .where(eq(sandboxOrders.shopId, shop.id))
+        .orderBy(desc(sandboxOrders.id))
+        .limit(page.pageSize)
+        .offset((page.currentPage - 1) * page.pageSize);
+      return {
+        total: Number(n),
+        currentPage: page.currentPage,
+        pageSize: page.pageSize,
+        voList: rows.map((o) => ({
+          orderNo: o.orderNo,
+          status: o.status as SandboxOrderStatus,
+          buyerNick: o.buyerNick,
+          receiverName: o.receiverName,
+          receiverPhone: o.receiverPhone,
+          receiverProvince: o.receiverProvince,
+          receiverCity: o.receiverCity,
+          receiverDistrict: o.receiverDistrict,
+          receiverAddress: o.receiverAddress,
+          amount: o.amount,
+          postFee: o.postFee,
+          lines: o.lines as SandboxOrderLine[],
+          payTime: o.payTime.toISOString(),
+          expressCompanyCode: o.expressCompanyCode,
+          expressNo: o.expressNo,
+          shippedAt: iso(o.shippedAt),
+          createdAt: o.createdAt.toISOString(),
+          updatedAt: o.updatedAt.toISOString(),
+        })),
+      };
+    },
+
+    async listRefunds(domainId: number, storeId: number, page: { currentPage: number; pageSize: number }) {
+      const shop = await shopOrFail(db, domainId, storeId);
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxRefunds).where(eq(sandboxRefunds.shopId, shop.id));
+      const rows = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.shopId, shop.id))
+        .orderBy(desc(sandboxRefunds.id))
+        .limit(page.pageSize)
+        .offset((page.currentPage - 1) * page.pageSize);
+      return {
+        total: Number(n),
+        currentPage: page.currentPage,
+        pageSize: page.pageSize,
+        voList: rows.map((r) => ({
+          refundId: r.refundId,
+          orderNo: r.orderNo,
+          status: r.status,
+          reason: r.reason,
+          refundFee: r.refundFee,
+          createdAt: r.createdAt.toISOString(),
+          updatedAt: r.updatedAt.toISOString(),
+        })),
+      };
+    },
+
+    async listCalls(domainId: number, input: SandboxCallSearchInput): Promise<PageResult<SandboxCallRow>> {
+      const shop = await shopOrFail(db, domainId, input.storeId);
+      const conditions = [eq(sandboxCalls.shopId, shop.id)];
+      if (input.operation) conditions.push(eq(sandboxCalls.operation, input.operation));
+      if (input.receivedOnly) conditions.push(inArray(sandboxCalls.operation, ['pushStock', 'pushShippingFeedback']));
+      const where = and(...conditions);
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxCalls).where(where);
+      const rows = await db
+        .select()
+        .from(sandboxCalls)
+        .where(where)
+        .orderBy(desc(sandboxCalls.id))
+        .limit(input.pageSize)
+        .offset((input.currentPage - 1) * input.pageSize);
+      return {
+        total: Number(n),
+        currentPage: input.currentPage,
+        pageSize: input.pageSize,
+        voList: rows.map((c) => ({
+          id: c.id,
+          operation: c.operation as SandboxCallRow['operation'],
+          outcome: c.outcome as SandboxCallRow['outcome'],
+          message: c.message,
+          payload: c.payload,
+          createdAt: c.createdAt.toISOString(),
+        })),
+      };
+    },
+  };
+
+  async function setOrderStatus(domainId: number, storeId: number, orderNo: string, status: SandboxOrderStatus, from: SandboxOrderStatus[]): Promise<void> {
+    await db.transaction(async (tx) => {
+      const shop = await shopOrFail(tx, domainId, storeId);
+      const [order] = await tx
+        .select()
+        .from(sandboxOrders)
+        .where(and(eq(sandboxOrders.shopId, shop.id), eq(sandboxOrders.orderNo, orderNo)))
+        .for('update');
+      if (!order) throw sandboxNotFound('order', orderNo);
+      if (!from.includes(order.status as SandboxOrderStatus)) {
+        throw new AppError(StoreErrors.SANDBOX_ORDER_STATE, 409, { key: orderNo, field: 'orderNo', status: order.status });
+      }
+      await tx.update(sandboxOrders).set({ status, updatedAt: now() }).where(eq(sandboxOrders.id, order.id));
+    });
+  }
+}
+
+export type SandboxConsole = ReturnType<typeof createSandboxConsole>;

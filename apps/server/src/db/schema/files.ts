@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, idColumn, timestamptz, updatedAt } from '../columns.js';
+
+/** Every file in the file store (DATA_DIR/files): pictures, uploaded spreadsheets, exports. */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: idColumn(),
+    domainId: bigint('domain_id', { mode: 'number' }),
+    useType: text('use_type').notNull(),
+    /** Path inside the file store; for pictures also the public reference. Unguessable. */
+    fileKey: text('file_key').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('stored_files_key').on(t.fileKey), index('stored_files_domain_idx').on(t.domainId, t.createdAt)],
+);
+
+/** The download centre: one row per requested export (spec 01 §3 export file, §4.5). */
+export const exportFiles = pgTable(
+  'export_files',
+  {
+    id: idColumn(),
+    domainId: bigint('domain_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    exportType: text('export_type').notNull(),
+    processStatus: text('process_status').notNull().default('REQUEST'),
+    unread: boolean('unread').notNull().default(true),
+    fileId: bigint('file_id', { mode: 'number' }).references(() => storedFiles.id),
+    rowCount: integer('row_count'),
+    errorMessage: text('error_message'),
+    params: jsonb('params').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (t) => [index('export_files_user_idx').on(t.domainId, t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+/**
+ * A spreadsheet import: parsed and checked in the background, then loaded in one transaction
+ * (all rows or none), with progress the page polls.
+ */
+export const importTasks = pgTable(
+  'import_tasks',
+  {
+    id: idColumn(),
+    domainId: bigint('domain_id', { mode: 'number' }).notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('PARSING'),
+    fileId: bigint('file_id', { mode: 'number' }).references(() => storedFiles.id),
+    fileName: text('file_name').notNull(),
+    language: text('language').notNull().default('zh'),
+    totalRows: integer('total_rows').notNull().default(0),
+    processedRows: integer('processed_rows').notNull().default(0),
+    errorCount: integer('error_count').notNull().default(0),
+    /** The first problems found: [{ row, field, message }]. */
+    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    /** The checked rows, kept between the check and the load. */
+    rows: jsonb('rows'),
+    summary: jsonb('summary').notNull().default(sql`'{}'::jsonb`),
+    options: jsonb('options').notNull().default(sql`'{}'::jsonb`),
+    result: jsonb('result'),
+    message: text('message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('import_tasks_user_idx').on(t.domainId, t.userId, t.createdAt)],
+);

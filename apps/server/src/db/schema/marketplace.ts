@@ -1,0 +1,249 @@
+// The stores area's own tables: authorization requests (the OAuth state), online-goods sync runs,
+// and the state of the sandbox marketplace — a pretend marketplace served by this app for demos
+// and tests, whose shops, items, orders, refunds, tokens and received calls live here so that a
+// pull by time window and watermark is a real query.
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, domainIdColumn, idColumn, money, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { domains } from './accounts.js';
+import { stores } from './stores.js';
+
+/** One authorization attempt: the state sent to the marketplace, good once for 15 minutes. */
+export const storeAuthRequests = pgTable(
+  'store_auth_requests',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    storeId: bigint('store_id', { mode: 'number' })
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** sha256 of the state; the state itself is only in the browser's address. */
+    stateHash: text('state_hash').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    requestedBy: bigint('requested_by', { mode: 'number' }),
+    requestedByName: text('requested_by_name'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('store_auth_requests_state_key').on(t.stateHash), index('store_auth_requests_store_idx').on(t.domainId, t.storeId)],
+);
+
+/** One run of "sync online goods" of a store: QUEUED, RUNNING, SUCCESS or FAILED. */
+export const storeSyncRuns = pgTable(
+  'store_sync_runs',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    storeId: bigint('store_id', { mode: 'number' })
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('ONLINE_GOODS'),
+    status: text('status').notNull().default('QUEUED'),
+    pages: integer('pages').notNull().default(0),
+    itemCount: integer('item_count').notNull().default(0),
+    itemsCreated: integer('items_created').notNull().default(0),
+    itemsUpdated: integer('items_updated').notNull().default(0),
+    skusCreated: integer('skus_created').notNull().default(0),
+    skusUpdated: integer('skus_updated').notNull().default(0),
+    /** Connector calls made, retries included. */
+    attempts: integer('attempts').notNull().default(0),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    requestedBy: bigint('requested_by', { mode: 'number' }),
+    requestedByName: text('requested_by_name'),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('store_sync_runs_store_idx').on(t.domainId, t.storeId, t.id)],
+);
+
+// ---- the sandbox marketplace ------------------------------------------------------------------
+
+/** A shop on the sandbox marketplace, one per sandbox store, with its simulated behaviour. */
+export const sandboxShops = pgTable(
+  'sandbox_shops',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    storeId: bigint('store_id', { mode: 'number' })
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The shop's id on the sandbox (an unguessable key, also the consent page's `shop`). */
+    shopKey: text('shop_key').notNull(),
+    /** Share of calls failing at random, 0.00 to 1.00. */
+    failureRate: numeric('failure_rate', { precision: 3, scale: 2 }).notNull().default('0'),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    tokenLifetimeSeconds: integer('token_lifetime_seconds').notNull().default(30 * 86_400),
+    rateLimitPerMinute: integer('rate_limit_per_minute'),
+    rateWindowStart: timestamptz('rate_window_start'),
+    rateWindowCount: integer('rate_window_count').notNull().default(0),
+    /** Failures to produce on the next calls, in order: [{ kind, operation? }]. */
+    forcedFailures: jsonb('forced_failures').notNull().default(sql`'[]'::jsonb`),
+    /** Calls received so far; the random failures are drawn from (shop, call number). */
+    callCount: bigint('call_count', { mode: 'number' }).notNull().default(0),
+    orderSeq: integer('order_seq').notNull().default(0),
+    itemSeq: integer('item_seq').notNull().default(0),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_shops_store_key').on(t.domainId, t.storeId), uniqueIndex('sandbox_shops_shop_key').on(t.shopKey)],
+);
+
+/** Authorization codes the consent page handed out (hashed), good once for 10 minutes. */
+export const sandboxAuthCodes = pgTable(
+  'sandbox_auth_codes',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sandbox_auth_codes_code_key').on(t.codeHash)],
+);
+
+/** Access and refresh tokens the sandbox issued (hashed). */
+export const sandboxTokens = pgTable(
+  'sandbox_tokens',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+    accessTokenHash: text('access_token_hash').notNull(),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    refreshExpiresAt: timestamptz('refresh_expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_tokens_access_key').on(t.accessTokenHash),
+    uniqueIndex('sandbox_tokens_refresh_key').on(t.refreshTokenHash),
+    index('sandbox_tokens_shop_idx').on(t.shopId),
+  ],
+);
+
+export const sandboxItems = pgTable(
+  'sandbox_items',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    title: text('title').notNull(),
+    outerId: text('outer_id'),
+    picUrl: text('pic_url'),
+    status: text('status').notNull().default('onsale'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_items_key').on(t.shopId, t.itemId)],
+);
+
+export const sandboxItemSkus = pgTable(
+  'sandbox_item_skus',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+    itemRowId: bigint('item_row_id', { mode: 'number' })
+      .notNull()
+      .references(() => sandboxItems.id, { onDelete: 'cascade' }),
+    skuId: text('sku_id').notNull(),
+    properties: text('properties'),
+    outerSkuId: text('outer_sku_id'),
+    price: money('price').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    sortIndex: integer('sort_index').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_item_skus_key').on(t.shopId, t.skuId), index('sandbox_item_skus_item_idx').on(t.itemRowId)],
+);
+
+/** Buyer orders on the sandbox; created_at / updated_at are the marketplace's own times. */
+export const sandboxOrders = pgTable(
+  'sandbox_orders',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+    orderNo: text('order_no').notNull(),
+    status: text('status').notNull().default('WAIT_SELLER_SEND_GOODS'),
+    buyerNick: text('buyer_nick').notNull(),
+    receiverName: text('receiver_name').notNull(),
+    receiverPhone: text('receiver_phone').notNull(),
+    receiverProvince: text('receiver_province').notNull(),
+    receiverCity: text('receiver_city').notNull(),
+    receiverDistrict: text('receiver_district').notNull(),
+    receiverAddress: text('receiver_address').notNull(),
+    amount: money('amount').notNull(),
+    postFee: money('post_fee').notNull().default('0'),
+    /** [{ itemId, skuId, outerSkuId, title, properties, qty, price }] */
+    lines: jsonb('lines').notNull(),
+    payTime: timestamptz('pay_time').notNull(),
+    expressCompanyCode: text('express_company_code'),
+    expressNo: text('express_no'),
+    shippedAt: timestamptz('shipped_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_orders_key').on(t.shopId, t.orderNo), index('sandbox_orders_window_idx').on(t.shopId, t.updatedAt, t.id)],
+);
+
+/** After-sale (refund) requests of sandbox orders. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+    refundId: text('refund_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    status: text('status').notNull().default('WAIT_SELLER_AGREE'),
+    reason: text('reason'),
+    refundFee: money('refund_fee').notNull(),
+    lines: jsonb('lines').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_refunds_key').on(t.shopId, t.refundId), index('sandbox_refunds_window_idx').on(t.shopId, t.updatedAt, t.id)],
+);
+
+/** Every call the sandbox received, with its outcome; pushes keep what they carried. */
+export const sandboxCalls = pgTable(
+  'sandbox_calls',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull()
+      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+    operation: text('operation').notNull(),
+    /** OK, a failure kind (TIMEOUT, RATE_LIMITED, TOKEN_EXPIRED, ERROR), or REJECTED. */
+    outcome: text('outcome').notNull(),
+    message: text('message'),
+    payload: jsonb('payload'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_calls_shop_idx').on(t.shopId, t.id)],
+);

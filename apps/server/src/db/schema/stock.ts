@@ -1,0 +1,102 @@
+// Stock (ARCHITECTURE.md, DOMAIN.md): a balance per (warehouse, location, SKU) with on-hand and
+// allocated quantities, and an append-only ledger row for every movement, written in the same
+// transaction. The database itself refuses a negative balance or an allocation above on-hand.
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, idColumn, money, updatedAt, versionColumn } from '../columns.js';
+import { domains } from './accounts.js';
+import { skus } from './goods.js';
+import { warehouses } from './warehouses.js';
+
+export const stockBalances = pgTable(
+  'stock_balances',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => warehouses.id),
+    /** 0 when the stock is not kept by location. */
+    locationId: bigint('location_id', { mode: 'number' }).notNull().default(0),
+    skuId: bigint('sku_id', { mode: 'number' })
+      .notNull()
+      .references(() => skus.id),
+    onHand: integer('on_hand').notNull().default(0),
+    allocated: integer('allocated').notNull().default(0),
+    version: versionColumn(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stock_balances_key').on(t.domainId, t.warehouseId, t.skuId, t.locationId),
+    index('stock_balances_sku_idx').on(t.domainId, t.skuId),
+    check('stock_balances_on_hand_not_negative', sql`${t.onHand} >= 0`),
+    check('stock_balances_allocated_not_negative', sql`${t.allocated} >= 0`),
+    check('stock_balances_allocated_within_on_hand', sql`${t.allocated} <= ${t.onHand}`),
+  ],
+);
+
+/** Every movement of stock, never updated or deleted; a correction is a new movement. */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
+    locationId: bigint('location_id', { mode: 'number' }).notNull().default(0),
+    skuId: bigint('sku_id', { mode: 'number' }).notNull(),
+    /** What happened: RECEIPT, SHIP, ALLOCATE, RELEASE, ADJUST, TRANSFER_OUT, TRANSFER_IN, OPENING, … */
+    movement: text('movement').notNull(),
+    onHandDelta: integer('on_hand_delta').notNull(),
+    allocatedDelta: integer('allocated_delta').notNull(),
+    onHandAfter: integer('on_hand_after').notNull(),
+    allocatedAfter: integer('allocated_after').notNull(),
+    /** The business document that caused it. */
+    docType: text('doc_type').notNull(),
+    docId: bigint('doc_id', { mode: 'number' }),
+    docCode: text('doc_code'),
+    remark: text('remark'),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_ledger_balance_idx').on(t.domainId, t.warehouseId, t.skuId, t.locationId, t.id),
+    index('stock_ledger_doc_idx').on(t.domainId, t.docType, t.docId),
+    index('stock_ledger_time_idx').on(t.domainId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** Warning level per SKU and warehouse: available below it counts on the home page. */
+export const stockWarnings = pgTable(
+  'stock_warnings',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => warehouses.id),
+    skuId: bigint('sku_id', { mode: 'number' })
+      .notNull()
+      .references(() => skus.id),
+    warningQty: integer('warning_qty').notNull(),
+    version: versionColumn(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('stock_warnings_key').on(t.domainId, t.warehouseId, t.skuId)],
+);
+
+/** The moving-average cost of each SKU across the domain, moved by receipts and adjustments. */
+export const skuCosts = pgTable(
+  'sku_costs',
+  {
+    domainId: domainIdColumn().references(() => domains.id),
+    skuId: bigint('sku_id', { mode: 'number' })
+      .notNull()
+      .references(() => skus.id),
+    averageCost: money('average_cost').notNull(),
+    version: versionColumn(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sku_costs_key').on(t.domainId, t.skuId)],
+);

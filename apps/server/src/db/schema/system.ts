@@ -1,0 +1,34 @@
+import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from '../columns.js';
+
+/** Platform-wide settings (site title and the like). */
+export const systemConfigs = pgTable('system_configs', {
+  itemCode: text('item_code').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The operation log: every command on a document or setting writes who, when, what, and the
+ * values before and after. The log screens read it.
+ */
+export const operationLogs = pgTable(
+  'operation_logs',
+  {
+    id: idColumn(),
+    domainId: bigint('domain_id', { mode: 'number' }),
+    userId: bigint('user_id', { mode: 'number' }),
+    loginName: text('login_name'),
+    area: text('area').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('operation_logs_domain_time_idx').on(t.domainId, t.createdAt.desc().nullsFirst()),
+    index('operation_logs_entity_idx').on(t.domainId, t.entityType, t.entityId),
+  ],
+);

@@ -1,0 +1,155 @@
+// Third-party warehouse systems: the results booked from them (so a result seen twice is booked
+// once), and the state of the sandbox warehouse system — a pretend WMS served by this app for
+// demos and tests — with what it was sent, its own documents and their states, the results it
+// reports, and every call it received.
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, domainIdColumn, idColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { domains } from './accounts.js';
+import { warehouses } from './warehouses.js';
+
+/** A result of a warehouse system, once handled: BOOKED or REFUSED (with why). */
+export const warehouseSystemResults = pgTable(
+  'warehouse_system_results',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => warehouses.id),
+    resultId: text('result_id').notNull(),
+    /** ASN or WDO. */
+    kind: text('kind').notNull(),
+    /** RECEIPT, SHIPMENT, CANCELLED. */
+    type: text('type').notNull(),
+    docCode: text('doc_code').notNull(),
+    outcome: text('outcome').notNull(),
+    message: text('message'),
+    payload: jsonb('payload'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('warehouse_system_results_key').on(t.domainId, t.warehouseId, t.resultId),
+    index('warehouse_system_results_doc_idx').on(t.domainId, t.kind, t.docCode),
+  ],
+);
+
+// ---- the sandbox warehouse system -------------------------------------------------------------
+
+/** The sandbox's state of one warehouse: how it behaves, and its counters. */
+export const sandboxWmsWarehouses = pgTable(
+  'sandbox_wms_warehouses',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => warehouses.id),
+    /** Share of calls failing at random, 0.00 to 1.00, drawn from (warehouse, call number). */
+    failureRate: numeric('failure_rate', { precision: 3, scale: 2 }).notNull().default('0'),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    /** IMMEDIATE or CONFIRM (a cancel stays CANCELING until confirmed in the console). */
+    cancelMode: text('cancel_mode').notNull().default('IMMEDIATE'),
+    /** Issues naming one of these SKU codes are REJECTED. */
+    rejectSkuCodes: jsonb('reject_sku_codes').notNull().default(sql`'[]'::jsonb`),
+    /** Failures to produce on the next calls, in order: [{ kind, operation? }]. */
+    forcedFailures: jsonb('forced_failures').notNull().default(sql`'[]'::jsonb`),
+    callCount: bigint('call_count', { mode: 'number' }).notNull().default(0),
+    documentSeq: integer('document_seq').notNull().default(0),
+    resultSeq: integer('result_seq').notNull().default(0),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_wms_warehouses_key').on(t.domainId, t.warehouseId)],
+);
+
+/** A document the sandbox was sent, in its own states (UNSENT … CLOSED). */
+export const sandboxWmsDocuments = pgTable(
+  'sandbox_wms_documents',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => warehouses.id),
+    kind: text('kind').notNull(),
+    docCode: text('doc_code').notNull(),
+    docType: text('doc_type').notNull(),
+    externalCode: text('external_code').notNull(),
+    status: text('status').notNull(),
+    /** What it was sent: the request as received. */
+    request: jsonb('request').notNull(),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_wms_documents_key').on(t.domainId, t.warehouseId, t.kind, t.docCode)],
+);
+
+export const sandboxWmsDocumentLines = pgTable(
+  'sandbox_wms_document_lines',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => sandboxWmsDocuments.id, { onDelete: 'cascade' }),
+    /** The caller's line id. */
+    lineId: bigint('line_id', { mode: 'number' }).notNull(),
+    skuId: bigint('sku_id', { mode: 'number' }).notNull(),
+    skuCode: text('sku_code').notNull(),
+    skuName: text('sku_name'),
+    qty: integer('qty').notNull(),
+    doneQty: integer('done_qty').notNull().default(0),
+  },
+  (t) => [uniqueIndex('sandbox_wms_document_lines_key').on(t.documentId, t.lineId)],
+);
+
+/** Results the sandbox reports (receipts, shipments, confirmed cancels) until acknowledged. */
+export const sandboxWmsResults = pgTable(
+  'sandbox_wms_results',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => warehouses.id),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => sandboxWmsDocuments.id, { onDelete: 'cascade' }),
+    resultId: text('result_id').notNull(),
+    kind: text('kind').notNull(),
+    type: text('type').notNull(),
+    /** The document's status after this result. */
+    status: text('status').notNull(),
+    lines: jsonb('lines').notNull(),
+    expressCompanyCode: text('express_company_code'),
+    expressNo: text('express_no'),
+    acknowledgedAt: timestamptz('acknowledged_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_wms_results_key').on(t.domainId, t.warehouseId, t.resultId),
+    index('sandbox_wms_results_pending_idx').on(t.domainId, t.warehouseId, t.kind, t.id),
+  ],
+);
+
+/** Every call the sandbox received, with its outcome. */
+export const sandboxWmsCalls = pgTable(
+  'sandbox_wms_calls',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => warehouses.id),
+    operation: text('operation').notNull(),
+    outcome: text('outcome').notNull(),
+    message: text('message'),
+    docCode: text('doc_code'),
+    payload: jsonb('payload'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sandbox_wms_calls_warehouse_idx').on(t.domainId, t.warehouseId, t.id)],
+);

@@ -1,0 +1,82 @@
+// Warehouses with their sender address, their locations, and which stores ship from which
+// warehouse (spec 02 §3.6, §7.9).
+import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, idColumn, updatedAt, versionColumn } from '../columns.js';
+import { domains } from './accounts.js';
+import { stores } from './stores.js';
+
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** SELF_WAREHOUSE, SP_WAREHOUSE, WMS_WAREHOUSE, QIMEN_WAREHOUSE, BYTE_WAREHOUSE, GTWMS_WAREHOUSE. */
+    type: text('type').notNull(),
+    stopUsing: boolean('stop_using').notNull().default(false),
+    /** The sender address of parcels leaving the warehouse. */
+    contact: text('contact').notNull(),
+    phone: text('phone').notNull(),
+    province: text('province').notNull(),
+    city: text('city').notNull(),
+    county: text('county'),
+    street: text('street').notNull(),
+    /** The warehouse's code in the other system (WMS, Qimen, Byte), and the seller's owner code there. */
+    externalCode: text('external_code'),
+    ownerCode: text('owner_code'),
+    remark: text('remark'),
+    version: versionColumn(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('warehouses_domain_code_key').on(t.domainId, t.code),
+    uniqueIndex('warehouses_domain_name_key').on(t.domainId, t.name),
+    index('warehouses_domain_stop_idx').on(t.domainId, t.stopUsing, t.id),
+  ],
+);
+
+export const warehouseLocations = pgTable(
+  'warehouse_locations',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => warehouses.id),
+    code: text('code').notNull(),
+    zone: text('zone'),
+    remark: text('remark'),
+    version: versionColumn(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('warehouse_locations_code_key').on(t.domainId, t.warehouseId, t.code)],
+);
+
+/** A store ships from a warehouse; onlineWarehouseCode is the marketplace's own code for it. */
+export const warehouseStoreBindings = pgTable(
+  'warehouse_store_bindings',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' })
+      .notNull()
+      .references(() => warehouses.id),
+    storeId: bigint('store_id', { mode: 'number' })
+      .notNull()
+      .references(() => stores.id),
+    onlineWarehouseCode: text('online_warehouse_code'),
+    version: versionColumn(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('warehouse_store_bindings_key').on(t.domainId, t.warehouseId, t.storeId),
+    index('warehouse_store_bindings_store_idx').on(t.domainId, t.storeId),
+  ],
+);

@@ -1,0 +1,28 @@
+// The goods area: SPUs with SKUs, combinations, the classification tree, shelf-life records,
+// imports and the export. Other areas use it through ctx.registry.get<GoodsRegistryService>('goods'),
+// and add checks of what still uses a SKU to the list 'sku-references' (SkuReferenceChecker).
+import type { AreaModule } from '../../platform/module.js';
+import { createClassesService } from './classes.service.js';
+import { goodsExporter } from './goods.exporter.js';
+import { combinationImporter, goodsImporter } from './goods.importers.js';
+import { registerGoodsMessages } from './goods.messages.js';
+import { registerGoodsRoutes } from './goods.routes.js';
+import { createGoodsService, goodsRegistryService } from './goods.service.js';
+import { registerSpuImportRoutes } from './spu-import.routes.js';
+
+export type { GoodsRegistryService, SkuReferenceChecker } from './goods.service.js';
+export { SKU_REFERENCES } from './goods.service.js';
+
+export const registerGoodsModule: AreaModule = (ctx) => {
+  registerGoodsMessages();
+  const goods = createGoodsService({ database: ctx.database, registry: ctx.registry, ...(ctx.now ? { now: ctx.now } : {}) });
+  const classes = createClassesService({ database: ctx.database, ...(ctx.now ? { now: ctx.now } : {}) });
+  const goodsImport = goodsImporter(classes);
+  const combinationImport = combinationImporter(classes);
+  ctx.imports.register(goodsImport);
+  ctx.imports.register(combinationImport);
+  ctx.exports.register(goodsExporter);
+  registerGoodsRoutes(ctx.app, ctx.http, { goods, classes, exports: ctx.exports });
+  registerSpuImportRoutes(ctx.app, ctx.http, { database: ctx.database, importer: goodsImport });
+  ctx.registry.provide('goods', goodsRegistryService(ctx.database, goods));
+};

@@ -1,0 +1,50 @@
+// The stock area: the engine (balances and ledger), costs, and the services other areas call.
+import { sql } from 'drizzle-orm';
+import { combinationAvailable } from '@openseller/core';
+import type { Tx } from '../../db/client.js';
+import type { AreaModule } from '../../platform/module.js';
+import { applyReceiptCosts, setAverageCost } from './stock.costs.js';
+import { allocateInWarehouse, applyMovements } from './stock.engine.js';
+
+export { applyMovements, allocateInWarehouse, StockShortageError, STOCK_SHORTAGE } from './stock.engine.js';
+export type { Movement, MovementType, StockDoc, BalanceAfter, Shortage } from './stock.engine.js';
+export { applyReceiptCosts, setAverageCost } from './stock.costs.js';
+
+/**
+ * Available quantity per SKU in a warehouse (or all warehouses with -1), combination SKUs derived
+ * from their components: min over components of ⌊component available / component qty⌋.
+ */
+export async function availableBySku(tx: Tx, domainId: number, warehouseId: number, skuIds: number[]): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  if (!skuIds.length) return result;
+  const ids = JSON.stringify(skuIds);
+  const components = await tx.execute<{ combo_sku_id: number; component_sku_id: number; qty: number }>(sql`
+    select combo_sku_id, component_sku_id, qty from combination_components
+    where domain_id = ${domainId} and combo_sku_id in (select value::bigint from json_array_elements_text(${ids}::json))`);
+  const needed = new Set<number>(skuIds);
+  for (const c of components.rows) needed.add(Number(c.component_sku_id));
+  const rows = await tx.execute<{ sku_id: number; available: number }>(sql`
+    select sku_id, sum(on_hand - allocated)::int as available from stock_balances
+    where domain_id = ${domainId} and sku_id in (select value::bigint from json_array_elements_text(${JSON.stringify([...needed])}::json))
+      ${warehouseId === -1 ? sql`` : sql`and warehouse_id = ${warehouseId}`}
+    group by sku_id`);
+  const plain = new Map(rows.rows.map((r) => [Number(r.sku_id), Number(r.available)]));
+  const byCombo = new Map<number, { skuId: number; qty: number }[]>();
+  for (const c of components.rows) {
+    const list = byCombo.get(Number(c.combo_sku_id)) ?? [];
+    list.push({ skuId: Number(c.component_sku_id), qty: Number(c.qty) });
+    byCombo.set(Number(c.combo_sku_id), list);
+  }
+  for (const skuId of skuIds) {
+    const parts = byCombo.get(skuId);
+    result.set(skuId, parts ? combinationAvailable(parts.map((p) => ({ qty: p.qty, available: plain.get(p.skuId) ?? 0 }))) : (plain.get(skuId) ?? 0));
+  }
+  return result;
+}
+
+export const stockService = { applyMovements, allocateInWarehouse, applyReceiptCosts, setAverageCost, availableBySku };
+export type StockService = typeof stockService;
+
+export const registerStockModule: AreaModule = (ctx) => {
+  ctx.registry.provide('stock', stockService);
+};

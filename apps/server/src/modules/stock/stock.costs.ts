@@ -1,0 +1,51 @@
+// Moving-average cost (spec 02 §4.1 average cost): each receipt moves the SKU's average by the
+// quantity and unit cost it brings in. Run before the receipt's movements, in the same transaction:
+// the SKU's cost row is locked, so receipts of one SKU take their turn.
+import { sql } from 'drizzle-orm';
+import { movingAverageCost } from '@openseller/core';
+import type { Tx } from '../../db/client.js';
+
+export interface ReceiptCost {
+  skuId: number;
+  qty: number;
+  /** Unit cost of the receipt; null leaves the average as it is. */
+  unitCost: string | null;
+}
+
+export async function applyReceiptCosts(tx: Tx, domainId: number, receipts: ReceiptCost[]): Promise<Map<number, string>> {
+  const merged = new Map<number, { qty: number; value: ReceiptCost[] }>();
+  for (const r of receipts) {
+    if (r.unitCost === null || r.qty <= 0) continue;
+    const entry = merged.get(r.skuId) ?? { qty: 0, value: [] };
+    entry.qty += r.qty;
+    entry.value.push(r);
+    merged.set(r.skuId, entry);
+  }
+  const result = new Map<number, string>();
+  const skuIds = [...merged.keys()].sort((a, b) => a - b);
+  for (const skuId of skuIds) {
+    await tx.execute(sql`insert into sku_costs (domain_id, sku_id, average_cost) values (${domainId}, ${skuId}, 0) on conflict (domain_id, sku_id) do nothing`);
+    const locked = await tx.execute<{ average_cost: string; version: number }>(sql`
+      select average_cost, version from sku_costs where domain_id = ${domainId} and sku_id = ${skuId} for update`);
+    const onHand = await tx.execute<{ qty: number }>(sql`
+      select coalesce(sum(on_hand), 0)::int as qty from stock_balances where domain_id = ${domainId} and sku_id = ${skuId}`);
+    let qtyBefore = Number(onHand.rows[0]?.qty ?? 0);
+    let average: string | null = qtyBefore > 0 ? String(locked.rows[0]!.average_cost) : null;
+    for (const r of merged.get(skuId)!.value) {
+      average = movingAverageCost({ qtyBefore, averageBefore: average, qtyIn: r.qty, unitCost: r.unitCost! });
+      qtyBefore += r.qty;
+    }
+    await tx.execute(sql`update sku_costs set average_cost = ${average}, version = version + 1, updated_at = now() where domain_id = ${domainId} and sku_id = ${skuId}`);
+    result.set(skuId, average!);
+  }
+  return result;
+}
+
+/** Sets a SKU's average cost outright (an average-cost adjustment being confirmed). */
+export async function setAverageCost(tx: Tx, domainId: number, skuId: number, averageCost: string): Promise<string | null> {
+  const before = await tx.execute<{ average_cost: string }>(sql`select average_cost from sku_costs where domain_id = ${domainId} and sku_id = ${skuId} for update`);
+  await tx.execute(sql`
+    insert into sku_costs (domain_id, sku_id, average_cost) values (${domainId}, ${skuId}, ${averageCost})
+    on conflict (domain_id, sku_id) do update set average_cost = excluded.average_cost, version = sku_costs.version + 1, updated_at = now()`);
+  return before.rows[0] ? String(before.rows[0].average_cost) : null;
+}

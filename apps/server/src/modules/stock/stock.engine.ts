@@ -1,0 +1,240 @@
+// The stock engine: the only code that changes stock balances. A call takes movements (deltas of
+// on-hand and allocated per warehouse, location and SKU, each naming its document), locks the
+// balances it touches in one order, refuses the whole call when any balance would go below zero
+// or allocate more than is on hand, and otherwise updates the balances and appends the ledger in
+// the caller's transaction. Set-based, so 50,000 lines take a few statements.
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+
+export type MovementType =
+  | 'OPENING'
+  | 'RECEIPT'
+  | 'SHIP'
+  | 'ALLOCATE'
+  | 'RELEASE'
+  | 'ADJUST'
+  | 'TRANSFER_OUT'
+  | 'TRANSFER_IN'
+  | 'DELIVER'
+  | 'RETURN';
+
+export interface StockDoc {
+  type: string;
+  id?: number | null;
+  code?: string | null;
+}
+
+export interface Movement {
+  warehouseId: number;
+  /** 0 when not kept by location. */
+  locationId?: number;
+  skuId: number;
+  onHandDelta?: number;
+  allocatedDelta?: number;
+  movement: MovementType;
+  doc: StockDoc;
+  remark?: string | null;
+}
+
+export interface BalanceAfter {
+  warehouseId: number;
+  locationId: number;
+  skuId: number;
+  onHand: number;
+  allocated: number;
+}
+
+export interface Shortage {
+  warehouseId: number;
+  locationId: number;
+  skuId: number;
+  onHand: number;
+  allocated: number;
+  available: number;
+  onHandDelta: number;
+  allocatedDelta: number;
+}
+
+export const STOCK_SHORTAGE = 'ERR_STOCK_SHORTAGE';
+
+/** Refused movements: which balances would break, with their quantities. */
+export class StockShortageError extends AppError {
+  constructor(readonly shortages: Shortage[]) {
+    const first = shortages[0]!;
+    super(STOCK_SHORTAGE, 409, {
+      skuId: first.skuId,
+      warehouseId: first.warehouseId,
+      locationId: first.locationId,
+      available: first.available,
+      onHand: first.onHand,
+      needed: Math.max(-first.onHandDelta, first.allocatedDelta),
+      count: shortages.length,
+    });
+  }
+}
+
+const keyOf = (w: number, l: number, s: number) => `${w}:${l}:${s}`;
+
+interface BalanceRow extends Record<string, unknown> {
+  id: number;
+  warehouse_id: number;
+  location_id: number;
+  sku_id: number;
+  on_hand: number;
+  allocated: number;
+}
+
+/**
+ * Applies movements in the caller's transaction; all of them or none. Answers the balances as
+ * they end up. Throws StockShortageError (nothing written) when a balance would become negative
+ * or allocated would exceed on-hand.
+ */
+export async function applyMovements(tx: Tx, domainId: number, actorUserId: number | null, movements: Movement[]): Promise<BalanceAfter[]> {
+  const lines = movements
+    .map((m) => ({ ...m, locationId: m.locationId ?? 0, onHandDelta: m.onHandDelta ?? 0, allocatedDelta: m.allocatedDelta ?? 0 }))
+    .filter((m) => m.onHandDelta !== 0 || m.allocatedDelta !== 0);
+  if (!lines.length) return [];
+  for (const m of lines) {
+    if (!Number.isInteger(m.onHandDelta) || !Number.isInteger(m.allocatedDelta)) throw new Error('stock quantities are whole numbers');
+  }
+
+  // Net change per balance, keys in one order so concurrent calls lock alike.
+  const net = new Map<string, { warehouseId: number; locationId: number; skuId: number; onHand: number; allocated: number }>();
+  for (const m of lines) {
+    const key = keyOf(m.warehouseId, m.locationId, m.skuId);
+    const entry = net.get(key) ?? { warehouseId: m.warehouseId, locationId: m.locationId, skuId: m.skuId, onHand: 0, allocated: 0 };
+    entry.onHand += m.onHandDelta;
+    entry.allocated += m.allocatedDelta;
+    net.set(key, entry);
+  }
+  const keys = [...net.values()].sort((a, b) => a.warehouseId - b.warehouseId || a.skuId - b.skuId || a.locationId - b.locationId);
+  // The keys travel as one JSON parameter (a set, not one parameter per value).
+  const keySet = sql`json_to_recordset(${JSON.stringify(keys.map((k, n) => ({ w: k.warehouseId, l: k.locationId, s: k.skuId, dh: k.onHand, da: k.allocated, n })))}::json)
+    as k(w bigint, l bigint, s bigint, dh int, da int, n int)`;
+
+  // Balances that do not exist yet start at zero.
+  await tx.execute(sql`
+    insert into stock_balances (domain_id, warehouse_id, location_id, sku_id)
+    select ${domainId}, k.w, k.l, k.s
+    from ${keySet}
+    order by k.n
+    on conflict (domain_id, warehouse_id, sku_id, location_id) do nothing
+  `);
+
+  // Lock every touched balance, in key order.
+  const locked = await tx.execute<BalanceRow>(sql`
+    select b.id, b.warehouse_id, b.location_id, b.sku_id, b.on_hand, b.allocated
+    from stock_balances b
+    join ${keySet}
+      on b.warehouse_id = k.w and b.location_id = k.l and b.sku_id = k.s
+    where b.domain_id = ${domainId}
+    order by b.warehouse_id, b.sku_id, b.location_id
+    for update of b
+  `);
+  const current = new Map(locked.rows.map((r) => [keyOf(Number(r.warehouse_id), Number(r.location_id), Number(r.sku_id)), r]));
+
+  const shortages: Shortage[] = [];
+  for (const k of keys) {
+    const row = current.get(keyOf(k.warehouseId, k.locationId, k.skuId));
+    const onHand = Number(row?.on_hand ?? 0);
+    const allocated = Number(row?.allocated ?? 0);
+    const newOnHand = onHand + k.onHand;
+    const newAllocated = allocated + k.allocated;
+    if (!row || newOnHand < 0 || newAllocated < 0 || newAllocated > newOnHand) {
+      shortages.push({ ...k, onHand, allocated, available: onHand - allocated, onHandDelta: k.onHand, allocatedDelta: k.allocated });
+    }
+  }
+  if (shortages.length) throw new StockShortageError(shortages);
+
+  await tx.execute(sql`
+    update stock_balances b
+    set on_hand = b.on_hand + k.dh, allocated = b.allocated + k.da, version = b.version + 1, updated_at = now()
+    from ${keySet}
+    where b.domain_id = ${domainId} and b.warehouse_id = k.w and b.location_id = k.l and b.sku_id = k.s
+  `);
+
+  // The ledger: one row per movement, with the balance after it (in the order given).
+  const running = new Map([...current.entries()].map(([key, r]) => [key, { onHand: Number(r.on_hand), allocated: Number(r.allocated) }]));
+  const ledger = lines.map((m, n) => {
+    const balance = running.get(keyOf(m.warehouseId, m.locationId, m.skuId))!;
+    balance.onHand += m.onHandDelta;
+    balance.allocated += m.allocatedDelta;
+    return {
+      w: m.warehouseId,
+      l: m.locationId,
+      s: m.skuId,
+      movement: m.movement,
+      dh: m.onHandDelta,
+      da: m.allocatedDelta,
+      ah: balance.onHand,
+      aa: balance.allocated,
+      doc_type: m.doc.type,
+      doc_id: m.doc.id ?? null,
+      doc_code: m.doc.code ?? null,
+      remark: m.remark ?? null,
+      n,
+    };
+  });
+  await tx.execute(sql`
+    insert into stock_ledger (domain_id, warehouse_id, location_id, sku_id, movement, on_hand_delta, allocated_delta,
+                              on_hand_after, allocated_after, doc_type, doc_id, doc_code, remark, created_by)
+    select ${domainId}, x.w, x.l, x.s, x.movement, x.dh, x.da, x.ah, x.aa, x.doc_type, x.doc_id, x.doc_code, x.remark, ${actorUserId}::bigint
+    from json_to_recordset(${JSON.stringify(ledger)}::json)
+      as x(w bigint, l bigint, s bigint, movement text, dh int, da int, ah int, aa int, doc_type text, doc_id bigint, doc_code text, remark text, n int)
+    order by x.n
+  `);
+
+  return keys.map((k) => {
+    const b = running.get(keyOf(k.warehouseId, k.locationId, k.skuId))!;
+    return { warehouseId: k.warehouseId, locationId: k.locationId, skuId: k.skuId, onHand: b.onHand, allocated: b.allocated };
+  });
+}
+
+interface AvailableRow extends Record<string, unknown> {
+  location_id: number;
+  available: number;
+}
+
+/**
+ * Allocates qty of a SKU in a warehouse across its locations (most available first), as
+ * ALLOCATE movements of one document. Throws StockShortageError when the warehouse lacks it.
+ */
+export async function allocateInWarehouse(
+  tx: Tx,
+  domainId: number,
+  actorUserId: number | null,
+  input: { warehouseId: number; skuId: number; qty: number; doc: StockDoc; remark?: string },
+): Promise<{ locationId: number; qty: number }[]> {
+  const rows = await tx.execute<AvailableRow>(sql`
+    select location_id, on_hand - allocated as available
+    from stock_balances
+    where domain_id = ${domainId} and warehouse_id = ${input.warehouseId} and sku_id = ${input.skuId}
+    order by location_id
+    for update
+  `);
+  const byAvailable = rows.rows.map((r) => ({ locationId: Number(r.location_id), available: Number(r.available) })).sort((a, b) => b.available - a.available || a.locationId - b.locationId);
+  const total = byAvailable.reduce((sum, r) => sum + Math.max(0, r.available), 0);
+  if (total < input.qty) {
+    throw new StockShortageError([
+      { warehouseId: input.warehouseId, locationId: 0, skuId: input.skuId, onHand: total, allocated: 0, available: total, onHandDelta: 0, allocatedDelta: input.qty },
+    ]);
+  }
+  const parts: { locationId: number; qty: number }[] = [];
+  let left = input.qty;
+  for (const r of byAvailable) {
+    if (left <= 0) break;
+    const take = Math.min(left, r.available);
+    if (take > 0) {
+      parts.push({ locationId: r.locationId, qty: take });
+      left -= take;
+    }
+  }
+  await applyMovements(
+    tx,
+    domainId,
+    actorUserId,
+    parts.map((p) => ({ warehouseId: input.warehouseId, locationId: p.locationId, skuId: input.skuId, allocatedDelta: p.qty, movement: 'ALLOCATE' as const, doc: input.doc, remark: input.remark ?? null })),
+  );
+  return parts;
+}

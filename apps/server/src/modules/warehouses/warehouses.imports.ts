@@ -1,0 +1,132 @@
+// The location import (kind LOCATIONS): warehouse code, location code, zone, remark. Every row
+// is checked against the domain's warehouses first; the load adds the new locations and, when
+// the person asks to overwrite, updates the zone and remark of existing ones.
+import { and, eq, inArray } from 'drizzle-orm';
+import { LocationImportRow, type Language } from '@openseller/core';
+import { warehouseLocations } from '../../db/schema/index.js';
+import type { Importer, ImportContext, RowProblem } from '../../platform/imports.js';
+import { writeOperationLog } from '../../platform/operation-log.js';
+import { actorOf } from './warehouses.service.js';
+import { findWarehousesByCodes } from './warehouses.queries.js';
+
+export const say = (language: Language, zh: string, en: string) => (language === 'zh' || language === 'zh_TW' ? zh : en);
+
+// Chinese wording of the contracts' own messages, for import problems read by a Chinese user.
+const ZH_MESSAGES: Record<string, string> = {
+  'Letters, digits and ASCII symbols only': '只能包含字母、数字和英文符号',
+  'Enter a mobile number or a landline such as 0571-12345678': '请输入手机号或固话，如 0571-12345678',
+  'Enter a price that is not negative': '请输入不小于 0 的价格',
+  'A price has at most 4 decimals': '价格最多 4 位小数',
+  'The price is too large': '价格过大',
+};
+
+/** Zod problems of one row, named by column, in the importer's language. */
+export function rowProblems(error: { issues: { path: PropertyKey[]; message: string; code?: string; minimum?: unknown; maximum?: unknown }[] }, language: Language) {
+  return error.issues.map((i) => {
+    let message = i.message;
+    if (i.code === 'too_small' && Number(i.minimum) === 1) message = say(language, '该字段不能为空', 'This field cannot be empty');
+    else if (i.code === 'too_big') message = say(language, `最多 ${String(i.maximum)} 个字符`, `At most ${String(i.maximum)} characters`);
+    else if (i.code === 'invalid_type') message = say(language, '该字段不能为空', 'This field cannot be empty');
+    else if (language === 'zh' || language === 'zh_TW') message = ZH_MESSAGES[message] ?? message;
+    return { field: String(i.path[0] ?? '(row)'), message };
+  });
+}
+
+const key = (warehouseCode: string, code: string) => `${warehouseCode}\u0000${code}`;
+
+async function existingLocations(ctx: ImportContext, rows: LocationImportRow[]) {
+  const warehouses = await findWarehousesByCodes(ctx.tx, ctx.domainId, [...new Set(rows.map((r) => r.warehouseCode))]);
+  const byCode = new Map(warehouses.map((w) => [w.code, w]));
+  const existing = warehouses.length
+    ? await ctx.tx
+        .select()
+        .from(warehouseLocations)
+        .where(
+          and(
+            eq(warehouseLocations.domainId, ctx.domainId),
+            inArray(
+              warehouseLocations.warehouseId,
+              warehouses.map((w) => w.id),
+            ),
+            inArray(warehouseLocations.code, [...new Set(rows.map((r) => r.code))]),
+          ),
+        )
+    : [];
+  const byId = new Map(warehouses.map((w) => [w.id, w]));
+  const existingByKey = new Map(existing.map((l) => [key(byId.get(l.warehouseId)!.code, l.code), l]));
+  return { byCode, existingByKey };
+}
+
+export const locationImporter: Importer<LocationImportRow> = {
+  kind: 'LOCATIONS',
+  access: { menu: 'MENU_WH_LIST' },
+  maxRows: 10_000,
+  sheetName: (language) => say(language, '库位导入', 'Locations'),
+  columns: (language) => [
+    { key: 'warehouseCode', header: say(language, '仓库编码', 'Warehouse code'), aliases: ['仓库编码', 'Warehouse code'], required: true },
+    { key: 'code', header: say(language, '库位编码', 'Location code'), aliases: ['库位编码', 'Location code', '库位'], required: true },
+    { key: 'zone', header: say(language, '库区', 'Zone'), aliases: ['库区', 'Zone'] },
+    { key: 'remark', header: say(language, '备注', 'Remark'), aliases: ['备注', 'Remark'] },
+  ],
+  parseRow(values, language) {
+    const parsed = LocationImportRow.safeParse(values);
+    return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language) };
+  },
+  async check(rows, ctx) {
+    const problems: RowProblem[] = [];
+    const { byCode } = await existingLocations(
+      ctx,
+      rows.map((r) => r.row),
+    );
+    const seen = new Map<string, number>();
+    for (const { rowNumber, row } of rows) {
+      const warehouse = byCode.get(row.warehouseCode);
+      if (!warehouse) problems.push({ row: rowNumber, field: 'warehouseCode', message: say(ctx.language, `仓库编码 ${row.warehouseCode} 不存在`, `No warehouse has the code ${row.warehouseCode}`) });
+      else if (warehouse.stopUsing)
+        problems.push({ row: rowNumber, field: 'warehouseCode', message: say(ctx.language, `仓库 ${warehouse.name} 已停用，不能添加库位`, `The warehouse ${warehouse.name} is stopped; it takes no new locations`) });
+      const k = key(row.warehouseCode, row.code);
+      const first = seen.get(k);
+      if (first !== undefined) problems.push({ row: rowNumber, field: 'code', message: say(ctx.language, `与第 ${first} 行的库位重复`, `The same location as row ${first}`) });
+      else seen.set(k, rowNumber);
+    }
+    return problems;
+  },
+  async summarize(rows, ctx) {
+    const { existingByKey } = await existingLocations(ctx, rows);
+    const existing = rows.filter((r) => existingByKey.has(key(r.warehouseCode, r.code))).length;
+    return { new: rows.length - existing, existing };
+  },
+  async load(rows, ctx, progress) {
+    const { byCode, existingByKey } = await existingLocations(ctx, rows);
+    const cover = ctx.options.isCover === true;
+    let created = 0;
+    let updated = 0;
+    let skipped = 0;
+    let done = 0;
+    for (const row of rows) {
+      const warehouse = byCode.get(row.warehouseCode);
+      // Checked at upload; a warehouse stopped or removed since then fails the whole file.
+      if (!warehouse || warehouse.stopUsing) throw new Error(say(ctx.language, `仓库 ${row.warehouseCode} 不存在或已停用`, `The warehouse ${row.warehouseCode} does not exist or is stopped`));
+      const existing = existingByKey.get(key(row.warehouseCode, row.code));
+      if (existing && !cover) skipped++;
+      else if (existing) {
+        const [after] = await ctx.tx
+          .update(warehouseLocations)
+          .set({ zone: row.zone ?? null, remark: row.remark ?? null, version: existing.version + 1, updatedAt: new Date() })
+          .where(and(eq(warehouseLocations.domainId, ctx.domainId), eq(warehouseLocations.id, existing.id)))
+          .returning();
+        await writeOperationLog(ctx.tx, actorOf(ctx.session), { area: 'warehouses', entityType: 'location', entityId: existing.id, action: 'import', before: existing, after });
+        updated++;
+      } else {
+        const [inserted] = await ctx.tx
+          .insert(warehouseLocations)
+          .values({ domainId: ctx.domainId, warehouseId: warehouse.id, code: row.code, zone: row.zone ?? null, remark: row.remark ?? null, createdBy: ctx.session.userId })
+          .returning();
+        await writeOperationLog(ctx.tx, actorOf(ctx.session), { area: 'warehouses', entityType: 'location', entityId: inserted!.id, action: 'import', after: inserted });
+        created++;
+      }
+      if (++done % 200 === 0) await progress(done);
+    }
+    return { created, updated, skipped };
+  },
+};

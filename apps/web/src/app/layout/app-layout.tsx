@@ -1,0 +1,202 @@
+// The shared layout: top header with the navigation, the content area, the back-to-top
+// button after 100 px, and the edition banner. Signed-out visitors go to login with `from`.
+import { useMemo, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Button, Dropdown, FloatButton, Layout, Menu, Result, Space, Tag, Tooltip, type MenuProps } from 'antd';
+import { CustomerServiceOutlined, DownOutlined, GlobalOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { effectiveLevel, findRoute, LANGUAGE_NAMES, LANGUAGES } from '@openseller/core';
+import { accessToken, clearAuth } from '../auth-store';
+import { useQueryClient } from '@tanstack/react-query';
+import { changeLanguage, currentLanguage } from '../i18n';
+import { get } from '../request';
+import { SessionProvider, useSession, useSessionQuery, type SessionState } from '../session';
+import { useSiteInfo } from '../site';
+import { PageFallback } from '../page-fallback';
+import { ChangePasswordModal } from '../../features/accounts/components/change-password-modal';
+import { EditionBanner } from './edition-banner';
+import { canOpen, DISTRIBUTION_GUIDE_FLAG, visibleNav, type NavEntry } from './nav-items';
+import { ServiceModal } from './service-modal';
+import { DownloadPanel } from '../../features/exports/download-panel';
+import { StoreExpiryNotice } from '../../features/stores/components/store-expiry-notice';
+
+const { Header, Content } = Layout;
+
+/** Pages shown without the top bar (spec 01 §2.3). */
+const BARE_PREFIXES = ['/storeOrder/', '/domainOrder/', '/payResult'];
+
+export function AppLayout() {
+  const location = useLocation();
+  const signedIn = !!accessToken();
+  const query = useSessionQuery();
+  const { t } = useTranslation();
+  if (!signedIn) return <Navigate to={`/login?from=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (query.isPending) return <PageFallback />;
+  if (query.isError || !query.data)
+    return (
+      <Result
+        status="error"
+        title={t('common:sessionLoadFailed')}
+        extra={<Button onClick={() => query.refetch()}>{t('common:actions.retry')}</Button>}
+      />
+    );
+  return (
+    <SessionProvider value={query.data}>
+      <Shell />
+    </SessionProvider>
+  );
+}
+
+function navMenuItems(entries: NavEntry[], t: (k: string) => string): MenuProps['items'] {
+  const linkItem = (path: string) => ({ key: path, label: <Link to={path}>{t(`nav:routes.${routeTitle(path)}`)}</Link> });
+  return entries.map((entry) => {
+    if (entry.path) return { key: entry.path, label: <Link to={entry.path}>{t(`nav:${entry.label}`)}</Link> };
+    if (entry.links) return { key: entry.key, label: t(`nav:${entry.label}`), children: entry.links.map((l) => linkItem(l.path)) };
+    return {
+      key: entry.key,
+      label: t(`nav:${entry.label}`),
+      children: entry.groups!.map((g) => ({ type: 'group' as const, key: `${entry.key}:${g.label}`, label: t(`nav:${g.label}`), children: g.links.map((l) => linkItem(l.path)) })),
+    };
+  });
+}
+
+function routeTitle(path: string): string {
+  return findRoute(path)?.title ?? 'home';
+}
+
+function selectedKeys(pathname: string, entries: NavEntry[]): string[] {
+  for (const entry of entries) {
+    if (entry.path && (pathname === entry.path || pathname.startsWith(entry.path + '/'))) return [entry.path];
+    const links = entry.links ?? entry.groups?.flatMap((g) => g.links) ?? [];
+    const match = links.find((l) => pathname === l.path || pathname.startsWith(l.path + '/'));
+    if (match) return [match.path, entry.key];
+  }
+  return [];
+}
+
+function Shell() {
+  const session = useSession();
+  const location = useLocation();
+  const { t } = useTranslation();
+  const bare = BARE_PREFIXES.some((p) => location.pathname.startsWith(p));
+  const nav = useMemo(() => visibleNav(session, localStorage.getItem(DISTRIBUTION_GUIDE_FLAG) === '1'), [session]);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {!bare && (
+        <Header className="os-header">
+          <Link to="/" className="os-brand">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <SiteName />
+          </Link>
+          <Menu
+            className="os-nav"
+            theme="dark"
+            mode="horizontal"
+            items={navMenuItems(nav, t)}
+            selectedKeys={selectedKeys(location.pathname, nav)}
+            aria-label={t('common:mainNavigation')}
+          />
+          <HeaderRight session={session} />
+        </Header>
+      )}
+      <Content className="os-content">
+        {!bare && session.domain && <EditionBanner domain={session.domain} />}
+        {!bare && <StoreExpiryNotice />}
+        <Outlet />
+      </Content>
+      <FloatButton.BackTop visibilityHeight={100} tooltip={t('common:backToTop')} />
+    </Layout>
+  );
+}
+
+function SiteName() {
+  const site = useSiteInfo();
+  return <span className="os-brand-name">{site?.siteTitle ?? 'OpenSeller'}</span>;
+}
+
+function HeaderRight({ session }: { session: SessionState }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [service, setService] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const level = session.domain ? effectiveLevel(session.domain) : null;
+
+  const logout = async () => {
+    try {
+      await get('/cloud/domain/security/logout', { quiet: true });
+    } catch {
+      // Signed out locally either way.
+    }
+    clearAuth();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+
+  const accountItems: MenuProps['items'] = [
+    canOpen('/accountCenter', session) && { key: '/accountCenter', label: t('nav:routes.accountCenter') },
+    canOpen('/downloadCenter', session) && { key: '/downloadCenter', label: t('nav:routes.downloadCenter') },
+    canOpen('/logs', session) && { key: '/logs', label: t('nav:account.logCentre') },
+    canOpen('/loginRecord', session) && { key: '/loginRecord', label: t('nav:routes.loginRecord') },
+    { key: 'password', label: t('nav:account.changePassword') },
+    { type: 'divider' as const },
+    { key: 'logout', label: t('nav:account.logout'), danger: true },
+  ].filter(Boolean) as MenuProps['items'];
+
+  const serviceItems: MenuProps['items'] = [
+    { key: 'online', label: t('nav:service.online') },
+    // The authorisation-code item is hidden for the root and customer-service logins (spec 01 §6).
+    ...(session.isRoot ? [] : [{ key: 'authCode', label: t('nav:service.authCode') }]),
+    { key: 'complaints', label: t('nav:service.complaints') },
+    { key: 'invoice', label: t('nav:service.invoice') },
+  ];
+
+  const displayName = session.account.userName || session.account.loginName;
+  return (
+    <Space className="os-header-right" size={4}>
+      <Tooltip title={t('nav:help')}>
+        <Button type="text" className="os-header-button" icon={<QuestionCircleOutlined />} onClick={() => navigate('/docs')} aria-label={t('nav:help')} />
+      </Tooltip>
+      <Dropdown menu={{ items: serviceItems, onClick: ({ key }) => setService(key) }} trigger={['click']}>
+        <Button type="text" className="os-header-button" icon={<CustomerServiceOutlined />} aria-label={t('nav:service.title')} />
+      </Dropdown>
+      {!session.isRoot && <DownloadPanel />}
+      {level && (
+        <Link to="/domainOrder/order">
+          <Tag color="gold" className="os-edition">
+            {t(`common:levels.${level}`)}
+          </Tag>
+        </Link>
+      )}
+      <Dropdown
+        menu={{
+          items: LANGUAGES.map((l) => ({ key: l, label: LANGUAGE_NAMES[l] })),
+          selectable: true,
+          selectedKeys: [currentLanguage()],
+          onClick: ({ key }) => void changeLanguage(key as (typeof LANGUAGES)[number]),
+        }}
+        trigger={['click']}
+      >
+        <Button type="text" className="os-header-button" icon={<GlobalOutlined />} aria-label={t('common:language')} title={LANGUAGE_NAMES[currentLanguage()]} />
+      </Dropdown>
+      <Dropdown
+        menu={{
+          items: accountItems,
+          onClick: ({ key }) => {
+            if (key === 'logout') void logout();
+            else if (key === 'password') setPasswordOpen(true);
+            else navigate(key);
+          },
+        }}
+        trigger={['click']}
+      >
+        <Button type="text" className="os-header-button" aria-label={t('nav:account.menu')}>
+          <UserOutlined /> {displayName} <DownOutlined />
+        </Button>
+      </Dropdown>
+      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <ServiceModal kind={service} onClose={() => setService(null)} />
+    </Space>
+  );
+}

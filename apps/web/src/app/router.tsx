@@ -1,0 +1,63 @@
+// One route table (core ROUTES) with its gates: public routes outside the layout, the rest
+// inside it behind sign-in, each checked against the account's menus.
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { createHashRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import { PageFallback } from './page-fallback';
+import { useTranslation } from 'react-i18next';
+import { canEnterRoute, ROUTES, type RouteDefinition } from '@openseller/core';
+import { AppLayout } from './layout/app-layout';
+import { ForbiddenPage, NotAvailablePage } from './status-pages';
+import { PAGES } from './pages';
+import { useSession } from './session';
+import { useSiteInfo } from './site';
+
+
+function usePageTitle(title: string) {
+  const { t } = useTranslation();
+  const site = useSiteInfo();
+  const text = t(`nav:routes.${title}`);
+  useEffect(() => {
+    document.title = site ? `${text} - ${site.siteTitle}` : text;
+  }, [text, site]);
+}
+
+function PageBody({ def }: { def: RouteDefinition }) {
+  const Page = PAGES[def.path];
+  return <Suspense fallback={<PageFallback />}>{Page ? <Page /> : <NotAvailablePage area={def.area} title={def.title} />}</Suspense>;
+}
+
+function PublicRoute({ def }: { def: RouteDefinition }) {
+  usePageTitle(def.title);
+  return <PageBody def={def} />;
+}
+
+function GatedRoute({ def }: { def: RouteDefinition }) {
+  usePageTitle(def.title);
+  const session = useSession();
+  const location = useLocation();
+  // /system is for the root account only; others go home (spec 01 §6).
+  if (def.gate.kind === 'root' && !session.isRoot) return <Navigate to="/" replace />;
+  // The root account has no seller areas: it lands on its admin pages.
+  if (session.isRoot && def.path === '/' ) return <Navigate to="/system/domains" replace />;
+  const allowed = canEnterRoute(def.gate, { isRoot: session.isRoot, menus: session.menus, extraMenus: session.extraMenus });
+  if (!allowed) return <ForbiddenPage key={location.pathname} />;
+  return <PageBody def={def} />;
+}
+
+function withChildren(def: RouteDefinition, element: ReactNode): RouteObject[] {
+  const routes: RouteObject[] = [{ path: def.path, element }];
+  if (def.prefix) routes.push({ path: `${def.path}/*`, element });
+  return routes;
+}
+
+export function createRouter() {
+  const publicRoutes = ROUTES.filter((r) => r.placement === 'public').flatMap((def) => withChildren(def, <PublicRoute def={def} />));
+  const layoutRoutes = ROUTES.filter((r) => r.placement === 'layout').flatMap((def) => withChildren(def, <GatedRoute def={def} />));
+  return createHashRouter([
+    ...publicRoutes,
+    {
+      element: <AppLayout />,
+      children: [...layoutRoutes, { path: '*', element: <Navigate to="/" replace /> }],
+    },
+  ]);
+}

@@ -1,0 +1,71 @@
+// What the shell loads after a sign-in (spec 01 §4.1 step 8): account, domain info, extra
+// menus, the menu and field lists, the domain configuration and the system configs.
+import { createContext, useContext, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Account, DomainConfigItem, DomainInfo, MenuEntry } from '@openseller/core';
+import { accessToken, storeAccount } from './auth-store';
+import { get, request } from './request';
+
+export interface SessionState {
+  account: Account;
+  menus: ReadonlySet<string>;
+  fields: string[];
+  extraMenus: string[];
+  domain: DomainInfo | null;
+  domainConfig: DomainConfigItem[];
+  systemConfigs: { itemCode: string; value: string }[];
+  isRoot: boolean;
+  isMain: boolean;
+}
+
+export const sessionQueryKey = ['session'] as const;
+
+export async function loadSession(): Promise<SessionState> {
+  const [account, menus, fields, extraMenus, domain, domainConfig, systemConfigs] = await Promise.all([
+    get<Account>('/cloud/domain/user/getCurrUser'),
+    get<MenuEntry[]>('/cloud/domain/menu/getUserMenu'),
+    get<string[]>('/cloud/domain/field/getUserField'),
+    get<string[]>('/cloud/domain/menu/getDomainExtraMenu'),
+    get<DomainInfo | null>('/cloud/domain/domain/getUserDomain'),
+    get<DomainConfigItem[]>('/cloud/domain/domain/getUserDomainConfig'),
+    request<{ itemCode: string; value: string }[]>('/cloud/core/sysconfig/findAllConfigs'),
+  ]);
+  storeAccount(account);
+  return {
+    account,
+    menus: new Set(menus.filter((m) => m.enable).map((m) => m.menuName)),
+    fields,
+    extraMenus,
+    domain,
+    domainConfig,
+    systemConfigs,
+    isRoot: account.accountType === 'ROOT_ACCOUNT_TYPE',
+    isMain: account.accountType === 'MAIN_ACCOUNT_TYPE',
+  };
+}
+
+const SessionContext = createContext<SessionState | null>(null);
+
+export function useSessionQuery() {
+  return useQuery({ queryKey: sessionQueryKey, queryFn: loadSession, enabled: !!accessToken(), staleTime: 5 * 60_000, retry: false });
+}
+
+export function SessionProvider({ value, children }: { value: SessionState; children: ReactNode }) {
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The signed-in session; only inside the layout, where one is guaranteed. */
+export function useSession(): SessionState {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside the signed-in layout');
+  return session;
+}
+
+export function useOptionalSession(): SessionState | null {
+  return useContext(SessionContext);
+}
+
+export function useReloadSession() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: sessionQueryKey });
+}

@@ -1,0 +1,129 @@
+// Home: the to-do counters of spec 01 §3, each jumping to its filtered list (spec 01 §2.4),
+// shown only where the account has the menu; refreshed every 3 minutes while visible.
+import { Link, useNavigate } from 'react-router-dom';
+import { Alert, Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { effectiveLevel, type HomePageData } from '@openseller/core';
+import { canOpen } from '../../../app/layout/nav-items';
+import { useSession } from '../../../app/session';
+import { usePageVisible } from '../../../ui/use-page-visible';
+import { systemApi } from '../api';
+
+interface Counter {
+  key: keyof HomePageData;
+  to: string;
+}
+
+interface CounterGroup {
+  key: string;
+  counters: Counter[];
+}
+
+// Each counter's jump target (spec 01 §2.4).
+export const HOME_COUNTER_GROUPS: CounterGroup[] = [
+  {
+    key: 'orders',
+    counters: [
+      { key: 'countNoVerify', to: '/order?activeKey=1' },
+      { key: 'countToPrintExp', to: '/order?activeKey=2&expressPrinted=false' },
+      { key: 'countToSend', to: '/order?activeKey=2&expressPrinted=true&whType=SELF_WAREHOUSE' },
+      { key: 'countToSend4Wms', to: '/order?activeKey=6&statusCode=CI_ERPSOH_STATUS_SYNCED' },
+    ],
+  },
+  {
+    key: 'exceptions',
+    counters: [
+      { key: 'countOrderSynFailed', to: '/order?activeKey=5&type=sync' },
+      { key: 'countSyncException', to: '/order?activeKey=5&type=issued' },
+      { key: 'countFeedbackFailed', to: '/order?activeKey=5&type=feedback' },
+      { key: 'noTbSpuCount', to: '/goods/mapping' },
+    ],
+  },
+  {
+    key: 'stock',
+    counters: [
+      { key: 'asnHeaderCount', to: '/stocks?activeKey=2&status=CI_ASN_STATUS_CREATED' },
+      { key: 'wdoHeaderCount', to: '/stocks?activeKey=3&status=CI_WDO_STATUS_CREATED' },
+      { key: 'rmaCount', to: '/order/aftersalesmanagement?status=CI_RMA_STATUS_CREATED' },
+    ],
+  },
+];
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const visible = usePageVisible();
+  const home = useQuery({
+    queryKey: ['home-page-data'],
+    queryFn: systemApi.homePageData,
+    // To-do refresh every 180000 ms, paused while the tab is hidden (spec 01 §9).
+    refetchInterval: visible ? 180_000 : false,
+  });
+  const data = home.data;
+  const groups = HOME_COUNTER_GROUPS.map((g) => ({ ...g, counters: g.counters.filter((c) => canOpen(c.to.split('?')[0]!, session)) })).filter((g) => g.counters.length);
+
+  return (
+    <>
+      <Card style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {t('home:greeting', { name: session.account.userName || session.account.loginName })}
+        </Typography.Title>
+        {session.domain && (
+          <Typography.Text type="secondary">
+            {session.domain.name} · {t('home:domainCode', { code: session.domain.domainCode })} · <Tag color="gold">{t(`common:levels.${effectiveLevel(session.domain)}`)}</Tag>
+          </Typography.Text>
+        )}
+      </Card>
+      {home.isError && <Alert type="error" showIcon message={t('home:loadFailed')} style={{ marginBottom: 16 }} />}
+      {groups.length === 0 && (
+        <Card>
+          <Empty description={t('home:nothingForYou')} />
+        </Card>
+      )}
+      <Row gutter={[16, 16]}>
+        {groups.map((group) => (
+          <Col key={group.key} xs={24} xl={8}>
+            <Card title={t(`home:groups.${group.key}`)} loading={home.isPending}>
+              <Row gutter={[12, 12]}>
+                {group.counters.map((c) => (
+                  <Col key={c.key} span={12}>
+                    <Card
+                      size="small"
+                      className="os-counter-card"
+                      role="link"
+                      tabIndex={0}
+                      onClick={() => navigate(c.to)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter') navigate(c.to);
+                      }}
+                    >
+                      <Statistic title={t(`home:counters.${c.key}`)} value={Number(data?.[c.key] ?? 0)} />
+                    </Card>
+                  </Col>
+                ))}
+              </Row>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      {canOpen('/stocks', session) && (
+        <Card title={t('home:belowWarning')} style={{ marginTop: 16 }} loading={home.isPending}>
+          {data?.whbelowWarning.length ? (
+            <List
+              dataSource={data.whbelowWarning}
+              renderItem={(w) => (
+                <List.Item actions={[<Link key="go" to={`/stocks?activeKey=1&whId=${w.whId}&belowWarning=true`}>{t('home:view')}</Link>]}>
+                  {w.whName}: {t('home:skusBelow', { count: w.count })}
+                </List.Item>
+              )}
+            />
+          ) : (
+            <Typography.Text type="secondary">{t('home:noneBelowWarning')}</Typography.Text>
+          )}
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+// List state (page, size, filters) kept in the URL so a list can be shared, reloaded and
+// navigated with Back.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+type Primitive = string | number;
+
+export function useListState<T extends Record<string, Primitive>>(defaults: T): [T, (patch: Partial<T>) => void] {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => {
+    const result = { ...defaults };
+    for (const key of Object.keys(defaults) as (keyof T)[]) {
+      const raw = params.get(String(key));
+      if (raw === null) continue;
+      const fallback = defaults[key];
+      if (typeof fallback === 'number') {
+        const n = Number(raw);
+        if (Number.isFinite(n)) (result as Record<string, Primitive>)[String(key)] = n;
+      } else (result as Record<string, Primitive>)[String(key)] = raw;
+    }
+    return result;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params]);
+  const update = useCallback(
+    (patch: Partial<T>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value === undefined || value === '' || value === defaults[key]) next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace: false },
+      );
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [setParams],
+  );
+  return [state, update];
+}

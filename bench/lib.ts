@@ -1,0 +1,95 @@
+// Shared bench plumbing: a database (the embedded server in a temp folder, or BENCH_DATABASE_URL),
+// the real app listening on a port, and timing helpers that print p50/p95 side by side.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { connectDatabase, ensureDatabase, migrateDatabase, type Database } from '../apps/server/src/db/client.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../apps/server/src/db/embedded.js';
+
+export interface BenchEnv {
+  database: Database;
+  baseUrl: string;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export async function startBenchEnv(name: string): Promise<BenchEnv> {
+  let embedded: EmbeddedServer | undefined;
+  let dir: string | undefined;
+  let serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseller-bench-'));
+    fs.chmodSync(dir, 0o755);
+    embedded = await startEmbeddedPostgres({ clusterDir: path.join(dir, 'db') });
+    serverUrl = embedded.url;
+  }
+  const url = await ensureDatabase(serverUrl, `bench_${name}_${Date.now().toString(36)}`);
+  const database = connectDatabase(url, { max: 20 });
+  await migrateDatabase(database);
+  const app = await buildApp({ database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  return {
+    database,
+    baseUrl,
+    pool,
+    async close() {
+      await app.close();
+      await pool.end();
+      await database.close();
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+      await admin.end();
+      await embedded?.stop();
+      if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Timing {
+  label: string;
+  count: number;
+  p50: number;
+  p95: number;
+  perSecond: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+/** Runs `fn` `count` times with `concurrency` callers; answers latency percentiles in ms. */
+export async function measure(label: string, count: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<Timing> {
+  for (let i = 0; i < Math.min(20, count); i++) await fn(i);
+  const samples: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t0 = performance.now();
+        await fn(i);
+        samples.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  samples.sort((a, b) => a - b);
+  return { label, count, p50: percentile(samples, 50), p95: percentile(samples, 95), perSecond: (count / elapsed) * 1000 };
+}
+
+export function printTable(rows: Timing[]): void {
+  const pad = (s: string, n: number) => s.padEnd(n);
+  console.log(pad('measurement', 62) + pad('n', 8) + pad('p50 ms', 10) + pad('p95 ms', 10) + 'per s');
+  for (const r of rows) console.log(pad(r.label, 62) + pad(String(r.count), 8) + pad(r.p50.toFixed(2), 10) + pad(r.p95.toFixed(2), 10) + r.perSecond.toFixed(0));
+}
+
+export function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}

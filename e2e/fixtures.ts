@@ -1,0 +1,189 @@
+// A fresh browser profile per test file, and helpers that act as a user does: by role and label.
+import { constants, publicEncrypt } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, inject } from 'vitest';
+
+export const DEMO = {
+  demo: { username: 'demo', password: 'Seller#2026go' },
+  picker: { username: 'picker', password: 'Picker#2026go' },
+  root: { username: 'root', password: 'Root#2026go' },
+} as const;
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  baseUrl: string;
+  /** Opens a hash route of the app. */
+  open(route: string): Promise<void>;
+  signIn(username: string, password: string): Promise<void>;
+  screenshot(name: string): Promise<void>;
+}
+
+export async function launchBrowser(options: { language?: string } = {}): Promise<Browser> {
+  const baseUrl = inject('baseUrl');
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'openseller-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    locale: 'en-US',
+    viewport: { width: 1440, height: 900 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  if (options.language) {
+    await page.goto(baseUrl + '/');
+    await page.evaluate((l) => localStorage.setItem('openseller.language', l), options.language);
+    await page.reload();
+  }
+  const browser: Browser = {
+    context,
+    page,
+    baseUrl,
+    async open(route) {
+      await page.goto(`${baseUrl}/#${route}`);
+    },
+    async signIn(username, password) {
+      await browser.open('/login');
+      await page.getByLabel(/^(Username|用户名)$/).fill(username);
+      await page.locator('input#password').fill(password);
+      await page.getByRole('button', { name: /^(Sign in|登 ?录)$/ }).click();
+    },
+    async screenshot(name) {
+      const dir = path.resolve(import.meta.dirname, 'artifacts');
+      fs.mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+    },
+  };
+  // A failing test leaves a screenshot of what the browser showed.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await browser.screenshot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`).catch(() => {});
+  });
+  afterAll(async () => {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+    if (errors.length) console.warn('page errors:', errors);
+  });
+  return browser;
+}
+
+// ---- Helpers the journeys share (added with the stock and master-data journeys) ---------------
+
+/**
+ * Chooses an option of an antd Select, as a person does: opens it, types to narrow it when it can
+ * be searched, and clicks the option showing `option`.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  if (await select.isEditable().catch(() => false)) await select.fill(option);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+export interface Api {
+  token: string;
+  /** POSTs a JSON body to a path with the bearer token; answers `data`, throws when refused. */
+  call<T = any>(path: string, body?: unknown): Promise<T>;
+}
+
+/**
+ * Signs in over HTTP as the web app does (the password RSA-encrypted with the server's public key)
+ * and answers a client for the JSON endpoints. Only for setup the journey does not test.
+ */
+export async function signInApi(username: string, password: string): Promise<Api> {
+  const baseUrl = inject('baseUrl');
+  const post = async (route: string, body: unknown, token?: string) => {
+    const response = await fetch(baseUrl + route, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body ?? {}),
+    });
+    const answer = (await response.json().catch(() => ({}))) as { success?: boolean; data?: any };
+    if (!answer.success) throw new Error(`${route} was refused (${response.status}): ${JSON.stringify(answer)}`);
+    return answer.data;
+  };
+  const key = await fetch(`${baseUrl}/cloud/domain/security/publicKey`).then((r) => r.json() as Promise<{ data: { publicKey: string } }>);
+  const encrypted = publicEncrypt({ key: key.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+  const login = await post('/cloud/domain/security/login', { username, password: encrypted });
+  const token = login.oauthToken.access_token as string;
+  return { token, call: (route, body) => post(route, body, token) };
+}
+
+/** Waits until `probe` answers something `done` accepts (20 s at most). */
+export async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * A sandbox marketplace store, authorized through the sandbox's consent page (posted as the
+ * browser would post it), with one item of one SKU per outer SKU code in its shop, pulled into the
+ * store's online goods by the real goods sync.
+ */
+export async function sandboxStoreWithItem(api: Api, options: { name: string; title: string; outerSkuIds: string[]; quantity?: number }) {
+  const baseUrl = inject('baseUrl');
+  const store = await api.call<{ id: number; name: string }>('/cloud/domain/store/createStore', { name: options.name, storeType: 1, platformCode: 'SANDBOX' });
+  const { authorizationUrl } = await api.call<{ authorizationUrl: string }>('/cloud/domain/store/getAuthorizationUrl', { id: store.id });
+  const consentUrl = new URL(authorizationUrl, baseUrl);
+  const decision = new URLSearchParams({
+    shop: consentUrl.searchParams.get('shop')!,
+    state: consentUrl.searchParams.get('state')!,
+    redirect_uri: consentUrl.searchParams.get('redirect_uri')!,
+    decision: 'allow',
+  });
+  const answer = await fetch(new URL(consentUrl.pathname, baseUrl), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: decision.toString(), redirect: 'manual' });
+  if (answer.status !== 302) throw new Error(`the sandbox consent answered ${answer.status}`);
+  const back = new URL(new URL(answer.headers.get('location')!).hash.slice(1), 'http://app');
+  await api.call('/cloud/domain/store/authorizationCallback', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+  await api.call('/cloud/sandbox/console/saveItem', {
+    storeId: store.id,
+    title: options.title,
+    outerId: options.outerSkuIds[0],
+    skus: options.outerSkuIds.map((outerSkuId, i) => ({ properties: `Colour:C${i + 1}`, outerSkuId, price: '29.9', quantity: options.quantity ?? 20 })),
+  });
+  await api.call('/cloud/domain/store/syncOnlineGoods', { id: store.id });
+  const runs = await until(
+    () => api.call<{ voList: { status: string }[] }>('/cloud/domain/store/searchSyncRuns', { storeId: store.id, currentPage: 1, pageSize: 1 }),
+    (r) => ['SUCCESS', 'FAILED'].includes(r.voList[0]?.status ?? ''),
+    'the goods sync',
+  );
+  if (runs.voList[0]!.status !== 'SUCCESS') throw new Error(`the goods sync failed: ${JSON.stringify(runs.voList[0])}`);
+  const online = await api.call<{ voList: { id: number; version: number; tbSkuId: string; outerSkuId: string | null; skuId: number | null }[] }>('/myhome/tbspu/searchPageList/notComfired', {
+    storeId: store.id,
+    currentPage: 1,
+    pageSize: 50,
+  });
+  return { store, online: online.voList };
+}
+
+/**
+ * Waits until no finite CSS animation or transition is running (a drawer or dialog opening, a tab
+ * switching), as a person waits to see it before typing; spinners, which never end, are ignored.
+ * A drawer moves the focus into itself when it has opened, so keys pressed before then go astray.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
+}
+
+/** The text of the cell of a table `row` under the column headed `column` (header and cell read at once). */
+export async function cellOf(row: Locator, column: string): Promise<string> {
+  await row.waitFor();
+  return row.evaluate((tr, name) => {
+    const headers = [...(tr.closest('table')?.querySelectorAll(':scope > thead th') ?? [])].map((th) => (th as HTMLElement).innerText.trim());
+    const index = headers.indexOf(name);
+    if (index < 0) throw new Error(`no column ${name} in ${JSON.stringify(headers)}`);
+    return ((tr as HTMLTableRowElement).cells[index]?.innerText ?? '').trim();
+  }, column);
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser } from '../fixtures';
+
+const b = await launchBrowser();
+
+describe('the picker sub-account', () => {
+  it('sees only the orders and stock menus', async () => {
+    await b.signIn(DEMO.picker.username, DEMO.picker.password);
+    await b.page.getByText('Welcome back, Picker').waitFor();
+    const nav = b.page.getByRole('menu', { name: 'Main navigation' });
+    expect(await nav.getByText('Orders', { exact: true }).isVisible()).toBe(true);
+    expect(await nav.getByText('Stock', { exact: true }).isVisible()).toBe(true);
+    expect(await nav.getByText('Goods', { exact: true }).count()).toBe(0);
+    expect(await nav.getByText('Basic configuration', { exact: true }).count()).toBe(0);
+  });
+
+  it('gets the 403 page on /goods', async () => {
+    await b.open('/goods');
+    await b.page.getByText('You have no permission for this page!').waitFor();
+    await b.screenshot('picker-403');
+  });
+
+  it('is refused the sub-account page too', async () => {
+    await b.open('/config/subAccount');
+    await b.page.getByText('You have no permission for this page!').waitFor();
+  });
+});

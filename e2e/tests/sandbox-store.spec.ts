@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser } from '../fixtures';
+
+const b = await launchBrowser();
+const name = `Sandbox ${Date.now().toString(36)}`;
+
+describe('a seller connects a sandbox marketplace store and syncs its goods', () => {
+  it('creates the store and authorizes it on the sandbox consent page', async () => {
+    await b.signIn(DEMO.demo.username, DEMO.demo.password);
+    await b.page.getByText('Welcome back, Demo').waitFor();
+    await b.open('/config/storemanagement/createonlinestore?platformCode=SANDBOX');
+    await b.page.getByLabel('Store name').fill(name);
+    await b.page.getByRole('button', { name: 'Save' }).click();
+    await b.page.getByText(`${name} was created`).waitFor();
+    await b.page.getByRole('button', { name: 'Authorize now' }).click();
+    await b.page.getByRole('heading', { name: 'Allow OpenSeller to access your shop' }).waitFor();
+    await b.page.getByRole('button', { name: 'Allow' }).click();
+    await b.page.getByText('Store authorized').waitFor();
+    expect(b.page.url()).toContain('#/authorization?code=');
+    await b.page.getByRole('button', { name: 'Go to store management' }).click();
+    const row = b.page.getByRole('row').filter({ hasText: name });
+    await row.getByText('Authorized').waitFor();
+  });
+
+  it('fills the sandbox shop from its console and syncs the online goods', async () => {
+    const row = b.page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'More' }).click();
+    await b.page.getByRole('menuitem', { name: 'Sandbox console' }).click();
+    await b.page.getByRole('button', { name: 'Add 3 demo items' }).click();
+    await b.page.getByText('3 demo items added').waitFor();
+    await b.page.getByRole('tab', { name: 'Orders' }).click();
+    await b.page.getByRole('button', { name: 'Generate demo orders' }).click();
+    await b.page.getByText('5 buyer orders placed').waitFor();
+    await b.page.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await row.getByRole('button', { name: 'More' }).click();
+    await b.page.getByRole('menuitem', { name: 'Sync online goods' }).click();
+    await b.page.getByText(`Goods sync of ${name} started`).waitFor();
+    // The list follows a running sync by itself.
+    await row.getByText('3 items: 3 new, 0 updated, 5 new SKUs').waitFor({ timeout: 20_000 });
+    await row.getByText('Done').waitFor();
+    await b.screenshot('sandbox-store');
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { isExpressCompanyCode } from '../catalogues/express.js';
+import { Id, OptionalText, Version } from './common.js';
+
+export const ExpressErrors = {
+  /** A carrier the domain has already chosen. */
+  ALREADY_CHOSEN: 'ERR_EXPRESS_ALREADY_CHOSEN',
+  /** A chosen carrier still used by rules, waybill accounts or orders. */
+  IN_USE: 'ERR_EXPRESS_IN_USE',
+} as const;
+
+export const ExpressCompanyCode = z.string().trim().refine(isExpressCompanyCode, { message: 'Unknown express company' });
+
+/** The express company option of spec 02 §3.6: id, code, name, udf4. */
+export interface ExpressCompanyOption {
+  id: number;
+  code: string;
+  name: string;
+  /** A note the seller keeps on the carrier (branch, account remark). */
+  udf4: string | null;
+}
+
+/** A carrier the domain has chosen, with what the settings page shows. */
+export interface UserExpressCompanyRow extends ExpressCompanyOption {
+  nameZh: string;
+  nameEn: string;
+  multiPackage: boolean;
+  freight: boolean;
+  sortIndex: number;
+  version: number;
+  createdAt: string;
+}
+
+/** A catalogue entry, and whether (and as which row) the domain has chosen it. */
+export interface SystemExpressCompany {
+  code: string;
+  name: string;
+  nameZh: string;
+  nameEn: string;
+  multiPackage: boolean;
+  freight: boolean;
+  chosen: boolean;
+  userExpressCompanyId: number | null;
+}
+
+export const AddUserExpressCompanyInput = z.object({ codes: z.array(ExpressCompanyCode).min(1).max(100) });
+export type AddUserExpressCompanyInput = z.infer<typeof AddUserExpressCompanyInput>;
+
+export const RemoveUserExpressCompanyInput = z.object({ idList: z.array(Id).min(1).max(100) });
+export type RemoveUserExpressCompanyInput = z.infer<typeof RemoveUserExpressCompanyInput>;
+
+export const UpdateUserExpressCompanyInput = z.object({
+  id: Id,
+  version: Version,
+  udf4: OptionalText(50),
+  sortIndex: z.number().int().min(0).max(9999).default(0),
+});
+export type UpdateUserExpressCompanyInput = z.infer<typeof UpdateUserExpressCompanyInput>;

@@ -1,0 +1,506 @@
+// Stores (spec 02 §3.4, §7.7): marketplace stores, offline stores and self-defined stores, their
+// authorization with the marketplace, their sync settings, the online-goods sync runs, and the
+// console of the sandbox marketplace.
+import { z } from 'zod';
+import type { PlatformDefinition } from '../catalogues/platforms.js';
+import { decimalPlaces, isDecimalText } from '../rules/decimal.js';
+import { isMobile } from '../rules/masks.js';
+import { Id, OptionalText, PageQuery, Text, Version, type PageResult } from './common.js';
+
+export const StoreErrors = {
+  /** Another store of the domain already has this name (compared trimmed, case-insensitive). */
+  NAME_TAKEN: 'ERR_STORES_NAME_TAKEN',
+  UNKNOWN_PLATFORM: 'ERR_STORES_UNKNOWN_PLATFORM',
+  /** The platform does not fit the store type (an offline platform for a marketplace store…). */
+  PLATFORM_TYPE_MISMATCH: 'ERR_STORES_PLATFORM_TYPE_MISMATCH',
+  /** Delete refused: orders, stock or mappings still reference the store. */
+  IN_USE: 'ERR_STORES_IN_USE',
+  /** A LITE (single store) domain may have one marketplace store. */
+  LITE_ONE_ONLINE_STORE: 'ERR_STORES_LITE_ONE_ONLINE_STORE',
+  /** Two equal names in one batch of offline stores. */
+  BATCH_DUPLICATE: 'ERR_STORES_BATCH_DUPLICATE',
+  NOT_SELF_DEFINED: 'ERR_STORES_NOT_SELF_DEFINED',
+  /** The action needs a marketplace store (authorization, goods sync). */
+  NOT_ONLINE: 'ERR_STORES_NOT_ONLINE',
+  NOT_SANDBOX: 'ERR_STORES_NOT_SANDBOX',
+  DISABLED: 'ERR_STORES_DISABLED',
+  NOT_AUTHORIZED: 'ERR_STORES_NOT_AUTHORIZED',
+  TOKEN_EXPIRED: 'ERR_STORES_TOKEN_EXPIRED',
+  /** The authorization callback's state is unknown, used or older than its 15 minutes. */
+  AUTH_STATE_INVALID: 'ERR_STORES_AUTH_STATE_INVALID',
+  /** The seller declined on the marketplace's consent page. */
+  AUTH_DENIED: 'ERR_STORES_AUTH_DENIED',
+  /** The marketplace refused the code or the refresh token. */
+  AUTH_FAILED: 'ERR_STORES_AUTH_FAILED',
+  /** Real marketplaces' connectors are separate and not part of this build. */
+  CONNECTOR_NOT_IN_BUILD: 'ERR_STORES_CONNECTOR_NOT_IN_BUILD',
+  /** Offline and self-defined stores have no marketplace to talk to. */
+  NO_CONNECTOR: 'ERR_STORES_NO_CONNECTOR',
+  CONNECTOR_TIMEOUT: 'ERR_STORES_CONNECTOR_TIMEOUT',
+  CONNECTOR_RATE_LIMITED: 'ERR_STORES_CONNECTOR_RATE_LIMITED',
+  CONNECTOR_FAILED: 'ERR_STORES_CONNECTOR_FAILED',
+  /** A goods sync of this store is already queued or running. */
+  SYNC_RUNNING: 'ERR_STORES_SYNC_RUNNING',
+  /** This process runs without the job queue. */
+  JOBS_UNAVAILABLE: 'ERR_STORES_JOBS_UNAVAILABLE',
+  /** The online-goods (mapping) area is not part of this build. */
+  ONLINE_GOODS_UNAVAILABLE: 'ERR_STORES_ONLINE_GOODS_UNAVAILABLE',
+  /** Sandbox console: no such item or order in the sandbox shop. */
+  SANDBOX_NOT_FOUND: 'ERR_STORES_SANDBOX_NOT_FOUND',
+  SANDBOX_ITEM_EXISTS: 'ERR_STORES_SANDBOX_ITEM_EXISTS',
+  SANDBOX_EMPTY_CATALOGUE: 'ERR_STORES_SANDBOX_EMPTY_CATALOGUE',
+  /** Sandbox console: the order is not in a status that allows this (close a shipped order…). */
+  SANDBOX_ORDER_STATE: 'ERR_STORES_SANDBOX_ORDER_STATE',
+} as const;
+
+/** 1 marketplace (online) store, 2 offline store, 3 self-defined store (spec 02 §3.4). */
+export const STORE_TYPES = { ONLINE: 1, OFFLINE: 2, SELF_DEFINED: 3 } as const;
+export type StoreType = (typeof STORE_TYPES)[keyof typeof STORE_TYPES];
+export const StoreTypeInput = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+/** Sender name and address on the waybill: whose sender, whose address (spec 02 §3.4). */
+export const SENDER_ADDRESS_MODES = ['STORE_STORE', 'WAREHOUSE_WAREHOUSE', 'STORE_WAREHOUSE', 'WAREHOUSE_STORE'] as const;
+export type SenderAddressMode = (typeof SENDER_ADDRESS_MODES)[number];
+
+/**
+ * Authorization as a person sees it: NOT_REQUIRED (offline, self-defined), NONE (never
+ * authorized), AUTHORIZED, EXPIRING (within STORE_EXPIRY_WARNING_DAYS), EXPIRED.
+ */
+export const STORE_AUTH_STATES = ['NOT_REQUIRED', 'NONE', 'AUTHORIZED', 'EXPIRING', 'EXPIRED'] as const;
+export type StoreAuthState = (typeof STORE_AUTH_STATES)[number];
+
+/** A token that ends within this many days counts as about to expire (the expiry notice). */
+export const STORE_EXPIRY_WARNING_DAYS = 7;
+
+export function storeAuthState(
+  store: { requiresAuthorization: boolean; authStatus: string; tokenExpiresAt: Date | string | null },
+  now: Date | number = Date.now(),
+): StoreAuthState {
+  if (!store.requiresAuthorization) return 'NOT_REQUIRED';
+  if (store.authStatus === 'NONE') return 'NONE';
+  if (store.authStatus === 'EXPIRED') return 'EXPIRED';
+  if (!store.tokenExpiresAt) return 'AUTHORIZED';
+  const ends = new Date(store.tokenExpiresAt).getTime();
+  const at = typeof now === 'number' ? now : now.getTime();
+  if (ends <= at) return 'EXPIRED';
+  if (ends - at <= STORE_EXPIRY_WARNING_DAYS * 86_400_000) return 'EXPIRING';
+  return 'AUTHORIZED';
+}
+
+const Phone = z
+  .string()
+  .trim()
+  .max(20)
+  .optional()
+  .nullable()
+  .refine((v) => !v || isMobile(v), 'Invalid mobile number')
+  .transform((v) => (v ? v : undefined));
+const Tel = z
+  .string()
+  .trim()
+  .max(30)
+  .optional()
+  .nullable()
+  .refine((v) => !v || /^[0-9+\-() ]{5,30}$/.test(v), 'Invalid telephone number')
+  .transform((v) => (v ? v : undefined));
+
+export const BranchStore = z.object({ branchId: Text(64), name: Text(60) });
+export type BranchStore = z.infer<typeof BranchStore>;
+
+/** The fields a person edits on any store. */
+const StoreFields = z.object({
+  name: Text(60),
+  shortName: OptionalText(30),
+  maskName: OptionalText(60),
+  website: OptionalText(300),
+  contact: OptionalText(50),
+  tel: Tel,
+  phone: Phone,
+  country: OptionalText(50),
+  province: OptionalText(50),
+  city: OptionalText(50),
+  county: OptionalText(50),
+  street: OptionalText(200),
+  mallAppId: OptionalText(64),
+  storeLogo: OptionalText(1000),
+  platformSupplierId: OptionalText(64),
+  branchStoreList: z.array(BranchStore).max(200).default([]),
+});
+
+const StoreConfigFields = z.object({
+  senderAddressMode: z.enum(SENDER_ADDRESS_MODES).default('STORE_STORE'),
+  deliverNotification: z.boolean().default(false),
+});
+
+/**
+ * Creates a store. Type 1 needs a marketplace platformCode; type 2 is always CI_PLATFORM_OFFLINE
+ * and type 3 always SELF_BUILD (a platformCode sent with them must be that one).
+ */
+export const StoreCreateInput = StoreFields.extend(StoreConfigFields.shape).extend({
+  storeType: StoreTypeInput.default(1),
+  platformCode: z.string().trim().max(40).optional(),
+});
+export type StoreCreateInput = z.infer<typeof StoreCreateInput>;
+
+export const StoreModifyInput = StoreFields.extend({ id: Id, version: Version });
+export type StoreModifyInput = z.infer<typeof StoreModifyInput>;
+
+/** Several offline stores at once: all are created or none. */
+export const OfflineStoreBatchInput = z.object({
+  names: z.array(Text(60)).min(1).max(50),
+  contact: OptionalText(50),
+  tel: Tel,
+  phone: Phone,
+  province: OptionalText(50),
+  city: OptionalText(50),
+  county: OptionalText(50),
+  street: OptionalText(200),
+  senderAddressMode: z.enum(SENDER_ADDRESS_MODES).default('STORE_STORE'),
+});
+export type OfflineStoreBatchInput = z.infer<typeof OfflineStoreBatchInput>;
+
+export const StoreIdInput = z.object({ id: Id });
+export type StoreIdInput = z.infer<typeof StoreIdInput>;
+
+export const StoreDeleteInput = z.object({ id: Id, version: Version.optional() });
+export type StoreDeleteInput = z.infer<typeof StoreDeleteInput>;
+
+export const StoreVersionInput = z.object({ id: Id, version: Version });
+export type StoreVersionInput = z.infer<typeof StoreVersionInput>;
+
+export const EnableStoreInput = z.object({ id: Id, version: Version, usable: z.boolean() });
+export type EnableStoreInput = z.infer<typeof EnableStoreInput>;
+
+export const UpdateStoreConfigInput = StoreConfigFields.extend({ id: Id, version: Version });
+export type UpdateStoreConfigInput = z.infer<typeof UpdateStoreConfigInput>;
+
+/** What a store syncs automatically with its marketplace. */
+export const StoreSyncConfig = z.object({
+  autoSyncOrders: z.boolean().default(true),
+  autoSyncStock: z.boolean().default(false),
+  autoFeedback: z.boolean().default(true),
+  syncAfterSales: z.boolean().default(true),
+});
+export type StoreSyncConfig = z.infer<typeof StoreSyncConfig>;
+export const DEFAULT_STORE_SYNC_CONFIG: StoreSyncConfig = { autoSyncOrders: true, autoSyncStock: false, autoFeedback: true, syncAfterSales: true };
+
+export const ConfigStoreSyncDataInput = StoreSyncConfig.extend({ id: Id, version: Version });
+export type ConfigStoreSyncDataInput = z.infer<typeof ConfigStoreSyncDataInput>;
+
+const StoreFilters = z.object({
+  /** Name, short name or the marketplace's shop id. */
+  keyword: OptionalText(60),
+  platformCode: OptionalText(40),
+  storeType: StoreTypeInput.optional(),
+  usable: z.boolean().optional(),
+});
+
+export const StoreSearchInput = PageQuery.extend(StoreFilters.shape).extend({
+  authState: z.enum(STORE_AUTH_STATES).optional(),
+});
+export type StoreSearchInput = z.infer<typeof StoreSearchInput>;
+
+/** The store pickers of other areas: every store matching the filters, not paged. */
+export const StoreListInput = StoreFilters;
+export type StoreListInput = z.infer<typeof StoreListInput>;
+
+export const CheckUsableStoreInput = z.object({ storeId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export type CheckUsableStoreInput = z.infer<typeof CheckUsableStoreInput>;
+
+export const PlatformListInput = z.object({ includeSelfBuild: z.boolean().default(false) });
+export type PlatformListInput = z.infer<typeof PlatformListInput>;
+
+export const AuthorizationCallbackInput = z.object({
+  state: z.string().trim().min(16).max(128),
+  code: z.string().trim().max(512).optional(),
+  /** The marketplace's refusal, e.g. access_denied when the seller declined. */
+  error: z.string().trim().max(100).optional(),
+});
+export type AuthorizationCallbackInput = z.infer<typeof AuthorizationCallbackInput>;
+
+export const SyncRunSearchInput = PageQuery.extend({ storeId: Id });
+export type SyncRunSearchInput = z.infer<typeof SyncRunSearchInput>;
+
+// ---- answers ---------------------------------------------------------------------------------
+
+/** A registry entry, with whether this build has its connector (only the sandbox's ships). */
+export type PlatformRow = PlatformDefinition & { connectorAvailable: boolean };
+
+export const SYNC_RUN_STATUSES = ['QUEUED', 'RUNNING', 'SUCCESS', 'FAILED'] as const;
+export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
+
+export interface SyncRunRow {
+  id: number;
+  storeId: number;
+  kind: 'ONLINE_GOODS';
+  status: SyncRunStatus;
+  pages: number;
+  itemCount: number;
+  itemsCreated: number;
+  itemsUpdated: number;
+  skusCreated: number;
+  skusUpdated: number;
+  attempts: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+  requestedBy: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+}
+
+export interface StoreRow {
+  id: number;
+  version: number;
+  name: string;
+  shortName: string | null;
+  maskName: string | null;
+  storeType: StoreType;
+  platformCode: string;
+  /** The spec's platform code (SPH for both video shops). */
+  shortPlatformCode: string | null;
+  platformShopId: string | null;
+  website: string | null;
+  contact: string | null;
+  tel: string | null;
+  phone: string | null;
+  country: string | null;
+  province: string | null;
+  city: string | null;
+  county: string | null;
+  street: string | null;
+  mallAppId: string | null;
+  storeLogo: string | null;
+  platformSupplierId: string | null;
+  branchStoreList: BranchStore[];
+  storeSource: string | null;
+  originalStoreSource: string | null;
+  senderAddressMode: SenderAddressMode;
+  deliverNotification: boolean;
+  syncConfig: StoreSyncConfig;
+  usable: boolean;
+  authState: StoreAuthState;
+  tokenExpiresAt: string | null;
+  authorizedAt: string | null;
+  /** Self-defined stores: the secret masked (stars but the last 4); reveal it separately. */
+  maskedSecret: string | null;
+  lastSync: SyncRunRow | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One store in a picker (findAllStore, searchStoreList). */
+export interface StoreOption {
+  id: number;
+  name: string;
+  shortName: string | null;
+  storeType: StoreType;
+  platformCode: string;
+  usable: boolean;
+}
+
+export interface ExpiringStoreRow {
+  id: number;
+  name: string;
+  platformCode: string;
+  authState: 'EXPIRING' | 'EXPIRED';
+  tokenExpiresAt: string | null;
+}
+
+export interface StoreUsability {
+  storeId: number;
+  usable: boolean;
+  /** Why not: DISABLED, NOT_AUTHORIZED, EXPIRED. */
+  reason: 'DISABLED' | 'NOT_AUTHORIZED' | 'EXPIRED' | null;
+}
+
+/** One reason a store cannot be deleted: a checker of another area and its count. */
+export interface StoreReference {
+  reason: string;
+  count: number;
+}
+
+export interface AuthorizationStart {
+  authorizationUrl: string;
+  expiresAt: string;
+}
+
+export interface AuthorizationResult {
+  storeId: number;
+  storeName: string;
+  platformCode: string;
+  tokenExpiresAt: string | null;
+}
+
+export type StorePage = PageResult<StoreRow>;
+
+// ---- the sandbox marketplace's console --------------------------------------------------------
+
+export const SANDBOX_OPERATIONS = [
+  'exchangeCode',
+  'refreshToken',
+  'listOnlineGoods',
+  'pullOrders',
+  'pushShippingFeedback',
+  'pushStock',
+  'pullAfterSales',
+] as const;
+export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];
+
+/** The failures the sandbox can be told to produce on its next calls. */
+export const SANDBOX_FAILURE_KINDS = ['TIMEOUT', 'RATE_LIMITED', 'TOKEN_EXPIRED', 'ERROR'] as const;
+export type SandboxFailureKind = (typeof SANDBOX_FAILURE_KINDS)[number];
+
+export const SANDBOX_ORDER_STATUSES = ['WAIT_SELLER_SEND_GOODS', 'WAIT_BUYER_CONFIRM_GOODS', 'TRADE_FINISHED', 'TRADE_CLOSED'] as const;
+export type SandboxOrderStatus = (typeof SANDBOX_ORDER_STATUSES)[number];
+
+export const SandboxStoreInput = z.object({ storeId: Id });
+export type SandboxStoreInput = z.infer<typeof SandboxStoreInput>;
+
+export const SandboxSettingsInput = z.object({
+  storeId: Id,
+  version: Version,
+  /** Share of calls that fail at random (deterministically per call number), 0 to 1. */
+  failureRate: z.number().min(0).max(1).multipleOf(0.01),
+  latencyMs: z.number().int().min(0).max(10_000),
+  /** Lifetime of the access tokens the sandbox issues from now on. */
+  tokenLifetimeSeconds: z.number().int().min(1).max(365 * 86_400),
+  /** Calls allowed per minute; null for no limit. */
+  rateLimitPerMinute: z.number().int().min(1).max(100_000).nullable(),
+});
+export type SandboxSettingsInput = z.infer<typeof SandboxSettingsInput>;
+
+export const SandboxForcedFailure = z.object({
+  kind: z.enum(SANDBOX_FAILURE_KINDS),
+  /** Only a call of this operation consumes it; any call when absent. */
+  operation: z.enum(SANDBOX_OPERATIONS).optional(),
+});
+export type SandboxForcedFailure = z.infer<typeof SandboxForcedFailure>;
+
+export const SandboxForceFailuresInput = z.object({ storeId: Id, failures: z.array(SandboxForcedFailure).min(1).max(20) });
+export type SandboxForceFailuresInput = z.infer<typeof SandboxForceFailuresInput>;
+
+const SandboxPrice = z
+  .union([z.string().trim(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => isDecimalText(v) && !v.startsWith('-'), 'Not a price')
+  .refine((v) => decimalPlaces(v) <= 4, 'At most 4 decimals')
+  .refine((v) => Number(v) < 1e10, 'Too large');
+
+export const SandboxSkuInput = z.object({
+  skuId: OptionalText(64),
+  properties: OptionalText(200),
+  outerSkuId: OptionalText(100),
+  price: SandboxPrice,
+  quantity: z.number().int().min(0).max(1_000_000),
+});
+export type SandboxSkuInput = z.input<typeof SandboxSkuInput>;
+
+export const SandboxItemInput = z.object({
+  storeId: Id,
+  /** The item id on the sandbox; generated when absent. */
+  itemId: OptionalText(64),
+  title: Text(200),
+  outerId: OptionalText(100),
+  picUrl: OptionalText(1000),
+  status: z.enum(['onsale', 'instock']).default('onsale'),
+  skus: z.array(SandboxSkuInput).min(1).max(50),
+});
+export type SandboxItemInput = z.input<typeof SandboxItemInput>;
+
+export const SandboxItemRefInput = z.object({ storeId: Id, itemId: Text(64) });
+export type SandboxItemRefInput = z.infer<typeof SandboxItemRefInput>;
+
+export const SandboxGenerateOrdersInput = z.object({ storeId: Id, count: z.number().int().min(1).max(100) });
+export type SandboxGenerateOrdersInput = z.infer<typeof SandboxGenerateOrdersInput>;
+
+export const SandboxOrderRefInput = z.object({ storeId: Id, orderNo: Text(64) });
+export type SandboxOrderRefInput = z.infer<typeof SandboxOrderRefInput>;
+
+export const SandboxRefundInput = z.object({ storeId: Id, orderNo: Text(64), reason: OptionalText(200) });
+export type SandboxRefundInput = z.infer<typeof SandboxRefundInput>;
+
+export const SandboxPageInput = PageQuery.extend({ storeId: Id });
+export type SandboxPageInput = z.infer<typeof SandboxPageInput>;
+
+export const SandboxCallSearchInput = PageQuery.extend({
+  storeId: Id,
+  operation: z.enum(SANDBOX_OPERATIONS).optional(),
+  /** Only the pushes the sandbox received (stock and shipping feedback). */
+  receivedOnly: z.boolean().default(false),
+});
+export type SandboxCallSearchInput = z.infer<typeof SandboxCallSearchInput>;
+
+export interface SandboxShopView {
+  storeId: number;
+  shopKey: string;
+  version: number;
+  failureRate: number;
+  latencyMs: number;
+  tokenLifetimeSeconds: number;
+  rateLimitPerMinute: number | null;
+  forcedFailures: SandboxForcedFailure[];
+  callCount: number;
+  tokenExpiresAt: string | null;
+  itemCount: number;
+  orderCount: number;
+  refundCount: number;
+}
+
+export interface SandboxSkuRow {
+  skuId: string;
+  properties: string | null;
+  outerSkuId: string | null;
+  price: string;
+  quantity: number;
+}
+
+export interface SandboxItemRow {
+  itemId: string;
+  title: string;
+  outerId: string | null;
+  picUrl: string | null;
+  status: string;
+  skus: SandboxSkuRow[];
+  updatedAt: string;
+}
+
+export interface SandboxOrderLine {
+  itemId: string;
+  skuId: string;
+  outerSkuId: string | null;
+  title: string;
+  properties: string | null;
+  qty: number;
+  price: string;
+}
+
+export interface SandboxOrderRow {
+  orderNo: string;
+  status: SandboxOrderStatus;
+  buyerNick: string;
+  receiverName: string;
+  receiverPhone: string;
+  receiverProvince: string;
+  receiverCity: string;
+  receiverDistrict: string;
+  receiverAddress: string;
+  amount: string;
+  postFee: string;
+  lines: SandboxOrderLine[];
+  payTime: string;
+  expressCompanyCode: string | null;
+  expressNo: string | null;
+  shippedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SandboxCallRow {
+  id: number;
+  operation: SandboxOperation;
+  outcome: 'OK' | SandboxFailureKind | 'REJECTED';
+  message: string | null;
+  payload: unknown;
+  createdAt: string;
+}
