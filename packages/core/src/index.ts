@@ -37,3 +37,4 @@ export * from './contracts/inbound.js';
 export * from './contracts/stock.js';
 export * from './rules/stocksync.js';
 export * from './contracts/stocksync.js';
+export * from './contracts/orders.js';

@@ -16,5 +16,6 @@ import { registerTransferModule } from './stock/transfer/index.js';
 import { registerStockSyncModule } from './stock/sync/index.js';
 import { registerWarehouseSystemsModule } from '../connectors/warehouse/index.js';
 import { registerInboundModule } from './stock/inbound/index.js';
+import { registerOrdersModule } from './orders/index.js';
 
-export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule];
+export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerOrdersModule];

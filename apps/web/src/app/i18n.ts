@@ -29,6 +29,10 @@ export const NAMESPACES = [
   'outbound',
   'stockcheck',
   'stocksync',
+  'orders',
+  'ordercommands',
+  'orderingest',
+  'courierrules',
 ] as const;
 
 const packs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

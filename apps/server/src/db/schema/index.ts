@@ -16,3 +16,4 @@ export * from './stock-inventory.js';
 export * from './inbound.js';
 export * from './warehouse-systems.js';
 export * from './stocksync.js';
+export * from './orders.js';

@@ -1,0 +1,20 @@
+// The orders area (spec 02 §3.5, §3.10, §4, §7.10; spec 01 §2.2 /order). See README.md.
+// Each part registers its own routes, jobs and services:
+//   ingest/         pulls from stores, manual creation, .xlsx import, self-defined store HTTP ingest, the pipeline
+//   list/           the order list (tabs, filters, counts), saved search tabs, home counters
+//   commands/       verify, lock, merge, split, convert, close, change courier/receiver/warehouse, out-of-stock
+//   courier-rules/  courier rules and stop-shipping areas (the courier chosen on ingest)
+import type { AreaModule } from '../../platform/module.js';
+import { registerOrderCommands } from './commands/index.js';
+import { registerCourierRules } from './courier-rules/index.js';
+import { registerOrderIngest } from './ingest/index.js';
+import { registerOrderList } from './list/index.js';
+
+export { ORDER_DOC_TYPE, ORDERS_AREA } from './orders.model.js';
+
+export const registerOrdersModule: AreaModule = (ctx) => {
+  registerCourierRules(ctx);
+  registerOrderIngest(ctx);
+  registerOrderList(ctx);
+  registerOrderCommands(ctx);
+};

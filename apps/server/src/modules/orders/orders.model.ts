@@ -1,0 +1,151 @@
+// The order model shared by every part of the orders area: order numbers, the rows the calls
+// answer (masked as spec 02 §3.5 says), and the operation log of an order.
+import type { OrderLineRow, OrderRow } from '@openseller/core';
+import { maskPhone, maskText } from '@openseller/core';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
+
+export const ORDERS_AREA = 'orders';
+/** The stock document type of an order's allocation and shipment (ledger rows). */
+export const ORDER_DOC_TYPE = 'ORDER';
+
+/**
+ * n new order numbers: yyMMddHHmmss (server time) and the last 5 digits of a sequence, so two
+ * numbers made in the same second differ (spec 02 §9: a timestamp plus a counter).
+ */
+export async function nextOrderCodes(tx: Tx, n: number, now: Date = new Date()): Promise<string[]> {
+  if (n <= 0) return [];
+  const result = await tx.execute<{ v: number }>(sql`select nextval('erp_order_code_seq')::bigint as v from generate_series(1, ${n})`);
+  const p = (x: number, w = 2) => String(x).padStart(w, '0');
+  const stamp = `${p(now.getFullYear() % 100)}${p(now.getMonth() + 1)}${p(now.getDate())}${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
+  return result.rows.map((r) => `${stamp}${p(Number(r.v) % 100000, 5)}`);
+}
+
+export interface OrderRowOptions {
+  /** Answer receiver name, phone and address unmasked (a decrypt the caller is allowed). */
+  reveal?: boolean;
+}
+
+interface HeaderRecord extends Record<string, unknown> {
+  id: number;
+}
+
+const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+
+/**
+ * The orders of ids in the domain as OrderRow, lines included, in the order of ids. Ids of
+ * another domain are simply not found.
+ */
+export async function loadOrderRows(tx: Tx, domainId: number, ids: number[], options: OrderRowOptions = {}): Promise<OrderRow[]> {
+  if (!ids.length) return [];
+  const idArray = sql`${`{${ids.join(',')}}`}::bigint[]`;
+  const headers = await tx.execute<HeaderRecord>(sql`
+    select o.*, s.name as store_name, w.name as warehouse_name
+    from erp_orders o
+    left join stores s on s.id = o.store_id
+    left join warehouses w on w.id = o.warehouse_id
+    where o.domain_id = ${domainId} and o.id = any(${idArray})
+  `);
+  const lines = await tx.execute<Record<string, unknown>>(sql`
+    select l.*, k.pic_url as pic_url
+    from erp_order_lines l
+    left join skus k on k.id = l.sku_id
+    where l.domain_id = ${domainId} and l.order_id = any(${idArray})
+    order by l.order_id, l.line_seq, l.id
+  `);
+  const linesByOrder = new Map<number, OrderLineRow[]>();
+  for (const l of lines.rows) {
+    const orderId = Number(l.order_id);
+    const list = linesByOrder.get(orderId) ?? [];
+    list.push(toLineRow(l));
+    linesByOrder.set(orderId, list);
+  }
+  const byId = new Map<number, OrderRow>();
+  for (const h of headers.rows) byId.set(Number(h.id), toOrderRow(h, linesByOrder.get(Number(h.id)) ?? [], options));
+  return ids.map((id) => byId.get(id)).filter((r): r is OrderRow => !!r);
+}
+
+function toLineRow(l: Record<string, unknown>): OrderLineRow {
+  return {
+    id: Number(l.id),
+    lineSeq: Number(l.line_seq),
+    skuId: l.sku_id == null ? null : Number(l.sku_id),
+    skuCode: (l.sku_code as string | null) ?? null,
+    skuName: (l.sku_name as string | null) ?? null,
+    skuSpecifications: (l.sku_specifications as string | null) ?? null,
+    picUrl: (l.pic_url as string | null) ?? null,
+    qty: Number(l.qty),
+    price: String(l.price),
+    amount: String(l.amount),
+    skuWeight: l.sku_weight == null ? null : String(l.sku_weight),
+    isGift: Boolean(l.is_gift),
+    isCombination: Boolean(l.is_combination),
+    labels: (l.labels as string[] | null) ?? [],
+    cancelTag: Number(l.cancel_tag ?? 0),
+    stockOut: Boolean(l.stock_out),
+    platformNo: (l.platform_no as string | null) ?? null,
+    tbSkuId: (l.tb_sku_id as string | null) ?? null,
+    outerSkuId: (l.outer_sku_id as string | null) ?? null,
+    title: (l.title as string | null) ?? null,
+    properties: (l.properties as string | null) ?? null,
+  };
+}
+
+function toOrderRow(h: Record<string, unknown>, lines: OrderLineRow[], options: OrderRowOptions): OrderRow {
+  const text = (k: string) => (h[k] as string | null) ?? null;
+  const reveal = options.reveal === true;
+  return {
+    id: Number(h.id),
+    code: String(h.code),
+    version: Number(h.version),
+    orderType: String(h.order_type),
+    statusCode: h.status_code as OrderRow['statusCode'],
+    soExtendStatus: text('so_extend_status'),
+    source: h.source as OrderRow['source'],
+    storeId: Number(h.store_id),
+    storeName: text('store_name'),
+    platformCode: String(h.platform_code),
+    platformNos: (h.platform_nos as string[] | null) ?? [],
+    buyerNick: text('buyer_nick'),
+    receiverName: reveal ? text('receiver_name') : maskText(text('receiver_name')) || null,
+    receiverPhone: reveal ? text('receiver_phone') : maskPhone(text('receiver_phone')) || null,
+    receiverProvince: text('receiver_province'),
+    receiverCity: text('receiver_city'),
+    receiverDistrict: text('receiver_district'),
+    receiverAddress: reveal ? text('receiver_address') : maskText(text('receiver_address')) || null,
+    addressException: Boolean(h.address_exception),
+    warehouseId: h.warehouse_id == null ? null : Number(h.warehouse_id),
+    warehouseName: text('warehouse_name'),
+    expressCompanyCode: text('express_company_code'),
+    expressNo: text('express_no'),
+    riskControlStatus: String(h.risk_control_status),
+    haveRefund: Boolean(h.have_refund),
+    intercepted: Boolean(h.intercepted),
+    interceptReason: text('intercept_reason'),
+    locked: Boolean(h.locked),
+    preSale: Boolean(h.pre_sale),
+    stockOut: Boolean(h.stock_out),
+    mergeLevel: Number(h.merge_level),
+    splitLevel: Number(h.split_level),
+    sellerFlag: Number(h.seller_flag),
+    sellerRemark: text('seller_remark'),
+    buyerMessage: text('buyer_message'),
+    amountTotal: String(h.amount_total),
+    postFee: String(h.post_fee),
+    qtyTotal: Number(h.qty_total),
+    skuTotal: Number(h.sku_total),
+    weightTotal: String(h.weight_total),
+    labels: (h.labels as string[] | null) ?? [],
+    payTime: iso(h.pay_time),
+    lastShipTime: iso(h.last_ship_time),
+    verifiedAt: iso(h.verified_at),
+    createdAt: iso(h.created_at)!,
+    lines,
+  };
+}
+
+/** The operation log of one order change (readable on the order and in the logs area). */
+export async function writeOrderLog(tx: Tx, actor: OperationActor, orderId: number, action: string, before?: unknown, after?: unknown): Promise<void> {
+  await writeOperationLog(tx, actor, { area: ORDERS_AREA, entityType: 'erp_order', entityId: orderId, action, before, after });
+}
