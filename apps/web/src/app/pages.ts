@@ -28,6 +28,9 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/config/warehouse/create': lazyPage(() => import('../features/warehouses/pages/warehouse-form-page')),
   '/config/warehouse/correspondence': lazyPage(() => import('../features/warehouses/pages/warehouse-correspondence-page')),
   '/config/expressCompany': lazyPage(() => import('../features/express/pages/express-company-page')),
+  '/config/logistics-rules': lazyPage(() => import('../features/orders/courier-rules/pages/logistics-rules-page')),
+  '/config/expressStop': lazyPage(() => import('../features/orders/courier-rules/pages/express-stop-page')),
+  '/config/expressStop/template/createTemplate': lazyPage(() => import('../features/orders/courier-rules/pages/stop-template-page')),
   '/config/supplierManagement': lazyPage(() => import('../features/suppliers/pages/supplier-management-page')),
   '/goods': lazyPage(() => import('../features/goods/pages/goods-page')),
   '/config/storemanagement': lazyPage(() => import('../features/stores/pages/store-list-page')),
@@ -42,4 +45,6 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/stocks/check': lazyPage(() => import('../features/stock/check/stock-check-page')),
   '/stocks/createstocksin': lazyPage(() => import('../features/stock/inbound/pages/asn-form-page')),
   '/stocks/createStockAftersale': lazyPage(() => import('../features/stock/inbound/pages/create-stock-aftersale-page')),
+  '/order': lazyPage(() => import('../features/orders/pages/order-page')),
+  '/order/createorder': lazyPage(() => import('../features/orders/ingest/pages/create-order-page')),
 };

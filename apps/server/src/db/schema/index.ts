@@ -17,3 +17,4 @@ export * from './inbound.js';
 export * from './warehouse-systems.js';
 export * from './stocksync.js';
 export * from './orders.js';
+export * from './courier-rules.js';

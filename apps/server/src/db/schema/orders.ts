@@ -103,6 +103,9 @@ export const erpOrders = pgTable(
     index('erp_orders_domain_platform_nos_idx').using('gin', t.platformNos),
     index('erp_orders_domain_labels_idx').using('gin', t.labels),
     index('erp_orders_merged_into_idx').on(t.mergedIntoId),
+    // The order list: id desc pages of the whole domain (tab 6) and the pay-time sorts and ranges.
+    index('erp_orders_domain_id_idx').on(t.domainId, t.id.desc()),
+    index('erp_orders_domain_pay_time_idx').on(t.domainId, t.payTime.desc(), t.id.desc()),
     check('erp_orders_totals_not_negative', sql`${t.qtyTotal} >= 0 and ${t.skuTotal} >= 0`),
   ],
 );

@@ -213,7 +213,7 @@ describe('cancelling in the warehouse system', () => {
     const kept = await t.waitFor(
       () => t.database.db.execute(sql.raw(`select cancel_sync_status, wms_status, status, sync_error from asn_headers where id = ${a.id}`)).then((r: any) => r.rows[0]),
       (r: any) => r.cancel_sync_status === 'FAILURE',
-      15_000,
+      30_000,
     );
     expect(kept).toMatchObject({ status: 'CI_ASN_STATUS_SYNCED', wms_status: 'SENTED' });
     expect(kept.sync_error).toContain('refused');
@@ -228,10 +228,10 @@ describe('cancelling in the warehouse system', () => {
     await t.waitFor(
       () => view(w),
       (v: any) => v.documents[0].status === 'CLOSED',
-      15_000,
+      30_000,
     );
     expect(await onHand(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toBe(3);
-  });
+  }, 90_000);
 });
 
 describe('the sandbox console', () => {

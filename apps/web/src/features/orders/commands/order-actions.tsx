@@ -1,6 +1,19 @@
 // The command bar of the order list (verify, lock, merge, split, …) for the selected orders.
-// Being built: renders nothing yet.
-import type { OrderRow } from '@openseller/core';
+// Which buttons a tab shows follows the statuses it lists; each is enabled by the selection.
+// Verify goes out in batches (100, or 10 in the embedded app) with a progress dialog; every
+// batch command ends with a toast, or with a result dialog listing each refused order.
+import { useState } from 'react';
+import { App, Button, Modal, Progress, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OrderBatchResult, OrderRow } from '@openseller/core';
+import { toast } from '../../../app/toast';
+import { orderCommandsApi } from './api';
+import { BatchResultModal } from './components/batch-result-modal';
+import { CourierModal, FlagModal, WarehouseModal } from './components/choice-modals';
+import { SplitModal } from './components/split-modal';
+import { SplitOutOfStockModal } from './components/split-out-of-stock-modal';
+import { commandErrorMessage, useOrderCommand } from './queries';
+import { isEmbedded, runInBatches, verifyBatchSize } from './verify-batches';
 
 export interface OrderActionsProps {
   /** The /order tab (activeKey) the list shows. */
@@ -10,6 +23,231 @@ export interface OrderActionsProps {
   onDone: () => void;
 }
 
-export function OrderActions(_props: OrderActionsProps) {
-  return null;
+export type OrderAction =
+  | 'verify'
+  | 'cancelVerify'
+  | 'lock'
+  | 'unlock'
+  | 'merge'
+  | 'split'
+  | 'splitOutOfStock'
+  | 'close'
+  | 'cancelClose'
+  | 'courier'
+  | 'warehouse'
+  | 'flag'
+  | 'refreshStockOut';
+
+/** The buttons of each tab (spec 01 §2.2 activeKey). */
+export const ACTIONS_BY_TAB: Record<string, readonly OrderAction[]> = {
+  '1': ['verify', 'lock', 'unlock', 'merge', 'split', 'splitOutOfStock', 'close', 'courier', 'warehouse', 'flag', 'refreshStockOut'],
+  '2': ['cancelVerify', 'lock', 'unlock', 'close', 'courier', 'flag'],
+  '3': ['cancelVerify', 'lock', 'unlock', 'close', 'courier', 'flag'],
+  '4': ['flag'],
+  '5': ['verify', 'cancelVerify', 'lock', 'unlock', 'close', 'courier', 'warehouse', 'flag'],
+  '6': ['verify', 'cancelVerify', 'lock', 'unlock', 'merge', 'split', 'splitOutOfStock', 'close', 'cancelClose', 'courier', 'warehouse', 'flag', 'refreshStockOut'],
+  '7': ['flag'],
+  '8': ['cancelVerify', 'lock', 'unlock', 'close', 'courier', 'flag'],
+};
+
+/** Whether the selection allows the action: one order for split, two or more for merge. */
+export function actionEnabled(action: OrderAction, count: number): boolean {
+  if (action === 'refreshStockOut') return true;
+  if (action === 'merge') return count >= 2;
+  if (action === 'split' || action === 'splitOutOfStock') return count === 1;
+  return count >= 1;
+}
+
+type BatchCommand = 'cancelVerify' | 'lock' | 'unlock' | 'close' | 'cancelClose';
+
+export function OrderActions({ tab, selected, onDone }: OrderActionsProps) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [result, setResult] = useState<{ title: string; result: OrderBatchResult } | null>(null);
+  const [dialog, setDialog] = useState<'courier' | 'warehouse' | 'flag' | null>(null);
+  const [splitting, setSplitting] = useState<OrderRow | null>(null);
+  const [splittingShort, setSplittingShort] = useState<OrderRow | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const batchCall = useOrderCommand(async (run: () => Promise<OrderBatchResult>) => run());
+  const merge = useOrderCommand(orderCommandsApi.merge);
+  const refresh = useOrderCommand(orderCommandsApi.refreshStockOut);
+
+  const ids = selected.map((o) => o.id);
+  const versions = selected.map((o) => ({ id: o.id, version: o.version }));
+  const label = (action: OrderAction) => t(`ordercommands:actions.${action}`);
+
+  /** A toast when every order went through; otherwise an error toast and the result dialog listing each refused order. */
+  function report(action: OrderAction, r: OrderBatchResult) {
+    if (r.failures.length === 0) toast.success(t('ordercommands:result.allDone', { action: label(action), count: r.successIds.length }));
+    else {
+      toast.error(t('ordercommands:result.someFailed', { action: label(action), count: r.failures.length }));
+      setResult({ title: label(action), result: r });
+    }
+    onDone();
+  }
+
+  function runBatch(action: OrderAction, run: () => Promise<OrderBatchResult>, after?: () => void) {
+    batchCall.mutate(run, {
+      onSuccess: (r) => {
+        after?.();
+        report(action, r);
+      },
+      onError: (e) => toast.error(commandErrorMessage(e)),
+    });
+  }
+
+  async function verify() {
+    setBusy(true);
+    setProgress({ done: 0, total: ids.length });
+    try {
+      const merged = await runInBatches(
+        ids,
+        verifyBatchSize(isEmbedded()),
+        (idList) => orderCommandsApi.verify({ idList, versions: versions.filter((v) => idList.includes(v.id)) }),
+        (done, total) => setProgress({ done, total }),
+        (id, error) => {
+          const message = commandErrorMessage(error);
+          return { id, code: selected.find((o) => o.id === id)?.code ?? null, errorCode: 'ERR_BATCH_FAILED', message, params: {} };
+        },
+      );
+      setProgress(null);
+      report('verify', merged);
+    } finally {
+      setProgress(null);
+      setBusy(false);
+    }
+  }
+
+  const simple: Record<BatchCommand, () => Promise<OrderBatchResult>> = {
+    cancelVerify: () => orderCommandsApi.cancelVerify({ idList: ids, versions }),
+    lock: () => orderCommandsApi.lock({ idList: ids, versions }),
+    unlock: () => orderCommandsApi.unlock({ idList: ids, versions }),
+    close: () => orderCommandsApi.close({ idList: ids, versions }),
+    cancelClose: () => orderCommandsApi.cancelClose({ idList: ids, versions }),
+  };
+
+  function onClick(action: OrderAction) {
+    switch (action) {
+      case 'verify':
+        void verify();
+        return;
+      case 'close':
+        modal.confirm({
+          title: t('ordercommands:confirm.closeTitle', { count: ids.length }),
+          content: t('ordercommands:confirm.closeBody'),
+          okText: t('ordercommands:actions.close'),
+          okButtonProps: { danger: true },
+          cancelText: t('common:actions.cancel'),
+          onOk: () => runBatch('close', simple.close),
+        });
+        return;
+      case 'cancelVerify':
+        modal.confirm({
+          title: t('ordercommands:confirm.cancelVerifyTitle', { count: ids.length }),
+          content: t('ordercommands:confirm.cancelVerifyBody'),
+          okText: t('ordercommands:actions.cancelVerify'),
+          cancelText: t('common:actions.cancel'),
+          onOk: () => runBatch('cancelVerify', simple.cancelVerify),
+        });
+        return;
+      case 'lock':
+      case 'unlock':
+      case 'cancelClose':
+        runBatch(action, simple[action]);
+        return;
+      case 'merge':
+        merge.mutate(
+          { idList: ids },
+          {
+            onSuccess: (r) => {
+              toast.success(t('ordercommands:merge.done', { code: r.code, count: r.sourceIds.length }));
+              onDone();
+            },
+            onError: (e) => toast.error(commandErrorMessage(e)),
+          },
+        );
+        return;
+      case 'split':
+        setSplitting(selected[0] ?? null);
+        return;
+      case 'splitOutOfStock':
+        setSplittingShort(selected[0] ?? null);
+        return;
+      case 'refreshStockOut':
+        refresh.mutate(
+          {},
+          {
+            onSuccess: (r) => {
+              toast.success(t('ordercommands:refreshStockOut.done', { total: r.total, stockOut: r.stockOut }));
+              onDone();
+            },
+            onError: (e) => toast.error(commandErrorMessage(e)),
+          },
+        );
+        return;
+      case 'courier':
+      case 'warehouse':
+      case 'flag':
+        setDialog(action);
+        return;
+    }
+  }
+
+  const actions = ACTIONS_BY_TAB[tab] ?? [];
+  const pending = busy || batchCall.isPending || merge.isPending || refresh.isPending;
+
+  return (
+    <>
+      <Space wrap>
+        {actions.map((action) => (
+          <Button
+            key={action}
+            type={action === 'verify' ? 'primary' : 'default'}
+            danger={action === 'close'}
+            disabled={!actionEnabled(action, ids.length) || pending}
+            loading={(action === 'merge' && merge.isPending) || (action === 'refreshStockOut' && refresh.isPending) || (action === 'verify' && busy)}
+            onClick={() => onClick(action)}
+          >
+            {label(action)}
+          </Button>
+        ))}
+      </Space>
+
+      <Modal open={!!progress} title={t('ordercommands:progress.title')} footer={null} closable={false} maskClosable={false}>
+        {progress && (
+          <>
+            <Progress percent={progress.total ? Math.round((progress.done / progress.total) * 100) : 0} />
+            <div>{t('ordercommands:progress.body', { done: progress.done, total: progress.total })}</div>
+          </>
+        )}
+      </Modal>
+
+      <BatchResultModal title={result?.title ?? ''} result={result?.result ?? null} onClose={() => setResult(null)} />
+      <SplitModal order={splitting} onClose={() => setSplitting(null)} onDone={onDone} />
+      <SplitOutOfStockModal order={splittingShort} onClose={() => setSplittingShort(null)} onDone={onDone} />
+      <CourierModal
+        open={dialog === 'courier'}
+        count={ids.length}
+        pending={batchCall.isPending}
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => runBatch('courier', () => orderCommandsApi.updateExpress({ idList: ids, versions, expressCompanyCode: v.expressCompanyCode }), () => setDialog(null))}
+      />
+      <WarehouseModal
+        open={dialog === 'warehouse'}
+        count={ids.length}
+        pending={batchCall.isPending}
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => runBatch('warehouse', () => orderCommandsApi.updateWarehouse({ idList: ids, versions, warehouseId: v.warehouseId }), () => setDialog(null))}
+      />
+      <FlagModal
+        open={dialog === 'flag'}
+        count={ids.length}
+        pending={batchCall.isPending}
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => runBatch('flag', () => orderCommandsApi.updateSellerFlag({ idList: ids, versions, sellerFlag: v.sellerFlag, sellerRemark: v.sellerRemark ?? null }), () => setDialog(null))}
+      />
+    </>
+  );
 }

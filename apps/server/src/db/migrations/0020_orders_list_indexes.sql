@@ -1,0 +1,2 @@
+CREATE INDEX "erp_orders_domain_id_idx" ON "erp_orders" USING btree ("domain_id","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "erp_orders_domain_pay_time_idx" ON "erp_orders" USING btree ("domain_id","pay_time" DESC NULLS LAST,"id" DESC NULLS LAST);

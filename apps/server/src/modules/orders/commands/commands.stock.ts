@@ -1,0 +1,117 @@
+// The stock side of the order commands: what an order's lines take (combinations by their
+// components, gifts too, cancelled and unmapped lines not), allocation on verify, release of
+// exactly what an order holds, and the available stock that split out-of-stock and refresh
+// out-of-stock plan with. Stock changes go through the stock engine only.
+import { OrderErrors, type PlannedLine } from '@openseller/core';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.js';
+import { AppError } from '../../../platform/errors.js';
+import { allocateInWarehouse, applyMovements, StockShortageError } from '../../stock/stock.engine.js';
+import { ORDER_DOC_TYPE } from '../orders.model.js';
+
+export const bigints = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
+
+interface DemandRecord extends Record<string, unknown> {
+  order_id: number;
+  line_id: number;
+  qty: number;
+  stock_sku_id: number | null;
+  per_unit: number | null;
+}
+
+/**
+ * Every line of the orders (in line order) with the stock it takes per unit. Lines that take no
+ * stock (cancelled, unmapped) have no components.
+ */
+export async function plannedLinesOf(tx: Tx, domainId: number, orderIds: readonly number[]): Promise<Map<number, PlannedLine[]>> {
+  const result = new Map<number, PlannedLine[]>();
+  if (!orderIds.length) return result;
+  const rows = await tx.execute<DemandRecord>(sql`
+    select l.order_id, l.id as line_id, l.qty,
+      case when l.cancel_tag = 1 or l.sku_id is null then null when k.is_combination then c.component_sku_id else l.sku_id end as stock_sku_id,
+      case when k.is_combination then c.qty else 1 end as per_unit
+    from erp_order_lines l
+    left join skus k on k.id = l.sku_id
+    left join combination_components c on k.is_combination and c.combo_sku_id = l.sku_id and c.domain_id = l.domain_id
+    where l.domain_id = ${domainId} and l.order_id = any(${bigints(orderIds)})
+    order by l.order_id, l.line_seq, l.id`);
+  const byLine = new Map<number, PlannedLine>();
+  for (const r of rows.rows) {
+    const lineId = Number(r.line_id);
+    let line = byLine.get(lineId);
+    if (!line) {
+      line = { lineId, qty: Number(r.qty), components: [] };
+      byLine.set(lineId, line);
+      const list = result.get(Number(r.order_id)) ?? [];
+      list.push(line);
+      result.set(Number(r.order_id), list);
+    }
+    if (r.stock_sku_id != null) line.components.push({ skuId: Number(r.stock_sku_id), perUnit: Number(r.per_unit ?? 1) });
+  }
+  return result;
+}
+
+/** Pieces per SKU the lines take. */
+export function demandBySku(lines: readonly PlannedLine[]): Map<number, number> {
+  const demand = new Map<number, number>();
+  for (const l of lines) for (const c of l.components) demand.set(c.skuId, (demand.get(c.skuId) ?? 0) + c.perUnit * l.qty);
+  return demand;
+}
+
+/** Available (on hand − allocated) per SKU in a warehouse. */
+export async function availableInWarehouse(tx: Tx, domainId: number, warehouseId: number, skuIds: readonly number[]): Promise<Map<number, number>> {
+  if (!skuIds.length) return new Map();
+  const rows = await tx.execute<{ sku_id: number; available: number }>(sql`
+    select sku_id, sum(on_hand - allocated)::int as available from stock_balances
+    where domain_id = ${domainId} and warehouse_id = ${warehouseId} and sku_id = any(${bigints(skuIds)})
+    group by sku_id`);
+  return new Map(rows.rows.map((r) => [Number(r.sku_id), Number(r.available)]));
+}
+
+async function skuCodeOf(tx: Tx, domainId: number, skuId: number): Promise<string> {
+  const rows = await tx.execute<{ code: string }>(sql`select code from skus where domain_id = ${domainId} and id = ${skuId}`);
+  return rows.rows[0]?.code ?? String(skuId);
+}
+
+/**
+ * Allocates what the order's lines take in its warehouse (SKUs in id order, so concurrent
+ * verifies lock balances alike). A shortage refuses with the SKU, what is available and what is
+ * needed; the caller's transaction then writes nothing.
+ */
+export async function allocateOrder(tx: Tx, domainId: number, userId: number | null, order: { id: number; code: string; warehouseId: number }, lines: readonly PlannedLine[]): Promise<void> {
+  const demand = [...demandBySku(lines)].sort((a, b) => a[0] - b[0]);
+  for (const [skuId, qty] of demand) {
+    if (qty <= 0) continue;
+    try {
+      await allocateInWarehouse(tx, domainId, userId, { warehouseId: order.warehouseId, skuId, qty, doc: { type: ORDER_DOC_TYPE, id: order.id, code: order.code } });
+    } catch (error) {
+      if (error instanceof StockShortageError) {
+        const available = Math.max(0, error.shortages[0]?.available ?? 0);
+        throw new AppError(OrderErrors.SHORTAGE, 409, { skuCode: await skuCodeOf(tx, domainId, skuId), available, needed: qty });
+      }
+      throw error;
+    }
+  }
+}
+
+/** Releases exactly what the order holds: its ALLOCATE minus RELEASE rows per balance. */
+export async function releaseOrder(tx: Tx, domainId: number, userId: number | null, order: { id: number; code: string }): Promise<number> {
+  const held = await tx.execute<{ warehouse_id: number; location_id: number; sku_id: number; held: number }>(sql`
+    select warehouse_id, location_id, sku_id, sum(allocated_delta)::int as held from stock_ledger
+    where domain_id = ${domainId} and doc_type = ${ORDER_DOC_TYPE} and doc_id = ${order.id} and movement in ('ALLOCATE', 'RELEASE')
+    group by warehouse_id, location_id, sku_id
+    having sum(allocated_delta) <> 0
+    order by warehouse_id, sku_id, location_id`);
+  const movements = held.rows
+    .filter((r) => Number(r.held) > 0)
+    .map((r) => ({
+      warehouseId: Number(r.warehouse_id),
+      locationId: Number(r.location_id),
+      skuId: Number(r.sku_id),
+      allocatedDelta: -Number(r.held),
+      movement: 'RELEASE' as const,
+      doc: { type: ORDER_DOC_TYPE, id: order.id, code: order.code },
+    }));
+  await applyMovements(tx, domainId, userId, movements);
+  return movements.reduce((s, m) => s - m.allocatedDelta, 0);
+}

@@ -1,0 +1,620 @@
+// The ingest pipeline (spec 02 §3.5, §4.3): platform orders in, ERP orders out. Set-based: one
+// read per kind for the whole batch (existing platform orders, online-SKU mappings, SKUs,
+// warehouses and bindings, courier choices), multi-row inserts for orders, lines and logs.
+//
+// planOrders() only reads and answers what each stage chose (the dry run shows it);
+// ingestOrders() plans and writes. Idempotent on platform_orders (domain, store, platform_no):
+// a platform order seen again updates its platform_orders row and, when something that matters
+// changed (closed, receiver), reaches the ERP order (see applyPlatformChanges).
+import {
+  chooseWarehouse,
+  evaluatePromotions,
+  formatDecimal,
+  multiplyDecimals,
+  ingestLabels,
+  isPlatformDone,
+  orderTotals,
+  platformChange,
+  type DryRunLine,
+  type DryRunResult,
+  type EvaluablePromotion,
+  type OrderIngestItem,
+  type OrderIngestResult,
+  type OrderSource,
+  type PlatformSnapshot,
+  type WarehouseChoice,
+} from '@openseller/core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.js';
+import { erpOrderLines, erpOrders, operationLogs, platformOrders } from '../../../db/schema/index.js';
+import type { OperationActor } from '../../../platform/operation-log.js';
+import type { ServiceRegistry } from '../../../platform/module.js';
+import type { PromotionsRegistryService } from '../../promotions/index.js';
+import { COURIER_RULES_SERVICE, type CourierChoice, type CourierRulesService } from '../courier-rules/courier-choice.js';
+import { nextOrderCodes, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
+
+export interface DraftLine {
+  tbSpuId: string | null;
+  tbSkuId: string | null;
+  outerSkuId: string | null;
+  title: string | null;
+  properties: string | null;
+  qty: number;
+  price: string;
+  /** A system SKU given directly (manual creation): no mapping. */
+  skuId?: number | null;
+}
+
+export interface DraftReceiver {
+  name: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string | null;
+  address: string;
+}
+
+/** One platform order (or hand-made order) as the pipeline takes it. */
+export interface OrderDraft {
+  platformNo: string;
+  platformStatus: string;
+  source: OrderSource;
+  /** A code already taken (manual creation makes its platform number from it). */
+  code?: string;
+  buyerNick: string | null;
+  receiver: DraftReceiver;
+  amount: string | null;
+  postFee: string;
+  payTime: Date | null;
+  platformUpdatedAt: Date | null;
+  buyerMessage: string | null;
+  sellerRemark: string | null;
+  lines: DraftLine[];
+  /** What is kept in platform_orders.payload. */
+  payload: unknown;
+  /** Set when the order cannot be made into an ERP order (kept as an ingest error). */
+  invalid?: string | null;
+}
+
+export interface StoreInfo {
+  id: number;
+  platformCode: string;
+}
+
+export interface PipelineDeps {
+  registry: ServiceRegistry;
+  now: () => Date;
+}
+
+interface PlannedLine {
+  skuId: number | null;
+  skuCode: string | null;
+  skuName: string | null;
+  skuSpecifications: string | null;
+  weight: string | null;
+  qty: number;
+  price: string;
+  isGift: boolean;
+  isCombination: boolean;
+  labels: string[];
+  promotionId: number | null;
+  mappedBy: string;
+  tbSpuId: string | null;
+  tbSkuId: string | null;
+  outerSkuId: string | null;
+  title: string | null;
+  properties: string | null;
+}
+
+export interface OrderPlan {
+  draft: OrderDraft;
+  lines: PlannedLine[];
+  gifts: { promotionId: number; promotionName: string; skuId: number; qty: number }[];
+  givenPromotionIds: number[];
+  warehouse: WarehouseChoice;
+  courier: CourierChoice | null;
+  labels: string[];
+  totals: ReturnType<typeof orderTotals>;
+}
+
+interface SkuFacts {
+  id: number;
+  code: string;
+  name: string | null;
+  specifications: string | null;
+  weight: string | null;
+  isCombination: boolean;
+}
+
+const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
+const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => '\\' + c)}"`).join(',')}}`}::text[]`;
+
+async function skusById(tx: Tx, domainId: number, ids: number[]): Promise<Map<number, SkuFacts>> {
+  if (!ids.length) return new Map();
+  const rows = await tx.execute<Record<string, unknown>>(sql`
+    select id, code, name, specifications, weight, is_combination from skus
+    where domain_id = ${domainId} and del_flag = false and id = any(${idArray(ids)})`);
+  return new Map(rows.rows.map((r) => [Number(r.id), toSku(r)]));
+}
+
+const toSku = (r: Record<string, unknown>): SkuFacts => ({
+  id: Number(r.id),
+  code: String(r.code),
+  name: (r.name as string | null) ?? null,
+  specifications: (r.specifications as string | null) ?? null,
+  weight: r.weight == null ? null : String(r.weight),
+  isCombination: Boolean(r.is_combination),
+});
+
+/** What each stage chooses for the drafts; reads only. */
+export async function planOrders(tx: Tx, deps: PipelineDeps, domainId: number, store: StoreInfo, drafts: OrderDraft[]): Promise<OrderPlan[]> {
+  if (!drafts.length) return [];
+  // 1. online SKU → system SKU: confirmed mappings of the store, for every line of the batch.
+  const tbSkuIds = [...new Set(drafts.flatMap((d) => d.lines.filter((l) => l.skuId == null && l.tbSkuId).map((l) => l.tbSkuId!)))];
+  const mappingRows = tbSkuIds.length
+    ? await tx.execute<{ tb_sku_id: string; sku_id: number | null; mapping_status: string; deleted: boolean }>(sql`
+        select tb_sku_id, sku_id, mapping_status, deleted from tb_skus
+        where domain_id = ${domainId} and store_id = ${store.id} and tb_sku_id = any(${textArray(tbSkuIds)})`)
+    : { rows: [] };
+  const knownOnline = new Set(mappingRows.rows.map((r) => r.tb_sku_id));
+  const confirmed = new Map<string, number>();
+  for (const r of mappingRows.rows) if (r.mapping_status === 'already' && !r.deleted && r.sku_id != null) confirmed.set(r.tb_sku_id, Number(r.sku_id));
+  // An online SKU the mapping does not know yet matches a live system SKU of the same code as its outer code.
+  const outerCodes = [
+    ...new Set(drafts.flatMap((d) => d.lines.filter((l) => l.skuId == null && l.outerSkuId && !(l.tbSkuId && knownOnline.has(l.tbSkuId))).map((l) => l.outerSkuId!))),
+  ];
+  const byCode = new Map<string, SkuFacts>();
+  if (outerCodes.length) {
+    const rows = await tx.execute<Record<string, unknown>>(sql`
+      select id, code, name, specifications, weight, is_combination from skus
+      where domain_id = ${domainId} and del_flag = false and code = any(${textArray(outerCodes)})`);
+    for (const r of rows.rows) byCode.set(String(r.code), toSku(r));
+  }
+  const givenIds = drafts.flatMap((d) => d.lines.map((l) => l.skuId).filter((v): v is number => v != null));
+  const skus = await skusById(tx, domainId, [...new Set([...confirmed.values(), ...givenIds])]);
+
+  const mapped = drafts.map((draft) =>
+    draft.lines.map((l): PlannedLine => {
+      let sku: SkuFacts | undefined;
+      let mappedBy = 'UNMAPPED';
+      if (l.skuId != null) {
+        sku = skus.get(l.skuId);
+        mappedBy = sku ? 'GIVEN' : 'UNMAPPED';
+      } else if (l.tbSkuId && confirmed.has(l.tbSkuId)) {
+        sku = skus.get(confirmed.get(l.tbSkuId)!);
+        if (sku) mappedBy = 'CONFIRMED_MAPPING';
+      } else if (l.outerSkuId && !(l.tbSkuId && knownOnline.has(l.tbSkuId))) {
+        sku = byCode.get(l.outerSkuId);
+        if (sku) mappedBy = 'OUTER_CODE';
+      }
+      return {
+        skuId: sku?.id ?? null,
+        skuCode: sku?.code ?? null,
+        skuName: sku?.name ?? l.title,
+        skuSpecifications: sku?.specifications ?? l.properties,
+        weight: sku?.weight ?? null,
+        qty: l.qty,
+        price: l.price,
+        isGift: false,
+        isCombination: sku?.isCombination ?? false,
+        labels: [],
+        promotionId: null,
+        mappedBy,
+        tbSpuId: l.tbSpuId,
+        tbSkuId: l.tbSkuId,
+        outerSkuId: l.outerSkuId,
+        title: l.title,
+        properties: l.properties,
+      };
+    }),
+  );
+
+  // 2. gifts of the open promotions (read once per pay-time minute of the batch).
+  const promotionsService = deps.registry.find<PromotionsRegistryService>('promotions');
+  const promotionCache = new Map<string, Promise<EvaluablePromotion[]>>();
+  const promotionsAt = (at: Date) => {
+    const key = at.toISOString().slice(0, 16);
+    let p = promotionCache.get(key);
+    if (!p) {
+      p = promotionsService ? (promotionsService.openPromotionsFor(domainId, store.id, at, tx) as Promise<EvaluablePromotion[]>) : Promise.resolve([]);
+      promotionCache.set(key, p);
+    }
+    return p;
+  };
+  const evaluations = await Promise.all(
+    drafts.map(async (draft, i) => {
+      const at = draft.payTime ?? deps.now();
+      const promotions = await promotionsAt(at);
+      if (!promotions.length) return null;
+      return evaluatePromotions(
+        {
+          storeId: store.id,
+          buyerNick: draft.buyerNick,
+          payTime: at,
+          sellerMessage: draft.sellerRemark,
+          buyerMessage: draft.buyerMessage,
+          orderAmount: draft.amount,
+          lines: mapped[i]!.map((l) => ({ skuId: l.skuId, skuCode: l.skuCode, tbSkuId: l.tbSkuId, qty: l.qty, price: l.price })),
+        },
+        promotions,
+      );
+    }),
+  );
+  const giftSkus = await skusById(tx, domainId, [...new Set(evaluations.flatMap((e) => e?.gifts.map((g) => g.skuId) ?? []))]);
+
+  // 3. warehouse: the store's bindings, else the domain's only usable warehouse.
+  const warehouses = await tx.execute<{ id: number; name: string; bound: boolean }>(sql`
+    select w.id, w.name, exists (select 1 from warehouse_store_bindings b where b.domain_id = w.domain_id and b.warehouse_id = w.id and b.store_id = ${store.id}) as bound
+    from warehouses w where w.domain_id = ${domainId} and w.stop_using = false order by w.id`);
+  const usable = warehouses.rows.map((w) => ({ id: Number(w.id), name: w.name }));
+  const bound = warehouses.rows.filter((w) => w.bound).map((w) => ({ id: Number(w.id), name: w.name }));
+  const warehouse = chooseWarehouse(bound, usable);
+
+  const plans: OrderPlan[] = drafts.map((draft, i) => {
+    const evaluation = evaluations[i];
+    const gifts = (evaluation?.gifts ?? []).filter((g) => giftSkus.has(g.skuId));
+    const lines = [...mapped[i]!];
+    for (const g of gifts) {
+      const sku = giftSkus.get(g.skuId)!;
+      lines.push({
+        skuId: sku.id,
+        skuCode: sku.code,
+        skuName: sku.name,
+        skuSpecifications: sku.specifications,
+        weight: sku.weight,
+        qty: g.qty,
+        price: '0',
+        isGift: true,
+        isCombination: sku.isCombination,
+        labels: ['GIFT'],
+        promotionId: g.promotionId,
+        mappedBy: 'GIVEN',
+        tbSpuId: null,
+        tbSkuId: null,
+        outerSkuId: null,
+        title: sku.name,
+        properties: sku.specifications,
+      });
+    }
+    const totals = orderTotals(
+      lines.map((l) => ({ skuId: l.skuId, tbSkuId: l.tbSkuId, qty: l.qty, price: l.price, weight: l.weight, isGift: l.isGift })),
+      draft.amount,
+    );
+    return {
+      draft,
+      lines,
+      gifts: gifts.map((g) => ({ promotionId: g.promotionId, promotionName: g.promotionName, skuId: g.skuId, qty: g.qty })),
+      givenPromotionIds: gifts.length ? [...new Set(gifts.map((g) => g.promotionId))] : [],
+      warehouse,
+      courier: null,
+      labels: [],
+      totals,
+    };
+  });
+
+  // 4. courier, through the courier rules (when that part is in this build).
+  const courierRules = deps.registry.find<CourierRulesService>(COURIER_RULES_SERVICE);
+  if (courierRules) {
+    const choices = await courierRules.chooseCouriers(
+      tx,
+      domainId,
+      plans.map((p, i) => ({
+        key: String(i),
+        storeId: store.id,
+        warehouseId: p.warehouse.warehouseId,
+        province: p.draft.receiver.province,
+        city: p.draft.receiver.city,
+        district: p.draft.receiver.district,
+        weightKg: p.totals.weightTotal,
+        lines: p.lines.map((l) => ({ skuId: l.skuId, skuCode: l.skuCode, qty: l.qty })),
+        buyerMessage: p.draft.buyerMessage,
+        sellerRemark: p.draft.sellerRemark,
+      })),
+    );
+    const byKey = new Map(choices.map((c) => [c.key, c]));
+    plans.forEach((p, i) => (p.courier = byKey.get(String(i)) ?? null));
+  }
+
+  for (const p of plans) {
+    p.labels = ingestLabels({
+      unmappedLine: p.lines.some((l) => !l.isGift && l.skuId == null),
+      warehouseId: p.warehouse.warehouseId,
+      expressCompanyCode: p.courier?.expressCompanyCode ?? null,
+      expressProhibited: p.courier?.prohibited ?? false,
+    });
+  }
+  return plans;
+}
+
+/** The dry run's view of one plan. */
+export function describePlan(plan: OrderPlan, courierProvided: boolean): DryRunResult {
+  return {
+    lines: plan.lines.map(
+      (l): DryRunLine => ({
+        tbSkuId: l.tbSkuId,
+        outerSkuId: l.outerSkuId,
+        qty: l.qty,
+        skuId: l.skuId,
+        skuCode: l.skuCode,
+        mappedBy: l.mappedBy,
+        isCombination: l.isCombination,
+        isGift: l.isGift,
+        promotionId: l.promotionId,
+      }),
+    ),
+    gifts: plan.gifts,
+    warehouseId: plan.warehouse.warehouseId,
+    warehouseName: plan.warehouse.warehouseName,
+    warehouseReason: plan.warehouse.reason,
+    expressCompanyCode: plan.courier?.expressCompanyCode ?? null,
+    courierReason: plan.courier?.reason ?? (courierProvided ? 'no rule chose a courier' : 'courier rules are not part of this build'),
+    labels: plan.labels,
+    qtyTotal: plan.totals.qtyTotal,
+    skuTotal: plan.totals.skuTotal,
+    amountTotal: plan.totals.amountTotal,
+    weightTotal: plan.totals.weightTotal,
+  };
+}
+
+interface ExistingPlatformOrder {
+  id: number;
+  platformNo: string;
+  platformStatus: string;
+  payload: unknown;
+  platformUpdatedAt: Date | null;
+  erpOrderId: number | null;
+}
+
+/** JSON with keys sorted (jsonb does not keep the key order). */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+const snapshotOf = (status: string, payload: unknown): PlatformSnapshot | null => {
+  const receiver = (payload as { receiver?: PlatformSnapshot['receiver'] } | null)?.receiver;
+  return receiver ? { status, receiver } : null;
+};
+
+/**
+ * Ingests a batch of one store's orders in the caller's transaction: new platform orders become
+ * ERP orders (or ingest errors), known ones are updated and their changes reach the ERP order.
+ */
+export async function ingestOrders(tx: Tx, deps: PipelineDeps, domainId: number, actor: OperationActor, store: StoreInfo, input: OrderDraft[]): Promise<OrderIngestResult> {
+  // The last version of each platform number in the batch wins.
+  const byNo = new Map<string, OrderDraft>();
+  for (const d of input) byNo.set(d.platformNo, d);
+  const drafts = [...byNo.values()];
+  if (!drafts.length) return { created: 0, updated: 0, failed: 0, items: [] };
+  const at = deps.now();
+
+  const inserted = await tx
+    .insert(platformOrders)
+    .values(
+      drafts.map((d) => ({
+        domainId,
+        storeId: store.id,
+        platformNo: d.platformNo,
+        platformStatus: d.platformStatus,
+        payload: d.payload as object,
+        platformUpdatedAt: d.platformUpdatedAt,
+        errorMsg: d.invalid ?? null,
+      })),
+    )
+    .onConflictDoNothing({ target: [platformOrders.domainId, platformOrders.storeId, platformOrders.platformNo] })
+    .returning({ id: platformOrders.id, platformNo: platformOrders.platformNo });
+  const newIds = new Map(inserted.map((r) => [r.platformNo, r.id]));
+  const items = new Map<string, OrderIngestItem>();
+
+  // Known platform orders: update the row, then carry a change to the ERP order.
+  const known = drafts.filter((d) => !newIds.has(d.platformNo));
+  let updated = 0;
+  if (known.length) {
+    const existing: ExistingPlatformOrder[] = await tx
+      .select({
+        id: platformOrders.id,
+        platformNo: platformOrders.platformNo,
+        platformStatus: platformOrders.platformStatus,
+        payload: platformOrders.payload,
+        platformUpdatedAt: platformOrders.platformUpdatedAt,
+        erpOrderId: platformOrders.erpOrderId,
+      })
+      .from(platformOrders)
+      .where(and(eq(platformOrders.domainId, domainId), eq(platformOrders.storeId, store.id), inArray(platformOrders.platformNo, known.map((d) => d.platformNo))))
+      .for('update');
+    const existingByNo = new Map(existing.map((e) => [e.platformNo, e]));
+    for (const draft of known) {
+      const before = existingByNo.get(draft.platformNo);
+      if (!before) continue;
+      const stale = before.platformUpdatedAt && draft.platformUpdatedAt && draft.platformUpdatedAt.getTime() < before.platformUpdatedAt.getTime();
+      const same = stableJson(before.payload) === stableJson(draft.payload) && before.platformStatus === draft.platformStatus;
+      if (stale || same) {
+        items.set(draft.platformNo, { platformNo: draft.platformNo, outcome: 'unchanged', orderId: before.erpOrderId, code: null, errorMsg: null });
+        continue;
+      }
+      await tx
+        .update(platformOrders)
+        .set({ platformStatus: draft.platformStatus, payload: draft.payload as object, platformUpdatedAt: draft.platformUpdatedAt, version: sql`${platformOrders.version} + 1`, updatedAt: at })
+        .where(eq(platformOrders.id, before.id));
+      const prev = snapshotOf(before.platformStatus, before.payload);
+      const next = snapshotOf(draft.platformStatus, draft.payload);
+      if (prev && next) {
+        const change = platformChange(prev, next);
+        if (change) await interceptOrders(tx, domainId, actor, store.id, draft.platformNo, change.reason, change.receiver, at);
+      }
+      updated++;
+      items.set(draft.platformNo, { platformNo: draft.platformNo, outcome: 'updated', orderId: before.erpOrderId, code: null, errorMsg: null });
+    }
+  }
+
+  // New platform orders: invalid ones stay as ingest errors, finished ones are only recorded.
+  const fresh = drafts.filter((d) => newIds.has(d.platformNo));
+  let failed = 0;
+  const toCreate: OrderDraft[] = [];
+  for (const d of fresh) {
+    if (d.invalid) {
+      failed++;
+      items.set(d.platformNo, { platformNo: d.platformNo, outcome: 'failed', orderId: null, code: null, errorMsg: d.invalid });
+    } else if (isPlatformDone(d.platformStatus)) {
+      items.set(d.platformNo, { platformNo: d.platformNo, outcome: 'stored', orderId: null, code: null, errorMsg: null });
+    } else toCreate.push(d);
+  }
+
+  const plans = await planOrders(tx, deps, domainId, store, toCreate);
+  // Gifts count towards each promotion's cap; keep only those of promotions that still had room.
+  const promotionsService = deps.registry.find<PromotionsRegistryService>('promotions');
+  for (const plan of plans) {
+    if (!plan.givenPromotionIds.length || !promotionsService) continue;
+    const claimed = new Set(await promotionsService.claimGiftPlaces(tx, domainId, plan.givenPromotionIds));
+    plan.lines = plan.lines.filter((l) => !l.isGift || (l.promotionId != null && claimed.has(l.promotionId)));
+    plan.gifts = plan.gifts.filter((g) => claimed.has(g.promotionId));
+  }
+
+  const presetCodes = plans.filter((p) => p.draft.code).length;
+  const codes = await nextOrderCodes(tx, plans.length - presetCodes, at);
+  let c = 0;
+  const planCodes = plans.map((p) => p.draft.code ?? codes[c++]!);
+  if (plans.length) {
+    const orderRows = await tx
+      .insert(erpOrders)
+      .values(
+        plans.map((p, i) => {
+          const d = p.draft;
+          return {
+            domainId,
+            code: planCodes[i]!,
+            source: d.source,
+            storeId: store.id,
+            platformCode: store.platformCode,
+            platformNos: [d.platformNo],
+            buyerNick: d.buyerNick,
+            receiverName: d.receiver.name,
+            receiverPhone: d.receiver.phone,
+            receiverProvince: d.receiver.province,
+            receiverCity: d.receiver.city,
+            receiverDistrict: d.receiver.district,
+            receiverAddress: d.receiver.address,
+            warehouseId: p.warehouse.warehouseId,
+            expressCompanyCode: p.courier?.expressCompanyCode ?? null,
+            sellerRemark: d.sellerRemark,
+            buyerMessage: d.buyerMessage,
+            amountTotal: p.totals.amountTotal,
+            postFee: d.postFee,
+            qtyTotal: p.totals.qtyTotal,
+            skuTotal: p.totals.skuTotal,
+            weightTotal: p.totals.weightTotal,
+            labels: p.labels,
+            payTime: d.payTime,
+            tradingTime: d.payTime,
+            createdBy: actor.userId,
+          };
+        }),
+      )
+      .returning({ id: erpOrders.id, code: erpOrders.code });
+    const idByCode = new Map(orderRows.map((r) => [r.code, r.id]));
+    const orderIds = planCodes.map((code) => idByCode.get(code)!);
+
+    const lineValues = plans.flatMap((p, i) =>
+      p.lines.map((l, seq) => ({
+        domainId,
+        orderId: orderIds[i]!,
+        lineSeq: seq + 1,
+        skuId: l.skuId,
+        skuCode: l.skuCode,
+        skuName: l.skuName,
+        skuSpecifications: l.skuSpecifications,
+        qty: l.qty,
+        price: l.price,
+        amount: l.isGift ? '0' : formatDecimal(multiplyDecimals(l.price, l.qty), 4),
+        skuWeight: l.weight,
+        isGift: l.isGift,
+        isCombination: l.isCombination,
+        labels: l.labels,
+        platformNo: p.draft.platformNo,
+        tbSpuId: l.tbSpuId,
+        tbSkuId: l.tbSkuId,
+        outerSkuId: l.outerSkuId,
+        title: l.title,
+        properties: l.properties,
+        promotionId: l.promotionId,
+      })),
+    );
+    for (let i = 0; i < lineValues.length; i += 2000) await tx.insert(erpOrderLines).values(lineValues.slice(i, i + 2000));
+
+    await tx.execute(sql`
+      update platform_orders p set erp_order_id = v.order_id, updated_at = now()
+      from (select unnest(${textArray(plans.map((p) => p.draft.platformNo))}) as platform_no, unnest(${idArray(orderIds)}) as order_id) v
+      where p.domain_id = ${domainId} and p.store_id = ${store.id} and p.platform_no = v.platform_no`);
+
+    // The order log of each new order (writeOrderLog's entry, written in one statement).
+    await tx.insert(operationLogs).values(
+      plans.map((p, i) => ({
+        domainId: actor.domainId,
+        userId: actor.userId,
+        loginName: actor.loginName,
+        area: ORDERS_AREA,
+        entityType: 'erp_order',
+        entityId: String(orderIds[i]),
+        action: 'create',
+        before: null,
+        after: { code: planCodes[i], source: p.draft.source, platformNo: p.draft.platformNo, labels: p.labels, warehouseId: p.warehouse.warehouseId, expressCompanyCode: p.courier?.expressCompanyCode ?? null },
+      })),
+    );
+    plans.forEach((p, i) => items.set(p.draft.platformNo, { platformNo: p.draft.platformNo, outcome: 'created', orderId: orderIds[i]!, code: planCodes[i]!, errorMsg: null }));
+  }
+
+  return { created: plans.length, updated, failed, items: drafts.map((d) => items.get(d.platformNo)!) };
+}
+
+const SENT_OR_GONE = ['CI_ERPSOH_STATUS_SEND', 'CI_ERPSOH_STATUS_CANCEL', 'CI_ERPSOH_STATUS_CLOSE'];
+
+/**
+ * A platform-side change (closed, refund, receiver changed) on the ERP orders carrying the
+ * platform number that are not sent yet: intercepted with the reason (and haveRefund for a
+ * refund; the new receiver on an order still pending review). Answers the orders changed.
+ */
+export async function interceptOrders(
+  tx: Tx,
+  domainId: number,
+  actor: OperationActor,
+  storeId: number,
+  platformNo: string,
+  reason: 'CANCELLED' | 'REFUND' | 'ADDRESS_CHANGED',
+  receiver: DraftReceiver | PlatformSnapshot['receiver'] | null,
+  at: Date,
+): Promise<number[]> {
+  const rows = await tx.execute<Record<string, unknown>>(sql`
+    select id, status_code, intercepted, intercept_reason, have_refund, receiver_name, receiver_phone, receiver_province, receiver_city, receiver_district, receiver_address
+    from erp_orders
+    where domain_id = ${domainId} and store_id = ${storeId} and platform_nos @> ${textArray([platformNo])}
+      and status_code <> all(${textArray(SENT_OR_GONE)})
+    for update`);
+  const changed: number[] = [];
+  for (const row of rows.rows) {
+    const id = Number(row.id);
+    const before = { intercepted: Boolean(row.intercepted), interceptReason: row.intercept_reason ?? null, haveRefund: Boolean(row.have_refund) };
+    const set: Record<string, unknown> = { intercepted: true, interceptReason: reason, version: sql`${erpOrders.version} + 1`, updatedAt: at };
+    const after: Record<string, unknown> = { intercepted: true, interceptReason: reason, platformNo };
+    if (reason === 'REFUND') {
+      set.haveRefund = true;
+      after.haveRefund = true;
+    }
+    if (receiver && reason === 'ADDRESS_CHANGED' && row.status_code === 'CI_ERPSOH_STATUS_NORMAL') {
+      Object.assign(set, {
+        receiverName: receiver.name,
+        receiverPhone: receiver.phone,
+        receiverProvince: receiver.province,
+        receiverCity: receiver.city,
+        receiverDistrict: receiver.district ?? null,
+        receiverAddress: receiver.address,
+      });
+      after.receiverChanged = true;
+    }
+    if (before.intercepted && before.interceptReason === reason && (reason !== 'REFUND' || before.haveRefund) && !after.receiverChanged) continue;
+    await tx.update(erpOrders).set(set).where(and(eq(erpOrders.id, id), eq(erpOrders.domainId, domainId)));
+    await writeOrderLog(tx, actor, id, 'intercept', before, after);
+    changed.push(id);
+  }
+  return changed;
+}

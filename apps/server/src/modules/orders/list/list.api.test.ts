@@ -1,0 +1,251 @@
+// The order list over HTTP on a fresh database: the scope of each tab, keyword splitting and its
+// caps, filters, counts, masks, one order with its log, the 待合 / 缺 row tags, saved search tabs,
+// the home counters, another domain and a sub-account without the menu.
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, uniqueName } from '../../../../test/harness.js';
+import { insertOrder, type OrderSeed } from '../../../../test/factories/orders.js';
+import { goodsRow, storeRow } from '../../../../test/factories/mapping.js';
+import { anotherWarehouse } from '../../../../test/factories/outbound.js';
+import { signedInSeller, signedInStaff } from '../../../../test/factories/warehouses.js';
+import { writeOrderLog } from '../orders.model.js';
+
+const t = await createTestApp();
+const { db } = t.database;
+
+async function world() {
+  const seller = await signedInSeller(t);
+  const store = await storeRow(t, seller.domainId);
+  const otherStore = await storeRow(t, seller.domainId);
+  const codes = [uniqueName('SKU'), uniqueName('SKU')];
+  const goods = await goodsRow(t, seller.domainId, codes, { name: 'Blue mug' });
+  const order = (seed: Partial<OrderSeed> = {}) => insertOrder(t, seller.domainId, { storeId: store.id, lines: [{ skuId: goods.skus[0]!.id, qty: 1 }], ...seed });
+  return { ...seller, storeId: store.id, otherStoreId: otherStore.id, skuIds: goods.skus.map((s) => s.id), skuCodes: codes, order };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+const call = (w: { token: string }, action: string, body: Record<string, unknown> = {}) => t.call(`/myhome/erpsoh/${action}`, body, { token: w.token });
+const ids = async (w: World, body: Record<string, unknown>) => {
+  const answer = await call(w, 'searchErpSoHPageList', body);
+  if (!answer.body.success) throw new Error(JSON.stringify(answer.body));
+  return (answer.body.data.voList as { id: number }[]).map((r) => r.id);
+};
+
+const S = {
+  NORMAL: 'CI_ERPSOH_STATUS_NORMAL',
+  VERIFIED: 'CI_ERPSOH_STATUS_VERIFIED',
+  SEND: 'CI_ERPSOH_STATUS_SEND',
+  SYNCED: 'CI_ERPSOH_STATUS_SYNCED',
+  CANCEL: 'CI_ERPSOH_STATUS_CANCEL',
+  CLOSE: 'CI_ERPSOH_STATUS_CLOSE',
+};
+
+describe('order list', () => {
+  it('lists each tab its statuses, newest first, and counts every tab', async () => {
+    const w = await world();
+    const normal = await w.order({ statusCode: S.NORMAL });
+    const verified = await w.order({ statusCode: S.VERIFIED });
+    const synced = await w.order({ statusCode: S.SYNCED });
+    const sent = await w.order({ statusCode: S.SEND });
+    const cancelled = await w.order({ statusCode: S.CANCEL });
+    const closed = await w.order({ statusCode: S.CLOSE });
+    const unmapped = await w.order({ statusCode: S.NORMAL, labels: ['ORDER_TBSKU_EXCEPTION'] });
+
+    expect(await ids(w, { activeKey: '1' })).toEqual([unmapped.id, normal.id]);
+    expect(await ids(w, { activeKey: '2' })).toEqual([synced.id, verified.id]);
+    expect(await ids(w, { activeKey: '3' })).toEqual([synced.id, verified.id]);
+    expect(await ids(w, { activeKey: '4' })).toEqual([sent.id]);
+    expect(await ids(w, { activeKey: '5' })).toEqual([unmapped.id]);
+    expect(await ids(w, { activeKey: '6' })).toEqual([unmapped.id, closed.id, sent.id, synced.id, verified.id, normal.id]);
+    expect(await ids(w, { activeKey: '6' })).not.toContain(cancelled.id);
+    expect(await ids(w, { activeKey: '7' })).toEqual([sent.id]);
+    expect(await ids(w, { activeKey: '8' })).toEqual([verified.id]);
+    expect(await ids(w, { activeKey: '6', statusCode: S.SYNCED })).toEqual([synced.id]);
+
+    const counts = (await call(w, 'searchCount', {})).body.data;
+    expect(counts.tabs).toEqual({ '1': 2, '2': 2, '3': 2, '4': 1, '5': 1, '6': 6, '7': 1, '8': 1 });
+    expect(counts.exceptions).toEqual({ sync: 0, unmapped: 1, warehouse: 0, express: 0, intercepted: 0 });
+
+    const page = (await call(w, 'searchErpSoHPageList', { activeKey: '6', currentPage: 2, pageSize: 4 })).body.data;
+    expect(page).toMatchObject({ total: 6, currentPage: 2, pageSize: 4 });
+    expect(page.voList.map((r: { id: number }) => r.id)).toEqual([verified.id, normal.id]);
+  });
+
+  it('narrows tab 5 to one kind of exception and counts each kind', async () => {
+    const w = await world();
+    const unmapped = await w.order({ labels: ['ORDER_TBSKU_EXCEPTION'] });
+    const noWarehouse = await w.order({ labels: ['WAREHOUSE_MATCH_FAIL'] });
+    const noExpress = await w.order({ statusCode: S.VERIFIED, labels: ['EXPRESS_MATCH_FAIL'] });
+    const intercepted = await w.order();
+    await db.execute(sql`update erp_orders set intercepted = true where id = ${intercepted.id}`);
+    const syncFailed = await w.order({ platformNo: uniqueName('SF') });
+    await db.execute(sql`insert into platform_orders (domain_id, store_id, platform_no, platform_status, payload, erp_order_id, error_msg)
+      values (${w.domainId}, ${w.storeId}, ${uniqueName('PN')}, 'WAIT_SELLER_SEND_GOODS', '{}'::jsonb, ${syncFailed.id}, 'address changed')`);
+    await w.order();
+    await w.order({ statusCode: S.SEND, labels: ['EXPRESS_MATCH_FAIL'] });
+
+    expect(await ids(w, { activeKey: '5', exceptionType: 'unmapped' })).toEqual([unmapped.id]);
+    expect(await ids(w, { activeKey: '5', exceptionType: 'warehouse' })).toEqual([noWarehouse.id]);
+    expect(await ids(w, { activeKey: '5', exceptionType: 'express' })).toEqual([noExpress.id]);
+    expect(await ids(w, { activeKey: '5', exceptionType: 'intercepted' })).toEqual([intercepted.id]);
+    expect(await ids(w, { activeKey: '5', exceptionType: 'sync' })).toEqual([syncFailed.id]);
+    expect(await ids(w, { activeKey: '5' })).toHaveLength(5);
+    const counts = (await call(w, 'searchCount', {})).body.data;
+    expect(counts.exceptions).toEqual({ sync: 1, unmapped: 1, warehouse: 1, express: 1, intercepted: 1 });
+    expect(counts.tabs['5']).toBe(5);
+
+    const home = (await t.call('/myhome/homepage/getHomePageData', {}, { token: w.token })).body.data;
+    expect(home).toMatchObject({ countNoVerify: 5, countToPrintExp: 1, countOrderSynFailed: 1 });
+  });
+
+  it('splits code keywords on commas of both widths and finds order codes and platform numbers', async () => {
+    const w = await world();
+    const a = await w.order({ platformNo: uniqueName('TA') });
+    const b = await w.order();
+    await w.order();
+    const aNo = (await db.execute<{ p: string }>(sql`select platform_nos[1] as p from erp_orders where id = ${a.id}`)).rows[0]!.p;
+    expect(await ids(w, { activeKey: '1', codeKeywords: ` ${aNo} ，, ${b.code} ,` })).toEqual([b.id, a.id]);
+    expect(await ids(w, { activeKey: '1', codeKeywords: `${aNo};${b.code}` })).toEqual([]);
+  });
+
+  it('refuses more than 15 code keywords and more than 50 SKU keywords, naming the field', async () => {
+    const w = await world();
+    const codes = Array.from({ length: 16 }, (_, i) => `C${i}`).join('，');
+    const refused = await call(w, 'searchErpSoHPageList', { activeKey: '1', codeKeywords: codes });
+    expect(refused.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION', params: { field: 'codeKeywords' } });
+    const skus = Array.from({ length: 51 }, (_, i) => `S${i}`).join('；');
+    const refusedSkus = await call(w, 'searchErpSoHPageList', { activeKey: '1', skuKeywords: skus });
+    expect(refusedSkus.body).toMatchObject({ success: false, params: { field: 'skuKeywords' } });
+    const fifteen = Array.from({ length: 15 }, (_, i) => `C${i}`).join(',');
+    expect((await call(w, 'searchErpSoHPageList', { activeKey: '1', codeKeywords: fifteen })).body.success).toBe(true);
+    expect((await call(w, 'searchErpSoHPageList', { activeKey: '1', pageSize: 1001 })).body).toMatchObject({ success: false, params: { field: 'pageSize' } });
+  });
+
+  it('filters by SKU, receiver, buyer, store, warehouse, courier, label, flags and time ranges', async () => {
+    const w = await world();
+    const wh = await anotherWarehouse(t, w.domainId, 0);
+    const first = await w.order({ buyerNick: 'alice', receiver: { name: '李四', phone: '13900001111' }, warehouseId: wh.warehouseId, expressCompanyCode: 'YTO', labels: ['PDD_ASSIGN_EXPRESS'], payTime: new Date('2026-03-01T10:00:00Z'), createdAt: new Date('2026-03-01T10:00:00Z') });
+    const second = await w.order({ storeId: w.otherStoreId, lines: [{ skuId: w.skuIds[1]!, qty: 2 }], locked: true, riskControlStatus: 'RISK', payTime: new Date('2026-04-01T10:00:00Z') });
+    await db.execute(sql`update erp_orders set have_refund = true, pre_sale = true where id = ${second.id}`);
+
+    expect(await ids(w, { activeKey: '1', skuKeywords: w.skuCodes[1] })).toEqual([second.id]);
+    expect(await ids(w, { activeKey: '1', skuKeywords: 'blue' })).toEqual([second.id, first.id]);
+    expect(await ids(w, { activeKey: '1', skuKeywords: `${w.skuCodes[0]};${w.skuCodes[1]}` })).toEqual([second.id, first.id]);
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '13900001111' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '李四，nobody' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', buyerNick: 'alice' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', storeIdList: [w.otherStoreId] })).toEqual([second.id]);
+    expect(await ids(w, { activeKey: '1', warehouseIdList: [wh.warehouseId] })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', expressCompanyCodeList: ['YTO', 'ZTO'] })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', labelList: ['PDD_ASSIGN_EXPRESS'] })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', locked: true })).toEqual([second.id]);
+    expect(await ids(w, { activeKey: '1', locked: false })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', haveRefund: true, preSale: true })).toEqual([second.id]);
+    expect(await ids(w, { activeKey: '1', riskControlled: true })).toEqual([second.id]);
+    expect(await ids(w, { activeKey: '1', payTimeFrom: '2026-03-15 00:00:00', payTimeTo: '2026-04-30 23:59:59' })).toEqual([second.id]);
+    expect(await ids(w, { activeKey: '1', createTimeFrom: '2026-02-01T00:00:00Z', createTimeTo: '2026-03-02T00:00:00Z' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', payTimeFrom: '2026-03-01', payTimeTo: '2026-03-01' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', sort: 'payTime_asc' })).toEqual([first.id, second.id]);
+    const counts = (await call(w, 'searchCount', { locked: true })).body.data;
+    expect(counts.tabs['1']).toBe(1);
+  });
+
+  it('finds out-of-stock orders only once the refresh has marked them, and tags them 缺', async () => {
+    const w = await world();
+    const a = await w.order();
+    const b = await w.order();
+    expect(await ids(w, { activeKey: '1', stockOut: true })).toEqual([]);
+    await db.execute(sql`update erp_orders set stock_out = true where id = ${a.id}`);
+    expect(await ids(w, { activeKey: '1', stockOut: true })).toEqual([a.id]);
+    expect((await call(w, 'returnStockOutErpSohId', { idList: [a.id, b.id] })).body.data).toEqual([a.id]);
+  });
+
+  it('tags open orders of the same store, buyer and receiver as 待合, but not locked or sent ones', async () => {
+    const w = await world();
+    const receiver = { name: '王五', phone: '13711112222', address: '文一路 1 号' };
+    const a = await w.order({ buyerNick: 'bob', receiver });
+    const b = await w.order({ buyerNick: 'bob', receiver, statusCode: S.VERIFIED });
+    const otherAddress = await w.order({ buyerNick: 'bob', receiver: { ...receiver, address: '文二路 2 号' } });
+    const lockedPair = await w.order({ buyerNick: 'carol', receiver });
+    await w.order({ buyerNick: 'carol', receiver, locked: true });
+    const sentPair = await w.order({ buyerNick: 'dave', receiver });
+    await w.order({ buyerNick: 'dave', receiver, statusCode: S.SEND });
+    const otherStore = await w.order({ buyerNick: 'erin', receiver });
+    await w.order({ buyerNick: 'erin', receiver, storeId: w.otherStoreId });
+    const answer = await call(w, 'getMergeFlagByIdList', { idList: [a.id, b.id, otherAddress.id, lockedPair.id, sentPair.id, otherStore.id] });
+    expect(answer.body.data.sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it('masks receiver phone, name and address in the list and shows one order with its log', async () => {
+    const w = await world();
+    const o = await w.order({ receiver: { name: '欧阳娜娜', phone: '13812345678', address: '文三路 90 号 5 幢' } });
+    const [row] = (await call(w, 'searchErpSoHPageList', { activeKey: '1' })).body.data.voList;
+    expect(row).toMatchObject({ id: o.id, receiverPhone: '138****5678', storeId: w.storeId });
+    expect(row.receiverName).not.toBe('欧阳娜娜');
+    expect(row.receiverAddress.endsWith('90 号 5 幢'.slice(-4))).toBe(true);
+    expect(row.lines).toHaveLength(1);
+    expect(row.lines[0]).toMatchObject({ skuId: w.skuIds[0], skuCode: w.skuCodes[0], qty: 1 });
+
+    await db.transaction((tx) => writeOrderLog(tx, { userId: w.userId, loginName: w.loginName, domainId: w.domainId }, o.id, 'lock', { locked: false }, { locked: true }));
+    const detail = (await call(w, 'getErpSoH', { id: o.id })).body.data;
+    expect(detail).toMatchObject({ id: o.id, code: o.code, receiverPhone: '138****5678' });
+    expect(detail.logs).toMatchObject([{ action: 'lock', loginName: w.loginName, after: { locked: true } }]);
+    expect((await call(w, 'getErpSoH', { id: 999_999_999 })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
+  });
+
+  it('saves, lists, reorders and deletes search tabs of the user', async () => {
+    const w = await world();
+    const one = (await call(w, 'createSoHSearchTab', { name: 'Locked', params: { activeKey: '1', locked: true } })).body.data;
+    const two = (await call(w, 'createSoHSearchTab', { name: 'YTO', params: { activeKey: '2', expressCompanyCodeList: ['YTO'] } })).body.data;
+    expect((await call(w, 'createSoHSearchTab', { name: 'YTO', params: {} })).body).toMatchObject({ success: false, errorCode: 'ERR_ORDER_SEARCH_TAB_NAME_TAKEN', params: { field: 'name' } });
+    expect((await call(w, 'createSoHSearchTab', { name: '  ', params: {} })).body).toMatchObject({ success: false, params: { field: 'name' } });
+    expect((await call(w, 'getSearchTab')).body.data.map((r: { name: string }) => r.name)).toEqual(['Locked', 'YTO']);
+    const reordered = (await call(w, 'updateSearchTabIndex', { idList: [two.id, one.id] })).body.data;
+    expect(reordered.map((r: { id: number; params: unknown }) => r.id)).toEqual([two.id, one.id]);
+    expect(reordered[0].params).toEqual({ activeKey: '2', expressCompanyCodeList: ['YTO'] });
+    expect((await call(w, 'deleteSearchTab', { id: one.id })).body.success).toBe(true);
+    expect((await call(w, 'getSearchTab')).body.data.map((r: { id: number }) => r.id)).toEqual([two.id]);
+
+    // Another account of the same domain has its own tabs.
+    const staff = await signedInStaff(t, w.domainId, ['MENU_ERPSO']);
+    expect((await t.call('/myhome/erpsoh/getSearchTab', {}, { token: staff })).body.data).toEqual([]);
+    expect((await t.call('/myhome/erpsoh/deleteSearchTab', { id: two.id }, { token: staff })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
+  });
+
+  it('neither lists, counts, shows nor tags the orders of another domain', async () => {
+    const w = await world();
+    const o = await w.order();
+    await db.execute(sql`update erp_orders set stock_out = true where id = ${o.id}`);
+    await w.order({ buyerNick: o.code });
+    const tab = (await call(w, 'createSoHSearchTab', { name: 'Mine', params: {} })).body.data;
+    const other = await world();
+    expect(await ids(other, { activeKey: '1' })).toEqual([]);
+    expect(await ids(other, { activeKey: '1', codeKeywords: o.code })).toEqual([]);
+    expect((await call(other, 'searchCount', {})).body.data.tabs['1']).toBe(0);
+    expect((await call(other, 'getErpSoH', { id: o.id })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
+    expect((await call(other, 'returnStockOutErpSohId', { idList: [o.id] })).body.data).toEqual([]);
+    expect((await call(other, 'getMergeFlagByIdList', { idList: [o.id] })).body.data).toEqual([]);
+    expect((await call(other, 'deleteSearchTab', { id: tab.id })).body.success).toBe(false);
+    expect((await call(other, 'updateSearchTabIndex', { idList: [tab.id] })).body.success).toBe(false);
+  });
+
+  it('refuses a sub-account without the orders menu', async () => {
+    const w = await world();
+    const o = await w.order();
+    const staff = await signedInStaff(t, w.domainId, ['MENU_INV']);
+    for (const [action, body] of [
+      ['searchErpSoHPageList', { activeKey: '1' }],
+      ['searchCount', {}],
+      ['getErpSoH', { id: o.id }],
+      ['getMergeFlagByIdList', { idList: [o.id] }],
+      ['returnStockOutErpSohId', { idList: [o.id] }],
+      ['createSoHSearchTab', { name: 'x', params: {} }],
+      ['getSearchTab', {}],
+    ] as const) {
+      const answer = await t.call(`/myhome/erpsoh/${action}`, body, { token: staff });
+      expect(answer.body, action).toMatchObject({ success: false, errorCode: 'ERR_SECURITY_NO_PERMISSION' });
+    }
+    const allowed = await signedInStaff(t, w.domainId, ['MENU_ERPSO']);
+    expect((await t.call('/myhome/erpsoh/searchErpSoHPageList', { activeKey: '1' }, { token: allowed })).body.data.total).toBe(1);
+  });
+});

@@ -1,0 +1,171 @@
+// Order-list queries (spec 02 §3.5): the filter of every tab, one query for a page of ids (order
+// by id desc over the (domain, status, id desc) index), counts per tab and exception kind, and
+// the row tags. Every query takes the domain first and filters by it.
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ORDER_EXCEPTION_TYPES,
+  ORDER_STATUS,
+  ORDER_TAB_STATUSES,
+  ORDER_TABS,
+  orderTimeBound,
+  type OrderExceptionType,
+  type OrderSearchFilters,
+  type OrderSearchInput,
+  type OrderTab,
+  type OrderTabCounts,
+} from '@openseller/core';
+import type { Tx } from '../../../db/client.js';
+
+const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
+const bigintArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::bigint[]`;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The SQL condition of one exception kind of tab 5, on the order aliased `o`. */
+export function exceptionCondition(type: OrderExceptionType): SQL {
+  switch (type) {
+    case 'sync':
+      return sql`exists (select 1 from platform_orders p where p.domain_id = o.domain_id and p.erp_order_id = o.id and p.error_msg is not null and not p.error_closed)`;
+    case 'unmapped':
+      return sql`o.labels @> '{ORDER_TBSKU_EXCEPTION}'::text[]`;
+    case 'warehouse':
+      return sql`o.labels @> '{WAREHOUSE_MATCH_FAIL}'::text[]`;
+    case 'express':
+      return sql`o.labels @> '{EXPRESS_MATCH_FAIL}'::text[]`;
+    case 'intercepted':
+      return sql`o.intercepted`;
+  }
+}
+
+const anyException = () => sql`(${sql.join(
+  ORDER_EXCEPTION_TYPES.map((type) => exceptionCondition(type)),
+  sql` or `,
+)})`;
+
+/** The scope of a tab: its statuses and, for tab 5, an exception (of the given kind). */
+function tabCondition(tab: OrderTab, exceptionType: OrderExceptionType | undefined): SQL {
+  const statuses = sql`o.status_code = any(${textArray(ORDER_TAB_STATUSES[tab])})`;
+  if (tab !== '5') return statuses;
+  return sql`${statuses} and ${exceptionType ? exceptionCondition(exceptionType) : anyException()}`;
+}
+
+/** The filters other than the tab, on the order aliased `o`. */
+function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
+  const c: SQL[] = [sql`o.domain_id = ${domainId}`];
+  if (f.statusCode) c.push(sql`o.status_code = ${f.statusCode}`);
+  const codes = f.codeKeywords ?? [];
+  // A union (not an OR) so both the code key and the gin index on platform numbers are used.
+  if (codes.length)
+    c.push(sql`o.id in (select x.id from erp_orders x where x.domain_id = ${domainId} and x.code = any(${textArray(codes)})
+      union select y.id from erp_orders y where y.domain_id = ${domainId} and y.platform_nos && ${textArray(codes)})`);
+  const skus = f.skuKeywords ?? [];
+  if (skus.length === 1) {
+    const p = likePattern(skus[0]!);
+    c.push(sql`exists (select 1 from erp_order_lines l where l.order_id = o.id and l.domain_id = o.domain_id and (l.sku_code ilike ${p} or l.sku_name ilike ${p} or l.outer_sku_id = ${skus[0]!}))`);
+  } else if (skus.length > 1) {
+    c.push(sql`exists (select 1 from erp_order_lines l where l.order_id = o.id and l.domain_id = o.domain_id and (l.sku_code = any(${textArray(skus)}) or l.outer_sku_id = any(${textArray(skus)})))`);
+  }
+  const receivers = f.receiverKeywords ?? [];
+  if (receivers.length) c.push(sql`(o.receiver_name = any(${textArray(receivers)}) or o.receiver_phone = any(${textArray(receivers)}) or o.receiver_tel = any(${textArray(receivers)}))`);
+  if (f.buyerNick) c.push(sql`o.buyer_nick = ${f.buyerNick}`);
+  if (f.storeIdList?.length) c.push(sql`o.store_id = any(${bigintArray(f.storeIdList)})`);
+  if (f.warehouseIdList?.length) c.push(sql`o.warehouse_id = any(${bigintArray(f.warehouseIdList)})`);
+  if (f.expressCompanyCodeList?.length) c.push(sql`o.express_company_code = any(${textArray(f.expressCompanyCodeList)})`);
+  if (f.platformCodeList?.length) c.push(sql`o.platform_code = any(${textArray(f.platformCodeList)})`);
+  if (f.labelList?.length) c.push(sql`o.labels && ${textArray(f.labelList)}`);
+  if (f.sellerFlagList?.length) c.push(sql`o.seller_flag = any(${`{${f.sellerFlagList.join(',')}}`}::int[])`);
+  const flags: [boolean | undefined, string][] = [
+    [f.locked, 'o.locked'],
+    [f.haveRefund, 'o.have_refund'],
+    [f.intercepted, 'o.intercepted'],
+    [f.preSale, 'o.pre_sale'],
+    [f.stockOut, 'o.stock_out'],
+  ];
+  for (const [value, column] of flags) if (value !== undefined) c.push(value ? sql.raw(column) : sql.raw(`not ${column}`));
+  if (f.riskControlled !== undefined) c.push(f.riskControlled ? sql`o.risk_control_status <> 'NONE'` : sql`o.risk_control_status = 'NONE'`);
+  if (f.expressPrinted !== undefined) c.push(f.expressPrinted ? sql`o.express_print_time is not null` : sql`o.express_print_time is null`);
+  if (f.whType) c.push(sql`exists (select 1 from warehouses w where w.id = o.warehouse_id and w.domain_id = o.domain_id and w.type = ${f.whType})`);
+  if (f.createTimeFrom) c.push(sql`o.created_at >= ${orderTimeBound(f.createTimeFrom, 'from').toISOString()}::timestamptz`);
+  if (f.createTimeTo) c.push(sql`o.created_at <= ${orderTimeBound(f.createTimeTo, 'to').toISOString()}::timestamptz`);
+  if (f.payTimeFrom) c.push(sql`o.pay_time >= ${orderTimeBound(f.payTimeFrom, 'from').toISOString()}::timestamptz`);
+  if (f.payTimeTo) c.push(sql`o.pay_time <= ${orderTimeBound(f.payTimeTo, 'to').toISOString()}::timestamptz`);
+  return c;
+}
+
+const ORDER_BY: Record<OrderSearchFilters['sort'], SQL> = {
+  id_desc: sql`o.id desc`,
+  payTime_desc: sql`o.pay_time desc nulls last, o.id desc`,
+  payTime_asc: sql`o.pay_time asc nulls last, o.id desc`,
+  lastShipTime_asc: sql`o.last_ship_time asc nulls last, o.id desc`,
+};
+
+/** One page of order ids under the filters, and the total. */
+export async function searchOrderIds(tx: Tx, domainId: number, input: OrderSearchInput): Promise<{ ids: number[]; total: number }> {
+  const where = sql.join([...filterConditions(domainId, input), tabCondition(input.activeKey, input.exceptionType)], sql` and `);
+  const offset = (input.currentPage - 1) * input.pageSize;
+  const page = await tx.execute<{ id: number }>(sql`select o.id from erp_orders o where ${where} order by ${ORDER_BY[input.sort]} limit ${input.pageSize} offset ${offset}`);
+  const count = await tx.execute<{ n: number }>(sql`select count(*)::int as n from erp_orders o where ${where}`);
+  return { ids: page.rows.map((r) => Number(r.id)), total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/** Counts per tab (1–8) and per exception kind of tab 5, under the filters (the tab itself aside). */
+export async function countOrderTabs(tx: Tx, domainId: number, filters: OrderSearchFilters): Promise<OrderTabCounts> {
+  const where = sql.join(filterConditions(domainId, filters), sql` and `);
+  const statusCounts = await tx.execute<{ status_code: string; n: number }>(sql`
+    select o.status_code, count(*)::int as n from erp_orders o where ${where} group by o.status_code`);
+  const byStatus = new Map(statusCounts.rows.map((r) => [r.status_code, Number(r.n)]));
+  const tabs = Object.fromEntries(ORDER_TABS.map((tab) => [tab, ORDER_TAB_STATUSES[tab].reduce((s, status) => s + (byStatus.get(status) ?? 0), 0)])) as Record<OrderTab, number>;
+  const exceptionStatuses = textArray(ORDER_TAB_STATUSES['5']);
+  const columns = ORDER_EXCEPTION_TYPES.map((type) => sql`count(*) filter (where ${exceptionCondition(type)})::int as ${sql.identifier(type)}`);
+  const exception = await tx.execute<Record<string, number>>(sql`
+    select count(*) filter (where ${anyException()})::int as "any", ${sql.join(columns, sql`, `)}
+    from erp_orders o where ${where} and o.status_code = any(${exceptionStatuses})`);
+  const row = exception.rows[0] ?? {};
+  tabs['5'] = Number(row.any ?? 0);
+  const exceptions = Object.fromEntries(ORDER_EXCEPTION_TYPES.map((type) => [type, Number(row[type] ?? 0)])) as Record<OrderExceptionType, number>;
+  return { tabs, exceptions };
+}
+
+/**
+ * The ids (of the given ones) of open orders that another open order could be merged with (待合):
+ * both pending review or reviewed, not locked, same store, buyer, receiver name, phone and address.
+ */
+export async function mergeableOrderIds(tx: Tx, domainId: number, ids: number[]): Promise<number[]> {
+  const open = textArray([ORDER_STATUS.NORMAL, ORDER_STATUS.VERIFIED]);
+  const rows = await tx.execute<{ id: number }>(sql`
+    select o.id from erp_orders o
+    where o.domain_id = ${domainId} and o.id = any(${bigintArray(ids)}) and o.status_code = any(${open}) and not o.locked
+      and exists (select 1 from erp_orders x
+        where x.domain_id = o.domain_id and x.store_id = o.store_id and x.id <> o.id and x.status_code = any(${open}) and not x.locked
+          and x.buyer_nick is not distinct from o.buyer_nick and x.receiver_name is not distinct from o.receiver_name
+          and x.receiver_phone is not distinct from o.receiver_phone and x.receiver_address is not distinct from o.receiver_address)
+    order by o.id desc`);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/** The ids (of the given ones) marked out of stock by the last refresh (缺). */
+export async function stockOutOrderIds(tx: Tx, domainId: number, ids: number[]): Promise<number[]> {
+  const rows = await tx.execute<{ id: number }>(sql`
+    select o.id from erp_orders o where o.domain_id = ${domainId} and o.id = any(${bigintArray(ids)}) and o.stock_out order by o.id desc`);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/** The home counters of the orders area (spec 01 §3), from the orders themselves. */
+export async function orderHomeCounters(tx: Tx, domainId: number) {
+  const rows = await tx.execute<{ no_verify: number; to_print: number; to_send: number; to_send_wms: number; sync_failed: number }>(sql`
+    select
+      count(*) filter (where o.status_code = ${ORDER_STATUS.NORMAL})::int as no_verify,
+      count(*) filter (where o.status_code = ${ORDER_STATUS.VERIFIED} and o.express_print_time is null)::int as to_print,
+      count(*) filter (where o.status_code = ${ORDER_STATUS.VERIFIED} and o.express_print_time is not null
+        and exists (select 1 from warehouses w where w.id = o.warehouse_id and w.domain_id = o.domain_id and w.type = 'SELF_WAREHOUSE'))::int as to_send,
+      count(*) filter (where o.status_code = ${ORDER_STATUS.SYNCED})::int as to_send_wms,
+      count(*) filter (where o.status_code = any(${textArray(ORDER_TAB_STATUSES['5'])}) and ${exceptionCondition('sync')})::int as sync_failed
+    from erp_orders o where o.domain_id = ${domainId}`);
+  const r = rows.rows[0];
+  return {
+    countNoVerify: Number(r?.no_verify ?? 0),
+    countToPrintExp: Number(r?.to_print ?? 0),
+    countToSend: Number(r?.to_send ?? 0),
+    countToSend4Wms: Number(r?.to_send_wms ?? 0),
+    countOrderSynFailed: Number(r?.sync_failed ?? 0),
+  };
+}

@@ -1,0 +1,26 @@
+// The only place that names the order-ingest server paths.
+import type {
+  DryRunInput,
+  DryRunResult,
+  ManualOrderInput,
+  ManualOrderResult,
+  OrderSyncRunRow,
+  OrderSyncRunSearchInput,
+  PageResult,
+  PlatformSyncRow,
+  PlatformSyncSearchInput,
+} from '@openseller/core';
+import { request, type RequestOptions } from '../../../app/request';
+
+const SO = '/myhome/platformSo';
+const quiet: RequestOptions = { quiet: true };
+
+export const orderIngestApi = {
+  createByHand: (input: ManualOrderInput) => request<ManualOrderResult>('/myhome/taobaoSoh/createTaobaoSoByHand', input, quiet),
+  dryRun: (input: DryRunInput) => request<DryRunResult>('/myhome/erpsoh/dryRunPipeline', input),
+  syncStoreOrders: (storeId: number) => request<OrderSyncRunRow>(`${SO}/syncStoreOrders`, { storeId }),
+  searchSyncRuns: (input: OrderSyncRunSearchInput) => request<PageResult<OrderSyncRunRow>>(`${SO}/searchSyncRuns`, input),
+  searchSyncRecords: (input: PlatformSyncSearchInput) => request<PageResult<PlatformSyncRow>>(`${SO}/searchTaobaoSyncPageList`, input),
+  closeErrors: (idList: number[]) => request<{ closed: number }>(`${SO}/closePlatformsohError`, { idList }),
+  errorCount: () => request<number>(`${SO}/getTaobaoSyncCount`, {}),
+};

@@ -1,0 +1,101 @@
+// Small cells of the order list and detail: the status tag, the overdue flag with its countdown
+// (spec 02 §4.3), the lines summary with pictures, the header labels and flags.
+import { Image, Space, Tag, Tooltip, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT, overdueState, type OrderRow, type OrderStatus, type OverdueWarning } from '@openseller/core';
+import { useSession } from '../../../../app/session';
+
+const STATUS_COLORS: Record<OrderStatus, string> = {
+  CI_ERPSOH_STATUS_NORMAL: 'orange',
+  CI_ERPSOH_STATUS_VERIFIED: 'blue',
+  CI_ERPSOH_STATUS_SEND: 'green',
+  CI_ERPSOH_STATUS_SYNCED: 'cyan',
+  CI_ERPSOH_STATUS_CANCEL: 'default',
+  CI_ERPSOH_STATUS_CLOSE: 'default',
+};
+
+export function OrderStatusTag({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  return <Tag color={STATUS_COLORS[status]}>{t(`orders:status.${status}`)}</Tag>;
+}
+
+/** The domain's 'about to time out' warning (domain configuration; on, 24 hours by default). */
+export function useOverdueWarning(): OverdueWarning {
+  const { domainConfig } = useSession();
+  const item = (code: string) => domainConfig.find((c) => c.itemCode === code)?.value;
+  const enabled = item(ORDER_OVERDUE_CONFIG.enabled);
+  const hours = Number(item(ORDER_OVERDUE_CONFIG.hours));
+  return {
+    enabled: enabled === undefined ? ORDER_OVERDUE_DEFAULT.enabled : enabled === '1' || enabled === 'true',
+    hours: Number.isFinite(hours) && hours > 0 ? hours : ORDER_OVERDUE_DEFAULT.hours,
+  };
+}
+
+/** The current time, refreshed every minute (for countdowns). */
+export function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function OverdueCell({ lastShipTime, now, warning }: { lastShipTime: string | null; now: Date; warning: OverdueWarning }) {
+  const { t } = useTranslation();
+  const info = overdueState(lastShipTime, now, warning);
+  if (info.state === 'overdue') return <Tag color="red">{t('orders:overdue.overdue')}</Tag>;
+  if (info.state === 'soon')
+    return (
+      <Tooltip title={t('orders:overdue.lastShipTime', { time: new Date(lastShipTime!).toLocaleString() })}>
+        <Tag color="orange">{t('orders:overdue.soon', { days: info.days, hours: info.hours, minutes: info.minutes })}</Tag>
+      </Tooltip>
+    );
+  return <Typography.Text type="secondary">-</Typography.Text>;
+}
+
+/** Up to three lines with their pictures (38 px thumbnails, spec 01 §9), then "+n more". */
+export function LinesSummary({ order }: { order: OrderRow }) {
+  const { t } = useTranslation();
+  const shown = order.lines.slice(0, 3);
+  return (
+    <Space direction="vertical" size={2}>
+      {shown.map((l) => (
+        <Space key={l.id} size={6} align="start">
+          {l.picUrl ? <Image src={l.picUrl} width={38} height={38} style={{ objectFit: 'cover' }} alt={l.skuCode ?? ''} /> : <div style={{ width: 38, height: 38, background: '#f5f5f5' }} />}
+          <span>
+            <Typography.Text strong={!l.skuId} type={l.skuId ? undefined : 'danger'}>
+              {l.skuCode ?? l.outerSkuId ?? t('orders:lines.unmapped')}
+            </Typography.Text>{' '}
+            × {l.qty}
+            {l.isGift && <Tag style={{ marginInlineStart: 4 }}>{t('orders:lines.gift')}</Tag>}
+            <br />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {[l.skuName ?? l.title, l.skuSpecifications ?? l.properties].filter(Boolean).join(' / ')}
+            </Typography.Text>
+          </span>
+        </Space>
+      ))}
+      {order.lines.length > shown.length && <Typography.Text type="secondary">{t('orders:lines.more', { count: order.lines.length - shown.length })}</Typography.Text>}
+    </Space>
+  );
+}
+
+/** Header labels and the flags worth a glance (locked, refund, intercepted, risk, pre-sale, wave). */
+export function OrderTags({ order }: { order: OrderRow }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={[0, 4]} wrap>
+      {order.riskControlStatus !== 'NONE' && <Tag color="red">{t('orders:flags.riskControlled')}</Tag>}
+      {order.soExtendStatus === 'WAVE_ORDER' && <Tag color="purple">{t('orders:wave.tag')}</Tag>}
+      {order.locked && <Tag color="volcano">{t('orders:flags.locked')}</Tag>}
+      {order.intercepted && <Tag color="magenta">{t('orders:flags.intercepted')}</Tag>}
+      {order.haveRefund && <Tag color="gold">{t('orders:flags.haveRefund')}</Tag>}
+      {order.preSale && <Tag color="geekblue">{t('orders:flags.preSale')}</Tag>}
+      {order.labels.map((l) => (
+        <Tag key={l}>{t(`orders:labels.${l}`, { defaultValue: l })}</Tag>
+      ))}
+    </Space>
+  );
+}

@@ -1,0 +1,132 @@
+// The filter bar of the order list: keywords (order codes and platform numbers, SKUs, receivers),
+// buyer, stores, warehouse, courier, labels, flags and the create and pay time ranges (snapped to
+// the start and end of the day, spec 01 §9).
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_LABELS, ORDER_SORTS, formatRangeTime, snapRange } from '@openseller/core';
+import { ExpressCompanySelect } from '../../../express/components/express-company-select';
+import { StoreSelect } from '../../../stores/components/store-select';
+import { WarehouseSelect } from '../../../warehouses/components/warehouse-select';
+import { ORDER_FILTER_DEFAULTS, ORDER_FLAGS, type OrderFilterState } from '../use-order-list-state';
+
+interface FormValues {
+  codeKeywords?: string;
+  skuKeywords?: string;
+  receiverKeywords?: string;
+  buyerNick?: string;
+  storeIds?: number[];
+  warehouseId?: number;
+  expressCompanyCode?: string;
+  labels?: string[];
+  flags?: string[];
+  createRange?: [Dayjs, Dayjs] | null;
+  payRange?: [Dayjs, Dayjs] | null;
+  sort?: string;
+}
+
+const list = (text: string) => text.split(',').filter(Boolean);
+const range = (from: string, to: string): [Dayjs, Dayjs] | null => (from && to ? [dayjs(from), dayjs(to)] : null);
+const snapped = (r: [Dayjs, Dayjs] | null | undefined): [string, string] => {
+  if (!r) return ['', ''];
+  const [a, b] = snapRange([r[0].toDate(), r[1].toDate()]);
+  return [formatRangeTime(a), formatRangeTime(b)];
+};
+
+function toForm(s: OrderFilterState): FormValues {
+  return {
+    codeKeywords: s.codeKeywords,
+    skuKeywords: s.skuKeywords,
+    receiverKeywords: s.receiverKeywords,
+    buyerNick: s.buyerNick,
+    storeIds: list(s.storeIds).map(Number),
+    ...(s.warehouseId > 0 ? { warehouseId: s.warehouseId } : { warehouseId: undefined }),
+    expressCompanyCode: s.expressCompanyCode || undefined,
+    labels: list(s.labels),
+    flags: list(s.flags),
+    createRange: range(s.createFrom, s.createTo),
+    payRange: range(s.payFrom, s.payTo),
+    sort: s.sort,
+  };
+}
+
+export function OrderFilterBar({ value, onSearch }: { value: OrderFilterState; onSearch: (patch: Partial<OrderFilterState>) => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  useEffect(() => {
+    form.setFieldsValue(toForm(value));
+  }, [form, value]);
+
+  const submit = (v: FormValues) => {
+    const [createFrom, createTo] = snapped(v.createRange);
+    const [payFrom, payTo] = snapped(v.payRange);
+    onSearch({
+      codeKeywords: v.codeKeywords?.trim() ?? '',
+      skuKeywords: v.skuKeywords?.trim() ?? '',
+      receiverKeywords: v.receiverKeywords?.trim() ?? '',
+      buyerNick: v.buyerNick?.trim() ?? '',
+      storeIds: (v.storeIds ?? []).join(','),
+      warehouseId: v.warehouseId && v.warehouseId > 0 ? v.warehouseId : 0,
+      expressCompanyCode: v.expressCompanyCode ?? '',
+      labels: (v.labels ?? []).join(','),
+      flags: (v.flags ?? []).join(','),
+      createFrom,
+      createTo,
+      payFrom,
+      payTo,
+      sort: v.sort ?? 'id_desc',
+    });
+  };
+  const reset = () => {
+    form.setFieldsValue(toForm(ORDER_FILTER_DEFAULTS));
+    onSearch({ ...ORDER_FILTER_DEFAULTS });
+  };
+
+  return (
+    <Form<FormValues> form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} initialValues={toForm(value)} onFinish={submit}>
+      <Form.Item name="codeKeywords" label={t('orders:filters.codeKeywords')}>
+        <Input allowClear style={{ width: 220 }} placeholder={t('orders:filters.codePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="skuKeywords" label={t('orders:filters.skuKeywords')}>
+        <Input allowClear style={{ width: 200 }} placeholder={t('orders:filters.skuPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="receiverKeywords" label={t('orders:filters.receiverKeywords')}>
+        <Input allowClear style={{ width: 180 }} placeholder={t('orders:filters.receiverPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="buyerNick" label={t('orders:filters.buyerNick')}>
+        <Input allowClear style={{ width: 140 }} />
+      </Form.Item>
+      <Form.Item name="storeIds" label={t('orders:filters.storeIdList')}>
+        <StoreSelect mode="multiple" allowClear includeDisabled maxTagCount="responsive" style={{ width: 220 }} />
+      </Form.Item>
+      <Form.Item name="warehouseId" label={t('orders:filters.warehouseIdList')}>
+        <WarehouseSelect allowClear includeStopped style={{ width: 170 }} />
+      </Form.Item>
+      <Form.Item name="expressCompanyCode" label={t('orders:filters.expressCompanyCodeList')}>
+        <ExpressCompanySelect valueField="code" allowClear style={{ width: 170 }} />
+      </Form.Item>
+      <Form.Item name="labels" label={t('orders:filters.labelList')}>
+        <Select mode="multiple" allowClear maxTagCount="responsive" style={{ width: 220 }} options={ORDER_LABELS.map((l) => ({ value: l, label: t(`orders:labels.${l}`) }))} />
+      </Form.Item>
+      <Form.Item name="flags" label={t('orders:filters.flags')}>
+        <Select mode="multiple" allowClear maxTagCount="responsive" style={{ width: 220 }} options={ORDER_FLAGS.map((f) => ({ value: f, label: t(`orders:flags.${f}`) }))} />
+      </Form.Item>
+      <Form.Item name="createRange" label={t('orders:filters.createTime')}>
+        <DatePicker.RangePicker />
+      </Form.Item>
+      <Form.Item name="payRange" label={t('orders:filters.payTime')}>
+        <DatePicker.RangePicker />
+      </Form.Item>
+      <Form.Item name="sort" label={t('orders:filters.sort')}>
+        <Select style={{ width: 170 }} options={ORDER_SORTS.map((s) => ({ value: s, label: t(`orders:sorts.${s}`) }))} />
+      </Form.Item>
+      <Space>
+        <Button type="primary" htmlType="submit">
+          {t('common:actions.search')}
+        </Button>
+        <Button onClick={reset}>{t('common:actions.reset')}</Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,87 @@
+// The order list's state kept in the URL (spec 01 §2.2 activeKey; §2.4 jumps such as
+// activeKey=5&type=sync or activeKey=2&expressPrinted=false): tab, page, filters, open drawer.
+import { useMemo } from 'react';
+import { ORDER_EXCEPTION_TYPES, ORDER_SORTS, orderTimeBound, ORDER_STATUSES, ORDER_TABS, type OrderExceptionType, type OrderSearchParams, type OrderSort, type OrderTab } from '@openseller/core';
+import { useListState } from '../../../ui/use-list-state';
+
+export const ORDER_FLAGS = ['locked', 'haveRefund', 'intercepted', 'preSale', 'stockOut', 'riskControlled'] as const;
+export type OrderFlag = (typeof ORDER_FLAGS)[number];
+
+/** The filters (what a saved search tab keeps), as URL text. */
+export const ORDER_FILTER_DEFAULTS = {
+  statusCode: '',
+  codeKeywords: '',
+  skuKeywords: '',
+  receiverKeywords: '',
+  buyerNick: '',
+  /** Comma separated ids. */
+  storeIds: '',
+  warehouseId: 0,
+  expressCompanyCode: '',
+  /** Comma separated label types. */
+  labels: '',
+  /** Comma separated flag names that must hold. */
+  flags: '',
+  /** The exception kind of tab 5 (the home page's jumps use `type`). */
+  type: '',
+  expressPrinted: '',
+  whType: '',
+  createFrom: '',
+  createTo: '',
+  payFrom: '',
+  payTo: '',
+  sort: 'id_desc',
+};
+export type OrderFilterState = typeof ORDER_FILTER_DEFAULTS;
+
+const DEFAULTS = { activeKey: '1', currentPage: 1, pageSize: 10, open: 0, ...ORDER_FILTER_DEFAULTS };
+export type OrderListState = typeof DEFAULTS;
+
+const list = (text: string) => text.split(',').filter(Boolean);
+/** The URL keeps local 'YYYY-MM-DD HH:mm:ss'; the server gets the instant (the browser's time zone). */
+const zoned = (text: string, edge: 'from' | 'to') => {
+  const d = orderTimeBound(text, edge);
+  return Number.isNaN(d.getTime()) ? text : d.toISOString();
+};
+
+/** The search parameters of the state (without tab and page). */
+export function filtersToParams(s: OrderFilterState): Omit<OrderSearchParams, 'currentPage' | 'pageSize' | 'activeKey'> {
+  const storeIdList = list(s.storeIds).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const flags = new Set(list(s.flags));
+  const exceptionType = (ORDER_EXCEPTION_TYPES as readonly string[]).includes(s.type) ? (s.type as OrderExceptionType) : undefined;
+  return {
+    ...((ORDER_STATUSES as readonly string[]).includes(s.statusCode) ? { statusCode: s.statusCode as OrderSearchParams['statusCode'] } : {}),
+    ...(s.codeKeywords ? { codeKeywords: s.codeKeywords } : {}),
+    ...(s.skuKeywords ? { skuKeywords: s.skuKeywords } : {}),
+    ...(s.receiverKeywords ? { receiverKeywords: s.receiverKeywords } : {}),
+    ...(s.buyerNick ? { buyerNick: s.buyerNick } : {}),
+    ...(storeIdList.length ? { storeIdList } : {}),
+    ...(s.warehouseId > 0 ? { warehouseIdList: [s.warehouseId] } : {}),
+    ...(s.expressCompanyCode ? { expressCompanyCodeList: [s.expressCompanyCode] } : {}),
+    ...(s.labels ? { labelList: list(s.labels) } : {}),
+    ...Object.fromEntries(ORDER_FLAGS.filter((f) => flags.has(f)).map((f) => [f, true])),
+    ...(exceptionType ? { exceptionType } : {}),
+    ...(s.expressPrinted === 'true' || s.expressPrinted === 'false' ? { expressPrinted: s.expressPrinted === 'true' } : {}),
+    ...(s.whType ? { whType: s.whType } : {}),
+    ...(s.createFrom ? { createTimeFrom: zoned(s.createFrom, 'from') } : {}),
+    ...(s.createTo ? { createTimeTo: zoned(s.createTo, 'to') } : {}),
+    ...(s.payFrom ? { payTimeFrom: zoned(s.payFrom, 'from') } : {}),
+    ...(s.payTo ? { payTimeTo: zoned(s.payTo, 'to') } : {}),
+    ...((ORDER_SORTS as readonly string[]).includes(s.sort) ? { sort: s.sort as OrderSort } : {}),
+  };
+}
+
+export function useOrderListState() {
+  const [state, setState] = useListState(DEFAULTS);
+  const activeKey: OrderTab = (ORDER_TABS as readonly string[]).includes(state.activeKey) ? (state.activeKey as OrderTab) : '1';
+  const filters = useMemo(() => filtersToParams(state), [state]);
+  const search = useMemo<OrderSearchParams>(() => ({ ...filters, activeKey, currentPage: state.currentPage, pageSize: state.pageSize }), [filters, activeKey, state.currentPage, state.pageSize]);
+  return { state, setState, activeKey, filters, search };
+}
+
+/** The filter part of the state, to save as a search tab. */
+export function pickFilters(state: OrderListState): Partial<OrderFilterState> {
+  const out: Record<string, string | number> = {};
+  for (const key of Object.keys(ORDER_FILTER_DEFAULTS) as (keyof OrderFilterState)[]) if (state[key] !== ORDER_FILTER_DEFAULTS[key]) out[key] = state[key];
+  return out as Partial<OrderFilterState>;
+}

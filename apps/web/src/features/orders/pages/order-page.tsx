@@ -1,0 +1,176 @@
+// The order list (/order, menu MENU_ERPSO; spec 01 §2.2, spec 02 §3.5): tabs 1–8 by activeKey
+// with their counts, the filters and saved search tabs, the command bar for the selected rows,
+// the 待合 / 缺 row tags, overdue warnings and a detail drawer. All list state is in the URL.
+import { Alert, Button, Card, Empty, Segmented, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_EXCEPTION_TYPES, ORDER_TABS, formatMoney, type OrderRow } from '@openseller/core';
+import { useColumnSettings } from '../../../ui/column-settings';
+import { PageTitle } from '../../../ui/page-title';
+import { tablePagination } from '../../../ui/pagination';
+import { DateTime } from '../../../ui/relative-time';
+import { OrderActions } from '../commands/order-actions';
+import { LinesSummary, OrderStatusTag, OrderTags, OverdueCell, useMinuteClock, useOverdueWarning } from '../list/components/order-cells';
+import { OrderDetailDrawer } from '../list/components/order-detail-drawer';
+import { OrderFilterBar } from '../list/components/order-filter-bar';
+import { SavedSearchTabs } from '../list/components/saved-search-tabs';
+import { ordersErrorMessage, useOrderCounts, useOrderList, useOrderRowTags } from '../list/queries';
+import { ORDER_FILTER_DEFAULTS, pickFilters, useOrderListState, type OrderFilterState } from '../list/use-order-list-state';
+
+export default function OrderPage() {
+  const { t } = useTranslation();
+  const { state, setState, activeKey, filters, search } = useOrderListState();
+  const list = useOrderList(search);
+  const counts = useOrderCounts(filters);
+  const rows = useMemo(() => list.data?.voList ?? [], [list.data]);
+  const ids = useMemo(() => rows.map((r) => r.id), [rows]);
+  const tags = useOrderRowTags(ids);
+  const [selectedKeys, setSelectedKeys] = useState<number[]>([]);
+  const selectedRows = useMemo(() => rows.filter((r) => selectedKeys.includes(r.id)), [rows, selectedKeys]);
+  const now = useMinuteClock();
+  const warning = useOverdueWarning();
+
+  const go = (patch: Parameters<typeof setState>[0]) => {
+    setSelectedKeys([]);
+    setState({ currentPage: 1, ...patch });
+  };
+  const refetch = () => {
+    setSelectedKeys([]);
+    void list.refetch();
+    void counts.refetch();
+    void tags.refetch();
+  };
+  const applySaved = (params: Record<string, unknown>) => {
+    const patch: Record<string, string | number> = { ...ORDER_FILTER_DEFAULTS };
+    for (const [key, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') patch[key] = value;
+    go(patch as Partial<OrderFilterState>);
+  };
+
+  const { columns, settingsButton } = useColumnSettings<OrderRow>('orders.list', [
+    {
+      title: t('orders:columns.code'),
+      key: 'code',
+      width: 220,
+      fixed: 'left',
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          <Space size={4} wrap>
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setState({ open: r.id })}>
+              {r.code}
+            </Button>
+            {tags.data?.merge.has(r.id) && (
+              <Tooltip title={t('orders:rowTags.mergeHelp')}>
+                <Tag color="processing">{t('orders:rowTags.merge')}</Tag>
+              </Tooltip>
+            )}
+            {tags.data?.stockOut.has(r.id) && (
+              <Tooltip title={t('orders:rowTags.stockOutHelp')}>
+                <Tag color="error">{t('orders:rowTags.stockOut')}</Tag>
+              </Tooltip>
+            )}
+          </Space>
+          {r.platformNos.map((no) => (
+            <Typography.Text key={no} type="secondary" style={{ fontSize: 12 }} copyable>
+              {no}
+            </Typography.Text>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('orders:columns.store'), key: 'store', dataIndex: 'storeName', width: 150, render: (v: string | null) => v ?? '-' },
+    { title: t('orders:columns.status'), key: 'status', width: 110, render: (_, r) => <OrderStatusTag status={r.statusCode} /> },
+    { title: t('orders:columns.buyer'), key: 'buyer', dataIndex: 'buyerNick', width: 130, render: (v: string | null) => v ?? '-' },
+    {
+      title: t('orders:columns.receiver'),
+      key: 'receiver',
+      width: 220,
+      render: (_, r) => (
+        <>
+          {[r.receiverName, r.receiverPhone].filter(Boolean).join(' ')}
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[r.receiverProvince, r.receiverCity, r.receiverDistrict, r.receiverAddress].filter(Boolean).join(' ')}
+          </Typography.Text>
+        </>
+      ),
+    },
+    { title: t('orders:columns.lines'), key: 'lines', width: 300, render: (_, r) => <LinesSummary order={r} /> },
+    {
+      title: t('orders:columns.amount'),
+      key: 'amount',
+      width: 120,
+      align: 'right',
+      render: (_, r) => (
+        <>
+          {formatMoney(r.amountTotal)}
+          <br />
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('orders:columns.qtyTotal', { count: r.qtyTotal })}
+          </Typography.Text>
+        </>
+      ),
+    },
+    { title: t('orders:columns.warehouse'), key: 'warehouse', dataIndex: 'warehouseName', width: 140, render: (v: string | null) => v ?? '-' },
+    { title: t('orders:columns.express'), key: 'express', width: 150, render: (_, r) => [r.expressCompanyCode, r.expressNo].filter(Boolean).join(' ') || '-' },
+    { title: t('orders:columns.labels'), key: 'labels', width: 200, render: (_, r) => <OrderTags order={r} /> },
+    { title: t('orders:columns.payTime'), key: 'payTime', dataIndex: 'payTime', width: 160, render: (v: string | null) => <DateTime value={v} /> },
+    { title: t('orders:columns.overdue'), key: 'overdue', width: 170, render: (_, r) => <OverdueCell lastShipTime={r.lastShipTime} now={now} warning={warning} /> },
+  ]);
+
+  const tabItems = ORDER_TABS.map((key) => ({
+    key,
+    label: (
+      <span>
+        {t(`orders:tabs.${key}`)} {counts.data ? <Typography.Text type="secondary">({counts.data.tabs[key]})</Typography.Text> : null}
+      </span>
+    ),
+  }));
+  const hasWave = rows.some((r) => r.soExtendStatus === 'WAVE_ORDER');
+
+  return (
+    <>
+      <PageTitle title={t('orders:title')} />
+      <Card>
+        <Tabs activeKey={activeKey} items={tabItems} onChange={(key) => go({ activeKey: key, type: '' })} />
+        {activeKey === '5' && (
+          <Segmented
+            style={{ marginBottom: 12 }}
+            value={(ORDER_EXCEPTION_TYPES as readonly string[]).includes(state.type) ? state.type : ''}
+            onChange={(value) => go({ type: String(value) })}
+            options={[
+              { value: '', label: `${t('orders:exceptions.all')} (${counts.data?.tabs['5'] ?? 0})` },
+              ...ORDER_EXCEPTION_TYPES.map((type) => ({ value: type, label: `${t(`orders:exceptions.${type}`)} (${counts.data?.exceptions[type] ?? 0})` })),
+            ]}
+          />
+        )}
+        <OrderFilterBar value={state} onSearch={(patch) => go(patch)} />
+        <SavedSearchTabs current={{ ...pickFilters(state), activeKey }} onApply={(params) => applySaved(params)} />
+        {list.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={ordersErrorMessage(list.error)} />}
+        {hasWave && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('orders:wave.note')} />}
+        <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+          <OrderActions tab={activeKey} selected={selectedRows} onDone={refetch} />
+          <Space>
+            {selectedKeys.length > 0 && <Typography.Text type="secondary">{t('orders:list.selected', { count: selectedKeys.length })}</Typography.Text>}
+            {settingsButton}
+          </Space>
+        </Space>
+        <Table<OrderRow>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          dataSource={rows}
+          columns={columns as ColumnsType<OrderRow>}
+          scroll={{ x: 2100 }}
+          rowSelection={{ selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as number[]), preserveSelectedRowKeys: false }}
+          locale={{ emptyText: list.isLoading ? ' ' : <Empty description={t('orders:list.empty')} /> }}
+          pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {
+            setSelectedKeys([]);
+            setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
+          })}
+        />
+      </Card>
+      <OrderDetailDrawer id={state.open || null} onClose={() => setState({ open: 0 })} />
+    </>
+  );
+}

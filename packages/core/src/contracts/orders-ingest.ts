@@ -1,0 +1,194 @@
+// Sales orders, part "ingest" (spec 02 §3.5, §7.10 platformSo / taobaoSoh): the platform order as
+// a store sends it (pulled, posted by a self-defined store, or made up by manual creation), the
+// manual creation form, the order-sync records and runs, and the dry run of the pipeline.
+import { z } from 'zod';
+import { isDecimalText } from '../rules/decimal.js';
+import { DateTimeText, Id, OptionalText, PageQuery, Text } from './common.js';
+
+const MoneyText = z
+  .union([z.string().trim(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => isDecimalText(v) && !v.startsWith('-'), 'Not an amount')
+  .refine((v) => Number(v) < 1e12, 'Too large');
+
+export const PlatformOrderLineInput = z.object({
+  tbSpuId: OptionalText(64),
+  tbSkuId: Text(64),
+  outerSkuId: OptionalText(100),
+  title: Text(300),
+  properties: OptionalText(300),
+  qty: z.number().int().min(1).max(1_000_000),
+  /** Unit price, at most 4 decimals. */
+  price: MoneyText,
+});
+export type PlatformOrderLineInput = z.infer<typeof PlatformOrderLineInput>;
+
+export const PlatformReceiverInput = z.object({
+  name: Text(100),
+  phone: Text(40),
+  province: Text(50),
+  city: Text(50),
+  district: OptionalText(50),
+  address: Text(500),
+});
+
+/** One order in the PlatformOrder shape (what a connector answers; what a self-defined store posts). */
+export const PlatformOrderInput = z.object({
+  platformNo: Text(64),
+  /** The marketplace's status word, e.g. WAIT_SELLER_SEND_GOODS, TRADE_CLOSED. */
+  status: Text(64).default('WAIT_SELLER_SEND_GOODS'),
+  buyerNick: OptionalText(100),
+  receiver: PlatformReceiverInput,
+  amount: MoneyText.optional(),
+  postFee: MoneyText.default('0'),
+  payTime: DateTimeText.optional(),
+  createdAt: DateTimeText.optional(),
+  updatedAt: DateTimeText.optional(),
+  buyerMessage: OptionalText(500),
+  sellerRemark: OptionalText(500),
+  lines: z.array(PlatformOrderLineInput).min(1).max(500),
+});
+export type PlatformOrderInput = z.infer<typeof PlatformOrderInput>;
+
+/** The body of POST /open/orders/ingest: a list of orders. */
+export const HttpIngestBody = z.array(PlatformOrderInput).min(1).max(500);
+
+export const ORDER_INGEST_OUTCOMES = ['created', 'updated', 'unchanged', 'stored', 'failed'] as const;
+export type OrderIngestOutcome = (typeof ORDER_INGEST_OUTCOMES)[number];
+
+/** Per platform order: what the ingest did (stored: kept as a platform order without an ERP order). */
+export interface OrderIngestItem {
+  platformNo: string;
+  outcome: OrderIngestOutcome;
+  orderId: number | null;
+  code: string | null;
+  errorMsg: string | null;
+}
+
+export interface OrderIngestResult {
+  created: number;
+  updated: number;
+  failed: number;
+  items: OrderIngestItem[];
+}
+
+// ---- manual creation ---------------------------------------------------------------------------
+
+export const ManualOrderLineInput = z.object({
+  skuId: Id,
+  qty: z.number().int().min(1).max(1_000_000),
+  price: MoneyText,
+});
+
+export const ManualOrderInput = z.object({
+  storeId: Id,
+  buyerNick: OptionalText(100),
+  receiverName: Text(100),
+  receiverPhone: Text(40),
+  receiverProvince: Text(50),
+  receiverCity: Text(50),
+  receiverDistrict: OptionalText(50),
+  receiverAddress: Text(500),
+  postFee: MoneyText.default('0'),
+  sellerRemark: OptionalText(500),
+  buyerMessage: OptionalText(500),
+  lines: z.array(ManualOrderLineInput).min(1).max(500),
+});
+export type ManualOrderInput = z.input<typeof ManualOrderInput>;
+
+export interface ManualOrderResult {
+  id: number;
+  code: string;
+}
+
+// ---- dry run -----------------------------------------------------------------------------------
+
+export const DryRunInput = z.object({ storeId: Id, order: PlatformOrderInput });
+export type DryRunInput = z.input<typeof DryRunInput>;
+
+export interface DryRunLine {
+  tbSkuId: string | null;
+  outerSkuId: string | null;
+  qty: number;
+  skuId: number | null;
+  skuCode: string | null;
+  /** CONFIRMED_MAPPING, OUTER_CODE, GIVEN (manual) or UNMAPPED. */
+  mappedBy: string;
+  isCombination: boolean;
+  isGift: boolean;
+  promotionId: number | null;
+}
+
+export interface DryRunResult {
+  lines: DryRunLine[];
+  gifts: { promotionId: number; promotionName: string; skuId: number; qty: number }[];
+  warehouseId: number | null;
+  warehouseName: string | null;
+  /** BOUND (store–warehouse binding), ONLY_WAREHOUSE, NONE. */
+  warehouseReason: string;
+  expressCompanyCode: string | null;
+  courierReason: string;
+  labels: string[];
+  qtyTotal: number;
+  skuTotal: number;
+  amountTotal: string;
+  weightTotal: string;
+}
+
+// ---- pulls, sync records and runs --------------------------------------------------------------
+
+export const OrderPullInput = z.object({ storeId: Id });
+export type OrderPullInput = z.infer<typeof OrderPullInput>;
+
+export const ORDER_SYNC_TRIGGERS = ['SCHEDULED', 'MANUAL'] as const;
+export const ORDER_SYNC_RUN_STATUSES = ['RUNNING', 'SUCCESS', 'FAILURE'] as const;
+
+export interface OrderSyncRunRow {
+  id: number;
+  storeId: number;
+  storeName: string | null;
+  trigger: string;
+  status: string;
+  windowFrom: string | null;
+  windowTo: string | null;
+  pulled: number;
+  created: number;
+  updated: number;
+  failed: number;
+  attempts: number;
+  errorMsg: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+export const OrderSyncRunSearchInput = PageQuery.extend({ storeId: Id.optional() });
+export type OrderSyncRunSearchInput = z.input<typeof OrderSyncRunSearchInput>;
+
+/** Platform order sync records (spec 02 §3.5): sorted closed ascending, then id descending. */
+export const PlatformSyncSearchInput = PageQuery.extend({
+  storeId: Id.optional(),
+  keywords: OptionalText(100),
+  /** The platform status word. */
+  statusCode: OptionalText(64),
+  payTimeFrom: DateTimeText.optional(),
+  payTimeTo: DateTimeText.optional(),
+  /** true: closed errors only; false: open errors only; absent: every record. */
+  errorMsgClosed: z.boolean().optional(),
+  codeList: z.array(Text(64)).max(1000).optional(),
+});
+export type PlatformSyncSearchInput = z.input<typeof PlatformSyncSearchInput>;
+
+export interface PlatformSyncRow {
+  id: number;
+  storeId: number;
+  storeName: string | null;
+  platformNo: string;
+  platformStatus: string;
+  buyerNick: string | null;
+  payTime: string | null;
+  erpOrderId: number | null;
+  erpOrderCode: string | null;
+  errorMsg: string | null;
+  errorClosed: boolean;
+  updatedAt: string;
+}
