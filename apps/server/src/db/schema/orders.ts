@@ -207,7 +207,6 @@ export const orderSyncRuns = pgTable(
     failed: integer('failed').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
     errorMsg: text('error_msg'),
-    startedAt: createdAt(),
     finishedAt: timestamptz('finished_at'),
     createdBy: createdBy(),
     version: versionColumn(),

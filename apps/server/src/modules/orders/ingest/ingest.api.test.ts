@@ -15,9 +15,12 @@ import {
   selfDefinedStore,
 } from '../../../../test/factories/orders-ingest.js';
 import { promotionPayload } from '../../../../test/factories/promotions.js';
+import type { IngestService } from './ingest.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
+  // The scheduled pull would race the tests' own pulls; these tests run it by hand.
+  process.env.ORDER_PULL_CRON = '0 3 1 1 *';
   t = await createTestApp();
 });
 
@@ -46,6 +49,28 @@ describe('store pulls', () => {
     }
     const logs = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from operation_logs where domain_id = ${seller.domainId} and area = 'orders' and action = 'create'`);
     expect(Number(logs.rows[0]!.n)).toBe(5);
+  });
+
+  it('pulls every store with automatic order sync on the schedule, and skips a store that turned it off', async () => {
+    const seller = await ingestSeller(t);
+    const skus = await ingestSkus(t, seller.domainId, 1);
+    const on = await sandboxStoreSelling(t, seller.token, [skus[0]!.code]);
+    const off = await sandboxStoreSelling(t, seller.token, [skus[0]!.code]);
+    const offStore = await t.call('/cloud/domain/store/getStore', { id: off.storeId }, { token: seller.token });
+    const config = await t.call(
+      '/cloud/domain/store/configStoreSyncData',
+      { id: off.storeId, version: offStore.body.data.version, autoSyncOrders: false, autoSyncStock: false, autoFeedback: true, syncAfterSales: true },
+      { token: seller.token },
+    );
+    expect(config.body.success).toBe(true);
+    await generateSandboxOrders(t, seller.token, on.storeId, 2);
+    await generateSandboxOrders(t, seller.token, off.storeId, 2);
+    const service = t.app.services.registry.get<IngestService>('order-ingest');
+    await service.pullDueStores();
+    expect(await ordersOfStore(t, seller.domainId, on.storeId)).toHaveLength(2);
+    expect(await ordersOfStore(t, seller.domainId, off.storeId)).toHaveLength(0);
+    const runs = await t.database.db.execute<{ trigger: string }>(sql`select trigger from order_sync_runs where store_id = ${on.storeId}`);
+    expect(runs.rows.map((r) => r.trigger)).toContain('SCHEDULED');
   });
 
   it('stores nothing twice when the same orders are pulled again', async () => {

@@ -174,16 +174,16 @@ export function createIngestService(deps: IngestServiceDeps) {
       .set({ status, ...counts, errorMsg, finishedAt: deps.now(), version: sql`${orderSyncRuns.version} + 1`, updatedAt: deps.now() })
       .where(eq(orderSyncRuns.id, runId))
       .returning();
-    return toRunRow({ ...row!, storeName: store.name });
+    return toRunRow({ ...row!, startedAt: row!.createdAt, storeName: store.name });
   }
 
-  /** The scheduled pull: every usable, authorized marketplace store with autoSyncOrders that is not backed off. */
+  /** The scheduled pull: every usable, authorized marketplace store with autoSyncOrders (on unless turned off) that is not backed off. */
   async function pullDueStores(): Promise<number> {
     const due = await db.execute<{ domain_id: number; id: number }>(sql`
       select s.domain_id, s.id from stores s
       left join order_sync_states st on st.domain_id = s.domain_id and st.store_id = s.id
       where s.usable and s.store_type = 1 and s.auth_status = 'AUTHORIZED'
-        and coalesce((s.sync_config->>'autoSyncOrders')::boolean, false)
+        and coalesce((s.sync_config->>'autoSyncOrders')::boolean, true)
         and (st.next_attempt_at is null or st.next_attempt_at <= ${deps.now().toISOString()}::timestamptz)
       order by s.id`);
     for (const s of due.rows) {
@@ -334,7 +334,7 @@ export function createIngestService(deps: IngestServiceDeps) {
           failed: Number(r.failed),
           attempts: Number(r.attempts),
           errorMsg: (r.error_msg as string) ?? null,
-          startedAt: r.started_at as Date,
+          startedAt: r.created_at as Date,
           finishedAt: r.finished_at as Date | null,
         }),
       ),
