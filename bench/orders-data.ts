@@ -67,7 +67,7 @@ export async function generateOrdersWorld(pool: pg.Pool, size: OrdersWorldSize, 
     await q(
       `insert into warehouse_store_bindings (domain_id, warehouse_id, store_id)
        select $1, ($2::bigint[])[1 + (i - 1) % array_length($2::bigint[], 1)], s from unnest($3::bigint[]) with ordinality as u(s, i)`,
-      [domainId, warehouseIds, storeIds],
+      [domainId, warehouseIds, [...storeIds, selfDefinedStoreId]],
     );
     await q(`insert into spus (domain_id, code, name) select $1, 'B' || lpad(g::text, 6, '0'), 'Bench goods ' || g from generate_series(0, $2 - 1) g`, [domainId, skus]);
     await q(`insert into skus (domain_id, spu_id, code, name, weight) select domain_id, id, code, name, 0.25 from spus where domain_id = $1`, [domainId]);

@@ -43,6 +43,8 @@ export * from './contracts/orders-list.js';
 export * from './contracts/orders-commands.js';
 export * from './rules/order-split.js';
 export * from './contracts/orders-ingest.js';
+export * from './contracts/orders-exceptions.js';
+export * from './contracts/orders-import.js';
 export * from './catalogues/regions.js';
 export * from './contracts/courier-rules.js';
 export * from './rules/courier-rules.js';

@@ -34,6 +34,8 @@ export interface Importer<Row = unknown> {
   maxRows: number;
   sheetName(language: Language): string;
   columns(language: Language): SheetColumn[];
+  /** The columns to read an uploaded file by, when they depend on the upload's options (a saved column mapping). */
+  readColumns?(ctx: ImportContext): Promise<SheetColumn[]>;
   /** Checks and converts one row; answers the row or its problems. */
   parseRow(values: Record<string, string>, language: Language): { row: Row } | { problems: { field: string; message: string }[] };
   /** Checks the rows together and against the database (duplicates, unknown references). */
@@ -107,7 +109,9 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
       const file = task.fileId ? await deps.files.byId(task.fileId) : undefined;
       if (!file) throw new Error('the uploaded file is gone');
       const language = task.language as Language;
-      const { rows, missingColumns } = await readSheet(await deps.files.read(file), importer.columns(language));
+      const ctx = await contextFor(task, db);
+      const columns = importer.readColumns ? await importer.readColumns(ctx) : importer.columns(language);
+      const { rows, missingColumns } = await readSheet(await deps.files.read(file), columns);
       if (missingColumns.length) {
         await update(taskId, { status: 'FAILED', message: headerMessage(language, missingColumns.map((c) => c.header).join(', ')) });
         return;
@@ -134,7 +138,6 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
         else for (const p of parsed.problems) problems.push({ row: rowNumber, ...p });
         if (i % 2000 === 1999) await update(taskId, { processedRows: Math.floor((i + 1) / 2) });
       }
-      const ctx = await contextFor(task, db);
       if (importer.check) problems.push(...(await importer.check(good, ctx)));
       problems.sort((a, b) => a.row - b.row);
       if (problems.length) {

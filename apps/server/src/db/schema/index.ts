@@ -18,3 +18,4 @@ export * from './warehouse-systems.js';
 export * from './stocksync.js';
 export * from './orders.js';
 export * from './courier-rules.js';
+export * from './order-import.js';

@@ -9,7 +9,7 @@ import { countItemsOfStore, countMappedToSkus } from './mapping.queries.js';
 import { MAPPING_MENU, registerMappingRoutes } from './mapping.routes.js';
 import { createMappingService, type OnlineGoodsService, type SkuReferenceChecker, type StoreReferenceChecker } from './mapping.service.js';
 
-export type { OnlineGoodsService, SkuMappingReplacedHandler, SkuReferenceChecker, StoreReferenceChecker, UpsertOptions } from './mapping.service.js';
+export type { OnlineGoodsService, SkuMappingConfirmedHandler, SkuMappingReplacedHandler, SkuReferenceChecker, StoreReferenceChecker, UpsertOptions } from './mapping.service.js';
 export type { GoodsServiceForMapping } from './mapping.goods.js';
 
 export const registerMappingModule: AreaModule = (ctx) => {

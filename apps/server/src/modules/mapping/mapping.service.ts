@@ -53,7 +53,19 @@ export const MAPPING_AREA = 'mapping';
 export type SkuMappingReplacedHandler = (
   tx: Tx,
   domainId: number,
-  change: { tbSkuId: string; storeId: number; tbSkuRowId: number; oldSkuId: number | null; newSkuId: number },
+  change: { tbSkuId: string; storeId: number; tbSkuRowId: number; oldSkuId: number | null; newSkuId: number; actor?: OperationActor },
+) => Promise<number>;
+
+/**
+ * The orders area registers one of these in the 'sku-mapping-confirmed' list: online SKUs just
+ * confirmed (confirm, confirm list, match all, replace, made by hand with a SKU) map the
+ * unmapped lines of open orders inside the same transaction. Answers how many orders changed.
+ */
+export type SkuMappingConfirmedHandler = (
+  tx: Tx,
+  domainId: number,
+  actor: OperationActor,
+  confirmed: { tbSkuId: string; storeId: number; skuId: number }[],
 ) => Promise<number>;
 
 /** What the stores area checks before deleting a store ('store-references'). */
@@ -108,6 +120,12 @@ export function createMappingService(deps: { database: Database; registry: Servi
         })),
       );
     }
+  }
+
+  /** Tells the 'sku-mapping-confirmed' list about online SKUs just confirmed. */
+  async function announceConfirmed(tx: Tx, actor: OperationActor, domainId: number, confirmed: { tbSkuId: string; storeId: number; skuId: number }[]) {
+    if (!confirmed.length) return;
+    for (const handler of deps.registry.list<SkuMappingConfirmedHandler>('sku-mapping-confirmed')) await handler(tx, domainId, actor, confirmed);
   }
 
   /** Locks the rows; every id must be an online SKU of the domain. */
@@ -176,6 +194,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
         .set({ skuId, mappingStatus: 'already', confirmedAt: at, confirmedBy: session.userId, version: row.version + 1, updatedAt: at })
         .where(and(eq(tbSkus.id, row.id), eq(tbSkus.domainId, domainId)));
       await log(tx, actorOf(session), [{ entityId: row.id, action: 'confirm', before: mappingSnapshot(row), after: { skuId, mappingStatus: 'already' } }]);
+      await announceConfirmed(tx, actorOf(session), domainId, [{ tbSkuId: row.tbSkuId, storeId: row.storeId, skuId }]);
       return (await rowsOf(tx, domainId, [row.id]))[0]!;
     });
   }
@@ -206,6 +225,12 @@ export function createMappingService(deps: { database: Database; registry: Servi
         actorOf(session),
         rows.map((r) => ({ entityId: r.id, action: 'confirm', before: mappingSnapshot(r), after: { skuId: r.skuId, mappingStatus: 'already' } })),
       );
+      await announceConfirmed(
+        tx,
+        actorOf(session),
+        domainId,
+        rows.map((r) => ({ tbSkuId: r.tbSkuId, storeId: r.storeId, skuId: r.skuId! })),
+      );
       return { count: rows.length };
     });
   }
@@ -219,7 +244,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
     return db.transaction(async (tx) => {
       const at = now();
       const storeCondition = input.storeId ? sql`and t.store_id = ${input.storeId}` : sql``;
-      const matched = await tx.execute<{ id: string | number; before_sku_id: string | number | null; sku_id: string | number }>(sql`
+      const matched = await tx.execute<{ id: string | number; before_sku_id: string | number | null; sku_id: string | number; tb_sku_id: string; store_id: string | number }>(sql`
         update tb_skus t
            set sku_id = s.id, mapping_status = 'already', confirmed_at = ${at}, confirmed_by = ${session.userId},
                version = t.version + 1, updated_at = ${at}
@@ -231,7 +256,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
            and t.outer_sku_id is not null ${storeCondition}
            and s.domain_id = ${domainId} and s.code = t.outer_sku_id and s.del_flag = false and p.del_flag = false
            and (not s.is_combination or exists (select 1 from combination_components c where c.combo_sku_id = s.id and c.domain_id = s.domain_id))
-        returning t.id, old.sku_id as before_sku_id, t.sku_id`);
+        returning t.id, old.sku_id as before_sku_id, t.sku_id, t.tb_sku_id, t.store_id`);
       await log(
         tx,
         actorOf(session),
@@ -241,6 +266,12 @@ export function createMappingService(deps: { database: Database; registry: Servi
           before: { skuId: r.before_sku_id === null ? null : Number(r.before_sku_id), mappingStatus: 'wait' },
           after: { skuId: Number(r.sku_id), mappingStatus: 'already' },
         })),
+      );
+      await announceConfirmed(
+        tx,
+        actorOf(session),
+        domainId,
+        matched.rows.map((r) => ({ tbSkuId: r.tb_sku_id, storeId: Number(r.store_id), skuId: Number(r.sku_id) })),
       );
       const [left] = await tx
         .select({ n: sql<number>`count(*)::int` })
@@ -281,6 +312,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
               tbSkuRowId: row.id,
               oldSkuId: row.skuId,
               newSkuId: input.skuId,
+              actor: actorOf(session),
             });
           }
         }
@@ -292,6 +324,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
             after: { skuId: input.skuId, mappingStatus: 'already', isUpdateNormalOrderDetail: input.isUpdateNormalOrderDetail, updatedOrderCount },
           },
         ]);
+        await announceConfirmed(tx, actorOf(session), domainId, [{ tbSkuId: row.tbSkuId, storeId: row.storeId, skuId: input.skuId }]);
       }
       return { row: (await rowsOf(tx, domainId, [row.id]))[0]!, updatedOrderCount };
     });
@@ -705,6 +738,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
         })
         .returning();
       await log(tx, actorOf(session), [{ entityId: created!.id, action: 'createByHand', after: { ...input, ...mappingSnapshot(created!) } }]);
+      if (input.skuId) await announceConfirmed(tx, actorOf(session), domainId, [{ tbSkuId: input.tbSkuId, storeId: store.id, skuId: input.skuId }]);
       return (await rowsOf(tx, domainId, [created!.id]))[0]!;
     });
   }

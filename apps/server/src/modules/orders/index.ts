@@ -7,6 +7,8 @@
 import type { AreaModule } from '../../platform/module.js';
 import { registerOrderCommands } from './commands/index.js';
 import { registerCourierRules } from './courier-rules/index.js';
+import { registerOrderExceptions } from './exceptions/index.js';
+import { registerOrderImport } from './import/index.js';
 import { registerOrderIngest } from './ingest/index.js';
 import { registerOrderList } from './list/index.js';
 
@@ -15,6 +17,8 @@ export { ORDER_DOC_TYPE, ORDERS_AREA } from './orders.model.js';
 export const registerOrdersModule: AreaModule = (ctx) => {
   registerCourierRules(ctx);
   registerOrderIngest(ctx);
+  registerOrderImport(ctx);
   registerOrderList(ctx);
   registerOrderCommands(ctx);
+  registerOrderExceptions(ctx);
 };

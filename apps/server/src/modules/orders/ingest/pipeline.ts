@@ -117,7 +117,7 @@ export interface OrderPlan {
   totals: ReturnType<typeof orderTotals>;
 }
 
-interface SkuFacts {
+export interface SkuFacts {
   id: number;
   code: string;
   name: string | null;
@@ -146,23 +146,30 @@ const toSku = (r: Record<string, unknown>): SkuFacts => ({
   isCombination: Boolean(r.is_combination),
 });
 
-/** What each stage chooses for the drafts; reads only. */
-export async function planOrders(tx: Tx, deps: PipelineDeps, domainId: number, store: StoreInfo, drafts: OrderDraft[]): Promise<OrderPlan[]> {
-  if (!drafts.length) return [];
-  // 1. online SKU → system SKU: confirmed mappings of the store, for every line of the batch.
-  const tbSkuIds = [...new Set(drafts.flatMap((d) => d.lines.filter((l) => l.skuId == null && l.tbSkuId).map((l) => l.tbSkuId!)))];
+/**
+ * The mapping stage for lines of one store: a system SKU given directly, else the confirmed
+ * online-SKU mapping, else (for an online SKU the mapping does not know) the live SKU whose code
+ * equals the outer SKU code. One answer per line, in order. Also used by the exceptions part's
+ * rematch.
+ */
+export async function resolveLineSkus(
+  tx: Tx,
+  domainId: number,
+  storeId: number,
+  lines: readonly { tbSkuId: string | null; outerSkuId: string | null; skuId?: number | null | undefined }[],
+): Promise<{ sku: SkuFacts | undefined; mappedBy: string }[]> {
+  if (!lines.length) return [];
+  const tbSkuIds = [...new Set(lines.filter((l) => l.skuId == null && l.tbSkuId).map((l) => l.tbSkuId!))];
   const mappingRows = tbSkuIds.length
     ? await tx.execute<{ tb_sku_id: string; sku_id: number | null; mapping_status: string; deleted: boolean }>(sql`
         select tb_sku_id, sku_id, mapping_status, deleted from tb_skus
-        where domain_id = ${domainId} and store_id = ${store.id} and tb_sku_id = any(${textArray(tbSkuIds)})`)
+        where domain_id = ${domainId} and store_id = ${storeId} and tb_sku_id = any(${textArray(tbSkuIds)})`)
     : { rows: [] };
   const knownOnline = new Set(mappingRows.rows.map((r) => r.tb_sku_id));
   const confirmed = new Map<string, number>();
   for (const r of mappingRows.rows) if (r.mapping_status === 'already' && !r.deleted && r.sku_id != null) confirmed.set(r.tb_sku_id, Number(r.sku_id));
   // An online SKU the mapping does not know yet matches a live system SKU of the same code as its outer code.
-  const outerCodes = [
-    ...new Set(drafts.flatMap((d) => d.lines.filter((l) => l.skuId == null && l.outerSkuId && !(l.tbSkuId && knownOnline.has(l.tbSkuId))).map((l) => l.outerSkuId!))),
-  ];
+  const outerCodes = [...new Set(lines.filter((l) => l.skuId == null && l.outerSkuId && !(l.tbSkuId && knownOnline.has(l.tbSkuId))).map((l) => l.outerSkuId!))];
   const byCode = new Map<string, SkuFacts>();
   if (outerCodes.length) {
     const rows = await tx.execute<Record<string, unknown>>(sql`
@@ -170,23 +177,44 @@ export async function planOrders(tx: Tx, deps: PipelineDeps, domainId: number, s
       where domain_id = ${domainId} and del_flag = false and code = any(${textArray(outerCodes)})`);
     for (const r of rows.rows) byCode.set(String(r.code), toSku(r));
   }
-  const givenIds = drafts.flatMap((d) => d.lines.map((l) => l.skuId).filter((v): v is number => v != null));
+  const givenIds = lines.map((l) => l.skuId).filter((v): v is number => v != null);
   const skus = await skusById(tx, domainId, [...new Set([...confirmed.values(), ...givenIds])]);
+  return lines.map((l) => {
+    let sku: SkuFacts | undefined;
+    let mappedBy = 'UNMAPPED';
+    if (l.skuId != null) {
+      sku = skus.get(l.skuId);
+      mappedBy = sku ? 'GIVEN' : 'UNMAPPED';
+    } else if (l.tbSkuId && confirmed.has(l.tbSkuId)) {
+      sku = skus.get(confirmed.get(l.tbSkuId)!);
+      if (sku) mappedBy = 'CONFIRMED_MAPPING';
+    } else if (l.outerSkuId && !(l.tbSkuId && knownOnline.has(l.tbSkuId))) {
+      sku = byCode.get(l.outerSkuId);
+      if (sku) mappedBy = 'OUTER_CODE';
+    }
+    return { sku, mappedBy };
+  });
+}
 
+/** The warehouse stage: the usable warehouse bound to the store, else the domain's only usable warehouse. */
+export async function chooseStoreWarehouse(tx: Tx, domainId: number, storeId: number): Promise<WarehouseChoice> {
+  const warehouses = await tx.execute<{ id: number; name: string; bound: boolean }>(sql`
+    select w.id, w.name, exists (select 1 from warehouse_store_bindings b where b.domain_id = w.domain_id and b.warehouse_id = w.id and b.store_id = ${storeId}) as bound
+    from warehouses w where w.domain_id = ${domainId} and w.stop_using = false order by w.id`);
+  const usable = warehouses.rows.map((w) => ({ id: Number(w.id), name: w.name }));
+  const bound = warehouses.rows.filter((w) => w.bound).map((w) => ({ id: Number(w.id), name: w.name }));
+  return chooseWarehouse(bound, usable);
+}
+
+/** What each stage chooses for the drafts; reads only. */
+export async function planOrders(tx: Tx, deps: PipelineDeps, domainId: number, store: StoreInfo, drafts: OrderDraft[]): Promise<OrderPlan[]> {
+  if (!drafts.length) return [];
+  // 1. online SKU → system SKU: confirmed mappings of the store, for every line of the batch.
+  const resolved = await resolveLineSkus(tx, domainId, store.id, drafts.flatMap((d) => d.lines));
+  let cursor = 0;
   const mapped = drafts.map((draft) =>
     draft.lines.map((l): PlannedLine => {
-      let sku: SkuFacts | undefined;
-      let mappedBy = 'UNMAPPED';
-      if (l.skuId != null) {
-        sku = skus.get(l.skuId);
-        mappedBy = sku ? 'GIVEN' : 'UNMAPPED';
-      } else if (l.tbSkuId && confirmed.has(l.tbSkuId)) {
-        sku = skus.get(confirmed.get(l.tbSkuId)!);
-        if (sku) mappedBy = 'CONFIRMED_MAPPING';
-      } else if (l.outerSkuId && !(l.tbSkuId && knownOnline.has(l.tbSkuId))) {
-        sku = byCode.get(l.outerSkuId);
-        if (sku) mappedBy = 'OUTER_CODE';
-      }
+      const { sku, mappedBy } = resolved[cursor++]!;
       return {
         skuId: sku?.id ?? null,
         skuCode: sku?.code ?? null,
@@ -243,12 +271,7 @@ export async function planOrders(tx: Tx, deps: PipelineDeps, domainId: number, s
   const giftSkus = await skusById(tx, domainId, [...new Set(evaluations.flatMap((e) => e?.gifts.map((g) => g.skuId) ?? []))]);
 
   // 3. warehouse: the store's bindings, else the domain's only usable warehouse.
-  const warehouses = await tx.execute<{ id: number; name: string; bound: boolean }>(sql`
-    select w.id, w.name, exists (select 1 from warehouse_store_bindings b where b.domain_id = w.domain_id and b.warehouse_id = w.id and b.store_id = ${store.id}) as bound
-    from warehouses w where w.domain_id = ${domainId} and w.stop_using = false order by w.id`);
-  const usable = warehouses.rows.map((w) => ({ id: Number(w.id), name: w.name }));
-  const bound = warehouses.rows.filter((w) => w.bound).map((w) => ({ id: Number(w.id), name: w.name }));
-  const warehouse = chooseWarehouse(bound, usable);
+  const warehouse = await chooseStoreWarehouse(tx, domainId, store.id);
 
   const plans: OrderPlan[] = drafts.map((draft, i) => {
     const evaluation = evaluations[i];
@@ -461,6 +484,26 @@ export async function ingestOrders(tx: Tx, deps: PipelineDeps, domainId: number,
     } else toCreate.push(d);
   }
 
+  const createdOrders = await createErpOrders(tx, deps, domainId, actor, store, toCreate, at);
+  for (const c of createdOrders) items.set(c.plan.draft.platformNo, { platformNo: c.plan.draft.platformNo, outcome: 'created', orderId: c.orderId, code: c.code, errorMsg: null });
+
+  return { created: createdOrders.length, updated, failed, items: drafts.map((d) => items.get(d.platformNo)!) };
+}
+
+/**
+ * Plans and writes new ERP orders for drafts whose platform_orders rows exist (erp_order_id is
+ * set on them), with lines and order logs. Used by ingestOrders, and by the exceptions part when a
+ * failed platform order is synced again.
+ */
+export async function createErpOrders(
+  tx: Tx,
+  deps: PipelineDeps,
+  domainId: number,
+  actor: OperationActor,
+  store: StoreInfo,
+  toCreate: OrderDraft[],
+  at: Date,
+): Promise<{ plan: OrderPlan; orderId: number; code: string }[]> {
   const plans = await planOrders(tx, deps, domainId, store, toCreate);
   // Gifts count towards each promotion's cap; keep only those of promotions that still had room.
   const promotionsService = deps.registry.find<PromotionsRegistryService>('promotions');
@@ -561,10 +604,9 @@ export async function ingestOrders(tx: Tx, deps: PipelineDeps, domainId: number,
         after: { code: planCodes[i], source: p.draft.source, platformNo: p.draft.platformNo, labels: p.labels, warehouseId: p.warehouse.warehouseId, expressCompanyCode: p.courier?.expressCompanyCode ?? null },
       })),
     );
-    plans.forEach((p, i) => items.set(p.draft.platformNo, { platformNo: p.draft.platformNo, outcome: 'created', orderId: orderIds[i]!, code: planCodes[i]!, errorMsg: null }));
+    return plans.map((plan, i) => ({ plan, orderId: orderIds[i]!, code: planCodes[i]! }));
   }
-
-  return { created: plans.length, updated, failed, items: drafts.map((d) => items.get(d.platformNo)!) };
+  return [];
 }
 
 const SENT_OR_GONE = ['CI_ERPSOH_STATUS_SEND', 'CI_ERPSOH_STATUS_CANCEL', 'CI_ERPSOH_STATUS_CLOSE'];

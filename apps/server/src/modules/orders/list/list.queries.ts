@@ -98,27 +98,43 @@ const ORDER_BY: Record<OrderSearchFilters['sort'], SQL> = {
   lastShipTime_asc: sql`o.last_ship_time asc nulls last, o.id desc`,
 };
 
-/** One page of order ids under the filters, and the total. */
-export async function searchOrderIds(tx: Tx, domainId: number, input: OrderSearchInput): Promise<{ ids: number[]; total: number }> {
+/** The SQL of one page of order ids and of its total (exported so the bench runs the very same SQL). */
+export function searchOrderIdsQueries(domainId: number, input: OrderSearchInput): { page: SQL; count: SQL } {
   const where = sql.join([...filterConditions(domainId, input), tabCondition(input.activeKey, input.exceptionType)], sql` and `);
   const offset = (input.currentPage - 1) * input.pageSize;
-  const page = await tx.execute<{ id: number }>(sql`select o.id from erp_orders o where ${where} order by ${ORDER_BY[input.sort]} limit ${input.pageSize} offset ${offset}`);
-  const count = await tx.execute<{ n: number }>(sql`select count(*)::int as n from erp_orders o where ${where}`);
+  return {
+    page: sql`select o.id from erp_orders o where ${where} order by ${ORDER_BY[input.sort]} limit ${input.pageSize} offset ${offset}`,
+    count: sql`select count(*)::int as n from erp_orders o where ${where}`,
+  };
+}
+
+/** One page of order ids under the filters, and the total. */
+export async function searchOrderIds(tx: Tx, domainId: number, input: OrderSearchInput): Promise<{ ids: number[]; total: number }> {
+  const q = searchOrderIdsQueries(domainId, input);
+  const page = await tx.execute<{ id: number }>(q.page);
+  const count = await tx.execute<{ n: number }>(q.count);
   return { ids: page.rows.map((r) => Number(r.id)), total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/** The SQL of the tab counts: per status, and per exception kind of tab 5 (exported for the bench). */
+export function countOrderTabsQueries(domainId: number, filters: OrderSearchFilters): { statuses: SQL; exceptions: SQL } {
+  const where = sql.join(filterConditions(domainId, filters), sql` and `);
+  const exceptionStatuses = textArray(ORDER_TAB_STATUSES['5']);
+  const columns = ORDER_EXCEPTION_TYPES.map((type) => sql`count(*) filter (where ${exceptionCondition(type)})::int as ${sql.identifier(type)}`);
+  return {
+    statuses: sql`select o.status_code, count(*)::int as n from erp_orders o where ${where} group by o.status_code`,
+    exceptions: sql`select count(*) filter (where ${anyException()})::int as "any", ${sql.join(columns, sql`, `)}
+    from erp_orders o where ${where} and o.status_code = any(${exceptionStatuses})`,
+  };
 }
 
 /** Counts per tab (1–8) and per exception kind of tab 5, under the filters (the tab itself aside). */
 export async function countOrderTabs(tx: Tx, domainId: number, filters: OrderSearchFilters): Promise<OrderTabCounts> {
-  const where = sql.join(filterConditions(domainId, filters), sql` and `);
-  const statusCounts = await tx.execute<{ status_code: string; n: number }>(sql`
-    select o.status_code, count(*)::int as n from erp_orders o where ${where} group by o.status_code`);
+  const q = countOrderTabsQueries(domainId, filters);
+  const statusCounts = await tx.execute<{ status_code: string; n: number }>(q.statuses);
   const byStatus = new Map(statusCounts.rows.map((r) => [r.status_code, Number(r.n)]));
   const tabs = Object.fromEntries(ORDER_TABS.map((tab) => [tab, ORDER_TAB_STATUSES[tab].reduce((s, status) => s + (byStatus.get(status) ?? 0), 0)])) as Record<OrderTab, number>;
-  const exceptionStatuses = textArray(ORDER_TAB_STATUSES['5']);
-  const columns = ORDER_EXCEPTION_TYPES.map((type) => sql`count(*) filter (where ${exceptionCondition(type)})::int as ${sql.identifier(type)}`);
-  const exception = await tx.execute<Record<string, number>>(sql`
-    select count(*) filter (where ${anyException()})::int as "any", ${sql.join(columns, sql`, `)}
-    from erp_orders o where ${where} and o.status_code = any(${exceptionStatuses})`);
+  const exception = await tx.execute<Record<string, number>>(q.exceptions);
   const row = exception.rows[0] ?? {};
   tabs['5'] = Number(row.any ?? 0);
   const exceptions = Object.fromEntries(ORDER_EXCEPTION_TYPES.map((type) => [type, Number(row[type] ?? 0)])) as Record<OrderExceptionType, number>;

@@ -1,7 +1,13 @@
 // The only place naming the server paths of the order commands (/myhome/erpsoh, spec 02 §7.10).
 // Calls are quiet: the command bar words failures itself.
 import type {
+  AddOrderSkuInput,
   ConvertOrdersInput,
+  DeleteOrderSkuInput,
+  OrderCommandInput,
+  OrderRow,
+  ReplaceOrderSkuInput,
+  UpdateOrderReceiverInput,
   MergeOrdersResult,
   OrderBatchInput,
   OrderBatchResult,
@@ -35,4 +41,13 @@ export const orderCommandsApi = {
   updateExpress: (input: UpdateOrderExpressInput) => request<OrderBatchResult>(`${P}/updateExpress`, input, quiet),
   updateWarehouse: (input: UpdateOrderWarehouseInput) => request<OrderBatchResult>(`${P}/updateWarehouse`, input, quiet),
   updateSellerFlag: (input: UpdateSellerFlagInput) => request<OrderBatchResult>(`${P}/updateSellerFlag`, input, quiet),
+  recycleExpressNo: (input: OrderBatchInput) => request<OrderBatchResult>(`${P}/recycleExpressNo`, input, quiet),
+  releaseRisk: (input: OrderBatchInput) => request<OrderBatchResult>(`${P}/releaseRisk`, input, quiet),
+  cancelMerge: (input: OrderCommandInput) => request<{ sourceIds: number[] }>(`${P}/cancelMerge`, input, quiet),
+  cancelSplit: (input: OrderCommandInput) => request<{ id: number; childIds: number[] }>(`${P}/cancelSplit`, input, quiet),
+  mergeCandidates: (id: number) => request<OrderRow[]>(`${P}/getMergeSoList`, { id }, quiet),
+  updateReceiver: (input: UpdateOrderReceiverInput) => request<OrderRow>(`${P}/updateReceiver`, input, quiet),
+  addSku: (input: AddOrderSkuInput) => request<OrderRow>(`${P}/addSku`, input, quiet),
+  deleteSku: (input: DeleteOrderSkuInput) => request<OrderRow>(`${P}/deleteSku`, input, quiet),
+  replaceSku: (input: ReplaceOrderSkuInput) => request<OrderRow>(`${P}/replaceSku`, input, quiet),
 };

@@ -3,15 +3,17 @@
 // Verify goes out in batches (100, or 10 in the embedded app) with a progress dialog; every
 // batch command ends with a toast, or with a result dialog listing each refused order.
 import { useState } from 'react';
-import { App, Button, Modal, Progress, Space } from 'antd';
+import { App, Button, Dropdown, Modal, Progress, Space, type MenuProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { OrderBatchResult, OrderRow } from '@openseller/core';
+import type { ConvertOrdersInput, OrderBatchResult, OrderRow } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { orderCommandsApi } from './api';
 import { BatchResultModal } from './components/batch-result-modal';
 import { CourierModal, FlagModal, WarehouseModal } from './components/choice-modals';
 import { SplitModal } from './components/split-modal';
 import { SplitOutOfStockModal } from './components/split-out-of-stock-modal';
+import { MORE_BY_TAB, moreActionEnabled, type MoreAction } from './order-edits';
 import { commandErrorMessage, useOrderCommand } from './queries';
 import { isEmbedded, runInBatches, verifyBatchSize } from './verify-batches';
 
@@ -58,6 +60,8 @@ export function actionEnabled(action: OrderAction, count: number): boolean {
   return count >= 1;
 }
 
+const MORE_ACTIONS_SET = new Set<string>(['recycleExpressNo', 'releaseRisk', 'cancelMerge', 'cancelSplit']);
+
 type BatchCommand = 'cancelVerify' | 'lock' | 'unlock' | 'close' | 'cancelClose';
 
 export function OrderActions({ tab, selected, onDone }: OrderActionsProps) {
@@ -73,22 +77,27 @@ export function OrderActions({ tab, selected, onDone }: OrderActionsProps) {
   const batchCall = useOrderCommand(async (run: () => Promise<OrderBatchResult>) => run());
   const merge = useOrderCommand(orderCommandsApi.merge);
   const refresh = useOrderCommand(orderCommandsApi.refreshStockOut);
+  const cancelMerge = useOrderCommand(orderCommandsApi.cancelMerge);
+  const cancelSplit = useOrderCommand(orderCommandsApi.cancelSplit);
 
   const ids = selected.map((o) => o.id);
   const versions = selected.map((o) => ({ id: o.id, version: o.version }));
   const label = (action: OrderAction) => t(`ordercommands:actions.${action}`);
 
   /** A toast when every order went through; otherwise an error toast and the result dialog listing each refused order. */
-  function report(action: OrderAction, r: OrderBatchResult) {
-    if (r.failures.length === 0) toast.success(t('ordercommands:result.allDone', { action: label(action), count: r.successIds.length }));
+  function report(action: OrderAction | MoreAction, r: OrderBatchResult) {
+    const name = labelOf(action);
+    if (r.failures.length === 0) toast.success(t('ordercommands:result.allDone', { action: name, count: r.successIds.length }));
     else {
-      toast.error(t('ordercommands:result.someFailed', { action: label(action), count: r.failures.length }));
-      setResult({ title: label(action), result: r });
+      toast.error(t('ordercommands:result.someFailed', { action: name, count: r.failures.length }));
+      setResult({ title: name, result: r });
     }
     onDone();
   }
 
-  function runBatch(action: OrderAction, run: () => Promise<OrderBatchResult>, after?: () => void) {
+  const labelOf = (action: OrderAction | MoreAction) => (action.includes(':') || MORE_ACTIONS_SET.has(action) ? t(`ordercommands:more.${action.replace(':', '_')}`) : label(action as OrderAction));
+
+  function runBatch(action: OrderAction | MoreAction, run: () => Promise<OrderBatchResult>, after?: () => void) {
     batchCall.mutate(run, {
       onSuccess: (r) => {
         after?.();
@@ -195,8 +204,59 @@ export function OrderActions({ tab, selected, onDone }: OrderActionsProps) {
     }
   }
 
+  function onMore(action: MoreAction) {
+    const one = selected[0];
+    switch (action) {
+      case 'recycleExpressNo':
+        modal.confirm({
+          title: t('ordercommands:more.recycleTitle', { count: ids.length }),
+          content: t('ordercommands:more.recycleBody'),
+          okText: t('ordercommands:more.recycleExpressNo'),
+          cancelText: t('common:actions.cancel'),
+          autoFocusButton: 'ok',
+          onOk: () => runBatch(action, () => orderCommandsApi.recycleExpressNo({ idList: ids, versions })),
+        });
+        return;
+      case 'releaseRisk':
+        runBatch(action, () => orderCommandsApi.releaseRisk({ idList: ids, versions }));
+        return;
+      case 'cancelMerge':
+      case 'cancelSplit':
+        if (!one) return;
+        modal.confirm({
+          title: t(`ordercommands:more.${action}Title`, { code: one.code }),
+          content: t(`ordercommands:more.${action}Body`),
+          okText: labelOf(action),
+          cancelText: t('common:actions.cancel'),
+          autoFocusButton: 'ok',
+          onOk: () =>
+            (action === 'cancelMerge' ? cancelMerge : cancelSplit).mutateAsync({ id: one.id, version: one.version }).then(
+              () => {
+                toast.success(t(`ordercommands:more.${action}Done`, { code: one.code }));
+                onDone();
+              },
+              (e: unknown) => toast.error(commandErrorMessage(e)),
+            ),
+        });
+        return;
+      default: {
+        const to = action.slice('convert:'.length) as ConvertOrdersInput['to'];
+        runBatch(action, () => orderCommandsApi.convert({ idList: ids, versions, to }));
+      }
+    }
+  }
+
   const actions = ACTIONS_BY_TAB[tab] ?? [];
-  const pending = busy || batchCall.isPending || merge.isPending || refresh.isPending;
+  const more = MORE_BY_TAB[tab] ?? [];
+  const pending = busy || batchCall.isPending || merge.isPending || refresh.isPending || cancelMerge.isPending || cancelSplit.isPending;
+  const moreMenu: MenuProps = {
+    items: more.flatMap((action, i) => [
+      // A divider between the converts and the other commands.
+      ...(i > 0 && !action.startsWith('convert:') && more[i - 1]!.startsWith('convert:') ? [{ type: 'divider' as const, key: `divider-${action}` }] : []),
+      { key: action, label: labelOf(action), disabled: !moreActionEnabled(action, selected) },
+    ]),
+    onClick: ({ key }) => onMore(key as MoreAction),
+  };
 
   return (
     <>
@@ -213,6 +273,16 @@ export function OrderActions({ tab, selected, onDone }: OrderActionsProps) {
             {label(action)}
           </Button>
         ))}
+        {more.length > 0 && (
+          <Dropdown menu={moreMenu} trigger={['click']} disabled={ids.length === 0 || pending}>
+            <Button data-testid="order-more">
+              <Space size={4}>
+                {t('ordercommands:more.button')}
+                <DownOutlined />
+              </Space>
+            </Button>
+          </Dropdown>
+        )}
       </Space>
 
       <Modal open={!!progress} title={t('ordercommands:progress.title')} footer={null} closable={false} maskClosable={false}>

@@ -36,8 +36,9 @@ export default function OrderSyncLogTab() {
   return (
     <>
       <Form layout="inline" style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item label={t('orderingest:log.store')}>
+        <Form.Item label={t('orderingest:log.store')} htmlFor="order-sync-store">
           <StoreSelect
+            id="order-sync-store"
             allowClear
             onlineOnly
             includeDisabled

@@ -1,0 +1,117 @@
+// Edit the receiver of one order: name, phone (mobile or landline), province / city / district
+// from the region tree, address. The drawer shows the receiver masked, so name, phone and address
+// are typed afresh (the masked value is the placeholder). The order's version is sent; a refusal
+// of a field is shown next to it, anything else as a toast.
+import { useEffect } from 'react';
+import { Alert, AutoComplete, Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OrderRow } from '@openseller/core';
+import { currentLanguage } from '../../../../app/i18n';
+import { toast } from '../../../../app/toast';
+import { useRegionTree } from '../../courier-rules/queries';
+import { orderCommandsApi } from '../api';
+import { cityOptions, districtOptions, formFieldErrors, provinceOptions, receiverInput, receiverPhoneValid, type ReceiverFormValues } from '../order-edits';
+import { commandErrorMessage, useOrderCommand } from '../queries';
+
+const FIELDS = ['receiverName', 'receiverPhone', 'receiverProvince', 'receiverCity', 'receiverDistrict', 'receiverAddress', 'receiverZip'] as const;
+
+export function ReceiverModal({ order, open, onClose }: { order: OrderRow; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ReceiverFormValues>();
+  const tree = useRegionTree();
+  const save = useOrderCommand(orderCommandsApi.updateReceiver);
+  const english = currentLanguage() !== 'zh' && currentLanguage() !== 'zh_TW';
+  const province = Form.useWatch('receiverProvince', form);
+  const city = Form.useWatch('receiverCity', form);
+  const regions = tree.data ?? [];
+
+  useEffect(() => {
+    if (open)
+      form.setFieldsValue({
+        receiverName: '',
+        receiverPhone: '',
+        receiverProvince: order.receiverProvince ?? undefined,
+        receiverCity: order.receiverCity ?? undefined,
+        receiverDistrict: order.receiverDistrict ?? undefined,
+        receiverAddress: '',
+      } as ReceiverFormValues);
+  }, [open, order, form]);
+
+  function submit(values: ReceiverFormValues) {
+    save.mutate(receiverInput(order, values), {
+      onSuccess: () => {
+        toast.success(t('ordercommands:receiver.done', { code: order.code }));
+        onClose();
+      },
+      onError: (e) => {
+        const { fields, rest } = formFieldErrors(e, FIELDS);
+        form.setFields(fields);
+        if (rest) toast.error(commandErrorMessage(e));
+      },
+    });
+  }
+
+  const required = (key: string) => ({ required: true, whitespace: true, message: t(`ordercommands:receiver.required.${key}`) });
+
+  return (
+    <Modal
+      open={open}
+      title={t('ordercommands:receiver.title', { code: order.code })}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('ordercommands:dialog.ok')}
+      cancelText={t('common:actions.cancel')}
+      confirmLoading={save.isPending}
+      width={640}
+      destroyOnHidden
+    >
+      <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('ordercommands:receiver.maskedNote')} />
+      <Form form={form} layout="vertical" onFinish={submit} data-testid="receiver-form">
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 12 }}>
+          <Form.Item name="receiverName" label={t('ordercommands:receiver.name')} rules={[required('name'), { max: 100, message: t('ordercommands:receiver.tooLong', { max: 100 }) }]}>
+            <Input placeholder={order.receiverName ?? ''} autoFocus maxLength={100} />
+          </Form.Item>
+          <Form.Item
+            name="receiverPhone"
+            label={t('ordercommands:receiver.phone')}
+            rules={[
+              required('phone'),
+              { validator: (_, v: string | undefined) => (!v || receiverPhoneValid(v) ? Promise.resolve() : Promise.reject(new Error(t('ordercommands:receiver.phoneInvalid')))) },
+            ]}
+          >
+            <Input placeholder={order.receiverPhone ?? ''} maxLength={50} />
+          </Form.Item>
+          <Form.Item name="receiverProvince" label={t('ordercommands:receiver.province')} rules={[required('province')]}>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={tree.isLoading}
+              options={provinceOptions(regions, english)}
+              onChange={() => form.setFieldsValue({ receiverCity: undefined, receiverDistrict: undefined } as Partial<ReceiverFormValues>)}
+            />
+          </Form.Item>
+          <Form.Item name="receiverCity" label={t('ordercommands:receiver.city')} rules={[required('city')]}>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              disabled={!province}
+              options={cityOptions(regions, province, english)}
+              onChange={() => form.setFieldsValue({ receiverDistrict: undefined } as Partial<ReceiverFormValues>)}
+            />
+          </Form.Item>
+          <Form.Item name="receiverDistrict" label={t('ordercommands:receiver.district')} rules={[{ max: 50, message: t('ordercommands:receiver.tooLong', { max: 50 }) }]}>
+            <AutoComplete disabled={!city} options={districtOptions(regions, province, city, english)} filterOption={(input, o) => String(o?.label ?? '').includes(input)} />
+          </Form.Item>
+          <Form.Item name="receiverZip" label={t('ordercommands:receiver.zip')} rules={[{ max: 20, message: t('ordercommands:receiver.tooLong', { max: 20 }) }]}>
+            <Input maxLength={20} />
+          </Form.Item>
+        </div>
+        <Form.Item name="receiverAddress" label={t('ordercommands:receiver.address')} rules={[required('address'), { max: 500, message: t('ordercommands:receiver.tooLong', { max: 500 }) }]}>
+          <Input placeholder={order.receiverAddress ?? ''} maxLength={500} />
+        </Form.Item>
+        {/* Enter in a field submits the form. */}
+        <button type="submit" hidden aria-hidden tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

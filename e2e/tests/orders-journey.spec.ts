@@ -1,0 +1,149 @@
+// The orders journey, as the demo seller meets it: buyers order in a sandbox marketplace store, the
+// seller pulls the orders in, finds them pending review with the warehouse and courier chosen by
+// the rules, reviews them and finds them in the print tab; two orders of one buyer are merged and
+// an order with too little stock is split into what can ship and what cannot. The warehouse, the
+// goods with stock, the courier rule and the authorized store with its item mapped are set up
+// through the API; the rest is the UI.
+import { describe, expect, it } from 'vitest';
+import { cellOf as cell, chooseOption, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi, until } from '../fixtures';
+
+const b = await launchBrowser();
+const page = b.page;
+const run = Date.now().toString(36).toUpperCase();
+const code = `ORD-${run}`;
+const scarceCode = `ORS-${run}`;
+const warehouseName = `Orders WH ${run}`;
+const storeName = `Orders shop ${run}`;
+
+const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
+const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `OW${run}`, name: warehouseName, ...sender });
+const location = await api.call<{ id: number }>('/myhome/location/create', { warehouseId: wh.id, code: 'O-01' });
+const goods = await api.call<{ skus: { id: number }[] }>('/myhome/spu/createSpuByHand', { code, name: 'E2E order mug', price: '29.9' });
+const scarce = await api.call<{ skus: { id: number }[] }>('/myhome/spu/createSpuByHand', { code: scarceCode, name: 'E2E scarce vase', price: '99' });
+const skuId = goods.skus[0]!.id;
+const scarceSkuId = scarce.skus[0]!.id;
+await api.call('/cloud/purchase/purchaseAsn/createAndReceipt', {
+  whId: wh.id,
+  asnDetails: [
+    { skuId, qty: 60, price: '12', locationId: location.id },
+    { skuId: scarceSkuId, qty: 2, price: '40', locationId: location.id },
+  ],
+});
+const { store, online } = await sandboxStoreWithItem(api, { name: storeName, title: 'E2E order mug (online)', outerSkuIds: [code] });
+await api.call('/myhome/tbspu/comfireTbSku', { id: online[0]!.id, skuId, version: online[0]!.version });
+await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
+await api.call('/myhome/expressCompany/addUserExpressCompany', { codes: ['SF'] }).catch(() => undefined);
+const storeRules = await api.call<{ id: number; version: number; usable: boolean; ruleCondition: unknown }[]>('/cloud/core/expressRule/getExpressRuleList', { type: 'BY_STORE' });
+await api.call('/cloud/core/expressRule/updateExpressRuleList', {
+  type: 'BY_STORE',
+  rules: [...storeRules.map((r) => ({ id: r.id, version: r.version, usable: r.usable, ruleCondition: r.ruleCondition })), { usable: true, ruleCondition: { expressCompanyCode: 'SF', storeId: store.id } }],
+});
+
+/** The order list of a tab, narrowed to this journey's store. */
+async function openTab(activeKey: string) {
+  await b.open(`/order?activeKey=${activeKey}&storeIds=${store.id}`);
+  // The same address again does not load the page anew: reload it, as a person presses F5.
+  await page.reload();
+  await settled(page);
+}
+const orderRows = () => page.locator('.ant-table-tbody tr.ant-table-row');
+/** Waits (up to 15 s) until the list shows n rows. */
+/** The order numbers the list shows. */
+const shownCodes = async () => (await orderRows().allInnerTexts()).map((text) => /\b\d{17}\b/.exec(text)?.[0] ?? '').filter(Boolean);
+const expectRows = (n: number) => expect.poll(() => orderRows().count(), { timeout: 15_000 }).toBe(n);
+
+describe('orders: arrive from a store, review, merge, split', () => {
+  let pulledCodes: string[] = [];
+
+  it('pulls the orders buyers placed in the sandbox store', async () => {
+    await b.signIn(DEMO.demo.username, DEMO.demo.password);
+    await page.getByText('Welcome back, Demo').waitFor();
+    await api.call('/cloud/sandbox/console/generateOrders', { storeId: store.id, count: 4 });
+    await b.open('/logs?activeKey=6');
+    await chooseOption(page, page.getByLabel('Store', { exact: true }), storeName);
+    await page.getByRole('button', { name: 'Pull now' }).first().click();
+    await page.getByText('Pulled 4 orders: 4 new, 0 updated').waitFor();
+    await page.getByRole('row').filter({ hasText: storeName }).getByText('Succeeded').first().waitFor();
+  });
+
+  it('shows them pending review with the bound warehouse and the courier of the store rule', async () => {
+    await openTab('1');
+    await expectRows(4);
+    for (let i = 0; i < 4; i++) {
+      const row = orderRows().nth(i);
+      expect(await cell(row, 'Store')).toBe(storeName);
+      expect(await cell(row, 'Warehouse')).toBe(warehouseName);
+      expect(await cell(row, 'Courier')).toContain('SF');
+      expect(await cell(row, 'Status')).toBe('To review');
+    }
+    pulledCodes = await shownCodes();
+    expect(pulledCodes).toHaveLength(4);
+    await b.screenshot('orders-to-review');
+  });
+
+  it('reviews the page of orders and finds them in the print tab, their stock allocated', async () => {
+    await page.locator('.ant-table-thead .ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
+    await page.getByText('Review: 4 order(s) done').waitFor();
+    await expectRows(0);
+    await openTab('2');
+    await expectRows(4);
+    const shown = await shownCodes();
+    expect(shown.sort()).toEqual([...pulledCodes].sort());
+    const inventory = await api.call<{ voList: { allocated: number; onHand: number }[] }>('/cloud/core/inventory/searchByPage', { whId: wh.id, keywords: code, currentPage: 1, pageSize: 10 });
+    expect(inventory.voList[0]!.onHand).toBe(60);
+    expect(inventory.voList[0]!.allocated).toBeGreaterThanOrEqual(4);
+  });
+
+  it('merges two orders of the same buyer', async () => {
+    const same = { storeId: store.id, buyerNick: `twice-${run}`, receiverName: '王小明', receiverPhone: '13912345678', receiverProvince: '浙江省', receiverCity: '杭州市', receiverDistrict: '西湖区', receiverAddress: '文三路 100 号' };
+    await api.call('/myhome/taobaoSoh/createTaobaoSoByHand', { ...same, lines: [{ skuId, qty: 1, price: '29.9' }] });
+    await api.call('/myhome/taobaoSoh/createTaobaoSoByHand', { ...same, lines: [{ skuId, qty: 2, price: '29.9' }] });
+    await openTab('1');
+    await expectRows(2);
+    // Both carry the 'to merge' tag.
+    await expect.poll(() => orderRows().filter({ hasText: 'To merge' }).count(), { timeout: 15_000 }).toBe(2);
+    await page.locator('.ant-table-thead .ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Merge', exact: true }).click();
+    await page.getByText(/^2 orders merged into \d{17}$/).waitFor();
+    await expectRows(1);
+    expect(await cell(orderRows().first(), 'Amount')).toContain('3 pieces');
+  });
+
+  it('splits an order with too little stock into what can ship and what cannot', async () => {
+    // Close the merged order so the tab holds only the order to split.
+    await page.locator('.ant-table-thead .ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Close' }).click();
+    await expectRows(0);
+
+    await api.call('/myhome/taobaoSoh/createTaobaoSoByHand', {
+      storeId: store.id,
+      buyerNick: `vase-${run}`,
+      receiverName: '李雷',
+      receiverPhone: '13700001111',
+      receiverProvince: '浙江省',
+      receiverCity: '杭州市',
+      receiverDistrict: '滨江区',
+      receiverAddress: '江南大道 1 号',
+      lines: [{ skuId: scarceSkuId, qty: 5, price: '99' }],
+    });
+    await openTab('1');
+    await expectRows(1);
+    await page.locator('.ant-table-thead .ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Split out-of-stock' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Split part').click();
+    await dialog.getByRole('button', { name: 'Split', exact: true }).click();
+    await expectRows(2);
+    const pieces = (await orderRows().allInnerTexts()).map((text) => /(\d+) pieces?/.exec(text)?.[1]).sort();
+    expect(pieces).toEqual(['2', '3']);
+    await b.screenshot('orders-split');
+    await until(
+      () => api.call<{ total: number }>('/myhome/erpsoh/searchErpSoHPageList', { activeKey: '1', storeIdList: [store.id], currentPage: 1, pageSize: 10 }),
+      (r) => r.total === 2,
+      'two pending orders after the split',
+    );
+  });
+});
