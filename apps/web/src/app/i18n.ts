@@ -33,6 +33,8 @@ export const NAMESPACES = [
   'ordercommands',
   'orderingest',
   'courierrules',
+  'orderimport',
+  'orderexceptions',
 ] as const;
 
 const packs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

@@ -131,18 +131,28 @@ export function preAllocateStockOut(orders: StockOutOrder[], available: Readonly
   const stockOutLineIds = new Set<number>();
   for (const order of orders) {
     if (order.warehouseId === null) continue;
-    const pool = pools.get(order.warehouseId) ?? new Map<number, number>();
-    const tentative = new Map(pool);
+    let pool = pools.get(order.warehouseId);
+    if (!pool) pools.set(order.warehouseId, (pool = new Map<number, number>()));
+    // Take from the pool directly, remembering what each touched SKU had, and put it back when
+    // the order turns out short (copying the whole pool per order is quadratic at scale).
+    const before = new Map<number, number | undefined>();
     let short = false;
     for (const line of order.lines) {
-      if (coverableUnits(line, tentative) >= line.qty) take(line, line.qty, tentative);
-      else {
+      if (coverableUnits(line, pool) >= line.qty) {
+        for (const c of line.components) if (!before.has(c.skuId)) before.set(c.skuId, pool.get(c.skuId));
+        take(line, line.qty, pool);
+      } else {
         short = true;
         stockOutLineIds.add(line.lineId);
       }
     }
-    if (short) stockOutIds.add(order.id);
-    else pools.set(order.warehouseId, tentative);
+    if (short) {
+      stockOutIds.add(order.id);
+      for (const [skuId, qty] of before) {
+        if (qty === undefined) pool.delete(skuId);
+        else pool.set(skuId, qty);
+      }
+    }
   }
   return { stockOutIds, stockOutLineIds };
 }

@@ -106,6 +106,19 @@ export const erpOrders = pgTable(
     // The order list: id desc pages of the whole domain (tab 6) and the pay-time sorts and ranges.
     index('erp_orders_domain_id_idx').on(t.domainId, t.id.desc()),
     index('erp_orders_domain_pay_time_idx').on(t.domainId, t.payTime.desc(), t.id.desc()),
+    // A store and a pay-time range (the list's most common filter pair), without visiting the
+    // store's whole history.
+    index('erp_orders_domain_store_pay_time_idx').on(t.domainId, t.storeId, t.payTime.desc()),
+    // Tabs 2/3 (reviewed or issued to a warehouse), walked in id order without a sort.
+    index('erp_orders_reviewed_idx')
+      .on(t.domainId, t.id.desc())
+      .where(sql`status_code in ('CI_ERPSOH_STATUS_VERIFIED', 'CI_ERPSOH_STATUS_SYNCED')`),
+    // Tab 5 and its counts: the few open orders with an exception label or intercepted.
+    index('erp_orders_open_exception_idx')
+      .on(t.domainId, t.id.desc())
+      .where(
+        sql`status_code in ('CI_ERPSOH_STATUS_NORMAL', 'CI_ERPSOH_STATUS_VERIFIED') and (intercepted or labels && '{ORDER_TBSKU_EXCEPTION,WAREHOUSE_MATCH_FAIL,EXPRESS_MATCH_FAIL}'::text[])`,
+      ),
     check('erp_orders_totals_not_negative', sql`${t.qtyTotal} >= 0 and ${t.skuTotal} >= 0`),
   ],
 );
@@ -183,6 +196,8 @@ export const platformOrders = pgTable(
   (t) => [
     uniqueIndex('platform_orders_store_no_key').on(t.domainId, t.storeId, t.platformNo),
     index('platform_orders_erp_order_idx').on(t.erpOrderId),
+    // The 'sync' exceptions of the order list (tab 5 and its counts): open ingest errors only.
+    index('platform_orders_open_error_idx').on(t.domainId, t.erpOrderId).where(sql`error_msg is not null and not error_closed`),
   ],
 );
 

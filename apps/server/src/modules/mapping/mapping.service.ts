@@ -53,7 +53,7 @@ export const MAPPING_AREA = 'mapping';
 export type SkuMappingReplacedHandler = (
   tx: Tx,
   domainId: number,
-  change: { tbSkuId: string; storeId: number; tbSkuRowId: number; oldSkuId: number | null; newSkuId: number; actor?: OperationActor },
+  change: { tbSkuId: string; storeId: number; tbSkuRowId: number; oldSkuId: number | null; newSkuId: number },
 ) => Promise<number>;
 
 /**
@@ -312,7 +312,6 @@ export function createMappingService(deps: { database: Database; registry: Servi
               tbSkuRowId: row.id,
               oldSkuId: row.skuId,
               newSkuId: input.skuId,
-              actor: actorOf(session),
             });
           }
         }

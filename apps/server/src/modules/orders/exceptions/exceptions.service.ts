@@ -294,10 +294,11 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
   async function remapReplaced(
     tx: Tx,
     domainId: number,
-    change: { tbSkuId: string; storeId: number; oldSkuId: number | null; newSkuId: number; actor?: OperationActor },
+    change: { tbSkuId: string; storeId: number; oldSkuId: number | null; newSkuId: number },
   ): Promise<number> {
     if (change.oldSkuId === null) return 0;
-    const actor = change.actor ?? { userId: null, loginName: 'mapping', domainId };
+    // The handler is not told who replaced the mapping (the mapping area's log names them).
+    const actor: OperationActor = { userId: null, loginName: 'online goods mapping', domainId };
     const [resolved] = await resolveLineSkus(tx, domainId, change.storeId, [{ tbSkuId: null, outerSkuId: null, skuId: change.newSkuId }]);
     const sku = resolved?.sku;
     if (!sku) return 0;

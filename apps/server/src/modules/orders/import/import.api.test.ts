@@ -210,6 +210,17 @@ describe('createFromXls', () => {
     expect(await ordersOfStore(t, w.seller.domainId, w.store.id)).toHaveLength(0);
   });
 
+  it('names the required columns a sheet lacks, and loads nothing', async () => {
+    const w = await world();
+    const file = await workbook(['平台单号', '收货人', '完整地址', '数量'], [[uniqueName('H'), '张三', '浙江省杭州市西湖区文一路 1 号', 1]]);
+    const started = await startImport(w.seller.token, file, { storeId: String(w.store.id) });
+    const task = await checked(w.seller.token, started.body.data.id);
+    expect(task.status).toBe('FAILED');
+    expect(task.message).toContain('Phone');
+    expect(task.message).toContain('SKU code');
+    expect(await ordersOfStore(t, w.seller.domainId, w.store.id)).toHaveLength(0);
+  });
+
   it('refuses an .xls file and a file over 5M', async () => {
     const w = await world();
     const xls = await startImport(w.seller.token, await workbook(STANDARD, []), {}, 'orders.xls');

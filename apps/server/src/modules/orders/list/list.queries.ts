@@ -43,7 +43,8 @@ const anyException = () => sql`(${sql.join(
 
 /** The scope of a tab: its statuses and, for tab 5, an exception (of the given kind). */
 function tabCondition(tab: OrderTab, exceptionType: OrderExceptionType | undefined): SQL {
-  const statuses = sql`o.status_code = any(${textArray(ORDER_TAB_STATUSES[tab])})`;
+  const list = ORDER_TAB_STATUSES[tab];
+  const statuses = list.length === 1 ? sql`o.status_code = ${list[0]!}` : sql`o.status_code = any(${textArray(list)})`;
   if (tab !== '5') return statuses;
   return sql`${statuses} and ${exceptionType ? exceptionCondition(exceptionType) : anyException()}`;
 }
@@ -53,10 +54,12 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
   const c: SQL[] = [sql`o.domain_id = ${domainId}`];
   if (f.statusCode) c.push(sql`o.status_code = ${f.statusCode}`);
   const codes = f.codeKeywords ?? [];
-  // A union (not an OR) so both the code key and the gin index on platform numbers are used.
+  // A union (not an OR) so both the code key and the gin index on platform numbers are used; as
+  // an array computed once (not `in (subquery)`), so the planner fetches those few orders by id
+  // instead of walking the domain's id index in page order hoping to meet them.
   if (codes.length)
-    c.push(sql`o.id in (select x.id from erp_orders x where x.domain_id = ${domainId} and x.code = any(${textArray(codes)})
-      union select y.id from erp_orders y where y.domain_id = ${domainId} and y.platform_nos && ${textArray(codes)})`);
+    c.push(sql`o.id = any(array(select x.id from erp_orders x where x.domain_id = ${domainId} and x.code = any(${textArray(codes)})
+      union select y.id from erp_orders y where y.domain_id = ${domainId} and y.platform_nos && ${textArray(codes)}))`);
   const skus = f.skuKeywords ?? [];
   if (skus.length === 1) {
     const p = likePattern(skus[0]!);
@@ -91,9 +94,11 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
   return c;
 }
 
+// `nulls last` on id (never null) so the order matches the indexes, which drizzle writes as
+// `DESC NULLS LAST`: a plain `id desc` (nulls first) cannot walk them and sorts every matching row.
 const ORDER_BY: Record<OrderSearchFilters['sort'], SQL> = {
-  id_desc: sql`o.id desc`,
-  payTime_desc: sql`o.pay_time desc nulls last, o.id desc`,
+  id_desc: sql`o.id desc nulls last`,
+  payTime_desc: sql`o.pay_time desc nulls last, o.id desc nulls last`,
   payTime_asc: sql`o.pay_time asc nulls last, o.id desc`,
   lastShipTime_asc: sql`o.last_ship_time asc nulls last, o.id desc`,
 };
@@ -116,25 +121,40 @@ export async function searchOrderIds(tx: Tx, domainId: number, input: OrderSearc
   return { ids: page.rows.map((r) => Number(r.id)), total: Number(count.rows[0]?.n ?? 0) };
 }
 
-/** The SQL of the tab counts: per status, and per exception kind of tab 5 (exported for the bench). */
+/** The header labels that are exceptions of tab 5 (the partial index erp_orders_open_exception_idx lists the same). */
+const EXCEPTION_LABELS = `'{ORDER_TBSKU_EXCEPTION,WAREHOUSE_MATCH_FAIL,EXPRESS_MATCH_FAIL}'::text[]`;
+
+/**
+ * The SQL of the tab counts (exported for the bench): per status (an index-only pass), and per
+ * exception kind of tab 5. The exceptions are counted over the few orders that have one — those
+ * of the partial index of open orders with an exception label or intercepted, and those named by
+ * an open platform-order error (partial index on platform_orders) — not over every open order.
+ */
 export function countOrderTabsQueries(domainId: number, filters: OrderSearchFilters): { statuses: SQL; exceptions: SQL } {
   const where = sql.join(filterConditions(domainId, filters), sql` and `);
-  const exceptionStatuses = textArray(ORDER_TAB_STATUSES['5']);
+  // Literal (our own constants) so the planner can prove the partial indexes' predicates.
+  const open = sql.raw(`o.status_code in (${ORDER_TAB_STATUSES['5'].map((s) => `'${s}'`).join(', ')})`);
   const columns = ORDER_EXCEPTION_TYPES.map((type) => sql`count(*) filter (where ${exceptionCondition(type)})::int as ${sql.identifier(type)}`);
   return {
     statuses: sql`select o.status_code, count(*)::int as n from erp_orders o where ${where} group by o.status_code`,
-    exceptions: sql`select count(*) filter (where ${anyException()})::int as "any", ${sql.join(columns, sql`, `)}
-    from erp_orders o where ${where} and o.status_code = any(${exceptionStatuses})`,
+    exceptions: sql`
+    with x as (
+      select o.id from erp_orders o where ${where} and ${open} and (o.intercepted or o.labels && ${sql.raw(EXCEPTION_LABELS)})
+      union
+      select o.id from erp_orders o where ${where} and ${open} and o.id in (
+        select p.erp_order_id from platform_orders p where p.domain_id = ${domainId} and p.error_msg is not null and not p.error_closed))
+    select count(*)::int as "any", ${sql.join(columns, sql`, `)}
+    from erp_orders o where o.domain_id = ${domainId} and o.id in (select x.id from x)`,
   };
 }
 
 /** Counts per tab (1–8) and per exception kind of tab 5, under the filters (the tab itself aside). */
 export async function countOrderTabs(tx: Tx, domainId: number, filters: OrderSearchFilters): Promise<OrderTabCounts> {
   const q = countOrderTabsQueries(domainId, filters);
-  const statusCounts = await tx.execute<{ status_code: string; n: number }>(q.statuses);
+  // Both at once (two connections when tx is the pool).
+  const [statusCounts, exception] = await Promise.all([tx.execute<{ status_code: string; n: number }>(q.statuses), tx.execute<Record<string, number>>(q.exceptions)]);
   const byStatus = new Map(statusCounts.rows.map((r) => [r.status_code, Number(r.n)]));
   const tabs = Object.fromEntries(ORDER_TABS.map((tab) => [tab, ORDER_TAB_STATUSES[tab].reduce((s, status) => s + (byStatus.get(status) ?? 0), 0)])) as Record<OrderTab, number>;
-  const exception = await tx.execute<Record<string, number>>(q.exceptions);
   const row = exception.rows[0] ?? {};
   tabs['5'] = Number(row.any ?? 0);
   const exceptions = Object.fromEntries(ORDER_EXCEPTION_TYPES.map((type) => [type, Number(row[type] ?? 0)])) as Record<OrderExceptionType, number>;

@@ -11,6 +11,7 @@ import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { OrderActions } from '../commands/order-actions';
+import { ExceptionActions } from '../exceptions/exception-actions';
 import { LinesSummary, OrderStatusTag, OrderTags, OverdueCell, useMinuteClock, useOverdueWarning } from '../list/components/order-cells';
 import { OrderDetailDrawer } from '../list/components/order-detail-drawer';
 import { OrderFilterBar } from '../list/components/order-filter-bar';
@@ -144,6 +145,7 @@ export default function OrderPage() {
             ]}
           />
         )}
+        {activeKey === '5' && <ExceptionActions type={(ORDER_EXCEPTION_TYPES as readonly string[]).includes(state.type) ? state.type : ''} selected={selectedRows} onDone={refetch} />}
         <OrderFilterBar value={state} onSearch={(patch) => go(patch)} />
         <SavedSearchTabs current={{ ...pickFilters(state), activeKey }} onApply={(params) => applySaved(params)} />
         {list.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={ordersErrorMessage(list.error)} />}

@@ -79,14 +79,14 @@ export function useOrderEditing(order: OrderRow): OrderEditing {
     ? {
         title: t('ordercommands:lines.actions'),
         key: 'actions',
-        width: 150,
+        width: 110,
         render: (_, line) =>
           line.cancelTag > 0 ? null : (
-            <Space size={0}>
-              <Button type="link" size="small" onClick={() => setReplacing(line)} loading={replaceSku.isPending && replaceSku.variables?.lineId === line.id}>
+            <Space size={0} direction="vertical" align="start">
+              <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => setReplacing(line)} loading={replaceSku.isPending && replaceSku.variables?.lineId === line.id}>
                 {t('ordercommands:lines.replace')}
               </Button>
-              <Button type="link" size="small" danger disabled={liveLines.length <= 1} title={liveLines.length <= 1 ? t('ordercommands:errors.ERR_ORDER_LAST_LINE') : undefined} onClick={() => confirmDelete(line)}>
+              <Button type="link" size="small" style={{ paddingInline: 0 }} danger disabled={liveLines.length <= 1} title={liveLines.length <= 1 ? t('ordercommands:errors.ERR_ORDER_LAST_LINE') : undefined} onClick={() => confirmDelete(line)}>
                 {t('ordercommands:lines.delete')}
               </Button>
             </Space>
@@ -239,7 +239,7 @@ function MergeCandidates({ order }: { order: OrderRow }) {
           {t('ordercommands:mergeCandidates.title')}
         </Typography.Title>
         <Button type="primary" disabled={chosen.length === 0} loading={merge.isPending} onClick={run}>
-          {t('ordercommands:mergeCandidates.merge', { count: chosen.length + 1 })}
+          {chosen.length ? t('ordercommands:mergeCandidates.merge', { count: chosen.length + 1 }) : t('ordercommands:actions.merge')}
         </Button>
       </Space>
       <Table<OrderRow>

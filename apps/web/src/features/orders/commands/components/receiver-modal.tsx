@@ -1,12 +1,12 @@
 // Edit the receiver of one order: name, phone (mobile or landline), province / city / district
 // from the region tree, address. The drawer shows the receiver masked, so name, phone and address
-// are typed afresh (the masked value is the placeholder). The order's version is sent; a refusal
+// are typed afresh (the masked value is the placeholder). Regions keep their Chinese names: the
+// address is what the courier prints. The order's version is sent; a refusal
 // of a field is shown next to it, anything else as a toast.
 import { useEffect } from 'react';
 import { Alert, AutoComplete, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '@openseller/core';
-import { currentLanguage } from '../../../../app/i18n';
 import { toast } from '../../../../app/toast';
 import { useRegionTree } from '../../courier-rules/queries';
 import { orderCommandsApi } from '../api';
@@ -20,7 +20,6 @@ export function ReceiverModal({ order, open, onClose }: { order: OrderRow; open:
   const [form] = Form.useForm<ReceiverFormValues>();
   const tree = useRegionTree();
   const save = useOrderCommand(orderCommandsApi.updateReceiver);
-  const english = currentLanguage() !== 'zh' && currentLanguage() !== 'zh_TW';
   const province = Form.useWatch('receiverProvince', form);
   const city = Form.useWatch('receiverCity', form);
   const regions = tree.data ?? [];
@@ -86,7 +85,7 @@ export function ReceiverModal({ order, open, onClose }: { order: OrderRow; open:
               showSearch
               optionFilterProp="label"
               loading={tree.isLoading}
-              options={provinceOptions(regions, english)}
+              options={provinceOptions(regions)}
               onChange={() => form.setFieldsValue({ receiverCity: undefined, receiverDistrict: undefined } as Partial<ReceiverFormValues>)}
             />
           </Form.Item>
@@ -95,12 +94,12 @@ export function ReceiverModal({ order, open, onClose }: { order: OrderRow; open:
               showSearch
               optionFilterProp="label"
               disabled={!province}
-              options={cityOptions(regions, province, english)}
+              options={cityOptions(regions, province)}
               onChange={() => form.setFieldsValue({ receiverDistrict: undefined } as Partial<ReceiverFormValues>)}
             />
           </Form.Item>
           <Form.Item name="receiverDistrict" label={t('ordercommands:receiver.district')} rules={[{ max: 50, message: t('ordercommands:receiver.tooLong', { max: 50 }) }]}>
-            <AutoComplete disabled={!city} options={districtOptions(regions, province, city, english)} filterOption={(input, o) => String(o?.label ?? '').includes(input)} />
+            <AutoComplete disabled={!city} options={districtOptions(regions, province, city)} filterOption={(input, o) => String(o?.label ?? '').includes(input)} />
           </Form.Item>
           <Form.Item name="receiverZip" label={t('ordercommands:receiver.zip')} rules={[{ max: 20, message: t('ordercommands:receiver.tooLong', { max: 20 }) }]}>
             <Input maxLength={20} />

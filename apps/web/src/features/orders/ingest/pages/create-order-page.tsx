@@ -13,6 +13,7 @@ import { PageTitle } from '../../../../ui/page-title';
 import { applyServerFieldErrors } from '../../../accounts/components/form-errors';
 import { SkuPicker, type SkuPick } from '../../../goods/components/sku-picker';
 import { StoreSelect } from '../../../stores/components/store-select';
+import { ImportOrdersButton } from '../../import/import-orders-button';
 import { useCreateOrderByHand } from '../queries';
 
 interface Line {
@@ -95,7 +96,7 @@ export default function CreateOrderPage() {
 
   return (
     <>
-      <PageTitle title={t('orderingest:create.title')} />
+      <PageTitle title={t('orderingest:create.title')} extra={<ImportOrdersButton />} />
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ postFee: 0 }}>
         <Card title={t('orderingest:create.orderSection')} size="small" style={{ marginBottom: 16 }}>
           <Row gutter={16}>

@@ -1,0 +1,4 @@
+CREATE INDEX "erp_orders_domain_store_pay_time_idx" ON "erp_orders" USING btree ("domain_id","store_id","pay_time" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "erp_orders_reviewed_idx" ON "erp_orders" USING btree ("domain_id","id" DESC NULLS LAST) WHERE status_code in ('CI_ERPSOH_STATUS_VERIFIED', 'CI_ERPSOH_STATUS_SYNCED');--> statement-breakpoint
+CREATE INDEX "erp_orders_open_exception_idx" ON "erp_orders" USING btree ("domain_id","id" DESC NULLS LAST) WHERE status_code in ('CI_ERPSOH_STATUS_NORMAL', 'CI_ERPSOH_STATUS_VERIFIED') and (intercepted or labels && '{ORDER_TBSKU_EXCEPTION,WAREHOUSE_MATCH_FAIL,EXPRESS_MATCH_FAIL}'::text[]);--> statement-breakpoint
+CREATE INDEX "platform_orders_open_error_idx" ON "platform_orders" USING btree ("domain_id","erp_order_id") WHERE error_msg is not null and not error_closed;
