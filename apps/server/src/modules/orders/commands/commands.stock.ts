@@ -6,7 +6,7 @@ import { OrderErrors, type PlannedLine } from '@openseller/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../platform/errors.js';
-import { allocateInWarehouse, applyMovements, StockShortageError } from '../../stock/stock.engine.js';
+import { applyMovements, StockShortageError, type Movement } from '../../stock/stock.engine.js';
 import { ORDER_DOC_TYPE } from '../orders.model.js';
 
 export const bigints = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
@@ -74,23 +74,54 @@ async function skuCodeOf(tx: Tx, domainId: number, skuId: number): Promise<strin
 }
 
 /**
- * Allocates what the order's lines take in its warehouse (SKUs in id order, so concurrent
- * verifies lock balances alike). A shortage refuses with the SKU, what is available and what is
+ * Allocates what the order's lines take in its warehouse, in one pass: the balances of all its
+ * SKUs are locked by one statement (SKUs and locations in id order, so concurrent verifies lock
+ * alike), each SKU takes from its locations with the most available first (as
+ * `allocateInWarehouse` does), and the stock engine applies all the ALLOCATE movements at once.
+ * A shortage refuses with the first short SKU (in id order), what is available and what is
  * needed; the caller's transaction then writes nothing.
  */
 export async function allocateOrder(tx: Tx, domainId: number, userId: number | null, order: { id: number; code: string; warehouseId: number }, lines: readonly PlannedLine[]): Promise<void> {
-  const demand = [...demandBySku(lines)].sort((a, b) => a[0] - b[0]);
+  const demand = [...demandBySku(lines)].filter(([, qty]) => qty > 0).sort((a, b) => a[0] - b[0]);
+  if (!demand.length) return;
+  const rows = await tx.execute<{ sku_id: number; location_id: number; available: number }>(sql`
+    select sku_id, location_id, on_hand - allocated as available
+    from stock_balances
+    where domain_id = ${domainId} and warehouse_id = ${order.warehouseId} and sku_id = any(${bigints(demand.map(([skuId]) => skuId))})
+    order by sku_id, location_id
+    for update`);
+  const bySku = new Map<number, { locationId: number; available: number }[]>();
+  for (const r of rows.rows) {
+    const list = bySku.get(Number(r.sku_id)) ?? [];
+    list.push({ locationId: Number(r.location_id), available: Number(r.available) });
+    bySku.set(Number(r.sku_id), list);
+  }
+  const doc = { type: ORDER_DOC_TYPE, id: order.id, code: order.code };
+  const movements: Movement[] = [];
   for (const [skuId, qty] of demand) {
-    if (qty <= 0) continue;
-    try {
-      await allocateInWarehouse(tx, domainId, userId, { warehouseId: order.warehouseId, skuId, qty, doc: { type: ORDER_DOC_TYPE, id: order.id, code: order.code } });
-    } catch (error) {
-      if (error instanceof StockShortageError) {
-        const available = Math.max(0, error.shortages[0]?.available ?? 0);
-        throw new AppError(OrderErrors.SHORTAGE, 409, { skuCode: await skuCodeOf(tx, domainId, skuId), available, needed: qty });
+    const places = (bySku.get(skuId) ?? []).sort((a, b) => b.available - a.available || a.locationId - b.locationId);
+    const total = places.reduce((sum, p) => sum + Math.max(0, p.available), 0);
+    if (total < qty) throw new AppError(OrderErrors.SHORTAGE, 409, { skuCode: await skuCodeOf(tx, domainId, skuId), available: Math.max(0, total), needed: qty });
+    let left = qty;
+    for (const p of places) {
+      if (left <= 0) break;
+      const take = Math.min(left, p.available);
+      if (take > 0) {
+        movements.push({ warehouseId: order.warehouseId, locationId: p.locationId, skuId, allocatedDelta: take, movement: 'ALLOCATE', doc, remark: null });
+        left -= take;
       }
-      throw error;
     }
+  }
+  try {
+    await applyMovements(tx, domainId, userId, movements);
+  } catch (error) {
+    // Not expected under the locks above; answered like the checks above if it happens.
+    if (error instanceof StockShortageError) {
+      const first = error.shortages[0];
+      const needed = demand.find(([skuId]) => skuId === first?.skuId)?.[1] ?? 0;
+      throw new AppError(OrderErrors.SHORTAGE, 409, { skuCode: await skuCodeOf(tx, domainId, first?.skuId ?? 0), available: Math.max(0, first?.available ?? 0), needed });
+    }
+    throw error;
   }
 }
 

@@ -176,6 +176,18 @@ describe('order list', () => {
     expect(answer.body.data.sort()).toEqual([a.id, b.id].sort());
   });
 
+  it('does not tag the parts of one split as 待合 with each other', async () => {
+    const w = await world();
+    const receiver = { name: '赵六', phone: '13711113333', address: '文一路 9 号' };
+    const parent = await w.order({ buyerNick: 'frank', receiver });
+    const child = await w.order({ buyerNick: 'frank', receiver });
+    await db.execute(sql`update erp_orders set split_level = 1, split_from_id = ${parent.id} where id = ${child.id}`);
+    expect((await call(w, 'getMergeFlagByIdList', { idList: [parent.id, child.id] })).body.data).toEqual([]);
+    // A third order of the same buyer is still a candidate with both.
+    const third = await w.order({ buyerNick: 'frank', receiver });
+    expect((await call(w, 'getMergeFlagByIdList', { idList: [parent.id, child.id, third.id] })).body.data.sort()).toEqual([parent.id, child.id, third.id].sort());
+  });
+
   it('masks receiver phone, name and address in the list and shows one order with its log', async () => {
     const w = await world();
     const o = await w.order({ receiver: { name: '欧阳娜娜', phone: '13812345678', address: '文三路 90 号 5 幢' } });

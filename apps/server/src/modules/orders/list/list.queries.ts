@@ -173,7 +173,9 @@ export async function mergeableOrderIds(tx: Tx, domainId: number, ids: number[])
       and exists (select 1 from erp_orders x
         where x.domain_id = o.domain_id and x.store_id = o.store_id and x.id <> o.id and x.status_code = any(${open}) and not x.locked
           and x.buyer_nick is not distinct from o.buyer_nick and x.receiver_name is not distinct from o.receiver_name
-          and x.receiver_phone is not distinct from o.receiver_phone and x.receiver_address is not distinct from o.receiver_address)
+          and x.receiver_phone is not distinct from o.receiver_phone and x.receiver_address is not distinct from o.receiver_address
+          -- Parts of one split are not proposed for merging back (cancel split does that).
+          and coalesce(x.split_from_id, x.id) <> coalesce(o.split_from_id, o.id))
     order by o.id desc`);
   return rows.rows.map((r) => Number(r.id));
 }

@@ -177,7 +177,7 @@ function AddSkuModal({ order, open, onClose }: { order: OrderRow; open: boolean;
             <Space wrap>
               {sku ? (
                 <Typography.Text>
-                  <Tag>{sku.code}</Tag>
+                  <Tag style={{ marginInlineEnd: 8 }}>{sku.code}</Tag>
                   {[sku.name, sku.specifications].filter(Boolean).join(' / ')}
                 </Typography.Text>
               ) : (

@@ -95,7 +95,7 @@ function DetailBody({ data }: { data: OrderDetail }) {
             key: l.id,
             children: (
               <>
-                <Typography.Text strong>{t(`orders:logActions.${l.action}`, { defaultValue: l.action })}</Typography.Text> · {l.loginName ?? '-'} · <DateTime value={l.createdAt} />
+                <Typography.Text strong>{t(`orders:logActions.${l.action.replace(':', '_')}`, { defaultValue: l.action })}</Typography.Text> · {l.loginName ?? '-'} · <DateTime value={l.createdAt} />
               </>
             ),
           }))}
