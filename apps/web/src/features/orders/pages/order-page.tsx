@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { ORDER_EXCEPTION_TYPES, ORDER_TABS, formatMoney, type OrderRow } from '@openseller/core';
 import { useColumnSettings } from '../../../ui/column-settings';
 import { PageTitle } from '../../../ui/page-title';
+import { OrderPageActions } from '../ingest/components/order-page-actions';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { OrderActions } from '../commands/order-actions';
@@ -131,7 +132,7 @@ export default function OrderPage() {
 
   return (
     <>
-      <PageTitle title={t('orders:title')} />
+      <PageTitle title={t('orders:title')} extra={<OrderPageActions />} />
       <Card>
         <Tabs activeKey={activeKey} items={tabItems} onChange={(key) => go({ activeKey: key, type: '' })} />
         {activeKey === '5' && (
