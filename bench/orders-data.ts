@@ -97,6 +97,9 @@ export async function generateOrdersWorld(pool: pg.Pool, size: OrdersWorldSize, 
        from generate_series(1, $2) g`,
       [domainId, orders, pending, storeIds, d, warehouseIds],
     );
+    // Fresh statistics before the joins below: with the previous domain's rows only in them, the
+    // planner takes this domain's orders for a handful and loops over them per SKU (minutes).
+    await q('analyze erp_orders; analyze skus');
     await q(
       `insert into erp_order_lines (domain_id, order_id, line_seq, sku_id, sku_code, sku_name, qty, price, amount, platform_no)
        select o.domain_id, o.id, n, k.id, k.code, k.name, 2, 14.95, 29.9, o.platform_nos[1]
@@ -107,6 +110,7 @@ export async function generateOrdersWorld(pool: pg.Pool, size: OrdersWorldSize, 
       [domainId, skus],
     );
     // Reviewed orders hold their stock.
+    await q('analyze erp_order_lines; analyze stock_balances');
     await q(
       `with demand as (
          select o.warehouse_id, l.sku_id, sum(l.qty)::int as qty from erp_orders o join erp_order_lines l on l.order_id = o.id
@@ -118,6 +122,9 @@ export async function generateOrdersWorld(pool: pg.Pool, size: OrdersWorldSize, 
     log(`domain ${d}: ${orders.toLocaleString('en')} orders × 3 lines, ${skus.toLocaleString('en')} SKUs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     if (big) main = { domainId, loginName, password: PASSWORD, storeIds, selfDefinedStoreId, selfDefinedSecret: secret, warehouseIds, skuCodes: (i) => 'B' + String(i % skus).padStart(6, '0') };
   }
-  await q('analyze erp_orders; analyze erp_order_lines; analyze stock_balances; analyze skus');
+  // Vacuum as well: a live database's tables are vacuumed, and index-only scans (the counts) need
+  // the visibility map that only vacuum sets; without it they visit the heap and autovacuum
+  // kicking in mid-run makes the timings jump.
+  for (const table of ['erp_orders', 'erp_order_lines', 'stock_balances', 'skus']) await q(`vacuum analyze ${table}`);
   return main!;
 }

@@ -106,6 +106,77 @@ describe('verify and cancel verify', () => {
     expect((await header(short.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
   });
 
+  it('verifies a batch in one go: good orders are allocated, a refused and a short order take nothing', async () => {
+    const base = await outboundWorld(t, { locations: 2 });
+    const w: World = { ...base, storeId: (await storeRow(t, base.domainId)).id };
+    const [loc0, loc1] = [w.locationIds[0]!, w.locationIds[1]!];
+    await putOnHand(t, w.domainId, [
+      { warehouseId: w.warehouseId, locationId: loc0, skuId: w.skuIds[0]!, qty: 1 },
+      { warehouseId: w.warehouseId, locationId: loc1, skuId: w.skuIds[0]!, qty: 3 },
+      { warehouseId: w.warehouseId, locationId: loc0, skuId: w.skuIds[1]!, qty: 10 },
+    ]);
+    const at = (s: number) => new Date(Date.UTC(2026, 10, 20, 8, 0, s));
+    const good1 = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 2 }], createdAt: at(1) });
+    const locked = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 1 }], locked: true, createdAt: at(2) });
+    const short = await order(w, { lines: [{ skuId: w.skuIds[1]!, qty: 1 }, { skuId: w.skuIds[0]!, qty: 3 }], createdAt: at(3) });
+    const good2 = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 2 }, { skuId: w.skuIds[1]!, qty: 4 }], createdAt: at(4) });
+    const before = await header(good2.id);
+    const untouched = [await header(short.id), await header(locked.id)];
+
+    const result = await ok(w, 'verify', { idList: [good2.id, short.id, locked.id, good1.id] });
+    expect(result.successIds).toEqual([good2.id, good1.id]);
+    expect(result.failures).toMatchObject([
+      { id: short.id, code: short.code, errorCode: 'ERR_ORDER_SHORTAGE', params: { skuCode: w.skuCodes[0], available: 2, needed: 3 } },
+      { id: locked.id, code: locked.code, errorCode: 'ERR_ORDER_LOCKED' },
+    ]);
+    expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 4, allocated: 4 });
+    expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[1]!)).toEqual({ onHand: 10, allocated: 4 });
+
+    // Ledger rows per order: good1 first (created first) from the location with the most available.
+    const ledger = await db.execute<{ doc_id: number; doc_code: string; location_id: number; sku_id: number; allocated_delta: number }>(sql`
+      select doc_id, doc_code, location_id, sku_id, allocated_delta from stock_ledger
+      where domain_id = ${w.domainId} and doc_type = 'ORDER' order by id`);
+    expect(ledger.rows.map((r) => [Number(r.doc_id), r.doc_code, Number(r.location_id), Number(r.sku_id), r.allocated_delta])).toEqual([
+      [good1.id, good1.code, loc1, w.skuIds[0], 2],
+      [good2.id, good2.code, loc0, w.skuIds[0], 1],
+      [good2.id, good2.code, loc1, w.skuIds[0], 1],
+      [good2.id, good2.code, loc0, w.skuIds[1], 4],
+    ]);
+
+    for (const o of [good1, good2]) {
+      expect((await header(o.id)).status_code).toBe('CI_ERPSOH_STATUS_VERIFIED');
+      expect(await logActions(o.id)).toEqual(['verify']);
+    }
+    const after = await header(good2.id);
+    expect(after.version).toBe(before.version + 1);
+    expect(Number(after.verified_by)).toBe(w.userId);
+    const log = await db.execute<{ area: string; before: any; after: any }>(sql`select area, before, after from operation_logs where entity_type = 'erp_order' and entity_id = ${String(good2.id)}`);
+    expect(log.rows[0]).toMatchObject({ area: 'orders', before: { statusCode: 'CI_ERPSOH_STATUS_NORMAL', version: before.version }, after: { statusCode: 'CI_ERPSOH_STATUS_VERIFIED', version: before.version + 1 } });
+    for (const [n, o] of [short, locked].entries()) {
+      expect(await header(o.id)).toEqual(untouched[n]);
+      expect(await logActions(o.id)).toEqual([]);
+    }
+
+    // Cancel verify of the batch gives back exactly what each order holds; a pending order is refused.
+    const cancelled = await ok(w, 'cancelVerify', { idList: [good1.id, short.id, good2.id] });
+    expect(cancelled.successIds).toEqual([good1.id, good2.id]);
+    expect(cancelled.failures).toMatchObject([{ id: short.id, errorCode: 'ERR_ORDER_STATUS' }]);
+    expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 4, allocated: 0 });
+    expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[1]!)).toEqual({ onHand: 10, allocated: 0 });
+    expect(await logActions(good2.id)).toEqual(['verify', 'cancelVerify']);
+    expect((await header(good2.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
+  });
+
+  it('allocates a batch in the orders creation order, not the order of the ids', async () => {
+    const w = await world();
+    await putOnHand(t, w.domainId, [{ warehouseId: w.warehouseId, locationId: w.locationIds[0], skuId: w.skuIds[0]!, qty: 4 }]);
+    const later = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 3 }], createdAt: new Date(Date.UTC(2026, 10, 20, 9)) });
+    const earlier = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 3 }], createdAt: new Date(Date.UTC(2026, 10, 20, 8)) });
+    const result = await ok(w, 'verify', { idList: [later.id, earlier.id] });
+    expect(result.successIds).toEqual([earlier.id]);
+    expect(result.failures).toMatchObject([{ id: later.id, errorCode: 'ERR_ORDER_SHORTAGE', params: { available: 1, needed: 3 } }]);
+  });
+
   it('refuses more than 100 ids in one verify call', async () => {
     const w = await world();
     const answer = await call(w, 'verify', { idList: Array.from({ length: 101 }, (_, i) => i + 1) });

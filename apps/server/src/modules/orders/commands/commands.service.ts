@@ -40,15 +40,17 @@ import {
   type VerifyOrdersInput,
 } from '@openseller/core';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../../db/client.js';
-import { erpOrders, type ErpOrder } from '../../../db/schema/index.js';
+import { erpOrders, operationLogs, type ErpOrder } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
 import { serverMessage } from '../../../platform/messages.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
-import { loadOrderRows, nextOrderCodes, writeOrderLog } from '../orders.model.js';
-import { allocateOrder, availableInWarehouse, bigints, demandBySku, plannedLinesOf, releaseOrder } from './commands.stock.js';
+import { applyMovements } from '../../stock/stock.engine.js';
+import { loadOrderRows, nextOrderCodes, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
+import { allocateOrder, allocateOrders, availableInWarehouse, bigints, demandBySku, plannedLinesOf, releaseMovementsOf, releaseOrder } from './commands.stock.js';
 
 const S = ORDER_STATUS;
 const ENTITY = 'order';
@@ -256,35 +258,192 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     return null;
   }
 
-  return {
-    /** Review: allocate every line's stock in the order's warehouse; NORMAL → VERIFIED. */
-    verify(session: Session, language: Language, input: VerifyOrdersInput): Promise<OrderBatchResult> {
-      return batch(session, language, input, async (tx, o) => {
-        const refusal = verifyRefusal(o);
-        if (refusal) throw refusal;
-        const lines = (await plannedLinesOf(tx, o.domainId, [o.id])).get(o.id) ?? [];
-        const unmapped = await tx.execute(sql`select 1 from erp_order_lines where order_id = ${o.id} and sku_id is null and cancel_tag = 0 limit 1`);
-        if (unmapped.rows.length) throw new AppError(OrderErrors.UNMAPPED, 409, { code: o.code });
-        if (o.warehouseId === null) throw new AppError(OrderErrors.NO_WAREHOUSE, 409, { code: o.code });
-        await allocateOrder(tx, o.domainId, session.userId, { id: o.id, code: o.code, warehouseId: o.warehouseId }, lines);
-        await tx.execute(sql`update erp_order_lines set stock_out = false where order_id = ${o.id} and stock_out`);
-        await change(tx, session, o, 'verify', {
-          statusCode: S.VERIFIED,
-          verifiedAt: now(),
-          verifiedBy: session.userId,
-          stockOut: false,
-          soExtendStatus: o.soExtendStatus === 'STOCK_OUT' ? null : o.soExtendStatus,
-        });
+  /** The answer for one refused order of a batch. */
+  function failureOf(id: number, code: string | null, error: AppError, language: Language): OrderFailure {
+    const params = error.params as Record<string, string | number>;
+    return { id, code, errorCode: error.code, params, message: serverMessage(error.code, params, language) };
+  }
+
+  /**
+   * A set-based batch command in ONE transaction: the orders are locked by one statement (id
+   * order, so overlapping batches queue behind each other and never deadlock), refusals are
+   * decided in memory (missing, stale version, then `refuse`), `apply` does the work of the
+   * eligible ones with a few set-based statements (adding refusals of its own, e.g. shortages),
+   * and the accepted orders get one bulk update (version + 1) and one multi-row insert of their
+   * order logs. Answers in the order of the ids given.
+   */
+  async function setBatch(
+    session: Session,
+    language: Language,
+    input: { idList: number[]; versions?: { id: number; version: number }[] | undefined },
+    action: string,
+    refuse: (o: ErpOrder) => AppError | null,
+    apply: (tx: Tx, domainId: number, eligible: ErpOrder[], refusals: Map<number, AppError>) => Promise<void>,
+    values: PgUpdateSetSource<typeof erpOrders>,
+  ): Promise<OrderBatchResult> {
+    const domainId = domainOf(session);
+    const ids = [...new Set(input.idList)];
+    const versions = new Map((input.versions ?? []).map((v) => [v.id, v.version]));
+    return db.transaction(async (tx) => {
+      const locked = await tx
+        .select()
+        .from(erpOrders)
+        .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigints(ids)})`))
+        .orderBy(erpOrders.id)
+        .for('update');
+      const byId = new Map(locked.map((o) => [o.id, o]));
+      const refusals = new Map<number, AppError>();
+      for (const id of ids) {
+        const o = byId.get(id);
+        const version = versions.get(id);
+        const refusal = !o ? notFound(ENTITY) : version !== undefined && o.version !== version ? versionConflict(ENTITY) : refuse(o);
+        if (refusal) refusals.set(id, refusal);
+      }
+      await apply(tx, domainId, locked.filter((o) => !refusals.has(o.id)), refusals);
+      const accepted = ids.filter((id) => byId.has(id) && !refusals.has(id));
+      if (accepted.length) {
+        const after = await tx
+          .update(erpOrders)
+          .set({ ...values, version: sql`${erpOrders.version} + 1`, updatedAt: now() })
+          .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigints(accepted)})`))
+          .returning();
+        const actor = actorOf(session);
+        await tx.insert(operationLogs).values(
+          after.map((a) => ({
+            domainId: actor.domainId,
+            userId: actor.userId,
+            loginName: actor.loginName,
+            area: ORDERS_AREA,
+            entityType: 'erp_order',
+            entityId: String(a.id),
+            action,
+            before: brief(byId.get(a.id)!),
+            after: brief(a),
+          })),
+        );
+      }
+      return {
+        successIds: accepted,
+        failures: ids.filter((id) => refusals.has(id)).map((id) => failureOf(id, byId.get(id)?.code ?? null, refusals.get(id)!, language)),
+      };
+    });
+  }
+
+  /** The set-based path first; if it throws anything unexpected, the per-order path for the batch. */
+  async function withFallback(setBased: () => Promise<OrderBatchResult>, perOrder: () => Promise<OrderBatchResult>): Promise<OrderBatchResult> {
+    let result: OrderBatchResult;
+    try {
+      result = await setBased();
+    } catch {
+      return perOrder();
+    }
+    return result;
+  }
+
+  /** Verify order by order, each in its own transaction: the fallback of `verify`. */
+  function verifyEach(session: Session, language: Language, input: VerifyOrdersInput): Promise<OrderBatchResult> {
+    return batch(session, language, input, async (tx, o) => {
+      const refusal = verifyRefusal(o);
+      if (refusal) throw refusal;
+      const lines = (await plannedLinesOf(tx, o.domainId, [o.id])).get(o.id) ?? [];
+      const unmapped = await tx.execute(sql`select 1 from erp_order_lines where order_id = ${o.id} and sku_id is null and cancel_tag = 0 limit 1`);
+      if (unmapped.rows.length) throw new AppError(OrderErrors.UNMAPPED, 409, { code: o.code });
+      if (o.warehouseId === null) throw new AppError(OrderErrors.NO_WAREHOUSE, 409, { code: o.code });
+      await allocateOrder(tx, o.domainId, session.userId, { id: o.id, code: o.code, warehouseId: o.warehouseId }, lines);
+      await tx.execute(sql`update erp_order_lines set stock_out = false where order_id = ${o.id} and stock_out`);
+      await change(tx, session, o, 'verify', {
+        statusCode: S.VERIFIED,
+        verifiedAt: now(),
+        verifiedBy: session.userId,
+        stockOut: false,
+        soExtendStatus: o.soExtendStatus === 'STOCK_OUT' ? null : o.soExtendStatus,
       });
+    });
+  }
+
+  /** Cancel verify order by order: the fallback of `cancelVerify`. */
+  function cancelVerifyEach(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
+    return batch(session, language, input, async (tx, o) => {
+      requireStatus(o, 'cancelVerify', S.VERIFIED);
+      await releaseOrder(tx, o.domainId, session.userId, o);
+      await change(tx, session, o, 'cancelVerify', { statusCode: S.NORMAL, verifiedAt: null, verifiedBy: null });
+    });
+  }
+
+  return {
+    /**
+     * Review: allocate every line's stock in the order's warehouse; NORMAL → VERIFIED. The batch
+     * (≤ 100 orders) is one transaction of a few set-based statements (see `setBatch` and
+     * `allocateOrders`); the per-order path below is the fallback when it throws.
+     */
+    verify(session: Session, language: Language, input: VerifyOrdersInput): Promise<OrderBatchResult> {
+      return withFallback(
+        () =>
+          setBatch(
+            session,
+            language,
+            input,
+            'verify',
+            verifyRefusal,
+            async (tx, domainId, eligible, refusals) => {
+              if (!eligible.length) return;
+              const eligibleIds = eligible.map((o) => o.id);
+              const planned = await plannedLinesOf(tx, domainId, eligibleIds);
+              const unmapped = new Set(
+                (
+                  await tx.execute<{ order_id: number }>(sql`
+                    select distinct order_id from erp_order_lines
+                    where domain_id = ${domainId} and order_id = any(${bigints(eligibleIds)}) and sku_id is null and cancel_tag = 0`)
+                ).rows.map((r) => Number(r.order_id)),
+              );
+              const toAllocate: ErpOrder[] = [];
+              for (const o of eligible) {
+                if (unmapped.has(o.id)) refusals.set(o.id, new AppError(OrderErrors.UNMAPPED, 409, { code: o.code }));
+                else if (o.warehouseId === null) refusals.set(o.id, new AppError(OrderErrors.NO_WAREHOUSE, 409, { code: o.code }));
+                else toAllocate.push(o);
+              }
+              toAllocate.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+              const shortages = await allocateOrders(
+                tx,
+                domainId,
+                session.userId,
+                toAllocate.map((o) => ({ id: o.id, code: o.code, warehouseId: o.warehouseId!, lines: planned.get(o.id) ?? [] })),
+              );
+              for (const [id, refusal] of shortages) refusals.set(id, refusal);
+              const verified = toAllocate.filter((o) => !shortages.has(o.id)).map((o) => o.id);
+              if (verified.length) {
+                await tx.execute(sql`update erp_order_lines set stock_out = false where domain_id = ${domainId} and order_id = any(${bigints(verified)}) and stock_out`);
+              }
+            },
+            {
+              statusCode: S.VERIFIED,
+              verifiedAt: now(),
+              verifiedBy: session.userId,
+              stockOut: false,
+              soExtendStatus: sql`case when ${erpOrders.soExtendStatus} = 'STOCK_OUT' then null else ${erpOrders.soExtendStatus} end`,
+            },
+          ),
+        () => verifyEach(session, language, input),
+      );
     },
 
-    /** VERIFIED → NORMAL, releasing exactly what the order holds. */
+    /** VERIFIED → NORMAL, releasing exactly what the orders hold; one transaction per batch, per order as the fallback. */
     cancelVerify(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
-      return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'cancelVerify', S.VERIFIED);
-        await releaseOrder(tx, o.domainId, session.userId, o);
-        await change(tx, session, o, 'cancelVerify', { statusCode: S.NORMAL, verifiedAt: null, verifiedBy: null });
-      });
+      return withFallback(
+        () =>
+          setBatch(
+            session,
+            language,
+            input,
+            'cancelVerify',
+            (o) => (o.statusCode === S.VERIFIED ? null : statusRefusal(o, 'cancelVerify')),
+            async (tx, domainId, eligible) => {
+              await applyMovements(tx, domainId, session.userId, await releaseMovementsOf(tx, domainId, eligible));
+            },
+            { statusCode: S.NORMAL, verifiedAt: null, verifiedBy: null },
+          ),
+        () => cancelVerifyEach(session, language, input),
+      );
     },
 
     lock(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {

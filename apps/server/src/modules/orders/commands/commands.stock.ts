@@ -125,6 +125,101 @@ export async function allocateOrder(tx: Tx, domainId: number, userId: number | n
   }
 }
 
+/** An order a batch verify allocates: its warehouse and the stock its lines take. */
+export interface OrderToAllocate {
+  id: number;
+  code: string;
+  warehouseId: number;
+  lines: readonly PlannedLine[];
+}
+
+/**
+ * Allocates the stock of many orders at once (batch verify), each order all or none, in the order
+ * given (the caller passes them by creation time). The balances of every (warehouse, SKU) the
+ * orders take are locked by one statement (warehouse, SKU, location order, as the stock engine
+ * locks), the plan is made in memory — each SKU from its locations with the most available first,
+ * as `allocateInWarehouse` does — and the stock engine applies all the ALLOCATE movements in one
+ * call. An order that cannot be wholly covered takes nothing and is answered with its first short
+ * SKU (in id order), what was left and what it needs. Answers the refusals by order id; a
+ * StockShortageError from the engine (not expected under the locks) is thrown to the caller.
+ */
+export async function allocateOrders(tx: Tx, domainId: number, userId: number | null, orders: readonly OrderToAllocate[]): Promise<Map<number, AppError>> {
+  const refusals = new Map<number, AppError>();
+  const wanted = orders.map((o) => ({ order: o, demand: [...demandBySku(o.lines)].filter(([, qty]) => qty > 0).sort((a, b) => a[0] - b[0]) }));
+  const keyOf = (warehouseId: number, skuId: number) => `${warehouseId}:${skuId}`;
+  const keys = new Map<string, { w: number; s: number }>();
+  for (const { order, demand } of wanted) for (const [skuId] of demand) keys.set(keyOf(order.warehouseId, skuId), { w: order.warehouseId, s: skuId });
+  if (!keys.size) return refusals;
+  const pairs = [...keys.values()];
+  const rows = await tx.execute<{ warehouse_id: number; sku_id: number; location_id: number; available: number }>(sql`
+    select b.warehouse_id, b.sku_id, b.location_id, b.on_hand - b.allocated as available
+    from stock_balances b
+    join unnest(${bigints(pairs.map((p) => p.w))}, ${bigints(pairs.map((p) => p.s))}) as k(w, s) on b.warehouse_id = k.w and b.sku_id = k.s
+    where b.domain_id = ${domainId}
+    order by b.warehouse_id, b.sku_id, b.location_id
+    for update of b`);
+  const pool = new Map<string, { locationId: number; available: number }[]>();
+  for (const r of rows.rows) {
+    const key = keyOf(Number(r.warehouse_id), Number(r.sku_id));
+    const list = pool.get(key) ?? [];
+    list.push({ locationId: Number(r.location_id), available: Number(r.available) });
+    pool.set(key, list);
+  }
+
+  const movements: Movement[] = [];
+  const shorts: { orderId: number; skuId: number; available: number; needed: number }[] = [];
+  for (const { order, demand } of wanted) {
+    const short = demand
+      .map(([skuId, qty]) => ({ skuId, qty, total: (pool.get(keyOf(order.warehouseId, skuId)) ?? []).reduce((sum, p) => sum + Math.max(0, p.available), 0) }))
+      .find((d) => d.total < d.qty);
+    if (short) {
+      shorts.push({ orderId: order.id, skuId: short.skuId, available: Math.max(0, short.total), needed: short.qty });
+      continue;
+    }
+    const doc = { type: ORDER_DOC_TYPE, id: order.id, code: order.code };
+    for (const [skuId, qty] of demand) {
+      const places = (pool.get(keyOf(order.warehouseId, skuId)) ?? []).sort((a, b) => b.available - a.available || a.locationId - b.locationId);
+      let left = qty;
+      for (const p of places) {
+        if (left <= 0) break;
+        const take = Math.min(left, p.available);
+        if (take > 0) {
+          movements.push({ warehouseId: order.warehouseId, locationId: p.locationId, skuId, allocatedDelta: take, movement: 'ALLOCATE', doc, remark: null });
+          p.available -= take;
+          left -= take;
+        }
+      }
+    }
+  }
+  await applyMovements(tx, domainId, userId, movements);
+  if (shorts.length) {
+    const codes = await tx.execute<{ id: number; code: string }>(sql`select id, code from skus where domain_id = ${domainId} and id = any(${bigints([...new Set(shorts.map((s) => s.skuId))])})`);
+    const codeOf = new Map(codes.rows.map((r) => [Number(r.id), r.code]));
+    for (const s of shorts) refusals.set(s.orderId, new AppError(OrderErrors.SHORTAGE, 409, { skuCode: codeOf.get(s.skuId) ?? String(s.skuId), available: s.available, needed: s.needed }));
+  }
+  return refusals;
+}
+
+/** What each order holds per balance (ALLOCATE minus RELEASE), as the RELEASE movements that give it back. */
+export async function releaseMovementsOf(tx: Tx, domainId: number, orders: readonly { id: number; code: string }[]): Promise<Movement[]> {
+  if (!orders.length) return [];
+  const codes = new Map(orders.map((o) => [o.id, o.code]));
+  const held = await tx.execute<{ doc_id: number; warehouse_id: number; location_id: number; sku_id: number; held: number }>(sql`
+    select doc_id, warehouse_id, location_id, sku_id, sum(allocated_delta)::int as held from stock_ledger
+    where domain_id = ${domainId} and doc_type = ${ORDER_DOC_TYPE} and doc_id = any(${bigints([...codes.keys()])}) and movement in ('ALLOCATE', 'RELEASE')
+    group by doc_id, warehouse_id, location_id, sku_id
+    having sum(allocated_delta) > 0
+    order by doc_id, warehouse_id, sku_id, location_id`);
+  return held.rows.map((r) => ({
+    warehouseId: Number(r.warehouse_id),
+    locationId: Number(r.location_id),
+    skuId: Number(r.sku_id),
+    allocatedDelta: -Number(r.held),
+    movement: 'RELEASE' as const,
+    doc: { type: ORDER_DOC_TYPE, id: Number(r.doc_id), code: codes.get(Number(r.doc_id)) ?? null },
+  }));
+}
+
 /** Releases exactly what the order holds: its ALLOCATE minus RELEASE rows per balance. */
 export async function releaseOrder(tx: Tx, domainId: number, userId: number | null, order: { id: number; code: string }): Promise<number> {
   const held = await tx.execute<{ warehouse_id: number; location_id: number; sku_id: number; held: number }>(sql`
