@@ -4,14 +4,12 @@ import { useState } from 'react';
 import { Button, Form, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderSyncRunRow } from '@openseller/core';
-import { errorMessage, type ApiError } from '../../../app/request';
 import { useSession } from '../../../app/session';
-import { toast } from '../../../app/toast';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { useListState } from '../../../ui/use-list-state';
 import { StoreSelect } from '../../stores/components/store-select';
-import { usePullNow, useSyncRuns } from './queries';
+import { usePullNowWithToasts, useSyncRuns } from './queries';
 
 const STATUS_COLOR: Record<string, string> = { RUNNING: 'processing', SUCCESS: 'success', FAILURE: 'error' };
 
@@ -21,17 +19,8 @@ export default function OrderSyncLogTab() {
   const canPull = session.menus.has('MENU_ERPSO');
   const [state, setState] = useListState({ currentPage: 1, pageSize: 10, storeId: 0 });
   const runs = useSyncRuns({ currentPage: state.currentPage, pageSize: state.pageSize, ...(state.storeId ? { storeId: state.storeId } : {}) });
-  const pull = usePullNow();
+  const { pull, pullNow } = usePullNowWithToasts();
   const [pullStore, setPullStore] = useState<number | undefined>(state.storeId || undefined);
-
-  const pullNow = (storeId: number) =>
-    pull.mutate(storeId, {
-      onSuccess: (run) =>
-        run.status === 'SUCCESS'
-          ? toast.success(t('orderingest:log.pulled', { pulled: run.pulled, created: run.created, updated: run.updated }))
-          : toast.error(t('orderingest:log.pullFailed', { error: run.errorMsg ?? '' })),
-      onError: (error) => toast.error(errorMessage(error as ApiError)),
-    });
 
   return (
     <>

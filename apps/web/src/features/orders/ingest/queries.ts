@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { OrderSyncRunSearchInput } from '@openseller/core';
+import { errorMessage, type ApiError } from '../../../app/request';
+import { toast } from '../../../app/toast';
 import { orderIngestApi } from './api';
 
 export const orderIngestKeys = {
@@ -28,4 +31,19 @@ export function useCreateOrderByHand() {
     mutationFn: orderIngestApi.createByHand,
     onSuccess: () => void client.invalidateQueries({ queryKey: ['orders'] }),
   });
+}
+
+/** usePullNow with the toasts a person sees: how many orders came, or why the pull failed. */
+export function usePullNowWithToasts() {
+  const { t } = useTranslation();
+  const pull = usePullNow();
+  const pullNow = (storeId: number) =>
+    pull.mutate(storeId, {
+      onSuccess: (run) =>
+        run.status === 'SUCCESS'
+          ? toast.success(t('orderingest:log.pulled', { pulled: run.pulled, created: run.created, updated: run.updated }))
+          : toast.error(t('orderingest:log.pullFailed', { error: run.errorMsg ?? '' })),
+      onError: (error) => toast.error(errorMessage(error as ApiError)),
+    });
+  return { pull, pullNow };
 }

@@ -4,27 +4,16 @@ import { DownOutlined, PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { errorMessage, type ApiError } from '../../../../app/request';
 import { useSession } from '../../../../app/session';
-import { toast } from '../../../../app/toast';
 import { useStoreOptions } from '../../../stores/queries';
-import { usePullNow } from '../queries';
+import { usePullNowWithToasts } from '../queries';
 
 export function OrderPageActions() {
   const { t } = useTranslation();
   const session = useSession();
   const stores = useStoreOptions();
-  const pull = usePullNow();
+  const { pull, pullNow } = usePullNowWithToasts();
   const online = (stores.data ?? []).filter((s) => s.usable && s.storeType === 1);
-
-  const pullNow = (storeId: number) =>
-    pull.mutate(storeId, {
-      onSuccess: (run) =>
-        run.status === 'SUCCESS'
-          ? toast.success(t('orderingest:log.pulled', { pulled: run.pulled, created: run.created, updated: run.updated }))
-          : toast.error(t('orderingest:log.pullFailed', { error: run.errorMsg ?? '' })),
-      onError: (error) => toast.error(errorMessage(error as ApiError)),
-    });
 
   return (
     <Space>
