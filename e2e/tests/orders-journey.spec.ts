@@ -53,7 +53,7 @@ const orderRows = () => page.locator('.ant-table-tbody tr.ant-table-row');
 const shownCodes = async () => (await orderRows().allInnerTexts()).map((text) => /\b\d{17}\b/.exec(text)?.[0] ?? '').filter(Boolean);
 const expectRows = (n: number) => expect.poll(() => orderRows().count(), { timeout: 15_000 }).toBe(n);
 
-describe('orders: arrive from a store, review, merge, split', () => {
+describe('orders: arrive from a store, review, merge, split, map an unmapped SKU', () => {
   let pulledCodes: string[] = [];
 
   it('pulls the orders buyers placed in the sandbox store', async () => {
@@ -147,5 +147,41 @@ describe('orders: arrive from a store, review, merge, split', () => {
       (r) => r.total === 2,
       'two pending orders after the split',
     );
+  });
+
+  it('maps an online SKU no goods matched from the exceptions tab', async () => {
+    // The shop now sells only an item whose outer code names no goods of the seller.
+    const loose = `LOOSE-${run}`;
+    const items = await api.call<{ voList: { itemId: string }[] }>('/cloud/sandbox/console/items', { storeId: store.id });
+    for (const item of items.voList) await api.call('/cloud/sandbox/console/deleteItem', { storeId: store.id, itemId: item.itemId });
+    await api.call('/cloud/sandbox/console/saveItem', { storeId: store.id, title: `Loose mug ${run}`, outerId: loose, skus: [{ properties: 'Colour:Green', outerSkuId: loose, price: '29.9', quantity: 20 }] });
+    await api.call('/cloud/sandbox/console/generateOrders', { storeId: store.id, count: 1 });
+    await b.open('/order?activeKey=1');
+    await page.getByRole('button', { name: 'Pull orders' }).click();
+    await page.getByRole('menuitem', { name: storeName }).click();
+    await page.getByText('Pulled 1 orders: 1 new, 0 updated').waitFor();
+
+    await b.open(`/order?activeKey=5&type=unmapped&storeIds=${store.id}`);
+    await page.reload();
+    await expectRows(1);
+    expect(await cell(orderRows().first(), 'Labels')).toContain('Unmapped goods');
+    await page.locator('.ant-table-thead .ant-checkbox-input').check();
+    await page.getByRole('button', { name: 'Map online goods' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Map online goods' });
+    await dialog.getByRole('row', { name: new RegExp(`Loose mug ${run}`) }).getByRole('button', { name: 'Choose' }).click();
+    const picker = page.getByRole('dialog', { name: `System SKU for Loose mug ${run}` });
+    await picker.waitFor();
+    await settled(page);
+    await picker.getByPlaceholder('Search by code, name, specifications or bar code').fill(code);
+    await picker.getByPlaceholder('Search by code, name, specifications or bar code').press('Enter');
+    await picker.getByRole('row', { name: new RegExp(code) }).getByRole('radio').check();
+    await picker.getByRole('button', { name: 'Choose 1' }).click();
+    await dialog.getByRole('row', { name: new RegExp(`Loose mug ${run}`) }).getByText(code).waitFor();
+    await dialog.getByRole('button', { name: 'Map and match again' }).click();
+    await expectRows(0);
+
+    // The order is pending review now, its line the seller's goods.
+    await openTab('1');
+    await expect.poll(() => orderRows().filter({ hasText: `${code} ×` }).filter({ hasNotText: 'To merge' }).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
   });
 });
