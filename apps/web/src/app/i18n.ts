@@ -35,6 +35,8 @@ export const NAMESPACES = [
   'courierrules',
   'orderimport',
   'orderexceptions',
+  'ordershipping',
+  'waybills',
 ] as const;
 
 const packs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

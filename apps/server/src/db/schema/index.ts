@@ -19,3 +19,5 @@ export * from './stocksync.js';
 export * from './orders.js';
 export * from './courier-rules.js';
 export * from './order-import.js';
+export * from './shipping.js';
+export * from './waybills.js';

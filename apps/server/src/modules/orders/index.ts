@@ -11,6 +11,8 @@ import { registerOrderExceptions } from './exceptions/index.js';
 import { registerOrderImport } from './import/index.js';
 import { registerOrderIngest } from './ingest/index.js';
 import { registerOrderList } from './list/index.js';
+import { registerWaybills } from './waybills/index.js';
+import { registerOrderShipping } from './shipping/index.js';
 
 export { ORDER_DOC_TYPE, ORDERS_AREA } from './orders.model.js';
 
@@ -21,4 +23,6 @@ export const registerOrdersModule: AreaModule = (ctx) => {
   registerOrderList(ctx);
   registerOrderCommands(ctx);
   registerOrderExceptions(ctx);
+  registerOrderShipping(ctx);
+  registerWaybills(ctx);
 };

@@ -177,6 +177,37 @@ describe('verify and cancel verify', () => {
     expect(result.failures).toMatchObject([{ id: later.id, errorCode: 'ERR_ORDER_SHORTAGE', params: { available: 1, needed: 3 } }]);
   });
 
+  it('falls back to order-by-order verify when the batch transaction throws', async () => {
+    const w = await world();
+    await putOnHand(t, w.domainId, [{ warehouseId: w.warehouseId, locationId: w.locationIds[0], skuId: w.skuIds[0]!, qty: 4 }]);
+    const a = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 2 }] });
+    const b = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 2 }] });
+    const c = await order(w, { locked: true });
+    // Ledger inserts naming more than one order (only the batch path writes those) fail here.
+    await db.execute(sql.raw(`
+      create or replace function test_one_order_per_ledger_insert() returns trigger language plpgsql as $$
+      begin
+        if (select count(distinct doc_id) from inserted where domain_id = ${w.domainId} and doc_type = 'ORDER') > 1 then
+          raise exception 'one order per ledger insert';
+        end if;
+        return null;
+      end $$;
+      create trigger test_one_order_per_ledger_insert after insert on stock_ledger
+        referencing new table as inserted for each statement execute function test_one_order_per_ledger_insert();`));
+    try {
+      const result = await ok(w, 'verify', { idList: [a.id, b.id, c.id] });
+      expect(result.successIds).toEqual([a.id, b.id]);
+      expect(result.failures).toMatchObject([{ id: c.id, errorCode: 'ERR_ORDER_LOCKED' }]);
+      expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 4, allocated: 4 });
+      for (const o of [a, b]) {
+        expect((await header(o.id)).status_code).toBe('CI_ERPSOH_STATUS_VERIFIED');
+        expect(await logActions(o.id)).toEqual(['verify']);
+      }
+    } finally {
+      await db.execute(sql.raw('drop trigger test_one_order_per_ledger_insert on stock_ledger; drop function test_one_order_per_ledger_insert();'));
+    }
+  });
+
   it('refuses more than 100 ids in one verify call', async () => {
     const w = await world();
     const answer = await call(w, 'verify', { idList: Array.from({ length: 101 }, (_, i) => i + 1) });

@@ -1,8 +1,10 @@
 // The order commands (spec 02 §4.2, §4.3): verify and cancel verify, lock, close, merge, split,
-// split out-of-stock, refresh out-of-stock, convert, and the edits of an order. A batch command
-// runs each order in its own transaction with the order row locked (`for update`), so two people
-// verifying the same orders never allocate twice, and answers which orders went through and why
-// the others were refused. Every change checks the version the caller saw (when given), bumps
+// split out-of-stock, refresh out-of-stock, convert, and the edits of an order. Verify and cancel
+// verify run a call's batch as one transaction of a few set-based statements (`setBatch`; the
+// per-order path is their fallback); the other batch commands run each order in its own
+// transaction. Either way the order rows are locked (`for update`), so two people verifying the
+// same orders never allocate twice, and the answer says which orders went through and why the
+// others were refused. Every change checks the version the caller saw (when given), bumps
 // it and writes the order log (before → after).
 import {
   effectiveLevel,

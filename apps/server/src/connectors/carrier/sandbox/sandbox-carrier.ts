@@ -1,0 +1,156 @@
+// The sandbox carrier: a stand-in express company that behaves like a real one. It issues unique
+// waybill numbers per carrier code (a prefix and a sequence kept in carrier_sandbox_sequences),
+// routing data (sort code, bag, branch) from the receiver's address, answers after a configurable
+// latency, fails the next calls when told to (its console), refuses parcels without a receiver
+// address, and moves an issued parcel GOT → TRANSIT → SIGNED over time — about one parcel in
+// eight ends in EXCEPTION instead of SIGNED.
+import { createHash } from 'node:crypto';
+import { defaultPaymentType, type TrackingState } from '@openseller/core';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { carrierSandboxParcels, carrierSandboxSequences, carrierSandboxSettings } from '../../../db/schema/index.js';
+import { CarrierConnectorError, type CarrierAccount, type CarrierConnector, type CarrierParcel, type CarrierRouting, type TrackingEvent, type WaybillOutcome } from '../types.js';
+
+export const SANDBOX_CARRIER_SYSTEM = 'SANDBOX_CARRIER';
+/** Latency when the console has not set one (env CARRIER_SANDBOX_LATENCY_MS, default 120 ms). */
+const DEFAULT_LATENCY_MS = Number(process.env.CARRIER_SANDBOX_LATENCY_MS ?? 120);
+/** Seconds between tracking steps when the console has not set them. */
+const DEFAULT_STEP_SECONDS = 600;
+
+const hashOf = (s: string) => createHash('sha1').update(s).digest();
+
+/** The number prefix of a carrier code: SB + its letters (SBSF, SBZTO, SBYUNDAKY). */
+export const sandboxPrefix = (carrierCode: string) => `SB${carrierCode.toUpperCase().replace(/[^A-Z]/g, '')}`;
+
+export function sandboxRouting(receiver: CarrierParcel['receiver']): CarrierRouting {
+  const h = hashOf(`${receiver.province}|${receiver.city}|${receiver.district}`);
+  const sortCode = `${100 + (h[0]! % 800)}-${String(h[1]! % 100).padStart(2, '0')}-${String(h[2]! % 1000).padStart(3, '0')}`;
+  return { sortCode, bag: `${receiver.province ?? ''}${receiver.city ?? ''}集包`, branch: `${receiver.city ?? ''}${receiver.district ?? ''}网点` };
+}
+
+/** Whether the parcel is one of the sandbox's troubled parcels (ends in EXCEPTION). */
+const troubled = (expressNo: string) => hashOf(expressNo)[0]! % 8 === 0;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createSandboxCarrier(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function settingsOf(domainId: number) {
+    const [row] = await db.select().from(carrierSandboxSettings).where(eq(carrierSandboxSettings.domainId, domainId));
+    return {
+      latencyMs: row?.latencyMs ?? DEFAULT_LATENCY_MS,
+      trackingStepSeconds: row?.trackingStepSeconds ?? DEFAULT_STEP_SECONDS,
+      failNext: row?.failNext ?? 0,
+      failReason: row?.failReason ?? null,
+    };
+  }
+
+  /** Latency, then a forced failure if the console asked for one (consumed atomically). */
+  async function admit(domainId: number): Promise<void> {
+    const settings = await settingsOf(domainId);
+    if (settings.latencyMs > 0) await pause(settings.latencyMs);
+    const [forced] = await db
+      .update(carrierSandboxSettings)
+      .set({ failNext: sql`${carrierSandboxSettings.failNext} - 1` })
+      .where(and(eq(carrierSandboxSettings.domainId, domainId), gt(carrierSandboxSettings.failNext, 0)))
+      .returning({ reason: carrierSandboxSettings.failReason });
+    if (forced) throw new CarrierConnectorError('FAILED', forced.reason || 'the sandbox carrier failed this call (forced from its console)');
+  }
+
+  async function nextNumber(carrierCode: string): Promise<string> {
+    const prefix = sandboxPrefix(carrierCode);
+    const [row] = await db
+      .insert(carrierSandboxSequences)
+      .values({ carrierCode, prefix, next: 2 })
+      .onConflictDoUpdate({ target: carrierSandboxSequences.carrierCode, set: { next: sql`${carrierSandboxSequences.next} + 1` } })
+      .returning({ prefix: carrierSandboxSequences.prefix, next: carrierSandboxSequences.next });
+    return `${row!.prefix}${String(row!.next - 1).padStart(10, '0')}`;
+  }
+
+  const connector: CarrierConnector = {
+    system: SANDBOX_CARRIER_SYSTEM,
+
+    async takeWaybillNumbers(account: CarrierAccount, parcels: CarrierParcel[]): Promise<WaybillOutcome[]> {
+      await admit(account.domainId);
+      const outcomes: WaybillOutcome[] = [];
+      for (const parcel of parcels) {
+        const r = parcel.receiver;
+        if (!r.province || !r.city || !r.address || !r.name) {
+          outcomes.push({ orderCode: parcel.orderCode, ok: false, reason: 'receiver name or address incomplete' });
+          continue;
+        }
+        const expressNo = await nextNumber(account.expressCompanyCode);
+        const routing = sandboxRouting(r);
+        await db.insert(carrierSandboxParcels).values({
+          domainId: account.domainId,
+          carrierCode: account.expressCompanyCode,
+          expressNo,
+          orderCode: parcel.orderCode,
+          routing: { ...routing },
+          issuedAt: now(),
+        });
+        const printData = {
+          expressNo,
+          carrier: account.expressCompanyCode,
+          printCode: account.printCode,
+          ...routing,
+          receiver: r,
+          sender: parcel.sender,
+          weight: parcel.weight,
+          packages: parcel.packages,
+          insuranceCents: parcel.insuranceCents ?? 0,
+          paymentType: account.fields.paymentType || defaultPaymentType(account.expressCompanyCode),
+          sandbox: true,
+        };
+        outcomes.push({ orderCode: parcel.orderCode, ok: true, expressNo, routing, printData });
+      }
+      return outcomes;
+    },
+
+    async cancelWaybillNumber(account: CarrierAccount, expressNo: string): Promise<void> {
+      await admit(account.domainId);
+      await db
+        .update(carrierSandboxParcels)
+        .set({ cancelled: true })
+        .where(and(eq(carrierSandboxParcels.carrierCode, account.expressCompanyCode), eq(carrierSandboxParcels.expressNo, expressNo), eq(carrierSandboxParcels.domainId, account.domainId)));
+    },
+
+    async queryTracking(account, expressNo) {
+      await admit(account.domainId);
+      const [parcel] = await db
+        .select()
+        .from(carrierSandboxParcels)
+        .where(and(eq(carrierSandboxParcels.domainId, account.domainId), eq(carrierSandboxParcels.carrierCode, account.expressCompanyCode), eq(carrierSandboxParcels.expressNo, expressNo)));
+      if (!parcel) return { expressNo, state: 'NO', events: [] };
+      if (parcel.cancelled) return { expressNo, state: 'REGISTER_ERROR', events: [] };
+      const { trackingStepSeconds } = await settingsOf(account.domainId);
+      const step = trackingStepSeconds * 1000;
+      const issued = parcel.issuedAt.getTime();
+      const steps = Math.floor((now().getTime() - issued) / step);
+      const path: [TrackingState, string][] = [
+        ['GOT', `${parcel.routing.branch ?? ''} 已揽收`],
+        ['TRANSIT', `运输中，发往 ${parcel.routing.bag ?? ''}`],
+        troubled(expressNo) ? ['EXCEPTION', '签收异常：收件人拒收'] : ['SIGNED', '已签收'],
+      ];
+      const events: TrackingEvent[] = path.slice(0, Math.min(steps + 1, path.length)).map(([state, description], i) => ({ state, description, at: new Date(issued + i * step).toISOString() }));
+      return { expressNo, state: events[events.length - 1]!.state, events };
+    },
+  };
+
+  const sandboxConsole = {
+    async view(domainId: number) {
+      const s = await settingsOf(domainId);
+      const [{ issued }] = (await db.select({ issued: sql<number>`count(*)::int` }).from(carrierSandboxParcels).where(eq(carrierSandboxParcels.domainId, domainId))) as [{ issued: number }];
+      return { ...s, issued };
+    },
+    async update(domainId: number, patch: { latencyMs?: number; trackingStepSeconds?: number; failNext?: number; failReason?: string | null }) {
+      const values = { domainId, ...patch, updatedAt: now() };
+      await db.insert(carrierSandboxSettings).values(values).onConflictDoUpdate({ target: carrierSandboxSettings.domainId, set: { ...patch, updatedAt: now() } });
+      return sandboxConsole.view(domainId);
+    },
+  };
+
+  return Object.assign(connector, { console: sandboxConsole });
+}

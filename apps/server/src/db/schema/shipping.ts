@@ -1,0 +1,58 @@
+// Shipping feedback (spec 02 §7.10 taobaoSoHFeedback, spec 01 §4.6): a progress record per send
+// (or retry) call, and one row per platform order whose tracking number is pushed to its store.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, domainIdColumn, idColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { domains } from './accounts.js';
+import { erpOrders, platformOrders } from './orders.js';
+import { stores } from './stores.js';
+
+/** The progress of one send's (or retry's) feedback; removed when its notice is closed. */
+export const shippingFeedbackRecords = pgTable(
+  'shipping_feedback_records',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    recordKey: text('record_key').notNull(),
+    totalCount: integer('total_count').notNull().default(0),
+    successfulCount: integer('successful_count').notNull().default(0),
+    failureCount: integer('failure_count').notNull().default(0),
+    complete: boolean('complete').notNull().default(false),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('shipping_feedback_records_key').on(t.domainId, t.recordKey)],
+);
+
+/** One platform order's feedback: PENDING, SUCCESS, FAILED (kept with its error) or CLOSED. */
+export const shippingFeedbacks = pgTable(
+  'shipping_feedbacks',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    storeId: bigintRef('store_id').references(() => stores.id),
+    erpOrderId: bigintRef('erp_order_id').references(() => erpOrders.id),
+    platformOrderId: bigintRef('platform_order_id').references(() => platformOrders.id),
+    platformNo: text('platform_no').notNull(),
+    expressCompanyCode: text('express_company_code').notNull(),
+    expressNo: text('express_no').notNull(),
+    shippedAt: timestamptz('shipped_at').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    errorMsg: text('error_msg'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The progress record of the latest attempt. */
+    recordKey: text('record_key').notNull(),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shipping_feedbacks_record_idx').on(t.domainId, t.recordKey),
+    index('shipping_feedbacks_failed_idx').on(t.domainId, t.shippedAt).where(sql`status = 'FAILED'`),
+  ],
+);
+
+function bigintRef(name: string) {
+  return bigint(name, { mode: 'number' }).notNull();
+}

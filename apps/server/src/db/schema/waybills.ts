@@ -1,0 +1,99 @@
+// Waybill accounts, the waybill numbers given to orders, paper waybill counters, and the sandbox
+// carrier's own tables (spec 02 §3.9, §7.13).
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, idColumn, updatedAt, versionColumn } from '../columns.js';
+import { domains } from './accounts.js';
+
+export const waybillAccounts = pgTable(
+  'waybill_accounts',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    /** Platform print code: cn, pdd, dy, rm, zm, jd, vip, vipShop, KSXD. */
+    printCode: text('print_code').notNull(),
+    expressCompanyCode: text('express_company_code').notNull(),
+    name: text('name').notNull(),
+    /** Served by the sandbox carrier. */
+    sandbox: boolean('sandbox').notNull().default(true),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** The kind's fields (WAYBILL_ACCOUNT_FIELDS), password included (sent to the carrier). */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    version: versionColumn(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('waybill_accounts_carrier_idx').on(t.domainId, t.expressCompanyCode)],
+);
+
+/** Every number given to an order; never deleted, so a number is never given twice. */
+export const waybillNumbers = pgTable(
+  'waybill_numbers',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    expressCompanyCode: text('express_company_code').notNull(),
+    expressNo: text('express_no').notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    /** The account it came from (null for paper waybills). */
+    accountId: bigint('account_id', { mode: 'number' }),
+    /** CARRIER or PAPER. */
+    source: text('source').notNull(),
+    routing: jsonb('routing').$type<Record<string, unknown>>(),
+    printData: jsonb('print_data').$type<Record<string, unknown>>(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('waybill_numbers_no_key').on(t.domainId, t.expressCompanyCode, t.expressNo), index('waybill_numbers_order_idx').on(t.domainId, t.orderId)],
+);
+
+/** Paper waybills: the last number used per courier and the step (myhome/lastexpressno). */
+export const lastExpressNos = pgTable(
+  'last_express_nos',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    expressCompanyCode: text('express_company_code').notNull(),
+    lastNo: text('last_no').notNull(),
+    increment: integer('increment').notNull().default(1),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('last_express_nos_key').on(t.domainId, t.expressCompanyCode)],
+);
+
+/** The sandbox carrier's number sequence per carrier code (global: numbers are unique everywhere). */
+export const carrierSandboxSequences = pgTable('carrier_sandbox_sequences', {
+  carrierCode: text('carrier_code').primaryKey(),
+  prefix: text('prefix').notNull(),
+  next: bigint('next', { mode: 'number' }).notNull(),
+});
+
+/** The sandbox carrier's behaviour per domain (set from its console). */
+export const carrierSandboxSettings = pgTable('carrier_sandbox_settings', {
+  domainId: bigint('domain_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => domains.id),
+  latencyMs: integer('latency_ms'),
+  trackingStepSeconds: integer('tracking_step_seconds'),
+  failNext: integer('fail_next').notNull().default(0),
+  failReason: text('fail_reason'),
+  updatedAt: updatedAt(),
+});
+
+/** Parcels the sandbox carrier issued numbers for (their tracking runs from issuedAt). */
+export const carrierSandboxParcels = pgTable(
+  'carrier_sandbox_parcels',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn(),
+    carrierCode: text('carrier_code').notNull(),
+    expressNo: text('express_no').notNull(),
+    orderCode: text('order_code').notNull(),
+    routing: jsonb('routing').$type<Record<string, unknown>>().notNull(),
+    cancelled: boolean('cancelled').notNull().default(false),
+    issuedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('carrier_sandbox_parcels_no_key').on(t.carrierCode, t.expressNo), index('carrier_sandbox_parcels_no_idx').on(t.expressNo)],
+);

@@ -1,0 +1,353 @@
+// Sending orders and the shipping feedback (spec 02 §7.10 /myhome/sendsoh and taobaoSoHFeedback,
+// spec 01 §4.6). A send call (≤ 20 orders) runs as one transaction: the orders are locked, each
+// is refused or accepted in memory, the accepted orders' allocation (their ORDER ledger rows:
+// ALLOCATE minus RELEASE per balance) leaves on-hand and allocated by SHIP movements of the stock
+// engine, the orders become SEND with their delivery time and an order log, and the platform
+// orders they carry get a PENDING feedback row under a new progress record. After the commit a
+// background job pushes the tracking numbers through each store's connector and completes the
+// record; failures stay listed until retried or closed.
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCodes,
+  OrderErrors,
+  ORDER_STATUS,
+  ShippingErrors,
+  splitKeywords,
+  type FeedbackCountInput,
+  type FeedbackFailureRow,
+  type FeedbackFailureSearch,
+  type FeedbackProgress,
+  type FeedbackRetryResult,
+  type Language,
+  type OrderFailure,
+  type PageResult,
+  type SendOrdersInput,
+  type SendOrdersResult,
+} from '@openseller/core';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client.js';
+import { erpOrders, operationLogs, shippingFeedbackRecords, shippingFeedbacks, type ErpOrder } from '../../../db/schema/index.js';
+import type { JobQueue } from '../../../platform/jobs.js';
+import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
+import { serverMessage } from '../../../platform/messages.js';
+import type { ServiceRegistry } from '../../../platform/module.js';
+import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
+import type { Session } from '../../../platform/sessions.js';
+import { applyMovements, type Movement } from '../../stock/stock.engine.js';
+import type { StoresAreaService } from '../../stores/index.js';
+import { ORDER_DOC_TYPE, ORDERS_AREA } from '../orders.model.js';
+
+export const SHIPPING_FEEDBACK_JOB = 'orders.shipping-feedback';
+
+const bigints = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
+
+function domainOf(session: Session): number {
+  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
+  return session.domainId;
+}
+const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
+
+const brief = (o: ErpOrder) => ({
+  code: o.code,
+  statusCode: o.statusCode,
+  expressCompanyCode: o.expressCompanyCode,
+  expressNo: o.expressNo,
+  deliveryTime: o.deliveryTime?.toISOString() ?? null,
+});
+
+export interface ShippingDeps {
+  database: Database;
+  registry: ServiceRegistry;
+  jobs: JobQueue | null;
+  now?: () => Date;
+}
+
+export function createShippingService(deps: ShippingDeps) {
+  const { db } = deps.database;
+  const now = deps.now ?? (() => new Date());
+
+  function refusalOf(o: ErpOrder, force: boolean): AppError | null {
+    const allowed = force ? ORDER_STATUS.SYNCED : ORDER_STATUS.VERIFIED;
+    if (o.statusCode !== allowed) return new AppError(OrderErrors.STATUS, 409, { code: o.code, status: o.statusCode, action: 'send' });
+    if (o.locked) return new AppError(OrderErrors.LOCKED, 409, { code: o.code });
+    if (o.haveRefund || o.intercepted) return new AppError(OrderErrors.INTERCEPTED, 409, { code: o.code });
+    if (!o.expressCompanyCode) return new AppError(OrderErrors.NO_EXPRESS, 409, { code: o.code });
+    if (!o.expressNo?.trim()) return new AppError(ShippingErrors.NO_EXPRESS_NO, 409, { code: o.code });
+    return null;
+  }
+
+  function failureOf(id: number, code: string | null, error: AppError, language: Language): OrderFailure {
+    const params = error.params as Record<string, string | number>;
+    return { id, code, errorCode: error.code, params, message: serverMessage(error.code, params, language) };
+  }
+
+  /** SHIP movements taking exactly what each order holds (its ALLOCATE minus RELEASE rows) out of on-hand and allocated. */
+  async function shipMovementsOf(tx: Tx, domainId: number, orders: readonly ErpOrder[]): Promise<Movement[]> {
+    if (!orders.length) return [];
+    const codes = new Map(orders.map((o) => [o.id, o.code]));
+    const held = await tx.execute<{ doc_id: number; warehouse_id: number; location_id: number; sku_id: number; held: number }>(sql`
+      select doc_id, warehouse_id, location_id, sku_id, sum(allocated_delta)::int as held from stock_ledger
+      where domain_id = ${domainId} and doc_type = ${ORDER_DOC_TYPE} and doc_id = any(${bigints([...codes.keys()])}) and movement in ('ALLOCATE', 'RELEASE')
+      group by doc_id, warehouse_id, location_id, sku_id
+      having sum(allocated_delta) > 0
+      order by doc_id, warehouse_id, sku_id, location_id`);
+    return held.rows.map((r) => ({
+      warehouseId: Number(r.warehouse_id),
+      locationId: Number(r.location_id),
+      skuId: Number(r.sku_id),
+      onHandDelta: -Number(r.held),
+      allocatedDelta: -Number(r.held),
+      movement: 'SHIP' as const,
+      doc: { type: ORDER_DOC_TYPE, id: Number(r.doc_id), code: codes.get(Number(r.doc_id)) ?? null },
+    }));
+  }
+
+  async function queueFeedback(domainId: number, recordKey: string): Promise<void> {
+    if (deps.jobs) await deps.jobs.send(SHIPPING_FEEDBACK_JOB, { domainId, recordKey });
+    else void runFeedback(domainId, recordKey).catch(() => undefined);
+  }
+
+  async function send(session: Session, language: Language, input: SendOrdersInput, force: boolean): Promise<SendOrdersResult> {
+    const domainId = domainOf(session);
+    const ids = [...new Set(input.idList)];
+    const versions = new Map((input.versions ?? []).map((v) => [v.id, v.version]));
+    const at = now();
+    const result = await db.transaction(async (tx) => {
+      const locked = await tx
+        .select()
+        .from(erpOrders)
+        .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigints(ids)})`))
+        .orderBy(erpOrders.id)
+        .for('update');
+      const byId = new Map(locked.map((o) => [o.id, o]));
+      const refusals = new Map<number, AppError>();
+      for (const id of ids) {
+        const o = byId.get(id);
+        const version = versions.get(id);
+        const refusal = !o ? notFound('order') : version !== undefined && o.version !== version ? versionConflict('order') : refusalOf(o, force);
+        if (refusal) refusals.set(id, refusal);
+      }
+      const eligible = locked.filter((o) => !refusals.has(o.id));
+      let recordKey: string | null = null;
+      if (eligible.length) {
+        await applyMovements(tx, domainId, session.userId, await shipMovementsOf(tx, domainId, eligible));
+        const after = await tx
+          .update(erpOrders)
+          .set({ statusCode: ORDER_STATUS.SEND, deliveryTime: at, version: sql`${erpOrders.version} + 1`, updatedAt: at })
+          .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigints(eligible.map((o) => o.id))})`))
+          .returning();
+        const actor = actorOf(session);
+        await tx.insert(operationLogs).values(
+          after.map((a) => ({
+            domainId,
+            userId: actor.userId,
+            loginName: actor.loginName,
+            area: ORDERS_AREA,
+            entityType: 'erp_order',
+            entityId: String(a.id),
+            action: 'send',
+            before: brief(byId.get(a.id)!),
+            after: brief(a),
+          })),
+        );
+        // The platform orders the shipped orders carry, in online stores (manual and imported orders have none).
+        const targets = await tx.execute<{ po_id: number; store_id: number; platform_no: string; order_id: number; express_company_code: string; express_no: string }>(sql`
+          select po.id as po_id, po.store_id, po.platform_no, o.id as order_id, o.express_company_code, o.express_no
+          from erp_orders o
+          join stores s on s.id = o.store_id and s.domain_id = o.domain_id and s.store_type = 1
+          join platform_orders po on po.domain_id = o.domain_id and po.store_id = o.store_id and po.platform_no = any(o.platform_nos)
+          where o.domain_id = ${domainId} and o.id = any(${bigints(eligible.map((o) => o.id))})
+          order by o.id, po.id`);
+        if (targets.rows.length) {
+          recordKey = randomUUID();
+          await tx.insert(shippingFeedbackRecords).values({ domainId, recordKey, totalCount: targets.rows.length, createdAt: at, updatedAt: at });
+          await tx.insert(shippingFeedbacks).values(
+            targets.rows.map((r) => ({
+              domainId,
+              storeId: Number(r.store_id),
+              erpOrderId: Number(r.order_id),
+              platformOrderId: Number(r.po_id),
+              platformNo: r.platform_no,
+              expressCompanyCode: r.express_company_code,
+              expressNo: r.express_no,
+              shippedAt: at,
+              recordKey: recordKey!,
+              createdAt: at,
+              updatedAt: at,
+            })),
+          );
+        }
+      }
+      return {
+        successIds: ids.filter((id) => byId.has(id) && !refusals.has(id)),
+        failures: ids.filter((id) => refusals.has(id)).map((id) => failureOf(id, byId.get(id)?.code ?? null, refusals.get(id)!, language)),
+        recordKey,
+      };
+    });
+    if (result.recordKey) await queueFeedback(domainId, result.recordKey);
+    return result;
+  }
+
+  /** Pushes the pending feedback of a record, store by store, and completes the record. */
+  async function runFeedback(domainId: number, recordKey: string): Promise<void> {
+    const pending = await db
+      .select()
+      .from(shippingFeedbacks)
+      .where(and(eq(shippingFeedbacks.domainId, domainId), eq(shippingFeedbacks.recordKey, recordKey), eq(shippingFeedbacks.status, 'PENDING')))
+      .orderBy(shippingFeedbacks.id);
+    const byStore = new Map<number, typeof pending>();
+    for (const row of pending) byStore.set(row.storeId, [...(byStore.get(row.storeId) ?? []), row]);
+    const outcome = new Map<number, { ok: boolean; message: string | null }>();
+    const stores = deps.registry.get<StoresAreaService>('stores');
+    for (const [storeId, rows] of byStore) {
+      try {
+        const connection = await stores.connectorFor(domainId, storeId);
+        const answers = await connection.pushShippingFeedback(rows.map((r) => ({ platformNo: r.platformNo, expressCompanyCode: r.expressCompanyCode, expressNo: r.expressNo })));
+        const byKey = new Map(answers.map((a) => [a.key, a]));
+        for (const r of rows) {
+          const a = byKey.get(r.platformNo);
+          outcome.set(r.id, a ? { ok: a.ok, message: a.ok ? null : (a.message ?? 'refused by the platform') } : { ok: false, message: 'no answer from the platform' });
+        }
+      } catch (error) {
+        const message = error instanceof AppError ? `${error.code}: ${String(error.params.detail ?? '')}` : error instanceof Error ? error.message : String(error);
+        for (const r of rows) outcome.set(r.id, { ok: false, message: message.slice(0, 500) });
+      }
+    }
+    await db.transaction(async (tx) => {
+      const at = now();
+      for (const [id, o] of outcome) {
+        await tx
+          .update(shippingFeedbacks)
+          .set({ status: o.ok ? 'SUCCESS' : 'FAILED', errorMsg: o.message, attempts: sql`${shippingFeedbacks.attempts} + 1`, version: sql`${shippingFeedbacks.version} + 1`, updatedAt: at })
+          .where(and(eq(shippingFeedbacks.domainId, domainId), eq(shippingFeedbacks.id, id), eq(shippingFeedbacks.status, 'PENDING')));
+      }
+      await tx.execute(sql`
+        update shipping_feedback_records r set
+          successful_count = c.ok, failure_count = c.failed, complete = true, version = r.version + 1, updated_at = ${at}
+        from (select count(*) filter (where status = 'SUCCESS')::int as ok, count(*) filter (where status <> 'SUCCESS' and status <> 'PENDING')::int as failed
+              from shipping_feedbacks where domain_id = ${domainId} and record_key = ${recordKey}) c
+        where r.domain_id = ${domainId} and r.record_key = ${recordKey}`);
+    });
+  }
+
+  async function queryFeedbackProgress(session: Session, recordKey: string): Promise<FeedbackProgress> {
+    const domainId = domainOf(session);
+    const [r] = await db
+      .select()
+      .from(shippingFeedbackRecords)
+      .where(and(eq(shippingFeedbackRecords.domainId, domainId), eq(shippingFeedbackRecords.recordKey, recordKey)));
+    if (!r) throw notFound('feedbackRecord');
+    return {
+      recordKey: r.recordKey,
+      progressType: 'SHIPPING_FEEDBACK',
+      totalCount: r.totalCount,
+      successfulCount: r.successfulCount,
+      failureCount: r.failureCount,
+      feedbackComplete: r.complete,
+    };
+  }
+
+  async function removeQuickFeedbackRecord(session: Session, recordKey: string): Promise<null> {
+    const domainId = domainOf(session);
+    await db.delete(shippingFeedbackRecords).where(and(eq(shippingFeedbackRecords.domainId, domainId), eq(shippingFeedbackRecords.recordKey, recordKey)));
+    return null;
+  }
+
+  function failureConditions(domainId: number, input: FeedbackCountInput): SQL[] {
+    const conditions: SQL[] = [sql`f.domain_id = ${domainId}`, sql`f.status = 'FAILED'`];
+    if (input.shippingTimeFrom) conditions.push(sql`f.shipped_at >= ${input.shippingTimeFrom}`);
+    if (input.shippingTimeTo) conditions.push(sql`f.shipped_at <= ${input.shippingTimeTo}`);
+    if (input.storeIdList?.length) conditions.push(sql`f.store_id = any(${bigints(input.storeIdList)})`);
+    const words = input.keywords ? splitKeywords(input.keywords).items : [];
+    if (words.length) {
+      const list = sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
+      conditions.push(sql`(f.platform_no = any(${list}) or f.express_no = any(${list}) or o.code = any(${list}))`);
+    }
+    return conditions;
+  }
+
+  async function getFeedbackCount(session: Session, input: FeedbackCountInput): Promise<{ count: number }> {
+    const domainId = domainOf(session);
+    const rows = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from shipping_feedbacks f join erp_orders o on o.id = f.erp_order_id and o.domain_id = f.domain_id
+      where ${sql.join(failureConditions(domainId, input), sql` and `)}`);
+    return { count: Number(rows.rows[0]?.n ?? 0) };
+  }
+
+  async function searchFeedbackPageList(session: Session, input: FeedbackFailureSearch): Promise<PageResult<FeedbackFailureRow>> {
+    const domainId = domainOf(session);
+    const where = sql.join(failureConditions(domainId, input), sql` and `);
+    const total = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from shipping_feedbacks f join erp_orders o on o.id = f.erp_order_id and o.domain_id = f.domain_id where ${where}`);
+    const rows = await db.execute<Record<string, unknown>>(sql`
+      select f.id, f.store_id, s.name as store_name, f.erp_order_id, o.code as erp_order_code, f.platform_no, f.express_company_code, f.express_no,
+        f.shipped_at, f.error_msg, f.attempts, f.updated_at
+      from shipping_feedbacks f
+      join erp_orders o on o.id = f.erp_order_id and o.domain_id = f.domain_id
+      left join stores s on s.id = f.store_id and s.domain_id = f.domain_id
+      where ${where}
+      order by f.shipped_at desc, f.id desc
+      limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`);
+    const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+    return {
+      voList: rows.rows.map((r) => ({
+        id: Number(r.id),
+        storeId: Number(r.store_id),
+        storeName: (r.store_name as string | null) ?? null,
+        erpOrderId: Number(r.erp_order_id),
+        erpOrderCode: (r.erp_order_code as string | null) ?? null,
+        platformNo: String(r.platform_no),
+        expressCompanyCode: String(r.express_company_code),
+        expressNo: String(r.express_no),
+        shippedAt: iso(r.shipped_at),
+        errorMsg: (r.error_msg as string | null) ?? null,
+        attempts: Number(r.attempts),
+        updatedAt: iso(r.updated_at),
+      })),
+      total: Number(total.rows[0]?.n ?? 0),
+      currentPage: input.currentPage,
+      pageSize: input.pageSize,
+    };
+  }
+
+  /** Retries failed feedbacks under a new progress record. */
+  async function batchFeedBack4Taobao(session: Session, idList: number[]): Promise<FeedbackRetryResult> {
+    const domainId = domainOf(session);
+    const at = now();
+    const recordKey = randomUUID();
+    const count = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(shippingFeedbacks)
+        .set({ status: 'PENDING', errorMsg: null, recordKey, version: sql`${shippingFeedbacks.version} + 1`, updatedAt: at })
+        .where(and(eq(shippingFeedbacks.domainId, domainId), eq(shippingFeedbacks.status, 'FAILED'), sql`${shippingFeedbacks.id} = any(${bigints(idList)})`))
+        .returning({ id: shippingFeedbacks.id });
+      if (!rows.length) return 0;
+      await tx.insert(shippingFeedbackRecords).values({ domainId, recordKey, totalCount: rows.length, createdAt: at, updatedAt: at });
+      await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'shipping_feedback', entityId: rows.map((r) => r.id).join(','), action: 'retryFeedback', after: { recordKey } });
+      return rows.length;
+    });
+    if (!count) return { recordKey: null, count: 0 };
+    await queueFeedback(domainId, recordKey);
+    return { recordKey, count };
+  }
+
+  /** Closes failed feedbacks: they leave the failures list. */
+  async function batchCloseFeedbackError(session: Session, idList: number[]): Promise<{ count: number }> {
+    const domainId = domainOf(session);
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .update(shippingFeedbacks)
+        .set({ status: 'CLOSED', version: sql`${shippingFeedbacks.version} + 1`, updatedAt: now() })
+        .where(and(eq(shippingFeedbacks.domainId, domainId), eq(shippingFeedbacks.status, 'FAILED'), sql`${shippingFeedbacks.id} = any(${bigints(idList)})`))
+        .returning({ id: shippingFeedbacks.id });
+      if (rows.length) {
+        await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'shipping_feedback', entityId: rows.map((r) => r.id).join(','), action: 'closeFeedbackError' });
+      }
+      return { count: rows.length };
+    });
+  }
+
+  return { send, runFeedback, queryFeedbackProgress, removeQuickFeedbackRecord, getFeedbackCount, searchFeedbackPageList, batchFeedBack4Taobao, batchCloseFeedbackError };
+}
+
+export type ShippingService = ReturnType<typeof createShippingService>;

@@ -1,0 +1,39 @@
+// The only place that names the waybill paths (spec 02 §7.13: myhome/etrackaccount,
+// myhome/lastexpressno; the takeWaybillNo calls of the order page; the sandbox carrier's console).
+import type {
+  LastExpressNoRow,
+  OrderBatchResult,
+  PageResult,
+  SandboxCarrierView,
+  UpdateLastExpressNoInput,
+  WaybillAccountRow,
+  WaybillAccountSave,
+  WaybillAccountSearch,
+  WaybillAccountUpdate,
+} from '@openseller/core';
+import { request, type RequestOptions } from '../../../app/request';
+
+const quiet: RequestOptions = { quiet: true };
+const A = '/myhome/etrackaccount';
+const L = '/myhome/lastexpressno';
+const C = '/cloud/carrier/sandbox';
+
+export const waybillAccountsApi = {
+  search: (input: Partial<WaybillAccountSearch>) => request<PageResult<WaybillAccountRow>>(`${A}/search`, input, quiet),
+  create: (input: Partial<WaybillAccountSave>) => request<WaybillAccountRow>(`${A}/create`, input, quiet),
+  update: (input: Partial<WaybillAccountUpdate>) => request<WaybillAccountRow>(`${A}/update`, input, quiet),
+  remove: (idList: number[]) => request<{ removed: number }>(`${A}/delete`, { idList }, quiet),
+};
+
+export const waybillNumbersApi = {
+  take: (idList: number[]) => request<OrderBatchResult>('/myhome/erpsoh/takeWaybillNo', { idList }, quiet),
+  takePaper: (idList: number[]) => request<OrderBatchResult>('/myhome/erpsoh/takePaperWaybillNo', { idList }, quiet),
+  lastNo: (expressCompanyCode: string) => request<LastExpressNoRow>(`${L}/getLastNoByExpress`, { expressCompanyCode }, quiet),
+  updateLastNo: (input: UpdateLastExpressNoInput) => request<LastExpressNoRow>(`${L}/updateLastNo`, input, quiet),
+};
+
+export const sandboxCarrierApi = {
+  view: () => request<SandboxCarrierView>(`${C}/view`, {}, quiet),
+  settings: (input: { latencyMs?: number; trackingStepSeconds?: number }) => request<SandboxCarrierView>(`${C}/settings`, input, quiet),
+  failNext: (count: number) => request<SandboxCarrierView>(`${C}/failNext`, { count }, quiet),
+};

@@ -1,0 +1,179 @@
+// Waybill accounts and waybill numbers (spec 02 §3.9, §5, §7.13; spec 01 §2.2 /config/accounts).
+//
+// A waybill account (myhome/etrackaccount) pairs a platform print code with a carrier the domain
+// has chosen, and carries the fields that kind of account needs. Required fields per print code
+// (our design of spec 02 §5 "required fields for carrier and template forms"):
+//   cn, pdd, dy, KSXD  (platform e-waybills: the platform's shop subscription and the carrier branch)
+//                      shop, branchName
+//   jd                 (JD logistics open platform)  customerCode, monthlyAccount
+//   vip, vipShop       (Vipshop JIT / shop)          shop, customerCode
+//   rm                 (carrier direct e-waybill)    customerCode, password, + SF/SFKY: monthlyCardNumber
+//   zm                 (carrier direct, user login)  username, password, customerName
+// paymentType defaults per carrier when empty (spec 02 §5): SF/SFKY 'ORDER_PAY', others '0'.
+// Waybill numbers come from the carrier connector; a number once given is never given to another
+// order (unique per domain + carrier). Paper waybills count up from the last number per courier.
+import { z } from 'zod';
+import { Id, PageQuery, Version } from './common.js';
+
+export const PLATFORM_PRINT_CODES = ['cn', 'pdd', 'dy', 'rm', 'zm', 'jd', 'vip', 'vipShop', 'KSXD'] as const;
+export type PlatformPrintCode = (typeof PLATFORM_PRINT_CODES)[number];
+
+/** The account fields a kind of account may need (spec 02 §5 names). */
+export const WAYBILL_ACCOUNT_FIELDS = [
+  'shop',
+  'branchName',
+  'customerCode',
+  'monthlyAccount',
+  'monthlyCardNumber',
+  'username',
+  'password',
+  'customerName',
+  'paymentType',
+  'productType',
+  'transportType',
+  'businessType',
+] as const;
+export type WaybillAccountField = (typeof WAYBILL_ACCOUNT_FIELDS)[number];
+
+const BASE_REQUIRED: Record<PlatformPrintCode, readonly WaybillAccountField[]> = {
+  cn: ['shop', 'branchName'],
+  pdd: ['shop', 'branchName'],
+  dy: ['shop', 'branchName'],
+  KSXD: ['shop', 'branchName'],
+  jd: ['customerCode', 'monthlyAccount'],
+  vip: ['shop', 'customerCode'],
+  vipShop: ['shop', 'customerCode'],
+  rm: ['customerCode', 'password'],
+  zm: ['username', 'password', 'customerName'],
+};
+
+/** The fields an account of this print code and carrier must have, in form order. */
+export function requiredWaybillFields(printCode: PlatformPrintCode, expressCompanyCode: string): WaybillAccountField[] {
+  const fields = [...BASE_REQUIRED[printCode]];
+  if (printCode === 'rm' && (expressCompanyCode === 'SF' || expressCompanyCode === 'SFKY')) fields.push('monthlyCardNumber');
+  return fields;
+}
+
+/** The payment type used when the account leaves it empty (spec 02 §5). */
+export function defaultPaymentType(expressCompanyCode: string): string {
+  return expressCompanyCode === 'SF' || expressCompanyCode === 'SFKY' ? 'ORDER_PAY' : '0';
+}
+
+/** Express tracking states (spec 02 §4.1). */
+export const TRACKING_STATES = ['NO', 'NOT_TRANSIT', 'REGISTER', 'GOT', 'TRANSIT', 'SIGNED', 'EXCEPTION', 'REGISTER_ERROR'] as const;
+export type TrackingState = (typeof TRACKING_STATES)[number];
+
+export const WaybillErrors = {
+  /** A required account field is empty (params: field). */
+  FIELD_REQUIRED: 'ERR_WAYBILL_FIELD_REQUIRED',
+  /** The carrier is not one of the domain's express companies (params: code). */
+  CARRIER_NOT_CHOSEN: 'ERR_WAYBILL_CARRIER_NOT_CHOSEN',
+  /** The order has no courier. */
+  NO_COURIER: 'ERR_WAYBILL_NO_COURIER',
+  /** No usable waybill account for the order's courier (params: expressCompanyCode). */
+  NO_ACCOUNT: 'ERR_WAYBILL_NO_ACCOUNT',
+  /** The carrier refused or failed (params: reason). */
+  CARRIER_FAILED: 'ERR_WAYBILL_CARRIER_FAILED',
+  /** The number was already given to another order (params: expressNo). */
+  NUMBER_TAKEN: 'ERR_WAYBILL_NUMBER_TAKEN',
+  /** No last paper number set for the courier (params: expressCompanyCode). */
+  NO_LAST_NO: 'ERR_WAYBILL_NO_LAST_NO',
+  /** The order is not in the print tab (params: status). */
+  STATUS: 'ERR_WAYBILL_STATUS',
+} as const;
+
+const Text = (max: number) => z.string().trim().max(max, { message: `at most ${max} characters` });
+
+const fieldShape = Object.fromEntries(WAYBILL_ACCOUNT_FIELDS.map((f) => [f, Text(100).optional()])) as Record<WaybillAccountField, z.ZodOptional<z.ZodString>>;
+
+export const WaybillAccountSave = z.object({
+  printCode: z.enum(PLATFORM_PRINT_CODES, { message: 'printCode: unknown platform print code' }),
+  expressCompanyCode: z.string().trim().min(1, { message: 'expressCompanyCode is required' }).max(30),
+  name: z.string().trim().min(1, { message: 'name is required' }).max(60, { message: 'name: at most 60 characters' }),
+  /** Served by the sandbox carrier (real carriers' connectors are not part of this build). */
+  sandbox: z.boolean().default(true),
+  isDefault: z.boolean().default(false),
+  ...fieldShape,
+});
+export type WaybillAccountSave = z.infer<typeof WaybillAccountSave>;
+
+export const WaybillAccountUpdate = WaybillAccountSave.extend({ id: Id, version: Version });
+export type WaybillAccountUpdate = z.infer<typeof WaybillAccountUpdate>;
+
+export const WaybillAccountSearch = PageQuery.extend({
+  printCode: z.enum(PLATFORM_PRINT_CODES).optional(),
+  expressCompanyCode: z.string().trim().max(30).optional(),
+  keyword: z.string().trim().max(60).optional(),
+});
+export type WaybillAccountSearch = z.infer<typeof WaybillAccountSearch>;
+
+export interface WaybillAccountRow {
+  id: number;
+  version: number;
+  printCode: PlatformPrintCode;
+  expressCompanyCode: string;
+  name: string;
+  sandbox: boolean;
+  isDefault: boolean;
+  /** The account's fields; the password is never sent back (hasPassword says whether one is set). */
+  fields: Partial<Record<WaybillAccountField, string>>;
+  hasPassword: boolean;
+  /** Numbers taken with this account. */
+  usedCount: number;
+  createdAt: string;
+}
+
+export const TakeWaybillNoInput = z.object({ idList: z.array(Id).min(1, { message: 'idList: choose at least one order' }).max(200) });
+export type TakeWaybillNoInput = z.infer<typeof TakeWaybillNoInput>;
+
+export const LastExpressNoQuery = z.object({ expressCompanyCode: z.string().trim().min(1, { message: 'expressCompanyCode is required' }).max(30) });
+export type LastExpressNoQuery = z.infer<typeof LastExpressNoQuery>;
+
+export const UpdateLastExpressNoInput = LastExpressNoQuery.extend({
+  /** The last number used; the next one is this plus the increment (letters before the digits are kept). */
+  lastNo: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]*\d{1,30}$/, { message: 'lastNo: letters then digits' }),
+  increment: z.number().int().min(1, { message: 'increment: at least 1' }).max(1000, { message: 'increment: at most 1000' }).default(1),
+});
+export type UpdateLastExpressNoInput = z.infer<typeof UpdateLastExpressNoInput>;
+
+export interface LastExpressNoRow {
+  expressCompanyCode: string;
+  lastNo: string | null;
+  increment: number;
+  version: number;
+}
+
+/** Next paper number: the digits of lastNo plus increment, keeping the letters and the width. */
+export function nextPaperNo(lastNo: string, increment: number): string {
+  const m = /^([A-Za-z]*)(\d+)$/.exec(lastNo);
+  if (!m) throw new Error(`not a paper number: ${lastNo}`);
+  const next = (BigInt(m[2]!) + BigInt(increment)).toString();
+  return m[1]! + next.padStart(m[2]!.length, '0');
+}
+
+export const SandboxCarrierSettingsInput = z.object({
+  latencyMs: z.number().int().min(0).max(30000, { message: 'latencyMs: at most 30000' }).optional(),
+  /** Seconds between tracking steps (GOT → TRANSIT → SIGNED). */
+  trackingStepSeconds: z.number().int().min(1).max(86400).optional(),
+});
+export type SandboxCarrierSettingsInput = z.infer<typeof SandboxCarrierSettingsInput>;
+
+export const SandboxCarrierFailNextInput = z.object({
+  count: z.number().int().min(0).max(100, { message: 'count: at most 100' }),
+  reason: z.string().trim().max(100).optional(),
+});
+export type SandboxCarrierFailNextInput = z.infer<typeof SandboxCarrierFailNextInput>;
+
+export interface SandboxCarrierView {
+  latencyMs: number;
+  trackingStepSeconds: number;
+  failNext: number;
+  failReason: string | null;
+  issued: number;
+}
+
+export const TrackingQueryInput = z.object({ expressNo: z.string().trim().min(1, { message: 'expressNo is required' }).max(60) });
+export type TrackingQueryInput = z.infer<typeof TrackingQueryInput>;
