@@ -9,6 +9,7 @@ import { ORDER_EXCEPTION_TYPES, ORDER_TABS, formatMoney, type OrderRow } from '@
 import { useColumnSettings } from '../../../ui/column-settings';
 import { PageTitle } from '../../../ui/page-title';
 import { OrderPageActions } from '../ingest/components/order-page-actions';
+import { FeedbackFailuresPanel, ShipActions } from '../shipping';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { OrderActions } from '../commands/order-actions';
@@ -129,6 +130,8 @@ export default function OrderPage() {
     ),
   }));
   const hasWave = rows.some((r) => r.soExtendStatus === 'WAVE_ORDER');
+  // Tab 5's shipping-feedback failures are platform orders, listed by their own panel.
+  const feedbackView = activeKey === '5' && state.type === 'feedback';
 
   return (
     <>
@@ -138,40 +141,49 @@ export default function OrderPage() {
         {activeKey === '5' && (
           <Segmented
             style={{ marginBottom: 12 }}
-            value={(ORDER_EXCEPTION_TYPES as readonly string[]).includes(state.type) ? state.type : ''}
+            value={(ORDER_EXCEPTION_TYPES as readonly string[]).includes(state.type) || state.type === 'feedback' ? state.type : ''}
             onChange={(value) => go({ type: String(value) })}
             options={[
               { value: '', label: `${t('orders:exceptions.all')} (${counts.data?.tabs['5'] ?? 0})` },
               ...ORDER_EXCEPTION_TYPES.map((type) => ({ value: type, label: `${t(`orders:exceptions.${type}`)} (${counts.data?.exceptions[type] ?? 0})` })),
+              { value: 'feedback', label: t('ordershipping:failures.tab') },
             ]}
           />
         )}
-        {activeKey === '5' && <ExceptionActions type={(ORDER_EXCEPTION_TYPES as readonly string[]).includes(state.type) ? state.type : ''} selected={selectedRows} onDone={refetch} />}
-        <OrderFilterBar value={state} onSearch={(patch) => go(patch)} />
-        <SavedSearchTabs current={{ ...pickFilters(state), activeKey }} onApply={(params) => applySaved(params)} />
-        {list.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={ordersErrorMessage(list.error)} />}
-        {hasWave && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('orders:wave.note')} />}
-        <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-          <OrderActions tab={activeKey} selected={selectedRows} onDone={refetch} />
-          <Space>
-            {selectedKeys.length > 0 && <Typography.Text type="secondary">{t('orders:list.selected', { count: selectedKeys.length })}</Typography.Text>}
-            {settingsButton}
-          </Space>
-        </Space>
-        <Table<OrderRow>
-          rowKey="id"
-          size="small"
-          loading={list.isFetching}
-          dataSource={rows}
-          columns={columns as ColumnsType<OrderRow>}
-          scroll={{ x: 2100 }}
-          rowSelection={{ selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as number[]), preserveSelectedRowKeys: false }}
-          locale={{ emptyText: list.isLoading ? ' ' : <Empty description={t('orders:list.empty')} /> }}
-          pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {
-            setSelectedKeys([]);
-            setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
-          })}
-        />
+        {feedbackView && <FeedbackFailuresPanel />}
+        {activeKey === '5' && !feedbackView && <ExceptionActions type={(ORDER_EXCEPTION_TYPES as readonly string[]).includes(state.type) ? state.type : ''} selected={selectedRows} onDone={refetch} />}
+        {!feedbackView && (
+          <>
+            <OrderFilterBar value={state} onSearch={(patch) => go(patch)} />
+            <SavedSearchTabs current={{ ...pickFilters(state), activeKey }} onApply={(params) => applySaved(params)} />
+            {list.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={ordersErrorMessage(list.error)} />}
+            {hasWave && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('orders:wave.note')} />}
+            <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
+              <Space wrap>
+                <OrderActions tab={activeKey} selected={selectedRows} onDone={refetch} />
+                {['2', '3', '8'].includes(activeKey) && <ShipActions selected={selectedRows} onDone={refetch} onShowFailures={() => go({ activeKey: '5', type: 'feedback' })} />}
+              </Space>
+              <Space>
+                {selectedKeys.length > 0 && <Typography.Text type="secondary">{t('orders:list.selected', { count: selectedKeys.length })}</Typography.Text>}
+                {settingsButton}
+              </Space>
+            </Space>
+            <Table<OrderRow>
+              rowKey="id"
+              size="small"
+              loading={list.isFetching}
+              dataSource={rows}
+              columns={columns as ColumnsType<OrderRow>}
+              scroll={{ x: 2100 }}
+              rowSelection={{ selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as number[]), preserveSelectedRowKeys: false }}
+              locale={{ emptyText: list.isLoading ? ' ' : <Empty description={t('orders:list.empty')} /> }}
+              pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {
+                setSelectedKeys([]);
+                setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
+              })}
+            />
+          </>
+        )}
       </Card>
       <OrderDetailDrawer id={state.open || null} onClose={() => setState({ open: 0 })} />
     </>
