@@ -10,6 +10,7 @@ import { useColumnSettings } from '../../../ui/column-settings';
 import { PageTitle } from '../../../ui/page-title';
 import { OrderPageActions } from '../ingest/components/order-page-actions';
 import { FeedbackFailuresPanel, ShipActions } from '../shipping';
+import { WaybillActions } from '../waybills';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { OrderActions } from '../commands/order-actions';
@@ -161,6 +162,7 @@ export default function OrderPage() {
             <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
               <Space wrap>
                 <OrderActions tab={activeKey} selected={selectedRows} onDone={refetch} />
+                {activeKey === '2' && <WaybillActions selectedIds={selectedKeys} onDone={() => void refetch()} />}
                 {['2', '3', '8'].includes(activeKey) && <ShipActions selected={selectedRows} onDone={refetch} onShowFailures={() => go({ activeKey: '5', type: 'feedback' })} />}
               </Space>
               <Space>

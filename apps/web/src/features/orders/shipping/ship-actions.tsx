@@ -3,6 +3,7 @@
 // by the progress notice (one record per batch; the notice follows them one after another).
 import { useCallback, useState } from 'react';
 import { Button, Modal, Progress, Space } from 'antd';
+import { toast } from '../../../app/toast';
 import { useTranslation } from 'react-i18next';
 import { ORDER_SEND_BATCH, type OrderBatchResult } from '@openseller/core';
 import { BatchResultModal } from '../commands/components/batch-result-modal';
@@ -50,7 +51,9 @@ export function ShipActions({ selected, force = false, onDone, onShowFailures }:
           (id, error) => ({ id, code: selected.find((o) => o.id === id)?.code ?? null, errorCode: 'ERR_BATCH_FAILED', message: commandErrorMessage(error), params: {} }),
         ),
       );
-      setResult(merged);
+      // All shipped: a toast says so; a refusal opens the list of refused orders with the reasons.
+      if (merged.failures.length) setResult(merged);
+      else toast.success(t('ordercommands:result.allDone', { action: t('ordershipping:actions.ship'), count: merged.successIds.length }));
       setRecords((r) => [...r, ...keys]);
       onDone?.();
     } finally {
