@@ -9,6 +9,7 @@ import { OrderSearchInput, ingestSigningText, type OrderBatchResult } from '@ope
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { countOrderTabsQueries, searchOrderIdsQueries } from '../apps/server/src/modules/orders/list/list.queries.js';
+import { orderRowsQueries } from '../apps/server/src/modules/orders/orders.model.js';
 import { machine, measure, printTable, startBenchEnv, type Timing } from './lib.js';
 import { generateOrdersWorld } from './orders-data.js';
 
@@ -60,19 +61,11 @@ const raw = async (q: SQL) => {
   const { sql, params } = dialect.sqlToQuery(q);
   return env.pool.query(sql, params as unknown[]);
 };
-// loadOrderRows (orders.model.ts), the same two statements.
+// loadOrderRows (orders.model.ts): the same two statements, at once as it sends them.
 async function rawLoad(ids: number[]) {
   if (!ids.length) return;
-  const idArray = `{${ids.join(',')}}`;
-  await env.pool.query(
-    `select o.*, s.name as store_name, w.name as warehouse_name from erp_orders o left join stores s on s.id = o.store_id left join warehouses w on w.id = o.warehouse_id
-     where o.domain_id = $1 and o.id = any($2::bigint[])`,
-    [domainId, idArray],
-  );
-  await env.pool.query(
-    `select l.*, k.pic_url as pic_url from erp_order_lines l left join skus k on k.id = l.sku_id where l.domain_id = $1 and l.order_id = any($2::bigint[]) order by l.order_id, l.line_seq, l.id`,
-    [domainId, idArray],
-  );
+  const q = orderRowsQueries(domainId, ids);
+  await Promise.all([raw(q.headers), raw(q.lines)]);
 }
 
 if (runs('list')) {

@@ -146,7 +146,10 @@ describe('orders: arrive from a store, review, merge, split, map an unmapped SKU
     // Close the merged order so the tab holds only the order to split.
     await page.locator('.ant-table-thead .ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.locator('.ant-modal-confirm-btns').waitFor();
+    await settled(page);
     await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Close' }).click();
+    await page.locator('.ant-modal-confirm-btns').waitFor({ state: 'hidden' });
     await expectRows(0);
 
     await api.call('/myhome/taobaoSoh/createTaobaoSoByHand', {
@@ -165,6 +168,8 @@ describe('orders: arrive from a store, review, merge, split, map an unmapped SKU
     await page.locator('.ant-table-thead .ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Split out-of-stock' }).click();
     const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await settled(page);
     await dialog.getByText('Split part').click();
     await dialog.getByRole('button', { name: 'Split', exact: true }).click();
     await expectRows(2);
@@ -200,7 +205,12 @@ describe('orders: arrive from a store, review, merge, split, map an unmapped SKU
     await page.locator('.ant-table-thead .ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Map online goods' }).click();
     const dialog = page.getByRole('dialog', { name: 'Map online goods' });
-    await dialog.getByRole('row', { name: new RegExp(`Loose mug ${run}`) }).getByRole('button', { name: 'Choose' }).click();
+    await dialog.waitFor();
+    await settled(page);
+    const choose = dialog.getByRole('row', { name: new RegExp(`Loose mug ${run}`) }).getByRole('button', { name: 'Choose' });
+    await choose.waitFor();
+    await settled(page);
+    await choose.click();
     const picker = page.getByRole('dialog', { name: `System SKU for Loose mug ${run}` });
     await picker.waitFor();
     await settled(page);

@@ -286,6 +286,24 @@ export const orderSearchTabs = pgTable(
   (t) => [index('order_search_tabs_user_idx').on(t.domainId, t.userId, t.sortIndex)],
 );
 
+/**
+ * Exact order counts per domain and status, kept by the database: statement-level triggers on
+ * erp_orders (migration order_status_counts_trigger) append one delta row per domain and status a
+ * statement changed (append-only, so concurrent writers never wait on a counter row); the count of
+ * a status is the sum of its rows, and readers fold a domain's deltas back into one row per status
+ * now and then (compactOrderStatusCounts). Used by the unfiltered list totals and tab counts.
+ */
+export const orderStatusCounts = pgTable(
+  'order_status_counts',
+  {
+    id: idColumn(),
+    domainId: bigint('domain_id', { mode: 'number' }).notNull(),
+    statusCode: text('status_code').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_status_counts_domain_idx').on(t.domainId, t.statusCode)],
+);
+
 /** The counter behind order numbers: the code is yyMMddHHmmss plus this sequence's last 5 digits. */
 export const erpOrderCodeSeq = pgSequence('erp_order_code_seq', { startWith: 1, cache: 50 });
 

@@ -26,12 +26,13 @@ import {
 } from '@openseller/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
-import { erpOrderLines, erpOrders, operationLogs, platformOrders } from '../../../db/schema/index.js';
+import { erpOrders, platformOrders } from '../../../db/schema/index.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { PromotionsRegistryService } from '../../promotions/index.js';
 import { COURIER_RULES_SERVICE, type CourierChoice, type CourierRulesService } from '../courier-rules/courier-choice.js';
 import { nextOrderCodes, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
+import { bulkInsert, type BulkColumn, type BulkType } from './bulk-insert.js';
 
 export interface DraftLine {
   tbSpuId: string | null;
@@ -412,21 +413,22 @@ export async function ingestOrders(tx: Tx, deps: PipelineDeps, domainId: number,
   if (!drafts.length) return { created: 0, updated: 0, failed: 0, items: [] };
   const at = deps.now();
 
-  const inserted = await tx
-    .insert(platformOrders)
-    .values(
-      drafts.map((d) => ({
-        domainId,
-        storeId: store.id,
-        platformNo: d.platformNo,
-        platformStatus: d.platformStatus,
-        payload: d.payload as object,
-        platformUpdatedAt: d.platformUpdatedAt,
-        errorMsg: d.invalid ?? null,
-      })),
+  const inserted = (
+    await bulkInsert<{ id: number; platform_no: string }>(
+      tx,
+      'platform_orders',
+      [
+        { name: 'domain_id', type: 'bigint', values: drafts.map(() => domainId) },
+        { name: 'store_id', type: 'bigint', values: drafts.map(() => store.id) },
+        { name: 'platform_no', type: 'text', values: drafts.map((d) => d.platformNo) },
+        { name: 'platform_status', type: 'text', values: drafts.map((d) => d.platformStatus) },
+        { name: 'payload', type: 'jsonb', values: drafts.map((d) => d.payload) },
+        { name: 'platform_updated_at', type: 'timestamptz', values: drafts.map((d) => d.platformUpdatedAt) },
+        { name: 'error_msg', type: 'text', values: drafts.map((d) => d.invalid ?? null) },
+      ],
+      sql`on conflict (domain_id, store_id, platform_no) do nothing returning id, platform_no`,
     )
-    .onConflictDoNothing({ target: [platformOrders.domainId, platformOrders.storeId, platformOrders.platformNo] })
-    .returning({ id: platformOrders.id, platformNo: platformOrders.platformNo });
+  ).map((r) => ({ id: Number(r.id), platformNo: r.platform_no }));
   const newIds = new Map(inserted.map((r) => [r.platformNo, r.id]));
   const items = new Map<string, OrderIngestItem>();
 
@@ -519,71 +521,70 @@ export async function createErpOrders(
   let c = 0;
   const planCodes = plans.map((p) => p.draft.code ?? codes[c++]!);
   if (plans.length) {
-    const orderRows = await tx
-      .insert(erpOrders)
-      .values(
-        plans.map((p, i) => {
-          const d = p.draft;
-          return {
-            domainId,
-            code: planCodes[i]!,
-            source: d.source,
-            storeId: store.id,
-            platformCode: store.platformCode,
-            platformNos: [d.platformNo],
-            buyerNick: d.buyerNick,
-            receiverName: d.receiver.name,
-            receiverPhone: d.receiver.phone,
-            receiverProvince: d.receiver.province,
-            receiverCity: d.receiver.city,
-            receiverDistrict: d.receiver.district,
-            receiverAddress: d.receiver.address,
-            warehouseId: p.warehouse.warehouseId,
-            expressCompanyCode: p.courier?.expressCompanyCode ?? null,
-            sellerRemark: d.sellerRemark,
-            buyerMessage: d.buyerMessage,
-            amountTotal: p.totals.amountTotal,
-            postFee: d.postFee,
-            qtyTotal: p.totals.qtyTotal,
-            skuTotal: p.totals.skuTotal,
-            weightTotal: p.totals.weightTotal,
-            labels: p.labels,
-            payTime: d.payTime,
-            tradingTime: d.payTime,
-            createdBy: actor.userId,
-          };
-        }),
+    const col = <T,>(name: string, type: BulkType, value: (p: OrderPlan, i: number) => T): BulkColumn => ({ name, type, values: plans.map(value) });
+    const orderRows = (
+      await bulkInsert<{ id: number; code: string }>(
+        tx,
+        'erp_orders',
+        [
+          col('domain_id', 'bigint', () => domainId),
+          col('code', 'text', (_, i) => planCodes[i]!),
+          col('source', 'text', (p) => p.draft.source),
+          col('store_id', 'bigint', () => store.id),
+          col('platform_code', 'text', () => store.platformCode),
+          col('platform_nos', 'text[]', (p) => [p.draft.platformNo]),
+          col('buyer_nick', 'text', (p) => p.draft.buyerNick),
+          col('receiver_name', 'text', (p) => p.draft.receiver.name),
+          col('receiver_phone', 'text', (p) => p.draft.receiver.phone),
+          col('receiver_province', 'text', (p) => p.draft.receiver.province),
+          col('receiver_city', 'text', (p) => p.draft.receiver.city),
+          col('receiver_district', 'text', (p) => p.draft.receiver.district),
+          col('receiver_address', 'text', (p) => p.draft.receiver.address),
+          col('warehouse_id', 'bigint', (p) => p.warehouse.warehouseId),
+          col('express_company_code', 'text', (p) => p.courier?.expressCompanyCode ?? null),
+          col('seller_remark', 'text', (p) => p.draft.sellerRemark),
+          col('buyer_message', 'text', (p) => p.draft.buyerMessage),
+          col('amount_total', 'numeric', (p) => p.totals.amountTotal),
+          col('post_fee', 'numeric', (p) => p.draft.postFee),
+          col('qty_total', 'int', (p) => p.totals.qtyTotal),
+          col('sku_total', 'int', (p) => p.totals.skuTotal),
+          col('weight_total', 'numeric', (p) => p.totals.weightTotal),
+          col('labels', 'text[]', (p) => p.labels),
+          col('pay_time', 'timestamptz', (p) => p.draft.payTime),
+          col('trading_time', 'timestamptz', (p) => p.draft.payTime),
+          col('created_by', 'bigint', () => actor.userId),
+        ],
+        sql`returning id, code`,
       )
-      .returning({ id: erpOrders.id, code: erpOrders.code });
+    ).map((r) => ({ id: Number(r.id), code: r.code }));
     const idByCode = new Map(orderRows.map((r) => [r.code, r.id]));
     const orderIds = planCodes.map((code) => idByCode.get(code)!);
 
-    const lineValues = plans.flatMap((p, i) =>
-      p.lines.map((l, seq) => ({
-        domainId,
-        orderId: orderIds[i]!,
-        lineSeq: seq + 1,
-        skuId: l.skuId,
-        skuCode: l.skuCode,
-        skuName: l.skuName,
-        skuSpecifications: l.skuSpecifications,
-        qty: l.qty,
-        price: l.price,
-        amount: l.isGift ? '0' : formatDecimal(multiplyDecimals(l.price, l.qty), 4),
-        skuWeight: l.weight,
-        isGift: l.isGift,
-        isCombination: l.isCombination,
-        labels: l.labels,
-        platformNo: p.draft.platformNo,
-        tbSpuId: l.tbSpuId,
-        tbSkuId: l.tbSkuId,
-        outerSkuId: l.outerSkuId,
-        title: l.title,
-        properties: l.properties,
-        promotionId: l.promotionId,
-      })),
-    );
-    for (let i = 0; i < lineValues.length; i += 2000) await tx.insert(erpOrderLines).values(lineValues.slice(i, i + 2000));
+    const lineValues = plans.flatMap((p, i) => p.lines.map((l, seq) => ({ p, i, l, seq })));
+    const lineCol = (name: string, type: BulkType, value: (v: (typeof lineValues)[number]) => unknown): BulkColumn => ({ name, type, values: lineValues.map(value) });
+    await bulkInsert(tx, 'erp_order_lines', [
+      lineCol('domain_id', 'bigint', () => domainId),
+      lineCol('order_id', 'bigint', (v) => orderIds[v.i]!),
+      lineCol('line_seq', 'int', (v) => v.seq + 1),
+      lineCol('sku_id', 'bigint', (v) => v.l.skuId),
+      lineCol('sku_code', 'text', (v) => v.l.skuCode),
+      lineCol('sku_name', 'text', (v) => v.l.skuName),
+      lineCol('sku_specifications', 'text', (v) => v.l.skuSpecifications),
+      lineCol('qty', 'int', (v) => v.l.qty),
+      lineCol('price', 'numeric', (v) => v.l.price),
+      lineCol('amount', 'numeric', (v) => (v.l.isGift ? '0' : formatDecimal(multiplyDecimals(v.l.price, v.l.qty), 4))),
+      lineCol('sku_weight', 'numeric', (v) => v.l.weight),
+      lineCol('is_gift', 'boolean', (v) => v.l.isGift),
+      lineCol('is_combination', 'boolean', (v) => v.l.isCombination),
+      lineCol('labels', 'text[]', (v) => v.l.labels),
+      lineCol('platform_no', 'text', (v) => v.p.draft.platformNo),
+      lineCol('tb_spu_id', 'text', (v) => v.l.tbSpuId),
+      lineCol('tb_sku_id', 'text', (v) => v.l.tbSkuId),
+      lineCol('outer_sku_id', 'text', (v) => v.l.outerSkuId),
+      lineCol('title', 'text', (v) => v.l.title),
+      lineCol('properties', 'text', (v) => v.l.properties),
+      lineCol('promotion_id', 'bigint', (v) => v.l.promotionId),
+    ]);
 
     await tx.execute(sql`
       update platform_orders p set erp_order_id = v.order_id, updated_at = now()
@@ -591,19 +592,23 @@ export async function createErpOrders(
       where p.domain_id = ${domainId} and p.store_id = ${store.id} and p.platform_no = v.platform_no`);
 
     // The order log of each new order (writeOrderLog's entry, written in one statement).
-    await tx.insert(operationLogs).values(
-      plans.map((p, i) => ({
-        domainId: actor.domainId,
-        userId: actor.userId,
-        loginName: actor.loginName,
-        area: ORDERS_AREA,
-        entityType: 'erp_order',
-        entityId: String(orderIds[i]),
-        action: 'create',
-        before: null,
-        after: { code: planCodes[i], source: p.draft.source, platformNo: p.draft.platformNo, labels: p.labels, warehouseId: p.warehouse.warehouseId, expressCompanyCode: p.courier?.expressCompanyCode ?? null },
+    await bulkInsert(tx, 'operation_logs', [
+      col('domain_id', 'bigint', () => actor.domainId),
+      col('user_id', 'bigint', () => actor.userId),
+      col('login_name', 'text', () => actor.loginName),
+      col('area', 'text', () => ORDERS_AREA),
+      col('entity_type', 'text', () => 'erp_order'),
+      col('entity_id', 'text', (_, i) => String(orderIds[i])),
+      col('action', 'text', () => 'create'),
+      col('after', 'jsonb', (p, i) => ({
+        code: planCodes[i],
+        source: p.draft.source,
+        platformNo: p.draft.platformNo,
+        labels: p.labels,
+        warehouseId: p.warehouse.warehouseId,
+        expressCompanyCode: p.courier?.expressCompanyCode ?? null,
       })),
-    );
+    ]);
     return plans.map((plan, i) => ({ plan, orderId: orderIds[i]!, code: planCodes[i]! }));
   }
   return [];

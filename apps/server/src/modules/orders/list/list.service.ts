@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../../platform/errors.js';
 import type { Session } from '../../../platform/sessions.js';
 import { sellerDomain } from '../../warehouses/warehouses.service.js';
 import { loadOrderRows, ORDERS_AREA } from '../orders.model.js';
-import { countOrderTabs, mergeableOrderIds, searchOrderIdsQueries, stockOutOrderIds } from './list.queries.js';
+import { compactOrderStatusCounts, countOrderTabs, mergeableOrderIds, searchOrderIdsQueries, STATUS_COUNT_ROWS_FOLD, stockOutOrderIds } from './list.queries.js';
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -44,7 +44,10 @@ export function createOrderListService(deps: { database: Database }) {
       const q = searchOrderIdsQueries(domainId, input);
       const [voList, total] = await Promise.all([
         db.execute<{ id: number }>(q.page).then((page) => loadOrderRows(db, domainId, page.rows.map((r) => Number(r.id)))),
-        db.execute<{ n: number }>(q.count).then((count) => Number(count.rows[0]?.n ?? 0)),
+        db.execute<{ n: number; k?: number }>(q.count).then(async (count) => {
+          if (Number(count.rows[0]?.k ?? 0) > STATUS_COUNT_ROWS_FOLD) await compactOrderStatusCounts(db, domainId);
+          return Number(count.rows[0]?.n ?? 0);
+        }),
       ]);
       return { voList, total, currentPage: input.currentPage, pageSize: input.pageSize };
     },
