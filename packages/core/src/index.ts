@@ -52,3 +52,8 @@ export * from './rules/courier-rules.js';
 export * from './rules/address.js';
 export * from './rules/order-ingest.js';
 export * from './contracts/waybills.js';
+export * from './contracts/orders-tracking.js';
+export * from './contracts/orders-checking.js';
+export * from './rules/order-check.js';
+export * from './contracts/printing.js';
+export * from './rules/code128.js';

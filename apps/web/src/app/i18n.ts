@@ -36,7 +36,10 @@ export const NAMESPACES = [
   'orderimport',
   'orderexceptions',
   'ordershipping',
+  'ordertracking',
   'waybills',
+  'printing',
+  'orderchecking',
 ] as const;
 
 const packs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

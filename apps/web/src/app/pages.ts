@@ -29,6 +29,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/config/warehouse/correspondence': lazyPage(() => import('../features/warehouses/pages/warehouse-correspondence-page')),
   '/config/expressCompany': lazyPage(() => import('../features/express/pages/express-company-page')),
   '/config/logistics-rules': lazyPage(() => import('../features/orders/courier-rules/pages/logistics-rules-page')),
+  '/config/templates': lazyPage(() => import('../features/orders/printing/pages/print-templates-page')),
   '/config/accounts': lazyPage(() => import('../features/orders/waybills/pages/waybill-accounts-page')),
   '/config/expressStop': lazyPage(() => import('../features/orders/courier-rules/pages/express-stop-page')),
   '/config/expressStop/template/createTemplate': lazyPage(() => import('../features/orders/courier-rules/pages/stop-template-page')),

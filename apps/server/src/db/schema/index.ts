@@ -21,3 +21,6 @@ export * from './courier-rules.js';
 export * from './order-import.js';
 export * from './shipping.js';
 export * from './waybills.js';
+export * from './tracking.js';
+export * from './order-checking.js';
+export * from './printing.js';

@@ -13,6 +13,9 @@ import { registerOrderIngest } from './ingest/index.js';
 import { registerOrderList } from './list/index.js';
 import { registerWaybills } from './waybills/index.js';
 import { registerOrderShipping } from './shipping/index.js';
+import { registerPrinting } from './printing/index.js';
+import { registerOrderChecking } from './checking/index.js';
+import { registerOrderTracking } from './tracking/index.js';
 
 export { ORDER_DOC_TYPE, ORDERS_AREA } from './orders.model.js';
 
@@ -24,5 +27,8 @@ export const registerOrdersModule: AreaModule = (ctx) => {
   registerOrderCommands(ctx);
   registerOrderExceptions(ctx);
   registerOrderShipping(ctx);
+  registerOrderChecking(ctx);
   registerWaybills(ctx);
+  registerPrinting(ctx);
+  registerOrderTracking(ctx);
 };

@@ -14,6 +14,7 @@ export const LOG_TABS: LogTab[] = [
   { key: '1', component: lazyPage(() => import('./components/document-log-tab')) },
   { key: '2', component: lazyPage(() => import('../stock/inventory/inventory-log-tab')) },
   { key: '3', component: lazyPage(() => import('../stock/sync/inventory-sync-log-tab')) },
+  { key: '4', component: lazyPage(() => import('../orders/printing/print-log-tab')) },
   { key: '5', component: lazyPage(() => import('./components/config-log-tab')) },
   { key: '6', component: lazyPage(() => import('../orders/ingest/order-sync-log-tab')) },
 ];

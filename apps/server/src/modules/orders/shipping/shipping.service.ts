@@ -107,12 +107,16 @@ export function createShippingService(deps: ShippingDeps) {
     else void runFeedback(domainId, recordKey).catch(() => undefined);
   }
 
-  async function send(session: Session, language: Language, input: SendOrdersInput, force: boolean): Promise<SendOrdersResult> {
+  /**
+   * The send inside a caller's transaction (checking and weighing ship one order this way, with
+   * their own writes in the same transaction). The caller queues the feedback after its commit.
+   */
+  async function sendWithin(tx: Tx, session: Session, language: Language, input: SendOrdersInput, force: boolean): Promise<SendOrdersResult> {
     const domainId = domainOf(session);
     const ids = [...new Set(input.idList)];
     const versions = new Map((input.versions ?? []).map((v) => [v.id, v.version]));
     const at = now();
-    const result = await db.transaction(async (tx) => {
+    {
       const locked = await tx
         .select()
         .from(erpOrders)
@@ -183,7 +187,12 @@ export function createShippingService(deps: ShippingDeps) {
         failures: ids.filter((id) => refusals.has(id)).map((id) => failureOf(id, byId.get(id)?.code ?? null, refusals.get(id)!, language)),
         recordKey,
       };
-    });
+    }
+  }
+
+  async function send(session: Session, language: Language, input: SendOrdersInput, force: boolean): Promise<SendOrdersResult> {
+    const domainId = domainOf(session);
+    const result = await db.transaction((tx) => sendWithin(tx, session, language, input, force));
     if (result.recordKey) await queueFeedback(domainId, result.recordKey);
     return result;
   }
@@ -347,7 +356,7 @@ export function createShippingService(deps: ShippingDeps) {
     });
   }
 
-  return { send, runFeedback, queryFeedbackProgress, removeQuickFeedbackRecord, getFeedbackCount, searchFeedbackPageList, batchFeedBack4Taobao, batchCloseFeedbackError };
+  return { send, sendWithin, queueFeedback, runFeedback, queryFeedbackProgress, removeQuickFeedbackRecord, getFeedbackCount, searchFeedbackPageList, batchFeedBack4Taobao, batchCloseFeedbackError };
 }
 
 export type ShippingService = ReturnType<typeof createShippingService>;

@@ -10,7 +10,10 @@ import { useColumnSettings } from '../../../ui/column-settings';
 import { PageTitle } from '../../../ui/page-title';
 import { OrderPageActions } from '../ingest/components/order-page-actions';
 import { FeedbackFailuresPanel, ShipActions } from '../shipping';
+import { TrackingPanel } from '../tracking';
 import { WaybillActions } from '../waybills';
+import { PrintActions } from '../printing';
+import { CheckPanel, WeighPanel } from '../checking';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { OrderActions } from '../commands/order-actions';
@@ -152,9 +155,12 @@ export default function OrderPage() {
           />
         )}
         {feedbackView && <FeedbackFailuresPanel />}
+        {activeKey === '7' && <TrackingPanel selectedIds={selectedKeys} />}
         {activeKey === '5' && !feedbackView && <ExceptionActions type={(ORDER_EXCEPTION_TYPES as readonly string[]).includes(state.type) ? state.type : ''} selected={selectedRows} onDone={refetch} />}
         {!feedbackView && (
           <>
+            {activeKey === '3' && <CheckPanel onShipped={refetch} />}
+            {activeKey === '8' && <WeighPanel onShipped={refetch} />}
             <OrderFilterBar value={state} onSearch={(patch) => go(patch)} />
             <SavedSearchTabs current={{ ...pickFilters(state), activeKey }} onApply={(params) => applySaved(params)} />
             {list.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={ordersErrorMessage(list.error)} />}
@@ -163,6 +169,7 @@ export default function OrderPage() {
               <Space wrap>
                 <OrderActions tab={activeKey} selected={selectedRows} onDone={refetch} />
                 {activeKey === '2' && <WaybillActions selectedIds={selectedKeys} onDone={() => void refetch()} />}
+                {activeKey === '2' && <PrintActions selected={selectedRows} onDone={() => void refetch()} />}
                 {['2', '3', '8'].includes(activeKey) && <ShipActions selected={selectedRows} onDone={refetch} onShowFailures={() => go({ activeKey: '5', type: 'feedback' })} />}
               </Space>
               <Space>

@@ -1,0 +1,69 @@
+// Print templates, the default template per courier and the print log (spec 02 §3.9, §4.3, §7.13).
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PrintElement } from '@openseller/core';
+import { createdAt, createdBy, domainIdColumn, idColumn, updatedAt, versionColumn } from '../columns.js';
+import { domains } from './accounts.js';
+
+/** A domain's label templates; the system ones (system_key set) are made on first use and read-only. */
+export const printTemplates = pgTable(
+  'print_templates',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    name: text('name').notNull(),
+    /** WAYBILL or PACKING_LIST. */
+    kind: text('kind').notNull(),
+    /** normal, oneCopy, PDD_SFKY_1, PDD_POSTB_6, PDD_POSTB_8 for system templates; null for custom ones. */
+    systemKey: text('system_key'),
+    width: doublePrecision('width').notNull(),
+    height: doublePrecision('height').notNull(),
+    xOffset: doublePrecision('x_offset').notNull(),
+    yOffset: doublePrecision('y_offset').notNull(),
+    fontSize: integer('font_size').notNull(),
+    expressCompanyCode: text('express_company_code'),
+    /** Distinct goods per printed page; more split the order over pages (spec 02 §4.3). */
+    goodsPerPage: integer('goods_per_page'),
+    elements: jsonb('elements').$type<PrintElement[]>().notNull(),
+    version: versionColumn(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('print_templates_name_key').on(t.domainId, t.name), uniqueIndex('print_templates_system_key').on(t.domainId, t.systemKey)],
+);
+
+/** The default template of a courier in a domain. */
+export const printTemplateDefaults = pgTable(
+  'print_template_defaults',
+  {
+    domainId: domainIdColumn().references(() => domains.id),
+    expressCompanyCode: text('express_company_code').notNull(),
+    templateId: bigint('template_id', { mode: 'number' })
+      .notNull()
+      .references(() => printTemplates.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.expressCompanyCode] })],
+);
+
+/** Every label printed or reprinted (logs tab 4). */
+export const printLogs = pgTable(
+  'print_logs',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    orderCode: text('order_code').notNull(),
+    expressCompanyCode: text('express_company_code').notNull(),
+    expressNo: text('express_no').notNull(),
+    templateId: bigint('template_id', { mode: 'number' }),
+    templateName: text('template_name').notNull(),
+    /** PRINT_SOURCE_SO_PRINT, PRINT_SOURCE_REPRINT, PRINT_SOURCE_ONE_PRINT. */
+    source: text('source').notNull(),
+    batchSeq: integer('batch_seq').notNull().default(0),
+    indexSeq: integer('index_seq').notNull().default(0),
+    createdBy: createdBy(),
+    createdByName: text('created_by_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('print_logs_domain_time_idx').on(t.domainId, t.createdAt), index('print_logs_order_idx').on(t.domainId, t.orderId)],
+);

@@ -1,0 +1,377 @@
+// Print templates (myhome/template), label data for printing (myhome/print/prepare) and the print
+// log (myhome/printLog). System templates — one per default size of spec 02 §9 — are made for a
+// domain on first use and are read-only. Labels carry the unmasked receiver (they are the label),
+// the sender from the order's warehouse, the lines (split into pages by the template's goods per
+// page, spec 02 §4.3) and the carrier's routing. Every label printed is logged; an order printed
+// before is logged as a reprint. The print time of the order is set.
+import {
+  ErrorCodes,
+  expressCompanyName,
+  ORDER_STATUS,
+  originalOrderId,
+  PRINT_DEFAULTS,
+  PrintErrors,
+  splitIntoPages,
+  SYSTEM_TEMPLATE_SIZES,
+  type Language,
+  type OrderFailure,
+  type PageResult,
+  type PrintElement,
+  type PrintLabel,
+  type PrintLogRow,
+  type PrintLogSearch,
+  type PrintPrepareResult,
+  type PrintSource,
+  type PrintTemplateKind,
+  type PrintTemplateRow,
+  type PrintTemplateSave,
+  type PrintTemplateSearch,
+  type PrintTemplateUpdate,
+  type SystemTemplateKey,
+  type SetDefaultTemplateInput,
+} from '@openseller/core';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client.js';
+import { erpOrders, printLogs, printTemplateDefaults, printTemplates, waybillNumbers, warehouses } from '../../../db/schema/index.js';
+import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
+import { serverMessage } from '../../../platform/messages.js';
+import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
+import type { Session } from '../../../platform/sessions.js';
+import { sellerDomain } from '../../warehouses/warehouses.service.js';
+import { loadOrderRows, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
+
+const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
+type TemplateRecord = typeof printTemplates.$inferSelect;
+
+const SYSTEM_NAMES: Record<SystemTemplateKey, string> = {
+  normal: '普通面单 100×40',
+  oneCopy: '一联单 76×30',
+  PDD_SFKY_1: 'PDD_SFKY_1 60×26',
+  PDD_POSTB_6: 'PDD_POSTB_6 72×5',
+  PDD_POSTB_8: 'PDD_POSTB_8 72×50',
+};
+
+/** A layout of the usual fields for a label of w × h mm (elements that do not fit are left out). */
+export function systemElements(w: number, h: number): PrintElement[] {
+  const fs = PRINT_DEFAULTS.fontSize;
+  if (h < 12) return [{ field: 'expressNo', x: 2, y: 0.5, w: w - 4, h: h - 1, fontSize: fs, bold: false }];
+  const half = (w - 6) / 2;
+  const row = Math.min(6, h / 7);
+  const els: PrintElement[] = [
+    { field: 'routing', x: 2, y: 1, w: w - 4, h: row, fontSize: 12, bold: true },
+    { field: 'receiverName', x: 2, y: 1 + row, w: half, h: row, fontSize: fs, bold: true },
+    { field: 'receiverPhone', x: 4 + half, y: 1 + row, w: half, h: row, fontSize: fs, bold: true },
+    { field: 'receiverAddress', x: 2, y: 1 + 2 * row, w: w - 4, h: row * 1.5, fontSize: fs, bold: false },
+    { field: 'senderName', x: 2, y: 1 + 3.5 * row, w: half, h: row * 0.8, fontSize: 8, bold: false },
+    { field: 'senderPhone', x: 4 + half, y: 1 + 3.5 * row, w: half, h: row * 0.8, fontSize: 8, bold: false },
+    { field: 'expressNo', x: 2, y: 1 + 4.4 * row, w: w - 4, h: Math.max(row * 1.6, 5), fontSize: fs, bold: false },
+    { field: 'itemsSummary', x: 2, y: 1 + 6 * row, w: w - 4, h: row * 0.9, fontSize: 8, bold: false },
+  ];
+  return els.filter((e) => e.y + e.h <= h && e.x + e.w <= w);
+}
+
+function toRow(t: TemplateRecord, defaultFor: string[]): PrintTemplateRow {
+  return {
+    id: t.id,
+    version: t.version,
+    name: t.name,
+    kind: t.kind as PrintTemplateKind,
+    system: t.systemKey !== null,
+    systemKey: t.systemKey,
+    width: t.width,
+    height: t.height,
+    xOffset: t.xOffset,
+    yOffset: t.yOffset,
+    fontSize: t.fontSize,
+    expressCompanyCode: t.expressCompanyCode,
+    defaultFor,
+    goodsPerPage: t.goodsPerPage,
+    elements: t.elements,
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+/** Refuses an element outside the label, naming it (`elements.3.w`). */
+function checkElements(input: PrintTemplateSave) {
+  input.elements.forEach((e, i) => {
+    if (e.x + e.w > input.width + 0.001) throw new AppError(PrintErrors.ELEMENT_OUTSIDE, 400, { field: `elements.${i}.w`, element: e.field });
+    if (e.y + e.h > input.height + 0.001) throw new AppError(PrintErrors.ELEMENT_OUTSIDE, 400, { field: `elements.${i}.h`, element: e.field });
+  });
+}
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+export function createPrintingService(deps: { database: Database; now?: () => Date }) {
+  const { db } = deps.database;
+  const now = deps.now ?? (() => new Date());
+
+  /** Makes the domain's system templates when missing. */
+  async function ensureSystem(tx: Tx, domainId: number) {
+    const [have] = await tx.select({ n: count() }).from(printTemplates).where(and(eq(printTemplates.domainId, domainId), isNotNull(printTemplates.systemKey)));
+    if (Number(have?.n ?? 0) >= Object.keys(SYSTEM_TEMPLATE_SIZES).length) return;
+    const rows = (Object.entries(SYSTEM_TEMPLATE_SIZES) as Array<[SystemTemplateKey, readonly [number, number]]>).map(([key, [w, h]]) => ({
+      domainId,
+      name: SYSTEM_NAMES[key],
+      kind: 'WAYBILL',
+      systemKey: key,
+      width: w,
+      height: h,
+      xOffset: PRINT_DEFAULTS.offset,
+      yOffset: PRINT_DEFAULTS.offset,
+      fontSize: PRINT_DEFAULTS.fontSize,
+      elements: systemElements(w, h),
+    }));
+    await tx.insert(printTemplates).values(rows).onConflictDoNothing();
+  }
+
+  async function defaultsOf(tx: Tx, domainId: number, ids: number[]) {
+    const map = new Map<number, string[]>();
+    if (!ids.length) return map;
+    const rows = await tx.select().from(printTemplateDefaults).where(and(eq(printTemplateDefaults.domainId, domainId), inArray(printTemplateDefaults.templateId, ids)));
+    for (const r of rows) map.set(r.templateId, [...(map.get(r.templateId) ?? []), r.expressCompanyCode].sort());
+    return map;
+  }
+
+  async function load(tx: Tx, domainId: number, id: number) {
+    const [t] = await tx.select().from(printTemplates).where(and(eq(printTemplates.domainId, domainId), eq(printTemplates.id, id)));
+    if (!t) throw notFound('printTemplate');
+    return t;
+  }
+
+  async function rowOf(tx: Tx, domainId: number, t: TemplateRecord) {
+    return toRow(t, (await defaultsOf(tx, domainId, [t.id])).get(t.id) ?? []);
+  }
+
+  async function makeDefault(tx: Tx, domainId: number, templateId: number, code: string) {
+    await tx
+      .insert(printTemplateDefaults)
+      .values({ domainId, expressCompanyCode: code, templateId })
+      .onConflictDoUpdate({ target: [printTemplateDefaults.domainId, printTemplateDefaults.expressCompanyCode], set: { templateId } });
+  }
+
+  function values(input: PrintTemplateSave) {
+    return {
+      name: input.name,
+      kind: input.kind,
+      width: input.width,
+      height: input.height,
+      xOffset: input.xOffset,
+      yOffset: input.yOffset,
+      fontSize: input.fontSize,
+      expressCompanyCode: input.expressCompanyCode,
+      goodsPerPage: input.goodsPerPage,
+      elements: input.elements,
+    };
+  }
+
+  async function guardName<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new AppError(PrintErrors.NAME_TAKEN, 409, { field: 'name' });
+      throw e;
+    }
+  }
+
+  async function search(session: Session, input: PrintTemplateSearch): Promise<PageResult<PrintTemplateRow>> {
+    const domainId = sellerDomain(session);
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      const where: SQL[] = [eq(printTemplates.domainId, domainId)];
+      if (input.keyword) where.push(ilike(printTemplates.name, `%${input.keyword.replace(/[%_\\]/g, '\\$&')}%`));
+      if (input.kind) where.push(eq(printTemplates.kind, input.kind));
+      if (input.expressCompanyCode) where.push(or(eq(printTemplates.expressCompanyCode, input.expressCompanyCode), isNull(printTemplates.expressCompanyCode))!);
+      if (!input.includeSystem) where.push(isNull(printTemplates.systemKey));
+      const [total] = await tx.select({ n: count() }).from(printTemplates).where(and(...where));
+      const rows = await tx
+        .select()
+        .from(printTemplates)
+        .where(and(...where))
+        .orderBy(sql`${printTemplates.systemKey} is null`, asc(printTemplates.id))
+        .limit(input.pageSize)
+        .offset((input.currentPage - 1) * input.pageSize);
+      const defaults = await defaultsOf(tx, domainId, rows.map((r) => r.id));
+      return { voList: rows.map((r) => toRow(r, defaults.get(r.id) ?? [])), total: Number(total?.n ?? 0), currentPage: input.currentPage, pageSize: input.pageSize };
+    });
+  }
+
+  async function get(session: Session, id: number): Promise<PrintTemplateRow> {
+    const domainId = sellerDomain(session);
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      return rowOf(tx, domainId, await load(tx, domainId, id));
+    });
+  }
+
+  async function create(session: Session, input: PrintTemplateSave): Promise<PrintTemplateRow> {
+    const domainId = sellerDomain(session);
+    checkElements(input);
+    return guardName(() =>
+      db.transaction(async (tx) => {
+        const [t] = await tx.insert(printTemplates).values({ domainId, ...values(input), createdBy: session.userId }).returning();
+        if (input.isDefault && input.expressCompanyCode) await makeDefault(tx, domainId, t!.id, input.expressCompanyCode);
+        await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'printTemplate', entityId: String(t!.id), action: 'create', after: values(input) });
+        return rowOf(tx, domainId, t!);
+      }),
+    );
+  }
+
+  async function update(session: Session, input: PrintTemplateUpdate): Promise<PrintTemplateRow> {
+    const domainId = sellerDomain(session);
+    checkElements(input);
+    return guardName(() =>
+      db.transaction(async (tx) => {
+        const before = await load(tx, domainId, input.id);
+        if (before.systemKey) throw new AppError(PrintErrors.SYSTEM_TEMPLATE, 409, { id: before.id });
+        const [t] = await tx
+          .update(printTemplates)
+          .set({ ...values(input), version: before.version + 1, updatedAt: now() })
+          .where(and(eq(printTemplates.domainId, domainId), eq(printTemplates.id, input.id), eq(printTemplates.version, input.version)))
+          .returning();
+        if (!t) throw versionConflict('printTemplate');
+        if (input.isDefault && input.expressCompanyCode) await makeDefault(tx, domainId, t.id, input.expressCompanyCode);
+        await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'printTemplate', entityId: String(t.id), action: 'update', before, after: values(input) });
+        return rowOf(tx, domainId, t);
+      }),
+    );
+  }
+
+  async function remove(session: Session, idList: number[]): Promise<{ removed: number }> {
+    const domainId = sellerDomain(session);
+    return db.transaction(async (tx) => {
+      const rows = await tx.select().from(printTemplates).where(and(eq(printTemplates.domainId, domainId), inArray(printTemplates.id, idList)));
+      if (rows.length !== new Set(idList).size) throw notFound('printTemplate');
+      const system = rows.find((r) => r.systemKey);
+      if (system) throw new AppError(PrintErrors.SYSTEM_TEMPLATE, 409, { id: system.id });
+      await tx.delete(printTemplates).where(and(eq(printTemplates.domainId, domainId), inArray(printTemplates.id, idList)));
+      for (const r of rows) await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'printTemplate', entityId: String(r.id), action: 'delete', before: r });
+      return { removed: rows.length };
+    });
+  }
+
+  async function setDefault(session: Session, input: SetDefaultTemplateInput): Promise<PrintTemplateRow> {
+    const domainId = sellerDomain(session);
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      const t = await load(tx, domainId, input.id);
+      await makeDefault(tx, domainId, t.id, input.expressCompanyCode);
+      await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'printTemplate', entityId: String(t.id), action: 'setDefault', after: input });
+      return rowOf(tx, domainId, t);
+    });
+  }
+
+  /** The label data of reviewed orders with courier and waybill number, logged as printed. */
+  async function prepare(session: Session, input: { idList: Array<number | string>; templateId: number; indexSeq: number; batchSeq: number }, language: Language): Promise<PrintPrepareResult> {
+    const domainId = sellerDomain(session);
+    const ids = [...new Set(input.idList.map(originalOrderId))];
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      const template = await rowOf(tx, domainId, await load(tx, domainId, input.templateId));
+      const orders = await loadOrderRows(tx, domainId, ids, { reveal: true });
+      const byId = new Map(orders.map((o) => [o.id, o]));
+      const fail = (id: number, code: string | null, errorCode: string, params: Record<string, string | number> = {}): OrderFailure => ({ id, code, errorCode, params, message: serverMessage(errorCode, params, language) });
+      const failures: OrderFailure[] = [];
+      const ok = ids.flatMap((id) => {
+        const o = byId.get(id);
+        if (!o) return failures.push(fail(id, null, ErrorCodes.NOT_FOUND, { what: 'order' })), [];
+        if (o.statusCode !== ORDER_STATUS.VERIFIED && o.statusCode !== ORDER_STATUS.SEND) return failures.push(fail(id, o.code, PrintErrors.STATUS, { status: o.statusCode })), [];
+        if (!o.expressCompanyCode) return failures.push(fail(id, o.code, PrintErrors.NO_COURIER)), [];
+        if (!o.expressNo) return failures.push(fail(id, o.code, PrintErrors.NO_EXPRESS_NO, { expressCompanyCode: o.expressCompanyCode })), [];
+        return [o];
+      });
+      if (!ok.length) return { template, labels: [], successIds: [], failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
+      const okIds = ok.map((o) => o.id);
+      const locked = await tx
+        .select({ id: erpOrders.id, printed: erpOrders.expressPrintTime, warehouseId: erpOrders.warehouseId })
+        .from(erpOrders)
+        .where(and(eq(erpOrders.domainId, domainId), inArray(erpOrders.id, okIds)))
+        .for('update');
+      const printed = new Map(locked.map((r) => [r.id, r.printed]));
+      const whIds = [...new Set(ok.map((o) => o.warehouseId).filter((w): w is number => w !== null))];
+      const whs = whIds.length ? await tx.select().from(warehouses).where(and(eq(warehouses.domainId, domainId), inArray(warehouses.id, whIds))) : [];
+      const whById = new Map(whs.map((w) => [w.id, w]));
+      const numbers = await tx
+        .select({ orderId: waybillNumbers.orderId, expressNo: waybillNumbers.expressNo, routing: waybillNumbers.routing })
+        .from(waybillNumbers)
+        .where(and(eq(waybillNumbers.domainId, domainId), inArray(waybillNumbers.orderId, okIds)));
+      const routingOf = new Map(numbers.map((n) => [`${n.orderId}:${n.expressNo}`, n.routing]));
+      const at = now();
+      const printTime = at.toISOString().slice(0, 16).replace('T', ' ');
+      const labels: PrintLabel[] = [];
+      const logRows: Array<typeof printLogs.$inferInsert> = [];
+      for (const o of ok) {
+        const source: PrintSource = printed.get(o.id) ? 'PRINT_SOURCE_REPRINT' : ids.length === 1 ? 'PRINT_SOURCE_ONE_PRINT' : 'PRINT_SOURCE_SO_PRINT';
+        const wh = o.warehouseId !== null ? whById.get(o.warehouseId) : undefined;
+        const routing = routingOf.get(`${o.id}:${o.expressNo}`) ?? null;
+        const live = o.lines.filter((l) => !l.cancelTag);
+        const pages = splitIntoPages(live, template.goodsPerPage, (l) => (l.skuId !== null ? `s${l.skuId}` : `t${l.tbSkuId ?? l.outerSkuId ?? l.id}`)).map((page) =>
+          page.map((l) => ({ skuCode: l.skuCode, name: l.skuName ?? l.title, spec: l.skuSpecifications ?? l.properties, qty: l.qty })),
+        );
+        const base: Record<string, string> = {
+          receiverName: o.receiverName ?? '',
+          receiverPhone: o.receiverPhone ?? '',
+          receiverAddress: [o.receiverProvince, o.receiverCity, o.receiverDistrict, o.receiverAddress].filter(Boolean).join(' '),
+          senderName: wh?.contact ?? '',
+          senderPhone: wh?.phone ?? '',
+          senderAddress: wh ? [wh.province, wh.city, wh.county, wh.street].filter(Boolean).join(' ') : '',
+          orderCode: o.code,
+          platformNo: o.platformNos.join(','),
+          expressNo: o.expressNo!,
+          expressCompany: expressCompanyName(o.expressCompanyCode!, language),
+          routing: routing ? Object.values(routing).filter((v) => typeof v === 'string' || typeof v === 'number').join(' ') : '',
+          buyerMessage: o.buyerMessage ?? '',
+          sellerRemark: o.sellerRemark ?? '',
+          printTime,
+        };
+        pages.forEach((pageLines, i) => {
+          labels.push({
+            orderId: o.id,
+            orderCode: o.code,
+            expressNo: o.expressNo!,
+            expressCompanyCode: o.expressCompanyCode!,
+            source,
+            page: i + 1,
+            pages: pages.length,
+            values: { ...base, itemsSummary: pageLines.map((l) => `${l.skuCode ?? l.name ?? ''}×${l.qty}`).join('; ') },
+            lines: pageLines,
+          });
+        });
+        logRows.push({ domainId, orderId: o.id, orderCode: o.code, expressCompanyCode: o.expressCompanyCode!, expressNo: o.expressNo!, templateId: template.id, templateName: template.name, source, batchSeq: input.batchSeq, indexSeq: input.indexSeq, createdBy: session.userId, createdByName: session.loginName, createdAt: at });
+      }
+      await tx.insert(printLogs).values(logRows);
+      await tx.update(erpOrders).set({ expressPrintTime: at }).where(and(eq(erpOrders.domainId, domainId), inArray(erpOrders.id, okIds)));
+      for (const r of logRows) await writeOrderLog(tx, actorOf(session), r.orderId, r.source === 'PRINT_SOURCE_REPRINT' ? 'reprint' : 'print', { expressPrintTime: printed.get(r.orderId)?.toISOString() ?? null }, { expressNo: r.expressNo, templateId: template.id, expressPrintTime: at.toISOString() });
+      return { template, labels, successIds: okIds, failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
+    });
+  }
+
+  async function searchLog(session: Session, input: PrintLogSearch): Promise<PageResult<PrintLogRow>> {
+    const domainId = sellerDomain(session);
+    const where: SQL[] = [eq(printLogs.domainId, domainId)];
+    if (input.keyword) {
+      const k = input.keyword;
+      where.push(or(eq(printLogs.orderCode, k), eq(printLogs.expressNo, k), ilike(printLogs.templateName, `%${k.replace(/[%_\\]/g, '\\$&')}%`))!);
+    }
+    if (input.source) where.push(eq(printLogs.source, input.source));
+    if (input.timeFrom) where.push(gte(printLogs.createdAt, new Date(input.timeFrom)));
+    if (input.timeTo) where.push(lte(printLogs.createdAt, new Date(input.timeTo)));
+    const [total] = await db.select({ n: count() }).from(printLogs).where(and(...where));
+    const rows = await db
+      .select()
+      .from(printLogs)
+      .where(and(...where))
+      .orderBy(desc(printLogs.id))
+      .limit(input.pageSize)
+      .offset((input.currentPage - 1) * input.pageSize);
+    return {
+      voList: rows.map((r) => ({ id: r.id, orderId: r.orderId, orderCode: r.orderCode, expressCompanyCode: r.expressCompanyCode, expressNo: r.expressNo, templateId: r.templateId, templateName: r.templateName, source: r.source as PrintSource, batchSeq: r.batchSeq, createdByName: r.createdByName, createdAt: r.createdAt.toISOString() })),
+      total: Number(total?.n ?? 0),
+      currentPage: input.currentPage,
+      pageSize: input.pageSize,
+    };
+  }
+
+  return { search, get, create, update, remove, setDefault, prepare, searchLog };
+}
+
+export type PrintingService = ReturnType<typeof createPrintingService>;

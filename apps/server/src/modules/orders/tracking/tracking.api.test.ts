@@ -1,0 +1,151 @@
+// Courier tracking of sent orders over HTTP on a fresh database: the states follow the sandbox
+// carrier as its parcels move, the statistics count them, ignored orders are no longer checked,
+// another domain sees nothing of them, and a sub-account without the order menu is refused.
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test/harness.js';
+import { chooseCarriers } from '../../../../test/factories/express.js';
+import { insertOrder } from '../../../../test/factories/orders.js';
+import { signedInSeller, signedInStaff, storeRow } from '../../../../test/factories/warehouses.js';
+import { createCarrierRegistry } from '../../../connectors/carrier/index.js';
+import { createTrackingService } from './tracking.service.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  process.env.ORDER_PULL_CRON = '0 3 1 1 *';
+  process.env.TRACKING_CRON = 'off';
+  t = await createTestApp();
+});
+
+const base = '/myhome/expressTracking';
+
+async function ok(token: string, path: string, body: Record<string, unknown>) {
+  const answer = await t.call(path, body, { token });
+  if (!answer.body.success) throw new Error(`${path} refused: ${JSON.stringify(answer.body)}`);
+  return answer.body.data;
+}
+
+/** A seller whose orders got sandbox ZTO numbers and were sent. */
+async function sentWorld(count: number) {
+  const s = await signedInSeller(t);
+  await chooseCarriers(t, s.token, ['ZTO']);
+  await ok(s.token, '/cloud/carrier/sandbox/settings', { latencyMs: 0, trackingStepSeconds: 60 });
+  await ok(s.token, '/myhome/etrackaccount/create', { printCode: 'cn', expressCompanyCode: 'ZTO', name: 'ZTO', shop: 'My shop', branchName: '杭州西湖网点', isDefault: true });
+  const store = await storeRow(t, s.domainId);
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const o = await insertOrder(t, s.domainId, { storeId: store.id, statusCode: 'CI_ERPSOH_STATUS_VERIFIED', expressCompanyCode: 'ZTO', lines: [{ skuId: null, qty: 1 }] });
+    ids.push(o.id);
+  }
+  if (!ids.length) return { ...s, storeId: store.id, ids };
+  expect((await ok(s.token, '/myhome/erpsoh/takeWaybillNo', { idList: ids })).failures).toEqual([]);
+  await t.database.db.execute(sql`update erp_orders set status_code = 'CI_ERPSOH_STATUS_SEND', delivery_time = now() where id = any(${`{${ids.join(',')}}`}::bigint[])`);
+  return { ...s, storeId: store.id, ids };
+}
+
+/** Moves the sandbox clock of a domain's parcels forward by some tracking steps (60 s each). */
+async function age(domainId: number, steps: number) {
+  await t.database.db.execute(sql`update carrier_sandbox_parcels set created_at = created_at - make_interval(secs => ${steps * 60}) where domain_id = ${domainId}`);
+}
+
+describe('express tracking', () => {
+  it('follows the sandbox carrier from GOT through TRANSIT to SIGNED or EXCEPTION, with the last event', async () => {
+    const w = await sentWorld(3);
+    const before = await ok(w.token, `${base}/search`, {});
+    expect(before.total).toBe(3);
+    expect(before.voList.every((r: any) => r.state === 'NO' && r.checkedAt === null)).toBe(true);
+
+    const first = await ok(w.token, `${base}/refresh`, {});
+    expect(first).toMatchObject({ checked: 3, changed: 3, failed: 0 });
+    const got = await ok(w.token, `${base}/search`, { state: 'GOT' });
+    expect(got.total).toBe(3);
+    expect(got.voList[0].lastEventText).toContain('已揽收');
+    expect(got.voList[0].expressNo).toMatch(/^SBZTO/);
+
+    await age(w.domainId, 1);
+    expect(await ok(w.token, `${base}/refresh`, { idList: [w.ids[0]] })).toMatchObject({ checked: 1, changed: 1 });
+    const one = await ok(w.token, `${base}/search`, { idList: [w.ids[0]] });
+    expect(one.voList[0]).toMatchObject({ state: 'TRANSIT', lastEventText: expect.stringContaining('运输中') });
+
+    await age(w.domainId, 1);
+    await ok(w.token, `${base}/refresh`, {});
+    const done = await ok(w.token, `${base}/search`, {});
+    for (const row of done.voList) expect(['SIGNED', 'EXCEPTION']).toContain(row.state);
+
+    // Signed orders are not asked again; the others are.
+    const signed = done.voList.filter((r: any) => r.state === 'SIGNED').length;
+    expect((await ok(w.token, `${base}/refresh`, {})).checked).toBe(3 - signed);
+  });
+
+  it('counts the sent orders per state, ignored ones apart, and filters by keywords', async () => {
+    const w = await sentWorld(3);
+    await ok(w.token, `${base}/refresh`, { idList: [w.ids[0], w.ids[1]] });
+    const stats = await ok(w.token, `${base}/statistics`, {});
+    expect(stats.total).toBe(3);
+    expect(stats.states).toMatchObject({ GOT: 2, NO: 1, SIGNED: 0, TRANSIT: 0 });
+    expect(stats.ignored).toBe(0);
+
+    const [row] = (await ok(w.token, `${base}/search`, { idList: [w.ids[1]] })).voList;
+    const byNo = await ok(w.token, `${base}/search`, { keywords: row.expressNo });
+    expect(byNo.voList.map((r: any) => r.id)).toEqual([w.ids[1]]);
+    expect((await ok(w.token, `${base}/statistics`, { keywords: row.code })).total).toBe(1);
+    expect((await ok(w.token, `${base}/statistics`, { timeTo: '2000-01-01T00:00:00Z' })).total).toBe(0);
+  });
+
+  it('stops checking ignored orders, counts them apart, and checks them again once unignored', async () => {
+    const w = await sentWorld(2);
+    expect(await ok(w.token, `${base}/ignore`, { idList: [w.ids[0]] })).toEqual({ count: 1 });
+    expect(await ok(w.token, `${base}/ignore`, { idList: [w.ids[0]] })).toEqual({ count: 0 });
+    const stats = await ok(w.token, `${base}/statistics`, {});
+    expect(stats).toMatchObject({ total: 2, ignored: 1 });
+    expect(stats.states.NO).toBe(1);
+    expect((await ok(w.token, `${base}/refresh`, {})).checked).toBe(1);
+    expect((await ok(w.token, `${base}/search`, { ignored: true })).voList.map((r: any) => r.id)).toEqual([w.ids[0]]);
+    const logs = await t.database.db.execute(sql`select action from operation_logs where entity_id = ${String(w.ids[0])} and action like '%Tracking'`);
+    expect(logs.rows.map((r) => r.action)).toEqual(['ignoreTracking']);
+
+    expect(await ok(w.token, `${base}/unignore`, { idList: [w.ids[0]] })).toEqual({ count: 1 });
+    expect((await ok(w.token, `${base}/refresh`, {})).checked).toBe(2);
+  });
+
+  it('is run by the job for every domain, and keeps the state when the carrier fails', async () => {
+    const w = await sentWorld(2);
+    const service = createTrackingService({ database: t.database, registry: { get: (() => createCarrierRegistry({ db: t.database.db })) as any } as any });
+    await service.runJob();
+    expect((await ok(w.token, `${base}/statistics`, {})).states.GOT).toBe(2);
+
+    await age(w.domainId, 1);
+    await ok(w.token, '/cloud/carrier/sandbox/failNext', { count: 5, reason: 'carrier down' });
+    const failed = await ok(w.token, `${base}/refresh`, { idList: [w.ids[0]] });
+    expect(failed).toMatchObject({ checked: 1, changed: 0, failed: 1, failure: 'carrier down' });
+    expect((await ok(w.token, `${base}/search`, { idList: [w.ids[0]] })).voList[0].state).toBe('GOT');
+  });
+
+  it('refuses bad input naming the field', async () => {
+    const w = await sentWorld(1);
+    const bad = await t.call(`${base}/search`, { state: 'LOST' }, { token: w.token });
+    expect(bad.body.success).toBe(false);
+    expect(JSON.stringify(bad.body)).toContain('state');
+    const empty = await t.call(`${base}/ignore`, { idList: [] }, { token: w.token });
+    expect(empty.body.success).toBe(false);
+    expect(JSON.stringify(empty.body)).toContain('idList');
+  });
+
+  it('shows another domain nothing and lets it change nothing', async () => {
+    const w = await sentWorld(1);
+    const other = await sentWorld(0);
+    expect((await ok(other.token, `${base}/search`, { idList: w.ids })).total).toBe(0);
+    expect(await ok(other.token, `${base}/ignore`, { idList: w.ids })).toEqual({ count: 0 });
+    expect((await ok(other.token, `${base}/refresh`, { idList: w.ids })).checked).toBe(0);
+    expect((await ok(w.token, `${base}/statistics`, {})).ignored).toBe(0);
+  });
+
+  it('refuses a sub-account without the order menu', async () => {
+    const w = await sentWorld(1);
+    const staff = await signedInStaff(t, w.domainId, ['MENU_SKU']);
+    for (const path of ['search', 'statistics', 'refresh']) expect((await t.call(`${base}/${path}`, {}, { token: staff })).status).toBe(403);
+    expect((await t.call(`${base}/ignore`, { idList: w.ids }, { token: staff })).status).toBe(403);
+    const orders = await signedInStaff(t, w.domainId, ['MENU_ERPSO']);
+    expect((await ok(orders, `${base}/statistics`, {})).total).toBe(1);
+  });
+});

@@ -1,0 +1,238 @@
+// Courier tracking of sent orders (spec 02 §4.1, spec 01 §2.2 /order tab 7). A sent order (SEND,
+// with an express number) is asked of its carrier through the carrier connector: the account that
+// gave its number (waybill_numbers), else the domain's account for the carrier (the default first),
+// else the sandbox carrier (the one connector of this build), which answers NO for numbers it never
+// issued. The answer's state and last event land in order_tracking, one row per order. The job
+// checks every domain's sent orders that are neither SIGNED nor ignored, least recently checked
+// first, in batches; a refresh does the same for the chosen orders (or the domain's) at once.
+import { ErrorCodes, splitKeywords, TRACKING_BATCH, TRACKING_STATES, type PageResult, type TrackingIgnoreResult, type TrackingRefreshResult, type TrackingRow, type TrackingSearch, type TrackingState, type TrackingStatistics, type TrackingStatisticsInput } from '@openseller/core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../db/client.js';
+import { CARRIER_REGISTRY, CarrierConnectorError, type CarrierRegistry } from '../../../connectors/carrier/index.js';
+import { AppError } from '../../../platform/errors.js';
+import type { ServiceRegistry } from '../../../platform/module.js';
+import type { OperationActor } from '../../../platform/operation-log.js';
+import type { Session } from '../../../platform/sessions.js';
+import { writeOrderLog } from '../orders.model.js';
+
+const SENT = 'CI_ERPSOH_STATUS_SEND';
+/** Orders one job run checks per domain at most (the rest wait for the next run). */
+const JOB_CAP = Number(process.env.TRACKING_JOB_CAP ?? 2000);
+/** Orders a refresh without ids checks at most. */
+const REFRESH_CAP = 500;
+/** Carrier calls at the same time within a batch. */
+const PARALLEL = 10;
+
+const bigints = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
+
+function domainOf(session: Session): number {
+  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
+  return session.domainId;
+}
+const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+type Due = {
+  order_id: number;
+  express_company_code: string;
+  express_no: string;
+  sandbox: boolean | null;
+  state: string | null;
+};
+
+export interface TrackingDeps {
+  database: Database;
+  registry: ServiceRegistry;
+  now?: () => Date;
+}
+
+export function createTrackingService(deps: TrackingDeps) {
+  const { db } = deps.database;
+  const now = deps.now ?? (() => new Date());
+  const carriers = () => deps.registry.get<CarrierRegistry>(CARRIER_REGISTRY);
+
+  /** The filters shared by the search and the statistics, over o (erp_orders) and t (order_tracking). */
+  function filtersOf(domainId: number, input: TrackingStatisticsInput & { idList?: number[] | undefined }): SQL {
+    const parts: SQL[] = [sql`o.domain_id = ${domainId}`, sql`o.status_code = ${SENT}`, sql`o.express_no is not null and o.express_no <> ''`];
+    if (input.ignored !== undefined) parts.push(sql`coalesce(t.ignored, false) = ${input.ignored}`);
+    if (input.timeFrom) parts.push(sql`o.delivery_time >= ${input.timeFrom}`);
+    if (input.timeTo) parts.push(sql`o.delivery_time <= ${input.timeTo}`);
+    if (input.idList?.length) parts.push(sql`o.id = any(${bigints(input.idList)})`);
+    const words = splitKeywords(input.keywords).items;
+    if (words.length) {
+      const arr = sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
+      parts.push(sql`(o.code = any(${arr}) or o.express_no = any(${arr}) or o.platform_nos && ${arr})`);
+    }
+    return sql.join(parts, sql` and `);
+  }
+
+  async function search(session: Session, input: TrackingSearch): Promise<PageResult<TrackingRow>> {
+    const domainId = domainOf(session);
+    const where = filtersOf(domainId, input);
+    const state = input.state ? sql` and coalesce(t.state, 'NO') = ${input.state}` : sql``;
+    const from = sql`from erp_orders o left join order_tracking t on t.domain_id = o.domain_id and t.order_id = o.id where ${where}${state}`;
+    const [total] = (await db.execute<{ n: number }>(sql`select count(*)::int as n ${from}`)).rows;
+    const rows = await db.execute<Record<string, unknown>>(sql`
+      select o.id, o.code, o.store_id, o.express_company_code, o.express_no, o.delivery_time,
+             coalesce(t.state, 'NO') as state, t.last_event_text, t.last_event_at, coalesce(t.ignored, false) as ignored, t.checked_at
+      ${from}
+      order by o.delivery_time desc nulls last, o.id desc
+      limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`);
+    return {
+      voList: rows.rows.map((r) => ({
+        id: Number(r.id),
+        code: String(r.code),
+        storeId: Number(r.store_id),
+        expressCompanyCode: (r.express_company_code as string | null) ?? null,
+        expressNo: (r.express_no as string | null) ?? null,
+        deliveryTime: iso(r.delivery_time),
+        state: r.state as TrackingState,
+        lastEventText: (r.last_event_text as string | null) ?? null,
+        lastEventAt: iso(r.last_event_at),
+        ignored: Boolean(r.ignored),
+        checkedAt: iso(r.checked_at),
+      })),
+      total: Number(total?.n ?? 0),
+      currentPage: input.currentPage,
+      pageSize: input.pageSize,
+    };
+  }
+
+  async function statistics(session: Session, input: TrackingStatisticsInput): Promise<TrackingStatistics> {
+    const domainId = domainOf(session);
+    const rows = await db.execute<{ state: string; ignored: boolean; n: number }>(sql`
+      select coalesce(t.state, 'NO') as state, coalesce(t.ignored, false) as ignored, count(*)::int as n
+      from erp_orders o left join order_tracking t on t.domain_id = o.domain_id and t.order_id = o.id
+      where ${filtersOf(domainId, input)}
+      group by 1, 2`);
+    const states = Object.fromEntries(TRACKING_STATES.map((s) => [s, 0])) as Record<TrackingState, number>;
+    let total = 0;
+    let ignored = 0;
+    for (const r of rows.rows) {
+      total += Number(r.n);
+      if (r.ignored) ignored += Number(r.n);
+      else if (r.state in states) states[r.state as TrackingState] += Number(r.n);
+    }
+    return { total, ignored, states };
+  }
+
+  /** Sent orders with an express number of a domain, with the account kind that serves them. */
+  function dueQuery(domainId: number, only: SQL, limit: number) {
+    return db.execute<Due>(sql`
+      select o.id as order_id, o.express_company_code, o.express_no, t.state,
+        coalesce(
+          (select a.sandbox from waybill_numbers w join waybill_accounts a on a.id = w.account_id and a.domain_id = w.domain_id
+            where w.domain_id = o.domain_id and w.express_company_code = o.express_company_code and w.express_no = o.express_no limit 1),
+          (select a.sandbox from waybill_accounts a where a.domain_id = o.domain_id and a.express_company_code = o.express_company_code
+            order by a.is_default desc, a.id limit 1)) as sandbox
+      from erp_orders o left join order_tracking t on t.domain_id = o.domain_id and t.order_id = o.id
+      where o.domain_id = ${domainId} and o.status_code = ${SENT} and o.express_company_code is not null and o.express_no is not null and o.express_no <> ''
+        and ${only}
+      order by t.checked_at asc nulls first, o.id
+      limit ${limit}`);
+  }
+
+  /** Asks the carrier about each order and writes the answers; a batch at a time. */
+  async function check(domainId: number, due: readonly Due[]): Promise<TrackingRefreshResult> {
+    const result: TrackingRefreshResult = { checked: 0, changed: 0, failed: 0, failure: null };
+    for (let start = 0; start < due.length; start += TRACKING_BATCH) {
+      const batch = due.slice(start, start + TRACKING_BATCH);
+      const answers: { d: Due; state: string | null; text: string | null; at: Date | null; error: string | null }[] = [];
+      for (let i = 0; i < batch.length; i += PARALLEL) {
+        const part = batch.slice(i, i + PARALLEL);
+        answers.push(
+          ...(await Promise.all(
+            part.map(async (d) => {
+              try {
+                const connector = carriers().connectorFor({ sandbox: d.sandbox ?? true, expressCompanyCode: d.express_company_code });
+                const r = await connector.queryTracking({ domainId, expressCompanyCode: d.express_company_code }, d.express_no);
+                const last = r.events[r.events.length - 1];
+                return { d, state: r.state as string, text: last?.description ?? null, at: last ? new Date(last.at) : null, error: null };
+              } catch (e) {
+                const message = e instanceof CarrierConnectorError || e instanceof Error ? e.message : String(e);
+                return { d, state: null, text: null, at: null, error: message };
+              }
+            }),
+          )),
+        );
+      }
+      const at = now();
+      const values = answers.map((a) => sql`(${domainId}::bigint, ${a.d.order_id}::bigint, ${a.d.express_company_code}::text, ${a.d.express_no}::text, ${a.state ?? a.d.state ?? 'NO'}::text, ${a.text}::text, ${a.at}::timestamptz, ${at}::timestamptz, ${a.error}::text)`);
+      await db.execute(sql`
+        insert into order_tracking (domain_id, order_id, express_company_code, express_no, state, last_event_text, last_event_at, checked_at, last_error)
+        select v.domain_id, v.order_id, v.code, v.no, v.state, v.text, v.at, v.checked, v.error
+        from (values ${sql.join(values, sql`, `)}) as v(domain_id, order_id, code, no, state, text, at, checked, error)
+        on conflict (domain_id, order_id) do update set
+          express_company_code = excluded.express_company_code,
+          express_no = excluded.express_no,
+          state = case when excluded.last_error is null then excluded.state else order_tracking.state end,
+          last_event_text = case when excluded.last_error is null then excluded.last_event_text else order_tracking.last_event_text end,
+          last_event_at = case when excluded.last_error is null then excluded.last_event_at else order_tracking.last_event_at end,
+          checked_at = excluded.checked_at,
+          last_error = excluded.last_error,
+          updated_at = excluded.checked_at`);
+      for (const a of answers) {
+        result.checked += 1;
+        if (a.error !== null) {
+          result.failed += 1;
+          result.failure ??= a.error;
+        } else if (a.state !== (a.d.state ?? 'NO')) result.changed += 1;
+      }
+    }
+    return result;
+  }
+
+  const pending = sql`coalesce(t.state, 'NO') <> 'SIGNED' and not coalesce(t.ignored, false)`;
+
+  async function refresh(session: Session, idList: number[] | undefined): Promise<TrackingRefreshResult> {
+    const domainId = domainOf(session);
+    const due = idList?.length ? await dueQuery(domainId, sql`o.id = any(${bigints(idList)})`, idList.length) : await dueQuery(domainId, pending, REFRESH_CAP);
+    return check(domainId, due.rows);
+  }
+
+  /** The job: every domain's sent orders not yet signed and not ignored. */
+  async function runJob(): Promise<void> {
+    const domains = await db.execute<{ domain_id: number }>(sql`
+      select distinct o.domain_id from erp_orders o left join order_tracking t on t.domain_id = o.domain_id and t.order_id = o.id
+      where o.status_code = ${SENT} and o.express_no is not null and o.express_no <> '' and ${pending}`);
+    for (const { domain_id } of domains.rows) {
+      const domainId = Number(domain_id);
+      const due = await dueQuery(domainId, pending, JOB_CAP);
+      await check(domainId, due.rows);
+    }
+  }
+
+  async function setIgnored(session: Session, idList: number[], ignored: boolean): Promise<TrackingIgnoreResult> {
+    const domainId = domainOf(session);
+    const actor = actorOf(session);
+    return db.transaction(async (tx) => {
+      const orders = await tx.execute<{ id: number; express_company_code: string; express_no: string; ignored: boolean | null }>(sql`
+        select o.id, o.express_company_code, o.express_no, t.ignored from erp_orders o
+        left join order_tracking t on t.domain_id = o.domain_id and t.order_id = o.id
+        where o.domain_id = ${domainId} and o.status_code = ${SENT} and o.express_company_code is not null and o.express_no is not null and o.express_no <> ''
+          and o.id = any(${bigints(idList)})
+        order by o.id for update of o`);
+      const changing = orders.rows.filter((o) => Boolean(o.ignored) !== ignored);
+      if (!changing.length) return { count: 0 };
+      const at = now();
+      const values = changing.map((o) => sql`(${domainId}::bigint, ${Number(o.id)}::bigint, ${o.express_company_code}::text, ${o.express_no}::text, ${ignored}::boolean, ${at}::timestamptz)`);
+      await tx.execute(sql`
+        insert into order_tracking (domain_id, order_id, express_company_code, express_no, ignored, updated_at)
+        select * from (values ${sql.join(values, sql`, `)}) as v
+        on conflict (domain_id, order_id) do update set ignored = excluded.ignored, updated_at = excluded.updated_at`);
+      for (const o of changing) await writeOrderLog(tx, actor, Number(o.id), ignored ? 'ignoreTracking' : 'unignoreTracking', { trackingIgnored: !ignored }, { trackingIgnored: ignored });
+      return { count: changing.length };
+    });
+  }
+
+  return {
+    search,
+    statistics,
+    refresh,
+    runJob,
+    ignore: (session: Session, idList: number[]) => setIgnored(session, idList, true),
+    unignore: (session: Session, idList: number[]) => setIgnored(session, idList, false),
+  };
+}
+
+export type TrackingService = ReturnType<typeof createTrackingService>;

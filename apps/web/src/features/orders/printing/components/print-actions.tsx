@@ -1,0 +1,116 @@
+// The print button of the print tab (tab 2): choose a template (the courier's default when the
+// selected orders share one), then the orders are prepared in chunks of 10 (indexSeq per chunk).
+// Over one chunk a progress dialog with a Stop button shows (spec 01 §7); the run stops and reports
+// at the first refusal, error or gateway timeout. The labels prepared are printed through the
+// browser's print dialog at the template's size (which can save as PDF).
+import { useMemo, useRef, useState } from 'react';
+import { Button, Modal, Progress, Select, Space } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PRINT_DEFAULTS, type OrderBatchResult, type OrderRow, type PrintLabel, type PrintTemplateRow } from '@openseller/core';
+import { toast } from '../../../../app/toast';
+import { BatchResultModal } from '../../commands/components/batch-result-modal';
+import { printApi } from '../api';
+import { printDocument, printHtml } from '../label-html';
+import { printErrorMessage, usePrintTemplates } from '../queries';
+import { useQueryClient } from '@tanstack/react-query';
+
+/** The template to offer first: the default of the orders' common courier, else the first one. */
+export function defaultTemplateFor(templates: readonly PrintTemplateRow[], orders: readonly Pick<OrderRow, 'expressCompanyCode'>[]): PrintTemplateRow | undefined {
+  const couriers = new Set(orders.map((o) => o.expressCompanyCode).filter(Boolean));
+  if (couriers.size === 1) {
+    const [code] = couriers;
+    const own = templates.find((t) => t.defaultFor.includes(code!));
+    if (own) return own;
+  }
+  return templates[0];
+}
+
+interface Run {
+  done: number;
+  total: number;
+}
+
+export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDone?: () => void }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const templates = usePrintTemplates({ pageSize: 100, kind: 'WAYBILL' });
+  const list = templates.data?.voList ?? [];
+  const suggested = useMemo(() => defaultTemplateFor(list, selected), [list, selected]);
+  const [chosen, setChosen] = useState<number | undefined>();
+  const templateId = chosen ?? suggested?.id;
+  const [run, setRun] = useState<Run | null>(null);
+  const [result, setResult] = useState<OrderBatchResult | null>(null);
+  const stop = useRef(false);
+
+  async function print() {
+    const template = list.find((x) => x.id === templateId);
+    if (!template || !selected.length) return;
+    const ids = selected.map((o) => o.id);
+    const chunk = PRINT_DEFAULTS.chunk;
+    stop.current = false;
+    const labels: PrintLabel[] = [];
+    const successIds: number[] = [];
+    let failures: OrderBatchResult['failures'] = [];
+    setRun({ done: 0, total: ids.length });
+    for (let i = 0, seq = 0; i < ids.length; i += chunk, seq++) {
+      if (stop.current) break;
+      const part = ids.slice(i, i + chunk);
+      try {
+        const r = await printApi.prepare({ idList: part, templateId: template.id, indexSeq: seq, batchSeq: 0 });
+        labels.push(...r.labels);
+        successIds.push(...r.successIds);
+        if (r.failures.length) {
+          failures = r.failures;
+          break;
+        }
+      } catch (error) {
+        // An error or a gateway timeout: the chunk is reported refused as a whole.
+        const message = printErrorMessage(error);
+        failures = part.map((id) => ({ id, code: selected.find((o) => o.id === id)?.code ?? null, errorCode: 'ERR_PRINT_REQUEST', message }));
+        break;
+      }
+      setRun({ done: Math.min(i + chunk, ids.length), total: ids.length });
+    }
+    setRun(null);
+    void client.invalidateQueries({ queryKey: ['orders'] });
+    void client.invalidateQueries({ queryKey: ['printing'] });
+    if (labels.length) printHtml(printDocument(template, labels.map((l) => l.values), t('printing:print.documentTitle', { n: labels.length })));
+    if (failures.length) setResult({ successIds, failures });
+    else if (successIds.length) toast.success(t('printing:print.done', { n: successIds.length }));
+    onDone?.();
+  }
+
+  return (
+    <>
+      <Space.Compact>
+        <Select
+          aria-label={t('printing:print.template')}
+          style={{ width: 200 }}
+          loading={templates.isLoading}
+          value={templateId}
+          onChange={setChosen}
+          options={list.map((x) => ({ value: x.id, label: x.system ? `${x.name} · ${t('printing:list.system')}` : x.name }))}
+          placeholder={t('printing:print.template')}
+        />
+        <Button icon={<PrinterOutlined />} disabled={!selected.length || !templateId} loading={!!run} onClick={() => void print()}>
+          {t('printing:print.button')}
+        </Button>
+      </Space.Compact>
+      <Modal
+        open={!!run && run.total > PRINT_DEFAULTS.chunk}
+        title={t('printing:print.progress')}
+        closable={false}
+        maskClosable={false}
+        footer={
+          <Button danger onClick={() => (stop.current = true)}>
+            {t('printing:print.stop')}
+          </Button>
+        }
+      >
+        {run && <Progress percent={Math.round((run.done / run.total) * 100)} format={() => `${run.done} / ${run.total}`} />}
+      </Modal>
+      <BatchResultModal title={t('printing:print.resultTitle')} result={result} onClose={() => setResult(null)} />
+    </>
+  );
+}

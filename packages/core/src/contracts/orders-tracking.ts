@@ -1,0 +1,76 @@
+// Sales orders, part "tracking" (spec 02 §4.1 express tracking, spec 01 §2.2 /order tab 7): the
+// carrier's tracking state of each sent order, refreshed in the background and on demand, counted
+// per state, and orders the user no longer wants checked (ignored).
+import { z } from 'zod';
+import { Id, PageQuery } from './common.js';
+import { TRACKING_STATES, type TrackingState } from './waybills.js';
+
+/** States that mean the parcel has not been collected yet (spec 02 §4.1). */
+export const TRACKING_NOT_COLLECTED: readonly TrackingState[] = ['NO', 'NOT_TRANSIT', 'REGISTER'];
+/** A parcel in this state is not checked again. */
+export const TRACKING_FINAL: readonly TrackingState[] = ['SIGNED'];
+/** Orders per carrier round (the job and a refresh work in batches of this size). */
+export const TRACKING_BATCH = 50;
+
+const dateTime = (field: string) => z.coerce.date({ message: `${field}: a date and time` });
+const idList = (max: number) =>
+  z.array(Id, { message: 'idList: order ids' }).min(1, 'idList: choose at least one order').max(max, `idList: at most ${max} orders`);
+
+/** Search of sent orders with their tracking: state, keywords (order code, express no, platform no), shipping time range. */
+export const TrackingSearch = PageQuery.extend({
+  state: z.enum(TRACKING_STATES, { message: `state: one of ${TRACKING_STATES.join(', ')}` }).optional(),
+  /** Ignored orders only (true), not ignored only (false), both (absent). */
+  ignored: z.boolean({ message: 'ignored: true or false' }).optional(),
+  keywords: z.string().max(2000, 'keywords: at most 2000 characters').optional(),
+  timeFrom: dateTime('timeFrom').optional(),
+  timeTo: dateTime('timeTo').optional(),
+  /** Only these orders (the selected rows of the order list). */
+  idList: z.array(Id, { message: 'idList: order ids' }).max(500, 'idList: at most 500 orders').optional(),
+});
+export type TrackingSearch = z.infer<typeof TrackingSearch>;
+
+export const TrackingStatisticsInput = TrackingSearch.omit({ currentPage: true, pageSize: true, state: true, idList: true });
+export type TrackingStatisticsInput = z.infer<typeof TrackingStatisticsInput>;
+
+export interface TrackingRow {
+  /** The order id. */
+  id: number;
+  code: string;
+  storeId: number;
+  expressCompanyCode: string | null;
+  expressNo: string | null;
+  deliveryTime: string | null;
+  /** NO until the carrier has been asked. */
+  state: TrackingState;
+  lastEventText: string | null;
+  lastEventAt: string | null;
+  ignored: boolean;
+  checkedAt: string | null;
+}
+
+/** Sent orders per state (ignored orders counted apart, not in the states). */
+export interface TrackingStatistics {
+  total: number;
+  ignored: number;
+  states: Record<TrackingState, number>;
+}
+
+export const TrackingRefreshInput = z.object({ idList: idList(500).optional() });
+export type TrackingRefreshInput = z.infer<typeof TrackingRefreshInput>;
+
+export interface TrackingRefreshResult {
+  /** Orders asked. */
+  checked: number;
+  /** Orders whose state changed. */
+  changed: number;
+  /** Orders the carrier could not answer for (the reason of the first). */
+  failed: number;
+  failure: string | null;
+}
+
+export const TrackingIdListInput = z.object({ idList: idList(500) });
+export type TrackingIdListInput = z.infer<typeof TrackingIdListInput>;
+
+export interface TrackingIgnoreResult {
+  count: number;
+}
