@@ -96,7 +96,7 @@ describe('orders: arrive from a store, review, merge, split, map an unmapped SKU
     expect(inventory.voList[0]!.allocated).toBeGreaterThanOrEqual(4);
   });
 
-  it('gets waybill numbers from the sandbox carrier, ships, and the store receives the tracking numbers', async () => {
+  it('gets waybill numbers, prints the labels, checks one parcel by scanner, weighs one and ships the rest; the store receives the tracking numbers', async () => {
     await api.call('/myhome/etrackaccount/create', { printCode: 'jd', expressCompanyCode: 'JDKD', name: `JD sandbox ${run}`, sandbox: true, isDefault: true, customerCode: 'C-E2E', monthlyAccount: 'M-E2E' });
     await openTab('2');
     await expectRows(4);
@@ -109,12 +109,56 @@ describe('orders: arrive from a store, review, merge, split, map an unmapped SKU
     const numbers = (await orderRows().allInnerTexts()).map((text) => /JDKD (SB\w+)/.exec(text)?.[1]).sort();
     expect(new Set(numbers).size).toBe(4);
 
+    // Print all four labels (the browser's print dialog; a headless browser prints nothing).
+    await page.locator('.ant-table-thead .ant-checkbox-input').check();
+    const print = page.getByRole('button', { name: 'Print waybills' });
+    await expect.poll(() => print.isEnabled()).toBe(true);
+    await print.click();
+    await page.getByText('4 orders sent to the printer').waitFor();
+
+    // The parcels as the list shows them: order number, waybill number, pieces of the mug.
+    const parcels = (await orderRows().allInnerTexts()).map((text) => ({
+      code: /\b\d{17}\b/.exec(text)![0],
+      expressNo: /JDKD (SB\w+)/.exec(text)![1]!,
+      pieces: Number(new RegExp(`${code} × (\\d+)`).exec(text)![1]),
+    }));
+
+    // One parcel is checked with the scanner: the waybill, then each piece; a wrong item is refused.
+    const [checked, weighed] = parcels;
+    await openTab('3');
+    const waybillInput = page.getByRole('textbox', { name: 'Scan the waybill number' });
+    await waybillInput.fill(checked!.expressNo);
+    await waybillInput.press('Enter');
+    await page.getByText(`Order ${checked!.code}: scan its items`).waitFor();
+    const itemInput = page.getByRole('textbox', { name: 'Scan an item (bar code or SKU code)' });
+    await itemInput.fill(scarceCode);
+    await itemInput.press('Enter');
+    await page.getByText(`${scarceCode} is not in this order`).waitFor();
+    for (let i = 0; i < checked!.pieces; i++) {
+      await itemInput.fill(code);
+      await itemInput.press('Enter');
+    }
+    await page.getByText(`Order ${checked!.code} checked and shipped`).waitFor();
+
+    // Another is weighed and sent.
+    await openTab('8');
+    const weighWaybill = page.getByRole('textbox', { name: 'Scan the waybill number' });
+    await weighWaybill.fill(weighed!.expressNo);
+    await weighWaybill.press('Enter');
+    const weight = page.getByRole('textbox', { name: 'Weight' });
+    await weight.fill('1.25');
+    await weight.press('Enter');
+    await page.getByText(`Order ${weighed!.code} shipped at 1.250 kg`).waitFor();
+
+    // The other two ship in a batch from the print tab.
+    await openTab('2');
+    await expectRows(2);
     await page.locator('.ant-table-thead .ant-checkbox-input').check();
     const ship = page.getByRole('button', { name: 'Ship', exact: true });
     await expect.poll(() => ship.isEnabled()).toBe(true);
     await ship.click();
-    await page.getByText('Ship: 4 order(s) done').waitFor();
-    await page.getByText('Feedback complete: all 4 orders succeeded').waitFor({ timeout: 30_000 });
+    await page.getByText('Ship: 2 order(s) done').waitFor();
+    await page.getByText('Feedback complete: all 2 orders succeeded').waitFor({ timeout: 30_000 });
     await expectRows(0);
     await openTab('4');
     await expectRows(4);
