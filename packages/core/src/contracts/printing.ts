@@ -32,6 +32,7 @@ export const PRINT_FIELDS = [
   'orderCode',
   'platformNo',
   'expressNo',
+  'expressNoQr',
   'expressCompany',
   'routing',
   'itemsSummary',
@@ -42,6 +43,8 @@ export const PRINT_FIELDS = [
 export type PrintField = (typeof PRINT_FIELDS)[number];
 /** Fields drawn as a Code 128 barcode rather than text. */
 export const BARCODE_FIELDS: readonly PrintField[] = ['expressNo'];
+/** Fields drawn as a QR code (a square fitting the element box), each → the field whose value it encodes. */
+export const QR_FIELDS: Partial<Record<PrintField, PrintField>> = { expressNoQr: 'expressNo' };
 
 export const PRINT_SOURCES = ['PRINT_SOURCE_SO_PRINT', 'PRINT_SOURCE_REPRINT', 'PRINT_SOURCE_ONE_PRINT'] as const;
 export type PrintSource = (typeof PRINT_SOURCES)[number];

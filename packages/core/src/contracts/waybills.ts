@@ -80,6 +80,18 @@ export const WaybillErrors = {
   NO_LAST_NO: 'ERR_WAYBILL_NO_LAST_NO',
   /** The order is not in the print tab (params: status). */
   STATUS: 'ERR_WAYBILL_STATUS',
+  /** No domain has the code given for a share (params: field, domainCode). */
+  SHARE_DOMAIN_UNKNOWN: 'ERR_WAYBILL_SHARE_DOMAIN_UNKNOWN',
+  /** An account is not shared to its own domain. */
+  SHARE_SELF: 'ERR_WAYBILL_SHARE_SELF',
+  /** The account is already shared to that domain (params: domainCode). */
+  SHARE_EXISTS: 'ERR_WAYBILL_SHARE_EXISTS',
+  /** The share is stopped (params: expressCompanyCode). */
+  SHARE_STOPPED: 'ERR_WAYBILL_SHARE_STOPPED',
+  /** The share's count is used up (params: expressCompanyCode). */
+  SHARE_USED_UP: 'ERR_WAYBILL_SHARE_USED_UP',
+  /** Numbers were taken through the share: stop it instead (params: usedNum). */
+  SHARE_IN_USE: 'ERR_WAYBILL_SHARE_IN_USE',
 } as const;
 
 const Text = (max: number) => z.string().trim().max(max, { message: `at most ${max} characters` });
@@ -177,3 +189,60 @@ export interface SandboxCarrierView {
 
 export const TrackingQueryInput = z.object({ expressNo: z.string().trim().min(1, { message: 'expressNo is required' }).max(60) });
 export type TrackingQueryInput = z.infer<typeof TrackingQueryInput>;
+
+// Carrier account shares (spec 02 §4.2 "Carrier account share: start, stop, delete"; §7.13
+// etrackaccountshare). The owner shares one account to another domain, named by its domain code,
+// with a count of numbers; the beneficiary's takeWaybillNo uses it (when it has no account of its
+// own for the carrier) while the share is started and numbers remain. Secret fields never leave
+// the owner's domain.
+export const WAYBILL_SHARE_STATUSES = ['STARTED', 'STOPPED'] as const;
+export type WaybillShareStatus = (typeof WAYBILL_SHARE_STATUSES)[number];
+
+export const WaybillShareCreate = z.object({
+  accountId: Id,
+  domainCode: z.string().trim().min(1, { message: 'domainCode is required' }).max(30, { message: 'domainCode: at most 30 characters' }),
+  count: z.number({ message: 'count: a whole number' }).int({ message: 'count: a whole number' }).min(1, { message: 'count: at least 1' }).max(1000000, { message: 'count: at most 1000000' }),
+});
+export type WaybillShareCreate = z.infer<typeof WaybillShareCreate>;
+
+export const WaybillShareIdInput = z.object({ id: Id });
+export type WaybillShareIdInput = z.infer<typeof WaybillShareIdInput>;
+
+export const WaybillShareLogQuery = PageQuery.extend({ shareId: Id });
+export type WaybillShareLogQuery = z.infer<typeof WaybillShareLogQuery>;
+
+export interface WaybillShareRow {
+  id: number;
+  version: number;
+  status: WaybillShareStatus;
+  count: number;
+  remainNum: number;
+  usedNum: number;
+  /** The shared account: its kind, carrier and name only (no fields). */
+  accountId: number;
+  accountName: string;
+  printCode: PlatformPrintCode;
+  expressCompanyCode: string;
+  ownerDomainCode: string;
+  ownerDomainName: string;
+  beneficiaryDomainCode: string;
+  beneficiaryDomainName: string;
+  createdAt: string;
+}
+
+export interface WaybillShareList {
+  /** Shares of my accounts to other domains. */
+  mine: WaybillShareRow[];
+  /** Accounts other domains share to mine (read-only). */
+  sharedToMe: WaybillShareRow[];
+}
+
+export interface WaybillShareLogRow {
+  id: number;
+  orderCode: string;
+  expressCompanyCode: string;
+  expressNo: string;
+  takerDomainCode: string;
+  takerDomainName: string;
+  createdAt: string;
+}

@@ -97,3 +97,53 @@ export const carrierSandboxParcels = pgTable(
   },
   (t) => [uniqueIndex('carrier_sandbox_parcels_no_key').on(t.carrierCode, t.expressNo), index('carrier_sandbox_parcels_no_idx').on(t.expressNo)],
 );
+
+/**
+ * A share of one of the owner's waybill accounts to another domain (spec 02 §4.2 "Carrier account
+ * share": start, stop, delete): the beneficiary may take up to `count` numbers with the account
+ * while the share is started; `remainNum` goes down by one per number, in the same transaction.
+ */
+export const waybillAccountShares = pgTable(
+  'waybill_account_shares',
+  {
+    id: idColumn(),
+    /** The owner of the account. */
+    domainId: domainIdColumn().references(() => domains.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => waybillAccounts.id),
+    beneficiaryDomainId: bigint('beneficiary_domain_id', { mode: 'number' })
+      .notNull()
+      .references(() => domains.id),
+    /** STARTED or STOPPED. */
+    status: text('status').notNull().default('STARTED'),
+    count: integer('count').notNull(),
+    remainNum: integer('remain_num').notNull(),
+    usedNum: integer('used_num').notNull().default(0),
+    version: versionColumn(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('waybill_account_shares_key').on(t.domainId, t.accountId, t.beneficiaryDomainId),
+    index('waybill_account_shares_beneficiary_idx').on(t.beneficiaryDomainId),
+  ],
+);
+
+/** The share print log: every number taken through a share (read by the owner; domain_id is the owner). */
+export const waybillShareLogs = pgTable(
+  'waybill_share_logs',
+  {
+    id: idColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    shareId: bigint('share_id', { mode: 'number' }).notNull(),
+    takerDomainId: bigint('taker_domain_id', { mode: 'number' }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    orderCode: text('order_code').notNull(),
+    expressCompanyCode: text('express_company_code').notNull(),
+    expressNo: text('express_no').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('waybill_share_logs_share_idx').on(t.domainId, t.shareId)],
+);

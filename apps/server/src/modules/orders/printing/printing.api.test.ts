@@ -25,6 +25,7 @@ const custom = {
   elements: [
     { field: 'receiverName', x: 2, y: 2, w: 40, h: 6, bold: true },
     { field: 'expressNo', x: 2, y: 20, w: 90, h: 15 },
+    { field: 'expressNoQr', x: 70, y: 37, w: 20, h: 20 },
   ],
 };
 
@@ -69,6 +70,7 @@ describe('print templates', () => {
     const made = await t.call(`${tpl}/create`, custom, { token: s.token });
     expect(made.body.data).toMatchObject({ name: 'ZTO 100x60', system: false, fontSize: 10, xOffset: 5, defaultFor: ['ZTO'] });
     expect(made.body.data.elements[1]).toMatchObject({ field: 'expressNo', fontSize: 10, bold: false });
+    expect(made.body.data.elements[2]).toMatchObject({ field: 'expressNoQr', x: 70, y: 37, w: 20, h: 20 });
     const got = await t.call(`${tpl}/get`, { id: made.body.data.id }, { token: s.token });
     expect(got.body.data.id).toBe(made.body.data.id);
 

@@ -8,6 +8,7 @@ import { waybillAccounts } from '../../../db/schema/index.js';
 import { registerWaybillMessages } from './waybills.messages.js';
 import { registerWaybillRoutes } from './waybills.routes.js';
 import { createWaybillsService } from './waybills.service.js';
+import { createWaybillSharesService } from './waybill-shares.service.js';
 
 export { createWaybillsService, type WaybillsService } from './waybills.service.js';
 export const WAYBILLS_SERVICE = 'waybills';
@@ -17,7 +18,8 @@ export function registerWaybills(ctx: ModuleContext): void {
   const service = createWaybillsService({ database: ctx.database, carriers: () => carriers, ...(ctx.now ? { now: ctx.now } : {}) });
   ctx.registry.provide(WAYBILLS_SERVICE, service);
   registerWaybillMessages();
-  registerWaybillRoutes(ctx.app, ctx.http, service);
+  const shares = createWaybillSharesService({ database: ctx.database, ...(ctx.now ? { now: ctx.now } : {}) });
+  registerWaybillRoutes(ctx.app, ctx.http, service, shares);
   // A carrier with waybill accounts is not removed from the domain's list.
   const uses: ExpressReferenceChecker = async (tx, domainId, _ids, codes) => {
     if (!codes.length) return [];

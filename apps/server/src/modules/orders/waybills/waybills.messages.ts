@@ -42,6 +42,12 @@ export function registerWaybillMessages(): void {
       [WaybillErrors.NUMBER_TAKEN]: (p) => `运单号 ${p.expressNo} 已被其他订单使用`,
       [WaybillErrors.NO_LAST_NO]: (p) => `快递公司 ${p.expressCompanyCode} 未设置起始单号`,
       [WaybillErrors.STATUS]: '只有已审核的订单可以取号',
+      [WaybillErrors.SHARE_DOMAIN_UNKNOWN]: (p) => `没有编码为 ${p.domainCode} 的账号`,
+      [WaybillErrors.SHARE_SELF]: '不能把电子面单账号共享给自己',
+      [WaybillErrors.SHARE_EXISTS]: (p) => `该电子面单账号已共享给 ${p.domainCode}`,
+      [WaybillErrors.SHARE_STOPPED]: (p) => `快递公司 ${p.expressCompanyCode} 的共享电子面单账号已停用`,
+      [WaybillErrors.SHARE_USED_UP]: (p) => `快递公司 ${p.expressCompanyCode} 的共享电子面单数量已用完`,
+      [WaybillErrors.SHARE_IN_USE]: (p) => `该共享已取过 ${p.usedNum} 个单号，不能删除，请停用`,
     },
     en: {
       [WaybillErrors.FIELD_REQUIRED]: (p) => `Enter the ${FIELD_EN[String(p.field)] ?? p.field}`,
@@ -52,9 +58,16 @@ export function registerWaybillMessages(): void {
       [WaybillErrors.NUMBER_TAKEN]: (p) => `The waybill number ${p.expressNo} belongs to another order`,
       [WaybillErrors.NO_LAST_NO]: (p) => `No last waybill number is set for ${p.expressCompanyCode}`,
       [WaybillErrors.STATUS]: 'Only reviewed orders get waybill numbers',
+      [WaybillErrors.SHARE_DOMAIN_UNKNOWN]: (p) => `No account has the domain code ${p.domainCode}`,
+      [WaybillErrors.SHARE_SELF]: 'A waybill account is not shared to its own domain',
+      [WaybillErrors.SHARE_EXISTS]: (p) => `The waybill account is already shared to ${p.domainCode}`,
+      [WaybillErrors.SHARE_STOPPED]: (p) => `The shared waybill account for ${p.expressCompanyCode} is stopped`,
+      [WaybillErrors.SHARE_USED_UP]: (p) => `The shared waybill count for ${p.expressCompanyCode} is used up`,
+      [WaybillErrors.SHARE_IN_USE]: (p) => `${p.usedNum} numbers were taken through the share: stop it instead of deleting it`,
     },
     nouns: {
       waybillAccount: { zh: '电子面单账号', en: 'The waybill account' },
+      waybillShare: { zh: '电子面单共享', en: 'The waybill account share' },
     },
   });
 }

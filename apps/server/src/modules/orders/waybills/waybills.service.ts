@@ -26,7 +26,7 @@ import {
 } from '@openseller/core';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
-import { domainExpressCompanies, erpOrders, lastExpressNos, waybillAccounts, waybillNumbers } from '../../../db/schema/index.js';
+import { domainExpressCompanies, erpOrders, lastExpressNos, waybillAccounts, waybillAccountShares, waybillNumbers } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { serverMessage } from '../../../platform/messages.js';
 import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
@@ -34,6 +34,7 @@ import type { Session } from '../../../platform/sessions.js';
 import { sellerDomain } from '../../warehouses/warehouses.service.js';
 import { CarrierConnectorError, type CarrierAccount, type CarrierParcel, type CarrierRegistry, type WaybillOutcome } from '../../../connectors/carrier/index.js';
 import { loadOrderRows, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
+import { consumeShare, shareFor, shareRefusal } from './waybill-shares.service.js';
 
 const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 type AccountRecord = typeof waybillAccounts.$inferSelect;
@@ -230,6 +231,8 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
       return db.transaction(async (tx) => {
         const rows = await tx.select().from(waybillAccounts).where(and(eq(waybillAccounts.domainId, domainId), inArray(waybillAccounts.id, ids)));
         if (rows.length !== new Set(ids).size) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'waybillAccount', field: 'idList' });
+        // Deleting an account ends its shares to other domains (the owner's share log stays).
+        await tx.delete(waybillAccountShares).where(and(eq(waybillAccountShares.domainId, domainId), inArray(waybillAccountShares.accountId, ids)));
         await tx.delete(waybillAccounts).where(and(eq(waybillAccounts.domainId, domainId), inArray(waybillAccounts.id, ids)));
         for (const r of rows) await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'waybillAccount', entityId: r.id, action: 'delete', before: toRow(r, 0) });
         return { removed: rows.length };
@@ -241,18 +244,32 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
       const domainId = sellerDomain(session);
       const { failures, kept, todo } = await eligible(domainId, [...new Set(ids)], language);
       const successIds = [...kept];
-      const byAccount = new Map<number, { account: AccountRecord; orders: OrderRow[] }>();
+      // An account of the domain's own first, else an account another domain shares to it.
+      const byAccount = new Map<string, { account: AccountRecord; orders: OrderRow[]; share?: { id: number; status: string; remainNum: number } }>();
       for (const o of todo) {
-        const account = await accountFor(db, domainId, o.expressCompanyCode!);
+        const own = await accountFor(db, domainId, o.expressCompanyCode!);
+        const shared = own ? undefined : await shareFor(db, domainId, o.expressCompanyCode!);
+        const account = own ?? shared?.account;
         if (!account) {
           failures.push(failure(o, WaybillErrors.NO_ACCOUNT, { expressCompanyCode: o.expressCompanyCode! }, language));
           continue;
         }
-        const group = byAccount.get(account.id) ?? { account, orders: [] };
+        const key = shared ? `share:${shared.share.id}` : `own:${account.id}`;
+        const group = byAccount.get(key) ?? { account, orders: [], ...(shared ? { share: { id: shared.share.id, status: shared.share.status, remainNum: shared.share.remainNum } } : {}) };
         group.orders.push(o);
-        byAccount.set(account.id, group);
+        byAccount.set(key, group);
       }
-      for (const { account, orders } of byAccount.values()) {
+      for (const group of byAccount.values()) {
+        const { account, share } = group;
+        let orders = group.orders;
+        if (share) {
+          // A stopped share gives nothing; a share asks the carrier for no more numbers than remain.
+          const allowed = shareRefusal(share) ? 0 : share.remainNum;
+          const refusal = shareRefusal(share) ?? WaybillErrors.SHARE_USED_UP;
+          for (const o of orders.slice(allowed)) failures.push(failure(o, refusal, { expressCompanyCode: o.expressCompanyCode! }, language));
+          orders = orders.slice(0, allowed);
+          if (!orders.length) continue;
+        }
         const carrierAccount = toCarrierAccount(account);
         const connector = deps.carriers().connectorFor(carrierAccount);
         let outcomes: WaybillOutcome[];
@@ -270,9 +287,12 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
             continue;
           }
           try {
-            const given = await db.transaction((tx) =>
-              giveNumber(session, o, outcome.expressNo, 'CARRIER', { accountId: account.id, routing: { ...outcome.routing }, printData: outcome.printData }, tx),
-            );
+            const given = await db.transaction(async (tx) => {
+              const ok = await giveNumber(session, o, outcome.expressNo, 'CARRIER', { accountId: account.id, routing: { ...outcome.routing }, printData: outcome.printData }, tx);
+              // Through a share: the count goes down in the same transaction (a refusal gives nothing).
+              if (ok && share) await consumeShare(tx, share.id, domainId, { orderId: o.id, orderCode: o.code, expressCompanyCode: o.expressCompanyCode!, expressNo: outcome.expressNo, at: now() });
+              return ok;
+            });
             if (given) successIds.push(o.id);
             else {
               // The order changed meanwhile (numbered, courier changed, unreviewed): the carrier takes the number back.
@@ -282,8 +302,9 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
               else failures.push(failure(o, WaybillErrors.STATUS, { status: now?.statusCode ?? 'unknown' }, language));
             }
           } catch (error) {
-            if (error instanceof AppError) failures.push(failure(o, error.code, error.params, language));
-            else throw error;
+            if (!(error instanceof AppError)) throw error;
+            if (share) await connector.cancelWaybillNumber(carrierAccount, outcome.expressNo).catch(() => undefined);
+            failures.push(failure(o, error.code, error.params, language));
           }
         }
       }

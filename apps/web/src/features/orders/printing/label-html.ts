@@ -1,8 +1,9 @@
 // Labels as HTML at exact millimetre size (spec 02 §9): each element placed in mm, text in SimSun at
 // the element's size in points, the express number as a Code 128 barcode in SVG (packages/core
-// encoder). The print document puts one label per page with @page sized to the template, shifted by
+// encoder), and the QR field as a QR code drawn in SVG from the module matrix of the `qrcode` package. The print document puts one label per page with @page sized to the template, shifted by
 // the template's offsets, so the browser's print dialog prints (or saves as PDF) at the right size.
-import { BARCODE_FIELDS, code128Bars, PRINT_DEFAULTS, type PrintElement, type PrintField } from '@openseller/core';
+import { BARCODE_FIELDS, code128Bars, PRINT_DEFAULTS, QR_FIELDS, type PrintElement, type PrintField } from '@openseller/core';
+import QRCode from 'qrcode';
 
 export interface LabelLayout {
   width: number;
@@ -32,9 +33,47 @@ export function barcodeSvg(text: string, w: number, h: number): string {
   return withText ? `${svg}<div style="text-align:center;font-size:7pt;line-height:3mm">${escapeHtml(text)}</div>` : svg;
 }
 
+/** Quiet zone around a QR code, in modules (kept small: labels are small; scanners read 2 fine). */
+export const QR_MARGIN = 2;
+
+/**
+ * A QR code (error correction M) of `text` as a square SVG of the largest side fitting w × h mm,
+ * centred in the box: one rect per horizontal run of dark modules, in a viewBox of
+ * (modules + 2 × QR_MARGIN) units a side.
+ */
+export function qrSvg(text: string, w: number, h: number): string {
+  let matrix: { size: number; get(row: number, col: number): number | boolean };
+  try {
+    if (!text) throw new Error('empty');
+    matrix = QRCode.create(text, { errorCorrectionLevel: 'M' }).modules;
+  } catch {
+    return `<span>${escapeHtml(text)}</span>`;
+  }
+  const n = matrix.size;
+  const rects: string[] = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      if (!matrix.get(r, c)) continue;
+      const start = c;
+      while (c + 1 < n && matrix.get(r, c + 1)) c++;
+      rects.push(`<rect x="${start + QR_MARGIN}" y="${r + QR_MARGIN}" width="${c - start + 1}" height="1"/>`);
+    }
+  }
+  const side = Math.min(w, h);
+  const units = n + 2 * QR_MARGIN;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${units} ${units}" shape-rendering="crispEdges" data-modules="${n}" style="display:block;width:${side}mm;height:${side}mm;margin:0 auto" role="img" aria-label="${escapeHtml(text)}"><rect width="${units}" height="${units}" fill="#fff"/><g fill="#000">${rects.join('')}</g></svg>`;
+}
+
+/** The value an element shows: its own, else (for a QR field) the value of the field it encodes. */
+export function fieldValue(values: Record<string, string>, field: PrintField): string {
+  const source = QR_FIELDS[field];
+  return values[field] || (source ? values[source] : undefined) || '';
+}
+
 /** One element's inner HTML. */
 export function elementHtml(el: PrintElement, value: string): string {
   if ((BARCODE_FIELDS as readonly PrintField[]).includes(el.field)) return barcodeSvg(value, el.w, el.h);
+  if (QR_FIELDS[el.field]) return qrSvg(value, el.w, el.h);
   return escapeHtml(value);
 }
 
@@ -43,7 +82,7 @@ export function labelHtml(layout: LabelLayout, values: Record<string, string>): 
   const inner = layout.elements
     .map((el) => {
       const style = `position:absolute;left:${el.x}mm;top:${el.y}mm;width:${el.w}mm;height:${el.h}mm;overflow:hidden;font-size:${el.fontSize || layout.fontSize}pt;font-weight:${el.bold ? 700 : 400};line-height:1.15;word-break:break-all`;
-      return `<div class="el el-${el.field}" style="${style}">${elementHtml(el, values[el.field] ?? '')}</div>`;
+      return `<div class="el el-${el.field}" style="${style}">${elementHtml(el, fieldValue(values, el.field))}</div>`;
     })
     .join('');
   return `<div class="label" style="position:relative;width:${layout.width}mm;height:${layout.height}mm;overflow:hidden;font-family:${PRINT_DEFAULTS.fontFamily},'Songti SC',serif;color:#000;background:#fff">${inner}</div>`;
@@ -92,6 +131,7 @@ export const SAMPLE_VALUES: Record<PrintField, string> = {
   orderCode: '2611211230000001',
   platformNo: 'TB1234567890',
   expressNo: 'ZTO7312345678901',
+  expressNoQr: 'ZTO7312345678901',
   expressCompany: '中通快递',
   routing: '310-A01 杭州集包',
   itemsSummary: 'SKU-001×2; SKU-002×1',

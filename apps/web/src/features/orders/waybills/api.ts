@@ -10,6 +10,10 @@ import type {
   WaybillAccountSave,
   WaybillAccountSearch,
   WaybillAccountUpdate,
+  WaybillShareCreate,
+  WaybillShareList,
+  WaybillShareLogRow,
+  WaybillShareRow,
 } from '@openseller/core';
 import { request, type RequestOptions } from '../../../app/request';
 
@@ -23,6 +27,16 @@ export const waybillAccountsApi = {
   create: (input: Partial<WaybillAccountSave>) => request<WaybillAccountRow>(`${A}/create`, input, quiet),
   update: (input: Partial<WaybillAccountUpdate>) => request<WaybillAccountRow>(`${A}/update`, input, quiet),
   remove: (idList: number[]) => request<{ removed: number }>(`${A}/delete`, { idList }, quiet),
+};
+
+const S = `${A}/share`;
+export const waybillSharesApi = {
+  list: () => request<WaybillShareList>(`${S}/list`, {}, quiet),
+  create: (input: WaybillShareCreate) => request<WaybillShareRow>(`${S}/create`, input, quiet),
+  start: (id: number) => request<WaybillShareRow>(`${S}/start`, { id }, quiet),
+  stop: (id: number) => request<WaybillShareRow>(`${S}/stop`, { id }, quiet),
+  remove: (id: number) => request<{ removed: number }>(`${S}/delete`, { id }, quiet),
+  log: (shareId: number, currentPage: number, pageSize: number) => request<PageResult<WaybillShareLogRow>>(`${S}/log`, { shareId, currentPage, pageSize }, quiet),
 };
 
 export const waybillNumbersApi = {

@@ -3,13 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WaybillAccountSearch } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
 import { ApiError, errorMessage } from '../../../app/request';
-import { sandboxCarrierApi, waybillAccountsApi, waybillNumbersApi } from './api';
+import { sandboxCarrierApi, waybillAccountsApi, waybillNumbersApi, waybillSharesApi } from './api';
 
 export const waybillKeys = {
   all: ['waybills'] as const,
   accounts: (filter: Partial<WaybillAccountSearch>) => [...waybillKeys.all, 'accounts', filter] as const,
   lastNo: (code: string) => [...waybillKeys.all, 'last-no', code] as const,
   sandbox: () => [...waybillKeys.all, 'sandbox'] as const,
+  shares: () => [...waybillKeys.all, 'shares'] as const,
+  shareLog: (id: number, page: number, size: number) => [...waybillKeys.all, 'share-log', id, page, size] as const,
 };
 
 const keep = <T,>(previous: T | undefined) => previous;
@@ -18,6 +20,9 @@ export const useWaybillAccounts = (filter: Partial<WaybillAccountSearch>) =>
   useQuery({ queryKey: waybillKeys.accounts(filter), queryFn: () => waybillAccountsApi.search(filter), placeholderData: keep });
 export const useLastExpressNo = (code: string | undefined) =>
   useQuery({ queryKey: waybillKeys.lastNo(code ?? ''), queryFn: () => waybillNumbersApi.lastNo(code!), enabled: !!code });
+export const useWaybillShares = () => useQuery({ queryKey: waybillKeys.shares(), queryFn: waybillSharesApi.list });
+export const useWaybillShareLog = (id: number | null, page: number, size: number) =>
+  useQuery({ queryKey: waybillKeys.shareLog(id ?? 0, page, size), queryFn: () => waybillSharesApi.log(id!, page, size), enabled: !!id, placeholderData: keep });
 export const useSandboxCarrier = () => useQuery({ queryKey: waybillKeys.sandbox(), queryFn: sandboxCarrierApi.view });
 
 /** A change: refreshes the area's queries (and the orders, whose numbers may have changed). */

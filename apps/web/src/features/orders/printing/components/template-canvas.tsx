@@ -1,9 +1,9 @@
 // The editor's canvas: the label drawn at the paper pixel-to-mm rate (4.25 px/mm, spec 02 §9) times
 // a zoom, each element a box that can be dragged and resized with the mouse; the contents are the
-// preview values (a real order's or sample data), barcodes drawn by the Code 128 encoder.
+// preview values (a real order's or sample data), barcodes drawn by the Code 128 encoder and QR codes from the `qrcode` module matrix.
 import { useRef } from 'react';
 import { PRINT_DEFAULTS, type PrintElement } from '@openseller/core';
-import { elementHtml, type LabelLayout } from '../label-html';
+import { elementHtml, fieldValue, type LabelLayout } from '../label-html';
 
 const round = (v: number) => Math.round(v * 2) / 2;
 
@@ -76,7 +76,7 @@ export function TemplateCanvas({
             {/* The content at real size, scaled to the canvas. */}
             <div
               style={{ width: `${el.w}mm`, height: `${el.h}mm`, transform: `scale(${scale / (96 / 25.4)})`, transformOrigin: '0 0', fontSize: `${el.fontSize || layout.fontSize}pt`, fontWeight: el.bold ? 700 : 400, lineHeight: 1.15, wordBreak: 'break-all', pointerEvents: 'none' }}
-              dangerouslySetInnerHTML={{ __html: elementHtml(el, values[el.field] || labelOf(el.field)) }}
+              dangerouslySetInnerHTML={{ __html: elementHtml(el, fieldValue(values, el.field) || labelOf(el.field)) }}
             />
             <span
               aria-label="resize"

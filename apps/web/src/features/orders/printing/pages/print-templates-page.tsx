@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Col, Empty, Form, Input, InputNumber, Popconfirm, Row, Select, Slider, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PRINT_DEFAULTS, PRINT_FIELDS, PRINT_TEMPLATE_KINDS, type OrderRow, type OrderSearchParams, type PrintElement, type PrintField, type PrintTemplateRow, type PrintTemplateSave } from '@openseller/core';
+import { PRINT_DEFAULTS, PRINT_FIELDS, PRINT_TEMPLATE_KINDS, QR_FIELDS, type OrderRow, type OrderSearchParams, type PrintElement, type PrintField, type PrintTemplateRow, type PrintTemplateSave } from '@openseller/core';
 import { ApiError } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { PageTitle } from '../../../../ui/page-title';
@@ -33,6 +33,7 @@ function valuesOf(o: OrderRow): Record<string, string> {
     orderCode: o.code,
     platformNo: o.platformNos.join(','),
     expressNo: o.expressNo ?? SAMPLE_VALUES.expressNo,
+    expressNoQr: o.expressNo ?? SAMPLE_VALUES.expressNo,
     expressCompany: o.expressCompanyCode ?? '',
     itemsSummary: o.lines.map((l) => `${l.skuCode ?? l.title ?? ''}×${l.qty}`).join('; '),
     buyerMessage: o.buyerMessage ?? '',
@@ -57,8 +58,9 @@ function Editor({ template, onSaved, onClose }: { template: PrintTemplateRow | n
   const el = selected !== null ? elements[selected] : undefined;
 
   function add(field: PrintField) {
-    const w = Math.min(field === 'expressNo' ? 60 : 40, layout.width);
-    const h = Math.min(field === 'expressNo' ? 12 : 6, layout.height);
+    const qr = !!QR_FIELDS[field];
+    const w = Math.min(qr ? 20 : field === 'expressNo' ? 60 : 40, layout.width);
+    const h = Math.min(qr ? 20 : field === 'expressNo' ? 12 : 6, layout.height);
     setElements((els) => [...els, { field, x: 0, y: 0, w, h, fontSize: layout.fontSize, bold: false }]);
     setSelected(elements.length);
   }

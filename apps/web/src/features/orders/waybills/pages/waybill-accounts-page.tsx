@@ -1,6 +1,7 @@
 // Electronic waybill accounts (/config/accounts, menu MENU_ETRACK_ACCOUNT): the accounts per
 // platform print code and carrier, one default per carrier, a "Sandbox carrier" tag on accounts
-// the sandbox carrier serves, and the sandbox carrier's console (latency, fail the next calls).
+// the sandbox carrier serves, the sandbox carrier's console (latency, fail the next calls), and the
+// shares of accounts to other domains and from them (components/account-shares.tsx).
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -14,6 +15,7 @@ import { useListState } from '../../../../ui/use-list-state';
 import { ExpressCompanySelect } from '../../../express/components/express-company-select';
 import { sandboxCarrierApi, waybillAccountsApi } from '../api';
 import { AccountFormDrawer } from '../components/account-form-drawer';
+import { AccountShares } from '../components/account-shares';
 import { useSandboxCarrier, useWaybillAccounts, useWaybillMutation, waybillErrorMessage } from '../queries';
 
 const DEFAULTS = { currentPage: 1, pageSize: 10, keyword: '', printCode: '', expressCompanyCode: '' };
@@ -161,6 +163,7 @@ export default function WaybillAccountsPage() {
           locale={{ emptyText: <Empty description={t('waybills:accounts.empty')} /> }}
         />
       </Card>
+      <AccountShares />
       <AccountFormDrawer open={!!editing} account={editing?.account ?? null} onClose={() => setEditing(null)} />
     </div>
   );
