@@ -200,8 +200,12 @@ export async function allocateOrders(tx: Tx, domainId: number, userId: number | 
   return refusals;
 }
 
-/** What each order holds per balance (ALLOCATE minus RELEASE), as the RELEASE movements that give it back. */
-export async function releaseMovementsOf(tx: Tx, domainId: number, orders: readonly { id: number; code: string }[]): Promise<Movement[]> {
+/** What each order holds per balance: its ALLOCATE minus RELEASE ledger rows (the record of an order's allocation). */
+export async function orderHoldings(
+  tx: Tx,
+  domainId: number,
+  orders: readonly { id: number; code: string }[],
+): Promise<{ orderId: number; code: string | null; warehouseId: number; locationId: number; skuId: number; held: number }[]> {
   if (!orders.length) return [];
   const codes = new Map(orders.map((o) => [o.id, o.code]));
   const held = await tx.execute<{ doc_id: number; warehouse_id: number; location_id: number; sku_id: number; held: number }>(sql`
@@ -211,33 +215,30 @@ export async function releaseMovementsOf(tx: Tx, domainId: number, orders: reado
     having sum(allocated_delta) > 0
     order by doc_id, warehouse_id, sku_id, location_id`);
   return held.rows.map((r) => ({
+    orderId: Number(r.doc_id),
+    code: codes.get(Number(r.doc_id)) ?? null,
     warehouseId: Number(r.warehouse_id),
     locationId: Number(r.location_id),
     skuId: Number(r.sku_id),
-    allocatedDelta: -Number(r.held),
+    held: Number(r.held),
+  }));
+}
+
+/** What each order holds per balance, as the RELEASE movements that give it back. */
+export async function releaseMovementsOf(tx: Tx, domainId: number, orders: readonly { id: number; code: string }[]): Promise<Movement[]> {
+  return (await orderHoldings(tx, domainId, orders)).map((h) => ({
+    warehouseId: h.warehouseId,
+    locationId: h.locationId,
+    skuId: h.skuId,
+    allocatedDelta: -h.held,
     movement: 'RELEASE' as const,
-    doc: { type: ORDER_DOC_TYPE, id: Number(r.doc_id), code: codes.get(Number(r.doc_id)) ?? null },
+    doc: { type: ORDER_DOC_TYPE, id: h.orderId, code: h.code },
   }));
 }
 
 /** Releases exactly what the order holds: its ALLOCATE minus RELEASE rows per balance. */
 export async function releaseOrder(tx: Tx, domainId: number, userId: number | null, order: { id: number; code: string }): Promise<number> {
-  const held = await tx.execute<{ warehouse_id: number; location_id: number; sku_id: number; held: number }>(sql`
-    select warehouse_id, location_id, sku_id, sum(allocated_delta)::int as held from stock_ledger
-    where domain_id = ${domainId} and doc_type = ${ORDER_DOC_TYPE} and doc_id = ${order.id} and movement in ('ALLOCATE', 'RELEASE')
-    group by warehouse_id, location_id, sku_id
-    having sum(allocated_delta) <> 0
-    order by warehouse_id, sku_id, location_id`);
-  const movements = held.rows
-    .filter((r) => Number(r.held) > 0)
-    .map((r) => ({
-      warehouseId: Number(r.warehouse_id),
-      locationId: Number(r.location_id),
-      skuId: Number(r.sku_id),
-      allocatedDelta: -Number(r.held),
-      movement: 'RELEASE' as const,
-      doc: { type: ORDER_DOC_TYPE, id: order.id, code: order.code },
-    }));
+  const movements = await releaseMovementsOf(tx, domainId, [order]);
   await applyMovements(tx, domainId, userId, movements);
-  return movements.reduce((s, m) => s - m.allocatedDelta, 0);
+  return movements.reduce((s, m) => s - (m.allocatedDelta ?? 0), 0);
 }

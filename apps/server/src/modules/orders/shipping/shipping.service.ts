@@ -35,6 +35,7 @@ import { writeOperationLog, type OperationActor } from '../../../platform/operat
 import type { Session } from '../../../platform/sessions.js';
 import { applyMovements, type Movement } from '../../stock/stock.engine.js';
 import type { StoresAreaService } from '../../stores/index.js';
+import { orderHoldings } from '../commands/commands.stock.js';
 import { ORDER_DOC_TYPE, ORDERS_AREA } from '../orders.model.js';
 
 export const SHIPPING_FEEDBACK_JOB = 'orders.shipping-feedback';
@@ -83,22 +84,14 @@ export function createShippingService(deps: ShippingDeps) {
 
   /** SHIP movements taking exactly what each order holds (its ALLOCATE minus RELEASE rows) out of on-hand and allocated. */
   async function shipMovementsOf(tx: Tx, domainId: number, orders: readonly ErpOrder[]): Promise<Movement[]> {
-    if (!orders.length) return [];
-    const codes = new Map(orders.map((o) => [o.id, o.code]));
-    const held = await tx.execute<{ doc_id: number; warehouse_id: number; location_id: number; sku_id: number; held: number }>(sql`
-      select doc_id, warehouse_id, location_id, sku_id, sum(allocated_delta)::int as held from stock_ledger
-      where domain_id = ${domainId} and doc_type = ${ORDER_DOC_TYPE} and doc_id = any(${bigints([...codes.keys()])}) and movement in ('ALLOCATE', 'RELEASE')
-      group by doc_id, warehouse_id, location_id, sku_id
-      having sum(allocated_delta) > 0
-      order by doc_id, warehouse_id, sku_id, location_id`);
-    return held.rows.map((r) => ({
-      warehouseId: Number(r.warehouse_id),
-      locationId: Number(r.location_id),
-      skuId: Number(r.sku_id),
-      onHandDelta: -Number(r.held),
-      allocatedDelta: -Number(r.held),
+    return (await orderHoldings(tx, domainId, orders)).map((h) => ({
+      warehouseId: h.warehouseId,
+      locationId: h.locationId,
+      skuId: h.skuId,
+      onHandDelta: -h.held,
+      allocatedDelta: -h.held,
       movement: 'SHIP' as const,
-      doc: { type: ORDER_DOC_TYPE, id: Number(r.doc_id), code: codes.get(Number(r.doc_id)) ?? null },
+      doc: { type: ORDER_DOC_TYPE, id: h.orderId, code: h.code },
     }));
   }
 
