@@ -26,7 +26,9 @@ const waitFor = (w: InboundWorld, id: number, done: (a: any) => boolean) =>
 
 async function issuedNotice(w: InboundWorld, lines = [{ skuId: w.skuIds[0], qty: 10, price: '3' }]) {
   const a = await createAsn(t, w.token, { whId: w.warehouseId, asnDetails: lines });
-  expect(a).toMatchObject({ syncStatus: 'REQUEST', wmsStatus: 'UNSENT', sandbox: true });
+  // Queued for the job; the job may already have taken it by the time the answer is read.
+  expect(a).toMatchObject({ sandbox: true });
+  expect([['REQUEST', 'UNSENT'], ['SENDING', 'SENDING'], ['SUCCESS', 'SENTED']]).toContainEqual([a.syncStatus, a.wmsStatus]);
   return waitFor(w, a.id, (x) => x.syncStatus === 'SUCCESS');
 }
 
