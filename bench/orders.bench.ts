@@ -4,6 +4,8 @@
 // several callers; and the ingest rate through the signed HTTP ingest of a self-defined store.
 //   npx tsx bench/orders.bench.ts        (ORDERS=100000 for a quick run; see the sizes below)
 import { createHmac, constants, publicEncrypt, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { OrderSearchInput, ingestSigningText, type OrderBatchResult } from '@openseller/core';
 import type { SQL } from 'drizzle-orm';
@@ -68,6 +70,17 @@ async function rawLoad(ids: number[]) {
   await Promise.all([raw(q.headers), raw(q.lines)]);
 }
 
+// The floor of any HTTP answer: the very bytes an answer of the list holds, served by a bare
+// node:http server (no routing, session, query or serialising) and fetched and parsed by the same
+// client. What the list adds over its raw SQL can never be less than this.
+let floorBody = '{}';
+const floorServer = http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(floorBody));
+});
+await new Promise<void>((done) => floorServer.listen(0, '127.0.0.1', done));
+const floorUrl = `http://127.0.0.1:${(floorServer.address() as AddressInfo).port}/`;
+
 if (runs('list')) {
   const dayMs = 86_400_000;
   const payFrom = new Date(Date.now() - 10 * dayMs).toISOString();
@@ -91,6 +104,12 @@ if (runs('list')) {
       rows.push(
         await measure(`list HTTP ${c.label}, page ${pageSize}`, n, 1, async () => {
           total = (await post<{ total: number }>('/myhome/erpsoh/searchErpSoHPageList', body)).total;
+        }),
+      );
+      floorBody = await (await fetch(base + '/myhome/erpsoh/searchErpSoHPageList', { method: 'POST', headers, body: JSON.stringify(body) })).text();
+      rows.push(
+        await measure(`list HTTP floor: the same ${Math.round(floorBody.length / 1024)} KB from a bare server`, n, 1, async () => {
+          await (await fetch(floorUrl, { method: 'POST', headers, body: JSON.stringify(body) })).json();
         }),
       );
       const q = searchOrderIdsQueries(domainId, input);
@@ -223,5 +242,6 @@ if (runs('ingest')) {
 
 printTable(other);
 
+floorServer.close();
 await env.close();
 process.exit(0);

@@ -62,7 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { database } = options;
   const now = options.now;
   const clock = now ? { now } : {};
-  const sessions = createSessionStore({ db: database.db, ...clock });
+  const sessions = createSessionStore({ db: database.db, pool: database.pool, ...clock });
   const transport = createPasswordTransport({ db: database.db });
   const captcha = createCaptchaService({ db: database.db, ...clock });
   const sms = options.sms ?? createOutboxSmsSender();

@@ -2,6 +2,8 @@
 // stolen database dump holds no usable token.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { ErrorCodes, ROOT_MENUS, SELLER_MENUS, USER_FIELD_KEYS, type AccountType, type DomainLevel } from '@openseller/core';
 import type { Db, Tx } from '../db/client.js';
 import { authTokens } from '../db/schema/index.js';
@@ -92,6 +94,17 @@ const SESSION_SELECT = sql`
                    cross join lateral unnest(r.fields) f where ur.user_id = u.id), '{}') as role_fields
 `;
 
+const RESOLVE_TEXT = new PgDialect().sqlToQuery(sql`
+  ${SESSION_SELECT}
+  from auth_tokens t
+  join users u on u.id = t.user_id
+  left join domains d on d.id = u.domain_id
+  where t.access_hash = $1
+    and t.revoked_at is null
+    and t.access_expires_at > $2
+    and u.status = 'OPEN'
+`).sql;
+
 function toSession(row: SessionRow): Session {
   const isRoot = row.account_type === 'ROOT_ACCOUNT_TYPE';
   const isMain = row.account_type === 'MAIN_ACCOUNT_TYPE';
@@ -126,8 +139,8 @@ function toSession(row: SessionRow): Session {
   };
 }
 
-export function createSessionStore(deps: { db: Db; now?: () => Date }): SessionStore {
-  const { db } = deps;
+export function createSessionStore(deps: { db: Db; pool: pg.Pool; now?: () => Date }): SessionStore {
+  const { db, pool } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function issue(tx: Tx, input: { userId: number; familyId?: string; ip: string; userAgent: string }): Promise<IssuedTokens> {
@@ -152,16 +165,9 @@ export function createSessionStore(deps: { db: Db; now?: () => Date }): SessionS
     issue,
 
     async resolve(accessToken) {
-      const result = await db.execute<SessionRow>(sql`
-        ${SESSION_SELECT}
-        from auth_tokens t
-        join users u on u.id = t.user_id
-        left join domains d on d.id = u.domain_id
-        where t.access_hash = ${hashToken(accessToken)}
-          and t.revoked_at is null
-          and t.access_expires_at > ${now()}
-          and u.status = 'OPEN'
-      `);
+      // Every call resolves its session: a named statement is planned once per connection
+      // (planning this join with its two role subqueries costs more than running it).
+      const result = await pool.query<SessionRow>({ name: 'openseller_session_resolve', text: RESOLVE_TEXT, values: [hashToken(accessToken), now()] });
       return result.rows[0] ? toSession(result.rows[0]) : null;
     },
 

@@ -66,9 +66,8 @@ export function orderRowsQueries(domainId: number, ids: number[]): { headers: SQ
     left join warehouses w on w.id = o.warehouse_id
     where o.domain_id = ${domainId} and o.id = any(${idArray})`,
     lines: sql`
-    select ${LINE_COLUMNS}, k.pic_url as pic_url
+    select ${LINE_COLUMNS}, (select k.pic_url from skus k where k.id = l.sku_id) as pic_url
     from erp_order_lines l
-    left join skus k on k.id = l.sku_id
     where l.domain_id = ${domainId} and l.order_id = any(${idArray})
     order by l.order_id, l.line_seq, l.id`,
   };

@@ -55,10 +55,12 @@ export function OverdueCell({ lastShipTime, now, warning }: { lastShipTime: stri
   return <Typography.Text type="secondary">-</Typography.Text>;
 }
 
-/** Up to three lines with their pictures (38 px thumbnails, spec 01 §9), then "+n more". */
+/** Up to three live lines with their pictures (38 px thumbnails, spec 01 §9), then "+n more"; lines
+ *  taken off the order (cancelTag 1) are left out here; the detail lists them with their tag. */
 export function LinesSummary({ order }: { order: OrderRow }) {
   const { t } = useTranslation();
-  const shown = order.lines.slice(0, 3);
+  const live = order.lines.filter((l) => l.cancelTag === 0);
+  const shown = live.slice(0, 3);
   return (
     <Space direction="vertical" size={2}>
       {shown.map((l) => (
@@ -77,7 +79,7 @@ export function LinesSummary({ order }: { order: OrderRow }) {
           </span>
         </Space>
       ))}
-      {order.lines.length > shown.length && <Typography.Text type="secondary">{t('orders:lines.more', { count: order.lines.length - shown.length })}</Typography.Text>}
+      {live.length > shown.length && <Typography.Text type="secondary">{t('orders:lines.more', { count: live.length - shown.length })}</Typography.Text>}
     </Space>
   );
 }
