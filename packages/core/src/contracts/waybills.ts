@@ -92,6 +92,8 @@ export const WaybillErrors = {
   SHARE_USED_UP: 'ERR_WAYBILL_SHARE_USED_UP',
   /** Numbers were taken through the share: stop it instead (params: usedNum). */
   SHARE_IN_USE: 'ERR_WAYBILL_SHARE_IN_USE',
+  /** A share's new count is below the numbers already taken through it (params: field, count, usedNum). */
+  SHARE_COUNT_BELOW_USED: 'ERR_WAYBILL_SHARE_COUNT_BELOW_USED',
 } as const;
 
 const Text = (max: number) => z.string().trim().max(max, { message: `at most ${max} characters` });
@@ -198,12 +200,27 @@ export type TrackingQueryInput = z.infer<typeof TrackingQueryInput>;
 export const WAYBILL_SHARE_STATUSES = ['STARTED', 'STOPPED'] as const;
 export type WaybillShareStatus = (typeof WAYBILL_SHARE_STATUSES)[number];
 
+/** The most numbers one share gives. */
+export const WAYBILL_SHARE_MAX_COUNT = 1000000;
+const ShareCount = z
+  .number({ message: 'count: a whole number' })
+  .int({ message: 'count: a whole number' })
+  .min(1, { message: 'count: at least 1' })
+  .max(WAYBILL_SHARE_MAX_COUNT, { message: `count: at most ${WAYBILL_SHARE_MAX_COUNT}` });
+
 export const WaybillShareCreate = z.object({
   accountId: Id,
   domainCode: z.string().trim().min(1, { message: 'domainCode is required' }).max(30, { message: 'domainCode: at most 30 characters' }),
-  count: z.number({ message: 'count: a whole number' }).int({ message: 'count: a whole number' }).min(1, { message: 'count: at least 1' }).max(1000000, { message: 'count: at most 1000000' }),
+  count: ShareCount,
 });
 export type WaybillShareCreate = z.infer<typeof WaybillShareCreate>;
+
+/**
+ * etrackaccountshare updateShareNumber: the owner changes a share's count; never below the numbers
+ * already taken through it (remainNum becomes count - usedNum).
+ */
+export const WaybillShareNumberUpdate = z.object({ id: Id, version: Version, count: ShareCount });
+export type WaybillShareNumberUpdate = z.infer<typeof WaybillShareNumberUpdate>;
 
 export const WaybillShareIdInput = z.object({ id: Id });
 export type WaybillShareIdInput = z.infer<typeof WaybillShareIdInput>;

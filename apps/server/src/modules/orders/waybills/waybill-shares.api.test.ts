@@ -153,3 +153,99 @@ describe('waybill account shares', () => {
     expect((await t.call(`${sh}/list`, {}, { token: allowed })).body.data.mine).toHaveLength(1);
   });
 });
+
+describe('changing the count of a waybill account share (updateShareNumber)', () => {
+  const update = `${sh}/updateShareNumber`;
+  const shareRow = async (id: number) => (await t.database.db.select().from(waybillAccountShares).where(eq(waybillAccountShares.id, id)))[0]!;
+
+  it('raises and lowers the count, keeping what was used, and logs the change before and after', async () => {
+    const { owner, other, share } = await sharedWorld(3);
+    const o1 = await reviewed(other);
+    const o2 = await reviewed(other);
+    expect((await t.call(take, { idList: [o1.id, o2.id] }, { token: other.token })).body.data.successIds).toHaveLength(2);
+    const used = await shareRow(share.id);
+    expect(used).toMatchObject({ count: 3, usedNum: 2, remainNum: 1 });
+
+    const raised = await t.call(update, { id: share.id, version: used.version, count: 10 }, { token: owner.token });
+    expect(raised.body.data).toMatchObject({ id: share.id, count: 10, usedNum: 2, remainNum: 8, version: used.version + 1, status: 'STARTED' });
+    const lowered = await t.call(update, { id: share.id, version: raised.body.data.version, count: 2 }, { token: owner.token });
+    expect(lowered.body.data).toMatchObject({ count: 2, usedNum: 2, remainNum: 0 });
+    expect(await shareRow(share.id)).toMatchObject({ count: 2, usedNum: 2, remainNum: 0 });
+    // The beneficiary sees the new count.
+    expect((await t.call(`${sh}/list`, {}, { token: other.token })).body.data.sharedToMe[0]).toMatchObject({ count: 2, remainNum: 0 });
+
+    const { rows } = await t.database.pool.query(
+      "select action, before, after from operation_logs where domain_id = $1 and entity_type = 'waybillShare' and entity_id = $2 and action = 'updateShareNumber' order by id",
+      [owner.domainId, String(share.id)],
+    );
+    expect(rows.map((r: any) => [r.before, r.after])).toEqual([
+      [{ count: 3, remainNum: 1, usedNum: 2 }, { count: 10, remainNum: 8, usedNum: 2 }],
+      [{ count: 10, remainNum: 8, usedNum: 2 }, { count: 2, remainNum: 0, usedNum: 2 }],
+    ]);
+  });
+
+  it('refuses a count below what the share has used, naming the count field, and changes nothing', async () => {
+    const { owner, other, share } = await sharedWorld(3);
+    const o1 = await reviewed(other);
+    const o2 = await reviewed(other);
+    await t.call(take, { idList: [o1.id, o2.id] }, { token: other.token });
+    const before = await shareRow(share.id);
+    const refused = await t.call(update, { id: share.id, version: before.version, count: 1 }, { token: owner.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, errorCode: 'ERR_WAYBILL_SHARE_COUNT_BELOW_USED', params: { field: 'count', count: 1, usedNum: 2 } });
+    expect(await shareRow(share.id)).toEqual(before);
+    // Exactly what was used is allowed: nothing remains.
+    const exact = await t.call(update, { id: share.id, version: before.version, count: 2 }, { token: owner.token });
+    expect(exact.body.data).toMatchObject({ count: 2, remainNum: 0 });
+    // A count that is not a positive whole number within the create limit is refused at the edge.
+    for (const count of [0, -1, 1.5, 1000001]) {
+      const bad = await t.call(update, { id: share.id, version: exact.body.data.version, count }, { token: owner.token });
+      expect(bad.body.success).toBe(false);
+      expect(bad.status).toBe(400);
+    }
+  });
+
+  it('refuses a stale version and changes nothing', async () => {
+    const { owner, share } = await sharedWorld(5);
+    const first = await t.call(update, { id: share.id, version: share.version, count: 7 }, { token: owner.token });
+    expect(first.body.success).toBe(true);
+    const stale = await t.call(update, { id: share.id, version: share.version, count: 9 }, { token: owner.token });
+    expect(stale.body).toMatchObject({ success: false, errorCode: 'ERR_VERSION_CONFLICT', params: { what: 'waybillShare' } });
+    expect(await shareRow(share.id)).toMatchObject({ count: 7, remainNum: 7, version: first.body.data.version });
+  });
+
+  it('lets neither the beneficiary domain nor a third domain change the count', async () => {
+    const { other, share } = await sharedWorld(5);
+    const third = await seller();
+    for (const token of [other.token, third.token]) {
+      const r = await t.call(update, { id: share.id, version: share.version, count: 100 }, { token });
+      expect(r.body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
+    }
+    expect(await shareRow(share.id)).toMatchObject({ count: 5, remainNum: 5, version: share.version });
+  });
+
+  it('refuses a sub-account without the waybill account menu and lets one with it change the count', async () => {
+    const { owner, share } = await sharedWorld(5);
+    const staff = await signedInStaff(t, owner.domainId, ['MENU_ERPSO']);
+    const refused = await t.call(update, { id: share.id, version: share.version, count: 50 }, { token: staff });
+    expect(refused.status).toBe(403);
+    expect(refused.body.success).toBe(false);
+    expect(await shareRow(share.id)).toMatchObject({ count: 5, version: share.version });
+    const allowed = await signedInStaff(t, owner.domainId, ['MENU_ETRACK_ACCOUNT']);
+    expect((await t.call(update, { id: share.id, version: share.version, count: 50 }, { token: allowed })).body.data).toMatchObject({ count: 50, remainNum: 50 });
+  });
+
+  it('gives numbers again through a used-up share once the owner raises its count', async () => {
+    const { owner, other, share } = await sharedWorld(1);
+    const o1 = await reviewed(other);
+    const o2 = await reviewed(other);
+    const r = await t.call(take, { idList: [o1.id, o2.id] }, { token: other.token });
+    expect(r.body.data.failures).toEqual([expect.objectContaining({ id: o2.id, errorCode: 'ERR_WAYBILL_SHARE_USED_UP' })]);
+    const usedUp = await shareRow(share.id);
+    await t.call(update, { id: share.id, version: usedUp.version, count: 2 }, { token: owner.token });
+    expect((await t.call(take, { idList: [o2.id] }, { token: other.token })).body.data).toEqual({ successIds: [o2.id], failures: [] });
+    expect(await expressNoOf(o2.id)).toMatch(/^SBZTO\d+$/);
+    expect(await shareRow(share.id)).toMatchObject({ count: 2, usedNum: 2, remainNum: 0 });
+    expect((await t.call(`${sh}/log`, { shareId: share.id }, { token: owner.token })).body.data.total).toBe(2);
+  });
+});

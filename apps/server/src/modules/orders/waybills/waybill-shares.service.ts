@@ -2,7 +2,8 @@
 // owner shares one of its waybill accounts to another domain (named by its domain code) with a count
 // of numbers; start, stop, delete (only while nothing was taken), the list of my shares and of the
 // shares to me, and the share print log. Numbers are taken through a share by takeWaybillNumbers
-// (waybills.service.ts), which calls consumeShare in the transaction that gives the number.
+// (waybills.service.ts), which calls consumeShare in the transaction that gives the number. The owner
+// may change the count (updateShareNumber), never below what was already taken.
 import {
   ErrorCodes,
   WaybillErrors,
@@ -12,6 +13,7 @@ import {
   type WaybillShareList,
   type WaybillShareLogQuery,
   type WaybillShareLogRow,
+  type WaybillShareNumberUpdate,
   type WaybillShareRow,
   type WaybillShareStatus,
 } from '@openseller/core';
@@ -19,7 +21,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../../db/client.js';
 import { domains, waybillAccounts, waybillAccountShares, waybillShareLogs } from '../../../db/schema/index.js';
-import { AppError } from '../../../platform/errors.js';
+import { AppError, versionConflict } from '../../../platform/errors.js';
 import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { sellerDomain } from '../../warehouses/warehouses.service.js';
@@ -178,6 +180,37 @@ export function createWaybillSharesService(deps: { database: Database; now?: () 
 
     start: (session: Session, id: number) => setStatus(session, id, 'STARTED'),
     stop: (session: Session, id: number) => setStatus(session, id, 'STOPPED'),
+
+    /**
+     * Changes the count of one of my shares (etrackaccountshare updateShareNumber). The row is locked
+     * as consumeShare locks it, so a number taken at the same moment is either counted in usedNum
+     * before the check or waits and sees the new remainNum.
+     */
+    async updateNumber(session: Session, input: WaybillShareNumberUpdate): Promise<WaybillShareRow> {
+      const domainId = sellerDomain(session);
+      return db.transaction(async (tx) => {
+        const share = await ownShare(tx, domainId, input.id);
+        if (share.version !== input.version) throw versionConflict('waybillShare');
+        if (input.count < share.usedNum) throw new AppError(WaybillErrors.SHARE_COUNT_BELOW_USED, 409, { field: 'count', count: input.count, usedNum: share.usedNum });
+        const updated = await tx
+          .update(waybillAccountShares)
+          .set({ count: input.count, remainNum: input.count - share.usedNum, version: share.version + 1, updatedAt: now() })
+          .where(and(eq(waybillAccountShares.domainId, domainId), eq(waybillAccountShares.id, input.id), eq(waybillAccountShares.version, input.version)))
+          .returning({ id: waybillAccountShares.id });
+        if (!updated.length) throw versionConflict('waybillShare');
+        const after = await rowOf(tx, domainId, input.id);
+        // The share log holds the numbers taken (one row per order); a count change is recorded here.
+        await writeOperationLog(tx, actorOf(session), {
+          area: ORDERS_AREA,
+          entityType: 'waybillShare',
+          entityId: input.id,
+          action: 'updateShareNumber',
+          before: { count: share.count, remainNum: share.remainNum, usedNum: share.usedNum },
+          after: { count: after.count, remainNum: after.remainNum, usedNum: after.usedNum },
+        });
+        return after;
+      });
+    },
 
     /** Deletes a share nothing was taken through; one that was used is stopped instead. */
     async remove(session: Session, id: number): Promise<{ removed: number }> {

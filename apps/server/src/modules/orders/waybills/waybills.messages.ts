@@ -48,6 +48,7 @@ export function registerWaybillMessages(): void {
       [WaybillErrors.SHARE_STOPPED]: (p) => `快递公司 ${p.expressCompanyCode} 的共享电子面单账号已停用`,
       [WaybillErrors.SHARE_USED_UP]: (p) => `快递公司 ${p.expressCompanyCode} 的共享电子面单数量已用完`,
       [WaybillErrors.SHARE_IN_USE]: (p) => `该共享已取过 ${p.usedNum} 个单号，不能删除，请停用`,
+      [WaybillErrors.SHARE_COUNT_BELOW_USED]: (p) => `共享数量不能少于已使用的 ${p.usedNum} 个`,
     },
     en: {
       [WaybillErrors.FIELD_REQUIRED]: (p) => `Enter the ${FIELD_EN[String(p.field)] ?? p.field}`,
@@ -64,6 +65,7 @@ export function registerWaybillMessages(): void {
       [WaybillErrors.SHARE_STOPPED]: (p) => `The shared waybill account for ${p.expressCompanyCode} is stopped`,
       [WaybillErrors.SHARE_USED_UP]: (p) => `The shared waybill count for ${p.expressCompanyCode} is used up`,
       [WaybillErrors.SHARE_IN_USE]: (p) => `${p.usedNum} numbers were taken through the share: stop it instead of deleting it`,
+      [WaybillErrors.SHARE_COUNT_BELOW_USED]: (p) => `The count cannot be below the ${p.usedNum} numbers already taken through the share`,
     },
     nouns: {
       waybillAccount: { zh: '电子面单账号', en: 'The waybill account' },

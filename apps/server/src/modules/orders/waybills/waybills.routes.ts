@@ -1,7 +1,7 @@
 // Waybill calls (spec 02 §7.13): accounts myhome/etrackaccount (menu MENU_ETRACK_ACCOUNT); numbers
 // for orders myhome/erpsoh/takeWaybillNo and takePaperWaybillNo, paper counters
 // myhome/lastexpressno (menu MENU_ERPSO).
-import { IdListInput, WaybillShareCreate, WaybillShareIdInput, WaybillShareLogQuery, LastExpressNoQuery, TakeWaybillNoInput, UpdateLastExpressNoInput, WaybillAccountSave, WaybillAccountSearch, WaybillAccountUpdate } from '@openseller/core';
+import { IdListInput, WaybillShareCreate, WaybillShareIdInput, WaybillShareLogQuery, WaybillShareNumberUpdate, LastExpressNoQuery, TakeWaybillNoInput, UpdateLastExpressNoInput, WaybillAccountSave, WaybillAccountSearch, WaybillAccountUpdate } from '@openseller/core';
 import type { FastifyInstance } from 'fastify';
 import type { Http } from '../../../platform/http.js';
 import type { WaybillSharesService } from './waybill-shares.service.js';
@@ -20,6 +20,7 @@ export function registerWaybillRoutes(app: FastifyInstance, http: Http, service:
   // Shares of my accounts to other domains (spec 02 §4.2, §7.13 etrackaccountshare).
   const sh = `${acc}/share`;
   http.route(app, { url: `${sh}/create`, access: WAYBILL_ACCOUNT_ACCESS, input: WaybillShareCreate, handler: (c) => shares.create(c.session, c.input) });
+  http.route(app, { url: `${sh}/updateShareNumber`, access: WAYBILL_ACCOUNT_ACCESS, input: WaybillShareNumberUpdate, handler: (c) => shares.updateNumber(c.session, c.input) });
   http.route(app, { url: `${sh}/start`, access: WAYBILL_ACCOUNT_ACCESS, input: WaybillShareIdInput, handler: (c) => shares.start(c.session, c.input.id) });
   http.route(app, { url: `${sh}/stop`, access: WAYBILL_ACCOUNT_ACCESS, input: WaybillShareIdInput, handler: (c) => shares.stop(c.session, c.input.id) });
   http.route(app, { url: `${sh}/delete`, access: WAYBILL_ACCOUNT_ACCESS, input: WaybillShareIdInput, handler: (c) => shares.remove(c.session, c.input.id) });

@@ -13,6 +13,7 @@ import type {
   WaybillShareCreate,
   WaybillShareList,
   WaybillShareLogRow,
+  WaybillShareNumberUpdate,
   WaybillShareRow,
 } from '@openseller/core';
 import { request, type RequestOptions } from '../../../app/request';
@@ -33,6 +34,7 @@ const S = `${A}/share`;
 export const waybillSharesApi = {
   list: () => request<WaybillShareList>(`${S}/list`, {}, quiet),
   create: (input: WaybillShareCreate) => request<WaybillShareRow>(`${S}/create`, input, quiet),
+  updateNumber: (input: WaybillShareNumberUpdate) => request<WaybillShareRow>(`${S}/updateShareNumber`, input, quiet),
   start: (id: number) => request<WaybillShareRow>(`${S}/start`, { id }, quiet),
   stop: (id: number) => request<WaybillShareRow>(`${S}/stop`, { id }, quiet),
   remove: (id: number) => request<{ removed: number }>(`${S}/delete`, { id }, quiet),

@@ -1,14 +1,17 @@
 // Shares of waybill accounts to other domains (spec 02 §4.2 "Carrier account share": start, stop,
-// delete): my shares (create with the other domain's code and a count, start/stop/delete, the
-// remaining count, the share print log) and the accounts other domains share to mine (read-only).
+// delete; §7.13 updateShareNumber): my shares (create with the other domain's code and a count,
+// change the count, start/stop/delete, the remaining count, the share print log) and the accounts
+// other domains share to mine (read-only).
 import { useState } from 'react';
 import { Button, Card, Drawer, Empty, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { WaybillShareCreate, WaybillShareLogRow, WaybillShareRow } from '@openseller/core';
+import { WAYBILL_SHARE_MAX_COUNT, type WaybillShareCreate, type WaybillShareLogRow, type WaybillShareRow } from '@openseller/core';
+import { ApiError } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { tablePagination } from '../../../../ui/pagination';
+import { applyServerFieldErrors } from '../../../accounts/components/form-errors';
 import { waybillSharesApi } from '../api';
 import { useWaybillAccounts, useWaybillMutation, useWaybillShareLog, useWaybillShares, waybillErrorMessage } from '../queries';
 
@@ -73,9 +76,64 @@ function CreateShareModal({ open, onClose }: { open: boolean; onClose: () => voi
           <Input maxLength={30} />
         </Form.Item>
         <Form.Item name="count" label={t('waybills:shares.count')} rules={[{ required: true, message: t('waybills:shares.countRequired') }]}>
-          <InputNumber min={1} max={1000000} precision={0} style={{ width: '100%' }} />
+          <InputNumber min={1} max={WAYBILL_SHARE_MAX_COUNT} precision={0} style={{ width: '100%' }} />
         </Form.Item>
       </Form>
+    </Modal>
+  );
+}
+
+/** The count of one of my shares; never below what was already taken through it. */
+function ShareCountModal({ share: opened, onClose }: { share: WaybillShareRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  // The last share opened stays shown while the modal closes.
+  const [share, setShare] = useState(opened);
+  if (opened && opened !== share) setShare(opened);
+  const [form] = Form.useForm<{ count: number }>();
+  const update = useWaybillMutation(waybillSharesApi.updateNumber);
+  const count = Form.useWatch('count', form);
+  const used = share?.usedNum ?? 0;
+  const remainAfter = typeof count === 'number' ? Math.max(count - used, 0) : null;
+  return (
+    <Modal
+      open={!!opened}
+      title={t('waybills:shares.changeCountTitle', { name: share?.accountName ?? '' })}
+      onCancel={onClose}
+      confirmLoading={update.isPending}
+      destroyOnHidden
+      onOk={() =>
+        void form.validateFields().then((v) =>
+          update.mutate(
+            { id: share!.id, version: share!.version, count: v.count },
+            {
+              onSuccess: () => {
+                toast.success(t('waybills:shares.countSaved'));
+                onClose();
+              },
+              onError: (e) => {
+                if (!(e instanceof ApiError && applyServerFieldErrors(form, e))) toast.error(waybillErrorMessage(e));
+              },
+            },
+          ),
+        )
+      }
+    >
+      {share && (
+        <Form form={form} layout="vertical" preserve={false} initialValues={{ count: share.count }}>
+          <Typography.Paragraph type="secondary">{t('waybills:shares.countNow', { total: share.count, used: share.usedNum, remain: share.remainNum })}</Typography.Paragraph>
+          <Form.Item
+            name="count"
+            label={t('waybills:shares.count')}
+            extra={remainAfter === null ? t('waybills:shares.countMinHelp', { used }) : t('waybills:shares.countAfter', { remain: remainAfter, used })}
+            rules={[
+              { required: true, message: t('waybills:shares.countRequired') },
+              { type: 'number', min: Math.max(used, 1), message: t('waybills:shares.countMin', { min: Math.max(used, 1) }) },
+            ]}
+          >
+            <InputNumber min={Math.max(used, 1)} max={WAYBILL_SHARE_MAX_COUNT} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Form>
+      )}
     </Modal>
   );
 }
@@ -85,6 +143,7 @@ export function AccountShares() {
   const { data, isFetching } = useWaybillShares();
   const [creating, setCreating] = useState(false);
   const [logOf, setLogOf] = useState<WaybillShareRow | null>(null);
+  const [countOf, setCountOf] = useState<WaybillShareRow | null>(null);
   const start = useWaybillMutation(waybillSharesApi.start);
   const stop = useWaybillMutation(waybillSharesApi.stop);
   const remove = useWaybillMutation(waybillSharesApi.remove);
@@ -111,9 +170,12 @@ export function AccountShares() {
     {
       title: t('common:actions.title'),
       key: 'actions',
-      width: 220,
+      width: 300,
       render: (_, r) => (
         <Space size={0}>
+          <Button type="link" size="small" onClick={() => setCountOf(r)}>
+            {t('waybills:shares.changeCount')}
+          </Button>
           {r.status === 'STARTED' ? (
             <Button type="link" size="small" onClick={() => stop.mutate(r.id, { onSuccess: () => toast.success(t('waybills:shares.stoppedDone')), onError })}>
               {t('waybills:shares.stop')}
@@ -181,6 +243,7 @@ export function AccountShares() {
       />
       <CreateShareModal open={creating} onClose={() => setCreating(false)} />
       <ShareLogDrawer share={logOf} onClose={() => setLogOf(null)} />
+      <ShareCountModal share={countOf} onClose={() => setCountOf(null)} />
     </Card>
   );
 }
