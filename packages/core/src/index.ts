@@ -57,3 +57,4 @@ export * from './contracts/orders-checking.js';
 export * from './rules/order-check.js';
 export * from './contracts/printing.js';
 export * from './rules/code128.js';
+export * from './contracts/domain-settings.js';

@@ -17,5 +17,6 @@ import { registerStockSyncModule } from './stock/sync/index.js';
 import { registerWarehouseSystemsModule } from '../connectors/warehouse/index.js';
 import { registerInboundModule } from './stock/inbound/index.js';
 import { registerOrdersModule } from './orders/index.js';
+import { registerSettingsModule } from './settings/index.js';
 
-export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerOrdersModule];
+export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerOrdersModule, registerSettingsModule];

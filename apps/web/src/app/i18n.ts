@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'waybills',
   'printing',
   'orderchecking',
+  'settings',
 ] as const;
 
 const packs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');

@@ -34,6 +34,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/config/expressStop': lazyPage(() => import('../features/orders/courier-rules/pages/express-stop-page')),
   '/config/expressStop/template/createTemplate': lazyPage(() => import('../features/orders/courier-rules/pages/stop-template-page')),
   '/config/supplierManagement': lazyPage(() => import('../features/suppliers/pages/supplier-management-page')),
+  '/config/configuration': lazyPage(() => import('../features/settings/pages/business-rules-page')),
   '/goods': lazyPage(() => import('../features/goods/pages/goods-page')),
   '/config/storemanagement': lazyPage(() => import('../features/stores/pages/store-list-page')),
   '/config/storemanagement/createonlinestore': lazyPage(() => import('../features/stores/pages/create-online-store-page')),

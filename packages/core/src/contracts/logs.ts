@@ -4,7 +4,7 @@ import { DateTimeText, PageQuery } from './common.js';
 /** Areas whose operation log is the business-document log (logs activeKey 1). */
 export const DOCUMENT_LOG_AREAS = ['goods', 'mapping', 'promotions', 'stock', 'inbound', 'outbound', 'transfer', 'stockcheck', 'purchase', 'orders', 'aftersale', 'finance'] as const;
 /** Areas whose operation log is the configuration log (logs activeKey 5). */
-export const CONFIG_LOG_AREAS = ['accounts', 'stores', 'warehouses', 'express', 'courier-rules', 'suppliers', 'stocksync', 'print', 'system'] as const;
+export const CONFIG_LOG_AREAS = ['accounts', 'stores', 'warehouses', 'express', 'courier-rules', 'suppliers', 'stocksync', 'print', 'system', 'settings'] as const;
 
 export const OperationLogSearchInput = PageQuery.extend({
   area: z.string().trim().max(40).optional(),
