@@ -1,0 +1,205 @@
+// The courier tracking journey, as the demo seller meets it (/order tab 7): three parcels shipped
+// with STO are found in the tracking tab not yet checked; refreshing them shows them collected,
+// then in transit, and the per-state statistics follow; one parcel is ignored and leaves the
+// in-transit list for the ignored one; at the next refresh the others are signed (or end in a
+// sign-off exception, as about one sandbox parcel in eight does) while the ignored one is no longer
+// checked. The warehouse, goods with stock, store, courier rule, waybill account and the orders
+// pulled, reviewed, numbered and shipped are set up through the API; the sandbox carrier's tracking
+// speed is set through its console as time passing; the rest is the UI.
+import { createHash } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cellOf as cell, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi } from '../fixtures';
+
+const b = await launchBrowser();
+const page = b.page;
+const run = Date.now().toString(36).toUpperCase();
+const code = `TRK-${run}`;
+const storeName = `Tracking shop ${run}`;
+/** A courier no other journey uses, so the sandbox numbers are this journey's own. */
+const COURIER = 'STO';
+
+const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+
+// The sandbox carrier's speed is the domain's; put it back as it was when the journey ends.
+const carrierBefore = await api.call<{ trackingStepSeconds: number }>('/cloud/carrier/sandbox/view');
+const carrierSpeed = (trackingStepSeconds: number) => api.call('/cloud/carrier/sandbox/settings', { trackingStepSeconds });
+afterAll(async () => {
+  await carrierSpeed(carrierBefore.trackingStepSeconds);
+});
+
+// Parcels shipped by journeys before this one reach their last state now, so that a scheduled
+// tracking run during this journey changes none of the statistics but this journey's parcels.
+await carrierSpeed(1);
+await api.call('/myhome/expressTracking/refresh', {});
+// The parcels of this journey stay collected until the console says time has passed.
+await carrierSpeed(3600);
+
+const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
+const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `TW${run}`, name: `Tracking WH ${run}`, ...sender });
+const location = await api.call<{ id: number }>('/myhome/location/create', { warehouseId: wh.id, code: 'T-01' });
+const goods = await api.call<{ skus: { id: number }[] }>('/myhome/spu/createSpuByHand', { code, name: 'E2E tracked teapot', price: '59' });
+const skuId = goods.skus[0]!.id;
+await api.call('/cloud/purchase/purchaseAsn/createAndReceipt', { whId: wh.id, asnDetails: [{ skuId, qty: 60, price: '20', locationId: location.id }] });
+const { store, online } = await sandboxStoreWithItem(api, { name: storeName, title: 'E2E tracked teapot (online)', outerSkuIds: [code] });
+await api.call('/myhome/tbspu/comfireTbSku', { id: online[0]!.id, skuId, version: online[0]!.version });
+await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
+await api.call('/myhome/expressCompany/addUserExpressCompany', { codes: [COURIER] }).catch(() => undefined);
+const storeRules = await api.call<{ id: number; version: number; usable: boolean; ruleCondition: unknown }[]>('/cloud/core/expressRule/getExpressRuleList', { type: 'BY_STORE' });
+await api.call('/cloud/core/expressRule/updateExpressRuleList', {
+  type: 'BY_STORE',
+  rules: [...storeRules.map((r) => ({ id: r.id, version: r.version, usable: r.usable, ruleCondition: r.ruleCondition })), { usable: true, ruleCondition: { expressCompanyCode: COURIER, storeId: store.id } }],
+});
+await api.call('/myhome/etrackaccount/create', { printCode: 'cn', expressCompanyCode: COURIER, name: `STO sandbox ${run}`, sandbox: true, isDefault: true, shop: storeName, branchName: '杭州西湖网点' });
+
+// Buyers order; the orders are pulled, reviewed, given waybill numbers and shipped.
+type OrderRow = { id: number; code: string; expressCompanyCode: string | null; expressNo: string | null; warehouseName: string | null };
+const ordersOf = async (activeKey: string) =>
+  (await api.call<{ voList: OrderRow[] }>('/myhome/erpsoh/searchErpSoHPageList', { activeKey, storeIdList: [store.id], currentPage: 1, pageSize: 50 })).voList;
+await api.call('/cloud/sandbox/console/generateOrders', { storeId: store.id, count: 3 });
+await api.call('/myhome/platformSo/syncStoreOrders', { storeId: store.id });
+const pulled = await ordersOf('1');
+if (pulled.length !== 3 || pulled.some((o) => o.expressCompanyCode !== COURIER)) throw new Error(`pulled orders: ${JSON.stringify(pulled)}`);
+const ids = pulled.map((o) => o.id);
+const done = (what: string, r: { successIds: number[]; failures: unknown[] }) => {
+  if (r.failures.length || r.successIds.length !== ids.length) throw new Error(`${what}: ${JSON.stringify(r)}`);
+};
+done('review', await api.call('/myhome/erpsoh/verify', { idList: ids }));
+const takenFrom = Date.now();
+done('waybill numbers', await api.call('/myhome/erpsoh/takeWaybillNo', { idList: ids }));
+const takenTo = Date.now();
+done('ship', await api.call('/myhome/sendsoh/sendErpSoHList', { idList: ids }));
+const parcels = (await ordersOf('4')).map((o) => ({ id: o.id, code: o.code, expressNo: o.expressNo! })).sort((x, y) => x.code.localeCompare(y.code));
+if (parcels.length !== 3) throw new Error(`shipped orders: ${JSON.stringify(parcels)}`);
+/** The sandbox carrier's rule for its troubled parcels (they end in EXCEPTION instead of SIGNED). */
+const troubled = (expressNo: string) => createHash('sha1').update(expressNo).digest()[0]! % 8 === 0;
+
+// What the statistics count now, this journey's three parcels among the never checked (NO).
+type Statistics = { ignored: number; states: Record<string, number> };
+const before = await api.call<Statistics>('/myhome/expressTracking/statistics', {});
+
+const LABELS = { NO: 'No tracking', GOT: 'Collected', TRANSIT: 'In transit', SIGNED: 'Signed', EXCEPTION: 'Sign-off exception' } as const;
+type Shown = Record<keyof typeof LABELS | 'IGNORED', number>;
+const base: Shown = { NO: before.states.NO!, GOT: before.states.GOT!, TRANSIT: before.states.TRANSIT!, SIGNED: before.states.SIGNED!, EXCEPTION: before.states.EXCEPTION!, IGNORED: before.ignored };
+
+const panel = page.getByTestId('tracking-panel');
+/** The order list below the panel (the panel's own table is nested deeper in the card). */
+const orderTable = page.locator('.ant-card-body > .ant-table-wrapper');
+const orderRows = () => orderTable.locator('.ant-table-tbody tr.ant-table-row');
+const trackingRows = () => panel.locator('.ant-table-tbody tr.ant-table-row');
+const trackingRow = (orderCode: string) => trackingRows().filter({ hasText: orderCode });
+const stateTag = (label: string) => panel.locator('.ant-tag-checkable').filter({ hasText: new RegExp(`^${label} \\(\\d+\\)$`) });
+const toast = (text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
+
+/** The counts the panel's state filters show, by state. */
+async function shownCounts(): Promise<Shown> {
+  const texts = await panel.locator('.ant-tag-checkable').allInnerTexts();
+  const count = (label: string) => Number(texts.map((t) => new RegExp(`^${label} \\((\\d+)\\)$`).exec(t.trim())?.[1]).find((n) => n !== undefined) ?? NaN);
+  return { NO: count(LABELS.NO), GOT: count(LABELS.GOT), TRANSIT: count(LABELS.TRANSIT), SIGNED: count(LABELS.SIGNED), EXCEPTION: count(LABELS.EXCEPTION), IGNORED: count('Ignored') };
+}
+const expectCounts = (expected: Partial<Shown>) => expect.poll(shownCounts, { timeout: 15_000 }).toMatchObject(expected);
+/** The tracking state shown for each of this journey's parcels, by order code. */
+async function shownStates(list = parcels) {
+  const states: Record<string, string> = {};
+  for (const p of list) states[p.code] = (await trackingRow(p.code).count()) ? (await cell(trackingRow(p.code), 'Tracking state')).replace(/\s+/g, ' ') : '(not listed)';
+  return states;
+}
+const statesOf = (state: string, list = parcels) => Object.fromEntries(list.map((p) => [p.code, state]));
+
+describe('courier tracking: shipped parcels are followed from collected to signed, one ignored', () => {
+  it('finds the shipped parcels in the tracking tab, not checked yet', async () => {
+    await b.signIn(DEMO.demo.username, DEMO.demo.password);
+    await page.getByText('Welcome back, Demo').waitFor();
+    await b.open(`/order?activeKey=7&storeIds=${store.id}`);
+    await page.reload();
+    await settled(page);
+    await panel.getByText('Click a state to list its orders, or select orders in the table below to see their tracking.').waitFor();
+    await expectCounts(base);
+    await expect.poll(() => orderRows().count(), { timeout: 15_000 }).toBe(3);
+    for (const p of parcels) expect(await cell(orderRows().filter({ hasText: p.code }), 'Courier')).toBe(`${COURIER} ${p.expressNo}`);
+
+    // Selecting the orders shows their tracking: never asked of the carrier.
+    await orderTable.locator('.ant-table-thead .ant-checkbox-input').check();
+    await expect.poll(() => trackingRows().count()).toBe(3);
+    await expect.poll(() => shownStates()).toEqual(statesOf('No tracking'));
+    for (const p of parcels) {
+      expect(await cell(trackingRow(p.code), 'Courier / waybill no.')).toBe(`${COURIER} ${p.expressNo}`);
+      expect(await cell(trackingRow(p.code), 'Checked at')).toBe('Not checked yet');
+    }
+  });
+
+  it('refreshes the chosen parcels: collected by the courier, and counted so', async () => {
+    await panel.getByRole('button', { name: 'Refresh 3 chosen' }).click();
+    await toast('3 orders checked, 3 changed').waitFor();
+    await expect.poll(() => shownStates(), { timeout: 15_000 }).toEqual(statesOf('Collected'));
+    for (const p of parcels) {
+      expect(await cell(trackingRow(p.code), 'Last event')).toMatch(/网点 已揽收$/);
+      expect(await cell(trackingRow(p.code), 'Checked at')).not.toBe('Not checked yet');
+    }
+    await expectCounts({ ...base, NO: base.NO - 3, GOT: base.GOT + 3 });
+  });
+
+  it('refreshes again after the courier moved them: in transit', async () => {
+    // Time passes at the sandbox carrier: a tracking step as long as the parcels have been out,
+    // so they are one step on (in transit) and stay there for as long again.
+    const step = Math.max(1, Math.floor((Date.now() - takenTo) / 1000));
+    expect(2 * step * 1000, `a step of ${step} s keeps the parcels in transit until the refresh`).toBeGreaterThan(Date.now() - takenFrom + 2_000);
+    await carrierSpeed(step);
+    await toast('3 orders checked, 3 changed').waitFor({ state: 'hidden' });
+    await panel.getByRole('button', { name: 'Refresh 3 chosen' }).click();
+    await toast('3 orders checked, 3 changed').waitFor();
+    await expect.poll(() => shownStates(), { timeout: 15_000 }).toEqual(statesOf('In transit'));
+    for (const p of parcels) expect(await cell(trackingRow(p.code), 'Last event')).toMatch(/^运输中，发往 .+集包$/);
+    await expectCounts({ ...base, NO: base.NO - 3, TRANSIT: base.TRANSIT + 3 });
+  });
+
+  it('ignores one parcel: it leaves the in-transit list and is listed under ignored', async () => {
+    const [ignored, ...others] = parcels;
+    await stateTag(LABELS.TRANSIT).click();
+    // The in-transit list holds the three (the newest sent first).
+    await expect.poll(() => shownStates(), { timeout: 15_000 }).toEqual(statesOf('In transit'));
+    await trackingRow(ignored!.code).getByRole('checkbox').check();
+    await panel.getByRole('button', { name: 'Ignore', exact: true }).click();
+    const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Stop checking the tracking of 1 orders?' });
+    await confirm.waitFor();
+    await settled(page);
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await toast('1 orders ignored').waitFor();
+    await expect.poll(() => shownStates(), { timeout: 15_000 }).toEqual({ ...statesOf('In transit', others), [ignored!.code]: '(not listed)' });
+    await expectCounts({ ...base, NO: base.NO - 3, TRANSIT: base.TRANSIT + 2, IGNORED: base.IGNORED + 1 });
+
+    await stateTag('Ignored').click();
+    await expect.poll(() => shownStates([ignored!]), { timeout: 15_000 }).toEqual({ [ignored!.code]: 'In transit Ignored' });
+    await b.screenshot('tracking-ignored');
+  });
+
+  it('refreshes all: the others are signed (or end in an exception), the ignored one is not checked', async () => {
+    const [ignored, ...others] = parcels;
+    // Long enough later that every parcel has reached its last state at the carrier.
+    await carrierSpeed(1);
+    // Leave the ignored filter and the chosen orders: the button refreshes every pending parcel.
+    await stateTag('Ignored').click();
+    await orderTable.locator('.ant-table-thead .ant-checkbox-input').uncheck();
+    await panel.getByRole('button', { name: 'Refresh all' }).click();
+    await toast(/^\d+ orders checked, 2 changed$/).waitFor();
+
+    const signed = others.filter((p) => !troubled(p.expressNo));
+    await expectCounts({ NO: base.NO - 3, GOT: base.GOT, TRANSIT: base.TRANSIT, SIGNED: base.SIGNED + signed.length, EXCEPTION: base.EXCEPTION + others.length - signed.length, IGNORED: base.IGNORED + 1 });
+
+    // The three as the order list's selection shows them.
+    await orderTable.locator('.ant-table-thead .ant-checkbox-input').check();
+    await expect.poll(() => shownStates(), { timeout: 15_000 }).toEqual({
+      [ignored!.code]: 'In transit Ignored',
+      ...Object.fromEntries(others.map((p) => [p.code, troubled(p.expressNo) ? 'Sign-off exception' : 'Signed'])),
+    });
+    for (const p of others) expect(await cell(trackingRow(p.code), 'Last event')).toBe(troubled(p.expressNo) ? '签收异常：收件人拒收' : '已签收');
+    expect(await cell(trackingRow(ignored!.code), 'Last event')).toMatch(/^运输中/);
+
+    // The signed filter lists the signed ones among the domain's signed parcels.
+    if (signed.length) {
+      await stateTag(LABELS.SIGNED).click();
+      await expect.poll(() => shownStates(signed), { timeout: 15_000 }).toEqual(statesOf('Signed', signed));
+      expect(await trackingRow(ignored!.code).count()).toBe(0);
+    }
+    await b.screenshot('tracking-signed');
+  });
+});
