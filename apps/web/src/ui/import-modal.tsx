@@ -35,11 +35,70 @@ export interface ImportModalProps {
   coverOption?: boolean;
   /** Names of the summary counts, by key (e.g. new, existing). */
   summaryLabels?: Record<string, string>;
-  /** Names of the columns of errors, by field key. */
-  fieldLabels?: Record<string, string>;
+  /** Names of the columns of errors, by field key (or a function naming any key). */
+  fieldLabels?: Record<string, string> | ((field: string) => string);
+  /** i18n keys of texts worded for the area; the others are the common ones. */
+  texts?: Partial<ImportModalTexts>;
+  /** Fields shown above the template (e.g. a template choice, a default store). */
+  extraFields?: React.ReactNode;
+  /** Starts the check on the area's own path; by default the file goes to the common upload with `kind`. */
+  upload?: (file: File) => Promise<ImportTask>;
+  /** Shown when "start" is pressed without a file; without it the button closes the dialog. */
+  noFileMessage?: string;
+  /** Name of the downloaded template, without ".xlsx"; by default the title. */
+  templateFileName?: string;
+  /** The counts of a checked file; by default one line per summary key. */
+  renderSummary?: (summary: Record<string, number>) => React.ReactNode;
+  /** The counts of a finished load; by default one line of the result's keys. */
+  renderResult?: (result: Record<string, number>) => React.ReactNode;
+  /** Label of the load button; by default the number of rows. */
+  loadLabel?: (task: ImportTask) => string;
+  width?: number;
 }
 
+/** The dialog's texts, as i18n keys. */
+export interface ImportModalTexts {
+  template: string;
+  templateHint: string;
+  start: string;
+  checking: string;
+  loading: string;
+  invalid: string;
+  nothingChanged: string;
+  row: string;
+  column: string;
+  problem: string;
+  another: string;
+  checked: string;
+  done: string;
+  failed: string;
+}
+
+const COMMON_TEXTS: ImportModalTexts = {
+  template: 'common:imports.template',
+  templateHint: 'common:imports.templateHint',
+  start: 'common:imports.start',
+  checking: 'common:imports.checking',
+  loading: 'common:imports.loading',
+  invalid: 'common:imports.invalid',
+  nothingChanged: 'common:imports.nothingChanged',
+  row: 'common:imports.row',
+  column: 'common:imports.column',
+  problem: 'common:imports.problem',
+  another: 'common:imports.another',
+  checked: 'common:imports.checked',
+  done: 'common:imports.done',
+  failed: 'common:imports.failed',
+};
+
 const POLL_MS = 600;
+
+const uploadToKind = (kind: string) => (file: File) => {
+  const form = new FormData();
+  form.append('kind', kind);
+  form.append('uploadExcel', file, file.name);
+  return request<ImportTask>('/cloud/core/import/upload', form, { quiet: true });
+};
 
 export function ImportModal(props: ImportModalProps) {
   const { t } = useTranslation();
@@ -48,6 +107,8 @@ export function ImportModal(props: ImportModalProps) {
   const [task, setTask] = useState<ImportTask | null>(null);
   const [busy, setBusy] = useState(false);
   const [cover, setCover] = useState(false);
+  const texts = { ...COMMON_TEXTS, ...props.texts };
+  const fieldLabel = (field: string) => (typeof props.fieldLabels === 'function' ? props.fieldLabels(field) : (props.fieldLabels?.[field] ?? field));
 
   useEffect(() => {
     if (!props.open) {
@@ -66,7 +127,7 @@ export function ImportModal(props: ImportModalProps) {
         const next = await request<ImportTask>('/cloud/core/import/get', { id: task.id }, { quiet: true });
         setTask(next);
         if (next.status === 'DONE') {
-          toast.success(t('common:imports.done'));
+          toast.success(t(texts.done));
           props.onDone?.(next);
         }
       } catch {
@@ -74,19 +135,17 @@ export function ImportModal(props: ImportModalProps) {
       }
     }, POLL_MS);
     return () => clearTimeout(timer);
-  }, [task, props, t]);
+  }, [task, props, t, texts.done]);
 
   const upload = async () => {
     if (!file) {
-      props.onClose();
+      if (props.noFileMessage) setFileError(props.noFileMessage);
+      else props.onClose();
       return;
     }
     setBusy(true);
     try {
-      const form = new FormData();
-      form.append('kind', props.kind);
-      form.append('uploadExcel', file, file.name);
-      setTask(await request<ImportTask>('/cloud/core/import/upload', form, { quiet: true }));
+      setTask(await (props.upload ?? uploadToKind(props.kind))(file));
     } catch (error) {
       setFileError(error instanceof ApiError ? errorMessage(error) : String(error));
     } finally {
@@ -112,7 +171,7 @@ export function ImportModal(props: ImportModalProps) {
 
   const template = async () => {
     try {
-      await downloadFile(`/cloud/core/import/template?kind=${encodeURIComponent(props.kind)}`, undefined, `${props.title}.xlsx`, 'GET');
+      await downloadFile(`/cloud/core/import/template?kind=${encodeURIComponent(props.kind)}`, undefined, `${props.templateFileName ?? props.title}.xlsx`, 'GET');
     } catch (error) {
       if (error instanceof ApiError) toast.error(errorMessage(error));
     }
@@ -123,11 +182,12 @@ export function ImportModal(props: ImportModalProps) {
   if (!task) {
     body = (
       <>
+        {props.extraFields}
         <Space style={{ marginBottom: 12 }}>
           <Button icon={<DownloadOutlined />} onClick={() => void template()}>
-            {t('common:imports.template')}
+            {t(texts.template)}
           </Button>
-          <Typography.Text type="secondary">{t('common:imports.templateHint')}</Typography.Text>
+          <Typography.Text type="secondary">{t(texts.templateHint)}</Typography.Text>
         </Space>
         <Upload.Dragger
           accept=".xlsx,.xls"
@@ -156,14 +216,14 @@ export function ImportModal(props: ImportModalProps) {
         {t('common:actions.cancel')}
       </Button>,
       <Button key="u" type="primary" loading={busy} onClick={() => void upload()}>
-        {t('common:imports.start')}
+        {t(texts.start)}
       </Button>,
     ];
   } else if (task.status === 'PARSING' || task.status === 'LOADING') {
     const percent = task.status === 'PARSING' ? Math.max(5, task.percentage) : task.percentage;
     body = (
       <div style={{ padding: '24px 0' }}>
-        <Typography.Paragraph>{task.status === 'PARSING' ? t('common:imports.checking', { file: task.fileName }) : t('common:imports.loading', { done: task.processedRows, total: task.totalRows })}</Typography.Paragraph>
+        <Typography.Paragraph>{task.status === 'PARSING' ? t(texts.checking, { file: task.fileName }) : t(texts.loading, { done: task.processedRows, total: task.totalRows })}</Typography.Paragraph>
         <Progress percent={percent} status="active" />
       </div>
     );
@@ -171,34 +231,36 @@ export function ImportModal(props: ImportModalProps) {
   } else if (task.status === 'INVALID') {
     body = (
       <>
-        <Alert type="error" showIcon message={t('common:imports.invalid', { count: task.errorCount, total: task.totalRows })} description={t('common:imports.nothingChanged')} style={{ marginBottom: 12 }} />
+        <Alert type="error" showIcon message={t(texts.invalid, { count: task.errorCount, total: task.totalRows })} description={t(texts.nothingChanged)} style={{ marginBottom: 12 }} />
         <Table
           size="small"
           rowKey={(r) => `${r.row}:${r.field}:${r.message}`}
           dataSource={task.errors}
           pagination={{ pageSize: 10, showSizeChanger: false }}
           columns={[
-            { title: t('common:imports.row'), dataIndex: 'row', width: 80 },
-            { title: t('common:imports.column'), dataIndex: 'field', width: 160, render: (f: string) => props.fieldLabels?.[f] ?? f },
-            { title: t('common:imports.problem'), dataIndex: 'message' },
+            { title: t(texts.row), dataIndex: 'row', width: 80 },
+            { title: t(texts.column), dataIndex: 'field', width: 160, render: (f: string) => fieldLabel(f) },
+            { title: t(texts.problem), dataIndex: 'message' },
           ]}
         />
       </>
     );
     footer = [
       <Button key="r" type="primary" onClick={restart}>
-        {t('common:imports.another')}
+        {t(texts.another)}
       </Button>,
     ];
   } else if (task.status === 'PARSED') {
     body = (
       <>
-        <Alert type="success" showIcon message={t('common:imports.checked', { total: task.totalRows })} style={{ marginBottom: 12 }} />
-        {Object.entries(task.summary).map(([key, value]) => (
-          <Typography.Paragraph key={key}>
-            {props.summaryLabels?.[key] ?? key}: <strong>{value}</strong>
-          </Typography.Paragraph>
-        ))}
+        <Alert type="success" showIcon message={t(texts.checked, { total: task.totalRows })} style={{ marginBottom: 12 }} />
+        {props.renderSummary
+          ? props.renderSummary(task.summary)
+          : Object.entries(task.summary).map(([key, value]) => (
+              <Typography.Paragraph key={key}>
+                {props.summaryLabels?.[key] ?? key}: <strong>{value}</strong>
+              </Typography.Paragraph>
+            ))}
         {props.coverOption && (
           <Checkbox checked={cover} onChange={(e) => setCover(e.target.checked)}>
             {t('common:imports.cover')}
@@ -208,17 +270,19 @@ export function ImportModal(props: ImportModalProps) {
     );
     footer = [
       <Button key="r" onClick={restart}>
-        {t('common:imports.another')}
+        {t(texts.another)}
       </Button>,
       <Button key="l" type="primary" loading={busy} onClick={() => void confirm()}>
-        {t('common:imports.load', { total: task.totalRows })}
+        {props.loadLabel ? props.loadLabel(task) : t('common:imports.load', { total: task.totalRows })}
       </Button>,
     ];
   } else if (task.status === 'DONE') {
-    body = (
+    body = props.renderResult ? (
+      <Result status="success" title={t(texts.done)} extra={props.renderResult(task.result ?? {})} />
+    ) : (
       <Result
         status="success"
-        title={t('common:imports.done')}
+        title={t(texts.done)}
         subTitle={Object.entries(task.result ?? {})
           .map(([k, v]) => `${props.summaryLabels?.[k] ?? k}: ${v}`)
           .join(' · ')}
@@ -230,16 +294,16 @@ export function ImportModal(props: ImportModalProps) {
       </Button>,
     ];
   } else {
-    body = <Result status="error" title={t('common:imports.failed')} subTitle={task.message} extra={<Typography.Text type="secondary">{t('common:imports.nothingChanged')}</Typography.Text>} />;
+    body = <Result status="error" title={t(texts.failed)} subTitle={task.message} extra={<Typography.Text type="secondary">{t(texts.nothingChanged)}</Typography.Text>} />;
     footer = [
       <Button key="r" type="primary" onClick={restart}>
-        {t('common:imports.another')}
+        {t(texts.another)}
       </Button>,
     ];
   }
 
   return (
-    <Modal open={props.open} title={props.title} onCancel={props.onClose} footer={footer} width={720} maskClosable={false} destroyOnHidden>
+    <Modal open={props.open} title={props.title} onCancel={props.onClose} footer={footer} width={props.width ?? 720} maskClosable={false} destroyOnHidden>
       {body}
     </Modal>
   );

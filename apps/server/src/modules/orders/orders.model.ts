@@ -1,14 +1,56 @@
 // The order model shared by every part of the orders area: order numbers, the rows the calls
 // answer (masked as spec 02 §3.5 says), and the operation log of an order.
-import type { OrderLineRow, OrderRow } from '@openseller/core';
+import type { Language, OrderFailure, OrderLineRow, OrderRow } from '@openseller/core';
 import { maskPhone, maskText } from '@openseller/core';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { erpOrders, type ErpOrder } from '../../db/schema/index.js';
+import { notFound, versionConflict, type AppError } from '../../platform/errors.js';
+import { serverMessage } from '../../platform/messages.js';
 import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
 
 export const ORDERS_AREA = 'orders';
 /** The stock document type of an order's allocation and shipment (ledger rows). */
 export const ORDER_DOC_TYPE = 'ORDER';
+
+/** Ids as one bigint[] parameter (`= any(${bigints(ids)})`). */
+export const bigints = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
+
+/** The answer for one refused order of a batch. */
+export function failureOf(id: number, code: string | null, error: AppError, language: Language): OrderFailure {
+  const params = error.params as Record<string, string | number>;
+  return { id, code, errorCode: error.code, params, message: serverMessage(error.code, params, language) };
+}
+
+/**
+ * The first step of a batch command: locks the orders of ids in the domain (`for update`, in id
+ * order, so two batches over the same orders queue rather than deadlock) and gives each refused id
+ * its reason: not found (another domain's id too), a version other than the one the caller saw,
+ * or the command's own `refuse`.
+ */
+export async function lockOrderBatch(
+  tx: Tx,
+  domainId: number,
+  ids: readonly number[],
+  versions: ReadonlyMap<number, number>,
+  refuse: (o: ErpOrder) => AppError | null,
+): Promise<{ locked: ErpOrder[]; byId: Map<number, ErpOrder>; refusals: Map<number, AppError> }> {
+  const locked = await tx
+    .select()
+    .from(erpOrders)
+    .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigints(ids)})`))
+    .orderBy(erpOrders.id)
+    .for('update');
+  const byId = new Map(locked.map((o) => [o.id, o]));
+  const refusals = new Map<number, AppError>();
+  for (const id of ids) {
+    const o = byId.get(id);
+    const version = versions.get(id);
+    const refusal = !o ? notFound('order') : version !== undefined && o.version !== version ? versionConflict('order') : refuse(o);
+    if (refusal) refusals.set(id, refusal);
+  }
+  return { locked, byId, refusals };
+}
 
 /**
  * n new order numbers: yyMMddHHmmss (server time) and the last 5 digits of a sequence, so two
@@ -57,7 +99,7 @@ const LINE_COLUMNS = sql.raw(
 
 /** The two statements of loadOrderRows (exported so the bench sends the very same SQL). */
 export function orderRowsQueries(domainId: number, ids: number[]): { headers: SQL; lines: SQL } {
-  const idArray = sql`${`{${ids.join(',')}}`}::bigint[]`;
+  const idArray = bigints(ids);
   return {
     headers: sql`
     select ${HEADER_COLUMNS}, s.name as store_name, w.name as warehouse_name

@@ -11,7 +11,6 @@ import {
   checkWeight,
   compareContent,
   DEFAULT_WEIGH_MARGIN_PERCENT,
-  ErrorCodes,
   formatDecimal,
   ORDER_STATUS,
   OrderErrors,
@@ -36,15 +35,11 @@ import type { ServiceRegistry } from '../../../platform/module.js';
 import type { Session } from '../../../platform/sessions.js';
 import type { ShippingService } from '../shipping/index.js';
 import { writeOrderLog } from '../orders.model.js';
+import { actorOf, domainOf } from '../session-helpers.js';
 
 type CheckInput = z.output<typeof SendForCheckInput>;
 type WeighInput = z.output<typeof SendForWeighInput>;
 
-function domainOf(session: Session): number {
-  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
-  return session.domainId;
-}
-const actorOf = (s: Session) => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 
 export interface CheckingDeps {
   database: Database;

@@ -8,7 +8,6 @@
 // it and writes the order log (before → after).
 import {
   effectiveLevel,
-  ErrorCodes,
   maxMergedOrders,
   OrderCommandErrors,
   OrderErrors,
@@ -47,21 +46,16 @@ import type { Database, Tx } from '../../../db/client.js';
 import { erpOrders, operationLogs, type ErpOrder } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
 import { serverMessage } from '../../../platform/messages.js';
-import type { OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import { applyMovements } from '../../stock/stock.engine.js';
-import { loadOrderRows, nextOrderCodes, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
-import { allocateOrder, allocateOrders, availableInWarehouse, bigints, demandBySku, plannedLinesOf, releaseMovementsOf, releaseOrder } from './commands.stock.js';
+import { bigints, failureOf, loadOrderRows, lockOrderBatch, nextOrderCodes, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
+import { actorOf, domainOf } from '../session-helpers.js';
+import { allocateOrder, allocateOrders, availableInWarehouse, demandBySku, plannedLinesOf, releaseMovementsOf, releaseOrder } from './commands.stock.js';
 
 const S = ORDER_STATUS;
 const ENTITY = 'order';
 
-function domainOf(session: Session): number {
-  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
-  return session.domainId;
-}
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 
 /** What the order log keeps of an order before and after a change. */
 const brief = (o: ErpOrder) => ({
@@ -260,12 +254,6 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     return null;
   }
 
-  /** The answer for one refused order of a batch. */
-  function failureOf(id: number, code: string | null, error: AppError, language: Language): OrderFailure {
-    const params = error.params as Record<string, string | number>;
-    return { id, code, errorCode: error.code, params, message: serverMessage(error.code, params, language) };
-  }
-
   /**
    * A set-based batch command in ONE transaction: the orders are locked by one statement (id
    * order, so overlapping batches queue behind each other and never deadlock), refusals are
@@ -287,20 +275,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     const ids = [...new Set(input.idList)];
     const versions = new Map((input.versions ?? []).map((v) => [v.id, v.version]));
     return db.transaction(async (tx) => {
-      const locked = await tx
-        .select()
-        .from(erpOrders)
-        .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigints(ids)})`))
-        .orderBy(erpOrders.id)
-        .for('update');
-      const byId = new Map(locked.map((o) => [o.id, o]));
-      const refusals = new Map<number, AppError>();
-      for (const id of ids) {
-        const o = byId.get(id);
-        const version = versions.get(id);
-        const refusal = !o ? notFound(ENTITY) : version !== undefined && o.version !== version ? versionConflict(ENTITY) : refuse(o);
-        if (refusal) refusals.set(id, refusal);
-      }
+      const { locked, byId, refusals } = await lockOrderBatch(tx, domainId, ids, versions, refuse);
       await apply(tx, domainId, locked.filter((o) => !refusals.has(o.id)), refusals);
       const accepted = ids.filter((id) => byId.has(id) && !refusals.has(id));
       if (accepted.length) {

@@ -7,11 +7,9 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../platform/errors.js';
 import { applyMovements, StockShortageError, type Movement } from '../../stock/stock.engine.js';
-import { ORDER_DOC_TYPE } from '../orders.model.js';
+import { bigints, ORDER_DOC_TYPE } from '../orders.model.js';
 
-export const bigints = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
-
-interface DemandRecord extends Record<string, unknown> {
+export interface DemandRecord extends Record<string, unknown> {
   order_id: number;
   line_id: number;
   qty: number;

@@ -6,7 +6,6 @@
 // - sync failures: platform orders whose ingest failed, synced again from their stored payload
 //   through the pipeline, or their alert closed (the ingest part's closeErrors / countErrors).
 import {
-  ErrorCodes,
   isPlatformDone,
   OrderErrors,
   OrderExceptionErrors,
@@ -36,7 +35,8 @@ import { COURIER_RULES_SERVICE, type CourierRulesService } from '../courier-rule
 import { draftFromInput } from '../ingest/drafts.js';
 import type { IngestService } from '../ingest/ingest.service.js';
 import { chooseStoreWarehouse, createErpOrders, resolveLineSkus } from '../ingest/pipeline.js';
-import { writeOrderLog } from '../orders.model.js';
+import { bigints, writeOrderLog } from '../orders.model.js';
+import { actorOf, domainOf } from '../session-helpers.js';
 
 export interface OrderExceptionsDeps {
   database: Database;
@@ -51,15 +51,9 @@ interface Problem {
 }
 
 const SELF_DEFINED_STORE = 3;
-const bigints = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 const texts = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => '\\' + c)}"`).join(',')}}`}::text[]`;
 const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 
-function domainOf(session: Session): number {
-  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
-  return session.domainId;
-}
 
 const withLabel = (labels: string[], label: string) => (labels.includes(label) ? labels : [...labels, label]);
 const withoutLabel = (labels: string[], label: string) => labels.filter((l) => l !== label);

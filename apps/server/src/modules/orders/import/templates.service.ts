@@ -19,10 +19,10 @@ import { AppError, notFound, versionConflict } from '../../../platform/errors.js
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { ORDERS_AREA } from '../orders.model.js';
+import { actorOf } from '../session-helpers.js';
 import { standardFields } from './order.importer.js';
 
 const ENTITY = 'order_import_template';
-const actorOf = (s: Session) => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 type Row = typeof orderImportTemplates.$inferSelect;
 const vo = (r: Row): OrderImportTemplateVo => ({ id: r.id, name: r.name, type: r.type, version: r.version, updatedAt: r.updatedAt.toISOString() });
 

@@ -35,6 +35,7 @@ import type { Session } from '../../../platform/sessions.js';
 import type { StoreRecord, StoresAreaService } from '../../stores/index.js';
 import { COURIER_RULES_SERVICE } from '../courier-rules/courier-choice.js';
 import { nextOrderCodes } from '../orders.model.js';
+import { actorOf } from '../session-helpers.js';
 import { draftFromConnector, draftFromInput } from './drafts.js';
 import { describePlan, ingestOrders, interceptOrders, planOrders, type OrderDraft, type PipelineDeps } from './pipeline.js';
 
@@ -46,7 +47,6 @@ export interface IngestServiceDeps {
   retryBaseMs: number;
 }
 
-const actorOf = (session: Session): OperationActor => ({ userId: session.userId, loginName: session.loginName, domainId: session.domainId });
 const systemActor = (domainId: number, name = 'system'): OperationActor => ({ userId: null, loginName: name, domainId });
 const PULL_PAGE_SIZE = 100;
 const FIRST_WINDOW_MS = 3 * 86_400_000;

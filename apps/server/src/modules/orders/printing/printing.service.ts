@@ -35,12 +35,12 @@ import type { Database, Tx } from '../../../db/client.js';
 import { erpOrders, printLogs, printTemplateDefaults, printTemplates, waybillNumbers, warehouses } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
 import { serverMessage } from '../../../platform/messages.js';
-import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
+import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { sellerDomain } from '../../warehouses/warehouses.service.js';
 import { loadOrderRows, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
+import { actorOf } from '../session-helpers.js';
 
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 type TemplateRecord = typeof printTemplates.$inferSelect;
 
 const SYSTEM_NAMES: Record<SystemTemplateKey, string> = {

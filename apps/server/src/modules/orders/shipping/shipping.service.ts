@@ -8,7 +8,6 @@
 // record; failures stay listed until retried or closed.
 import { randomUUID } from 'node:crypto';
 import {
-  ErrorCodes,
   OrderErrors,
   ORDER_STATUS,
   ShippingErrors,
@@ -19,7 +18,6 @@ import {
   type FeedbackProgress,
   type FeedbackRetryResult,
   type Language,
-  type OrderFailure,
   type PageResult,
   type SendOrdersInput,
   type SendOrdersResult,
@@ -28,25 +26,18 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { erpOrders, operationLogs, shippingFeedbackRecords, shippingFeedbacks, type ErpOrder } from '../../../db/schema/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
-import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
-import { serverMessage } from '../../../platform/messages.js';
+import { AppError, notFound } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
-import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
+import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { applyMovements, type Movement } from '../../stock/stock.engine.js';
 import type { StoresAreaService } from '../../stores/index.js';
 import { orderHoldings } from '../commands/commands.stock.js';
-import { ORDER_DOC_TYPE, ORDERS_AREA } from '../orders.model.js';
+import { bigints, failureOf, lockOrderBatch, ORDER_DOC_TYPE, ORDERS_AREA } from '../orders.model.js';
+import { actorOf, domainOf } from '../session-helpers.js';
 
 export const SHIPPING_FEEDBACK_JOB = 'orders.shipping-feedback';
 
-const bigints = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
-
-function domainOf(session: Session): number {
-  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
-  return session.domainId;
-}
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 
 const brief = (o: ErpOrder) => ({
   code: o.code,
@@ -77,11 +68,6 @@ export function createShippingService(deps: ShippingDeps) {
     return null;
   }
 
-  function failureOf(id: number, code: string | null, error: AppError, language: Language): OrderFailure {
-    const params = error.params as Record<string, string | number>;
-    return { id, code, errorCode: error.code, params, message: serverMessage(error.code, params, language) };
-  }
-
   /** SHIP movements taking exactly what each order holds (its ALLOCATE minus RELEASE rows) out of on-hand and allocated. */
   async function shipMovementsOf(tx: Tx, domainId: number, orders: readonly ErpOrder[]): Promise<Movement[]> {
     return (await orderHoldings(tx, domainId, orders)).map((h) => ({
@@ -110,20 +96,7 @@ export function createShippingService(deps: ShippingDeps) {
     const versions = new Map((input.versions ?? []).map((v) => [v.id, v.version]));
     const at = now();
     {
-      const locked = await tx
-        .select()
-        .from(erpOrders)
-        .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigints(ids)})`))
-        .orderBy(erpOrders.id)
-        .for('update');
-      const byId = new Map(locked.map((o) => [o.id, o]));
-      const refusals = new Map<number, AppError>();
-      for (const id of ids) {
-        const o = byId.get(id);
-        const version = versions.get(id);
-        const refusal = !o ? notFound('order') : version !== undefined && o.version !== version ? versionConflict('order') : refusalOf(o, force);
-        if (refusal) refusals.set(id, refusal);
-      }
+      const { locked, byId, refusals } = await lockOrderBatch(tx, domainId, ids, versions, (o) => refusalOf(o, force));
       const eligible = locked.filter((o) => !refusals.has(o.id));
       let recordKey: string | null = null;
       if (eligible.length) {

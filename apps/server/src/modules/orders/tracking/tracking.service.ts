@@ -5,15 +5,14 @@
 // issued. The answer's state and last event land in order_tracking, one row per order. The job
 // checks every domain's sent orders that are neither SIGNED nor ignored, least recently checked
 // first, in batches; a refresh does the same for the chosen orders (or the domain's) at once.
-import { ErrorCodes, splitKeywords, TRACKING_BATCH, TRACKING_STATES, type PageResult, type TrackingIgnoreResult, type TrackingRefreshResult, type TrackingRow, type TrackingSearch, type TrackingState, type TrackingStatistics, type TrackingStatisticsInput } from '@openseller/core';
+import { splitKeywords, TRACKING_BATCH, TRACKING_STATES, type PageResult, type TrackingIgnoreResult, type TrackingRefreshResult, type TrackingRow, type TrackingSearch, type TrackingState, type TrackingStatistics, type TrackingStatisticsInput } from '@openseller/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { CARRIER_REGISTRY, CarrierConnectorError, type CarrierRegistry } from '../../../connectors/carrier/index.js';
-import { AppError } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
-import type { OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { writeOrderLog } from '../orders.model.js';
+import { bigints, writeOrderLog } from '../orders.model.js';
+import { actorOf, domainOf } from '../session-helpers.js';
 
 const SENT = 'CI_ERPSOH_STATUS_SEND';
 /** Orders one job run checks per domain at most (the rest wait for the next run). */
@@ -23,13 +22,6 @@ const REFRESH_CAP = 500;
 /** Carrier calls at the same time within a batch. */
 const PARALLEL = 10;
 
-const bigints = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
-
-function domainOf(session: Session): number {
-  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
-  return session.domainId;
-}
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
 type Due = {

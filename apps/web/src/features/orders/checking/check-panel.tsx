@@ -3,31 +3,39 @@
 // the lines appear and focus moves to the item input; each scan ticks a line, a wrong or extra item
 // is refused with a beep; serial-numbered goods ask for a serial after each piece. When complete
 // the order ships and focus returns to the waybill input. Esc starts over.
-import { Alert, Card, Input, Progress, Space, Table, Tag, Typography, type InputRef } from 'antd';
+import { Alert, Input, Progress, Space, Table, Tag, Typography, type InputRef } from 'antd';
 import type { CheckOrderView } from '@openseller/core';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ordersErrorMessage } from '../list/queries';
 import { checkingApi } from './api';
 import { beep } from './beep';
+import { ScanPanel, useWaybillLookup } from './scan-panel';
 import { enterSerial, isComplete, payloadOf, scanCode, startScan, type ScanState } from './scan-state';
 
 type Notice = { type: 'success' | 'error' | 'info'; text: string } | null;
 
 export function CheckPanel({ onShipped }: { onShipped?: () => void }) {
   const { t } = useTranslation();
-  const waybillRef = useRef<InputRef>(null);
   const itemRef = useRef<InputRef>(null);
   const serialRef = useRef<InputRef>(null);
-  const [waybill, setWaybill] = useState('');
   const [item, setItem] = useState('');
   const [serial, setSerial] = useState('');
   const [order, setOrder] = useState<CheckOrderView | null>(null);
   const [scan, setScan] = useState<ScanState | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const waybill = useWaybillLookup({
+    busy,
+    setBusy,
+    onFound: (found) => {
+      setOrder(found);
+      setScan(startScan(found.lines));
+      setNotice({ type: 'info', text: t('orderchecking:check.found', { code: found.code }) });
+    },
+    onRefused: (text) => setNotice({ type: 'error', text }),
+  });
 
-  useEffect(() => waybillRef.current?.focus(), []);
   useEffect(() => {
     if (scan?.awaitingSerial != null) serialRef.current?.focus();
     else if (order) itemRef.current?.focus();
@@ -38,30 +46,12 @@ export function CheckPanel({ onShipped }: { onShipped?: () => void }) {
     setScan(null);
     setItem('');
     setSerial('');
-    setWaybill('');
+    waybill.clear();
     setNotice(message);
-    setTimeout(() => waybillRef.current?.focus(), 0);
   };
   const refuse = (text: string) => {
     beep();
     setNotice({ type: 'error', text });
-  };
-
-  const findOrder = async () => {
-    const expressNo = waybill.trim();
-    if (!expressNo || busy) return;
-    setBusy(true);
-    try {
-      const found = await checkingApi.find(expressNo);
-      setOrder(found);
-      setScan(startScan(found.lines));
-      setNotice({ type: 'info', text: t('orderchecking:check.found', { code: found.code }) });
-    } catch (error) {
-      setWaybill('');
-      refuse(ordersErrorMessage(error));
-    } finally {
-      setBusy(false);
-    }
   };
 
   const ship = async (state: ScanState) => {
@@ -100,30 +90,18 @@ export function CheckPanel({ onShipped }: { onShipped?: () => void }) {
     if (isComplete(state)) void ship(state);
   };
 
-  const onEsc = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      reset();
-    }
-  };
-
   const scanned = scan ? Object.values(scan.progress).reduce((s, n) => s + n, 0) : 0;
   const total = order ? order.lines.reduce((s, l) => s + l.qty, 0) : 0;
 
   return (
-    <Card size="small" title={t('orderchecking:check.title')} style={{ marginBottom: 12 }} onKeyDown={onEsc}>
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Space wrap>
-          <Input
-            ref={waybillRef}
-            aria-label={t('orderchecking:check.waybill')}
-            placeholder={t('orderchecking:check.waybill')}
-            style={{ width: 260 }}
-            value={waybill}
-            disabled={busy || !!order}
-            onChange={(e) => setWaybill(e.target.value)}
-            onPressEnter={() => void findOrder()}
-          />
+    <ScanPanel
+      title={t('orderchecking:check.title')}
+      hint={t('orderchecking:check.hint')}
+      waybill={waybill}
+      waybillDisabled={busy || !!order}
+      onStartOver={reset}
+      inputs={
+        <>
           {order && (
             <Input
               ref={itemRef}
@@ -148,43 +126,43 @@ export function CheckPanel({ onShipped }: { onShipped?: () => void }) {
               onPressEnter={scanSerial}
             />
           )}
-          <Typography.Text type="secondary">{t('orderchecking:check.hint')}</Typography.Text>
-        </Space>
-        {notice && <Alert type={notice.type} showIcon message={notice.text} role={notice.type === 'error' ? 'alert' : 'status'} />}
-        {order && scan && (
-          <>
-            <Space>
-              <Typography.Text strong>{order.code}</Typography.Text>
-              <Typography.Text>{order.expressCompanyCode} {order.expressNo}</Typography.Text>
-              <Progress percent={total ? Math.round((scanned / total) * 100) : 0} size="small" style={{ width: 200 }} format={() => `${scanned}/${total}`} />
-            </Space>
-            <Table
-              rowKey="lineId"
-              size="small"
-              pagination={false}
-              dataSource={order.lines}
-              columns={[
-                { title: t('orderchecking:columns.skuCode'), dataIndex: 'skuCode', key: 'skuCode' },
-                { title: t('orderchecking:columns.barCode'), dataIndex: 'barCode', key: 'barCode' },
-                { title: t('orderchecking:columns.name'), dataIndex: 'skuName', key: 'skuName' },
-                {
-                  title: t('orderchecking:columns.progress'),
-                  key: 'progress',
-                  render: (_, l) => {
-                    const n = scan.progress[l.lineId] ?? 0;
-                    return <Tag color={n === l.qty ? 'green' : n > 0 ? 'blue' : 'default'}>{`${n}/${l.qty}`}</Tag>;
-                  },
+        </>
+      }
+    >
+      {notice && <Alert type={notice.type} showIcon message={notice.text} role={notice.type === 'error' ? 'alert' : 'status'} />}
+      {order && scan && (
+        <>
+          <Space>
+            <Typography.Text strong>{order.code}</Typography.Text>
+            <Typography.Text>{order.expressCompanyCode} {order.expressNo}</Typography.Text>
+            <Progress percent={total ? Math.round((scanned / total) * 100) : 0} size="small" style={{ width: 200 }} format={() => `${scanned}/${total}`} />
+          </Space>
+          <Table
+            rowKey="lineId"
+            size="small"
+            pagination={false}
+            dataSource={order.lines}
+            columns={[
+              { title: t('orderchecking:columns.skuCode'), dataIndex: 'skuCode', key: 'skuCode' },
+              { title: t('orderchecking:columns.barCode'), dataIndex: 'barCode', key: 'barCode' },
+              { title: t('orderchecking:columns.name'), dataIndex: 'skuName', key: 'skuName' },
+              {
+                title: t('orderchecking:columns.progress'),
+                key: 'progress',
+                render: (_, l) => {
+                  const n = scan.progress[l.lineId] ?? 0;
+                  return <Tag color={n === l.qty ? 'green' : n > 0 ? 'blue' : 'default'}>{`${n}/${l.qty}`}</Tag>;
                 },
-                {
-                  title: t('orderchecking:columns.serials'),
-                  key: 'serials',
-                  render: (_, l) => (l.needsSerial ? (scan.serials[l.lineId] ?? []).join(', ') || t('orderchecking:check.serialNeeded') : '—'),
-                },
-              ]}
-            />
-          </>
-        )}
-      </Space>
-    </Card>
+              },
+              {
+                title: t('orderchecking:columns.serials'),
+                key: 'serials',
+                render: (_, l) => (l.needsSerial ? (scan.serials[l.lineId] ?? []).join(', ') || t('orderchecking:check.serialNeeded') : '—'),
+              },
+            ]}
+          />
+        </>
+      )}
+    </ScanPanel>
   );
 }

@@ -1,14 +1,15 @@
 // Tab 8, weigh and send (spec 02 §7.10 sendErpSoH4Weigh, §5 weight 3 decimals): scan the waybill,
 // type or read the weight (kg), Enter ships. Beyond the domain's margin a warning offers
 // "Ship anyway". Esc starts over.
-import { Alert, Button, Card, Input, Space, Typography, type InputRef } from 'antd';
+import { Alert, Button, Input, Typography, type InputRef } from 'antd';
 import { CheckingErrors, decimalPlaces, type CheckOrderView } from '@openseller/core';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../app/request';
 import { ordersErrorMessage } from '../list/queries';
 import { checkingApi } from './api';
 import { beep } from './beep';
+import { ScanPanel, useWaybillLookup } from './scan-panel';
 
 type Notice = { type: 'success' | 'error' | 'info' | 'warning'; text: string } | null;
 
@@ -17,43 +18,32 @@ export const validWeight = (value: string) => /^\d+(\.\d+)?$/.test(value.trim())
 
 export function WeighPanel({ onShipped }: { onShipped?: () => void }) {
   const { t } = useTranslation();
-  const waybillRef = useRef<InputRef>(null);
   const weightRef = useRef<InputRef>(null);
-  const [waybill, setWaybill] = useState('');
   const [weight, setWeight] = useState('');
   const [order, setOrder] = useState<CheckOrderView | null>(null);
   const [overMargin, setOverMargin] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const waybill = useWaybillLookup({
+    busy,
+    setBusy,
+    onFound: (found) => {
+      setOrder(found);
+      setNotice(null);
+    },
+    onRefused: (text) => setNotice({ type: 'error', text }),
+  });
 
-  useEffect(() => waybillRef.current?.focus(), []);
   useEffect(() => {
     if (order) weightRef.current?.focus();
   }, [order]);
 
   const reset = (message: Notice = null) => {
     setOrder(null);
-    setWaybill('');
+    waybill.clear();
     setWeight('');
     setOverMargin(false);
     setNotice(message);
-    setTimeout(() => waybillRef.current?.focus(), 0);
-  };
-
-  const findOrder = async () => {
-    const expressNo = waybill.trim();
-    if (!expressNo || busy) return;
-    setBusy(true);
-    try {
-      setOrder(await checkingApi.find(expressNo));
-      setNotice(null);
-    } catch (error) {
-      beep();
-      setWaybill('');
-      setNotice({ type: 'error', text: ordersErrorMessage(error) });
-    } finally {
-      setBusy(false);
-    }
   };
 
   const ship = async (force: boolean) => {
@@ -78,66 +68,52 @@ export function WeighPanel({ onShipped }: { onShipped?: () => void }) {
     }
   };
 
-  const onEsc = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      reset();
-    }
-  };
-
   return (
-    <Card size="small" title={t('orderchecking:weigh.title')} style={{ marginBottom: 12 }} onKeyDown={onEsc}>
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Space wrap>
+    <ScanPanel
+      title={t('orderchecking:weigh.title')}
+      hint={t('orderchecking:weigh.hint')}
+      waybill={waybill}
+      waybillDisabled={busy || !!order}
+      onStartOver={reset}
+      inputs={
+        order && (
           <Input
-            ref={waybillRef}
-            aria-label={t('orderchecking:check.waybill')}
-            placeholder={t('orderchecking:check.waybill')}
-            style={{ width: 260 }}
-            value={waybill}
-            disabled={busy || !!order}
-            onChange={(e) => setWaybill(e.target.value)}
-            onPressEnter={() => void findOrder()}
+            ref={weightRef}
+            aria-label={t('orderchecking:weigh.weight')}
+            placeholder={t('orderchecking:weigh.weight')}
+            suffix="kg"
+            style={{ width: 200 }}
+            value={weight}
+            disabled={busy}
+            onChange={(e) => {
+              setWeight(e.target.value);
+              setOverMargin(false);
+            }}
+            onPressEnter={() => void ship(false)}
           />
-          {order && (
-            <Input
-              ref={weightRef}
-              aria-label={t('orderchecking:weigh.weight')}
-              placeholder={t('orderchecking:weigh.weight')}
-              suffix="kg"
-              style={{ width: 200 }}
-              value={weight}
-              disabled={busy}
-              onChange={(e) => {
-                setWeight(e.target.value);
-                setOverMargin(false);
-              }}
-              onPressEnter={() => void ship(false)}
-            />
-          )}
-          <Typography.Text type="secondary">{t('orderchecking:weigh.hint')}</Typography.Text>
-        </Space>
-        {order && (
-          <Typography.Text>
-            {t('orderchecking:weigh.expected', { code: order.code, weight: order.goodsWeight, margin: order.weighMarginPercent })}
-          </Typography.Text>
-        )}
-        {notice && (
-          <Alert
-            type={notice.type}
-            showIcon
-            message={notice.text}
-            role={notice.type === 'error' || notice.type === 'warning' ? 'alert' : 'status'}
-            action={
-              overMargin ? (
-                <Button size="small" danger onClick={() => void ship(true)} loading={busy}>
-                  {t('orderchecking:weigh.shipAnyway')}
-                </Button>
-              ) : undefined
-            }
-          />
-        )}
-      </Space>
-    </Card>
+        )
+      }
+    >
+      {order && (
+        <Typography.Text>
+          {t('orderchecking:weigh.expected', { code: order.code, weight: order.goodsWeight, margin: order.weighMarginPercent })}
+        </Typography.Text>
+      )}
+      {notice && (
+        <Alert
+          type={notice.type}
+          showIcon
+          message={notice.text}
+          role={notice.type === 'error' || notice.type === 'warning' ? 'alert' : 'status'}
+          action={
+            overMargin ? (
+              <Button size="small" danger onClick={() => void ship(true)} loading={busy}>
+                {t('orderchecking:weigh.shipAnyway')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+    </ScanPanel>
   );
 }

@@ -31,8 +31,5 @@ export const orderImportApi = {
     if (storeId) form.append('storeId', String(storeId));
     return request<ImportTask>('/myhome/taobaoSoh/createFromXls', form, quiet);
   },
-  task: (id: number) => request<ImportTask>('/cloud/core/import/get', { id }, quiet),
   progress: (id: number) => request<OrderImportProgress>('/myhome/taobaoSoh/queryImportProgress', { id }, quiet),
-  confirm: (id: number) => request<ImportTask>('/cloud/core/import/confirm', { id, options: {} }),
-  templatePath: `/cloud/core/import/template?kind=${ORDER_IMPORT_KIND}`,
 };

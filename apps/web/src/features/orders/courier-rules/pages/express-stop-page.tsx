@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { StopArea, StopTemplateRow } from '@openseller/core';
 import { toast } from '../../../../app/toast';
+import { FilterBar } from '../../../../ui/filter-bar';
 import { PageTitle } from '../../../../ui/page-title';
 import { tablePagination } from '../../../../ui/pagination';
 import { useListState } from '../../../../ui/use-list-state';
@@ -23,7 +24,6 @@ export default function ExpressStopPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [state, setState] = useListState(DEFAULTS);
-  const [form] = Form.useForm();
   const filter = { currentPage: state.currentPage, pageSize: state.pageSize, ...(state.name ? { name: state.name } : {}), ...(state.expressCompanyCode ? { expressCompanyCode: state.expressCompanyCode } : {}) };
   const { data, isFetching, error } = useStopTemplates(filter);
   const [selected, setSelected] = useState<number[]>([]);
@@ -80,34 +80,18 @@ export default function ExpressStopPage() {
           </Button>
         }
       />
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <Form
-          form={form}
-          layout="inline"
-          initialValues={{ name: state.name, expressCompanyCode: state.expressCompanyCode || undefined }}
-          onFinish={(v) => setState({ name: v.name ?? '', expressCompanyCode: v.expressCompanyCode ?? '', currentPage: 1 })}
-        >
-          <Form.Item name="name" label={t('courierrules:stop.name')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="expressCompanyCode" label={t('courierrules:fields.expressCompany')}>
-            <ExpressCompanySelect valueField="code" allowClear />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common:actions.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setState(DEFAULTS);
-              }}
-            >
-              {t('common:actions.reset')}
-            </Button>
-          </Space>
-        </Form>
-      </Card>
+      <FilterBar<{ name?: string; expressCompanyCode?: string }>
+        initialValues={{ name: state.name, expressCompanyCode: state.expressCompanyCode || undefined }}
+        onSearch={(v) => setState({ name: v.name ?? '', expressCompanyCode: v.expressCompanyCode ?? '', currentPage: 1 })}
+        onReset={() => setState(DEFAULTS)}
+      >
+        <Form.Item name="name" label={t('courierrules:stop.name')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="expressCompanyCode" label={t('courierrules:fields.expressCompany')}>
+          <ExpressCompanySelect valueField="code" allowClear />
+        </Form.Item>
+      </FilterBar>
       <Card size="small">
         {error && <Alert type="error" showIcon message={courierRuleErrorMessage(error)} style={{ marginBottom: 12 }} />}
         <Space style={{ marginBottom: 12 }}>

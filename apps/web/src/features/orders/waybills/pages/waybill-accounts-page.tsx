@@ -9,6 +9,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PLATFORM_PRINT_CODES, type WaybillAccountRow } from '@openseller/core';
 import { toast } from '../../../../app/toast';
+import { FilterBar } from '../../../../ui/filter-bar';
 import { PageTitle } from '../../../../ui/page-title';
 import { tablePagination } from '../../../../ui/pagination';
 import { useListState } from '../../../../ui/use-list-state';
@@ -51,7 +52,6 @@ function SandboxCarrierCard() {
 export default function WaybillAccountsPage() {
   const { t } = useTranslation();
   const [state, setState] = useListState(DEFAULTS);
-  const [form] = Form.useForm();
   const filter = {
     currentPage: state.currentPage,
     pageSize: state.pageSize,
@@ -120,37 +120,21 @@ export default function WaybillAccountsPage() {
         }
       />
       <SandboxCarrierCard />
-      <Card size="small" style={{ marginBottom: 16 }}>
-        <Form
-          form={form}
-          layout="inline"
-          initialValues={{ keyword: state.keyword, printCode: state.printCode || undefined, expressCompanyCode: state.expressCompanyCode || undefined }}
-          onFinish={(v) => setState({ keyword: v.keyword ?? '', printCode: v.printCode ?? '', expressCompanyCode: v.expressCompanyCode ?? '', currentPage: 1 })}
-        >
-          <Form.Item name="keyword" label={t('waybills:fields.name')}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item name="printCode" label={t('waybills:fields.printCode')}>
-            <Select allowClear style={{ width: 160 }} options={PLATFORM_PRINT_CODES.map((c) => ({ value: c, label: t(`waybills:printCodes.${c}`) }))} />
-          </Form.Item>
-          <Form.Item name="expressCompanyCode" label={t('waybills:fields.expressCompanyCode')}>
-            <ExpressCompanySelect valueField="code" allowClear style={{ width: 180 }} />
-          </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common:actions.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setState(DEFAULTS);
-              }}
-            >
-              {t('common:actions.reset')}
-            </Button>
-          </Space>
-        </Form>
-      </Card>
+      <FilterBar<{ keyword?: string; printCode?: string; expressCompanyCode?: string }>
+        initialValues={{ keyword: state.keyword, printCode: state.printCode || undefined, expressCompanyCode: state.expressCompanyCode || undefined }}
+        onSearch={(v) => setState({ keyword: v.keyword ?? '', printCode: v.printCode ?? '', expressCompanyCode: v.expressCompanyCode ?? '', currentPage: 1 })}
+        onReset={() => setState(DEFAULTS)}
+      >
+        <Form.Item name="keyword" label={t('waybills:fields.name')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="printCode" label={t('waybills:fields.printCode')}>
+          <Select allowClear style={{ width: 160 }} options={PLATFORM_PRINT_CODES.map((c) => ({ value: c, label: t(`waybills:printCodes.${c}`) }))} />
+        </Form.Item>
+        <Form.Item name="expressCompanyCode" label={t('waybills:fields.expressCompanyCode')}>
+          <ExpressCompanySelect valueField="code" allowClear style={{ width: 180 }} />
+        </Form.Item>
+      </FilterBar>
       <Card size="small">
         {error && <Alert type="error" showIcon title={waybillErrorMessage(error)} style={{ marginBottom: 12 }} />}
         <Table<WaybillAccountRow>
