@@ -94,9 +94,10 @@ const COPIED_COLUMNS = sql.raw(`order_type, source, store_id, platform_code, ori
 const COPIED_LINE_COLUMNS = sql.raw(`sku_id, sku_code, sku_name, sku_specifications, price, sku_weight, is_gift, is_combination, labels,
   cancel_tag, platform_no, tb_spu_id, tb_sku_id, outer_sku_id, title, properties, promotion_id`);
 
-export function createOrderCommandsService(deps: { database: Database; now?: () => Date }) {
+export function createOrderCommandsService(deps: { database: Database; now?: () => Date; warn?: (message: string, error: unknown) => void }) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
+  const warn = deps.warn ?? ((message: string, error: unknown) => console.warn(message, error));
 
   async function lockOrder(tx: Tx, domainId: number, id: number, version?: number): Promise<ErpOrder> {
     const [o] = await tx
@@ -311,7 +312,10 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     let result: OrderBatchResult;
     try {
       result = await setBased();
-    } catch {
+    } catch (error) {
+      // Not a refusal (those are answered per order): something the set-based statements did not
+      // expect. The batch still goes through order by order; say so, or it would go unnoticed.
+      warn('orders: a set-based batch failed; running it order by order', error);
       return perOrder();
     }
     return result;
