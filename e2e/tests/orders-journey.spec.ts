@@ -85,7 +85,7 @@ describe('orders: arrive from a store, review, merge, split, map an unmapped SKU
   it('reviews the page of orders and finds them in the print tab, their stock allocated', async () => {
     await page.locator('.ant-table-thead .ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Review', exact: true }).click();
-    await page.getByText('Review: 4 order(s) done').waitFor();
+    await page.getByText('Review: 4 orders done').waitFor();
     await expectRows(0);
     await openTab('2');
     await expectRows(4);
@@ -157,7 +157,7 @@ describe('orders: arrive from a store, review, merge, split, map an unmapped SKU
     const ship = page.getByRole('button', { name: 'Ship', exact: true });
     await expect.poll(() => ship.isEnabled()).toBe(true);
     await ship.click();
-    await page.getByText('Ship: 2 order(s) done').waitFor();
+    await page.getByText('Ship: 2 orders done').waitFor();
     await page.getByText('Feedback complete: all 2 orders succeeded').waitFor({ timeout: 30_000 });
     await expectRows(0);
     await openTab('4');

@@ -159,11 +159,11 @@ describe('courier tracking: shipped parcels are followed from collected to signe
     await expect.poll(() => shownStates(), { timeout: 15_000 }).toEqual(statesOf('In transit'));
     await trackingRow(ignored!.code).getByRole('checkbox').check();
     await panel.getByRole('button', { name: 'Ignore', exact: true }).click();
-    const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Stop checking the tracking of 1 orders?' });
+    const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Stop checking the tracking of 1 order?' });
     await confirm.waitFor();
     await settled(page);
     await confirm.getByRole('button', { name: 'OK' }).click();
-    await toast('1 orders ignored').waitFor();
+    await toast('1 order ignored').waitFor();
     await expect.poll(() => shownStates(), { timeout: 15_000 }).toEqual({ ...statesOf('In transit', others), [ignored!.code]: '(not listed)' });
     await expectCounts({ ...base, NO: base.NO - 3, TRANSIT: base.TRANSIT + 2, IGNORED: base.IGNORED + 1 });
 

@@ -76,7 +76,7 @@ const en: Catalogue = {
   [ErrorCodes.NOT_FOUND]: (p) => `${p.what} does not exist`,
   [ErrorCodes.VERSION_CONFLICT]: (p) => `${p.what} was changed by someone else; refresh and try again`,
   [ErrorCodes.PAYLOAD_TOO_LARGE]: 'The request is too large',
-  [ErrorCodes.ROLE_IN_USE]: (p) => `${p.count} sub-accounts still use this role; it cannot be deleted`,
+  [ErrorCodes.ROLE_IN_USE]: (p) => `${p.count} sub-account${Number(p.count) === 1 ? ' still uses' : 's still use'} this role; it cannot be deleted`,
   [ErrorCodes.ROLE_NAME_TAKEN]: 'A role with this name already exists',
   [ErrorCodes.GRANT_EXCEEDS_OWN]: 'You cannot grant menus or fields you do not have yourself',
   [ErrorCodes.NOT_A_SUB_ACCOUNT]: 'Only sub-accounts of your domain can be managed here',

@@ -96,4 +96,16 @@ describe('request client', () => {
     vi.stubGlobal('fetch', async () => new Response('gateway', { status: 504 }));
     await expect(request('/cloud/slow', {}, { quiet: true })).rejects.toMatchObject({ code: 'ERR_TIMEOUT' });
   });
+
+  it('words an error whose text has plural forms only, by its count', async () => {
+    const { errorMessage } = await import('./request');
+    const { default: i18next } = await import('i18next');
+    await i18next.init({
+      lng: 'en',
+      resources: { en: { errors: { ERR_ROLE_IN_USE_one: '{{count}} sub-account uses it', ERR_ROLE_IN_USE_other: '{{count}} sub-accounts use it' } } },
+    });
+    expect(errorMessage({ code: 'ERR_ROLE_IN_USE', message: 'server text', params: { count: 1 } })).toBe('1 sub-account uses it');
+    expect(errorMessage({ code: 'ERR_ROLE_IN_USE', message: 'server text', params: { count: 3 } })).toBe('3 sub-accounts use it');
+    expect(errorMessage({ code: 'ERR_UNKNOWN_HERE', message: 'server text' })).toBe('server text');
+  });
 });

@@ -40,9 +40,10 @@ export interface RequestOptions {
 /** The message a person reads for an error: our own wording of the code when we have one. */
 export function errorMessage(error: { code: string; message: string; params?: Record<string, string | number> }): string {
   // Shell codes live in the errors namespace; an area's own codes under errors.* of its namespace.
-  const key = [`errors:${error.code}`, ...NAMESPACES.map((ns) => `${ns}:errors.${error.code}`)].find((k) => i18next.exists(k));
+  // The params go to exists() too: a text with plural forms only (X_one, X_other) exists for a count.
+  const params = { ...(error.params ?? {}) } as Record<string, unknown>;
+  const key = [`errors:${error.code}`, ...NAMESPACES.map((ns) => `${ns}:errors.${error.code}`)].find((k) => i18next.exists(k, params));
   if (key) {
-    const params = { ...(error.params ?? {}) } as Record<string, unknown>;
     if (error.code === ErrorCodes.PASSWORD_POLICY && params.rule) return i18next.t(`auth:passwordRules.${String(params.rule)}`);
     if (typeof params.what === 'string') params.what = i18next.t(`errors:things.${params.what}`, { defaultValue: params.what });
     return i18next.t(key, params);

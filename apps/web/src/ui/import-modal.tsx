@@ -253,7 +253,7 @@ export function ImportModal(props: ImportModalProps) {
   } else if (task.status === 'PARSED') {
     body = (
       <>
-        <Alert type="success" showIcon message={t(texts.checked, { total: task.totalRows })} style={{ marginBottom: 12 }} />
+        <Alert type="success" showIcon message={t(texts.checked, { count: task.totalRows })} style={{ marginBottom: 12 }} />
         {props.renderSummary
           ? props.renderSummary(task.summary)
           : Object.entries(task.summary).map(([key, value]) => (
@@ -273,7 +273,7 @@ export function ImportModal(props: ImportModalProps) {
         {t(texts.another)}
       </Button>,
       <Button key="l" type="primary" loading={busy} onClick={() => void confirm()}>
-        {props.loadLabel ? props.loadLabel(task) : t('common:imports.load', { total: task.totalRows })}
+        {props.loadLabel ? props.loadLabel(task) : t('common:imports.load', { count: task.totalRows })}
       </Button>,
     ];
   } else if (task.status === 'DONE') {

@@ -193,7 +193,7 @@ export default function MappingPage() {
           okText={t('common:actions.ok')}
           cancelText={t('common:actions.cancel')}
           disabled={!selected.length}
-          onConfirm={() => copyNames.mutate(uniqueItems(selected), { onSuccess: (r) => toast.success(t('mapping:copy.namesDone', { ...r })) })}
+          onConfirm={() => copyNames.mutate(uniqueItems(selected), { onSuccess: (r) => toast.success(t('mapping:copy.namesDone', { count: r.spuCount })) })}
         >
           <Button disabled={!selected.length}>{t('mapping:batch.copyNames')}</Button>
         </Popconfirm>

@@ -41,7 +41,7 @@ export function FeedbackFailuresPanel({ storeIdList }: { storeIdList?: number[] 
       onSuccess: (r) => {
         setSelected([]);
         if (r.recordKey) setRecordKey(r.recordKey);
-        toast.success(t('ordershipping:failures.retried', { n: r.count }));
+        toast.success(t('ordershipping:failures.retried', { count: r.count }));
       },
       onError: (e) => toast.error(commandErrorMessage(e)),
     });
@@ -51,7 +51,7 @@ export function FeedbackFailuresPanel({ storeIdList }: { storeIdList?: number[] 
     close.mutate(selected, {
       onSuccess: (r) => {
         setSelected([]);
-        toast.success(t('ordershipping:failures.closed', { n: r.count }));
+        toast.success(t('ordershipping:failures.closed', { count: r.count }));
       },
       onError: (e) => toast.error(commandErrorMessage(e)),
     });

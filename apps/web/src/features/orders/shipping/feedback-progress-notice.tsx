@@ -52,7 +52,7 @@ export function FeedbackProgressNotice({ recordKey, onClose, onShowFailures }: {
         type="success"
         showIcon
         style={{ marginBottom: 12 }}
-        title={t('ordershipping:progress.allDone', { total: data.totalCount })}
+        title={t('ordershipping:progress.allDone', { count: data.totalCount })}
         action={<Button size="small" onClick={close}>{t('ordershipping:progress.gotIt')}</Button>}
       />
     );

@@ -43,8 +43,8 @@ export function TrackingPanel({ selectedIds }: { selectedIds: number[] }) {
   function onRefresh() {
     refresh.mutate(targets.length ? targets : undefined, {
       onSuccess: (r) => {
-        if (r.failed) toast.warning(t('ordertracking:refreshFailed', { n: r.failed, reason: r.failure ?? '' }));
-        else toast.success(t('ordertracking:refreshed', { n: r.checked, changed: r.changed }));
+        if (r.failed) toast.warning(t('ordertracking:refreshFailed', { count: r.failed, reason: r.failure ?? '' }));
+        else toast.success(t('ordertracking:refreshed', { count: r.checked, changed: r.changed }));
       },
       onError: (e) => toast.error(commandErrorMessage(e)),
     });
@@ -54,7 +54,7 @@ export function TrackingPanel({ selectedIds }: { selectedIds: number[] }) {
     (undo ? unignore : ignore).mutate(targets, {
       onSuccess: (r) => {
         setPicked([]);
-        toast.success(t(undo ? 'ordertracking:unignored' : 'ordertracking:ignored', { n: r.count }));
+        toast.success(t(undo ? 'ordertracking:unignored' : 'ordertracking:ignored', { count: r.count }));
       },
       onError: (e) => toast.error(commandErrorMessage(e)),
     });
@@ -97,7 +97,7 @@ export function TrackingPanel({ selectedIds }: { selectedIds: number[] }) {
         <Button loading={refresh.isPending} disabled={busy} onClick={onRefresh}>
           {targets.length ? t('ordertracking:refreshChosen', { n: targets.length }) : t('ordertracking:refreshAll')}
         </Button>
-        <Popconfirm title={t('ordertracking:ignoreConfirm', { n: targets.length })} onConfirm={() => onIgnore(false)} disabled={!targets.length}>
+        <Popconfirm title={t('ordertracking:ignoreConfirm', { count: targets.length })} onConfirm={() => onIgnore(false)} disabled={!targets.length}>
           <Button disabled={!targets.length || busy}>{t('ordertracking:ignore')}</Button>
         </Popconfirm>
         <Button disabled={!targets.length || busy} onClick={() => onIgnore(true)}>

@@ -177,7 +177,7 @@ function PreviewCard({ store }: { store: StockSyncStoreRow }) {
     sync.mutate(ids, {
       onSuccess: (result) => {
         setSelected([]);
-        toast.success(result.alreadyPending ? t('stocksync:preview.requestedWithPending', { ...result }) : t('stocksync:preview.requested', { ...result }));
+        toast.success(result.alreadyPending ? t('stocksync:preview.requestedWithPending', { ...result }) : t('stocksync:preview.requested', { count: result.requested }));
       },
       onError: failed,
     });

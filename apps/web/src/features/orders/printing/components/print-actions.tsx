@@ -75,9 +75,9 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
     setRun(null);
     void client.invalidateQueries({ queryKey: ['orders'] });
     void client.invalidateQueries({ queryKey: ['printing'] });
-    if (labels.length) printHtml(printDocument(template, labels.map((l) => l.values), t('printing:print.documentTitle', { n: labels.length })));
+    if (labels.length) printHtml(printDocument(template, labels.map((l) => l.values), t('printing:print.documentTitle', { count: labels.length })));
     if (failures.length) setResult({ successIds, failures });
-    else if (successIds.length) toast.success(t('printing:print.done', { n: successIds.length }));
+    else if (successIds.length) toast.success(t('printing:print.done', { count: successIds.length }));
     onDone?.();
   }
 

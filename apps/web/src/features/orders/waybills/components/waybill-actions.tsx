@@ -24,7 +24,7 @@ function PaperModal({ open, ids, onClose, onResult }: { open: boolean; ids: numb
       title={t('waybills:paper.title')}
       onCancel={onClose}
       destroyOnHidden
-      okText={t('waybills:paper.number', { n: ids.length })}
+      okText={t('waybills:paper.number', { count: ids.length })}
       okButtonProps={{ disabled: !ids.length, loading: take.isPending }}
       onOk={() =>
         take.mutate(ids, {
@@ -85,7 +85,7 @@ export function WaybillActions({ selectedIds, onDone }: { selectedIds: number[];
   const take = useWaybillMutation(waybillNumbersApi.take);
 
   const report = (r: OrderBatchResult) => {
-    if (!r.failures.length) toast.success(t('waybills:take.done', { n: r.successIds.length }));
+    if (!r.failures.length) toast.success(t('waybills:take.done', { count: r.successIds.length }));
     else setResult(r);
     onDone?.(r);
   };
