@@ -57,7 +57,7 @@ export interface Factories {
 let counter = 0;
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
 
-export async function createTestApp(options: { now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: () => Date; webDist?: string } = {}): Promise<TestApp> {
   const serverUrl = inject('pgServerUrl');
   const template = inject('templateDatabase');
   const name = `t_${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
@@ -76,6 +76,7 @@ export async function createTestApp(options: { now?: () => Date } = {}): Promise
     jobs: { url: url.toString(), work: true, pollingIntervalSeconds: 0.5 },
     trustProxy: true,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

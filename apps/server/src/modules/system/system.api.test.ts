@@ -112,3 +112,25 @@ describe('home counters', () => {
     });
   });
 });
+
+// Last in the file: the seed above only fills an empty database.
+describe('compression', () => {
+  it('sends an answer of 1 KB or more compressed to a client that accepts it, and plain to one that does not', async () => {
+    const seller = await t.factories.sellerDomain();
+    const token = await t.token(seller.loginName, seller.password);
+    const menus = (encoding: string) => fetch(`${t.baseUrl}/cloud/domain/menu/getUserMenu`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } });
+    const plain = await menus('identity');
+    const plainText = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plainText.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await menus(encoding);
+      expect(compressed.headers.get('content-encoding')).toBe(encoding);
+      expect(compressed.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await compressed.text()).toBe(plainText);
+    }
+    // A small answer is not worth it.
+    const small = await fetch(`${t.baseUrl}/cloud/core/site/info`, { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
