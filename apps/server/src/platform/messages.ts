@@ -4,6 +4,9 @@ import { ErrorCodes, PASSWORD_RULE_MESSAGES_EN, PASSWORD_RULE_MESSAGES_ZH, type 
 
 export type Catalogue = Record<string, string | ((p: Record<string, string | number>) => string)>;
 
+/** The English word for a count: `${n} ${plural(n, 'line', 'lines')}`. */
+export const plural = (count: string | number | undefined, one: string, other: string) => (Number(count) === 1 ? one : other);
+
 const zh: Catalogue = {
   [ErrorCodes.SESSION_INFO_NOT_EXIST]: '登录已失效，请重新登录',
   [ErrorCodes.NO_PERMISSION]: '您没有权限进行此操作',
@@ -76,7 +79,7 @@ const en: Catalogue = {
   [ErrorCodes.NOT_FOUND]: (p) => `${p.what} does not exist`,
   [ErrorCodes.VERSION_CONFLICT]: (p) => `${p.what} was changed by someone else; refresh and try again`,
   [ErrorCodes.PAYLOAD_TOO_LARGE]: 'The request is too large',
-  [ErrorCodes.ROLE_IN_USE]: (p) => `${p.count} sub-account${Number(p.count) === 1 ? ' still uses' : 's still use'} this role; it cannot be deleted`,
+  [ErrorCodes.ROLE_IN_USE]: (p) => `${p.count} ${plural(p.count, 'sub-account still uses', 'sub-accounts still use')} this role; it cannot be deleted`,
   [ErrorCodes.ROLE_NAME_TAKEN]: 'A role with this name already exists',
   [ErrorCodes.GRANT_EXCEEDS_OWN]: 'You cannot grant menus or fields you do not have yourself',
   [ErrorCodes.NOT_A_SUB_ACCOUNT]: 'Only sub-accounts of your domain can be managed here',

@@ -1,6 +1,6 @@
 // Server wording of the goods area's error codes and nouns, in Chinese and English.
 import { GoodsErrors } from '@openseller/core';
-import { registerServerMessages } from '../../platform/messages.js';
+import { plural, registerServerMessages } from '../../platform/messages.js';
 
 export function registerGoodsMessages(): void {
   registerServerMessages({
@@ -27,7 +27,7 @@ export function registerGoodsMessages(): void {
       [GoodsErrors.COMPONENT_NOT_FOUND]: (p) => `Component ${p.row} does not exist or was deleted`,
       [GoodsErrors.NOT_A_COMBINATION]: (p) => `Goods ${p.code} is not a combination`,
       [GoodsErrors.COMBINATION_NO_VARIANTS]: (p) => `Combination ${p.code} cannot have variants`,
-      [GoodsErrors.SKU_IN_COMBINATION]: (p) => `The goods are still a component of ${p.count} combination(s) (${p.codes}) and cannot be deleted`,
+      [GoodsErrors.SKU_IN_COMBINATION]: (p) => `The goods are still a component of ${p.count} ${plural(p.count, 'combination', 'combinations')} (${p.codes}) and cannot be deleted`,
       [GoodsErrors.SKU_IN_USE]: (p) => `The goods are still in use (${p.reason}: ${p.count}) and cannot be deleted`,
       [GoodsErrors.CLASS_CODE_TAKEN]: (p) => `Class code ${p.code} already exists`,
       [GoodsErrors.CLASS_HAS_CHILDREN]: (p) => `Class "${p.name}" still has ${p.count} sub-class(es) and cannot be deleted`,

@@ -1,6 +1,6 @@
 // Server wording of the exceptions part's codes, in Chinese and English.
 import { OrderExceptionErrors } from '@openseller/core';
-import { registerServerMessages } from '../../../platform/messages.js';
+import { plural, registerServerMessages } from '../../../platform/messages.js';
 
 export function registerOrderExceptionMessages(): void {
   registerServerMessages({
@@ -13,7 +13,7 @@ export function registerOrderExceptionMessages(): void {
       [OrderExceptionErrors.NO_SYNC_ERROR]: (p) => `平台订单 ${p.platformNo} 没有同步异常`,
     },
     en: {
-      [OrderExceptionErrors.STILL_UNMAPPED]: (p) => `Order ${p.code} still has ${p.count} online SKU(s) not matched to a system SKU`,
+      [OrderExceptionErrors.STILL_UNMAPPED]: (p) => `Order ${p.code} still has ${p.count} ${plural(p.count, 'online SKU', 'online SKUs')} not matched to a system SKU`,
       [OrderExceptionErrors.NO_WAREHOUSE_MATCH]: (p) => `No warehouse matched order ${p.code}: the store has no bound warehouse and there is more than one usable warehouse`,
       [OrderExceptionErrors.NO_COURIER_MATCH]: (p) => `No courier matched order ${p.code}: no courier rule applies`,
       [OrderExceptionErrors.COURIER_PROHIBITED]: (p) => `The courier ${p.expressCompanyCode} chosen for order ${p.code} does not ship to the receiver's area`,

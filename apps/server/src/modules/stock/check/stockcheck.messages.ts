@@ -1,6 +1,6 @@
 // Server wording of the stock-check codes, in Chinese and English.
 import { StockCheckErrors } from '@openseller/core';
-import { registerServerMessages } from '../../../platform/messages.js';
+import { plural, registerServerMessages } from '../../../platform/messages.js';
 
 const STATUS_ZH: Record<string, string> = { COUNTING: '盘点中', CONFIRMED: '已确认', CANCELLED: '已取消' };
 const STATUS_EN: Record<string, string> = { COUNTING: 'counting', CONFIRMED: 'confirmed', CANCELLED: 'cancelled' };
@@ -30,7 +30,7 @@ export function registerStockCheckMessages(): void {
       [StockCheckErrors.COMBINATION]: (p) => `${p.skuCode} is a combination and has no stock of its own; count its components`,
       [StockCheckErrors.OUT_OF_SCOPE]: (p) => `${p.skuCode}${where(p, false)} is outside the scope of the stock check ${p.code}`,
       [StockCheckErrors.BELOW_ALLOCATED]: (p) =>
-        `${p.skuCode}${where(p, false)}: counted ${p.counted}, on-hand after confirming would be ${p.after}, below the ${p.allocated} allocated; ${p.count} line(s) cannot be confirmed — release the allocation or count again`,
+        `${p.skuCode}${where(p, false)}: counted ${p.counted}, on-hand after confirming would be ${p.after}, below the ${p.allocated} allocated; ${p.count} ${plural(p.count, 'line', 'lines')} cannot be confirmed — release the allocation or count again`,
       [StockCheckErrors.NOTHING_COUNTED]: (p) => `No line of the stock check ${p.code} has been counted; count first, or cancel the check`,
       [StockCheckErrors.TOO_MANY_LINES]: (p) => `The scope holds ${p.count} stock lines; a check takes at most ${p.max}. Check by location or by goods`,
     },
