@@ -30,7 +30,7 @@ export function registerGoodsMessages(): void {
       [GoodsErrors.SKU_IN_COMBINATION]: (p) => `The goods are still a component of ${p.count} ${plural(p.count, 'combination', 'combinations')} (${p.codes}) and cannot be deleted`,
       [GoodsErrors.SKU_IN_USE]: (p) => `The goods are still in use (${p.reason}: ${p.count}) and cannot be deleted`,
       [GoodsErrors.CLASS_CODE_TAKEN]: (p) => `Class code ${p.code} already exists`,
-      [GoodsErrors.CLASS_HAS_CHILDREN]: (p) => `Class "${p.name}" still has ${p.count} sub-class(es) and cannot be deleted`,
+      [GoodsErrors.CLASS_HAS_CHILDREN]: (p) => `Class "${p.name}" still has ${p.count} ${plural(p.count, 'sub-class', 'sub-classes')} and cannot be deleted`,
       [GoodsErrors.CLASS_HAS_GOODS]: (p) => `Class "${p.name}" still holds ${p.count} goods; move them out first`,
       [GoodsErrors.CLASS_TOO_DEEP]: (p) => `Classes have at most ${p.max} levels`,
     },
