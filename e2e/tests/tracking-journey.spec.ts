@@ -73,9 +73,11 @@ if (parcels.length !== 3) throw new Error(`shipped orders: ${JSON.stringify(parc
 /** The sandbox carrier's rule for its troubled parcels (they end in EXCEPTION instead of SIGNED). */
 const troubled = (expressNo: string) => createHash('sha1').update(expressNo).digest()[0]! % 8 === 0;
 
-// What the statistics count now, this journey's three parcels among the never checked (NO).
+// What the statistics count now within this journey's store, as the panel counts with the list
+// narrowed to it: the three parcels, never checked (NO).
 type Statistics = { ignored: number; states: Record<string, number> };
-const before = await api.call<Statistics>('/myhome/expressTracking/statistics', {});
+const before = await api.call<Statistics>('/myhome/expressTracking/statistics', { storeIdList: [store.id] });
+if (before.states.NO !== 3 || before.ignored !== 0) throw new Error(`the store's tracking before the journey: ${JSON.stringify(before)}`);
 
 const LABELS = { NO: 'No tracking', GOT: 'Collected', TRANSIT: 'In transit', SIGNED: 'Signed', EXCEPTION: 'Sign-off exception' } as const;
 type Shown = Record<keyof typeof LABELS | 'IGNORED', number>;
@@ -113,7 +115,9 @@ describe('courier tracking: shipped parcels are followed from collected to signe
     await page.reload();
     await settled(page);
     await panel.getByText('Click a state to list its orders, or select orders in the table below to see their tracking.').waitFor();
-    await expectCounts(base);
+    // The list is narrowed to the store, and so are the counts: its three parcels, never checked.
+    await panel.getByText('Counted within the stores and couriers of the search below').waitFor();
+    await expectCounts({ ...base, NO: 3 });
     await expect.poll(() => orderRows().count(), { timeout: 15_000 }).toBe(3);
     for (const p of parcels) expect(await cell(orderRows().filter({ hasText: p.code }), 'Courier')).toBe(`${COURIER} ${p.expressNo}`);
 
@@ -194,7 +198,7 @@ describe('courier tracking: shipped parcels are followed from collected to signe
     for (const p of others) expect(await cell(trackingRow(p.code), 'Last event')).toBe(troubled(p.expressNo) ? '签收异常：收件人拒收' : '已签收');
     expect(await cell(trackingRow(ignored!.code), 'Last event')).toMatch(/^运输中/);
 
-    // The signed filter lists the signed ones among the domain's signed parcels.
+    // The signed filter lists the signed ones (within the store, as the list is).
     if (signed.length) {
       await stateTag(LABELS.SIGNED).click();
       await expect.poll(() => shownStates(signed), { timeout: 15_000 }).toEqual(statesOf('Signed', signed));

@@ -16,6 +16,17 @@ const dateTime = (field: string) => z.coerce.date({ message: `${field}: a date a
 const idList = (max: number) =>
   z.array(Id, { message: 'idList: order ids' }).min(1, 'idList: choose at least one order').max(max, `idList: at most ${max} orders`);
 
+/** The stores and couriers the order list above is narrowed to: the tracking tab counts and lists within them. */
+const trackingScope = {
+  storeIdList: z.array(Id, { message: 'storeIdList: store ids' }).max(500, 'storeIdList: at most 500 stores').optional(),
+  expressCompanyCodeList: z
+    .array(z.string().min(1, 'expressCompanyCodeList: express company codes').max(50, 'expressCompanyCodeList: codes of at most 50 characters'), {
+      message: 'expressCompanyCodeList: express company codes',
+    })
+    .max(100, 'expressCompanyCodeList: at most 100 couriers')
+    .optional(),
+};
+
 /** Search of sent orders with their tracking: state, keywords (order code, express no, platform no), shipping time range. */
 export const TrackingSearch = PageQuery.extend({
   state: z.enum(TRACKING_STATES, { message: `state: one of ${TRACKING_STATES.join(', ')}` }).optional(),
@@ -26,6 +37,7 @@ export const TrackingSearch = PageQuery.extend({
   timeTo: dateTime('timeTo').optional(),
   /** Only these orders (the selected rows of the order list). */
   idList: z.array(Id, { message: 'idList: order ids' }).max(500, 'idList: at most 500 orders').optional(),
+  ...trackingScope,
 });
 export type TrackingSearch = z.infer<typeof TrackingSearch>;
 
@@ -55,7 +67,8 @@ export interface TrackingStatistics {
   states: Record<TrackingState, number>;
 }
 
-export const TrackingRefreshInput = z.object({ idList: idList(500).optional() });
+/** Without idList: the pending (not signed, not ignored) orders within the stores and couriers given, if any. */
+export const TrackingRefreshInput = z.object({ idList: idList(500).optional(), ...trackingScope });
 export type TrackingRefreshInput = z.infer<typeof TrackingRefreshInput>;
 
 export interface TrackingRefreshResult {

@@ -92,6 +92,24 @@ describe('express tracking', () => {
     expect((await ok(w.token, `${base}/statistics`, { timeTo: '2000-01-01T00:00:00Z' })).total).toBe(0);
   });
 
+  it('counts, lists and refreshes within the stores and couriers the order list is narrowed to', async () => {
+    const w = await sentWorld(3);
+    const other = await storeRow(t, w.domainId);
+    await t.database.db.execute(sql`update erp_orders set store_id = ${other.id} where id = ${w.ids[0]!}`);
+    const inStore = { storeIdList: [w.storeId] };
+    expect((await ok(w.token, `${base}/statistics`, {})).states.NO).toBe(3);
+    expect((await ok(w.token, `${base}/statistics`, inStore)).states.NO).toBe(2);
+    expect((await ok(w.token, `${base}/statistics`, { storeIdList: [other.id] })).total).toBe(1);
+    expect((await ok(w.token, `${base}/statistics`, { expressCompanyCodeList: ['ZTO'] })).total).toBe(3);
+    expect((await ok(w.token, `${base}/statistics`, { ...inStore, expressCompanyCodeList: ['STO'] })).total).toBe(0);
+    const listed = await ok(w.token, `${base}/search`, { ...inStore, state: 'NO' });
+    expect(listed.voList.map((r: any) => r.id).sort()).toEqual([w.ids[1], w.ids[2]].sort());
+
+    // 'Refresh all' within the store asks only its two parcels.
+    expect(await ok(w.token, `${base}/refresh`, inStore)).toMatchObject({ checked: 2, changed: 2 });
+    expect((await ok(w.token, `${base}/statistics`, {})).states).toMatchObject({ NO: 1, GOT: 2 });
+  });
+
   it('stops checking ignored orders, counts them apart, and checks them again once unignored', async () => {
     const w = await sentWorld(2);
     expect(await ok(w.token, `${base}/ignore`, { idList: [w.ids[0]] })).toEqual({ count: 1 });
@@ -129,6 +147,8 @@ describe('express tracking', () => {
     const empty = await t.call(`${base}/ignore`, { idList: [] }, { token: w.token });
     expect(empty.body.success).toBe(false);
     expect(JSON.stringify(empty.body)).toContain('idList');
+    const stores = await t.call(`${base}/statistics`, { storeIdList: ['x'] }, { token: w.token });
+    expect(stores.body.fields?.[0]?.field).toMatch(/^storeIdList/);
   });
 
   it('shows another domain nothing and lets it change nothing', async () => {

@@ -12,7 +12,7 @@ export function registerTrackingRoutes(app: FastifyInstance, http: Http, service
   const base = '/myhome/expressTracking';
   http.route(app, { url: `${base}/search`, access, input: TrackingSearch, handler: (c) => service.search(c.session, c.input) });
   http.route(app, { url: `${base}/statistics`, access, input: TrackingStatisticsInput, handler: (c) => service.statistics(c.session, c.input) });
-  http.route(app, { url: `${base}/refresh`, access, input: TrackingRefreshInput, handler: (c) => service.refresh(c.session, c.input.idList) });
+  http.route(app, { url: `${base}/refresh`, access, input: TrackingRefreshInput, handler: (c) => service.refresh(c.session, c.input) });
   http.route(app, { url: `${base}/ignore`, access, input: TrackingIdListInput, handler: (c) => service.ignore(c.session, c.input.idList) });
   http.route(app, { url: `${base}/unignore`, access, input: TrackingIdListInput, handler: (c) => service.unignore(c.session, c.input.idList) });
 }

@@ -5,8 +5,9 @@
 // issued. The answer's state and last event land in order_tracking, one row per order. The job
 // checks every domain's sent orders that are neither SIGNED nor ignored, least recently checked
 // first, in batches; a refresh does the same for the chosen orders (or the domain's) at once.
-import { splitKeywords, TRACKING_BATCH, TRACKING_STATES, type PageResult, type TrackingIgnoreResult, type TrackingRefreshResult, type TrackingRow, type TrackingSearch, type TrackingState, type TrackingStatistics, type TrackingStatisticsInput } from '@openseller/core';
+import { splitKeywords, TRACKING_BATCH, TRACKING_STATES, type PageResult, type TrackingIgnoreResult, type TrackingRefreshInput, type TrackingRefreshResult, type TrackingRow, type TrackingSearch, type TrackingState, type TrackingStatistics, type TrackingStatisticsInput } from '@openseller/core';
 import { sql, type SQL } from 'drizzle-orm';
+import { textArray } from '../../../db/arrays.js';
 import type { Database } from '../../../db/client.js';
 import { CARRIER_REGISTRY, CarrierConnectorError, type CarrierRegistry } from '../../../connectors/carrier/index.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
@@ -43,9 +44,17 @@ export function createTrackingService(deps: TrackingDeps) {
   const now = deps.now ?? (() => new Date());
   const carriers = () => deps.registry.get<CarrierRegistry>(CARRIER_REGISTRY);
 
+  /** The stores and couriers the order list is narrowed to. */
+  function scopeOf(input: Pick<TrackingRefreshInput, 'storeIdList' | 'expressCompanyCodeList'>): SQL[] {
+    const parts: SQL[] = [];
+    if (input.storeIdList?.length) parts.push(sql`o.store_id = any(${bigints(input.storeIdList)})`);
+    if (input.expressCompanyCodeList?.length) parts.push(sql`o.express_company_code = any(${textArray(input.expressCompanyCodeList)})`);
+    return parts;
+  }
+
   /** The filters shared by the search and the statistics, over o (erp_orders) and t (order_tracking). */
   function filtersOf(domainId: number, input: TrackingStatisticsInput & { idList?: number[] | undefined }): SQL {
-    const parts: SQL[] = [sql`o.domain_id = ${domainId}`, sql`o.status_code = ${SENT}`, sql`o.express_no is not null and o.express_no <> ''`];
+    const parts: SQL[] = [sql`o.domain_id = ${domainId}`, sql`o.status_code = ${SENT}`, sql`o.express_no is not null and o.express_no <> ''`, ...scopeOf(input)];
     if (input.ignored !== undefined) parts.push(sql`coalesce(t.ignored, false) = ${input.ignored}`);
     if (input.timeFrom) parts.push(sql`o.delivery_time >= ${input.timeFrom}`);
     if (input.timeTo) parts.push(sql`o.delivery_time <= ${input.timeTo}`);
@@ -176,9 +185,12 @@ export function createTrackingService(deps: TrackingDeps) {
 
   const pending = sql`coalesce(t.state, 'NO') <> 'SIGNED' and not coalesce(t.ignored, false)`;
 
-  async function refresh(session: Session, idList: number[] | undefined): Promise<TrackingRefreshResult> {
+  async function refresh(session: Session, input: TrackingRefreshInput): Promise<TrackingRefreshResult> {
     const domainId = domainOf(session);
-    const due = idList?.length ? await dueQuery(domainId, sql`o.id = any(${bigints(idList)})`, idList.length) : await dueQuery(domainId, pending, REFRESH_CAP);
+    const { idList } = input;
+    const due = idList?.length
+      ? await dueQuery(domainId, sql`o.id = any(${bigints(idList)})`, idList.length)
+      : await dueQuery(domainId, sql.join([pending, ...scopeOf(input)], sql` and `), REFRESH_CAP);
     return check(domainId, due.rows);
   }
 

@@ -38,6 +38,14 @@ export default function OrderPage() {
   const now = useMinuteClock();
   const warning = useOverdueWarning();
 
+  const trackingScope = useMemo(
+    () => ({
+      ...(filters.storeIdList ? { storeIdList: filters.storeIdList } : {}),
+      ...(filters.expressCompanyCodeList ? { expressCompanyCodeList: filters.expressCompanyCodeList } : {}),
+    }),
+    [filters.storeIdList, filters.expressCompanyCodeList],
+  );
+
   const go = (patch: Parameters<typeof setState>[0]) => {
     setSelectedKeys([]);
     setState({ currentPage: 1, ...patch });
@@ -155,7 +163,7 @@ export default function OrderPage() {
           />
         )}
         {feedbackView && <FeedbackFailuresPanel />}
-        {activeKey === '7' && <TrackingPanel selectedIds={selectedKeys} />}
+        {activeKey === '7' && <TrackingPanel selectedIds={selectedKeys} scope={trackingScope} />}
         {activeKey === '5' && !feedbackView && <ExceptionActions type={(ORDER_EXCEPTION_TYPES as readonly string[]).includes(state.type) ? state.type : ''} selected={selectedRows} onDone={refetch} />}
         {!feedbackView && (
           <>

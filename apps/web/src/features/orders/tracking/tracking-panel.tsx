@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TRACKING_STATES, type TrackingRow, type TrackingState } from '@openseller/core';
+import { TRACKING_STATES, type TrackingRow, type TrackingState, type TrackingStatisticsInput } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { tablePagination } from '../../../ui/pagination';
 import { commandErrorMessage } from '../commands/queries';
@@ -15,14 +15,18 @@ const COLORS: Partial<Record<TrackingState, string>> = { GOT: 'blue', TRANSIT: '
 
 type Filter = TrackingState | 'IGNORED' | null;
 
-export function TrackingPanel({ selectedIds }: { selectedIds: number[] }) {
+/** The stores and couriers the order list is narrowed to: the panel counts, lists and refreshes within them. */
+export type TrackingScope = Pick<TrackingStatisticsInput, 'storeIdList' | 'expressCompanyCodeList'>;
+
+export function TrackingPanel({ selectedIds, scope = {} }: { selectedIds: number[]; scope?: TrackingScope }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>(null);
   const [page, setPage] = useState({ currentPage: 1, pageSize: 10 });
   const [picked, setPicked] = useState<number[]>([]);
-  const stats = useTrackingStatistics();
+  const stats = useTrackingStatistics(scope);
+  const scoped = Boolean(scope.storeIdList?.length || scope.expressCompanyCodeList?.length);
   const byFilter = useTrackingSearch(
-    { ...page, ...(filter === 'IGNORED' ? { ignored: true } : filter ? { state: filter, ignored: false } : {}) },
+    { ...page, ...scope, ...(filter === 'IGNORED' ? { ignored: true } : filter ? { state: filter, ignored: false } : {}) },
     filter !== null,
   );
   const bySelection = useTrackingSearch({ currentPage: 1, pageSize: 100, idList: selectedIds.slice(0, 100) }, filter === null && selectedIds.length > 0);
@@ -41,7 +45,7 @@ export function TrackingPanel({ selectedIds }: { selectedIds: number[] }) {
   }
 
   function onRefresh() {
-    refresh.mutate(targets.length ? targets : undefined, {
+    refresh.mutate(targets.length ? { idList: targets } : scope, {
       onSuccess: (r) => {
         if (r.failed) toast.warning(t('ordertracking:refreshFailed', { count: r.failed, reason: r.failure ?? '' }));
         else toast.success(t('ordertracking:refreshed', { count: r.checked, changed: r.changed }));
@@ -92,6 +96,7 @@ export function TrackingPanel({ selectedIds }: { selectedIds: number[] }) {
         <Tag.CheckableTag checked={filter === 'IGNORED'} onChange={() => choose('IGNORED')}>
           {t('ordertracking:ignoredTag')} ({stats.data?.ignored ?? 0})
         </Tag.CheckableTag>
+        {scoped && <Typography.Text type="secondary">{t('ordertracking:scoped')}</Typography.Text>}
       </Space>
       <Space wrap style={{ marginBottom: 8, display: 'flex' }}>
         <Button loading={refresh.isPending} disabled={busy} onClick={onRefresh}>
