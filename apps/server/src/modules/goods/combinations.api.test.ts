@@ -172,7 +172,7 @@ describe('the classification tree', () => {
     const sub = (await create(token, { code: 'KEEP2', name: 'Keep two', parentId: top.id })).body.data as SkuClassNode;
     const spu = await createGoods(t, token, { skuSysClassifyId: sub.id });
     const withChildren = await call('/myhome/spuSysClassify/delete', { id: top.id }, token);
-    expect(withChildren.body).toMatchObject({ errorCode: 'ERR_GOODS_CLASS_HAS_CHILDREN', message: 'Class "Keep" still has 1 sub-class(es) and cannot be deleted' });
+    expect(withChildren.body).toMatchObject({ errorCode: 'ERR_GOODS_CLASS_HAS_CHILDREN', message: 'Class "Keep" still has 1 sub-class and cannot be deleted' });
     const withGoods = await call('/myhome/spuSysClassify/delete', { id: sub.id }, token);
     expect(withGoods.body).toMatchObject({ errorCode: 'ERR_GOODS_CLASS_HAS_GOODS', message: 'Class "Keep two" still holds 1 goods; move them out first' });
     expect(await t.database.db.select().from(skuClasses).where(eq(skuClasses.domainId, domainId))).toHaveLength(2);

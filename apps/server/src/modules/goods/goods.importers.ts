@@ -2,6 +2,7 @@
 // through the import engine: a template, a check listing each bad row, and an all-or-nothing
 // load. Rows with the same goods code make one SPU; each row is one SKU (goods) or one component
 // (combinations). Existing codes are skipped, or overwritten in cover mode (isCover).
+import { bigintArray } from '../../db/arrays.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -20,7 +21,7 @@ import { combinationComponents, operationLogs, skus, spus } from '../../db/schem
 import type { ImportContext, Importer, RowProblem } from '../../platform/imports.js';
 import type { SheetColumn } from '../../platform/xlsx.js';
 import type { ClassesService } from './classes.service.js';
-import { bigintArray, componentGraphFrom, skusWithCodes, spusWithCodes } from './goods.queries.js';
+import { componentGraphFrom, skusWithCodes, spusWithCodes } from './goods.queries.js';
 import { canSeeCost } from './goods.service.js';
 
 const zh = (language: Language) => language.startsWith('zh');

@@ -1,5 +1,6 @@
 // Queries of the goods area. Each takes the domain first and filters by it: no query here can
 // read or change another domain's goods. Deleted goods (delFlag) are left out unless said.
+import { bigintArray, textArray } from '../../db/arrays.js';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   goodsVolume,
@@ -18,10 +19,6 @@ import { combinationComponents, skuClasses, skus, spus, tbSkus } from '../../db/
 
 /** Escapes LIKE wildcards in user text. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
-/** A text array parameter, bound as one value (safe for thousands of items). */
-export const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
-export const bigintArray = (values: readonly number[]) => sql`${sql.param([...values])}::bigint[]`;
 
 export type SpuFilter = Omit<SpuSearchInput, 'currentPage' | 'pageSize'> & { idList?: number[] | undefined };
 

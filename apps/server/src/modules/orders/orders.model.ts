@@ -1,5 +1,6 @@
 // The order model shared by every part of the orders area: order numbers, the rows the calls
 // answer (masked as spec 02 §3.5 says), and the operation log of an order.
+import { bigintArray } from '../../db/arrays.js';
 import type { Language, OrderFailure, OrderLineRow, OrderRow } from '@openseller/core';
 import { maskPhone, maskText } from '@openseller/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -12,9 +13,6 @@ import { writeOperationLog, type OperationActor } from '../../platform/operation
 export const ORDERS_AREA = 'orders';
 /** The stock document type of an order's allocation and shipment (ledger rows). */
 export const ORDER_DOC_TYPE = 'ORDER';
-
-/** Ids as one bigint[] parameter (`= any(${bigints(ids)})`). */
-export const bigints = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 /** The answer for one refused order of a batch. */
 export function failureOf(id: number, code: string | null, error: AppError, language: Language): OrderFailure {
@@ -38,7 +36,7 @@ export async function lockOrderBatch(
   const locked = await tx
     .select()
     .from(erpOrders)
-    .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigints(ids)})`))
+    .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigintArray(ids)})`))
     .orderBy(erpOrders.id)
     .for('update');
   const byId = new Map(locked.map((o) => [o.id, o]));
@@ -99,7 +97,7 @@ const LINE_COLUMNS = sql.raw(
 
 /** The two statements of loadOrderRows (exported so the bench sends the very same SQL). */
 export function orderRowsQueries(domainId: number, ids: number[]): { headers: SQL; lines: SQL } {
-  const idArray = bigints(ids);
+  const idArray = bigintArray(ids);
   return {
     headers: sql`
     select ${HEADER_COLUMNS}, s.name as store_name, w.name as warehouse_name

@@ -1,5 +1,6 @@
 // Drizzle queries of the promotions area. Every function takes the domain first and filters by
 // it; the SKU, online-SKU and store tables of other areas are only read here.
+import { bigintArray } from '../../db/arrays.js';
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PromotionSearchInput, PromotionTimeStatus } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
@@ -10,7 +11,6 @@ export type PromotionRecord = typeof promotions.$inferSelect;
 export type RuleRecord = typeof promotionRules.$inferSelect;
 export type ConditionRecord = typeof promotionConditions.$inferSelect;
 
-export const bigintArray = (values: readonly number[]) => sql`${sql.param([...values])}::bigint[]`;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
 // ---- goods and stores of the domain (read only) --------------------------------------------

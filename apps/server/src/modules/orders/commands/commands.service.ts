@@ -6,6 +6,7 @@
 // same orders never allocate twice, and the answer says which orders went through and why the
 // others were refused. Every change checks the version the caller saw (when given), bumps
 // it and writes the order log (before → after).
+import { bigintArray } from '../../../db/arrays.js';
 import {
   effectiveLevel,
   maxMergedOrders,
@@ -49,13 +50,12 @@ import { serverMessage } from '../../../platform/messages.js';
 import type { Session } from '../../../platform/sessions.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import { applyMovements } from '../../stock/stock.engine.js';
-import { bigints, failureOf, loadOrderRows, lockOrderBatch, nextOrderCodes, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
+import { failureOf, loadOrderRows, lockOrderBatch, nextOrderCodes, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 import { allocateOrder, allocateOrders, availableInWarehouse, demandBySku, plannedLinesOf, releaseMovementsOf, releaseOrder } from './commands.stock.js';
 
 const S = ORDER_STATUS;
 const ENTITY = 'order';
-
 
 /** What the order log keeps of an order before and after a change. */
 const brief = (o: ErpOrder) => ({
@@ -159,7 +159,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     const ids = [...new Set(input.idList)];
     const versions = new Map((input.versions ?? []).map((v) => [v.id, v.version]));
     const codes = new Map(
-      (await db.execute<{ id: number; code: string }>(sql`select id, code from erp_orders where domain_id = ${domainId} and id = any(${bigints(ids)})`)).rows.map((r) => [
+      (await db.execute<{ id: number; code: string }>(sql`select id, code from erp_orders where domain_id = ${domainId} and id = any(${bigintArray(ids)})`)).rows.map((r) => [
         Number(r.id),
         r.code,
       ]),
@@ -283,7 +283,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         const after = await tx
           .update(erpOrders)
           .set({ ...values, version: sql`${erpOrders.version} + 1`, updatedAt: now() })
-          .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigints(accepted)})`))
+          .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigintArray(accepted)})`))
           .returning();
         const actor = actorOf(session);
         await tx.insert(operationLogs).values(
@@ -374,7 +374,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
                 (
                   await tx.execute<{ order_id: number }>(sql`
                     select distinct order_id from erp_order_lines
-                    where domain_id = ${domainId} and order_id = any(${bigints(eligibleIds)}) and sku_id is null and cancel_tag = 0`)
+                    where domain_id = ${domainId} and order_id = any(${bigintArray(eligibleIds)}) and sku_id is null and cancel_tag = 0`)
                 ).rows.map((r) => Number(r.order_id)),
               );
               const toAllocate: ErpOrder[] = [];
@@ -393,7 +393,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
               for (const [id, refusal] of shortages) refusals.set(id, refusal);
               const verified = toAllocate.filter((o) => !shortages.has(o.id)).map((o) => o.id);
               if (verified.length) {
-                await tx.execute(sql`update erp_order_lines set stock_out = false where domain_id = ${domainId} and order_id = any(${bigints(verified)}) and stock_out`);
+                await tx.execute(sql`update erp_order_lines set stock_out = false where domain_id = ${domainId} and order_id = any(${bigintArray(verified)}) and stock_out`);
               }
             },
             {
@@ -492,9 +492,9 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         const merged = await insertOrderLike(tx, first, { platformNos, labels, mergeLevel: 1, splitLevel: 0, splitFromId: null, createdBy: session.userId });
         await tx.execute(sql`
           insert into erp_order_lines (domain_id, order_id, line_seq, qty, amount, ${COPIED_LINE_COLUMNS})
-          select l.domain_id, ${merged.id}, row_number() over (order by array_position(${bigints(sources.map((o) => o.id))}, l.order_id), l.line_seq, l.id)::int,
+          select l.domain_id, ${merged.id}, row_number() over (order by array_position(${bigintArray(sources.map((o) => o.id))}, l.order_id), l.line_seq, l.id)::int,
             l.qty, l.amount, ${COPIED_LINE_COLUMNS}
-          from erp_order_lines l where l.domain_id = ${domainId} and l.order_id = any(${bigints(ids)})`);
+          from erp_order_lines l where l.domain_id = ${domainId} and l.order_id = any(${bigintArray(ids)})`);
         await tx.execute(sql`update erp_orders set stock_out = exists (select 1 from erp_order_lines where order_id = ${merged.id} and stock_out) where id = ${merged.id}`);
         await recomputeTotals(tx, domainId, merged.id);
         for (const o of sources) await change(tx, session, o, 'merge', { statusCode: S.CANCEL, mergedIntoId: merged.id });
@@ -619,7 +619,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
      */
     async refreshStockOut(session: Session, input: RefreshStockOutInput): Promise<RefreshStockOutResult> {
       const domainId = domainOf(session);
-      const stores = input.storeIdList?.length ? sql`and o.store_id = any(${bigints(input.storeIdList)})` : sql``;
+      const stores = input.storeIdList?.length ? sql`and o.store_id = any(${bigintArray(input.storeIdList)})` : sql``;
       return db.transaction(async (tx) => {
         const demand = await tx.execute<{ order_id: number; warehouse_id: number | null; line_id: number | null; qty: number | null; stock_sku_id: number | null; per_unit: number | null }>(sql`
           select o.id as order_id, o.warehouse_id, l.id as line_id, l.qty,
@@ -661,14 +661,14 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         await tx.execute(sql`
           update erp_orders o set stock_out = x.so,
             so_extend_status = case when x.so and o.so_extend_status is null then 'STOCK_OUT' when not x.so and o.so_extend_status = 'STOCK_OUT' then null else o.so_extend_status end
-          from unnest(${bigints(orderIds)}, ${`{${flags.join(',')}}`}::boolean[]) as x(id, so)
+          from unnest(${bigintArray(orderIds)}, ${`{${flags.join(',')}}`}::boolean[]) as x(id, so)
           where o.domain_id = ${domainId} and o.id = x.id
             and (o.stock_out <> x.so or (x.so and o.so_extend_status is null) or (not x.so and o.so_extend_status = 'STOCK_OUT'))`);
         const lineIds = [...lineById.keys()];
         const lineFlags = lineIds.map((id) => answer.stockOutLineIds.has(id));
         await tx.execute(sql`
           update erp_order_lines l set stock_out = x.so
-          from unnest(${bigints(lineIds)}, ${`{${lineFlags.join(',')}}`}::boolean[]) as x(id, so)
+          from unnest(${bigintArray(lineIds)}, ${`{${lineFlags.join(',')}}`}::boolean[]) as x(id, so)
           where l.domain_id = ${domainId} and l.id = x.id and l.stock_out <> x.so`);
         const result = { total: orders.length, stockOut: answer.stockOutIds.size, inStock: orders.length - answer.stockOutIds.size };
         await writeOperationLog(tx, actorOf(session), { area: 'orders', entityType: 'erp_order_stock_out', entityId: domainId, action: 'refreshStockOut', after: { ...result, storeIdList: input.storeIdList ?? null } });
@@ -776,7 +776,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         const missing = input.lineIdList.find((id) => !lines.includes(id));
         if (missing !== undefined) throw new AppError(OrderCommandErrors.LINE_NOT_FOUND, 404, { field: 'lineIdList', lineId: missing });
         if (lines.every((id) => input.lineIdList.includes(id))) throw new AppError(OrderCommandErrors.LAST_LINE, 409, { field: 'lineIdList', code: o.code });
-        await tx.execute(sql`delete from erp_order_lines where domain_id = ${domainId} and order_id = ${o.id} and id = any(${bigints(input.lineIdList)})`);
+        await tx.execute(sql`delete from erp_order_lines where domain_id = ${domainId} and order_id = ${o.id} and id = any(${bigintArray(input.lineIdList)})`);
         await recomputeTotals(tx, domainId, o.id);
         await refreshUnmappedLabel(tx, domainId, o.id);
         const [fresh] = await tx.select().from(erpOrders).where(eq(erpOrders.id, o.id));

@@ -2,12 +2,13 @@
 // components, gifts too, cancelled and unmapped lines not), allocation on verify, release of
 // exactly what an order holds, and the available stock that split out-of-stock and refresh
 // out-of-stock plan with. Stock changes go through the stock engine only.
+import { bigintArray } from '../../../db/arrays.js';
 import { OrderErrors, type PlannedLine } from '@openseller/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../platform/errors.js';
 import { applyMovements, StockShortageError, type Movement } from '../../stock/stock.engine.js';
-import { bigints, ORDER_DOC_TYPE } from '../orders.model.js';
+import { ORDER_DOC_TYPE } from '../orders.model.js';
 
 export interface DemandRecord extends Record<string, unknown> {
   order_id: number;
@@ -31,7 +32,7 @@ export async function plannedLinesOf(tx: Tx, domainId: number, orderIds: readonl
     from erp_order_lines l
     left join skus k on k.id = l.sku_id
     left join combination_components c on k.is_combination and c.combo_sku_id = l.sku_id and c.domain_id = l.domain_id
-    where l.domain_id = ${domainId} and l.order_id = any(${bigints(orderIds)})
+    where l.domain_id = ${domainId} and l.order_id = any(${bigintArray(orderIds)})
     order by l.order_id, l.line_seq, l.id`);
   const byLine = new Map<number, PlannedLine>();
   for (const r of rows.rows) {
@@ -61,7 +62,7 @@ export async function availableInWarehouse(tx: Tx, domainId: number, warehouseId
   if (!skuIds.length) return new Map();
   const rows = await tx.execute<{ sku_id: number; available: number }>(sql`
     select sku_id, sum(on_hand - allocated)::int as available from stock_balances
-    where domain_id = ${domainId} and warehouse_id = ${warehouseId} and sku_id = any(${bigints(skuIds)})
+    where domain_id = ${domainId} and warehouse_id = ${warehouseId} and sku_id = any(${bigintArray(skuIds)})
     group by sku_id`);
   return new Map(rows.rows.map((r) => [Number(r.sku_id), Number(r.available)]));
 }
@@ -85,7 +86,7 @@ export async function allocateOrder(tx: Tx, domainId: number, userId: number | n
   const rows = await tx.execute<{ sku_id: number; location_id: number; available: number }>(sql`
     select sku_id, location_id, on_hand - allocated as available
     from stock_balances
-    where domain_id = ${domainId} and warehouse_id = ${order.warehouseId} and sku_id = any(${bigints(demand.map(([skuId]) => skuId))})
+    where domain_id = ${domainId} and warehouse_id = ${order.warehouseId} and sku_id = any(${bigintArray(demand.map(([skuId]) => skuId))})
     order by sku_id, location_id
     for update`);
   const bySku = new Map<number, { locationId: number; available: number }[]>();
@@ -152,7 +153,7 @@ export async function allocateOrders(tx: Tx, domainId: number, userId: number | 
   const rows = await tx.execute<{ warehouse_id: number; sku_id: number; location_id: number; available: number }>(sql`
     select b.warehouse_id, b.sku_id, b.location_id, b.on_hand - b.allocated as available
     from stock_balances b
-    join unnest(${bigints(pairs.map((p) => p.w))}, ${bigints(pairs.map((p) => p.s))}) as k(w, s) on b.warehouse_id = k.w and b.sku_id = k.s
+    join unnest(${bigintArray(pairs.map((p) => p.w))}, ${bigintArray(pairs.map((p) => p.s))}) as k(w, s) on b.warehouse_id = k.w and b.sku_id = k.s
     where b.domain_id = ${domainId}
     order by b.warehouse_id, b.sku_id, b.location_id
     for update of b`);
@@ -191,7 +192,7 @@ export async function allocateOrders(tx: Tx, domainId: number, userId: number | 
   }
   await applyMovements(tx, domainId, userId, movements);
   if (shorts.length) {
-    const codes = await tx.execute<{ id: number; code: string }>(sql`select id, code from skus where domain_id = ${domainId} and id = any(${bigints([...new Set(shorts.map((s) => s.skuId))])})`);
+    const codes = await tx.execute<{ id: number; code: string }>(sql`select id, code from skus where domain_id = ${domainId} and id = any(${bigintArray([...new Set(shorts.map((s) => s.skuId))])})`);
     const codeOf = new Map(codes.rows.map((r) => [Number(r.id), r.code]));
     for (const s of shorts) refusals.set(s.orderId, new AppError(OrderErrors.SHORTAGE, 409, { skuCode: codeOf.get(s.skuId) ?? String(s.skuId), available: s.available, needed: s.needed }));
   }
@@ -208,7 +209,7 @@ export async function orderHoldings(
   const codes = new Map(orders.map((o) => [o.id, o.code]));
   const held = await tx.execute<{ doc_id: number; warehouse_id: number; location_id: number; sku_id: number; held: number }>(sql`
     select doc_id, warehouse_id, location_id, sku_id, sum(allocated_delta)::int as held from stock_ledger
-    where domain_id = ${domainId} and doc_type = ${ORDER_DOC_TYPE} and doc_id = any(${bigints([...codes.keys()])}) and movement in ('ALLOCATE', 'RELEASE')
+    where domain_id = ${domainId} and doc_type = ${ORDER_DOC_TYPE} and doc_id = any(${bigintArray([...codes.keys()])}) and movement in ('ALLOCATE', 'RELEASE')
     group by doc_id, warehouse_id, location_id, sku_id
     having sum(allocated_delta) > 0
     order by doc_id, warehouse_id, sku_id, location_id`);

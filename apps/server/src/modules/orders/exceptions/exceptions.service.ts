@@ -5,6 +5,7 @@
 //   pending orders carrying an online SKU whose mapping was just confirmed or replaced;
 // - sync failures: platform orders whose ingest failed, synced again from their stored payload
 //   through the pipeline, or their alert closed (the ingest part's closeErrors / countErrors).
+import { bigintArray } from '../../../db/arrays.js';
 import {
   isPlatformDone,
   OrderErrors,
@@ -35,7 +36,7 @@ import { COURIER_RULES_SERVICE, type CourierRulesService } from '../courier-rule
 import { draftFromInput } from '../ingest/drafts.js';
 import type { IngestService } from '../ingest/ingest.service.js';
 import { chooseStoreWarehouse, createErpOrders, resolveLineSkus } from '../ingest/pipeline.js';
-import { bigints, writeOrderLog } from '../orders.model.js';
+import { writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 
 export interface OrderExceptionsDeps {
@@ -53,7 +54,6 @@ interface Problem {
 const SELF_DEFINED_STORE = 3;
 const texts = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => '\\' + c)}"`).join(',')}}`}::text[]`;
 const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
-
 
 const withLabel = (labels: string[], label: string) => (labels.includes(label) ? labels : [...labels, label]);
 const withoutLabel = (labels: string[], label: string) => labels.filter((l) => l !== label);
@@ -232,7 +232,7 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
     const successIds: number[] = [];
     const failures: OrderFailure[] = [];
     const codes = new Map(
-      (await db.execute<{ id: number; code: string }>(sql`select id, code from erp_orders where domain_id = ${domainId} and id = any(${bigints(ids)})`)).rows.map((r) => [
+      (await db.execute<{ id: number; code: string }>(sql`select id, code from erp_orders where domain_id = ${domainId} and id = any(${bigintArray(ids)})`)).rows.map((r) => [
         Number(r.id),
         r.code,
       ]),

@@ -2,6 +2,7 @@
 // chosen saved template (or the standard one), each row is one order line, rows with the same
 // store and platform order number make one order, and the load goes through the ingest pipeline
 // (source IMPORT), so a platform order already stored is not stored again.
+import { textArray } from '../../../db/arrays.js';
 import {
   isDecimalText,
   decimalPlaces,
@@ -158,8 +159,6 @@ interface StoreFacts {
   platformCode: string;
   usable: boolean;
 }
-
-const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => '\\' + c)}"`).join(',')}}`}::text[]`;
 
 async function storesOf(tx: Tx, domainId: number): Promise<StoreFacts[]> {
   const rows = await tx.execute<{ id: number; name: string; platform_code: string; usable: boolean }>(

@@ -6,6 +6,7 @@
 // ingestOrders() plans and writes. Idempotent on platform_orders (domain, store, platform_no):
 // a platform order seen again updates its platform_orders row and, when something that matters
 // changed (closed, receiver), reaches the ERP order (see applyPlatformChanges).
+import { bigintArray, textArray } from '../../../db/arrays.js';
 import {
   chooseWarehouse,
   evaluatePromotions,
@@ -127,14 +128,11 @@ export interface SkuFacts {
   isCombination: boolean;
 }
 
-const idArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
-const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => '\\' + c)}"`).join(',')}}`}::text[]`;
-
 async function skusById(tx: Tx, domainId: number, ids: number[]): Promise<Map<number, SkuFacts>> {
   if (!ids.length) return new Map();
   const rows = await tx.execute<Record<string, unknown>>(sql`
     select id, code, name, specifications, weight, is_combination from skus
-    where domain_id = ${domainId} and del_flag = false and id = any(${idArray(ids)})`);
+    where domain_id = ${domainId} and del_flag = false and id = any(${bigintArray(ids)})`);
   return new Map(rows.rows.map((r) => [Number(r.id), toSku(r)]));
 }
 
@@ -588,7 +586,7 @@ export async function createErpOrders(
 
     await tx.execute(sql`
       update platform_orders p set erp_order_id = v.order_id, updated_at = now()
-      from (select unnest(${textArray(plans.map((p) => p.draft.platformNo))}) as platform_no, unnest(${idArray(orderIds)}) as order_id) v
+      from (select unnest(${textArray(plans.map((p) => p.draft.platformNo))}) as platform_no, unnest(${bigintArray(orderIds)}) as order_id) v
       where p.domain_id = ${domainId} and p.store_id = ${store.id} and p.platform_no = v.platform_no`);
 
     // The order log of each new order (writeOrderLog's entry, written in one statement).

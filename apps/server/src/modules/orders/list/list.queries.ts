@@ -1,6 +1,7 @@
 // Order-list queries (spec 02 §3.5): the filter of every tab, one query for a page of ids (order
 // by id desc over the (domain, status, id desc) index), counts per tab and exception kind, and
 // the row tags. Every query takes the domain first and filters by it.
+import { bigintArray, textArray } from '../../../db/arrays.js';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_EXCEPTION_TYPES,
@@ -16,8 +17,6 @@ import {
 } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 
-const textArray = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]`;
-const bigintArray = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::bigint[]`;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The SQL condition of one exception kind of tab 5, on the order aliased `o`. */

@@ -6,6 +6,7 @@
 // orders they carry get a PENDING feedback row under a new progress record. After the commit a
 // background job pushes the tracking numbers through each store's connector and completes the
 // record; failures stay listed until retried or closed.
+import { bigintArray } from '../../../db/arrays.js';
 import { randomUUID } from 'node:crypto';
 import {
   OrderErrors,
@@ -33,11 +34,10 @@ import type { Session } from '../../../platform/sessions.js';
 import { applyMovements, type Movement } from '../../stock/stock.engine.js';
 import type { StoresAreaService } from '../../stores/index.js';
 import { orderHoldings } from '../commands/commands.stock.js';
-import { bigints, failureOf, lockOrderBatch, ORDER_DOC_TYPE, ORDERS_AREA } from '../orders.model.js';
+import { failureOf, lockOrderBatch, ORDER_DOC_TYPE, ORDERS_AREA } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 
 export const SHIPPING_FEEDBACK_JOB = 'orders.shipping-feedback';
-
 
 const brief = (o: ErpOrder) => ({
   code: o.code,
@@ -104,7 +104,7 @@ export function createShippingService(deps: ShippingDeps) {
         const after = await tx
           .update(erpOrders)
           .set({ statusCode: ORDER_STATUS.SEND, deliveryTime: at, version: sql`${erpOrders.version} + 1`, updatedAt: at })
-          .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigints(eligible.map((o) => o.id))})`))
+          .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigintArray(eligible.map((o) => o.id))})`))
           .returning();
         const actor = actorOf(session);
         await tx.insert(operationLogs).values(
@@ -126,7 +126,7 @@ export function createShippingService(deps: ShippingDeps) {
           from erp_orders o
           join stores s on s.id = o.store_id and s.domain_id = o.domain_id and s.store_type = 1
           join platform_orders po on po.domain_id = o.domain_id and po.store_id = o.store_id and po.platform_no = any(o.platform_nos)
-          where o.domain_id = ${domainId} and o.id = any(${bigints(eligible.map((o) => o.id))})
+          where o.domain_id = ${domainId} and o.id = any(${bigintArray(eligible.map((o) => o.id))})
           order by o.id, po.id`);
         if (targets.rows.length) {
           recordKey = randomUUID();
@@ -232,7 +232,7 @@ export function createShippingService(deps: ShippingDeps) {
     const conditions: SQL[] = [sql`f.domain_id = ${domainId}`, sql`f.status = 'FAILED'`];
     if (input.shippingTimeFrom) conditions.push(sql`f.shipped_at >= ${input.shippingTimeFrom}`);
     if (input.shippingTimeTo) conditions.push(sql`f.shipped_at <= ${input.shippingTimeTo}`);
-    if (input.storeIdList?.length) conditions.push(sql`f.store_id = any(${bigints(input.storeIdList)})`);
+    if (input.storeIdList?.length) conditions.push(sql`f.store_id = any(${bigintArray(input.storeIdList)})`);
     const words = input.keywords ? splitKeywords(input.keywords).items : [];
     if (words.length) {
       const list = sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
@@ -294,7 +294,7 @@ export function createShippingService(deps: ShippingDeps) {
       const rows = await tx
         .update(shippingFeedbacks)
         .set({ status: 'PENDING', errorMsg: null, recordKey, version: sql`${shippingFeedbacks.version} + 1`, updatedAt: at })
-        .where(and(eq(shippingFeedbacks.domainId, domainId), eq(shippingFeedbacks.status, 'FAILED'), sql`${shippingFeedbacks.id} = any(${bigints(idList)})`))
+        .where(and(eq(shippingFeedbacks.domainId, domainId), eq(shippingFeedbacks.status, 'FAILED'), sql`${shippingFeedbacks.id} = any(${bigintArray(idList)})`))
         .returning({ id: shippingFeedbacks.id });
       if (!rows.length) return 0;
       await tx.insert(shippingFeedbackRecords).values({ domainId, recordKey, totalCount: rows.length, createdAt: at, updatedAt: at });
@@ -313,7 +313,7 @@ export function createShippingService(deps: ShippingDeps) {
       const rows = await tx
         .update(shippingFeedbacks)
         .set({ status: 'CLOSED', version: sql`${shippingFeedbacks.version} + 1`, updatedAt: now() })
-        .where(and(eq(shippingFeedbacks.domainId, domainId), eq(shippingFeedbacks.status, 'FAILED'), sql`${shippingFeedbacks.id} = any(${bigints(idList)})`))
+        .where(and(eq(shippingFeedbacks.domainId, domainId), eq(shippingFeedbacks.status, 'FAILED'), sql`${shippingFeedbacks.id} = any(${bigintArray(idList)})`))
         .returning({ id: shippingFeedbacks.id });
       if (rows.length) {
         await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'shipping_feedback', entityId: rows.map((r) => r.id).join(','), action: 'closeFeedbackError' });

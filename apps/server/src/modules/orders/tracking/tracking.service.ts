@@ -7,12 +7,12 @@
 // first, in batches; a refresh does the same for the chosen orders (or the domain's) at once.
 import { splitKeywords, TRACKING_BATCH, TRACKING_STATES, type PageResult, type TrackingIgnoreResult, type TrackingRefreshInput, type TrackingRefreshResult, type TrackingRow, type TrackingSearch, type TrackingState, type TrackingStatistics, type TrackingStatisticsInput } from '@openseller/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { textArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../db/arrays.js';
 import type { Database } from '../../../db/client.js';
 import { CARRIER_REGISTRY, CarrierConnectorError, type CarrierRegistry } from '../../../connectors/carrier/index.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { Session } from '../../../platform/sessions.js';
-import { bigints, writeOrderLog } from '../orders.model.js';
+import { writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 
 const SENT = 'CI_ERPSOH_STATUS_SEND';
@@ -47,7 +47,7 @@ export function createTrackingService(deps: TrackingDeps) {
   /** The stores and couriers the order list is narrowed to. */
   function scopeOf(input: Pick<TrackingRefreshInput, 'storeIdList' | 'expressCompanyCodeList'>): SQL[] {
     const parts: SQL[] = [];
-    if (input.storeIdList?.length) parts.push(sql`o.store_id = any(${bigints(input.storeIdList)})`);
+    if (input.storeIdList?.length) parts.push(sql`o.store_id = any(${bigintArray(input.storeIdList)})`);
     if (input.expressCompanyCodeList?.length) parts.push(sql`o.express_company_code = any(${textArray(input.expressCompanyCodeList)})`);
     return parts;
   }
@@ -58,7 +58,7 @@ export function createTrackingService(deps: TrackingDeps) {
     if (input.ignored !== undefined) parts.push(sql`coalesce(t.ignored, false) = ${input.ignored}`);
     if (input.timeFrom) parts.push(sql`o.delivery_time >= ${input.timeFrom}`);
     if (input.timeTo) parts.push(sql`o.delivery_time <= ${input.timeTo}`);
-    if (input.idList?.length) parts.push(sql`o.id = any(${bigints(input.idList)})`);
+    if (input.idList?.length) parts.push(sql`o.id = any(${bigintArray(input.idList)})`);
     const words = splitKeywords(input.keywords).items;
     if (words.length) {
       const arr = sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
@@ -189,7 +189,7 @@ export function createTrackingService(deps: TrackingDeps) {
     const domainId = domainOf(session);
     const { idList } = input;
     const due = idList?.length
-      ? await dueQuery(domainId, sql`o.id = any(${bigints(idList)})`, idList.length)
+      ? await dueQuery(domainId, sql`o.id = any(${bigintArray(idList)})`, idList.length)
       : await dueQuery(domainId, sql.join([pending, ...scopeOf(input)], sql` and `), REFRESH_CAP);
     return check(domainId, due.rows);
   }
@@ -214,7 +214,7 @@ export function createTrackingService(deps: TrackingDeps) {
         select o.id, o.express_company_code, o.express_no, t.ignored from erp_orders o
         left join order_tracking t on t.domain_id = o.domain_id and t.order_id = o.id
         where o.domain_id = ${domainId} and o.status_code = ${SENT} and o.express_company_code is not null and o.express_no is not null and o.express_no <> ''
-          and o.id = any(${bigints(idList)})
+          and o.id = any(${bigintArray(idList)})
         order by o.id for update of o`);
       const changing = orders.rows.filter((o) => Boolean(o.ignored) !== ignored);
       if (!changing.length) return { count: 0 };

@@ -1,17 +1,11 @@
 // Queries of stock checks. Every one takes the domain first and filters by it. Lines travel as
 // one JSON parameter and are written with one statement, so a check of 50,000 lines is a few
 // statements, not 50,000.
+import { bigintArray, textArray } from '../../../db/arrays.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { StockCheckLineFilter, StockCheckLineRow, StockCheckRow, StockCheckStatus, StockCheckTotals } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { versionConflict } from '../../../platform/errors.js';
-
-/**
- * A list as one array parameter: `= any(${idArray(ids)})`. Bound as one literal, the planner sees
- * its real length (50,000 codes: a hash or array scan, not 50,000 index probes of a guessed 100).
- */
-export const idArray = (ids: number[]): SQL => sql`${'{' + ids.map((id) => String(Math.trunc(Number(id)))).join(',') + '}'}::bigint[]`;
-export const textArray = (values: string[]): SQL => sql`${'{' + values.map((v) => '"' + v.replace(/["\\]/g, (c) => '\\' + c) + '"').join(',') + '}'}::text[]`;
 
 // Raw queries answer timestamps as text.
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
@@ -66,7 +60,7 @@ export async function openChecksOf(tx: Tx, domainId: number, warehouseIds: numbe
     select id, code, warehouse_id, location_id, scope_sku_ids, status, version, remark
     from stock_checks
     where domain_id = ${domainId} and status = 'COUNTING'
-      and warehouse_id = any(${idArray(warehouseIds)})
+      and warehouse_id = any(${bigintArray(warehouseIds)})
     order by id
     ${lock ? sql`for share` : sql``}`);
   return rows.map(toRecord);
@@ -78,7 +72,7 @@ export async function overlappingOpenCheck(
   domainId: number,
   scope: { warehouseId: number; locationId: number | null; skuIds: number[] | null },
 ): Promise<{ id: number; code: string } | undefined> {
-  const skus = scope.skuIds ? idArray(scope.skuIds) : null;
+  const skus = scope.skuIds ? bigintArray(scope.skuIds) : null;
   const { rows } = await tx.execute<{ id: number; code: string }>(sql`
     select id, code from stock_checks
     where domain_id = ${domainId} and warehouse_id = ${scope.warehouseId} and status = 'COUNTING'
@@ -98,7 +92,7 @@ function scopeBalances(domainId: number, scope: { warehouseId: number; locationI
   return sql`
     b.domain_id = ${domainId} and b.warehouse_id = ${scope.warehouseId} and (b.on_hand <> 0 or b.allocated <> 0)
       ${scope.locationId === null ? sql`` : sql`and b.location_id = ${scope.locationId}`}
-      ${scope.skuIds === null ? sql`` : sql`and b.sku_id = any(${idArray(scope.skuIds)})`}`;
+      ${scope.skuIds === null ? sql`` : sql`and b.sku_id = any(${bigintArray(scope.skuIds)})`}`;
 }
 
 export async function countScopeBalances(tx: Tx, domainId: number, scope: { warehouseId: number; locationId: number | null; skuIds: number[] | null }): Promise<number> {
@@ -131,7 +125,7 @@ export async function insertSheetLines(
       select ${domainId}, ${checkId}, ${scope.locationId ?? 0}, s.id
       from skus s
       where s.domain_id = ${domainId}
-        and s.id = any(${idArray(scope.skuIds)})
+        and s.id = any(${bigintArray(scope.skuIds)})
         and not exists (select 1 from stock_check_lines x where x.domain_id = ${domainId} and x.check_id = ${checkId} and x.sku_id = s.id)
       order by s.code
       on conflict do nothing`);
@@ -160,7 +154,7 @@ export async function skusByIds(tx: Tx, domainId: number, ids: number[]): Promis
   if (!ids.length) return new Map();
   const { rows } = await tx.execute<SkuFact>(sql`
     select id, code, name, is_combination, del_flag from skus
-    where domain_id = ${domainId} and id = any(${idArray(ids)})`);
+    where domain_id = ${domainId} and id = any(${bigintArray(ids)})`);
   return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), code: r.code, name: r.name, isCombination: r.is_combination }]));
 }
 
@@ -184,7 +178,7 @@ export async function locationsByIds(tx: Tx, domainId: number, ids: number[]): P
   if (!ids.length) return new Map();
   const { rows } = await tx.execute<{ id: number; warehouse_id: number; code: string }>(sql`
     select id, warehouse_id, code from warehouse_locations
-    where domain_id = ${domainId} and id = any(${idArray(ids)})`);
+    where domain_id = ${domainId} and id = any(${bigintArray(ids)})`);
   return new Map(rows.map((r) => [Number(r.id), { id: Number(r.id), warehouseId: Number(r.warehouse_id), code: r.code }]));
 }
 
@@ -228,7 +222,7 @@ export async function warehousesByCodeOrName(tx: Tx, domainId: number, names: st
 export async function warehouseNames(tx: Tx, domainId: number, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const { rows } = await tx.execute<{ id: number; name: string }>(sql`
-    select id, name from warehouses where domain_id = ${domainId} and id = any(${idArray(ids)})`);
+    select id, name from warehouses where domain_id = ${domainId} and id = any(${bigintArray(ids)})`);
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
@@ -240,8 +234,8 @@ export async function linesOfSkus(tx: Tx, domainId: number, checkIds: number[], 
     select l.id, l.check_id, l.location_id, l.sku_id, l.version, l.added
     from stock_check_lines l
     where l.domain_id = ${domainId}
-      and l.check_id = any(${idArray(checkIds)})
-      and l.sku_id = any(${idArray(skuIds)})`);
+      and l.check_id = any(${bigintArray(checkIds)})
+      and l.sku_id = any(${bigintArray(skuIds)})`);
   for (const r of rows) {
     const line = { id: Number(r.id), checkId: Number(r.check_id), locationId: Number(r.location_id), skuId: Number(r.sku_id), version: Number(r.version), added: r.added };
     result.set(`${line.checkId}:${line.locationId}:${line.skuId}`, line);
@@ -544,7 +538,7 @@ export async function scopeSkus(tx: Tx, domainId: number, skuIds: number[] | nul
   if (!skuIds?.length) return [];
   const { rows } = await tx.execute<{ id: number; code: string; name: string | null }>(sql`
     select id, code, name from skus
-    where domain_id = ${domainId} and id = any(${idArray(skuIds)})
+    where domain_id = ${domainId} and id = any(${bigintArray(skuIds)})
     order by code limit 200`);
   return rows.map((r) => ({ id: Number(r.id), code: r.code, name: r.name }));
 }
@@ -562,7 +556,7 @@ export async function nextCheckCode(tx: Tx, domainId: number, day: Date): Promis
 /** Uses of rows by open checks, for the reference lists of other areas. */
 export async function openCheckUses(tx: Tx, domainId: number, kind: 'warehouse' | 'location' | 'sku', ids: number[]): Promise<number> {
   if (!ids.length) return 0;
-  const list = idArray(ids);
+  const list = bigintArray(ids);
   const query =
     kind === 'warehouse'
       ? sql`select count(*)::int as n from stock_checks c where c.domain_id = ${domainId} and c.status = 'COUNTING' and c.warehouse_id = any(${list})`

@@ -1,6 +1,7 @@
 // Stock checks: make a check of a scope, count lines by hand (or import them, stockcheck.importer),
 // see the differences, confirm (ADJUST movements through the stock engine, all lines or none) or
 // cancel. Commands run in one transaction each and write the operation log (area 'stockcheck').
+import { bigintArray } from '../../../db/arrays.js';
 import { sql } from 'drizzle-orm';
 import {
   ErrorCodes,
@@ -30,7 +31,6 @@ import {
   clearCounts,
   countScopeBalances,
   findCheck,
-  idArray,
   insertSheetLines,
   linesByKeys,
   linesOfSkus,
@@ -132,7 +132,7 @@ export function createStockCheckService(deps: { database: Database; now?: () => 
         const inserted = await tx.execute<{ id: number }>(sql`
           insert into stock_checks (domain_id, code, warehouse_id, location_id, scope_sku_ids, remark, created_by, created_at, updated_at)
           values (${domainId}, ${code}, ${warehouse.id}, ${locationId}::bigint,
-                  ${skuIds ? idArray(skuIds) : sql`null`},
+                  ${skuIds ? bigintArray(skuIds) : sql`null`},
                   ${input.remark ?? null}, ${session.userId}, ${now()}, ${now()})
           returning id`);
         const id = Number(inserted.rows[0]!.id);
@@ -220,7 +220,7 @@ export function createStockCheckService(deps: { database: Database; now?: () => 
         if (existing.size) {
           await tx.execute(sql`
             select id from stock_check_lines
-            where domain_id = ${domainId} and id = any(${idArray([...existing.values()].map((l) => l.id).sort((a, b) => a - b))})
+            where domain_id = ${domainId} and id = any(${bigintArray([...existing.values()].map((l) => l.id).sort((a, b) => a - b))})
             order by id for update`);
           existing = await linesOfSkus(tx, domainId, [check.id], [...skus.keys()]);
           input.lines.forEach((line, i) => {

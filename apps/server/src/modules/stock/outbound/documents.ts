@@ -1,5 +1,6 @@
 // What outbound orders and transfers share: the checks of a document's warehouse, SKUs and
 // locations (each refusal names its field), document codes, and where a document's stock sits.
+import { bigintArray } from '../../../db/arrays.js';
 import { sql } from 'drizzle-orm';
 import { OutboundErrors, type WarehouseOption } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
@@ -9,9 +10,6 @@ import type { OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import type { GoodsRegistryService } from '../../goods/index.js';
 import type { WarehousesRegistryService } from '../../warehouses/index.js';
-
-export const bigintArray = (values: readonly number[]) => sql`${sql.param([...values])}::bigint[]`;
-export const textArray = (values: readonly string[]) => sql`${sql.param([...values])}::text[]`;
 
 export const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 

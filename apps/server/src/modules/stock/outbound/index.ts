@@ -1,12 +1,13 @@
 // The outbound part of stock: outbound orders (WDO) and the sales-outbound list (spec 02 §3.6,
 // §4.1, §4.2, §7.9; /stocks activeKey 3 and 5, /stocks/createstocksout). See README.md.
+import { bigintArray } from '../../../db/arrays.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import type { AreaModule } from '../../../platform/module.js';
 import type { ReferenceChecker } from '../../warehouses/index.js';
 import { WAREHOUSE_REFERENCES } from '../../warehouses/index.js';
 import { SKU_REFERENCES } from '../../goods/index.js';
-import { bigintArray } from './documents.js';
+
 import { wdoImporter } from './outbound.importer.js';
 import { registerOutboundMessages } from './outbound.messages.js';
 import { countWdosWaiting } from './outbound.queries.js';

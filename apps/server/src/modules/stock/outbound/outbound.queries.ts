@@ -1,10 +1,10 @@
 // Outbound-order queries; every one takes the domain first and filters by it.
+import { textArray } from '../../../db/arrays.js';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { ORDER_CODE_KEYWORD_CAP, parseDateTimeText, splitKeywords, warehouseFilterId, type WdoDetailRow, type WdoRow, type WdoSearchInput, type WdoStatus, type WdoSyncStatus, type WdoType } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { skus, users, warehouses, wdoDetails, wdoHeaders } from '../../../db/schema/index.js';
 import { likePattern } from '../../warehouses/references.js';
-import { textArray } from './documents.js';
 
 export type WdoRecord = typeof wdoHeaders.$inferSelect;
 export type WdoDetailRecord = typeof wdoDetails.$inferSelect;

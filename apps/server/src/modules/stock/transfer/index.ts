@@ -1,9 +1,10 @@
 // Transfers between warehouses (spec 02 §3.6, §7.9; page /stocks/transfer). See README.md.
+import { bigintArray } from '../../../db/arrays.js';
 import { sql } from 'drizzle-orm';
 import type { AreaModule } from '../../../platform/module.js';
 import { SKU_REFERENCES } from '../../goods/index.js';
 import { LOCATION_REFERENCES, WAREHOUSE_REFERENCES, type ReferenceChecker } from '../../warehouses/index.js';
-import { bigintArray } from '../outbound/documents.js';
+
 import { registerOutboundMessages } from '../outbound/outbound.messages.js';
 import { openTransfersOfWarehouses } from './transfer.queries.js';
 import { registerTransferRoutes } from './transfer.routes.js';

@@ -1,4 +1,5 @@
 // Transfer-order queries; every one takes the domain first and filters by it.
+import { textArray } from '../../../db/arrays.js';
 import { aliasedTable, and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_CODE_KEYWORD_CAP,
@@ -13,7 +14,6 @@ import {
 import type { Tx } from '../../../db/client.js';
 import { skus, transferDetails, transferOrders, users, warehouseLocations, warehouses } from '../../../db/schema/index.js';
 import { likePattern } from '../../warehouses/references.js';
-import { textArray } from '../outbound/documents.js';
 
 export type TransferRecord = typeof transferOrders.$inferSelect;
 export type TransferDetailRecord = typeof transferDetails.$inferSelect;
