@@ -127,6 +127,12 @@ export interface DryRunResult {
   /** BOUND (store–warehouse binding), ONLY_WAREHOUSE, NONE. */
   warehouseReason: string;
   expressCompanyCode: string | null;
+  /** BY_AREA, BY_WEIGHT, BY_STORE, BY_CUSTOM, BY_SKU: the rule type that chose the courier, or null. */
+  courierRuleType: string | null;
+  courierRuleId: number | null;
+  /** The chosen courier does not ship to the receiver's area (EXPRESS_PROHIBITED). */
+  courierProhibited: boolean;
+  /** In words (English), for logs and other clients; the web words it from the fields above. */
   courierReason: string;
   labels: string[];
   qtyTotal: number;

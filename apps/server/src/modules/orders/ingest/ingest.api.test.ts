@@ -278,6 +278,45 @@ describe('manual creation', () => {
     expect(Number(order!.warehouse_id)).toBe(warehouseId);
   });
 
+  it('shows what the rules would choose for an order entered by hand, and creates nothing', async () => {
+    const seller = await ingestSeller(t);
+    const [bought, gift] = await ingestSkus(t, seller.domainId, 2);
+    const warehouseId = await ingestWarehouse(t, seller.domainId);
+    const store = await selfDefinedStore(t, seller.token);
+    const promotion = await t.call('/myhome/promotion/createNewPromotion', promotionPayload(gift!.id, { fromTime: '2020-01-01 00:00:00', toTime: '2099-12-31 23:59:59' }), {
+      token: seller.token,
+    });
+    expect(promotion.body.success).toBe(true);
+    const order = {
+      storeId: store.storeId,
+      receiverName: '王五',
+      receiverPhone: '13700002222',
+      receiverProvince: '浙江省',
+      receiverCity: '杭州市',
+      receiverAddress: '文一路 1 号',
+      lines: [{ skuId: bought!.id, qty: 1, price: '150' }],
+    };
+    const before = await t.call('/myhome/taobaoSoh/dryRunSoByHand', order, { token: seller.token });
+    expect(before.body.data).toMatchObject({ warehouseId, warehouseReason: 'ONLY_WAREHOUSE', expressCompanyCode: null, courierRuleType: null, courierProhibited: false });
+    expect(before.body.data.labels).toContain('EXPRESS_MATCH_FAIL');
+    expect(before.body.data.gifts).toEqual([{ promotionId: promotion.body.data.id, promotionName: expect.any(String), skuId: gift!.id, qty: expect.any(Number) }]);
+    expect(before.body.data.lines.map((l: { skuId: number; mappedBy: string; isGift: boolean }) => [l.skuId, l.mappedBy, l.isGift])).toEqual([
+      [bought!.id, 'GIVEN', false],
+      [gift!.id, expect.any(String), true],
+    ]);
+
+    await t.call('/myhome/expressCompany/addUserExpressCompany', { codes: ['JDKD'] }, { token: seller.token });
+    const rules = await t.call('/cloud/core/expressRule/updateExpressRuleList', { type: 'BY_STORE', rules: [{ usable: true, ruleCondition: { expressCompanyCode: 'JDKD', storeId: store.storeId } }] }, { token: seller.token });
+    expect(rules.body.success).toBe(true);
+    const after = await t.call('/myhome/taobaoSoh/dryRunSoByHand', order, { token: seller.token });
+    expect(after.body.data).toMatchObject({ expressCompanyCode: 'JDKD', courierRuleType: 'BY_STORE', courierRuleId: expect.any(Number) });
+    expect(after.body.data.labels).not.toContain('EXPRESS_MATCH_FAIL');
+    expect(await ordersOfStore(t, seller.domainId, store.storeId)).toHaveLength(0);
+
+    const bad = await t.call('/myhome/taobaoSoh/dryRunSoByHand', { ...order, lines: [] }, { token: seller.token });
+    expect(bad.body.fields?.[0]?.field).toBe('lines');
+  });
+
   it('refuses a line naming no SKU of the domain', async () => {
     const seller = await ingestSeller(t);
     const other = await ingestSeller(t);
@@ -309,6 +348,12 @@ describe('domains and permissions', () => {
       { token: other.token },
     );
     expect(manual.status).toBe(404);
+    const preview = await t.call(
+      '/myhome/taobaoSoh/dryRunSoByHand',
+      { storeId: store.storeId, receiverName: 'a', receiverPhone: '1', receiverProvince: 'p', receiverCity: 'c', receiverAddress: 'x', lines: [{ skuId: 1, qty: 1, price: '1' }] },
+      { token: other.token },
+    );
+    expect(preview.status).toBe(404);
     const id = records.body.data.voList[0]?.id;
     expect(id).toBeUndefined();
   });
@@ -321,6 +366,7 @@ describe('domains and permissions', () => {
     expect(answer.status).toBe(403);
     const create = await t.call('/myhome/taobaoSoh/createTaobaoSoByHand', {}, { token });
     expect(create.status).toBe(403);
+    expect((await t.call('/myhome/taobaoSoh/dryRunSoByHand', {}, { token })).status).toBe(403);
   });
 
   it('refuses deleting a store that has orders', async () => {

@@ -1,5 +1,5 @@
 // Ingest calls (spec 02 §7.10): /myhome/platformSo (pulls, sync records, order-sync log, menu
-// MENU_ERPSO), /myhome/taobaoSoh/createTaobaoSoByHand (MENU_ERPSO_CREATE), the dry run
+// MENU_ERPSO), /myhome/taobaoSoh/createTaobaoSoByHand and its dry run dryRunSoByHand (MENU_ERPSO_CREATE), the dry run
 // /myhome/erpsoh/dryRunPipeline, and the self-defined stores' POST /open/orders/ingest (public,
 // signed). See ../README.md.
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,8 @@ export function registerIngestRoutes(app: FastifyInstance, http: Http, service: 
   http.route(app, { url: `${so}/searchSyncRuns`, access: SYNC_LOG_ACCESS, input: OrderSyncRunSearchInput, handler: (c) => service.searchSyncRuns(c.session, c.input) });
   http.route(app, { url: '/myhome/erpsoh/dryRunPipeline', access: ORDERS_ACCESS, input: DryRunInput, handler: (c) => service.dryRun(c.session, c.input) });
   http.route(app, { url: '/myhome/taobaoSoh/createTaobaoSoByHand', access: CREATE_ORDER_ACCESS, input: ManualOrderInput, handler: (c) => service.createByHand(c.session, c.input) });
+  // What the rules would choose for the order being entered, before it is created (nothing is written).
+  http.route(app, { url: '/myhome/taobaoSoh/dryRunSoByHand', access: CREATE_ORDER_ACCESS, input: ManualOrderInput, handler: (c) => service.dryRunManual(c.session, c.input) });
 
   // The signature covers the body byte for byte, so this route keeps the raw text.
   void app.register(async (scope) => {

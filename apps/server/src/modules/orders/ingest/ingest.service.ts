@@ -25,6 +25,7 @@ import {
   DryRunInput as DryRunSchema,
 } from '@openseller/core';
 import { and, eq, sql } from 'drizzle-orm';
+import { bigintArray } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { orderIngestNonces, orderSyncRuns, orderSyncStates } from '../../../db/schema/index.js';
 import { ConnectorError } from '../../../connectors/marketplace/connector.js';
@@ -210,44 +211,64 @@ export function createIngestService(deps: IngestServiceDeps) {
     });
   }
 
+  /**
+   * The draft of an order entered by hand: the store usable, every SKU one of the domain's live
+   * goods (the first that is not names its line). `code` is the new order's number.
+   */
+  async function manualDraft(tx: Tx, domainId: number, input: ReturnType<typeof ManualOrderSchema.parse>, code: string) {
+    const store = await storeOf(domainId, input.storeId, tx);
+    if (!store.usable) throw new AppError(StoreErrors.DISABLED, 400, { field: 'storeId' });
+    const skuIds = [...new Set(input.lines.map((l) => l.skuId))];
+    const found = await tx.execute<{ id: number }>(sql`select id from skus where domain_id = ${domainId} and del_flag = false and id = any(${bigintArray(skuIds)})`);
+    const known = new Set(found.rows.map((r) => Number(r.id)));
+    const missing = input.lines.findIndex((l) => !known.has(l.skuId));
+    if (missing >= 0) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'sku', field: `lines.${missing}.skuId` });
+    const draft: OrderDraft = {
+      platformNo: `M${code}`,
+      platformStatus: 'WAIT_SELLER_SEND_GOODS',
+      source: 'MANUAL',
+      code,
+      buyerNick: input.buyerNick ?? null,
+      receiver: {
+        name: input.receiverName,
+        phone: input.receiverPhone,
+        province: input.receiverProvince,
+        city: input.receiverCity,
+        district: input.receiverDistrict ?? null,
+        address: input.receiverAddress,
+      },
+      amount: null,
+      postFee: input.postFee,
+      payTime: deps.now(),
+      platformUpdatedAt: deps.now(),
+      buyerMessage: input.buyerMessage ?? null,
+      sellerRemark: input.sellerRemark ?? null,
+      lines: input.lines.map((l) => ({ tbSpuId: null, tbSkuId: null, outerSkuId: null, title: null, properties: null, qty: l.qty, price: l.price, skuId: l.skuId })),
+      payload: { source: 'MANUAL', ...input },
+    };
+    return { store: { id: store.id, platformCode: store.platformCode }, draft };
+  }
+
   async function createByHand(session: Session, raw: ManualOrderInput): Promise<ManualOrderResult> {
     const input = ManualOrderSchema.parse(raw);
     const domainId = session.domainId!;
     return db.transaction(async (tx) => {
-      const store = await storeOf(domainId, input.storeId, tx);
-      if (!store.usable) throw new AppError(StoreErrors.DISABLED, 400, { field: 'storeId' });
-      const skuIds = [...new Set(input.lines.map((l) => l.skuId))];
-      const found = await tx.execute<{ id: number }>(sql`select id from skus where domain_id = ${domainId} and del_flag = false and id = any(${`{${skuIds.join(',')}}`}::bigint[])`);
-      const known = new Set(found.rows.map((r) => Number(r.id)));
-      const missing = input.lines.findIndex((l) => !known.has(l.skuId));
-      if (missing >= 0) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'sku', field: `lines.${missing}.skuId` });
       const [code] = await nextOrderCodes(tx, 1, deps.now());
-      const draft: OrderDraft = {
-        platformNo: `M${code}`,
-        platformStatus: 'WAIT_SELLER_SEND_GOODS',
-        source: 'MANUAL',
-        code: code!,
-        buyerNick: input.buyerNick ?? null,
-        receiver: {
-          name: input.receiverName,
-          phone: input.receiverPhone,
-          province: input.receiverProvince,
-          city: input.receiverCity,
-          district: input.receiverDistrict ?? null,
-          address: input.receiverAddress,
-        },
-        amount: null,
-        postFee: input.postFee,
-        payTime: deps.now(),
-        platformUpdatedAt: deps.now(),
-        buyerMessage: input.buyerMessage ?? null,
-        sellerRemark: input.sellerRemark ?? null,
-        lines: input.lines.map((l) => ({ tbSpuId: null, tbSkuId: null, outerSkuId: null, title: null, properties: null, qty: l.qty, price: l.price, skuId: l.skuId })),
-        payload: { source: 'MANUAL', ...input },
-      };
-      const result = await ingestOrders(tx, pipelineDeps, domainId, actorOf(session), { id: store.id, platformCode: store.platformCode }, [draft]);
+      const { store, draft } = await manualDraft(tx, domainId, input, code!);
+      const result = await ingestOrders(tx, pipelineDeps, domainId, actorOf(session), store, [draft]);
       const item = result.items[0]!;
       return { id: item.orderId!, code: item.code! };
+    });
+  }
+
+  /** What the pipeline would make of an order entered by hand (gifts, warehouse, courier), creating nothing. */
+  async function dryRunManual(session: Session, raw: ManualOrderInput): Promise<DryRunResult> {
+    const input = ManualOrderSchema.parse(raw);
+    const domainId = session.domainId!;
+    return db.transaction(async (tx) => {
+      const { store, draft } = await manualDraft(tx, domainId, input, 'PREVIEW');
+      const [plan] = await planOrders(tx, pipelineDeps, domainId, store, [draft]);
+      return describePlan(plan!, !!deps.registry.find(COURIER_RULES_SERVICE));
     });
   }
 
@@ -404,7 +425,7 @@ export function createIngestService(deps: IngestServiceDeps) {
     return Number(rows.rows[0]?.n ?? 0);
   }
 
-  return { pullStoreOrders, pullDueStores, syncStoreOrders, dryRun, createByHand, httpIngest, searchSyncRuns, searchPlatformOrders, closeErrors, countErrors };
+  return { pullStoreOrders, pullDueStores, syncStoreOrders, dryRun, dryRunManual, createByHand, httpIngest, searchSyncRuns, searchPlatformOrders, closeErrors, countErrors };
 }
 
 export type IngestService = ReturnType<typeof createIngestService>;

@@ -18,6 +18,7 @@ const quiet: RequestOptions = { quiet: true };
 export const orderIngestApi = {
   createByHand: (input: ManualOrderInput) => request<ManualOrderResult>('/myhome/taobaoSoh/createTaobaoSoByHand', input, quiet),
   dryRun: (input: DryRunInput) => request<DryRunResult>('/myhome/erpsoh/dryRunPipeline', input),
+  dryRunByHand: (input: ManualOrderInput) => request<DryRunResult>('/myhome/taobaoSoh/dryRunSoByHand', input, quiet),
   syncStoreOrders: (storeId: number) => request<OrderSyncRunRow>(`${SO}/syncStoreOrders`, { storeId }),
   searchSyncRuns: (input: OrderSyncRunSearchInput) => request<PageResult<OrderSyncRunRow>>(`${SO}/searchSyncRuns`, input),
   searchSyncRecords: (input: PlatformSyncSearchInput) => request<PageResult<PlatformSyncRow>>(`${SO}/searchTaobaoSyncPageList`, input),

@@ -33,6 +33,9 @@ export function useCreateOrderByHand() {
   });
 }
 
+/** What the rules would choose for an order typed in by hand (nothing is created). */
+export const useDryRunByHand = () => useMutation({ mutationFn: orderIngestApi.dryRunByHand });
+
 /** usePullNow with the toasts a person sees: how many orders came, or why the pull failed. */
 export function usePullNowWithToasts() {
   const { t } = useTranslation();

@@ -1,11 +1,12 @@
 // /order/createorder (MENU_ERPSO_CREATE): an order typed in by hand — store, buyer, receiver,
 // lines of system SKUs (picked by code or name) with quantity and price, totals — created through
 // the same pipeline as pulled orders (warehouse, courier, gifts); the toast names the new order.
+// 'What the rules choose' shows that pipeline's choices first, creating nothing (the dry run).
 import { useMemo, useState } from 'react';
 import { Button, Card, Col, Empty, Form, Input, InputNumber, Row, Space, Statistic, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { addDecimals, formatDecimal, multiplyDecimals, type ManualOrderInput } from '@openseller/core';
+import { addDecimals, formatDecimal, multiplyDecimals, type DryRunResult, type ManualOrderInput } from '@openseller/core';
 import { ApiError, errorMessage } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { requiredRule } from '../../../../ui/form-rules';
@@ -14,7 +15,8 @@ import { applyServerFieldErrors } from '../../../accounts/components/form-errors
 import { SkuPicker, type SkuPick } from '../../../goods/components/sku-picker';
 import { StoreSelect } from '../../../stores/components/store-select';
 import { ImportOrdersButton } from '../../import/import-orders-button';
-import { useCreateOrderByHand } from '../queries';
+import { RulePreview } from '../components/rule-preview';
+import { useCreateOrderByHand, useDryRunByHand } from '../queries';
 
 interface Line {
   sku: SkuPick;
@@ -43,6 +45,8 @@ export default function CreateOrderPage() {
   const [picking, setPicking] = useState(false);
   const [linesError, setLinesError] = useState<string | null>(null);
   const create = useCreateOrderByHand();
+  const dryRun = useDryRunByHand();
+  const [previewed, setPreviewed] = useState<DryRunResult | null>(null);
   const postFee = Form.useWatch('postFee', form);
 
   const totals = useMemo(() => {
@@ -59,13 +63,14 @@ export default function CreateOrderPage() {
 
   const update = (skuId: number, patch: Partial<Line>) => setLines((prev) => prev.map((l) => (l.sku.id === skuId ? { ...l, ...patch } : l)));
 
-  const submit = (values: Values) => {
+  /** The call's input from the form, or null (and the reason shown) when no line was added. */
+  const toInput = (values: Values): ManualOrderInput | null => {
     if (!lines.length) {
       setLinesError(t('orderingest:create.noLines'));
-      return;
+      return null;
     }
     setLinesError(null);
-    const input: ManualOrderInput = {
+    return {
       storeId: values.storeId!,
       buyerNick: values.buyerNick,
       receiverName: values.receiverName,
@@ -79,18 +84,31 @@ export default function CreateOrderPage() {
       buyerMessage: values.buyerMessage,
       lines: lines.map((l) => ({ skuId: l.sku.id, qty: l.qty, price: l.price || '0' })),
     };
+  };
+
+  const showFailure = (error: unknown) => {
+    const apiError = error as ApiError;
+    const field = typeof apiError.params?.field === 'string' ? apiError.params.field : '';
+    if (field.startsWith('lines')) setLinesError(errorMessage(apiError));
+    else if (!applyServerFieldErrors(form, apiError)) toast.error(errorMessage(apiError));
+  };
+
+  const preview = async () => {
+    const values = await form.validateFields().catch(() => null);
+    const input = values && toInput(values);
+    if (input) dryRun.mutate(input, { onSuccess: setPreviewed, onError: showFailure });
+  };
+
+  const submit = (values: Values) => {
+    const input = toInput(values);
+    if (!input) return;
     create.mutate(input, {
       onSuccess: (result) => {
         toast.success(t('orderingest:create.created', { code: result.code }));
         form.resetFields();
         setLines([]);
       },
-      onError: (error) => {
-        const apiError = error as ApiError;
-        const field = typeof apiError.params?.field === 'string' ? apiError.params.field : '';
-        if (field.startsWith('lines')) setLinesError(errorMessage(apiError));
-        else if (!applyServerFieldErrors(form, apiError)) toast.error(errorMessage(apiError));
-      },
+      onError: showFailure,
     });
   };
 
@@ -225,10 +243,16 @@ export default function CreateOrderPage() {
             <Statistic title={t('orderingest:create.totalWeight')} value={totals.weight} suffix="kg" />
           </Space>
         </Card>
-        <Button type="primary" htmlType="submit" loading={create.isPending}>
-          {t('orderingest:create.submit')}
-        </Button>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={create.isPending}>
+            {t('orderingest:create.submit')}
+          </Button>
+          <Button loading={dryRun.isPending} onClick={() => void preview()}>
+            {t('orderingest:preview.button')}
+          </Button>
+        </Space>
       </Form>
+      <RulePreview result={previewed} onClose={() => setPreviewed(null)} />
       <SkuPicker
         open={picking}
         onClose={() => setPicking(false)}
