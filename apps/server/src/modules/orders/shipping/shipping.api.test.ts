@@ -180,6 +180,8 @@ describe('shipping feedback', () => {
     expect(await completed(w.token, result.recordKey)).toMatchObject({ totalCount: 2, successfulCount: 0, failureCount: 2 });
 
     expect(await ok(w.token, '/myhome/taobaoSoHFeedback/getFeedbackCount', {})).toEqual({ count: 2 });
+    const home = async () => (await t.call('/myhome/homepage/getHomePageData', {}, { token: w.token })).body.data.countFeedbackFailed;
+    expect(await home()).toBe(2);
     const page = await ok(w.token, '/myhome/taobaoSoHFeedback/searchFeedbackPageList', { currentPage: 1, pageSize: 10, storeIdList: [w.storeId] });
     expect(page.total).toBe(2);
     expect(page.voList[0]).toMatchObject({ storeId: w.storeId, expressCompanyCode: 'SF', attempts: 1 });
@@ -200,6 +202,7 @@ describe('shipping feedback', () => {
     const rest = (await ok(w.token, '/myhome/taobaoSoHFeedback/searchFeedbackPageList', { currentPage: 1, pageSize: 10 })).voList;
     expect(await ok(w.token, '/myhome/taobaoSoHFeedback/batchCloseFeedbackError', { idList: rest.map((r: { id: number }) => r.id) })).toEqual({ count: 1 });
     expect(await ok(w.token, '/myhome/taobaoSoHFeedback/getFeedbackCount', {})).toEqual({ count: 0 });
+    expect(await home()).toBe(0);
   });
 });
 

@@ -241,12 +241,16 @@ export function createShippingService(deps: ShippingDeps) {
     return conditions;
   }
 
-  async function getFeedbackCount(session: Session, input: FeedbackCountInput): Promise<{ count: number }> {
-    const domainId = domainOf(session);
+  /** Failed feedbacks not yet retried or closed (the home counter countFeedbackFailed counts them all). */
+  async function failedFeedbackCount(domainId: number, input: FeedbackCountInput = {}): Promise<number> {
     const rows = await db.execute<{ n: number }>(sql`
       select count(*)::int as n from shipping_feedbacks f join erp_orders o on o.id = f.erp_order_id and o.domain_id = f.domain_id
       where ${sql.join(failureConditions(domainId, input), sql` and `)}`);
-    return { count: Number(rows.rows[0]?.n ?? 0) };
+    return Number(rows.rows[0]?.n ?? 0);
+  }
+
+  async function getFeedbackCount(session: Session, input: FeedbackCountInput): Promise<{ count: number }> {
+    return { count: await failedFeedbackCount(domainOf(session), input) };
   }
 
   async function searchFeedbackPageList(session: Session, input: FeedbackFailureSearch): Promise<PageResult<FeedbackFailureRow>> {
@@ -322,7 +326,7 @@ export function createShippingService(deps: ShippingDeps) {
     });
   }
 
-  return { send, sendWithin, queueFeedback, runFeedback, queryFeedbackProgress, removeQuickFeedbackRecord, getFeedbackCount, searchFeedbackPageList, batchFeedBack4Taobao, batchCloseFeedbackError };
+  return { send, sendWithin, queueFeedback, runFeedback, queryFeedbackProgress, removeQuickFeedbackRecord, failedFeedbackCount, getFeedbackCount, searchFeedbackPageList, batchFeedBack4Taobao, batchCloseFeedbackError };
 }
 
 export type ShippingService = ReturnType<typeof createShippingService>;

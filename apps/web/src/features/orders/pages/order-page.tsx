@@ -9,7 +9,7 @@ import { ORDER_EXCEPTION_TYPES, ORDER_TABS, formatMoney, type OrderRow } from '@
 import { useColumnSettings } from '../../../ui/column-settings';
 import { PageTitle } from '../../../ui/page-title';
 import { OrderPageActions } from '../ingest/components/order-page-actions';
-import { FeedbackFailuresPanel, ShipActions } from '../shipping';
+import { FeedbackFailuresPanel, ShipActions, useFeedbackFailureCount } from '../shipping';
 import { TrackingPanel } from '../tracking';
 import { WaybillActions } from '../waybills';
 import { PrintActions } from '../printing';
@@ -38,6 +38,7 @@ export default function OrderPage() {
   const now = useMinuteClock();
   const warning = useOverdueWarning();
 
+  const feedbackFailures = useFeedbackFailureCount(activeKey === '5');
   const trackingScope = useMemo(
     () => ({
       ...(filters.storeIdList ? { storeIdList: filters.storeIdList } : {}),
@@ -158,7 +159,7 @@ export default function OrderPage() {
             options={[
               { value: '', label: `${t('orders:exceptions.all')} (${counts.data?.tabs['5'] ?? 0})` },
               ...ORDER_EXCEPTION_TYPES.map((type) => ({ value: type, label: `${t(`orders:exceptions.${type}`)} (${counts.data?.exceptions[type] ?? 0})` })),
-              { value: 'feedback', label: t('ordershipping:failures.tab') },
+              { value: 'feedback', label: `${t('ordershipping:failures.tab')} (${feedbackFailures.data?.count ?? 0})` },
             ]}
           />
         )}

@@ -3,3 +3,4 @@
 export { ShipActions, type ShipActionsProps } from './ship-actions';
 export { FeedbackFailuresPanel } from './feedback-failures-panel';
 export { FeedbackProgressNotice } from './feedback-progress-notice';
+export { useFeedbackFailureCount } from './queries';

@@ -9,9 +9,15 @@ export const SHIPPING_KEY = ['orders', 'shipping'] as const;
 export const shippingKeys = {
   failures: (input: FeedbackFailureSearch) => [...SHIPPING_KEY, 'failures', input] as const,
   progress: (recordKey: string) => [...SHIPPING_KEY, 'progress', recordKey] as const,
+  failureCount: [...SHIPPING_KEY, 'failureCount'] as const,
 };
 
 export const FEEDBACK_POLL_MS = 2000;
+
+/** How many feedbacks failed and wait for a retry or a close (the exceptions tab's 'Feedback failed'). */
+export function useFeedbackFailureCount(enabled = true) {
+  return useQuery({ queryKey: shippingKeys.failureCount, queryFn: () => shippingApi.failureCount({}), enabled });
+}
 
 export function useFeedbackFailures(input: FeedbackFailureSearch) {
   return useQuery({ queryKey: shippingKeys.failures(input), queryFn: () => shippingApi.failures(input), placeholderData: keepPreviousData });
