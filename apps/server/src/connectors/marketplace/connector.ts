@@ -3,6 +3,7 @@
 // watermark, and shipping feedback and stock pushed back. Callers see failures as
 // ConnectorError with a kind (timeout, rate limit, expired token…) so retries can be decided
 // without knowing the marketplace.
+import { pauseUnlessAborted, runWithDeadline } from '../deadline.js';
 import { StoreErrors, type OnlineItemInput } from '@openseller/core';
 import { AppError } from '../../platform/errors.js';
 
@@ -199,34 +200,8 @@ export const DEFAULT_CALL_TIMEOUT_MS = 15_000;
  * Runs a connector call with a deadline. The call gets an AbortSignal that fires at the deadline;
  * whatever it is doing, the caller gets TIMEOUT then.
  */
-export async function withDeadline<T>(timeoutMs: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new ConnectorError('TIMEOUT', `no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-  });
-  try {
-    return await Promise.race([run(controller.signal), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+export const withDeadline = <T>(timeoutMs: number, run: (signal: AbortSignal) => Promise<T>): Promise<T> =>
+  runWithDeadline(timeoutMs, run, (message) => new ConnectorError('TIMEOUT', message));
 
 /** Waits, or stops early (rejecting) when the signal fires. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ConnectorError('TIMEOUT', 'aborted'));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new ConnectorError('TIMEOUT', 'aborted'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> => pauseUnlessAborted(ms, signal, (message) => new ConnectorError('TIMEOUT', message));
