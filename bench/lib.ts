@@ -16,7 +16,7 @@ export interface BenchEnv {
   close(): Promise<void>;
 }
 
-export async function startBenchEnv(name: string): Promise<BenchEnv> {
+export async function startBenchEnv(name: string, options: { webDist?: string } = {}): Promise<BenchEnv> {
   let embedded: EmbeddedServer | undefined;
   let dir: string | undefined;
   let serverUrl = process.env.BENCH_DATABASE_URL;
@@ -29,7 +29,7 @@ export async function startBenchEnv(name: string): Promise<BenchEnv> {
   const url = await ensureDatabase(serverUrl, `bench_${name}_${Date.now().toString(36)}`);
   const database = connectDatabase(url, { max: 20 });
   await migrateDatabase(database);
-  const app = await buildApp({ database });
+  const app = await buildApp({ database, ...(options.webDist ? { webDist: options.webDist } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

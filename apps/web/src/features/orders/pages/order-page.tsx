@@ -1,9 +1,9 @@
 // The order list (/order, menu MENU_ERPSO; spec 01 §2.2, spec 02 §3.5): tabs 1–8 by activeKey
 // with their counts, the filters and saved search tabs, the command bar for the selected rows,
 // the 待合 / 缺 row tags, overdue warnings and a detail drawer. All list state is in the URL.
-import { Alert, Button, Card, Empty, Segmented, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Segmented, Space, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_EXCEPTION_TYPES, ORDER_TABS, formatMoney, type OrderRow } from '@openseller/core';
 import { useColumnSettings } from '../../../ui/column-settings';
@@ -18,12 +18,15 @@ import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { OrderActions } from '../commands/order-actions';
 import { ExceptionActions } from '../exceptions/exception-actions';
-import { LinesSummary, OrderStatusTag, OrderTags, OverdueCell, useMinuteClock, useOverdueWarning } from '../list/components/order-cells';
+import { LinesSummary, OrderStatusTag, OrderTags, OverdueCell, RowTags, RowTagsContext } from '../list/components/order-cells';
 import { OrderDetailDrawer } from '../list/components/order-detail-drawer';
 import { OrderFilterBar } from '../list/components/order-filter-bar';
 import { SavedSearchTabs } from '../list/components/saved-search-tabs';
 import { ordersErrorMessage, useOrderCounts, useOrderList, useOrderRowTags } from '../list/queries';
 import { ORDER_FILTER_DEFAULTS, pickFilters, useOrderListState, type OrderFilterState } from '../list/use-order-list-state';
+
+/** A cell that shows only its order changes when the order does (the list answers new objects for changed orders). */
+const changedOrder = (record: OrderRow, previous: OrderRow) => record !== previous;
 
 export default function OrderPage() {
   const { t } = useTranslation();
@@ -35,10 +38,9 @@ export default function OrderPage() {
   const tags = useOrderRowTags(ids);
   const [selectedKeys, setSelectedKeys] = useState<number[]>([]);
   const selectedRows = useMemo(() => rows.filter((r) => selectedKeys.includes(r.id)), [rows, selectedKeys]);
-  const now = useMinuteClock();
-  const warning = useOverdueWarning();
 
   const feedbackFailures = useFeedbackFailureCount(activeKey === '5');
+  const virtualRows = state.pageSize > 100;
   const trackingScope = useMemo(
     () => ({
       ...(filters.storeIdList ? { storeIdList: filters.storeIdList } : {}),
@@ -63,28 +65,27 @@ export default function OrderPage() {
     go(patch as Partial<OrderFilterState>);
   };
 
-  const { columns, settingsButton } = useColumnSettings<OrderRow>('orders.list', [
+  const openRef = useRef(setState);
+  useEffect(() => {
+    openRef.current = setState;
+  }, [setState]);
+  // antd redraws every cell whenever the table renders unless a column says when its cell changes:
+  // every cell here shows its order alone (the row tags, the clock and the overdue setting are read
+  // by the cells themselves), so selecting rows redraws only the check boxes.
+  const columnDefs = useMemo<ColumnsType<OrderRow>>(() => [
     {
       title: t('orders:columns.code'),
       key: 'code',
       width: 220,
       fixed: 'left',
+      shouldCellUpdate: changedOrder,
       render: (_, r) => (
         <Space direction="vertical" size={0}>
           <Space size={4} wrap>
-            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setState({ open: r.id })}>
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => openRef.current({ open: r.id })}>
               {r.code}
             </Button>
-            {tags.data?.merge.has(r.id) && (
-              <Tooltip title={t('orders:rowTags.mergeHelp')}>
-                <Tag color="processing">{t('orders:rowTags.merge')}</Tag>
-              </Tooltip>
-            )}
-            {tags.data?.stockOut.has(r.id) && (
-              <Tooltip title={t('orders:rowTags.stockOutHelp')}>
-                <Tag color="error">{t('orders:rowTags.stockOut')}</Tag>
-              </Tooltip>
-            )}
+            <RowTags id={r.id} />
           </Space>
           {r.platformNos.map((no) => (
             <Typography.Text key={no} type="secondary" style={{ fontSize: 12 }} copyable>
@@ -94,12 +95,12 @@ export default function OrderPage() {
         </Space>
       ),
     },
-    { title: t('orders:columns.store'), key: 'store', dataIndex: 'storeName', width: 150, render: (v: string | null) => v ?? '-' },
-    { title: t('orders:columns.status'), key: 'status', width: 110, render: (_, r) => <OrderStatusTag status={r.statusCode} /> },
-    { title: t('orders:columns.buyer'), key: 'buyer', dataIndex: 'buyerNick', width: 130, render: (v: string | null) => v ?? '-' },
+    { title: t('orders:columns.store'), key: 'store', shouldCellUpdate: changedOrder, dataIndex: 'storeName', width: 150, render: (v: string | null) => v ?? '-' },
+    { title: t('orders:columns.status'), key: 'status', shouldCellUpdate: changedOrder, width: 110, render: (_, r) => <OrderStatusTag status={r.statusCode} /> },
+    { title: t('orders:columns.buyer'), key: 'buyer', shouldCellUpdate: changedOrder, dataIndex: 'buyerNick', width: 130, render: (v: string | null) => v ?? '-' },
     {
       title: t('orders:columns.receiver'),
-      key: 'receiver',
+      key: 'receiver', shouldCellUpdate: changedOrder,
       width: 220,
       render: (_, r) => (
         <>
@@ -111,10 +112,10 @@ export default function OrderPage() {
         </>
       ),
     },
-    { title: t('orders:columns.lines'), key: 'lines', width: 300, render: (_, r) => <LinesSummary order={r} /> },
+    { title: t('orders:columns.lines'), key: 'lines', shouldCellUpdate: changedOrder, width: 300, render: (_, r) => <LinesSummary order={r} /> },
     {
       title: t('orders:columns.amount'),
-      key: 'amount',
+      key: 'amount', shouldCellUpdate: changedOrder,
       width: 120,
       align: 'right',
       render: (_, r) => (
@@ -127,12 +128,13 @@ export default function OrderPage() {
         </>
       ),
     },
-    { title: t('orders:columns.warehouse'), key: 'warehouse', dataIndex: 'warehouseName', width: 140, render: (v: string | null) => v ?? '-' },
-    { title: t('orders:columns.express'), key: 'express', width: 150, render: (_, r) => [r.expressCompanyCode, r.expressNo].filter(Boolean).join(' ') || '-' },
-    { title: t('orders:columns.labels'), key: 'labels', width: 200, render: (_, r) => <OrderTags order={r} /> },
-    { title: t('orders:columns.payTime'), key: 'payTime', dataIndex: 'payTime', width: 160, render: (v: string | null) => <DateTime value={v} /> },
-    { title: t('orders:columns.overdue'), key: 'overdue', width: 170, render: (_, r) => <OverdueCell lastShipTime={r.lastShipTime} now={now} warning={warning} /> },
-  ]);
+    { title: t('orders:columns.warehouse'), key: 'warehouse', shouldCellUpdate: changedOrder, dataIndex: 'warehouseName', width: 140, render: (v: string | null) => v ?? '-' },
+    { title: t('orders:columns.express'), key: 'express', shouldCellUpdate: changedOrder, width: 150, render: (_, r) => [r.expressCompanyCode, r.expressNo].filter(Boolean).join(' ') || '-' },
+    { title: t('orders:columns.labels'), key: 'labels', shouldCellUpdate: changedOrder, width: 200, render: (_, r) => <OrderTags order={r} /> },
+    { title: t('orders:columns.payTime'), key: 'payTime', shouldCellUpdate: changedOrder, dataIndex: 'payTime', width: 160, render: (v: string | null) => <DateTime value={v} /> },
+    { title: t('orders:columns.overdue'), key: 'overdue', width: 170, shouldCellUpdate: changedOrder, render: (_, r) => <OverdueCell lastShipTime={r.lastShipTime} /> },
+  ], [t]);
+  const { columns, settingsButton } = useColumnSettings<OrderRow>('orders.list', columnDefs);
 
   const tabItems = ORDER_TABS.map((key) => ({
     key,
@@ -186,13 +188,17 @@ export default function OrderPage() {
                 {settingsButton}
               </Space>
             </Space>
+            <RowTagsContext.Provider value={tags.data ?? null}>
             <Table<OrderRow>
               rowKey="id"
               size="small"
               loading={list.isFetching}
               dataSource={rows}
               columns={columns as ColumnsType<OrderRow>}
-              scroll={{ x: 2100 }}
+              // Pages of 500 and 1,000 draw only the rows in view (in a scrolling body of the window's
+              // height); drawing 1,000 full rows took seconds and so did selecting them.
+              virtual={virtualRows}
+              scroll={virtualRows ? { x: 2100, y: Math.max(360, window.innerHeight - 280) } : { x: 2100 }}
               rowSelection={{ selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as number[]), preserveSelectedRowKeys: false }}
               locale={{ emptyText: list.isLoading ? ' ' : <Empty description={t('orders:list.empty')} /> }}
               pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {
@@ -200,6 +206,7 @@ export default function OrderPage() {
                 setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
               })}
             />
+            </RowTagsContext.Provider>
           </>
         )}
       </Card>

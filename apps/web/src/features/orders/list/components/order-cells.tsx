@@ -1,7 +1,7 @@
 // Small cells of the order list and detail: the status tag, the overdue flag with its countdown
 // (spec 02 §4.3), the lines summary with pictures, the header labels and flags.
 import { Image, Space, Tag, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT, overdueState, type OrderRow, type OrderStatus, type OverdueWarning } from '@openseller/core';
 import { useSession } from '../../../../app/session';
@@ -24,26 +24,50 @@ export function OrderStatusTag({ status }: { status: OrderStatus }) {
 export function useOverdueWarning(): OverdueWarning {
   const { domainConfig } = useSession();
   const item = (code: string) => domainConfig.find((c) => c.itemCode === code)?.value;
-  const enabled = item(ORDER_OVERDUE_CONFIG.enabled);
-  const hours = Number(item(ORDER_OVERDUE_CONFIG.hours));
-  return {
-    enabled: enabled === undefined ? ORDER_OVERDUE_DEFAULT.enabled : enabled === '1' || enabled === 'true',
-    hours: Number.isFinite(hours) && hours > 0 ? hours : ORDER_OVERDUE_DEFAULT.hours,
+  const enabledText = item(ORDER_OVERDUE_CONFIG.enabled);
+  const hoursValue = Number(item(ORDER_OVERDUE_CONFIG.hours));
+  const enabled = enabledText === undefined ? ORDER_OVERDUE_DEFAULT.enabled : enabledText === '1' || enabledText === 'true';
+  const hours = Number.isFinite(hoursValue) && hoursValue > 0 ? hoursValue : ORDER_OVERDUE_DEFAULT.hours;
+  // The same object while the setting is the same: the order list's cells are memoised on it.
+  return useMemo(() => ({ enabled, hours }), [enabled, hours]);
+}
+
+/** The current time, refreshed every minute (for countdowns). */
+// One clock for every countdown on the page: one timer, however many cells read it.
+let minute = new Date();
+const minuteListeners = new Set<() => void>();
+let minuteTimer: number | undefined;
+function subscribeMinute(listener: () => void): () => void {
+  minuteListeners.add(listener);
+  if (minuteTimer === undefined) {
+    minute = new Date();
+    minuteTimer = window.setInterval(() => {
+      minute = new Date();
+      minuteListeners.forEach((l) => l());
+    }, 60_000);
+  }
+  return () => {
+    minuteListeners.delete(listener);
+    if (!minuteListeners.size && minuteTimer !== undefined) {
+      window.clearInterval(minuteTimer);
+      minuteTimer = undefined;
+    }
   };
 }
 
 /** The current time, refreshed every minute (for countdowns). */
 export function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
+  return useSyncExternalStore(subscribeMinute, () => minute);
 }
 
-export function OverdueCell({ lastShipTime, now, warning }: { lastShipTime: string | null; now: Date; warning: OverdueWarning }) {
+/**
+ * The overdue warning of one order. It reads the clock and the domain's setting itself, so the
+ * order list's cell depends on the order alone and is not redrawn when rows are selected.
+ */
+export function OverdueCell({ lastShipTime }: { lastShipTime: string | null }) {
   const { t } = useTranslation();
+  const now = useMinuteClock();
+  const warning = useOverdueWarning();
   const info = overdueState(lastShipTime, now, warning);
   if (info.state === 'overdue') return <Tag color="red">{t('orders:overdue.overdue')}</Tag>;
   if (info.state === 'soon')
@@ -99,5 +123,28 @@ export function OrderTags({ order }: { order: OrderRow }) {
         <Tag key={l}>{t(`orders:labels.${l}`, { defaultValue: l })}</Tag>
       ))}
     </Space>
+  );
+}
+
+/** The 待合 / 缺 tags of the rows on the page (fetched once per page of rows); null while loading. */
+export const RowTagsContext = createContext<{ merge: Set<number>; stockOut: Set<number> } | null>(null);
+
+/** The 待合 (mergeable) and 缺 (out of stock) tags of one order, from RowTagsContext. */
+export function RowTags({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const tags = useContext(RowTagsContext);
+  return (
+    <>
+      {tags?.merge.has(id) && (
+        <Tooltip title={t('orders:rowTags.mergeHelp')}>
+          <Tag color="processing">{t('orders:rowTags.merge')}</Tag>
+        </Tooltip>
+      )}
+      {tags?.stockOut.has(id) && (
+        <Tooltip title={t('orders:rowTags.stockOutHelp')}>
+          <Tag color="error">{t('orders:rowTags.stockOut')}</Tag>
+        </Tooltip>
+      )}
+    </>
   );
 }
