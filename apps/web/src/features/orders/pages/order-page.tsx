@@ -40,7 +40,7 @@ export default function OrderPage() {
   const selectedRows = useMemo(() => rows.filter((r) => selectedKeys.includes(r.id)), [rows, selectedKeys]);
 
   const feedbackFailures = useFeedbackFailureCount(activeKey === '5');
-  const virtualRows = state.pageSize > 100;
+  const virtualRows = state.pageSize >= 100;
   const trackingScope = useMemo(
     () => ({
       ...(filters.storeIdList ? { storeIdList: filters.storeIdList } : {}),
@@ -195,7 +195,7 @@ export default function OrderPage() {
               loading={list.isFetching}
               dataSource={rows}
               columns={columns as ColumnsType<OrderRow>}
-              // Pages of 500 and 1,000 draw only the rows in view (in a scrolling body of the window's
+              // Pages of 100 rows and more draw only the rows in view (in a scrolling body of the window's
               // height); drawing 1,000 full rows took seconds and so did selecting them.
               virtual={virtualRows}
               scroll={virtualRows ? { x: 2100, y: Math.max(360, window.innerHeight - 280) } : { x: 2100 }}
