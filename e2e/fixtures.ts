@@ -78,9 +78,22 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
  * be searched, and clicks the option showing `option`.
  */
 export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  if (await select.isEditable().catch(() => false)) await select.fill(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  // The select shows the choice afterwards (as text: a search typed into it is an input value, not
+  // text). A click on an option list that is still loading or re-filtering can be lost on a busy
+  // machine; a person would simply choose again, and so does this.
+  const shown = select.locator('xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]').filter({ hasText: option });
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    if (await select.isEditable().catch(() => false)) await select.fill(option);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+    try {
+      await shown.waitFor({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 export interface Api {
@@ -162,6 +175,19 @@ export async function sandboxStoreWithItem(api: Api, options: { name: string; ti
     pageSize: 50,
   });
   return { store, online: online.voList };
+}
+
+/**
+ * The courier of a store's orders, as a seller sets it up: the carrier added to the seller's
+ * express companies (if it was not) and a BY_STORE courier rule for the store after the others.
+ */
+export async function storeCourierRule(api: Api, storeId: number, expressCompanyCode: string): Promise<void> {
+  await api.call('/myhome/expressCompany/addUserExpressCompany', { codes: [expressCompanyCode] }).catch(() => undefined);
+  const rules = await api.call<{ id: number; version: number; usable: boolean; ruleCondition: unknown }[]>('/cloud/core/expressRule/getExpressRuleList', { type: 'BY_STORE' });
+  await api.call('/cloud/core/expressRule/updateExpressRuleList', {
+    type: 'BY_STORE',
+    rules: [...rules.map((r) => ({ id: r.id, version: r.version, usable: r.usable, ruleCondition: r.ruleCondition })), { usable: true, ruleCondition: { expressCompanyCode, storeId } }],
+  });
 }
 
 /**

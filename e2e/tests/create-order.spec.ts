@@ -3,7 +3,7 @@
 // the courier of the store rule before anything is created; then the order is created and waits
 // for review with those choices. The warehouse, goods, store and courier rule come from the API.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, chooseOption, DEMO, launchBrowser, settled, signInApi } from '../fixtures';
+import { cellOf as cell, chooseOption, DEMO, launchBrowser, settled, signInApi, storeCourierRule } from '../fixtures';
 
 const b = await launchBrowser();
 const page = b.page;
@@ -19,12 +19,7 @@ const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `H
 await api.call('/myhome/spu/createSpuByHand', { code, name: 'E2E hand-made bowl', price: '18' });
 const store = await api.call<{ id: number }>('/cloud/domain/store/createStore', { name: storeName, storeType: 2 });
 await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
-await api.call('/myhome/expressCompany/addUserExpressCompany', { codes: [COURIER] }).catch(() => undefined);
-const storeRules = await api.call<{ id: number; version: number; usable: boolean; ruleCondition: unknown }[]>('/cloud/core/expressRule/getExpressRuleList', { type: 'BY_STORE' });
-await api.call('/cloud/core/expressRule/updateExpressRuleList', {
-  type: 'BY_STORE',
-  rules: [...storeRules.map((r) => ({ id: r.id, version: r.version, usable: r.usable, ruleCondition: r.ruleCondition })), { usable: true, ruleCondition: { expressCompanyCode: COURIER, storeId: store.id } }],
-});
+await storeCourierRule(api, store.id, COURIER);
 
 describe('an order typed in by hand', () => {
   it('shows what the rules would choose before anything is created', async () => {

@@ -152,7 +152,8 @@ describe('master data: warehouse, express companies, supplier, gift promotion, o
   it('maps the sandbox store’s online item to a system SKU', async () => {
     await b.open('/goods/mapping');
     await chooseOption(page, page.getByRole('combobox', { name: 'Store' }), storeName);
-    const row = page.getByRole('row', { name: new RegExp(onlineTitle) });
+    // The list's row (the mapping dialog shows the online item in a row of its own).
+    const row = page.locator('.ant-table-tbody').getByRole('row', { name: new RegExp(onlineTitle) });
     expect(await cell(row, 'System SKU')).toBe('Not mapped');
     await row.getByRole('button', { name: 'Choose SKU' }).click();
     // Choosing opens the SKU picker at once.

@@ -5,7 +5,7 @@
 // goods with stock, the courier rule and the authorized store with its item mapped are set up
 // through the API; the rest is the UI.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, chooseOption, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi, until } from '../fixtures';
+import { cellOf as cell, chooseOption, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi, until, storeCourierRule } from '../fixtures';
 
 const b = await launchBrowser();
 const page = b.page;
@@ -33,12 +33,7 @@ await api.call('/cloud/purchase/purchaseAsn/createAndReceipt', {
 const { store, online } = await sandboxStoreWithItem(api, { name: storeName, title: 'E2E order mug (online)', outerSkuIds: [code] });
 await api.call('/myhome/tbspu/comfireTbSku', { id: online[0]!.id, skuId, version: online[0]!.version });
 await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
-await api.call('/myhome/expressCompany/addUserExpressCompany', { codes: ['JDKD'] }).catch(() => undefined);
-const storeRules = await api.call<{ id: number; version: number; usable: boolean; ruleCondition: unknown }[]>('/cloud/core/expressRule/getExpressRuleList', { type: 'BY_STORE' });
-await api.call('/cloud/core/expressRule/updateExpressRuleList', {
-  type: 'BY_STORE',
-  rules: [...storeRules.map((r) => ({ id: r.id, version: r.version, usable: r.usable, ruleCondition: r.ruleCondition })), { usable: true, ruleCondition: { expressCompanyCode: 'JDKD', storeId: store.id } }],
-});
+await storeCourierRule(api, store.id, 'JDKD');
 
 /** The order list of a tab, narrowed to this journey's store. */
 async function openTab(activeKey: string) {

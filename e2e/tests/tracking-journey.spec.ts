@@ -8,7 +8,7 @@
 // speed is set through its console as time passing; the rest is the UI.
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cellOf as cell, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi } from '../fixtures';
+import { cellOf as cell, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi, storeCourierRule } from '../fixtures';
 
 const b = await launchBrowser();
 const page = b.page;
@@ -43,12 +43,7 @@ await api.call('/cloud/purchase/purchaseAsn/createAndReceipt', { whId: wh.id, as
 const { store, online } = await sandboxStoreWithItem(api, { name: storeName, title: 'E2E tracked teapot (online)', outerSkuIds: [code] });
 await api.call('/myhome/tbspu/comfireTbSku', { id: online[0]!.id, skuId, version: online[0]!.version });
 await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
-await api.call('/myhome/expressCompany/addUserExpressCompany', { codes: [COURIER] }).catch(() => undefined);
-const storeRules = await api.call<{ id: number; version: number; usable: boolean; ruleCondition: unknown }[]>('/cloud/core/expressRule/getExpressRuleList', { type: 'BY_STORE' });
-await api.call('/cloud/core/expressRule/updateExpressRuleList', {
-  type: 'BY_STORE',
-  rules: [...storeRules.map((r) => ({ id: r.id, version: r.version, usable: r.usable, ruleCondition: r.ruleCondition })), { usable: true, ruleCondition: { expressCompanyCode: COURIER, storeId: store.id } }],
-});
+await storeCourierRule(api, store.id, COURIER);
 await api.call('/myhome/etrackaccount/create', { printCode: 'cn', expressCompanyCode: COURIER, name: `STO sandbox ${run}`, sandbox: true, isDefault: true, shop: storeName, branchName: '杭州西湖网点' });
 
 // Buyers order; the orders are pulled, reviewed, given waybill numbers and shipped.
