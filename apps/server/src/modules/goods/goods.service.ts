@@ -3,6 +3,7 @@
 // moving between classes, shelf-life records. Every command runs in one transaction and writes
 // the operation log; updates check the version.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { textArray } from '../../db/arrays.js';
 import {
   combinationCostPrice,
   ErrorCodes,
@@ -550,7 +551,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
     async mark(session: Session, input: MarkSpusInput): Promise<{ updated: number }> {
       const domainId = sellerDomain(session);
       const column = input.kind === 'MARK' ? spus.marks : spus.labels;
-      const values = sql`${sql.param([...new Set(input.values)])}::text[]`;
+      const values = textArray([...new Set(input.values)]);
       const next =
         input.mode === 'REPLACE'
           ? values

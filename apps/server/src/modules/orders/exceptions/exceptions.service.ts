@@ -5,7 +5,7 @@
 //   pending orders carrying an online SKU whose mapping was just confirmed or replaced;
 // - sync failures: platform orders whose ingest failed, synced again from their stored payload
 //   through the pipeline, or their alert closed (the ingest part's closeErrors / countErrors).
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../db/arrays.js';
 import {
   isPlatformDone,
   OrderErrors,
@@ -52,7 +52,6 @@ interface Problem {
 }
 
 const SELF_DEFINED_STORE = 3;
-const texts = (values: readonly string[]) => sql`${`{${values.map((v) => `"${v.replace(/["\\]/g, (c) => '\\' + c)}"`).join(',')}}`}::text[]`;
 const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 const withLabel = (labels: string[], label: string) => (labels.includes(label) ? labels : [...labels, label]);
@@ -269,7 +268,7 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
       const orders = await tx.execute<{ id: number }>(sql`
         select distinct o.id from erp_orders o join erp_order_lines l on l.order_id = o.id and l.domain_id = o.domain_id
         where o.domain_id = ${domainId} and o.store_id = ${storeId} and o.status_code = ${ORDER_STATUS.NORMAL}
-          and l.tb_sku_id = any(${texts(tbSkuIds)}) and l.sku_id is null and l.cancel_tag = 0 and not l.is_gift
+          and l.tb_sku_id = any(${textArray(tbSkuIds)}) and l.sku_id is null and l.cancel_tag = 0 and not l.is_gift
         order by o.id`);
       for (const row of orders.rows) {
         const o = await lockOrder(tx, domainId, Number(row.id));
@@ -335,10 +334,10 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
     const statuses = input.soSyncStatusList?.length ? input.soSyncStatusList : ['OPEN'];
     if (statuses.length === 1) c.push(sql`p.error_closed = ${statuses[0] === 'CLOSED'}`);
     const codes = input.codeKeywords ?? [];
-    if (codes.length) c.push(sql`(p.platform_no = any(${texts(codes)}) or o.code = any(${texts(codes)}))`);
+    if (codes.length) c.push(sql`(p.platform_no = any(${textArray(codes)}) or o.code = any(${textArray(codes)}))`);
     if (input.verifyTimeFrom) c.push(sql`p.updated_at >= ${orderTimeBound(input.verifyTimeFrom, 'from').toISOString()}::timestamptz`);
     if (input.verifyTimeTo) c.push(sql`p.updated_at <= ${orderTimeBound(input.verifyTimeTo, 'to').toISOString()}::timestamptz`);
-    if (input.soCancelStatusList?.length) c.push(sql`p.platform_status = any(${texts(input.soCancelStatusList)})`);
+    if (input.soCancelStatusList?.length) c.push(sql`p.platform_status = any(${textArray(input.soCancelStatusList)})`);
     if (input.storeId) c.push(sql`p.store_id = ${input.storeId}`);
     const where = sql.join(c, sql` and `);
     const from = sql`from platform_orders p left join erp_orders o on o.id = p.erp_order_id and o.domain_id = p.domain_id left join stores s on s.id = p.store_id`;

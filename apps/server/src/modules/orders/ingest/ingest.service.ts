@@ -205,10 +205,13 @@ export function createIngestService(deps: IngestServiceDeps) {
   async function dryRun(session: Session, raw: DryRunInput): Promise<DryRunResult> {
     const input = DryRunSchema.parse(raw);
     const store = await storeOf(session.domainId!, input.storeId);
-    return db.transaction(async (tx) => {
-      const [plan] = await planOrders(tx, pipelineDeps, session.domainId!, { id: store.id, platformCode: store.platformCode }, [draftFromInput(input.order, 'PLATFORM')]);
-      return describePlan(plan!, !!deps.registry.find(COURIER_RULES_SERVICE));
-    });
+    return db.transaction((tx) => preview(tx, session.domainId!, { id: store.id, platformCode: store.platformCode }, draftFromInput(input.order, 'PLATFORM')));
+  }
+
+  /** What the pipeline would make of one draft, writing nothing (the dry runs). */
+  async function preview(tx: Tx, domainId: number, store: { id: number; platformCode: string }, draft: OrderDraft): Promise<DryRunResult> {
+    const [plan] = await planOrders(tx, pipelineDeps, domainId, store, [draft]);
+    return describePlan(plan!, !!deps.registry.find(COURIER_RULES_SERVICE));
   }
 
   /**
@@ -267,8 +270,7 @@ export function createIngestService(deps: IngestServiceDeps) {
     const domainId = session.domainId!;
     return db.transaction(async (tx) => {
       const { store, draft } = await manualDraft(tx, domainId, input, 'PREVIEW');
-      const [plan] = await planOrders(tx, pipelineDeps, domainId, store, [draft]);
-      return describePlan(plan!, !!deps.registry.find(COURIER_RULES_SERVICE));
+      return preview(tx, domainId, store, draft);
     });
   }
 

@@ -6,7 +6,7 @@
 // orders they carry get a PENDING feedback row under a new progress record. After the commit a
 // background job pushes the tracking numbers through each store's connector and completes the
 // record; failures stay listed until retried or closed.
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../db/arrays.js';
 import { randomUUID } from 'node:crypto';
 import {
   OrderErrors,
@@ -235,7 +235,7 @@ export function createShippingService(deps: ShippingDeps) {
     if (input.storeIdList?.length) conditions.push(sql`f.store_id = any(${bigintArray(input.storeIdList)})`);
     const words = input.keywords ? splitKeywords(input.keywords).items : [];
     if (words.length) {
-      const list = sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
+      const list = textArray(words);
       conditions.push(sql`(f.platform_no = any(${list}) or f.express_no = any(${list}) or o.code = any(${list}))`);
     }
     return conditions;

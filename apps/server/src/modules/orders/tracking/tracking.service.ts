@@ -61,7 +61,7 @@ export function createTrackingService(deps: TrackingDeps) {
     if (input.idList?.length) parts.push(sql`o.id = any(${bigintArray(input.idList)})`);
     const words = splitKeywords(input.keywords).items;
     if (words.length) {
-      const arr = sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
+      const arr = textArray(words);
       parts.push(sql`(o.code = any(${arr}) or o.express_no = any(${arr}) or o.platform_nos && ${arr})`);
     }
     return sql.join(parts, sql` and `);
