@@ -140,6 +140,11 @@ describe('courier tracking: shipped parcels are followed from collected to signe
   it('refreshes again after the courier moved them: in transit', async () => {
     // Time passes at the sandbox carrier: a tracking step as long as the parcels have been out,
     // so they are one step on (in transit) and stay there for as long again.
+    // The step is whole seconds, rounded down: wait until the parcels have been out long enough
+    // that one step covers the spread of their taking times and the refresh itself, with seconds to
+    // spare (it did not always on a busy machine: a step of 3 s against 3.05 s).
+    const readyAt = takenTo + (takenTo - takenFrom) + 8_100;
+    if (Date.now() < readyAt) await page.waitForTimeout(readyAt - Date.now());
     const step = Math.max(1, Math.floor((Date.now() - takenTo) / 1000));
     expect(2 * step * 1000, `a step of ${step} s keeps the parcels in transit until the refresh`).toBeGreaterThan(Date.now() - takenFrom + 2_000);
     await carrierSpeed(step);
