@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], { stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], { stdio: 'inherit', env: { NODE_ENV: 'development', ...process.env } }),
   spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts', 'apps/web', '--port', process.env.WEB_PORT ?? '5173'], { stdio: 'inherit' }),
 ];
 const stop = () => {

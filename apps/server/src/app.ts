@@ -49,6 +49,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Behind a proxy, trust X-Forwarded-For for the client address. */
   trustProxy?: boolean;
+  /** Check every answer against its call's answer schema (tests, development); off in production. */
+  checkAnswers?: boolean;
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -79,7 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const transport = createPasswordTransport({ db: database.db });
   const captcha = createCaptchaService({ db: database.db, ...clock });
   const sms = options.sms ?? createOutboxSmsSender();
-  const http = createHttp({ sessions });
+  const http = createHttp({ sessions, checkAnswers: options.checkAnswers ?? false });
   const jobs = options.jobs ? createJobQueue(options.jobs) : null;
   const files = createFileStore({ db: database.db, root: options.filesDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'openseller-files-')) });
   const exports = createExports({ database, files, jobs, sessions, ...clock });

@@ -12,6 +12,8 @@ export interface ServerConfig {
   demoPasswords: { root: string | null; demo: string | null; picker: string | null };
   /** Start the job workers in this process (the role flag of ARCHITECTURE.md). */
   workers: boolean;
+  /** Check every answer against the route catalogue's answer schema (development and tests). */
+  checkAnswers: boolean;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -34,5 +36,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       picker: demoPassword(env.PICKER_PASSWORD, 'Picker#2026go'),
     },
     workers: env.WORKERS !== '0',
+    checkAnswers: env.CHECK_ANSWERS ? env.CHECK_ANSWERS === '1' : env.NODE_ENV === 'development' || env.NODE_ENV === 'test',
   };
 }

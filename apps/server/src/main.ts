@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     siteTitle: config.siteTitle,
     webDist: process.env.WEB_DIST ?? webDistFolder(),
     trustProxy: !!process.env.TRUST_PROXY,
+    checkAnswers: config.checkAnswers,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -75,6 +75,7 @@ export async function createTestApp(options: { now?: () => Date; webDist?: strin
     filesDir,
     jobs: { url: url.toString(), work: true, pollingIntervalSeconds: 0.5 },
     trustProxy: true,
+    checkAnswers: true,
     ...(options.now ? { now: options.now } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
   });

@@ -3,12 +3,11 @@
 // that order, so a call without a session or permission changes nothing and learns nothing.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ErrorCodes, matchLanguage, type FieldProblem, type Language } from '@openseller/core';
+import { ALL_CALLS, ErrorCodes, matchLanguage, type Access, type CallAnswer, type CallDef, type CallMap, type CallParsed, type FieldProblem, type Language } from '@openseller/core';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import type { Session, SessionStore } from './sessions.js';
 
-/** Who may call a route. A menu access also requires a seller domain. */
-export type Access = 'public' | 'session' | 'root' | 'main' | { menu: string | readonly string[] };
+export type { Access };
 
 export interface CallContext<I, S> {
   input: I;
@@ -104,20 +103,97 @@ export function checkAccess(access: Access, session: Session): void {
   if (!menus.some((m) => session.menus.has(m))) throw forbidden();
 }
 
+/** What a handler answers: the call's answer, or anything for a raw call (it writes the reply). */
+type HandlerAnswer<C extends CallDef> = [CallAnswer<C>] extends [never] ? unknown : CallAnswer<C>;
+
+/** The handler of one catalogue call. */
+export type CallHandler<C extends CallDef> = (ctx: CallContext<CallParsed<C>, SessionFor<C['access']>>) => Promise<HandlerAnswer<C>> | HandlerAnswer<C>;
+
+/** One handler per call of a call map. */
+export type CallHandlers<M extends CallMap> = { [K in keyof M]: CallHandler<M[K]> };
+
 export interface Http {
+  /**
+   * Registers every call of a catalogue map (packages/core/src/api) with its handler. A call that
+   * is not in the catalogue cannot be registered; a map without a handler for each call does not
+   * compile.
+   */
+  serve<M extends CallMap>(app: FastifyInstance, calls: M, handlers: CallHandlers<M>): void;
+  /** Registers one catalogue call. */
+  serveCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>): void;
+  /** @deprecated the old route helper, until every area serves from the catalogue. */
   route<S extends z.ZodType | undefined = undefined, A extends Access = Access>(app: FastifyInstance, spec: RouteSpec<S, A>): void;
   /** The session of a request, or null; for routes that read it optionally. */
   sessionOf(request: FastifyRequest): Promise<Session | null>;
 }
 
-export function createHttp(deps: { sessions: SessionStore }): Http {
+const CATALOGUE = new Set<CallDef>(ALL_CALLS);
+
+/** An answer that does not match its call's answer schema (a bug of ours, caught in tests). */
+export class AnswerShapeError extends Error {
+  constructor(call: CallDef, issues: readonly { path: PropertyKey[]; message: string }[]) {
+    const where = issues
+      .slice(0, 5)
+      .map((i) => `${i.path.map(String).join('.') || '(data)'}: ${i.message}`)
+      .join('; ');
+    super(`answer of ${call.method} ${call.path} does not match its schema: ${where}`);
+    this.name = 'AnswerShapeError';
+  }
+}
+
+export interface HttpOptions {
+  sessions: SessionStore;
+  /** Check every answer against its call's answer schema (tests and development). */
+  checkAnswers?: boolean;
+}
+
+export function createHttp(deps: HttpOptions): Http {
   async function sessionOf(request: FastifyRequest): Promise<Session | null> {
     const token = bearerToken(request);
     return token ? deps.sessions.resolve(token) : null;
   }
 
+  function serveCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+    if (!CATALOGUE.has(call)) throw new Error(`${call.method} ${call.path} is not in the route catalogue (packages/core/src/api)`);
+    app.route({
+      method: call.method,
+      url: call.path,
+      handler: async (request, reply) => {
+        const language = requestLanguage(request);
+        const session = await sessionOf(request);
+        if (call.access !== 'public') {
+          if (!session) throw unauthorized();
+          checkAccess(call.access, session);
+        }
+        const payload = (call.inputFrom ?? (call.method === 'GET' ? 'query' : 'body')) === 'query' ? request.query : request.body;
+        const input = call.input ? parseInput(call.input, payload, language) : undefined;
+        const ctx = {
+          input,
+          session,
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+          language,
+          request,
+          reply,
+        } as CallContext<never, never>;
+        const data = await handler(ctx);
+        if (call.raw) return reply;
+        const answer = data ?? null;
+        if (deps.checkAnswers) {
+          const checked = call.output.safeParse(answer);
+          if (!checked.success) throw new AnswerShapeError(call, checked.error.issues);
+        }
+        return reply.send({ success: true, data: answer });
+      },
+    });
+  }
+
   return {
     sessionOf,
+    serveCall,
+    serve(app, calls, handlers) {
+      for (const [name, call] of Object.entries(calls)) serveCall(app, call, handlers[name] as CallHandler<CallDef>);
+    },
     route(app, spec) {
       const method = spec.method ?? 'POST';
       app.route({

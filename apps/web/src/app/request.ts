@@ -1,7 +1,7 @@
 // The request client (spec 01 §4.1, §7, §8): POST JSON by default, the bearer token and two
 // device identifiers on every call, one token refresh on 401 then a retry, data.oauthToken
 // replacing the stored token, a timeout message for 8 s, and the error catalogue's reactions.
-import { CAPTCHA_REFRESH_CODES, ErrorCodes, SILENT_ERROR_CODES, type ErrorEnvelope, type FieldProblem, type OAuthToken } from '@openseller/core';
+import { CAPTCHA_REFRESH_CODES, ErrorCodes, SILENT_ERROR_CODES, type CallAnswer, type CallDef, type CallInput, type ErrorEnvelope, type FieldProblem, type OAuthToken } from '@openseller/core';
 import { accessToken, clearAuth, deviceId, refreshToken, storeTokens, tabId } from './auth-store';
 import { currentLanguage, i18next, NAMESPACES } from './i18n';
 import { toast } from './toast';
@@ -182,3 +182,28 @@ export async function request<T>(path: string, body?: unknown, options: RequestO
 }
 
 export const get = <T>(path: string, options: Omit<RequestOptions, 'method'> = {}) => request<T>(path, undefined, { ...options, method: 'GET' });
+
+/** A query string of a GET call's input: arrays repeat their key, null and undefined are left out. */
+export function queryString(input: unknown): string {
+  if (!input || typeof input !== 'object') return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+type CallArgs<C extends CallDef> = CallInput<C> extends void ? [input?: undefined, options?: RequestOptions] : [input: CallInput<C>, options?: RequestOptions];
+
+/**
+ * Calls one call of the route catalogue (packages/core/src/api): its path and method, its input
+ * as its contract takes it, its answer typed by its answer schema.
+ */
+export function callApi<C extends CallDef>(call: C, ...[input, options = {}]: CallArgs<C>): Promise<CallAnswer<C>> {
+  if (call.method === 'GET') return request<CallAnswer<C>>(call.path + queryString(input), undefined, { ...options, method: 'GET' });
+  const inQuery = call.inputFrom === 'query';
+  return request<CallAnswer<C>>(inQuery ? call.path + queryString(input) : call.path, inQuery ? {} : input, { ...options, method: 'POST' });
+}
+

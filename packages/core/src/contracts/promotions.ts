@@ -6,6 +6,7 @@ import { decimalPlaces, formatDecimal, isDecimalText } from '../rules/decimal.js
 import {
   NICK_CONDITION_TYPES,
   parseGiftList,
+  PROMOTION_RULE_MODES,
   PROMOTION_RULE_TYPES,
   PROMOTION_RULE_TRAITS,
   type PromotionConditionField,
@@ -243,99 +244,102 @@ export type PromotionSkuOptionsInput = z.infer<typeof PromotionSkuOptionsInput>;
 
 // ---- answers ------------------------------------------------------------------------------
 
-interface PromotionItemFields {
+const PromotionItemFields = {
   /** The id written in the 'id:qty;' list: the SKU id, or the online SKU's row id. */
-  id: number;
-  skuName: string | null;
-  qty: number;
-  skuCode: string | null;
-  skuSpecifications: string | null;
-  skuPrice: string | null;
-  color: string | null;
-  size: string | null;
-  isCombination: boolean;
+  id: z.number(),
+  skuName: z.string().nullable(),
+  qty: z.number(),
+  skuCode: z.string().nullable(),
+  skuSpecifications: z.string().nullable(),
+  skuPrice: z.string().nullable(),
+  color: z.string().nullable(),
+  size: z.string().nullable(),
+  isCombination: z.boolean(),
   /** The SKU was deleted since the promotion was saved. */
-  missing?: boolean;
-}
+  missing: z.boolean().optional(),
+};
 
 /** A gift item (giftAC, spec 02 §3.3): always a system SKU. */
-export interface PromotionGiftItemView extends PromotionItemFields {
-  skuId: number;
-}
+export const PromotionGiftItemView = z.object({ ...PromotionItemFields, skuId: z.number() });
+export type PromotionGiftItemView = z.infer<typeof PromotionGiftItemView>;
 
 /** A need-buy item (needBuySkuAC): a system SKU, or an online item with the marketplace fields. */
-export interface PromotionNeedBuyItemView extends PromotionItemFields {
+export const PromotionNeedBuyItemView = z.object({
+  ...PromotionItemFields,
   /** The system SKU; for an online item, the SKU it is mapped to (null when not mapped). */
-  skuId: number | null;
-  platformCode: string | null;
-  tbSpuId: string | null;
-  tbSkuId: string | null;
-  storeId: number | null;
-  storeName: string | null;
-  skuPicUrl: string | null;
-}
+  skuId: z.number().nullable(),
+  platformCode: z.string().nullable(),
+  tbSpuId: z.string().nullable(),
+  tbSkuId: z.string().nullable(),
+  storeId: z.number().nullable(),
+  storeName: z.string().nullable(),
+  skuPicUrl: z.string().nullable(),
+});
+export type PromotionNeedBuyItemView = z.infer<typeof PromotionNeedBuyItemView>;
 
-export interface PromotionConditionView {
-  id: number;
-  giftList: string;
-  giftAC: PromotionGiftItemView[];
-  qtyMoreThan: number | null;
-  qtyLessThan: number | null;
-  amountMoreThan: string | null;
-  amountLessThan: string | null;
-  randomGift: boolean;
-  randomKind: number | null;
-  qtyNeedBuy: number | null;
-  sellerMessage: string | null;
-  buyerMessage: string | null;
-}
+export const PromotionConditionView = z.object({
+  id: z.number(),
+  giftList: z.string(),
+  giftAC: z.array(PromotionGiftItemView),
+  qtyMoreThan: z.number().nullable(),
+  qtyLessThan: z.number().nullable(),
+  amountMoreThan: z.string().nullable(),
+  amountLessThan: z.string().nullable(),
+  randomGift: z.boolean(),
+  randomKind: z.number().nullable(),
+  qtyNeedBuy: z.number().nullable(),
+  sellerMessage: z.string().nullable(),
+  buyerMessage: z.string().nullable(),
+});
+export type PromotionConditionView = z.infer<typeof PromotionConditionView>;
 
-export interface PromotionRuleView {
-  id: number;
-  ruleType: PromotionRuleType;
-  ruleMode: PromotionRuleMode;
-  repeatable: boolean;
-  onlineSku: boolean;
-  needBuySkuList: string;
-  needBuySkuAC: PromotionNeedBuyItemView[];
-  conditionList: PromotionConditionView[];
-}
+export const PromotionRuleView = z.object({
+  id: z.number(),
+  ruleType: z.enum(PROMOTION_RULE_TYPES),
+  ruleMode: z.union(PROMOTION_RULE_MODES.map((m) => z.literal(m))),
+  repeatable: z.boolean(),
+  onlineSku: z.boolean(),
+  needBuySkuList: z.string(),
+  needBuySkuAC: z.array(PromotionNeedBuyItemView),
+  conditionList: z.array(PromotionConditionView),
+});
+export type PromotionRuleView = z.infer<typeof PromotionRuleView>;
 
-export interface PromotionStoreRef {
-  id: number;
-  name: string;
-}
+export const PromotionStoreRef = z.object({ id: z.number(), name: z.string() });
+export type PromotionStoreRef = z.infer<typeof PromotionStoreRef>;
 
-export interface PromotionView {
-  id: number;
-  name: string;
-  fromTime: string;
-  toTime: string;
-  storeIds: number[];
-  stores: PromotionStoreRef[];
-  nickConditionType: NickConditionType;
-  nickList: string[];
-  promotionAllCount: number | null;
+const PromotionHeaderFields = {
+  id: z.number(),
+  name: z.string(),
+  fromTime: z.string(),
+  toTime: z.string(),
+  storeIds: z.array(z.number()),
+  stores: z.array(PromotionStoreRef),
+  nickConditionType: z.enum(NICK_CONDITION_TYPES),
+  nickList: z.array(z.string()),
+  promotionAllCount: z.number().nullable(),
   /** Orders that received gifts so far. */
-  givenCount: number;
-  open: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  ruleList: PromotionRuleView[];
-}
+  givenCount: z.number(),
+  open: z.boolean(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
 
-export interface PromotionRuleSummary {
-  ruleType: PromotionRuleType;
-  ruleMode: PromotionRuleMode;
-  repeatable: boolean;
-  tierCount: number;
-}
+export const PromotionView = z.object({ ...PromotionHeaderFields, ruleList: z.array(PromotionRuleView) });
+export type PromotionView = z.infer<typeof PromotionView>;
 
-export interface PromotionRow extends Omit<PromotionView, 'ruleList'> {
-  status: PromotionTimeStatus;
-  ruleSummary: PromotionRuleSummary[];
-}
+export const PromotionRuleSummary = z.object({
+  ruleType: z.enum(PROMOTION_RULE_TYPES),
+  ruleMode: z.union(PROMOTION_RULE_MODES.map((m) => z.literal(m))),
+  repeatable: z.boolean(),
+  tierCount: z.number(),
+});
+export type PromotionRuleSummary = z.infer<typeof PromotionRuleSummary>;
+
+export const PromotionRow = z.object({ ...PromotionHeaderFields, status: z.enum(PROMOTION_TIME_STATUSES), ruleSummary: z.array(PromotionRuleSummary) });
+export type PromotionRow = z.infer<typeof PromotionRow>;
 
 /** A goods the editor's pickers offer: a system SKU, or an online SKU with the marketplace fields. */
-export type PromotionSkuOption = Omit<PromotionNeedBuyItemView, 'qty' | 'missing'>;
+export const PromotionSkuOption = PromotionNeedBuyItemView.omit({ qty: true, missing: true });
+export type PromotionSkuOption = z.infer<typeof PromotionSkuOption>;

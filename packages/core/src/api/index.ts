@@ -1,0 +1,16 @@
+// The route catalogue: every call the server serves, one map per area. The server registers
+// routes only from calls listed here (a call not in ALL_CALLS cannot be registered), and the
+// conformance test (apps/server/src/modules/system/catalogue.api.test.ts) checks them against
+// the spec's index of calls.
+import type { CallDef, CallMap } from './define.js';
+import { PromotionCalls } from './promotions.js';
+
+export { PromotionCalls };
+
+/** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
+export const CALL_MAPS: Record<string, CallMap> = {
+  promotions: PromotionCalls,
+};
+
+/** Every call of the catalogue. */
+export const ALL_CALLS: readonly CallDef[] = Object.values(CALL_MAPS).flatMap((calls) => Object.values(calls));
