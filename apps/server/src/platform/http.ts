@@ -4,7 +4,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ALL_CALLS, ErrorCodes, matchLanguage, type Access, type CallAnswer, type CallDef, type CallMap, type CallParsed, type FieldProblem, type Language } from '@openseller/core';
+import { actorOf, domainOf } from './caller.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
+import type { OperationActor } from './operation-log.js';
 import type { Session, SessionStore } from './sessions.js';
 
 export type { Access };
@@ -12,6 +14,10 @@ export type { Access };
 export interface CallContext<I, S> {
   input: I;
   session: S;
+  /** The caller's seller domain (403 for a session without one, such as the root account). */
+  readonly domainId: number;
+  /** The operation log's actor of the caller. */
+  readonly actor: OperationActor;
   ip: string;
   userAgent: string;
   language: Language;
@@ -129,6 +135,26 @@ export interface Http {
 
 const CATALOGUE = new Set<CallDef>(ALL_CALLS);
 
+function callContext(input: unknown, session: Session | null, request: FastifyRequest, reply: FastifyReply, language: Language): CallContext<never, never> {
+  return {
+    input,
+    session,
+    get domainId() {
+      if (!session) throw unauthorized();
+      return domainOf(session);
+    },
+    get actor() {
+      if (!session) throw unauthorized();
+      return actorOf(session);
+    },
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+    language,
+    request,
+    reply,
+  } as CallContext<never, never>;
+}
+
 /** An answer that does not match its call's answer schema (a bug of ours, caught in tests). */
 export class AnswerShapeError extends Error {
   constructor(call: CallDef, issues: readonly { path: PropertyKey[]; message: string }[]) {
@@ -167,15 +193,7 @@ export function createHttp(deps: HttpOptions): Http {
         }
         const payload = (call.inputFrom ?? (call.method === 'GET' ? 'query' : 'body')) === 'query' ? request.query : request.body;
         const input = call.input ? parseInput(call.input, payload, language) : undefined;
-        const ctx = {
-          input,
-          session,
-          ip: request.ip,
-          userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
-          language,
-          request,
-          reply,
-        } as CallContext<never, never>;
+        const ctx = callContext(input, session, request, reply, language);
         const data = await handler(ctx);
         if (call.raw) return reply;
         const answer = data ?? null;
@@ -208,15 +226,7 @@ export function createHttp(deps: HttpOptions): Http {
           }
           const payload = (spec.inputFrom ?? (method === 'GET' ? 'query' : 'body')) === 'query' ? request.query : request.body;
           const input = spec.input ? parseInput(spec.input, payload, language) : undefined;
-          const ctx = {
-            input,
-            session,
-            ip: request.ip,
-            userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
-            language,
-            request,
-            reply,
-          } as CallContext<never, never>;
+          const ctx = callContext(input, session, request, reply, language);
           const data = await spec.handler(ctx);
           if (spec.raw) return reply;
           return reply.send({ success: true, data: data ?? null });

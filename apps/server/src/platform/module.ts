@@ -2,14 +2,14 @@
 // file store, the import and export registries, the job queue and the home-counter hook.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
-import type { SystemService } from '../modules/system/system.service.js';
+import type { HomePageData } from '@openseller/core';
 import type { Exports } from './exports.js';
 import type { FileStore } from './file-store.js';
 import type { Http } from './http.js';
 import type { Imports } from './imports.js';
 import type { JobQueue } from './jobs.js';
 import type { PasswordTransport } from './password-transport.js';
-import type { SessionStore } from './sessions.js';
+import type { Session, SessionStore } from './sessions.js';
 
 export interface ModuleContext {
   app: FastifyInstance;
@@ -22,11 +22,19 @@ export interface ModuleContext {
   jobs: JobQueue | null;
   sessions: SessionStore;
   /** system.addHomeCounterProvider(...) adds an area's home counters. */
-  system: SystemService;
+  system: HomeCounters;
   transport: PasswordTransport;
   /** Services areas offer each other, looked up when called (registration order does not matter). */
   registry: ServiceRegistry;
   now?: () => Date;
+}
+
+/** An area's contribution to the home counters (spec 01 §3), for the sessions allowed to see them. */
+export type HomeCounterProvider = (domainId: number, session: Session) => Promise<Partial<HomePageData>>;
+
+/** Where areas add their home counters (the system area implements it). */
+export interface HomeCounters {
+  addHomeCounterProvider(provider: HomeCounterProvider): void;
 }
 
 export interface ServiceRegistry {

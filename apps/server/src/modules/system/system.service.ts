@@ -20,12 +20,13 @@ import { notFound, versionConflict } from '../../platform/errors.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { likePattern } from '../accounts/accounts.queries.js';
+import type { HomeCounterProvider } from '../../platform/module.js';
 
 /**
  * A business area adds its home counters through a provider (orders: countNoVerify; stock:
  * whbelowWarning; …). Until an area exists its counters stay at the spec's default of 0.
  */
-export type HomeCounterProvider = (domainId: number, session: Session) => Promise<Partial<HomePageData>>;
+export type { HomeCounterProvider };
 
 export function createSystemService(deps: { database: Database; siteTitle: string; version: string; now?: () => Date }) {
   const { db } = deps.database;
