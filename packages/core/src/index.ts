@@ -30,6 +30,7 @@ export * from './contracts/stores.js';
 export * from './rules/promotions.js';
 export * from './contracts/promotions.js';
 export * from './rules/stock.js';
+export * from './catalogues/operation-log.js';
 export * from './contracts/logs.js';
 export * from './contracts/outbound.js';
 export * from './contracts/stockcheck.js';

@@ -1,4 +1,6 @@
-// The operation log: who did what to which record, with the values before and after.
+// The operation log: who did what to which record, with the values before and after. Kinds and
+// actions come from the catalogue in packages/core, so each has a label in every language.
+import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
 import type { Tx } from '../db/client.js';
 import { operationLogs } from '../db/schema/index.js';
 
@@ -10,9 +12,9 @@ export interface OperationActor {
 
 export interface OperationEntry {
   area: string;
-  entityType: string;
+  entityType: OperationLogEntityKind;
   entityId: string | number;
-  action: string;
+  action: OperationLogAction;
   before?: unknown;
   after?: unknown;
 }

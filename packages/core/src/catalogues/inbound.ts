@@ -53,6 +53,13 @@ export function isSandboxWarehouse(warehouse: { type: string; externalCode: stri
   );
 }
 
+/**
+ * Driving the sandbox warehouse system (its settings, forced failures, receiving, shipping and
+ * confirming cancels) configures a warehouse: it needs the warehouses menu. Stock staff may
+ * still see its state and fetch its results.
+ */
+export const SANDBOX_WMS_CONSOLE_MENU = 'MENU_WH_LIST';
+
 /** The failures the sandbox warehouse system can be told to produce. */
 export const SANDBOX_WMS_FAILURE_KINDS = ['TIMEOUT', 'TIMEOUT_AFTER_ACCEPT', 'REJECTED', 'ERROR'] as const;
 export type SandboxWmsFailureKind = (typeof SANDBOX_WMS_FAILURE_KINDS)[number];

@@ -51,6 +51,14 @@ export type AverageCostStatus = (typeof AVERAGE_COST_STATUSES)[number];
 /** The stock document types the stock area itself writes to the ledger. */
 export const STOCK_DOC_TYPES = { OPENING: 'OPENING_INVENTORY' } as const;
 
+/**
+ * Every document type a stock-ledger row can name (the inventory log's document type): opening
+ * inventory, inbound notice, outbound order, transfer, stock check, sales order. The web app has a
+ * label for each in every language.
+ */
+export const STOCK_LEDGER_DOC_TYPES = [STOCK_DOC_TYPES.OPENING, 'ASN', 'WDO', 'TRANSFER', 'STOCK_CHECK', 'ORDER'] as const;
+export type StockLedgerDocType = (typeof STOCK_LEDGER_DOC_TYPES)[number];
+
 export const STOCK_MAX_QTY = 9_999_999;
 
 // ---- field shapes -------------------------------------------------------------------------

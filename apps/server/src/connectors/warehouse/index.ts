@@ -6,6 +6,7 @@ import {
   FetchResultsInput,
   SANDBOX_EXTERNAL_CODE_PREFIX,
   SANDBOX_WAREHOUSE_TYPES,
+  SANDBOX_WMS_CONSOLE_MENU,
   SandboxWmsDocumentInput,
   SandboxWmsFailNextInput,
   SandboxWmsFulfilInput,
@@ -23,8 +24,10 @@ import { registerWarehouseSystemsMessages } from './warehouse-systems.messages.j
 
 export type { WarehouseSystemsService } from './types.js';
 
-/** Who may see and drive the sandbox console and fetch results: stock and warehouse staff. */
+/** Who may see the sandbox console and fetch results: stock and warehouse staff. */
 const STOCK_OR_WAREHOUSES = { menu: ['MENU_INV', 'MENU_WH_LIST'] } as const;
+/** Who may drive the sandbox warehouse system: whoever configures warehouses. */
+const CONFIGURE_SANDBOX = { menu: SANDBOX_WMS_CONSOLE_MENU } as const;
 
 export const registerWarehouseSystemsModule: AreaModule = (ctx) => {
   registerWarehouseSystemsMessages();
@@ -61,8 +64,8 @@ export const registerWarehouseSystemsModule: AreaModule = (ctx) => {
     },
   });
   http.route(app, { url: `${base}/view`, access: STOCK_OR_WAREHOUSES, input: SandboxWmsWarehouseInput, handler: (c) => sandbox.view(sellerDomain(c.session), c.input.warehouseId) });
-  http.route(app, { url: `${base}/settings`, access: STOCK_OR_WAREHOUSES, input: SandboxWmsSettingsInput, handler: (c) => sandbox.updateSettings(sellerDomain(c.session), c.input) });
-  http.route(app, { url: `${base}/failNext`, access: STOCK_OR_WAREHOUSES, input: SandboxWmsFailNextInput, handler: (c) => sandbox.failNext(sellerDomain(c.session), c.input) });
-  http.route(app, { url: `${base}/fulfil`, access: STOCK_OR_WAREHOUSES, input: SandboxWmsFulfilInput, handler: (c) => sandbox.fulfil(sellerDomain(c.session), c.input) });
-  http.route(app, { url: `${base}/confirmCancel`, access: STOCK_OR_WAREHOUSES, input: SandboxWmsDocumentInput, handler: (c) => sandbox.confirmCancel(sellerDomain(c.session), c.input) });
+  http.route(app, { url: `${base}/settings`, access: CONFIGURE_SANDBOX, input: SandboxWmsSettingsInput, handler: (c) => sandbox.updateSettings(sellerDomain(c.session), c.input) });
+  http.route(app, { url: `${base}/failNext`, access: CONFIGURE_SANDBOX, input: SandboxWmsFailNextInput, handler: (c) => sandbox.failNext(sellerDomain(c.session), c.input) });
+  http.route(app, { url: `${base}/fulfil`, access: CONFIGURE_SANDBOX, input: SandboxWmsFulfilInput, handler: (c) => sandbox.fulfil(sellerDomain(c.session), c.input) });
+  http.route(app, { url: `${base}/confirmCancel`, access: CONFIGURE_SANDBOX, input: SandboxWmsDocumentInput, handler: (c) => sandbox.confirmCancel(sellerDomain(c.session), c.input) });
 };

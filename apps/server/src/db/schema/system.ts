@@ -1,5 +1,6 @@
 import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../columns.js';
+import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
 
 /** Platform-wide settings (site title and the like). */
 export const systemConfigs = pgTable('system_configs', {
@@ -20,9 +21,10 @@ export const operationLogs = pgTable(
     userId: bigint('user_id', { mode: 'number' }),
     loginName: text('login_name'),
     area: text('area').notNull(),
-    entityType: text('entity_type').notNull(),
+    /** One of OPERATION_LOG_ENTITY_KINDS: every read of one record's history names it. */
+    entityType: text('entity_type').$type<OperationLogEntityKind>().notNull(),
     entityId: text('entity_id').notNull(),
-    action: text('action').notNull(),
+    action: text('action').$type<OperationLogAction>().notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: createdAt(),

@@ -141,3 +141,29 @@ export async function countRoleUsers(tx: Tx, domainId: number, roleId: number): 
     .where(and(inDomain(userRoles.domainId, domainId), eq(userRoles.roleId, roleId)));
   return row?.n ?? 0;
 }
+
+/** The menus and fields each account holds through its roles (as stored; the caller filters to the catalogues). */
+export async function grantsOfUsers(tx: Tx, domainId: number, userIds: readonly number[]): Promise<{ userId: number; loginName: string; menus: string[]; fields: string[] }[]> {
+  if (!userIds.length) return [];
+  const rows = await tx
+    .select({
+      userId: users.id,
+      loginName: users.loginName,
+      menus: sql<string[]>`coalesce((select array_agg(distinct m) from user_roles ur join roles r on r.id = ur.role_id and r.domain_id = ur.domain_id
+                cross join lateral unnest(r.menus) m where ur.domain_id = ${domainId} and ur.user_id = ${qualified(users.id)}), '{}')`,
+      fields: sql<string[]>`coalesce((select array_agg(distinct f) from user_roles ur join roles r on r.id = ur.role_id and r.domain_id = ur.domain_id
+                cross join lateral unnest(r.fields) f where ur.domain_id = ${domainId} and ur.user_id = ${qualified(users.id)}), '{}')`,
+    })
+    .from(users)
+    .where(and(inDomain(users.domainId, domainId), inArray(users.id, [...userIds])));
+  return rows;
+}
+
+/** The accounts that hold a role. */
+export async function roleHolderIds(tx: Tx, domainId: number, roleId: number): Promise<number[]> {
+  const rows = await tx
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(inDomain(userRoles.domainId, domainId), eq(userRoles.roleId, roleId)));
+  return rows.map((r) => r.userId);
+}

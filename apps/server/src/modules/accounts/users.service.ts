@@ -6,6 +6,8 @@ import {
   domainExtraMenus,
   ErrorCodes,
   SELLER_MENU_GROUPS,
+  SELLER_MENUS,
+  USER_FIELD_KEYS,
   USER_FIELDS,
   type Account,
   type ChangePassSubUserInput,
@@ -34,7 +36,9 @@ import {
   countRoleUsers,
   findRole,
   findSubUser,
+  grantsOfUsers,
   replaceUserRoles,
+  roleHolderIds,
   roleIdsOfUser,
   rolesOfDomain,
   searchRoles,
@@ -58,11 +62,15 @@ function sellerDomain(session: Session): number {
   return session.domainId;
 }
 
+/** Whether menus and fields go beyond what the signed-in manager holds (never for the main account). */
+function exceedsOwnGrants(session: Session, menus: readonly string[], fields: readonly string[]): boolean {
+  if (session.isMain) return false;
+  return menus.some((m) => !session.menus.has(m)) || fields.some((f) => !session.fields.includes(f));
+}
+
 /** A sub-account manager cannot hand out menus or fields beyond its own. */
 function checkGrantCeiling(session: Session, menus: readonly string[], fields: readonly string[]): void {
-  if (session.isMain) return;
-  const tooMuch = menus.some((m) => !session.menus.has(m)) || fields.some((f) => !session.fields.includes(f));
-  if (tooMuch) throw new AppError(ErrorCodes.GRANT_EXCEEDS_OWN, 403);
+  if (exceedsOwnGrants(session, menus, fields)) throw new AppError(ErrorCodes.GRANT_EXCEEDS_OWN, 403);
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
@@ -77,10 +85,27 @@ export function createUsersService(deps: UsersServiceDeps) {
     return unique;
   }
 
-  async function subUserOrFail(tx: Tx, session: Session, userId: number) {
+  /**
+   * The one check of every operation on an account (edit, stop, open, delete, unlock, change its
+   * password, change a role it holds): a sub-account manager acts only on accounts whose menus and
+   * fields it holds itself, or it could take over a stronger account (set its password and sign
+   * in as it). The main account manages every sub-account.
+   */
+  async function checkAccountsWithinOwnGrants(tx: Tx, session: Session, domainId: number, userIds: readonly number[]): Promise<void> {
+    if (session.isMain || !userIds.length) return;
+    for (const held of await grantsOfUsers(tx, domainId, userIds)) {
+      const menus = held.menus.filter((m) => SELLER_MENUS.includes(m));
+      const fields = held.fields.filter((f) => USER_FIELD_KEYS.includes(f));
+      if (exceedsOwnGrants(session, menus, fields)) throw new AppError(ErrorCodes.ACCOUNT_EXCEEDS_OWN, 403, { loginName: held.loginName });
+    }
+  }
+
+  /** A sub-account of the caller's domain that the caller may manage. */
+  async function manageableSubUser(tx: Tx, session: Session, userId: number) {
     const domainId = sellerDomain(session);
     const user = await findSubUser(tx, domainId, userId);
     if (!user) throw notFound('user');
+    await checkAccountsWithinOwnGrants(tx, session, domainId, [user.id]);
     return user;
   }
 
@@ -239,7 +264,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async updateSubUser(session: Session, input: SubUserUpdateInput): Promise<SubUserRow> {
       const domainId = sellerDomain(session);
       await db.transaction(async (tx) => {
-        const user = await subUserOrFail(tx, session, input.id);
+        const user = await manageableSubUser(tx, session, input.id);
         const roleIds = await assignableRoles(tx, session, domainId, input.roleIds);
         const beforeRoles = await roleIdsOfUser(tx, domainId, user.id);
         const updated = await tx
@@ -271,7 +296,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async deleteSubUser(session: Session, userId: number): Promise<void> {
       notSelf(session, userId);
       await db.transaction(async (tx) => {
-        const user = await subUserOrFail(tx, session, userId);
+        const user = await manageableSubUser(tx, session, userId);
         await tx.delete(users).where(and(eq(users.id, user.id), eq(users.domainId, user.domainId!)));
         await writeOperationLog(tx, actorOf(session), {
           area: 'accounts',
@@ -286,7 +311,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async setSubUserStatus(session: Session, userId: number, status: 'OPEN' | 'STOP'): Promise<void> {
       notSelf(session, userId);
       await db.transaction(async (tx) => {
-        const user = await subUserOrFail(tx, session, userId);
+        const user = await manageableSubUser(tx, session, userId);
         if (user.status === status) return;
         await tx
           .update(users)
@@ -306,7 +331,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async unlockSubUser(session: Session, userId: number): Promise<void> {
-      const user = await subUserOrFail(db, session, userId);
+      const user = await manageableSubUser(db, session, userId);
       await deps.auth.unlockLoginName(user.loginName);
       await db.transaction((tx) =>
         writeOperationLog(tx, actorOf(session), { area: 'accounts', entityType: 'user', entityId: user.id, action: 'UNLOCK_SUB_USER' }),
@@ -314,7 +339,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async changeSubUserPassword(session: Session, input: ChangePassSubUserInput): Promise<void> {
-      const user = await subUserOrFail(db, session, input.userId);
+      const user = await manageableSubUser(db, session, input.userId);
       const password = await deps.transport.decrypt(input.password);
       const policy = passwordPolicyError(password, user.loginName);
       if (policy) throw policy;
@@ -387,8 +412,10 @@ export function createUsersService(deps: UsersServiceDeps) {
           .from(roles)
           .where(and(eq(roles.domainId, domainId), eq(roles.roleName, input.roleName), sql`${roles.id} <> ${role.id}`));
         if (clash.length) throw new AppError(ErrorCodes.ROLE_NAME_TAKEN, 409, { field: 'roleName' });
-        // A manager may not edit a role that already holds more than it may grant.
+        // A manager may not edit a role that already holds more than it may grant, nor change
+        // the rights of an account stronger than itself through a role that account holds.
         checkGrantCeiling(session, role.menus, role.fields);
+        await checkAccountsWithinOwnGrants(tx, session, domainId, await roleHolderIds(tx, domainId, role.id));
         const updated = await tx
           .update(roles)
           .set({ roleName: input.roleName, remark: input.remark || null, menus, fields, updatedAt: now(), version: sql`${roles.version} + 1` })

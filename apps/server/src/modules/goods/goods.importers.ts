@@ -16,6 +16,7 @@ import {
   Weight,
   type Language,
 } from '@openseller/core';
+import type { OperationLogAction } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { combinationComponents, operationLogs, skus, spus } from '../../db/schema/index.js';
 import type { ImportContext, Importer, RowProblem } from '../../platform/imports.js';
@@ -253,10 +254,10 @@ function groupBy<R>(rows: { rowNumber: number; row: R }[], key: (row: R) => stri
 
 const problem = (language: Language, row: number, field: string, zhText: string, enText: string): RowProblem => ({ row, field, message: zh(language) ? zhText : enText });
 
-async function logImport(tx: Tx, ctx: ImportContext, entries: { id: number; action: string; after: unknown }[]) {
+async function logImport(tx: Tx, ctx: ImportContext, entries: { id: number; action: OperationLogAction; after: unknown }[]) {
   for (const part of chunks(entries, 1000)) {
     await tx.insert(operationLogs).values(
-      part.map((e) => ({
+      part.map((e): typeof operationLogs.$inferInsert => ({
         domainId: ctx.domainId,
         userId: ctx.session.userId,
         loginName: ctx.session.loginName,

@@ -30,6 +30,7 @@ import {
   type SpuUpdateInput,
   type Language,
 } from '@openseller/core';
+import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
 import { combinationComponents, operationLogs, skuClasses, skuProductDates, skus, spus } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound, versionConflict } from '../../platform/errors.js';
@@ -686,7 +687,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
   }
 
   /** One operation-log row per record, inserted together. */
-  async function logMany(tx: Tx, session: Session, entries: { entityType: string; entityId: number; action: string; before?: unknown; after?: unknown }[]) {
+  async function logMany(tx: Tx, session: Session, entries: { entityType: OperationLogEntityKind; entityId: number; action: OperationLogAction; before?: unknown; after?: unknown }[]) {
     for (let i = 0; i < entries.length; i += 500) {
       const chunk = entries.slice(i, i + 500);
       if (!chunk.length) continue;

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { chooseCarriers } from '../../../test/factories/express.js';
+import { insertOrder } from '../../../test/factories/orders.js';
+import { signedInSeller, storeRow } from '../../../test/factories/warehouses.js';
 import { createTestApp, uniqueName } from '../../../test/harness.js';
 
 const t = await createTestApp();
@@ -41,5 +44,64 @@ describe('log centre', () => {
     const picker = await t.factories.subAccount(a.domainId, { menus: ['MENU_ERPSO'] });
     const denied = await t.call('/myhome/configLog/searchPageList', {}, { token: await t.token(picker.loginName, picker.password) });
     expect(denied.status).toBe(403);
+  });
+});
+
+describe("one record's history", () => {
+  /**
+   * Ids are per table: an order, a waybill account and a courier rule with the same id. The
+   * identities are moved to one fresh number so the three collide.
+   */
+  async function collidingRecords() {
+    const s = await signedInSeller(t);
+    await chooseCarriers(t, s.token, ['SF', 'ZTO']);
+    const store = await storeRow(t, s.domainId);
+    const id = 5_000_000 + Math.floor(Math.random() * 1_000_000);
+    for (const table of ['erp_orders', 'waybill_accounts', 'express_rules']) await t.database.pool.query(`alter table ${table} alter column id restart with ${id}`);
+    const order = await insertOrder(t, s.domainId, { storeId: store.id, lines: [{ skuId: null, qty: 1 }] });
+    expect((await t.call('/myhome/erpsoh/lock', { idList: [order.id] }, { token: s.token })).body.success).toBe(true);
+    const account = await t.call('/myhome/etrackaccount/create', { printCode: 'cn', expressCompanyCode: 'ZTO', name: 'ZTO Cainiao', shop: 'My shop', branchName: '西湖网点' }, { token: s.token });
+    const rules = await t.call('/cloud/core/expressRule/updateExpressRuleList', { type: 'BY_SKU', rules: [{ usable: true, ruleCondition: { expressCompanyCode: 'SF', skuCode: 'A-1' } }] }, { token: s.token });
+    expect([order.id, account.body.data.id, rules.body.data[0].id]).toEqual([id, id, id]);
+    return { ...s, order };
+  }
+
+  it("shows on an order's detail only the entries about that order", async () => {
+    const w = await collidingRecords();
+    const detail = await t.call('/myhome/erpsoh/getErpSoH', { id: w.order.id }, { token: w.token });
+    expect(detail.body.data.logs.map((l: any) => l.action)).toEqual(['lock']);
+  });
+
+  it('reads one record by its kind and id, and refuses an id without a kind', async () => {
+    const w = await collidingRecords();
+    const orderLog = await t.call('/myhome/docLog/searchPageList', { entityType: 'erp_order', entityId: String(w.order.id) }, { token: w.token });
+    expect(orderLog.body.data.voList.map((r: any) => [r.entityType, r.action, r.recordCode])).toEqual([['erp_order', 'lock', w.order.code]]);
+    const accountLog = await t.call('/myhome/docLog/searchPageList', { entityType: 'waybillAccount', entityId: String(w.order.id) }, { token: w.token });
+    expect(accountLog.body.data.voList.map((r: any) => [r.entityType, r.action, r.recordCode])).toEqual([['waybillAccount', 'create', 'ZTO Cainiao']]);
+    const bare = await t.call('/myhome/docLog/searchPageList', { entityId: String(w.order.id) }, { token: w.token });
+    expect(bare.status).toBe(400);
+    expect(bare.body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'entityType' } });
+  });
+
+  it("shows each entry's record by the code a person knows it by, and finds entries by that code", async () => {
+    const w = await collidingRecords();
+    const docs = await t.call('/myhome/docLog/searchPageList', { pageSize: 50 }, { token: w.token });
+    expect(docs.body.data.voList.map((r: any) => [r.entityType, r.recordCode]).sort()).toEqual([
+      ['erp_order', w.order.code],
+      ['waybillAccount', 'ZTO Cainiao'],
+    ]);
+    const config = await t.call('/myhome/configLog/searchPageList', { area: 'courier-rules' }, { token: w.token });
+    expect(config.body.data.voList.map((r: any) => [r.entityType, r.action, r.recordCode])).toEqual([['expressRule', 'create', 'SF']]);
+    const byCode = await t.call('/myhome/docLog/searchPageList', { record: w.order.code }, { token: w.token });
+    expect(byCode.body.data.voList.map((r: any) => [r.entityType, r.action])).toEqual([['erp_order', 'lock']]);
+    const byName = await t.call('/myhome/docLog/searchPageList', { record: 'ZTO Cainiao' }, { token: w.token });
+    expect(byName.body.data.voList.map((r: any) => r.entityType)).toEqual(['waybillAccount']);
+    // Deleted since: the entry still names the record it was about.
+    await t.call('/myhome/etrackaccount/delete', { idList: [w.order.id] }, { token: w.token });
+    const afterDelete = await t.call('/myhome/docLog/searchPageList', { entityType: 'waybillAccount', entityId: String(w.order.id) }, { token: w.token });
+    expect(afterDelete.body.data.voList.map((r: any) => [r.action, r.recordCode])).toEqual([
+      ['delete', 'ZTO Cainiao'],
+      ['create', 'ZTO Cainiao'],
+    ]);
   });
 });

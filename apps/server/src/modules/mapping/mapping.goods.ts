@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import type { ServiceRegistry } from '../../platform/module.js';
 import type { Session } from '../../platform/sessions.js';
 import type { GoodsRegistryService } from '../goods/goods.service.js';
-import type { MappingService } from './mapping.service.js';
+import type { MappingLogEntry, MappingService } from './mapping.service.js';
 
 /** The part of the goods service this area uses (ctx.registry.get('goods')). */
 export type GoodsServiceForMapping = Pick<GoodsRegistryService, 'createSpuByHand'>;
@@ -64,7 +64,7 @@ export function createSpuFromOnlineItem(deps: { database: Database; registry: Se
 
       const byCode = new Map(spu.skus.map((s) => [codeKey(s.code), s.id]));
       const at = now();
-      const entries = [];
+      const entries: MappingLogEntry[] = [];
       for (const r of live) {
         const skuId = byCode.get(codeKey(skuCode(r)));
         if (!skuId) continue;

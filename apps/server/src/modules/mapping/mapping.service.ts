@@ -22,6 +22,7 @@ import {
   type TbSkuRow,
   type TbSkuSearchInput,
 } from '@openseller/core';
+import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
 import { operationLogs, skus, spus, tbSkus, tbSpus } from '../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../platform/errors.js';
@@ -93,6 +94,15 @@ const mappingSnapshot = (r: Pick<TbSkuRecord, 'skuId' | 'mappingStatus' | 'delet
 
 const INSERT_CHUNK = 500;
 
+/** One operation-log entry of the mapping area: an online SKU unless another kind is named. */
+export interface MappingLogEntry {
+  entityType?: OperationLogEntityKind;
+  entityId: number;
+  action: OperationLogAction;
+  before?: unknown;
+  after?: unknown;
+}
+
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -103,7 +113,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
 
-  async function log(tx: Tx, actor: OperationActor, entries: { entityType?: string; entityId: number; action: string; before?: unknown; after?: unknown }[]) {
+  async function log(tx: Tx, actor: OperationActor, entries: MappingLogEntry[]) {
     for (const part of chunks(entries, INSERT_CHUNK)) {
       if (!part.length) continue;
       await tx.insert(operationLogs).values(
@@ -474,7 +484,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
       const nameBySpu = new Map<number, string>();
       for (const r of rows) if (!nameBySpu.has(r.spuId)) nameBySpu.set(r.spuId, items.get(r.tbSku.tbSpuRowId)!.title);
       const at = now();
-      const entries = [];
+      const entries: MappingLogEntry[] = [];
       for (const [spuId, name] of nameBySpu) {
         const [before] = await tx.select({ name: spus.name }).from(spus).where(and(eq(spus.id, spuId), eq(spus.domainId, domainId))).for('update');
         if (before!.name === name) continue;
@@ -503,7 +513,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
       }
       if (!spuPicture.size && !skuPicture.size) throw new AppError(MappingErrors.NO_PICTURES, 409, { field: 'idList' });
       const at = now();
-      const entries = [];
+      const entries: MappingLogEntry[] = [];
       for (const [spuId, picUrl] of spuPicture) {
         const [before] = await tx.select({ picUrl: spus.picUrl }).from(spus).where(and(eq(spus.id, spuId), eq(spus.domainId, domainId))).for('update');
         if (before!.picUrl === picUrl) continue;

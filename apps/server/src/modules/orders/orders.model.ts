@@ -1,8 +1,8 @@
 // The order model shared by every part of the orders area: order numbers, the rows the calls
 // answer (masked as spec 02 §3.5 says), and the operation log of an order.
 import { bigintArray } from '../../db/arrays.js';
-import type { Language, OrderFailure, OrderLineRow, OrderRow } from '@openseller/core';
-import { maskPhone, maskText } from '@openseller/core';
+import type { Language, OrderFailure, OrderLineRow, OrderLogAction, OrderRow } from '@openseller/core';
+import { maskPhone, maskText, ORDER_LOG_ENTITY_KIND } from '@openseller/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { erpOrders, type ErpOrder } from '../../db/schema/index.js';
@@ -214,6 +214,6 @@ function toOrderRow(h: Record<string, unknown>, lines: OrderLineRow[], options: 
 }
 
 /** The operation log of one order change (readable on the order and in the logs area). */
-export async function writeOrderLog(tx: Tx, actor: OperationActor, orderId: number, action: string, before?: unknown, after?: unknown): Promise<void> {
-  await writeOperationLog(tx, actor, { area: ORDERS_AREA, entityType: 'erp_order', entityId: orderId, action, before, after });
+export async function writeOrderLog(tx: Tx, actor: OperationActor, orderId: number, action: OrderLogAction, before?: unknown, after?: unknown): Promise<void> {
+  await writeOperationLog(tx, actor, { area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, entityId: orderId, action, before, after });
 }

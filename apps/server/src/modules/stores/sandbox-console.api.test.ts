@@ -127,13 +127,43 @@ describe('who may use the console', () => {
     expect(shop).toMatchObject({ itemCount: 1, orderCount: 0, forcedFailures: [] });
   });
 
-  it('refuses a sub-account without MENU_STORE', async () => {
+  it('lets only store configurers change it: a picker with the orders and stock menus gets 403 on every change and changes nothing', async () => {
     const { token, domainId } = await storeSeller(t);
     const store = await createSandboxStore(t, token);
-    const staff = await t.factories.subAccount(domainId, { menus: ['MENU_ERPSO'] });
-    const staffToken = await t.token(staff.loginName, staff.password);
-    const answer = await t.call(`${C}/saveItem`, { storeId: store.id, title: 'Nope', skus: [{ price: '1', quantity: 1 }] }, { token: staffToken });
-    expect([answer.status, answer.body.errorCode]).toEqual([403, 'ERR_SECURITY_NO_PERMISSION']);
-    expect((await view(token, store.id)).itemCount).toBe(0);
+    const [itemId] = await addSandboxItems(t, token, store.id, 1);
+    const generated = await t.call(`${C}/generateOrders`, { storeId: store.id, count: 2 }, { token });
+    expect(generated.body.success).toBe(true);
+    const orders = (await t.call<{ voList: SandboxOrderRow[] }>(`${C}/orders`, { storeId: store.id }, { token })).body.data.voList;
+    const before = await view(token, store.id);
+    const picker = await t.factories.subAccount(domainId, { menus: ['MENU_ERPSO', 'MENU_INV'] });
+    const keeper = await t.factories.subAccount(domainId, { menus: ['MENU_STORE'] });
+    const asPicker = { token: await t.token(picker.loginName, picker.password) };
+    const asKeeper = { token: await t.token(keeper.loginName, keeper.password) };
+    const changes: [string, Record<string, unknown>][] = [
+      ['updateSettings', { storeId: store.id, version: before.version, failureRate: 1, latencyMs: 5000, tokenLifetimeSeconds: 60, rateLimitPerMinute: 1 }],
+      ['forceFailures', { storeId: store.id, failures: [{ kind: 'ERROR' }] }],
+      ['clearFailures', { storeId: store.id }],
+      ['expireToken', { storeId: store.id }],
+      ['revokeTokens', { storeId: store.id }],
+      ['saveItem', { storeId: store.id, title: 'Nope', skus: [{ price: '1', quantity: 1 }] }],
+      ['deleteItem', { storeId: store.id, itemId }],
+      ['generateOrders', { storeId: store.id, count: 1 }],
+      ['closeOrder', { storeId: store.id, orderNo: orders[0]!.orderNo }],
+      ['finishOrder', { storeId: store.id, orderNo: orders[1]!.orderNo }],
+      ['createRefund', { storeId: store.id, orderNo: orders[1]!.orderNo }],
+    ];
+    for (const [path, body] of changes) {
+      const answer = await t.call(`${C}/${path}`, body, asPicker);
+      expect([path, answer.status, answer.body.errorCode]).toEqual([path, 403, 'ERR_SECURITY_NO_PERMISSION']);
+    }
+    expect(await view(token, store.id)).toEqual(before);
+    expect((await t.call<{ voList: SandboxOrderRow[] }>(`${C}/orders`, { storeId: store.id }, { token })).body.data.voList).toEqual(orders);
+
+    // Whoever configures stores still drives it.
+    const saved = await t.call<SandboxShopView>(`${C}/updateSettings`, { storeId: store.id, version: before.version, failureRate: 0.5, latencyMs: 20, tokenLifetimeSeconds: 600, rateLimitPerMinute: null }, asKeeper);
+    expect(saved.body.data).toMatchObject({ failureRate: 0.5, latencyMs: 20 });
+    expect((await t.call(`${C}/forceFailures`, { storeId: store.id, failures: [{ kind: 'ERROR' }] }, asKeeper)).body.success).toBe(true);
+    expect((await t.call(`${C}/closeOrder`, { storeId: store.id, orderNo: orders[0]!.orderNo }, asKeeper)).body.success).toBe(true);
+    expect((await view(token, store.id)).forcedFailures).toEqual([{ kind: 'ERROR' }]);
   });
 });

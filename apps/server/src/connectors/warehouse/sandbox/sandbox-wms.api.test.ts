@@ -155,3 +155,49 @@ describe('warehouse-system connectors', () => {
     expect(booked).toHaveLength(1);
   });
 });
+
+describe('the sandbox warehouse console', () => {
+  it('lets only warehouse configurers change it: a picker with the orders and stock menus sees it, gets 403 on every change and changes nothing', async () => {
+    const w = await inboundWorld(t, { type: 'WMS_WAREHOUSE', externalCode: 'SANDBOX-4' });
+    const target = await systems().target(w.domainId, w.warehouseId);
+    const first = await t.call('/cloud/wms/sandbox/view', { warehouseId: w.warehouseId }, { token: w.token });
+    await t.call('/cloud/wms/sandbox/settings', { warehouseId: w.warehouseId, version: first.body.data.version, failureRate: 0, latencyMs: 0, cancelMode: 'CONFIRM', rejectSkuCodes: [] }, { token: w.token });
+    await systems().issueDocument(target, wdo('WDO-A', w.skuIds.slice(0, 1), w.skuCodes.slice(0, 1)));
+    await systems().issueDocument(target, wdo('WDO-B', w.skuIds.slice(0, 1), w.skuCodes.slice(0, 1)));
+    expect(await systems().cancelDocument(target, { kind: 'WDO', docCode: 'WDO-B' })).toMatchObject({ status: 'CANCELING' });
+
+    const picker = await t.factories.subAccount(w.domainId, { menus: ['MENU_ERPSO', 'MENU_INV'] });
+    const keeper = await t.factories.subAccount(w.domainId, { menus: ['MENU_WH_LIST'] });
+    const asPicker = { token: await t.token(picker.loginName, picker.password) };
+    const asKeeper = { token: await t.token(keeper.loginName, keeper.password) };
+    const viewAs = async (as: { token: string }) => {
+      const answer = await t.call('/cloud/wms/sandbox/view', { warehouseId: w.warehouseId }, as);
+      expect(answer.body.success).toBe(true);
+      return answer.body.data;
+    };
+    const before = await viewAs(asPicker);
+    const toShip = before.documents.find((d: any) => d.docCode === 'WDO-A');
+    const toConfirm = before.documents.find((d: any) => d.docCode === 'WDO-B');
+    const changes: [string, Record<string, unknown>][] = [
+      ['/cloud/wms/sandbox/settings', { warehouseId: w.warehouseId, version: before.version, failureRate: 1, latencyMs: 5000, cancelMode: 'IMMEDIATE', rejectSkuCodes: [w.skuCodes[0]] }],
+      ['/cloud/wms/sandbox/failNext', { warehouseId: w.warehouseId, failures: [{ kind: 'ERROR', operation: 'issue' }] }],
+      ['/cloud/wms/sandbox/fulfil', { warehouseId: w.warehouseId, documentId: toShip.id }],
+      ['/cloud/wms/sandbox/confirmCancel', { warehouseId: w.warehouseId, documentId: toConfirm.id }],
+    ];
+    for (const [url, body] of changes) {
+      const answer = await t.call(url, body, asPicker);
+      expect(answer.status, url).toBe(403);
+      expect(answer.body.errorCode, url).toBe('ERR_SECURITY_NO_PERMISSION');
+    }
+    expect(await viewAs(asPicker)).toEqual(before);
+
+    // Whoever configures warehouses still drives it.
+    for (const [url, body] of changes) expect((await t.call(url, body, asKeeper)).body.success, url).toBe(true);
+    const after = await viewAs(asKeeper);
+    expect(after).toMatchObject({ failureRate: 1, latencyMs: 5000, cancelMode: 'IMMEDIATE', forcedFailures: [{ kind: 'ERROR', operation: 'issue' }] });
+    expect(after.documents.map((d: any) => [d.docCode, d.status]).sort()).toEqual([
+      ['WDO-A', 'FULFILLED'],
+      ['WDO-B', 'CANCEL'],
+    ]);
+  });
+});

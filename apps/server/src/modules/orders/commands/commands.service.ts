@@ -12,6 +12,7 @@ import {
   maxMergedOrders,
   OrderCommandErrors,
   OrderErrors,
+  ORDER_LOG_ENTITY_KIND,
   ORDER_STATUS,
   planManualSplit,
   planOutOfStockSplit,
@@ -27,6 +28,7 @@ import {
   type OrderBatchResult,
   type OrderCommandInput,
   type OrderFailure,
+  type OrderLogAction,
   type OrderRow,
   type RefreshStockOutInput,
   type RefreshStockOutResult,
@@ -121,7 +123,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
   }
 
   /** Changes an order and writes its log. */
-  async function change(tx: Tx, session: Session, o: ErpOrder, action: string, values: Partial<typeof erpOrders.$inferInsert>): Promise<ErpOrder> {
+  async function change(tx: Tx, session: Session, o: ErpOrder, action: OrderLogAction, values: Partial<typeof erpOrders.$inferInsert>): Promise<ErpOrder> {
     const after = await saveOrder(tx, o, values);
     await writeOrderLog(tx, actorOf(session), o.id, action, brief(o), brief(after));
     return after;
@@ -221,7 +223,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
   }
 
   /** Splits `moves` off the parent into a new child order (split level 1). */
-  async function splitInto(tx: Tx, session: Session, parent: ErpOrder, moves: LineMove[], action: string, stockOutChild: boolean): Promise<SplitOrderResult> {
+  async function splitInto(tx: Tx, session: Session, parent: ErpOrder, moves: LineMove[], action: 'split' | `splitOutOfStock:${SplitOutOfStockInput['mode']}`, stockOutChild: boolean): Promise<SplitOrderResult> {
     const child = await insertOrderLike(tx, parent, {
       platformNos: parent.platformNos,
       labels: parent.labels,
@@ -267,7 +269,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     session: Session,
     language: Language,
     input: { idList: number[]; versions?: { id: number; version: number }[] | undefined },
-    action: string,
+    action: OrderLogAction,
     refuse: (o: ErpOrder) => AppError | null,
     apply: (tx: Tx, domainId: number, eligible: ErpOrder[], refusals: Map<number, AppError>) => Promise<void>,
     values: PgUpdateSetSource<typeof erpOrders>,
@@ -292,7 +294,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
             userId: actor.userId,
             loginName: actor.loginName,
             area: ORDERS_AREA,
-            entityType: 'erp_order',
+            entityType: ORDER_LOG_ENTITY_KIND,
             entityId: String(a.id),
             action,
             before: brief(byId.get(a.id)!),

@@ -134,7 +134,7 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
    * Re-runs the stages on one locked pending order, saves what changed (version bumped, order
    * log written) and answers what is still not resolved.
    */
-  async function rematchOrder(tx: Tx, actor: OperationActor, o: ErpOrder, stages: readonly RematchStage[], action: string): Promise<{ problems: Problem[]; changed: boolean }> {
+  async function rematchOrder(tx: Tx, actor: OperationActor, o: ErpOrder, stages: readonly RematchStage[], action: 'rematch' | 'remapSku'): Promise<{ problems: Problem[]; changed: boolean }> {
     const problems: Problem[] = [];
     let labels = [...o.labels];
     let warehouseId = o.warehouseId;

@@ -2,6 +2,7 @@
 // tags (待合, 缺) and the saved search tabs of each user.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  ORDER_LOG_ENTITY_KIND,
   ORDER_SEARCH_TAB_MAX,
   OrderListErrors,
   type OrderDetail,
@@ -19,7 +20,7 @@ import { operationLogs, orderSearchTabs } from '../../../db/schema/index.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Session } from '../../../platform/sessions.js';
 import { sellerDomain } from '../../warehouses/warehouses.service.js';
-import { loadOrderRows, ORDERS_AREA } from '../orders.model.js';
+import { loadOrderRows } from '../orders.model.js';
 import { compactOrderStatusCounts, countOrderTabs, mergeableOrderIds, searchOrderIdsQueries, STATUS_COUNT_ROWS_FOLD, stockOutOrderIds } from './list.queries.js';
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
@@ -60,10 +61,11 @@ export function createOrderListService(deps: { database: Database }) {
       const domainId = sellerDomain(session);
       const [row] = await loadOrderRows(db, domainId, [id]);
       if (!row) throw notFound('order');
+      // The order's own entries: ids are per table, so the kind is part of the read.
       const logs = await db
         .select()
         .from(operationLogs)
-        .where(and(eq(operationLogs.domainId, domainId), eq(operationLogs.area, ORDERS_AREA), eq(operationLogs.entityId, String(id))))
+        .where(and(eq(operationLogs.domainId, domainId), eq(operationLogs.entityType, ORDER_LOG_ENTITY_KIND), eq(operationLogs.entityId, String(id))))
         .orderBy(asc(operationLogs.id));
       const logRows: OrderLogRow[] = logs.map((l) => ({ id: l.id, action: l.action, loginName: l.loginName, before: l.before, after: l.after, createdAt: iso(l.createdAt) }));
       return { ...row, logs: logRows };

@@ -10,6 +10,7 @@ import { bigintArray, textArray } from '../../../db/arrays.js';
 import { randomUUID } from 'node:crypto';
 import {
   OrderErrors,
+  ORDER_LOG_ENTITY_KIND,
   ORDER_STATUS,
   ShippingErrors,
   splitKeywords,
@@ -108,12 +109,12 @@ export function createShippingService(deps: ShippingDeps) {
           .returning();
         const actor = actorOf(session);
         await tx.insert(operationLogs).values(
-          after.map((a) => ({
+          after.map((a): typeof operationLogs.$inferInsert => ({
             domainId,
             userId: actor.userId,
             loginName: actor.loginName,
             area: ORDERS_AREA,
-            entityType: 'erp_order',
+            entityType: ORDER_LOG_ENTITY_KIND,
             entityId: String(a.id),
             action: 'send',
             before: brief(byId.get(a.id)!),

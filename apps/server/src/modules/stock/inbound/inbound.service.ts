@@ -27,6 +27,7 @@ import {
   type AsnView,
   type PageResult,
 } from '@openseller/core';
+import type { OperationLogAction } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
 import { asnDetails, asnHeaders, suppliers } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
@@ -184,7 +185,7 @@ export function createInboundService(deps: InboundServiceDeps) {
   }
 
   /** Creates a notice in the caller's transaction; with receiveAll, receives every line in full. */
-  async function createInTx(tx: Tx, session: Session, input: AsnCreateInput, options: { receiveAll?: boolean; action?: string } = {}): Promise<AsnHeader> {
+  async function createInTx(tx: Tx, session: Session, input: AsnCreateInput, options: { receiveAll?: boolean; action?: OperationLogAction } = {}): Promise<AsnHeader> {
     const domainId = sellerDomain(session);
     const resolved = await resolveNotice(tx, domainId, session, input);
     if (options.receiveAll && resolved.usesWarehouseSystem) throw new AppError(InboundErrors.RECEIVED_BY_WAREHOUSE_SYSTEM, 409, { field: 'whId' });
@@ -219,7 +220,7 @@ export function createInboundService(deps: InboundServiceDeps) {
   }
 
   /** Closes a notice here (what was received stays); a pending issue stops. */
-  async function closeInTx(tx: Tx, actor: OperationActor, h: AsnHeader, values: { reason: string | null; action: string; wmsStatus?: string | null; cancelSyncStatus?: string | null }) {
+  async function closeInTx(tx: Tx, actor: OperationActor, h: AsnHeader, values: { reason: string | null; action: OperationLogAction; wmsStatus?: string | null; cancelSyncStatus?: string | null }) {
     const [after] = await tx
       .update(asnHeaders)
       .set({

@@ -220,7 +220,7 @@ export interface WarningChange {
 }
 
 /** Sets or removes warning levels (already checked), with one log entry each. */
-export async function applyWarnings(tx: Tx, session: Session, changes: WarningChange[], action: string): Promise<{ set: number; cleared: number }> {
+export async function applyWarnings(tx: Tx, session: Session, changes: WarningChange[], action: 'setWarning' | 'importWarning'): Promise<{ set: number; cleared: number }> {
   const domainId = sellerDomain(session);
   if (!changes.length) return { set: 0, cleared: 0 };
   const keys = JSON.stringify(changes.map((c) => ({ w: c.warehouseId, s: c.skuId, q: c.warningQty ?? 0 })));
@@ -251,7 +251,7 @@ export async function applyWarnings(tx: Tx, session: Session, changes: WarningCh
   const entries = changes
     .map((c) => ({ c, before: old.get(`${c.warehouseId}:${c.skuId}`) ?? null }))
     .filter(({ c, before }) => (before ?? 0) !== (c.warningQty ?? 0))
-    .map(({ c, before }) => ({
+    .map(({ c, before }): OperationEntry => ({
       area: AREA,
       entityType: 'stockWarning',
       entityId: `${c.warehouseId}:${c.skuId}`,

@@ -21,6 +21,7 @@ import {
   type WdoUpdateInput,
   type WdoWithDetails,
 } from '@openseller/core';
+import type { OperationLogAction } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
 import { wdoDetails, wdoHeaders } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
@@ -79,7 +80,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
 
   const brief = (h: WdoRecord) => ({ code: h.code, status: h.status, syncStatus: h.syncStatus, version: h.version });
 
-  async function log(tx: Tx, actor: OperationActor, h: WdoRecord, action: string, before: unknown, after: unknown) {
+  async function log(tx: Tx, actor: OperationActor, h: WdoRecord, action: OperationLogAction, before: unknown, after: unknown) {
     await writeOperationLog(tx, actor, { area: OUTBOUND_AREA, entityType: ENTITY, entityId: h.id, action, before, after });
   }
 

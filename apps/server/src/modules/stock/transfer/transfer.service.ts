@@ -18,6 +18,7 @@ import {
   type TransferUpdateInput,
   type TransferWithDetails,
 } from '@openseller/core';
+import type { OperationLogAction } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
 import { transferDetails, transferOrders } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
@@ -64,7 +65,7 @@ export function createTransferService(deps: { database: Database; registry: Serv
 
   const brief = (t: TransferRecord) => ({ code: t.code, transferStatus: t.transferStatus, outWarehouseId: t.outWarehouseId, inWarehouseId: t.inWarehouseId, version: t.version });
 
-  async function log(tx: Tx, actor: OperationActor, t: TransferRecord, action: string, before: unknown, after: unknown) {
+  async function log(tx: Tx, actor: OperationActor, t: TransferRecord, action: OperationLogAction, before: unknown, after: unknown) {
     await writeOperationLog(tx, actor, { area: TRANSFER_AREA, entityType: ENTITY, entityId: t.id, action, before, after });
   }
 

@@ -7,12 +7,7 @@ import type { OperationLogRow, OperationLogSearchInput, PageResult } from '@open
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { useListState } from '../../../ui/use-list-state';
-
-/** CREATE_ROLE → "Create role", for actions without a translation. */
-const humanize = (code: string) => {
-  const words = code.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+import { logActionLabel, logAreaLabel, logEntityLabel } from '../log-labels';
 
 const show = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 
@@ -39,44 +34,44 @@ function Changes({ row }: { row: OperationLogRow }) {
 
 export function OperationLogTable(props: { queryKey: string; areas: readonly string[]; load: (input: Partial<OperationLogSearchInput>) => Promise<PageResult<OperationLogRow>> }) {
   const { t } = useTranslation();
-  const [state, setState] = useListState({ activeKey: '', currentPage: 1, pageSize: 10, area: '', loginName: '', entityId: '', from: '', to: '' });
+  const [state, setState] = useListState({ activeKey: '', currentPage: 1, pageSize: 10, area: '', loginName: '', record: '', from: '', to: '' });
   const filter: Partial<OperationLogSearchInput> = {
     currentPage: state.currentPage,
     pageSize: state.pageSize,
     ...(state.area ? { area: state.area } : {}),
     ...(state.loginName ? { loginName: state.loginName } : {}),
-    ...(state.entityId ? { entityId: state.entityId } : {}),
+    ...(state.record ? { record: state.record } : {}),
     ...(state.from ? { timeFrom: state.from } : {}),
     ...(state.to ? { timeTo: state.to } : {}),
   };
   const list = useQuery({ queryKey: [props.queryKey, filter], queryFn: () => props.load(filter), placeholderData: (p) => p });
-  const [form] = Form.useForm<{ area?: string; loginName?: string; entityId?: string; range?: [Dayjs, Dayjs] }>();
+  const [form] = Form.useForm<{ area?: string; loginName?: string; record?: string; range?: [Dayjs, Dayjs] }>();
   return (
     <>
       <Form
         form={form}
         layout="inline"
         style={{ marginBottom: 16, rowGap: 8 }}
-        initialValues={{ area: state.area || undefined, loginName: state.loginName || undefined, entityId: state.entityId || undefined }}
+        initialValues={{ area: state.area || undefined, loginName: state.loginName || undefined, record: state.record || undefined }}
         onFinish={(v) =>
           setState({
             currentPage: 1,
             area: v.area ?? '',
             loginName: v.loginName?.trim() ?? '',
-            entityId: v.entityId?.trim() ?? '',
+            record: v.record?.trim() ?? '',
             from: v.range ? v.range[0].startOf('day').format('YYYY-MM-DD HH:mm:ss') : '',
             to: v.range ? v.range[1].endOf('day').format('YYYY-MM-DD HH:mm:ss') : '',
           })
         }
       >
         <Form.Item name="area" label={t('logs:area')}>
-          <Select allowClear style={{ width: 180 }} options={props.areas.map((a) => ({ value: a, label: t(`nav:areas.${a}`, { defaultValue: a }) }))} />
+          <Select allowClear style={{ width: 180 }} options={props.areas.map((a) => ({ value: a, label: logAreaLabel(t, a) }))} />
         </Form.Item>
         <Form.Item name="loginName" label={t('logs:operator')}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="entityId" label={t('logs:record')}>
-          <Input allowClear style={{ width: 140 }} />
+        <Form.Item name="record" label={t('logs:record')}>
+          <Input allowClear style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="range" label={t('logs:time')}>
           <DatePicker.RangePicker />
@@ -88,7 +83,7 @@ export function OperationLogTable(props: { queryKey: string; areas: readonly str
           <Button
             onClick={() => {
               form.resetFields();
-              setState({ currentPage: 1, area: '', loginName: '', entityId: '', from: '', to: '' });
+              setState({ currentPage: 1, area: '', loginName: '', record: '', from: '', to: '' });
             }}
           >
             {t('common:actions.reset')}
@@ -103,10 +98,10 @@ export function OperationLogTable(props: { queryKey: string; areas: readonly str
         pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size }))}
         columns={[
           { title: t('logs:time'), dataIndex: 'createdAt', width: 170, render: (v: string) => <DateTime value={v} /> },
-          { title: t('logs:area'), dataIndex: 'area', width: 130, render: (v: string) => <Tag>{t(`nav:areas.${v}`, { defaultValue: v })}</Tag> },
-          { title: t('logs:recordType'), dataIndex: 'entityType', width: 140, render: (v: string) => t(`logs:entities.${v}`, { defaultValue: humanize(v) }) },
-          { title: t('logs:record'), dataIndex: 'entityId', width: 110 },
-          { title: t('logs:action'), dataIndex: 'action', render: (v: string) => t(`logs:actions.${v}`, { defaultValue: humanize(v) }) },
+          { title: t('logs:area'), dataIndex: 'area', width: 150, render: (v: string) => <Tag>{logAreaLabel(t, v)}</Tag> },
+          { title: t('logs:recordType'), dataIndex: 'entityType', width: 170, render: (v: string) => logEntityLabel(t, v) },
+          { title: t('logs:record'), dataIndex: 'recordCode', width: 200, render: (v: string | null) => v ?? '—' },
+          { title: t('logs:action'), dataIndex: 'action', render: (v: string) => logActionLabel(t, v) },
           { title: t('logs:operator'), dataIndex: 'loginName', width: 160, render: (v: string | null) => v ?? '—' },
         ]}
       />

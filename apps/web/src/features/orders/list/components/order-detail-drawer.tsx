@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, type OrderDetail, type OrderLineRow } from '@openseller/core';
 import { useOrderEditing } from '../../commands/components/order-editing';
 import { DateTime } from '../../../../ui/relative-time';
+import { logActionLabel } from '../../../logs/log-labels';
 import { ordersErrorMessage, useOrderDetail } from '../queries';
 import { OrderStatusTag, OrderTags } from './order-cells';
 
@@ -95,7 +96,7 @@ function DetailBody({ data }: { data: OrderDetail }) {
             key: l.id,
             children: (
               <>
-                <Typography.Text strong>{t(`orders:logActions.${l.action.replace(':', '_')}`, { defaultValue: l.action })}</Typography.Text> · {l.loginName ?? '-'} · <DateTime value={l.createdAt} />
+                <Typography.Text strong>{logActionLabel(t, l.action)}</Typography.Text> · {l.loginName ?? '-'} · <DateTime value={l.createdAt} />
               </>
             ),
           }))}

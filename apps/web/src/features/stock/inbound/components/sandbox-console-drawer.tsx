@@ -10,6 +10,7 @@ import dayjs from 'dayjs';
 import {
   DATE_TIME_FORMAT,
   SANDBOX_WMS_CANCEL_MODES,
+  SANDBOX_WMS_CONSOLE_MENU,
   SANDBOX_WMS_FAILURE_KINDS,
   SANDBOX_WMS_OPERATIONS,
   type SandboxWmsDocumentRow,
@@ -17,6 +18,7 @@ import {
   type SandboxWmsOperation,
   type SandboxWmsView,
 } from '@openseller/core';
+import { useSession } from '../../../../app/session';
 import { toast } from '../../../../app/toast';
 import { sandboxWmsApi } from '../api';
 import { inboundErrorMessage, useInboundMutation, useSandboxView, useSandboxWarehouses } from '../queries';
@@ -72,6 +74,8 @@ export function SandboxConsoleDrawer({ open, warehouseId, onClose }: { open: boo
 
 function SandboxBody({ view }: { view: SandboxWmsView }) {
   const { t } = useTranslation();
+  // Driving the sandbox configures a warehouse; stock staff only watch it.
+  const canDrive = useSession().menus.has(SANDBOX_WMS_CONSOLE_MENU);
   const [partly, setPartly] = useState<SandboxWmsDocumentRow | null>(null);
   const fulfil = useInboundMutation(sandboxWmsApi.fulfil);
   const confirmCancel = useInboundMutation((documentId: number) => sandboxWmsApi.confirmCancel(view.warehouseId, documentId));
@@ -79,6 +83,7 @@ function SandboxBody({ view }: { view: SandboxWmsView }) {
 
   return (
     <>
+      {!canDrive && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('inbound:sandbox.readOnly')} />}
       <Tabs
         items={[
           {
@@ -124,6 +129,7 @@ function SandboxBody({ view }: { view: SandboxWmsView }) {
                     title: t('common:actions.title'),
                     key: 'actions',
                     width: 200,
+                    hidden: !canDrive,
                     render: (_, d) => (
                       <Space size={0} wrap>
                         {(d.status === 'SENTED' || d.status === 'IN_PROCESS') && (
@@ -161,7 +167,7 @@ function SandboxBody({ view }: { view: SandboxWmsView }) {
           {
             key: 'behaviour',
             label: t('inbound:sandbox.behaviour'),
-            children: <Behaviour view={view} />,
+            children: <Behaviour view={view} canDrive={canDrive} />,
           },
           {
             key: 'results',
@@ -279,7 +285,7 @@ interface BehaviourValues {
 }
 
 /** How the sandbox behaves: latency, random failures, cancel mode, refused SKUs, the next calls failing. */
-function Behaviour({ view }: { view: SandboxWmsView }) {
+function Behaviour({ view, canDrive }: { view: SandboxWmsView; canDrive: boolean }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<BehaviourValues>();
   const [kind, setKind] = useState<SandboxWmsFailureKind>('TIMEOUT');
@@ -301,6 +307,7 @@ function Behaviour({ view }: { view: SandboxWmsView }) {
         <Form
           form={form}
           layout="inline"
+          disabled={!canDrive}
           style={{ rowGap: 8 }}
           onFinish={(values) =>
             save.mutate(
@@ -336,22 +343,24 @@ function Behaviour({ view }: { view: SandboxWmsView }) {
               </Tag>
             ))}
           </Space>
-          <Space wrap>
-            <Select<SandboxWmsFailureKind> aria-label={t('inbound:sandbox.failureKind')} style={{ width: 220 }} value={kind} onChange={setKind} options={SANDBOX_WMS_FAILURE_KINDS.map((k) => ({ value: k, label: t(`inbound:sandbox.failureKinds.${k}`) }))} />
-            <Select<SandboxWmsOperation | ''>
-              aria-label={t('inbound:sandbox.operation')}
-              style={{ width: 170 }}
-              value={operation}
-              onChange={setOperation}
-              options={[{ value: '', label: t('inbound:sandbox.anyCall') }, ...SANDBOX_WMS_OPERATIONS.map((o) => ({ value: o, label: t(`inbound:sandbox.operations.${o}`) }))]}
-            />
-            <Button loading={failNext.isPending} onClick={() => failNext.mutate([...view.forcedFailures, { kind, operation: operation || null }])}>
-              {t('inbound:sandbox.addFailure')}
-            </Button>
-            <Button disabled={!view.forcedFailures.length} onClick={() => failNext.mutate([])}>
-              {t('inbound:sandbox.clearFailures')}
-            </Button>
-          </Space>
+          {canDrive && (
+            <Space wrap>
+              <Select<SandboxWmsFailureKind> aria-label={t('inbound:sandbox.failureKind')} style={{ width: 220 }} value={kind} onChange={setKind} options={SANDBOX_WMS_FAILURE_KINDS.map((k) => ({ value: k, label: t(`inbound:sandbox.failureKinds.${k}`) }))} />
+              <Select<SandboxWmsOperation | ''>
+                aria-label={t('inbound:sandbox.operation')}
+                style={{ width: 170 }}
+                value={operation}
+                onChange={setOperation}
+                options={[{ value: '', label: t('inbound:sandbox.anyCall') }, ...SANDBOX_WMS_OPERATIONS.map((o) => ({ value: o, label: t(`inbound:sandbox.operations.${o}`) }))]}
+              />
+              <Button loading={failNext.isPending} onClick={() => failNext.mutate([...view.forcedFailures, { kind, operation: operation || null }])}>
+                {t('inbound:sandbox.addFailure')}
+              </Button>
+              <Button disabled={!view.forcedFailures.length} onClick={() => failNext.mutate([])}>
+                {t('inbound:sandbox.clearFailures')}
+              </Button>
+            </Space>
+          )}
         </Space>
       </Card>
     </Space>
