@@ -113,7 +113,8 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
       // A run given up meanwhile (interrupted, or the row deleted) keeps no file.
       if (!(await finish({ processStatus: 'SUCCESS', fileId: stored.id, rowCount: count, unread: true }))) await deps.files.remove(stored);
     } catch (error) {
-      await finish({ processStatus: 'FAILURE', errorMessage: error instanceof Error ? error.message.slice(0, 500) : String(error) });
+      // When even this write fails (the database went away), the sweep finds the export by its stale heartbeat.
+      await finish({ processStatus: 'FAILURE', errorMessage: error instanceof Error ? error.message.slice(0, 500) : String(error) }).catch(() => false);
     } finally {
       stopBeat();
       if (held.get(row.id) === row.attempt) held.delete(row.id);

@@ -214,7 +214,8 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
       const summary = importer.summarize ? await importer.summarize(good.map((g) => g.row), ctx) : {};
       await run.finish({ status: 'PARSED', processedRows: 0, rows: good.map((g) => g.row) as unknown[], summary });
     } catch (error) {
-      await run.finish({ status: 'FAILED', message: error instanceof Error ? error.message.slice(0, 500) : String(error) });
+      // When even this write fails (the database went away), the sweep finds the task by its stale heartbeat.
+      await run.finish({ status: 'FAILED', message: error instanceof Error ? error.message.slice(0, 500) : String(error) }).catch(() => false);
     } finally {
       run.end();
     }
@@ -240,7 +241,7 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
     } catch (error) {
       if (error instanceof RunGivenUp) return;
       const message = error instanceof AppError ? `${error.code} ${JSON.stringify(error.params)}` : error instanceof Error ? error.message : String(error);
-      await run.finish({ status: 'FAILED', processedRows: 0, message: message.slice(0, 500) });
+      await run.finish({ status: 'FAILED', processedRows: 0, message: message.slice(0, 500) }).catch(() => false);
     } finally {
       run.end();
     }

@@ -52,6 +52,8 @@ export interface JobQueueOptions {
   log?: (message: string) => void;
   /** Liveness of tracked tasks; DEFAULT_TASK_TIMING where not given (tests make it short). */
   tasks?: Partial<TaskTiming>;
+  /** How long stop() lets running handlers finish before their tasks go back to the queue (default 10 s). */
+  stopTimeoutSeconds?: number;
 }
 
 /** An area's tracked tasks: how to find the interrupted ones, and how to hand back its own. */
@@ -172,7 +174,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (sweepTimer) clearInterval(sweepTimer);
       sweepTimer = null;
       await sweeping;
-      await b.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await b.stop({ graceful: true, wait: true, timeout: (options.stopTimeoutSeconds ?? 10) * 1000 });
       // Tasks still running here now (a long load) go back to the queue for the next worker at
       // once, instead of waiting until their heartbeat is found stale.
       for (const watcher of watchers) {

@@ -193,6 +193,17 @@ describe('a worker that stalls or is killed in the middle of its loads and of an
     expect(await committed('Q')).toEqual([]);
   });
 
+  it('checks a file again when its check was interrupted', async () => {
+    const id = await upload(codes('C', 2).map((c) => [c, 'v']));
+    // As a worker that died while it checked the file leaves the task.
+    await t.database.db
+      .update(importTasks)
+      .set({ status: 'PARSING', processedRows: 1, heartbeatAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(importTasks.id, id));
+    const checked = await t.waitFor(() => importTask(id, token), (a) => a.body.data.status !== 'PARSING');
+    expect(checked.body.data).toMatchObject({ status: 'PARSED', totalRows: 2, processedRows: 0, interruptions: 1, notice: null, message: null, cancellable: true });
+  });
+
   it('ends a task FAILED with a message the person understands once it was interrupted as often as allowed', async () => {
     // Two earlier interruptions, and a worker that died while it ran the third attempt.
     const [task] = await t.database.db
@@ -223,6 +234,45 @@ describe('a worker that stalls or is killed in the middle of its loads and of an
     const gaveUp = await t.waitFor(() => exportRow(stuck!.id), (r) => r.processStatus !== 'SENDING');
     expect(gaveUp).toMatchObject({ processStatus: 'FAILURE', notice: 'GAVE_UP', interruptions: 3, errorMessage: 'Interrupted by 3 server restarts, so the export has stopped; request it again' });
     expect(gaveUp.finishedAt).not.toBeNull();
+  });
+});
+
+describe('a worker process that stops while it runs a load', () => {
+  it('hands the task back at once, saying it was interrupted, and its abandoned run commits nothing', async () => {
+    const seller = await t.factories.sellerDomain();
+    const token = await t.token(seller.loginName, seller.password);
+    const gate = new Gate();
+    // A stale heartbeat would take minutes here: only the handing back can mark the task.
+    const database = connectDatabase(t.database.url, { max: 4, applicationName: 'stopping-worker' });
+    const app = await buildApp({
+      database,
+      filesDir: t.filesDir,
+      jobs: { url: t.database.url, work: true, pollingIntervalSeconds: 0.5, tasks: { ...timing, staleSeconds: 600 }, stopTimeoutSeconds: 1 },
+      modules: [trackedTasksModule({ gate })],
+    });
+    try {
+      const file = await xlsx([['Code', 'Value'], ...codes('R', 3).map((c) => [c, 'v'])]);
+      const started = await t.upload('/cloud/core/import/upload', { field: 'uploadExcel', name: 'c.xlsx', data: file }, { kind: TRACKED_KIND }, { token });
+      const id = started.body.data.id as number;
+      await t.waitFor(() => importTask(id, token), (a) => a.body.data.status === 'PARSED');
+      await t.call('/cloud/core/import/confirm', { id }, { token });
+      await t.waitFor(() => importTask(id, token), (a) => a.body.data.status === 'LOADING' && !a.body.data.cancellable);
+      await app.close();
+      expect((await importTask(id, token)).body.data).toMatchObject({ status: 'LOADING', notice: 'INTERRUPTED', interruptions: 1, processedRows: 0, cancellable: true });
+      // The run this process left behind goes on, finds the task is no longer its own, and rolls back.
+      gate.open();
+      await t.waitFor(
+        async () => (await t.database.pool.query(`select 1 from pg_stat_activity where application_name = 'stopping-worker' and xact_start < now() - interval '0.5 second'`)).rowCount,
+        (open) => open === 0,
+      );
+      const rows = await t.database.db.select().from(domainConfigs).where(eq(domainConfigs.domainId, seller.domainId));
+      expect(rows).toEqual([]);
+      expect((await importTask(id, token)).body.data).toMatchObject({ status: 'LOADING', notice: 'INTERRUPTED', processedRows: 0 });
+    } finally {
+      gate.open();
+      await app.close();
+      await database.close();
+    }
   });
 });
 
