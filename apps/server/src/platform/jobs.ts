@@ -79,7 +79,6 @@ export interface JobQueue {
   /** Calls beat every heartbeatSeconds until the answered function is called. */
   heartbeat(beat: () => Promise<unknown>): () => void;
   readonly timing: TaskTiming;
-  readonly working: boolean;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -114,9 +113,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   const queue: JobQueue = {
     timing,
-    get working() {
-      return options.work;
-    },
     define(definition) {
       if (boss) throw new Error(`job ${definition.name} defined after the queue started`);
       definitions.set(definition.name, definition);
@@ -175,13 +171,14 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       sweepTimer = null;
       await sweeping;
       await b.stop({ graceful: true, wait: true, timeout: (options.stopTimeoutSeconds ?? 10) * 1000 });
+      workers.clear();
       // Tasks still running here now (a long load) go back to the queue for the next worker at
-      // once, instead of waiting until their heartbeat is found stale.
+      // once, instead of waiting until their heartbeat is found stale. Their jobs are written in
+      // the release's own transaction, which needs no running queue.
       for (const watcher of watchers) {
         await watcher.release().catch((error: unknown) => log(`[jobs] releasing ${watcher.name}: ${error instanceof Error ? error.message : String(error)}`));
       }
       boss = null;
-      workers.clear();
     },
   };
   return queue;
