@@ -115,6 +115,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     timing,
     define(definition) {
       if (boss) throw new Error(`job ${definition.name} defined after the queue started`);
+      if (definitions.has(definition.name)) throw new Error(`job ${definition.name} defined twice`);
       definitions.set(definition.name, definition);
     },
     async send(name, data = {}, sendOptions = {}) {
