@@ -17,7 +17,7 @@ import { createHttp, requestLanguage } from './platform/http.js';
 import { createImports } from './platform/imports.js';
 import { createJobQueue, type JobQueueOptions } from './platform/jobs.js';
 import { serverMessage } from './platform/messages.js';
-import { createServiceRegistry, type ModuleContext } from './platform/module.js';
+import { createServiceRegistry, type AreaModule, type ModuleContext } from './platform/module.js';
 import { createPasswordTransport } from './platform/password-transport.js';
 import { createSessionStore } from './platform/sessions.js';
 import { createOutboxSmsSender, type SmsSender } from './platform/sms.js';
@@ -51,6 +51,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Check every answer against its call's answer schema (tests, development); off in production. */
   checkAnswers?: boolean;
+  /** Areas added by the caller (tests), registered after the product's and before the jobs start. */
+  modules?: AreaModule[];
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -133,7 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Business areas: each registers its routes, jobs, importers, exporters and home counters.
   const registry = createServiceRegistry();
   const context: ModuleContext = { app, http, database, files, exports, imports, jobs, sessions, system, transport, registry, ...clock };
-  for (const register of AREA_MODULES) await register(context);
+  for (const register of [...AREA_MODULES, ...(options.modules ?? [])]) await register(context);
 
   await jobs?.start();
   app.addHook('onClose', async () => {

@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { connectDatabase, type Database } from '../src/db/client.js';
 import { captchas, domains, roles, smsOutbox, userRoles, users } from '../src/db/schema/index.js';
+import type { JobQueueOptions } from '../src/platform/jobs.js';
+import type { AreaModule } from '../src/platform/module.js';
 import { hashPassword } from '../src/platform/password-hash.js';
 
 export interface ApiAnswer<T = any> {
@@ -29,6 +31,8 @@ export interface CallOptions {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The file store's folder, for a second app or a worker process on the same data. */
+  filesDir: string;
   baseUrl: string;
   /** POST (or GET) a path with a JSON body and an optional bearer token. */
   call<T = any>(path: string, body?: unknown, options?: CallOptions): Promise<ApiAnswer<T>>;
@@ -57,7 +61,9 @@ export interface Factories {
 let counter = 0;
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
 
-export async function createTestApp(options: { now?: () => Date; webDist?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { now?: () => Date; webDist?: string; jobs?: Partial<Omit<JobQueueOptions, 'url'>>; modules?: AreaModule[] } = {},
+): Promise<TestApp> {
   const serverUrl = inject('pgServerUrl');
   const template = inject('templateDatabase');
   const name = `t_${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
@@ -73,11 +79,12 @@ export async function createTestApp(options: { now?: () => Date; webDist?: strin
   const app = await buildApp({
     database,
     filesDir,
-    jobs: { url: url.toString(), work: true, pollingIntervalSeconds: 0.5 },
+    jobs: { url: url.toString(), work: true, pollingIntervalSeconds: 0.5, ...options.jobs },
     trustProxy: true,
     checkAnswers: true,
     ...(options.now ? { now: options.now } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.modules ? { modules: options.modules } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -164,6 +171,7 @@ export async function createTestApp(options: { now?: () => Date; webDist?: strin
   const testApp: TestApp = {
     app,
     database,
+    filesDir,
     baseUrl,
     call,
     upload,

@@ -1,14 +1,16 @@
 // Exports for the download centre (spec 01 §4.5, spec 02 §7.2). An area registers an exporter;
 // a request makes a REQUEST row and a job; the job writes the .xlsx into the file store, as the
 // requesting account (its field permissions apply), and marks the row SUCCESS or FAILURE.
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+// An export a crash or restart stopped while SENDING is found by its stale heartbeat, shown as
+// interrupted and made again, or ends FAILURE after the queue's attempts (platform/jobs.ts).
+import { and, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { ErrorCodes, parseDateTimeText, type Language, type PageResult } from '@openseller/core';
 import type { Database } from '../db/client.js';
 import { exportFiles } from '../db/schema/index.js';
 import { AppError, forbidden, notFound } from './errors.js';
 import { checkAccess, type Access } from './http.js';
 import type { FileStore, StoredFile } from './file-store.js';
-import type { JobQueue } from './jobs.js';
+import type { JobQueue, TaskNotice } from './jobs.js';
 import type { Session, SessionStore } from './sessions.js';
 import { writeSheetToFile, type SheetColumn } from './xlsx.js';
 
@@ -43,6 +45,9 @@ export interface ExportFileRow {
   errorMessage: string | null;
   createTime: string;
   finishTime: string | null;
+  /** How many times a crash or restart stopped the export while it was being made. */
+  interruptions: number;
+  notice: TaskNotice | null;
 }
 
 const toRow = (r: typeof exportFiles.$inferSelect): ExportFileRow => ({
@@ -56,6 +61,8 @@ const toRow = (r: typeof exportFiles.$inferSelect): ExportFileRow => ({
   errorMessage: r.errorMessage,
   createTime: r.createdAt.toISOString(),
   finishTime: r.finishedAt?.toISOString() ?? null,
+  interruptions: r.interruptions,
+  notice: (r.notice as TaskNotice | null) ?? null,
 });
 
 export const EXPORT_JOB = 'export-run';
@@ -65,10 +72,28 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
   const now = deps.now ?? (() => new Date());
   const exporters = new Map<string, Exporter>();
 
-  async function run(exportId: number): Promise<void> {
-    const [row] = await db.select().from(exportFiles).where(eq(exportFiles.id, exportId));
-    if (!row || row.processStatus === 'SUCCESS') return;
-    await db.update(exportFiles).set({ processStatus: 'SENDING' }).where(eq(exportFiles.id, exportId));
+  /** The exports this process makes now, with the attempt it holds. */
+  const held = new Map<number, number>();
+  const ours = (id: number, attempt: number) => and(eq(exportFiles.id, id), eq(exportFiles.attempt, attempt), eq(exportFiles.processStatus, 'SENDING'));
+
+  async function run(exportId: number, attempt?: number): Promise<void> {
+    const [row] = await db
+      .update(exportFiles)
+      .set({ processStatus: 'SENDING', heartbeatAt: sql`now()`, notice: sql`case when ${exportFiles.interruptions} > 0 then 'RESUMED' end` })
+      .where(and(eq(exportFiles.id, exportId), eq(exportFiles.processStatus, 'REQUEST'), isNull(exportFiles.heartbeatAt), attempt === undefined ? undefined : eq(exportFiles.attempt, attempt)))
+      .returning();
+    if (!row) return;
+    const mine = ours(row.id, row.attempt);
+    held.set(row.id, row.attempt);
+    const stopBeat = deps.jobs?.heartbeat(() => db.update(exportFiles).set({ heartbeatAt: sql`now()` }).where(mine)) ?? (() => {});
+    const finish = async (values: Partial<typeof exportFiles.$inferInsert>) =>
+      (
+        await db
+          .update(exportFiles)
+          .set({ heartbeatAt: null, notice: null, finishedAt: now(), ...values })
+          .where(mine)
+          .returning({ id: exportFiles.id })
+      ).length > 0;
     const tempPath = deps.files.tempPath('xlsx');
     try {
       const exporter = exporters.get(row.exportType);
@@ -85,19 +110,78 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
         sourcePath: tempPath,
         createdBy: row.userId,
       });
-      await db
-        .update(exportFiles)
-        .set({ processStatus: 'SUCCESS', fileId: stored.id, rowCount: count, finishedAt: now(), unread: true })
-        .where(eq(exportFiles.id, exportId));
+      // A run given up meanwhile (interrupted, or the row deleted) keeps no file.
+      if (!(await finish({ processStatus: 'SUCCESS', fileId: stored.id, rowCount: count, unread: true }))) await deps.files.remove(stored);
     } catch (error) {
-      await db
-        .update(exportFiles)
-        .set({ processStatus: 'FAILURE', errorMessage: error instanceof Error ? error.message.slice(0, 500) : String(error), finishedAt: now() })
-        .where(eq(exportFiles.id, exportId));
+      // When even this write fails (the database went away), the sweep finds the export by its stale heartbeat.
+      await finish({ processStatus: 'FAILURE', errorMessage: error instanceof Error ? error.message.slice(0, 500) : String(error) }).catch(() => false);
+    } finally {
+      stopBeat();
+      if (held.get(row.id) === row.attempt) held.delete(row.id);
     }
   }
 
-  deps.jobs?.define({ name: EXPORT_JOB, handler: async (data) => run(Number(data.exportId)) });
+  /**
+   * Exports a worker stopped making (it died, or this process is stopping) are queued again in
+   * the same transaction, or fail once interrupted as often as the queue allows.
+   */
+  async function interruptWhere(condition: ReturnType<typeof and>, attemptHeld?: (id: number, attempt: number) => boolean): Promise<void> {
+    const jobs = deps.jobs!;
+    const requeued = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: exportFiles.id, attempt: exportFiles.attempt, interruptions: exportFiles.interruptions, params: exportFiles.params })
+        .from(exportFiles)
+        .where(and(eq(exportFiles.processStatus, 'SENDING'), condition))
+        .limit(100)
+        .for('update', { skipLocked: true });
+      let count = 0;
+      for (const row of rows) {
+        if (attemptHeld && !attemptHeld(row.id, row.attempt)) continue;
+        const interruptions = row.interruptions + 1;
+        const gaveUp = interruptions >= jobs.timing.attempts;
+        const language = (row.params as { language?: Language }).language ?? 'zh';
+        await tx
+          .update(exportFiles)
+          .set({
+            attempt: row.attempt + 1,
+            interruptions,
+            heartbeatAt: null,
+            ...(gaveUp
+              ? { processStatus: 'FAILURE', notice: 'GAVE_UP', errorMessage: gaveUpMessage(language, interruptions), finishedAt: now() }
+              : { processStatus: 'REQUEST', notice: 'INTERRUPTED' }),
+          })
+          .where(and(eq(exportFiles.id, row.id), eq(exportFiles.attempt, row.attempt)));
+        if (!gaveUp) {
+          await jobs.send(EXPORT_JOB, { exportId: row.id, attempt: row.attempt + 1 }, { tx });
+          count++;
+        }
+      }
+      return count;
+    });
+    if (requeued) jobs.wake(EXPORT_JOB);
+  }
+
+  deps.jobs?.define({
+    name: EXPORT_JOB,
+    // Attempts are counted on the row (interruptions); pg-boss's expiry only tidies its own table.
+    retryLimit: 0,
+    expireInSeconds: 3600,
+    handler: async (data) => run(Number(data.exportId), typeof data.attempt === 'number' ? data.attempt : undefined),
+  });
+  deps.jobs?.watch({
+    name: 'exports',
+    // Exports being made whose heartbeat went stale, held by no live worker (this process's own are skipped).
+    sweep: () =>
+      interruptWhere(
+        and(
+          lt(exportFiles.heartbeatAt, sql`now() - ${deps.jobs!.timing.staleSeconds}::float8 * interval '1 second'`),
+          held.size ? notInArray(exportFiles.id, [...held.keys()]) : undefined,
+        ),
+      ),
+    release: async () => {
+      if (held.size) await interruptWhere(inArray(exportFiles.id, [...held.keys()]), (id, attempt) => held.get(id) === attempt);
+    },
+  });
 
   function mine(session: Session) {
     if (session.domainId === null) throw forbidden();
@@ -114,19 +198,25 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
       const exporter = exporters.get(input.type);
       if (!exporter) throw notFound('export');
       checkAccess(exporter.access, session);
-      if (!deps.jobs) throw new Error('the job queue is not running');
-      const [row] = await db
-        .insert(exportFiles)
-        .values({
-          domainId: session.domainId!,
-          userId: session.userId,
-          title: input.title.slice(0, 200),
-          exportType: input.type,
-          params: { params: input.params ?? {}, language: input.language },
-        })
-        .returning();
-      await deps.jobs.send(EXPORT_JOB, { exportId: row!.id });
-      return toRow(row!);
+      const jobs = deps.jobs;
+      if (!jobs) throw new Error('the job queue is not running');
+      // The row and its job are committed together: no export waits for a job that was never sent.
+      const row = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(exportFiles)
+          .values({
+            domainId: session.domainId!,
+            userId: session.userId,
+            title: input.title.slice(0, 200),
+            exportType: input.type,
+            params: { params: input.params ?? {}, language: input.language },
+          })
+          .returning();
+        await jobs.send(EXPORT_JOB, { exportId: row!.id, attempt: row!.attempt }, { tx });
+        return row!;
+      });
+      jobs.wake(EXPORT_JOB);
+      return toRow(row);
     },
 
     async search(session: Session, input: { currentPage: number; pageSize: number; exportStartTime?: string | undefined; exportEndTime?: string | undefined; unread?: boolean | undefined }): Promise<PageResult<ExportFileRow>> {
@@ -186,6 +276,12 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
     /** Runs an export now (tests and tools); the job does the same. */
     run,
   };
+}
+
+function gaveUpMessage(language: Language, times: number): string {
+  return language.startsWith('zh')
+    ? `服务器重启 ${times} 次中断了此导出，已停止，请重新导出`
+    : `Interrupted by ${times === 1 ? 'a server restart' : `${times} server restarts`}, so the export has stopped; request it again`;
 }
 
 export type Exports = ReturnType<typeof createExports>;

@@ -2,14 +2,21 @@
 // check against the database, and a load). An upload makes a task and a job that reads and
 // checks every row; the person sees the problems by row, or confirms, and a second job loads
 // all rows in one transaction: all of them or none. Progress is written as it goes.
-import { and, eq, sql } from 'drizzle-orm';
+//
+// A crash or restart must not leave a task running forever: the worker running a task writes a
+// heartbeat on it, and a sweep in every worker process finds tasks whose heartbeat went stale,
+// says so on the task and runs them again, up to the queue's attempts (platform/jobs.ts). Each run
+// writes to the task only while the task's `attempt` is its own, and the load marks the task DONE
+// in the transaction of its rows, so a run that was given up cannot finish it and no row is
+// loaded twice. A task nobody is loading can be cancelled.
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { ErrorCodes, type Language } from '@openseller/core';
 import type { Database, Tx } from '../db/client.js';
 import { importTasks } from '../db/schema/index.js';
 import { AppError, forbidden, notFound } from './errors.js';
 import { checkAccess, type Access } from './http.js';
 import type { FileStore } from './file-store.js';
-import type { JobQueue } from './jobs.js';
+import type { JobQueue, TaskNotice } from './jobs.js';
 import type { Session, SessionStore } from './sessions.js';
 import { readSheet, templateWorkbook, type SheetColumn } from './xlsx.js';
 import type { Upload } from './uploads.js';
@@ -46,8 +53,11 @@ export interface Importer<Row = unknown> {
   load(rows: Row[], ctx: ImportContext, progress: (done: number) => Promise<void>): Promise<Record<string, number>>;
 }
 
-export const IMPORT_STATUSES = ['PARSING', 'INVALID', 'PARSED', 'LOADING', 'DONE', 'FAILED'] as const;
+export const IMPORT_STATUSES = ['PARSING', 'INVALID', 'PARSED', 'LOADING', 'DONE', 'FAILED', 'CANCELLED'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** The states a worker runs a task in; the others wait for the person or are over. */
+const RUNNING: ImportStatus[] = ['PARSING', 'LOADING'];
 
 export interface ImportTaskView {
   id: number;
@@ -62,13 +72,27 @@ export interface ImportTaskView {
   summary: Record<string, number>;
   result: Record<string, number> | null;
   message: string | null;
+  /** How many times a crash or restart stopped the task while it ran. */
+  interruptions: number;
+  notice: TaskNotice | null;
+  /** Whether the person may cancel it now: anything but a load a worker is running, or a finished task. */
+  cancellable: boolean;
 }
 
 const MAX_LISTED_PROBLEMS = 1000;
 const PARSE_JOB = 'import-parse';
 const LOAD_JOB = 'import-load';
 
-function view(t: typeof importTasks.$inferSelect): ImportTaskView {
+type ImportTask = typeof importTasks.$inferSelect;
+
+/** A run of a task given up while it ran (the task was interrupted or cancelled meanwhile). */
+class RunGivenUp extends Error {}
+
+function isCancellable(t: Pick<ImportTask, 'status' | 'heartbeatAt'>): boolean {
+  return ['PARSING', 'PARSED', 'INVALID', 'FAILED'].includes(t.status) || (t.status === 'LOADING' && t.heartbeatAt === null);
+}
+
+function view(t: ImportTask): ImportTaskView {
   const total = Math.max(1, t.totalRows);
   return {
     id: t.id,
@@ -83,6 +107,9 @@ function view(t: typeof importTasks.$inferSelect): ImportTaskView {
     summary: t.summary as Record<string, number>,
     result: (t.result as Record<string, number> | null) ?? null,
     message: t.message,
+    interruptions: t.interruptions,
+    notice: (t.notice as TaskNotice | null) ?? null,
+    cancellable: isCancellable(t),
   };
 }
 
@@ -90,19 +117,59 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
   const importers = new Map<string, Importer>();
+  /** The tasks this process runs now, with the attempt it holds. */
+  const held = new Map<number, number>();
 
-  const update = (id: number, values: Partial<typeof importTasks.$inferInsert>) =>
-    db.update(importTasks).set({ ...values, updatedAt: now() }).where(eq(importTasks.id, id));
+  /** The task's row while the given run holds it. */
+  const ours = (id: number, attempt: number, status: ImportStatus) => and(eq(importTasks.id, id), eq(importTasks.attempt, attempt), eq(importTasks.status, status));
 
-  async function contextFor(task: typeof importTasks.$inferSelect, tx: Tx): Promise<ImportContext> {
+  /** Takes a queued task for this worker; answers nothing when another run has it, or it moved on. */
+  async function take(taskId: number, status: ImportStatus, attempt: number | undefined): Promise<ImportTask | undefined> {
+    const [task] = await db
+      .update(importTasks)
+      .set({ heartbeatAt: sql`now()`, notice: sql`case when ${importTasks.interruptions} > 0 then 'RESUMED' end`, updatedAt: now() })
+      .where(and(eq(importTasks.id, taskId), eq(importTasks.status, status), isNull(importTasks.heartbeatAt), attempt === undefined ? undefined : eq(importTasks.attempt, attempt)))
+      .returning();
+    return task;
+  }
+
+  /** Writes of a run that holds a task: each one only while the task is still this run's. */
+  function hold(task: ImportTask, status: ImportStatus) {
+    const mine = ours(task.id, task.attempt, status);
+    held.set(task.id, task.attempt);
+    const stopBeat = deps.jobs?.heartbeat(() => db.update(importTasks).set({ heartbeatAt: sql`now()` }).where(mine)) ?? (() => {});
+    return {
+      progress: async (values: Partial<typeof importTasks.$inferInsert>) => {
+        await db
+          .update(importTasks)
+          .set({ ...values, heartbeatAt: sql`now()`, updatedAt: now() })
+          .where(mine);
+      },
+      finish: async (values: Partial<typeof importTasks.$inferInsert>, tx: Tx = db) =>
+        (
+          await tx
+            .update(importTasks)
+            .set({ heartbeatAt: null, notice: null, message: null, ...values, updatedAt: now() })
+            .where(mine)
+            .returning({ id: importTasks.id })
+        ).length > 0,
+      end: () => {
+        stopBeat();
+        if (held.get(task.id) === task.attempt) held.delete(task.id);
+      },
+    };
+  }
+
+  async function contextFor(task: ImportTask, tx: Tx): Promise<ImportContext> {
     const session = await deps.sessions.forUser(task.userId);
     if (!session || session.domainId !== task.domainId) throw new Error('the account that started the import no longer exists');
     return { tx, session, domainId: task.domainId, language: task.language as Language, options: task.options as Record<string, unknown> };
   }
 
-  async function parse(taskId: number): Promise<void> {
-    const [task] = await db.select().from(importTasks).where(eq(importTasks.id, taskId));
-    if (!task || task.status !== 'PARSING') return;
+  async function parse(taskId: number, attempt?: number): Promise<void> {
+    const task = await take(taskId, 'PARSING', attempt);
+    if (!task) return;
+    const run = hold(task, 'PARSING');
     const importer = importers.get(task.kind);
     try {
       if (!importer) throw new Error(`no importer for ${task.kind}`);
@@ -113,22 +180,22 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
       const columns = importer.readColumns ? await importer.readColumns(ctx) : importer.columns(language);
       const { rows, missingColumns } = await readSheet(await deps.files.read(file), columns);
       if (missingColumns.length) {
-        await update(taskId, { status: 'FAILED', message: headerMessage(language, missingColumns.map((c) => c.header).join(', ')) });
+        await run.finish({ status: 'FAILED', message: headerMessage(language, missingColumns.map((c) => c.header).join(', ')) });
         return;
       }
       if (!rows.length) {
-        await update(taskId, { status: 'FAILED', message: language.startsWith('zh') ? '文件中没有数据行' : 'The file has no data rows' });
+        await run.finish({ status: 'FAILED', message: language.startsWith('zh') ? '文件中没有数据行' : 'The file has no data rows' });
         return;
       }
       if (rows.length > importer.maxRows) {
-        await update(taskId, {
+        await run.finish({
           status: 'FAILED',
           totalRows: rows.length,
           message: language.startsWith('zh') ? `一次最多导入 ${importer.maxRows} 行，文件有 ${rows.length} 行` : `At most ${importer.maxRows} rows can be imported at once; the file has ${rows.length}`,
         });
         return;
       }
-      await update(taskId, { totalRows: rows.length });
+      await run.progress({ totalRows: rows.length });
       const problems: RowProblem[] = [];
       const good: { rowNumber: number; row: unknown }[] = [];
       for (let i = 0; i < rows.length; i++) {
@@ -136,44 +203,117 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
         const parsed = importer.parseRow(values, language);
         if ('row' in parsed) good.push({ rowNumber, row: parsed.row });
         else for (const p of parsed.problems) problems.push({ row: rowNumber, ...p });
-        if (i % 2000 === 1999) await update(taskId, { processedRows: Math.floor((i + 1) / 2) });
+        if (i % 2000 === 1999) await run.progress({ processedRows: Math.floor((i + 1) / 2) });
       }
       if (importer.check) problems.push(...(await importer.check(good, ctx)));
       problems.sort((a, b) => a.row - b.row);
       if (problems.length) {
-        await update(taskId, { status: 'INVALID', processedRows: 0, errorCount: problems.length, errors: problems.slice(0, MAX_LISTED_PROBLEMS) });
+        await run.finish({ status: 'INVALID', processedRows: 0, errorCount: problems.length, errors: problems.slice(0, MAX_LISTED_PROBLEMS) });
         return;
       }
       const summary = importer.summarize ? await importer.summarize(good.map((g) => g.row), ctx) : {};
-      await update(taskId, { status: 'PARSED', processedRows: 0, rows: good.map((g) => g.row) as unknown[], summary });
+      await run.finish({ status: 'PARSED', processedRows: 0, rows: good.map((g) => g.row) as unknown[], summary });
     } catch (error) {
-      await update(taskId, { status: 'FAILED', message: error instanceof Error ? error.message.slice(0, 500) : String(error) });
+      // When even this write fails (the database went away), the sweep finds the task by its stale heartbeat.
+      await run.finish({ status: 'FAILED', message: error instanceof Error ? error.message.slice(0, 500) : String(error) }).catch(() => false);
+    } finally {
+      run.end();
     }
   }
 
-  async function load(taskId: number): Promise<void> {
-    const [task] = await db.select().from(importTasks).where(eq(importTasks.id, taskId));
-    if (!task || task.status !== 'LOADING') return;
+  async function load(taskId: number, attempt?: number): Promise<void> {
+    const task = await take(taskId, 'LOADING', attempt);
+    if (!task) return;
+    const run = hold(task, 'LOADING');
     const importer = importers.get(task.kind);
     try {
       if (!importer) throw new Error(`no importer for ${task.kind}`);
       const rows = (task.rows as unknown[]) ?? [];
-      const result = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const ctx = await contextFor(task, tx);
-        // Progress is written outside the transaction, so the page sees it move.
-        return importer.load(rows, ctx, async (done) => {
-          await update(taskId, { processedRows: done });
-        });
+        // Progress is written outside the transaction, so the page sees it move. It counts rows
+        // not committed yet: an interruption sets it back to 0, as the rows roll back.
+        const result = await importer.load(rows, ctx, async (done) => run.progress({ processedRows: done }));
+        // DONE is written with the rows, in their transaction: a task is loaded exactly when it
+        // says so, and a run given up meanwhile (its attempt moved on) rolls its rows back.
+        if (!(await run.finish({ status: 'DONE', processedRows: rows.length, result, rows: null }, tx))) throw new RunGivenUp();
       });
-      await update(taskId, { status: 'DONE', processedRows: rows.length, result, rows: null });
     } catch (error) {
+      if (error instanceof RunGivenUp) return;
       const message = error instanceof AppError ? `${error.code} ${JSON.stringify(error.params)}` : error instanceof Error ? error.message : String(error);
-      await update(taskId, { status: 'FAILED', processedRows: 0, message: message.slice(0, 500) });
+      await run.finish({ status: 'FAILED', processedRows: 0, message: message.slice(0, 500) }).catch(() => false);
+    } finally {
+      run.end();
     }
   }
 
-  deps.jobs?.define({ name: PARSE_JOB, handler: async (data) => parse(Number(data.taskId)) });
-  deps.jobs?.define({ name: LOAD_JOB, handler: async (data) => load(Number(data.taskId)) });
+  /**
+   * A task a worker stopped running without finishing (it died, or this process is stopping):
+   * a new attempt is queued in the same transaction, or the task fails once it was interrupted
+   * as often as the queue allows. Answers the queue to wake after the commit.
+   */
+  async function interrupt(tx: Tx, task: Pick<ImportTask, 'id' | 'status' | 'attempt' | 'interruptions' | 'language'>): Promise<string | null> {
+    const jobs = deps.jobs!;
+    const interruptions = task.interruptions + 1;
+    const language = task.language as Language;
+    const gaveUp = interruptions >= jobs.timing.attempts;
+    await tx
+      .update(importTasks)
+      .set({
+        attempt: task.attempt + 1,
+        interruptions,
+        heartbeatAt: null,
+        processedRows: 0,
+        updatedAt: now(),
+        ...(gaveUp
+          ? { status: 'FAILED', notice: 'GAVE_UP', rows: null, message: gaveUpMessage(language, interruptions) }
+          : { notice: 'INTERRUPTED', message: interruptedMessage(language) }),
+      })
+      .where(and(eq(importTasks.id, task.id), eq(importTasks.attempt, task.attempt)));
+    if (gaveUp) return null;
+    const job = task.status === 'PARSING' ? PARSE_JOB : LOAD_JOB;
+    await jobs.send(job, { taskId: task.id, attempt: task.attempt + 1 }, { tx });
+    return job;
+  }
+
+  async function interruptWhere(condition: ReturnType<typeof and>, attemptHeld?: (id: number, attempt: number) => boolean): Promise<void> {
+    const wake = await db.transaction(async (tx) => {
+      const tasks = await tx
+        .select({ id: importTasks.id, status: importTasks.status, attempt: importTasks.attempt, interruptions: importTasks.interruptions, language: importTasks.language })
+        .from(importTasks)
+        .where(and(inArray(importTasks.status, RUNNING), condition))
+        .limit(100)
+        .for('update', { skipLocked: true });
+      const queues = new Set<string>();
+      for (const task of tasks) {
+        if (attemptHeld && !attemptHeld(task.id, task.attempt)) continue;
+        const job = await interrupt(tx, task);
+        if (job) queues.add(job);
+      }
+      return queues;
+    });
+    for (const job of wake) deps.jobs!.wake(job);
+  }
+
+  // Attempts are counted on the task (interruptions), not by pg-boss, whose expiry only tidies its own table.
+  const jobOptions = { retryLimit: 0, expireInSeconds: 3600 };
+  const attemptOf = (data: Record<string, unknown>) => (typeof data.attempt === 'number' ? data.attempt : undefined);
+  deps.jobs?.define({ name: PARSE_JOB, ...jobOptions, handler: async (data) => parse(Number(data.taskId), attemptOf(data)) });
+  deps.jobs?.define({ name: LOAD_JOB, ...jobOptions, handler: async (data) => load(Number(data.taskId), attemptOf(data)) });
+  deps.jobs?.watch({
+    name: 'imports',
+    // Running tasks whose heartbeat went stale, held by no live worker (this process's own are skipped).
+    sweep: () =>
+      interruptWhere(
+        and(
+          lt(importTasks.heartbeatAt, sql`now() - ${deps.jobs!.timing.staleSeconds}::float8 * interval '1 second'`),
+          held.size ? notInArray(importTasks.id, [...held.keys()]) : undefined,
+        ),
+      ),
+    release: async () => {
+      if (held.size) await interruptWhere(inArray(importTasks.id, [...held.keys()]), (id, attempt) => held.get(id) === attempt);
+    },
+  });
 
   function importerFor(kind: string, session: Session): Importer {
     const importer = importers.get(kind);
@@ -182,12 +322,13 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
     return importer;
   }
 
-  async function ownTask(session: Session, id: number) {
+  function mine(session: Session, id: number) {
     if (session.domainId === null) throw forbidden();
-    const [task] = await db
-      .select()
-      .from(importTasks)
-      .where(and(eq(importTasks.id, id), eq(importTasks.domainId, session.domainId), eq(importTasks.userId, session.userId)));
+    return and(eq(importTasks.id, id), eq(importTasks.domainId, session.domainId), eq(importTasks.userId, session.userId));
+  }
+
+  async function ownTask(session: Session, id: number) {
+    const [task] = await db.select().from(importTasks).where(mine(session, id));
     if (!task) throw notFound('import');
     return task;
   }
@@ -205,7 +346,8 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
     async start(session: Session, kind: string, upload: Upload, options: Record<string, unknown>, language: Language): Promise<ImportTaskView> {
       importerFor(kind, session);
       if (upload.extension === 'xls') throw new AppError(ErrorCodes.FILE_EXCEL_OLD_FORMAT, 400, { field: 'uploadExcel' });
-      if (!deps.jobs) throw new Error('the job queue is not running');
+      const jobs = deps.jobs;
+      if (!jobs) throw new Error('the job queue is not running');
       const file = await deps.files.save({
         domainId: session.domainId,
         useType: 'IMPORT',
@@ -214,12 +356,17 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
         data: upload.data,
         createdBy: session.userId,
       });
-      const [task] = await db
-        .insert(importTasks)
-        .values({ domainId: session.domainId!, userId: session.userId, kind, fileId: file.id, fileName: upload.filename, language, options })
-        .returning();
-      await deps.jobs.send(PARSE_JOB, { taskId: task!.id });
-      return view(task!);
+      // The task and its job are committed together: no task waits for a job that was never sent.
+      const task = await db.transaction(async (tx) => {
+        const [task] = await tx
+          .insert(importTasks)
+          .values({ domainId: session.domainId!, userId: session.userId, kind, fileId: file.id, fileName: upload.filename, language, options })
+          .returning();
+        await jobs.send(PARSE_JOB, { taskId: task!.id, attempt: task!.attempt }, { tx });
+        return task!;
+      });
+      jobs.wake(PARSE_JOB);
+      return view(task);
     },
 
     async get(session: Session, id: number): Promise<ImportTaskView> {
@@ -231,15 +378,45 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
       const task = await ownTask(session, id);
       importerFor(task.kind, session);
       if (task.status !== 'PARSED') throw new AppError(ErrorCodes.IMPORT_NOT_READY, 409);
-      if (!deps.jobs) throw new Error('the job queue is not running');
-      const updated = await db
+      const jobs = deps.jobs;
+      if (!jobs) throw new Error('the job queue is not running');
+      const updated = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(importTasks)
+          .set({ status: 'LOADING', options: { ...(task.options as object), ...options }, heartbeatAt: null, updatedAt: now() })
+          .where(and(eq(importTasks.id, id), eq(importTasks.status, 'PARSED')))
+          .returning();
+        if (!updated) throw new AppError(ErrorCodes.IMPORT_NOT_READY, 409);
+        await jobs.send(LOAD_JOB, { taskId: id, attempt: updated.attempt }, { tx });
+        return updated;
+      });
+      jobs.wake(LOAD_JOB);
+      return view(updated);
+    },
+
+    /**
+     * Cancels a task nobody is loading: waiting to be checked or confirmed, found invalid, failed,
+     * or queued again after an interruption. A check running now is dropped (its run can no
+     * longer write); a load a worker runs now is refused, as it may be about to commit.
+     */
+    async cancel(session: Session, id: number): Promise<ImportTaskView> {
+      const task = await ownTask(session, id);
+      importerFor(task.kind, session);
+      if (task.status === 'CANCELLED') return view(task);
+      const [cancelled] = await db
         .update(importTasks)
-        .set({ status: 'LOADING', options: { ...(task.options as object), ...options }, updatedAt: now() })
-        .where(and(eq(importTasks.id, id), eq(importTasks.status, 'PARSED')))
+        .set({ status: 'CANCELLED', attempt: sql`${importTasks.attempt} + 1`, heartbeatAt: null, processedRows: 0, rows: null, notice: null, message: null, updatedAt: now() })
+        .where(
+          and(
+            mine(session, id),
+            or(inArray(importTasks.status, ['PARSING', 'PARSED', 'INVALID', 'FAILED']), and(eq(importTasks.status, 'LOADING'), isNull(importTasks.heartbeatAt))),
+          ),
+        )
         .returning();
-      if (!updated.length) throw new AppError(ErrorCodes.IMPORT_NOT_READY, 409);
-      await deps.jobs.send(LOAD_JOB, { taskId: id });
-      return view(updated[0]!);
+      if (cancelled) return view(cancelled);
+      const current = await ownTask(session, id);
+      if (current.status === 'CANCELLED') return view(current);
+      throw new AppError(current.status === 'LOADING' ? ErrorCodes.IMPORT_RUNNING : ErrorCodes.IMPORT_NOT_READY, 409);
     },
 
     /** Runs the jobs of a task now (tools and tests); the queue does the same. */
@@ -248,6 +425,16 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
     count: async (session: Session) =>
       (await db.select({ n: sql<number>`count(*)::int` }).from(importTasks).where(eq(importTasks.userId, session.userId)))[0]?.n ?? 0,
   };
+}
+
+function interruptedMessage(language: Language): string {
+  return language.startsWith('zh') ? '服务器重启中断了此任务，正在重新执行；被中断的那次没有写入任何数据' : 'Interrupted by a server restart and being run again; the interrupted run imported nothing';
+}
+
+function gaveUpMessage(language: Language, times: number): string {
+  return language.startsWith('zh')
+    ? `服务器重启 ${times} 次中断了此导入，已停止；没有导入任何数据，请重新上传文件`
+    : `Interrupted by ${times === 1 ? 'a server restart' : `${times} server restarts`}, so the import has stopped; nothing was imported. Upload the file again`;
 }
 
 function headerMessage(language: Language, columns: string): string {

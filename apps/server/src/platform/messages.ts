@@ -53,6 +53,7 @@ const zh: Catalogue = {
   [ErrorCodes.IMPORT_TOO_MANY_ROWS]: (p) => `一次最多导入 ${p.max} 行，文件有 ${p.rows} 行`,
   [ErrorCodes.IMPORT_EMPTY]: '文件中没有数据行',
   [ErrorCodes.IMPORT_NOT_READY]: '该导入任务当前不能执行此操作',
+  [ErrorCodes.IMPORT_RUNNING]: '该导入正在写入数据，不能取消，请等待完成',
   [ErrorCodes.INTERNAL]: '服务器内部错误，请稍后再试',
 };
 
@@ -102,6 +103,7 @@ const en: Catalogue = {
   [ErrorCodes.IMPORT_TOO_MANY_ROWS]: (p) => `At most ${p.max} rows can be imported at once; the file has ${p.rows}`,
   [ErrorCodes.IMPORT_EMPTY]: 'The file has no data rows',
   [ErrorCodes.IMPORT_NOT_READY]: 'This import cannot do that now',
+  [ErrorCodes.IMPORT_RUNNING]: 'This import is writing its rows now and cannot be cancelled; wait until it finishes',
   [ErrorCodes.INTERNAL]: 'Internal server error; please try again later',
 };
 

@@ -1,5 +1,7 @@
 // The import dialog every area uses: the template, the file, the check with each bad row listed,
-// the counts before loading, and progress while all rows load in one transaction.
+// the counts before loading, and progress while all rows load in one transaction. A task a server
+// restart interrupted says so while it waits to run again; a task nobody is loading can be
+// cancelled, and closing the dialog on a checked file drops it.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Modal, Progress, Result, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
@@ -12,7 +14,7 @@ import { excelProblem } from './file-rules';
 export interface ImportTask {
   id: number;
   kind: string;
-  status: 'PARSING' | 'INVALID' | 'PARSED' | 'LOADING' | 'DONE' | 'FAILED';
+  status: 'PARSING' | 'INVALID' | 'PARSED' | 'LOADING' | 'DONE' | 'FAILED' | 'CANCELLED';
   fileName: string;
   totalRows: number;
   processedRows: number;
@@ -22,6 +24,12 @@ export interface ImportTask {
   summary: Record<string, number>;
   result: Record<string, number> | null;
   message: string | null;
+  /** How many times a server restart stopped the task while it ran. */
+  interruptions: number;
+  /** INTERRUPTED (waits to run again), RESUMED (runs again), GAVE_UP (failed after too many interruptions). */
+  notice: 'INTERRUPTED' | 'RESUMED' | 'GAVE_UP' | null;
+  /** Whether it may be cancelled now: anything but a load a worker is running, or a finished task. */
+  cancellable: boolean;
 }
 
 export interface ImportModalProps {
@@ -92,6 +100,8 @@ const COMMON_TEXTS: ImportModalTexts = {
 };
 
 const POLL_MS = 600;
+
+const cancelTask = (id: number, quiet = false) => request<ImportTask>('/cloud/core/import/cancel', { id }, { quiet });
 
 const uploadToKind = (kind: string) => (file: File) => {
   const form = new FormData();
@@ -164,10 +174,38 @@ export function ImportModal(props: ImportModalProps) {
   };
 
   const restart = () => {
+    // A checked file nobody will load is dropped on the server too.
+    if (task?.status === 'PARSED') void cancelTask(task.id, true).catch(() => {});
     setTask(null);
     setFile(null);
     setFileError(null);
   };
+
+  const close = () => {
+    if (task?.status === 'PARSED') void cancelTask(task.id, true).catch(() => {});
+    props.onClose();
+  };
+
+  const cancel = async () => {
+    if (!task) return;
+    setBusy(true);
+    try {
+      const cancelled = await cancelTask(task.id);
+      toast.success(t('common:imports.cancelled'));
+      if (task.status === 'PARSED') props.onClose();
+      else setTask(cancelled);
+    } catch {
+      // The request has shown why (a load that started meanwhile); the poll shows the task as it is.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancelButton = (
+    <Button key="x" danger loading={busy} onClick={() => void cancel()}>
+      {t('common:imports.cancel')}
+    </Button>
+  );
 
   const template = async () => {
     try {
@@ -223,11 +261,14 @@ export function ImportModal(props: ImportModalProps) {
     const percent = task.status === 'PARSING' ? Math.max(5, task.percentage) : task.percentage;
     body = (
       <div style={{ padding: '24px 0' }}>
+        {(task.notice === 'INTERRUPTED' || task.notice === 'RESUMED') && (
+          <Alert type="warning" showIcon role="status" message={t(`common:imports.${task.notice === 'INTERRUPTED' ? 'interrupted' : 'resumed'}`)} style={{ marginBottom: 16 }} />
+        )}
         <Typography.Paragraph>{task.status === 'PARSING' ? t(texts.checking, { file: task.fileName }) : t(texts.loading, { done: task.processedRows, total: task.totalRows })}</Typography.Paragraph>
         <Progress percent={percent} status="active" />
       </div>
     );
-    footer = null;
+    footer = task.cancellable ? [cancelButton] : null;
   } else if (task.status === 'INVALID') {
     body = (
       <>
@@ -269,6 +310,7 @@ export function ImportModal(props: ImportModalProps) {
       </>
     );
     footer = [
+      cancelButton,
       <Button key="r" onClick={restart}>
         {t(texts.another)}
       </Button>,
@@ -293,6 +335,20 @@ export function ImportModal(props: ImportModalProps) {
         {t('common:actions.ok')}
       </Button>,
     ];
+  } else if (task.status === 'CANCELLED') {
+    body = <Result status="info" title={t('common:imports.cancelled')} />;
+    footer = [
+      <Button key="r" type="primary" onClick={restart}>
+        {t(texts.another)}
+      </Button>,
+    ];
+  } else if (task.notice === 'GAVE_UP') {
+    body = <Result status="error" title={t(texts.failed)} subTitle={t('common:imports.gaveUp')} />;
+    footer = [
+      <Button key="r" type="primary" onClick={restart}>
+        {t(texts.another)}
+      </Button>,
+    ];
   } else {
     body = <Result status="error" title={t(texts.failed)} subTitle={task.message} extra={<Typography.Text type="secondary">{t(texts.nothingChanged)}</Typography.Text>} />;
     footer = [
@@ -303,7 +359,7 @@ export function ImportModal(props: ImportModalProps) {
   }
 
   return (
-    <Modal open={props.open} title={props.title} onCancel={props.onClose} footer={footer} width={props.width ?? 720} maskClosable={false} destroyOnHidden>
+    <Modal open={props.open} title={props.title} onCancel={close} footer={footer} width={props.width ?? 720} maskClosable={false} destroyOnHidden>
       {body}
     </Modal>
   );

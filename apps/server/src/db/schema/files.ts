@@ -21,6 +21,21 @@ export const storedFiles = pgTable(
   (t) => [uniqueIndex('stored_files_key').on(t.fileKey), index('stored_files_domain_idx').on(t.domainId, t.createdAt)],
 );
 
+/**
+ * Who runs a background task and whether it was interrupted (platform/jobs.ts). A worker writes
+ * to the task only while `attempt` is the one it took, so a run that was given up cannot finish it.
+ */
+const taskLiveness = () => ({
+  /** The current run; every resume or cancel starts a new one. */
+  attempt: integer('attempt').notNull().default(0),
+  /** Written every few seconds by the worker running the task; null while no worker holds it. */
+  heartbeatAt: timestamptz('heartbeat_at'),
+  /** How many times a crash or restart stopped the task while it ran. */
+  interruptions: integer('interruptions').notNull().default(0),
+  /** INTERRUPTED (waiting to run again), RESUMED (running again), GAVE_UP (failed after too many interruptions). */
+  notice: text('notice'),
+});
+
 /** The download centre: one row per requested export (spec 01 §3 export file, §4.5). */
 export const exportFiles = pgTable(
   'export_files',
@@ -36,10 +51,15 @@ export const exportFiles = pgTable(
     rowCount: integer('row_count'),
     errorMessage: text('error_message'),
     params: jsonb('params').notNull().default(sql`'{}'::jsonb`),
+    ...taskLiveness(),
     createdAt: createdAt(),
     finishedAt: timestamptz('finished_at'),
   },
-  (t) => [index('export_files_user_idx').on(t.domainId, t.userId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('export_files_user_idx').on(t.domainId, t.userId, t.createdAt.desc().nullsFirst()),
+    // The sweep for interrupted exports reads only the few rows a worker holds.
+    index('export_files_heartbeat_idx').on(t.heartbeatAt).where(sql`heartbeat_at is not null`),
+  ],
 );
 
 /**
@@ -68,8 +88,13 @@ export const importTasks = pgTable(
     options: jsonb('options').notNull().default(sql`'{}'::jsonb`),
     result: jsonb('result'),
     message: text('message'),
+    ...taskLiveness(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('import_tasks_user_idx').on(t.domainId, t.userId, t.createdAt)],
+  (t) => [
+    index('import_tasks_user_idx').on(t.domainId, t.userId, t.createdAt),
+    // The sweep for interrupted imports reads only the few rows a worker holds.
+    index('import_tasks_heartbeat_idx').on(t.heartbeatAt).where(sql`heartbeat_at is not null`),
+  ],
 );

@@ -1,4 +1,4 @@
-// Spreadsheet imports of every area: the template, the upload, the check's progress and the load.
+// Spreadsheet imports of every area: the template, the upload, the check's progress, the load and cancelling.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Id } from '@openseller/core';
@@ -48,4 +48,6 @@ export function registerImportRoutes(app: FastifyInstance, http: Http, deps: { i
     input: z.object({ id: Id, options: Options }),
     handler: (c) => imports.confirm(c.session, c.input.id, c.input.options),
   });
+  // Not in the spec (its import calls show no paths): drops a task nobody is loading.
+  http.route(app, { url: '/cloud/core/import/cancel', access: 'session', input: z.object({ id: Id }), handler: (c) => imports.cancel(c.session, c.input.id) });
 }

@@ -15,6 +15,17 @@ export interface ExportFileRow {
   errorMessage: string | null;
   createTime: string;
   finishTime: string | null;
+  /** How many times a server restart stopped the export while it was being made. */
+  interruptions: number;
+  /** INTERRUPTED (waits to be made again), RESUMED (made again), GAVE_UP (failed after too many interruptions). */
+  notice: 'INTERRUPTED' | 'RESUMED' | 'GAVE_UP' | null;
+}
+
+/** What to tell the person about a restart that stopped an export, as an i18n key; null when none did. */
+export function exportNoticeKey(file: Pick<ExportFileRow, 'processStatus' | 'notice'>): string | null {
+  if (file.notice === 'GAVE_UP' && file.processStatus === 'FAILURE') return 'common:downloads.gaveUp';
+  if ((file.notice === 'INTERRUPTED' || file.notice === 'RESUMED') && (file.processStatus === 'REQUEST' || file.processStatus === 'SENDING')) return 'common:downloads.interrupted';
+  return null;
 }
 
 export const exportsApi = {

@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '../../app/request';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { usePageVisible } from '../../ui/use-page-visible';
-import { downloadFile, exportsApi, type ExportFileRow } from './api';
+import { downloadFile, exportNoticeKey, exportsApi, type ExportFileRow } from './api';
 import { onNewExport } from './export-events';
 import { useSimulatedProgress } from './use-simulated-progress';
 
@@ -37,6 +37,7 @@ function FileItem({ file, onDownload }: { file: ExportFileRow; onDownload: () =>
   const { t } = useTranslation();
   const running = file.processStatus === 'REQUEST' || file.processStatus === 'SENDING';
   const percent = useSimulatedProgress(running);
+  const notice = exportNoticeKey(file);
   return (
     <List.Item
       actions={
@@ -55,12 +56,13 @@ function FileItem({ file, onDownload }: { file: ExportFileRow; onDownload: () =>
           running ? (
             <Space direction="vertical" style={{ width: '100%' }} size={0}>
               <span>{t('common:downloads.generating')}</span>
+              {notice && <Typography.Text type="warning">{t(notice)}</Typography.Text>}
               <Progress percent={percent} size="small" status="active" />
             </Space>
           ) : file.processStatus === 'SUCCESS' ? (
             <Typography.Text type="success">{t('common:downloads.generated')}</Typography.Text>
           ) : (
-            <Tooltip title={file.errorMessage}>
+            <Tooltip title={notice ? t(notice) : file.errorMessage}>
               <Typography.Text type="danger">{t('common:downloads.failed')}</Typography.Text>
             </Tooltip>
           )

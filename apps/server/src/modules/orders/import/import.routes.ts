@@ -26,7 +26,7 @@ import type { TemplatesService } from './templates.service.js';
 
 /** An import task as the feedback progress item of an offline order import. */
 export function progressOf(task: ImportTaskView): OrderImportProgress {
-  const complete = ['DONE', 'INVALID', 'FAILED'].includes(task.status);
+  const complete = ['DONE', 'INVALID', 'FAILED', 'CANCELLED'].includes(task.status);
   const orders = task.result?.orders ?? task.summary.orders ?? task.totalRows;
   const successful = task.result ? (task.result.created ?? 0) + (task.result.existing ?? 0) + (task.result.updated ?? 0) : 0;
   return {

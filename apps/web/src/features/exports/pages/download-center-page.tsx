@@ -1,5 +1,5 @@
 // The download centre: every export of this account, with its state, and the file to download.
-import { Button, Card, DatePicker, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { useListState } from '../../../ui/use-list-state';
-import { exportsApi, type ExportFileRow } from '../api';
+import { exportNoticeKey, exportsApi, type ExportFileRow } from '../api';
 import { useDownload } from '../download-panel';
 
 const STATUS_COLORS = { REQUEST: 'processing', SENDING: 'processing', SUCCESS: 'success', FAILURE: 'error' } as const;
@@ -66,7 +66,19 @@ export default function DownloadCenterPage() {
               title: t('common:downloads.state'),
               dataIndex: 'processStatus',
               width: 150,
-              render: (v: ExportFileRow['processStatus']) => <Tag color={STATUS_COLORS[v]}>{t(`common:downloads.status.${v}`)}</Tag>,
+              render: (v: ExportFileRow['processStatus'], f) => {
+                const notice = exportNoticeKey(f);
+                const tag = <Tag color={STATUS_COLORS[v]}>{t(`common:downloads.status.${v}`)}</Tag>;
+                if (v === 'FAILURE') return <Tooltip title={notice ? t(notice) : f.errorMessage}>{tag}</Tooltip>;
+                return notice ? (
+                  <Space direction="vertical" size={0}>
+                    {tag}
+                    <Typography.Text type="warning">{t(notice)}</Typography.Text>
+                  </Space>
+                ) : (
+                  tag
+                );
+              },
             },
             { title: t('common:downloads.requestedAt'), dataIndex: 'createTime', width: 170, render: (v: string) => <DateTime value={v} /> },
             {
