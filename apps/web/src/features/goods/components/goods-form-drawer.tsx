@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../app/request';
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { PictureField } from '../../../ui/picture-upload';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { goodsApi } from '../api';
 import { useClassTree, useGoodsMutation, useSpu } from '../queries';
 import { classOptions } from './class-tree';
@@ -202,6 +203,9 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
   const classes = useClassTree();
   const [problem, setProblem] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // Changed by the user since the goods were loaded (loading uses setFieldsValue, which is not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(mode !== null && changed);
   const isCombination = mode?.kind === 'create' ? mode.isCombination : (existing.data?.isCombination ?? false);
   const hasSku = Form.useWatch('hasSku', form);
   const [length, width, height] = [Form.useWatch('length', form), Form.useWatch('width', form), Form.useWatch('height', form)];
@@ -210,6 +214,7 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
 
   useEffect(() => {
     setProblem(null);
+    setChanged(false);
     if (!mode) return;
     // A fresh form each time: values of the goods edited before must not carry over.
     form.resetFields();
@@ -250,6 +255,7 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
       next.push({ skuId: p.id, code: p.code, name: p.name, specifications: p.specifications, isCombination: p.isCombination, qty: 1 });
     }
     form.setFieldsValue({ components: next });
+    setChanged(true);
     void form.validateFields(['components']).catch(() => {});
   };
 
@@ -283,6 +289,7 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
         initialValues={EMPTY}
         style={{ display: loading ? 'none' : undefined }}
         scrollToFirstError
+        onValuesChange={() => setChanged(true)}
         onFinish={() => {
           setProblem(null);
           // Every value, also those no field shows (SKU ids of the rows, component SKUs).

@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { requiredRule } from '../../../../ui/form-rules';
 import { PageTitle } from '../../../../ui/page-title';
+import { useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { applyServerFieldErrors } from '../../../accounts/components/form-errors';
 import { SkuPicker, type SkuPick } from '../../../goods/components/sku-picker';
 import { StoreSelect } from '../../../stores/components/store-select';
@@ -48,6 +49,9 @@ export default function CreateOrderPage() {
   const dryRun = useDryRunByHand();
   const [previewed, setPreviewed] = useState<DryRunResult | null>(null);
   const postFee = Form.useWatch('postFee', form);
+  // Typed in by the user (setFieldsValue is never used here) or goods added: not created yet.
+  const [typed, setTyped] = useState(false);
+  useUnsavedChanges(typed || lines.length > 0);
 
   const totals = useMemo(() => {
     let amount = addDecimals(0, 0);
@@ -107,6 +111,7 @@ export default function CreateOrderPage() {
         toast.success(t('orderingest:create.created', { code: result.code }));
         form.resetFields();
         setLines([]);
+        setTyped(false);
       },
       onError: showFailure,
     });
@@ -115,7 +120,7 @@ export default function CreateOrderPage() {
   return (
     <>
       <PageTitle title={t('orderingest:create.title')} extra={<ImportOrdersButton />} />
-      <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ postFee: 0 }}>
+      <Form<Values> form={form} layout="vertical" onFinish={submit} onValuesChange={() => setTyped(true)} initialValues={{ postFee: 0 }}>
         <Card title={t('orderingest:create.orderSection')} size="small" style={{ marginBottom: 16 }}>
           <Row gutter={16}>
             <Col xs={24} md={8}>
