@@ -120,8 +120,9 @@ function valuesOf(spu: SpuRow): GoodsFormValues {
           size: str(s.size),
           barCode: str(s.barCode),
           price: str(s.price),
-          costPrice: str(s.costPrice),
-          weight: str(s.weight),
+          // A value taken from the goods stays empty here, so it keeps following the goods.
+          costPrice: s.costPriceFromGoods ? undefined : str(s.costPrice),
+          weight: s.weightFromGoods ? undefined : str(s.weight),
           status: s.status,
         }))
       : [],
@@ -209,6 +210,8 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
   const isCombination = mode?.kind === 'create' ? mode.isCombination : (existing.data?.isCombination ?? false);
   const hasSku = Form.useWatch('hasSku', form);
   const [length, width, height] = [Form.useWatch('length', form), Form.useWatch('width', form), Form.useWatch('height', form)];
+  // A SKU left without cost price or weight takes these (shown as the placeholder of its cell).
+  const [goodsCost, goodsWeight] = [Form.useWatch('costPrice', form) as string | undefined, Form.useWatch('weight', form) as string | undefined];
   // The component rows carry values no field shows (SKU id, code, name): watch them all.
   const components = Form.useWatch('components', { form, preserve: true }) as ComponentFormRow[] | undefined;
 
@@ -494,7 +497,7 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
                                 width: 110,
                                 render: (_: unknown, field: { name: number }) => (
                                   <Form.Item name={[field.name, 'costPrice']} rules={[priceRule()]} style={{ margin: 0 }}>
-                                    <Input aria-label={t('goods:fields.costPrice')} inputMode="decimal" />
+                                    <Input aria-label={t('goods:fields.costPrice')} inputMode="decimal" placeholder={goodsCost || undefined} />
                                   </Form.Item>
                                 ),
                               },
@@ -505,7 +508,7 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
                           width: 100,
                           render: (_, field) => (
                             <Form.Item name={[field.name, 'weight']} rules={[weightRule()]} style={{ margin: 0 }}>
-                              <Input aria-label={t('goods:fields.weightKg')} inputMode="decimal" />
+                              <Input aria-label={t('goods:fields.weightKg')} inputMode="decimal" placeholder={goodsWeight || undefined} />
                             </Form.Item>
                           ),
                         },
@@ -518,6 +521,9 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
                       ]}
                     />
                     <Form.ErrorList errors={errors} />
+                    <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+                      {t('goods:form.skuValuesFromGoods')}
+                    </Typography.Paragraph>
                     <Button icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => add({ code: '', status: 'onsale' })}>
                       {t('goods:form.addSku')}
                     </Button>

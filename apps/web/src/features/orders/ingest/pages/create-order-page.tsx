@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { requiredRule } from '../../../../ui/form-rules';
 import { PageTitle } from '../../../../ui/page-title';
+import { SkuNameCell } from '../../../../ui/sku-attributes';
 import { useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { applyServerFieldErrors } from '../../../accounts/components/form-errors';
 import { SkuPicker, type SkuPick } from '../../../goods/components/sku-picker';
@@ -204,7 +205,7 @@ export default function CreateOrderPage() {
             locale={{ emptyText: <Empty description={t('orderingest:create.noLines')} /> }}
             columns={[
               { title: t('orderingest:create.skuCode'), render: (_, l) => l.sku.code, width: 180 },
-              { title: t('orderingest:create.skuName'), render: (_, l) => `${l.sku.name}${l.sku.specifications ? ` ${l.sku.specifications}` : ''}` },
+              { title: t('orderingest:create.skuName'), render: (_, l) => <SkuNameCell name={l.sku.name} sku={l.sku} /> },
               {
                 title: t('orderingest:create.qty'),
                 width: 120,

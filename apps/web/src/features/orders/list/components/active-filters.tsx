@@ -59,27 +59,29 @@ export function ActiveFilters({ state, activeKey, onChange }: { state: OrderFilt
   if (!filters.length) return null;
   const clearAll = Object.assign({}, ...filters.map((f) => f.clear)) as Partial<OrderFilterState>;
   return (
-    <Space wrap size={[4, 8]} style={{ marginBottom: 12 }} role="group" aria-label={t('orders:activeFilters.title')}>
-      <Typography.Text type="secondary">{t('orders:activeFilters.title')}:</Typography.Text>
-      {filters.map((f) => (
-        <Tag
-          key={f.key}
-          color="blue"
-          closable
-          closeIcon={<CloseOutlined aria-label={t('orders:activeFilters.remove', { filter: f.label })} />}
-          onClose={(e) => {
-            e.preventDefault();
-            onChange(f.clear);
-          }}
-        >
-          {f.label}
-        </Tag>
-      ))}
-      {filters.length > 1 && (
-        <Button type="link" size="small" onClick={() => onChange(clearAll)}>
-          {t('orders:activeFilters.clearAll')}
-        </Button>
-      )}
-    </Space>
+    <div style={{ marginBottom: 12 }}>
+      <Space wrap size={[4, 8]} role="group" aria-label={t('orders:activeFilters.title')}>
+        <Typography.Text type="secondary">{t('orders:activeFilters.title')}:</Typography.Text>
+        {filters.map((f) => (
+          <Tag
+            key={f.key}
+            color="blue"
+            closable
+            closeIcon={<CloseOutlined aria-label={t('orders:activeFilters.remove', { filter: f.label })} />}
+            onClose={(e) => {
+              e.preventDefault();
+              onChange(f.clear);
+            }}
+          >
+            {f.label}
+          </Tag>
+        ))}
+        {filters.length > 1 && (
+          <Button type="link" size="small" onClick={() => onChange(clearAll)}>
+            {t('orders:activeFilters.clearAll')}
+          </Button>
+        )}
+      </Space>
+    </div>
   );
 }
