@@ -369,6 +369,12 @@ export interface SkuRow {
   width: string | null;
   height: string | null;
   weight: string | null;
+  /**
+   * Whether costPrice / weight are the goods' (the SKU has none of its own, goods with variants):
+   * they follow the goods' value. A form shows such a value as empty to keep it that way.
+   */
+  costPriceFromGoods: boolean;
+  weightFromGoods: boolean;
   /** Cubic metres, 2 decimals; null when a size is missing. */
   volume: string | null;
   picUrl: string | null;

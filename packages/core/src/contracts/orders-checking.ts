@@ -23,6 +23,9 @@ export const CheckLineView = z.object({
   skuCode: z.string().nullable(),
   skuName: z.string().nullable(),
   skuSpecifications: z.string().nullable(),
+  /** The system SKU's colour and size (null for a line without one). */
+  skuColor: z.string().nullable(),
+  skuSize: z.string().nullable(),
   barCode: z.string().nullable(),
   picUrl: z.string().nullable(),
   qty: z.number().int(),

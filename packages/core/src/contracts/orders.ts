@@ -157,6 +157,8 @@ export const OrderRow = z.object({
   payTime: z.string().nullable(),
   lastShipTime: z.string().nullable(),
   verifiedAt: z.string().nullable(),
+  /** When the express label was last printed; null while it was not (tab 2: to print or printed). */
+  expressPrintTime: z.string().nullable(),
   createdAt: z.string(),
   lines: z.array(OrderLineRow),
 });

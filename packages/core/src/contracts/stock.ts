@@ -207,6 +207,8 @@ export interface BizInventoryRow {
   skuCode: string;
   skuName: string;
   specifications: string | null;
+  color: string | null;
+  size: string | null;
   barCode: string | null;
   picUrl: string | null;
   isCombination: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { combinationAvailable, combinationCostPrice, findCombinationLoop, flattenCombination, goodsVolume } from './goods.js';
+import { combinationAvailable, combinationCostPrice, findCombinationLoop, flattenCombination, formatSkuAttributes, goodsVolume } from './goods.js';
 
 describe('combinationAvailable', () => {
   it('is the fewest whole combinations any component can make', () => {
@@ -107,5 +107,18 @@ describe('combinationCostPrice', () => {
 
   it('is null when no component carries a cost', () => {
     expect(combinationCostPrice([{ qty: 2, apportionCostPrice: null }])).toBeNull();
+  });
+});
+
+describe('formatSkuAttributes', () => {
+  const labels = { color: 'Colour', size: 'Size' };
+  it('shows colour, size and specifications in that order, leaving out empty parts', () => {
+    expect(formatSkuAttributes({ color: 'red', size: 'M', specifications: '500 ml' }, labels)).toBe('Colour: red · Size: M · 500 ml');
+    expect(formatSkuAttributes({ color: ' ', size: 'XL', specifications: null }, labels)).toBe('Size: XL');
+    expect(formatSkuAttributes({ specifications: 'glass' }, labels, ' / ')).toBe('glass');
+    expect(formatSkuAttributes({}, labels)).toBe('');
+  });
+  it('does not repeat specifications that are only the colour or the size', () => {
+    expect(formatSkuAttributes({ color: '红色', size: 'M', specifications: '红色' }, { color: '颜色', size: '尺码' })).toBe('颜色: 红色 · 尺码: M');
   });
 });

@@ -102,3 +102,27 @@ export function combinationCostPrice(components: readonly { qty: number; apporti
   }
   return formatDecimal({ units, scale: 4 }, 4);
 }
+
+/** What tells one SKU of goods from another: colour, size and free-text specifications. */
+export interface SkuAttributeValues {
+  color?: string | null;
+  size?: string | null;
+  specifications?: string | null;
+}
+
+/**
+ * A SKU's colour, size and specifications as one line, the same wherever a SKU is chosen or listed:
+ * "Colour: red · Size: M · 500 ml" (labels in the reader's language). Empty parts are left out, and
+ * specifications that only repeat the colour or the size are not shown twice. '' when there is none.
+ */
+export function formatSkuAttributes(sku: SkuAttributeValues, labels: { color: string; size: string }, separator = ' · '): string {
+  const clean = (v: string | null | undefined) => (v ?? '').trim();
+  const color = clean(sku.color);
+  const size = clean(sku.size);
+  const specifications = clean(sku.specifications);
+  const parts: string[] = [];
+  if (color) parts.push(`${labels.color}: ${color}`);
+  if (size) parts.push(`${labels.size}: ${size}`);
+  if (specifications && specifications !== color && specifications !== size) parts.push(specifications);
+  return parts.join(separator);
+}

@@ -99,6 +99,13 @@ export const skus = pgTable(
     width: size('width'),
     height: size('height'),
     weight: weight('weight'),
+    /**
+     * A SKU of goods with variants entered without its own cost price or weight takes the goods'
+     * value: cost_price / weight hold that value (every reader uses them) and these flags say so,
+     * so a later change of the goods' value reaches the SKU (goods README "values from the goods").
+     */
+    costPriceFromGoods: boolean('cost_price_from_goods').notNull().default(false),
+    weightFromGoods: boolean('weight_from_goods').notNull().default(false),
     picUrl: text('pic_url'),
     isCombination: boolean('is_combination').notNull().default(false),
     status: text('status').notNull().default('onsale'),

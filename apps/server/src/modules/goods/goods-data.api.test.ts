@@ -144,6 +144,17 @@ describe('goods import', () => {
     expect(kept.skus.map((s) => s.code)).toEqual(['KEEP', 'KEEP-2']);
   });
 
+  it("gives SKU rows without cost price or weight the goods' values, and keeps them in step when a cover import changes the goods", async () => {
+    const { token } = await goodsSeller(t);
+    const values = async () => Object.fromEntries((await list(token)).find((r) => r.code === 'JAR')!.skus.map((s) => [s.code, [s.costPrice, s.weight, s.costPriceFromGoods, s.weightFromGoods]]));
+    const first = await importFile(token, 'GOODS', await xlsx([GOODS_HEADER, ['JAR', 'Jar', 'JAR-S', '', 'S', '', '5', '20', '0.25', '', ''], ['JAR', 'Jar', 'JAR-L', '', 'L', '', '6', '', '', '', '']]));
+    expect((await confirmImport(token, first.id)).status).toBe('DONE');
+    expect(await values()).toEqual({ 'JAR-S': ['20.0000', '0.250', false, false], 'JAR-L': ['20.0000', '0.250', true, true] });
+    const cover = await importFile(token, 'GOODS', await xlsx([GOODS_HEADER, ['JAR', 'Jar', 'JAR-S', '', 'S', '', '5', '22', '0.3', '', ''], ['JAR', 'Jar', 'JAR-XL', '', 'XL', '', '7', '', '0.5', '', '']]));
+    expect((await confirmImport(token, cover.id, { isCover: true })).status).toBe('DONE');
+    expect(await values()).toEqual({ 'JAR-S': ['22.0000', '0.300', false, false], 'JAR-L': ['22.0000', '0.300', true, true], 'JAR-XL': ['22.0000', '0.500', true, false] });
+  });
+
   it('refuses a cost price from an account without the COST_PRICE field, and an account without the goods menu', async () => {
     const { token, domainId } = await goodsSeller(t);
     const clerk = await goodsStaff(t, domainId, ['MENU_SKU']);

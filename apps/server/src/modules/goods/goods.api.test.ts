@@ -175,6 +175,72 @@ describe('editing goods', () => {
   });
 });
 
+describe('cost price and weight a SKU takes from its goods', () => {
+  const values = (row: SpuRow) => Object.fromEntries(row.skus.map((s) => [s.code, [s.costPrice, s.weight, s.costPriceFromGoods, s.weightFromGoods]]));
+  const update = (token: string, row: SpuRow, patch: Record<string, unknown>, skuPatch: Record<string, Record<string, unknown>> = {}) =>
+    call(
+      '/myhome/spu/updateSpuByhand',
+      {
+        id: row.id,
+        version: row.version,
+        code: row.code,
+        name: row.name,
+        hasSku: true,
+        costPrice: row.costPrice,
+        weight: row.weight,
+        ...patch,
+        // As the form sends them: a value the SKU takes from the goods is sent empty.
+        skus: row.skus.map((s) => ({ id: s.id, code: s.code, costPrice: s.costPriceFromGoods ? null : s.costPrice, weight: s.weightFromGoods ? null : s.weight, ...skuPatch[s.code] })),
+      },
+      token,
+    );
+
+  it("gives a SKU left without cost price or weight the goods' values, and keeps a SKU's own", async () => {
+    const { token, domainId } = await goodsSeller(t);
+    const spu = await createGoods(t, token, { code: 'INH', hasSku: true, costPrice: '20', weight: '0.25', skus: [{ code: 'INH-A' }, { code: 'INH-B', costPrice: '18', weight: '0.3' }] });
+    expect(values(spu)).toEqual({ 'INH-A': ['20.0000', '0.250', true, true], 'INH-B': ['18.0000', '0.300', false, false] });
+    // Every reader of the SKU gets the value: the picker, other areas through the registry, and
+    // those reading the SKU row itself (an order line's weight).
+    const picked = (await call('/myhome/sku/searchSkuPageList', { keyword: 'INH-A' }, token)).body.data.voList[0];
+    expect(picked).toMatchObject({ code: 'INH-A', costPrice: '20.0000', weight: '0.250' });
+    const goods = t.app.services.registry.get<GoodsRegistryService>('goods');
+    expect(await goods.findSkusByCodes(domainId, ['INH-A'])).toMatchObject([{ costPrice: '20.0000', weight: '0.250' }]);
+    const [stored] = await t.database.db.select().from(skus).where(eq(skus.id, spu.skus[0]!.id));
+    expect([stored!.costPrice, stored!.weight]).toEqual(['20.0000', '0.250']);
+  });
+
+  it("follows a later change of the goods' values only where the SKU never had its own, until it gets one or is emptied", async () => {
+    const { token } = await goodsSeller(t);
+    let row = await createGoods(t, token, { code: 'FOL', hasSku: true, costPrice: '20', weight: '0.25', skus: [{ code: 'FOL-A' }, { code: 'FOL-B', costPrice: '18', weight: '0.3' }] });
+    row = (await update(token, row, { costPrice: '22', weight: '0.4' })).body.data;
+    expect(values(row)).toEqual({ 'FOL-A': ['22.0000', '0.400', true, true], 'FOL-B': ['18.0000', '0.300', false, false] });
+    row = (await update(token, row, {}, { 'FOL-A': { costPrice: '19' } })).body.data;
+    row = (await update(token, row, { costPrice: '25', weight: '0.5' })).body.data;
+    expect(values(row)).toEqual({ 'FOL-A': ['19.0000', '0.500', false, true], 'FOL-B': ['18.0000', '0.300', false, false] });
+    row = (await update(token, row, {}, { 'FOL-A': { costPrice: null }, 'FOL-B': { weight: null } })).body.data;
+    expect(values(row)).toEqual({ 'FOL-A': ['25.0000', '0.500', true, true], 'FOL-B': ['18.0000', '0.500', false, true] });
+    // Reading it again answers the same (nothing is computed only for the answer).
+    expect(values((await call('/myhome/spu/getSpuById', { id: row.id }, token)).body.data)).toEqual(values(row));
+  });
+
+  it('fills a SKU added later, and keeps taking cost prices from the goods for an account that cannot see them', async () => {
+    const { token, domainId } = await goodsSeller(t);
+    const spu = await createGoods(t, token, { code: 'LAT', hasSku: true, costPrice: '20', weight: '0.25', skus: [{ code: 'LAT-A' }] });
+    const added = (await call('/myhome/spu/addOneSkuToSpu', { spuId: spu.id, version: spu.version, sku: { code: 'LAT-B', weight: '0.1' } }, token)).body.data as SpuRow;
+    expect(values(added)['LAT-B']).toEqual(['20.0000', '0.100', true, false]);
+    // A clerk without COST_PRICE changes the weight and adds a SKU; cost prices follow the goods still.
+    const clerk = await goodsStaff(t, domainId, ['MENU_SKU']);
+    const saved = await call(
+      '/myhome/spu/updateSpuByhand',
+      { id: added.id, version: added.version, code: 'LAT', name: added.name, hasSku: true, weight: '0.3', skus: [...added.skus.map((s) => ({ id: s.id, code: s.code, weight: s.weightFromGoods ? null : s.weight })), { code: 'LAT-C' }] },
+      clerk,
+    );
+    expect(saved.body.success).toBe(true);
+    const seen = (await call('/myhome/spu/getSpuById', { id: spu.id }, token)).body.data as SpuRow;
+    expect(values(seen)).toEqual({ 'LAT-A': ['20.0000', '0.300', true, true], 'LAT-B': ['20.0000', '0.100', true, false], 'LAT-C': ['20.0000', '0.300', true, true] });
+  });
+});
+
 describe('deleting goods', () => {
   it('flags goods and their SKUs deleted, hides them, and frees the code', async () => {
     const { token } = await goodsSeller(t);

@@ -22,7 +22,7 @@ import { combinationComponents, operationLogs, skus, spus } from '../../db/schem
 import type { ImportContext, Importer, RowProblem } from '../../platform/imports.js';
 import type { SheetColumn } from '../../platform/xlsx.js';
 import type { ClassesService } from './classes.service.js';
-import { componentGraphFrom, skusWithCodes, spusWithCodes } from './goods.queries.js';
+import { componentGraphFrom, fillSkuValuesFromGoods, skuValuesFromGoods, skusWithCodes, spusWithCodes } from './goods.queries.js';
 import { canSeeCost } from './goods.service.js';
 
 const zh = (language: Language) => language.startsWith('zh');
@@ -420,8 +420,13 @@ export function goodsImporter(classes: ClassesService): Importer<GoodsImportRow>
           .values(part.map((g) => ({ ...spuInsertValues(g.rows[0]!.row, g.hasSku, classOf(g.rows[0]!.row)), domainId, createdBy: ctx.session.userId })))
           .returning({ id: spus.id, code: spus.code });
         const idOf = new Map(inserted.map((s) => [s.code, s.id]));
-        const skuValues = part.flatMap((g) => g.rows.map(({ row }) => ({ ...skuInsertValues(row), domainId, spuId: idOf.get(g.spuCode)! })));
+        const skuValues = part.flatMap((g) => g.rows.map(({ row }) => ({ ...skuInsertValues(row), ...(g.hasSku ? skuValuesFromGoods(row) : {}), domainId, spuId: idOf.get(g.spuCode)! })));
         for (const skuPart of chunks(skuValues)) await tx.insert(skus).values(skuPart);
+        await fillSkuValuesFromGoods(
+          tx,
+          domainId,
+          part.filter((g) => g.hasSku).map((g) => idOf.get(g.spuCode)!),
+        );
         skuCount += skuValues.length;
         created += part.length;
         await logImport(
@@ -461,15 +466,18 @@ export function goodsImporter(classes: ClassesService): Importer<GoodsImportRow>
             for (const { row } of g.rows) {
               const match = mine.find((k) => k.code === skuCodeOf(row));
               if (match) {
+                // A filled cost or weight cell becomes the SKU's own; an empty one keeps what is there.
+                const own = { ...(row.costPrice !== null ? { costPriceFromGoods: false } : {}), ...(row.weight !== null ? { weightFromGoods: false } : {}) };
                 await tx
                   .update(skus)
-                  .set({ ...filled(skuInsertValues(row)), version: sql`${skus.version} + 1`, updatedAt: new Date() })
+                  .set({ ...filled(skuInsertValues(row)), ...own, version: sql`${skus.version} + 1`, updatedAt: new Date() })
                   .where(and(eq(skus.domainId, domainId), eq(skus.id, match.id)));
-              } else newSkus.push({ ...skuInsertValues(row), domainId, spuId: spu.id });
+              } else newSkus.push({ ...skuInsertValues(row), ...skuValuesFromGoods(row), domainId, spuId: spu.id });
             }
             skuCount += g.rows.length;
           }
           for (const skuPart of chunks(newSkus)) await tx.insert(skus).values(skuPart);
+          await fillSkuValuesFromGoods(tx, domainId, spuIds);
           updated += part.length;
           await logImport(
             tx,

@@ -95,6 +95,8 @@ export function toSkuRow(k: SkuRecord, onlineSkuCount = 0): SkuRow {
     width: k.width,
     height: k.height,
     weight: k.weight,
+    costPriceFromGoods: k.costPriceFromGoods,
+    weightFromGoods: k.weightFromGoods,
     volume: goodsVolume(k.length, k.width, k.height),
     picUrl: k.picUrl,
     isCombination: k.isCombination,
@@ -397,6 +399,30 @@ export async function resolveComponentSkus(tx: Tx, domainId: number, skuIds: num
         .orderBy(skus.spuId, asc(skus.id))
     : [];
   return { bySku: new Map(bySku.map((k) => [k.id, k])), bySpu: new Map(firstOfSpu.map((k) => [k.spuId, k])) };
+}
+
+/**
+ * Which values a SKU of goods with variants takes from its goods: those it was saved without.
+ * The values themselves are filled by fillSkuValuesFromGoods.
+ */
+export function skuValuesFromGoods(sku: { costPrice?: string | null; weight?: string | null }) {
+  return { costPriceFromGoods: sku.costPrice == null, weightFromGoods: sku.weight == null };
+}
+
+/**
+ * The one place of the rule "a SKU without its own cost price or weight has the goods'": the
+ * SKUs of these goods that take a value from the goods get the goods' current value. Run after
+ * goods or their SKUs are written (create, edit, add a SKU, import), in the same transaction.
+ */
+export async function fillSkuValuesFromGoods(tx: Tx, domainId: number, spuIds: number[]): Promise<void> {
+  if (!spuIds.length) return;
+  await tx.execute(sql`
+    update skus k set
+      cost_price = case when k.cost_price_from_goods then p.cost_price else k.cost_price end,
+      weight = case when k.weight_from_goods then p.weight else k.weight end
+    from spus p
+    where k.domain_id = ${domainId} and p.domain_id = ${domainId} and p.id = k.spu_id and k.spu_id = any(${bigintArray(spuIds)})
+      and ((k.cost_price_from_goods and k.cost_price is distinct from p.cost_price) or (k.weight_from_goods and k.weight is distinct from p.weight))`);
 }
 
 export async function liveSkusOfSpus(tx: Tx, domainId: number, spuIds: number[]) {

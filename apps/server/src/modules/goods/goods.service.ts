@@ -43,6 +43,7 @@ import {
   combinationsUsing,
   componentGraphFrom,
   componentRows,
+  fillSkuValuesFromGoods,
   findLiveSpu,
   goodsCounts,
   liveSkusOfSpus,
@@ -52,6 +53,7 @@ import {
   searchSpuIds,
   skusByCodes,
   skusByIds,
+  skuValuesFromGoods,
   skusWithCodes,
   spuRowsByIds,
   spusWithCodes,
@@ -155,6 +157,9 @@ function singleSkuValues(input: SpuShape): DesiredSku['values'] {
     width: input.width,
     height: input.height,
     weight: input.weight,
+    // It mirrors the goods' values itself (set on every save).
+    costPriceFromGoods: false,
+    weightFromGoods: false,
     picUrl: input.picUrl,
     isCombination: input.isCombination,
     status: input.status,
@@ -175,6 +180,7 @@ function variantValues(sku: Omit<SkuInput, 'id'>, spu: { name: string; status: s
     width: sku.width,
     height: sku.height,
     weight: sku.weight,
+    ...skuValuesFromGoods(sku),
     picUrl: sku.picUrl,
     isCombination: false,
     // Goods taken down take every variant down with them.
@@ -312,6 +318,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
         .insert(skus)
         .values(desired.map((d) => ({ ...d.values, ...(shape.hasSku ? {} : { costPrice }), domainId, spuId: spu!.id })))
         .returning({ id: skus.id });
+      if (shape.hasSku) await fillSkuValuesFromGoods(tx, domainId, [spu!.id]);
       if (shape.isCombination) await writeComponents(tx, domainId, inserted[0]!.id, components);
       const row = await rowOf(tx, domainId, spu!.id);
       await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'spu', entityId: spu!.id, action: shape.isCombination ? 'createCombination' : 'create', after: row });
@@ -359,7 +366,11 @@ export function createGoodsService(deps: GoodsServiceDeps) {
         }
         // Cost prices the account may not see stay as they are.
         if (!seesCost) {
-          for (const d of desired) d.values.costPrice = d.existingId ? currentById.get(d.existingId)!.costPrice : null;
+          for (const d of desired) {
+            const kept = d.existingId ? currentById.get(d.existingId)! : null;
+            d.values.costPrice = kept ? kept.costPrice : null;
+            if (input.hasSku) d.values.costPriceFromGoods = kept ? kept.costPriceFromGoods : true;
+          }
         }
         const removed = current.filter((k) => !desired.some((d) => d.existingId === k.id));
         await checkSkusUnused(
@@ -410,6 +421,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
             comboId ??= k!.id;
           }
         }
+        if (input.hasSku) await fillSkuValuesFromGoods(tx, domainId, [existing.id]);
         if (input.isCombination && comboId) await writeComponents(tx, domainId, comboId, components);
         const after = await rowOf(tx, domainId, existing.id);
         await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'spu', entityId: existing.id, action: 'update', before, after });
@@ -496,6 +508,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
             .insert(skus)
             .values({ ...variantValues(sku, existing), domainId, spuId: existing.id })
             .returning({ id: skus.id });
+          await fillSkuValuesFromGoods(tx, domainId, [existing.id]);
           const after = await rowOf(tx, domainId, existing.id);
           await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'sku', entityId: k!.id, action: 'addToSpu', after: after.skus.find((s) => s.id === k!.id) });
           return after;

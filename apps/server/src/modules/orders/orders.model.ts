@@ -81,7 +81,7 @@ const HEADER_COLUMNS = sql.raw(
     'address_exception', 'warehouse_id', 'express_company_code', 'express_no', 'risk_control_status', 'have_refund', 'intercepted',
     'intercept_reason', 'locked', 'pre_sale', 'stock_out', 'merge_level', 'split_level', 'seller_flag', 'seller_remark',
     'buyer_message', 'amount_total', 'post_fee', 'qty_total', 'sku_total', 'weight_total', 'labels', 'pay_time', 'last_ship_time',
-    'verified_at', 'created_at',
+    'verified_at', 'express_print_time', 'created_at',
   ]
     .map((c) => `o.${c}`)
     .join(', '),
@@ -208,6 +208,7 @@ function toOrderRow(h: Record<string, unknown>, lines: OrderLineRow[], options: 
     payTime: iso(h.pay_time),
     lastShipTime: iso(h.last_ship_time),
     verifiedAt: iso(h.verified_at),
+    expressPrintTime: iso(h.express_print_time),
     createdAt: iso(h.created_at)!,
     lines,
   };

@@ -19,6 +19,7 @@ import { canOpen, DISTRIBUTION_GUIDE_FLAG, visibleNav, type NavEntry } from './n
 import { ServiceModal } from './service-modal';
 import { DownloadPanel } from '../../features/exports/download-panel';
 import { StoreExpiryNotice } from '../../features/stores/components/store-expiry-notice';
+import { UnsavedChangesGuard, useConfirmLeave } from '../../ui/unsaved-changes';
 
 const { Header, Content } = Layout;
 
@@ -83,6 +84,7 @@ function Shell() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <UnsavedChangesGuard />
       {!bare && (
         <Header className="os-header">
           <Link to="/" className="os-brand">
@@ -123,7 +125,10 @@ function HeaderRight({ session }: { session: SessionState }) {
   const queryClient = useQueryClient();
   const level = session.domain ? effectiveLevel(session.domain) : null;
 
+  const confirmLeave = useConfirmLeave();
+
   const logout = async () => {
+    if (!(await confirmLeave())) return;
     try {
       await get('/cloud/domain/security/logout', { quiet: true });
     } catch {

@@ -28,6 +28,7 @@ async function reviewedOrder(options: { serialOnFirst?: boolean } = {}) {
   const store = await storeRow(t, w.domainId);
   const [a, b] = [w.skuIds[0]!, w.skuIds[1]!];
   await t.database.db.execute(sql`update skus set bar_code = 'BAR-' || id, weight = case when id = ${a} then 1.5 else 0.5 end where id in (${a}, ${b})`);
+  await t.database.db.execute(sql`update skus set color = 'red', size = 'M' where id = ${a}`);
   if (options.serialOnFirst) await t.database.db.execute(sql`update spus set marks = array['SERIAL_NUMBER'] where id = (select spu_id from skus where id = ${a})`);
   await putOnHand(t, w.domainId, [
     { warehouseId: w.warehouseId, locationId: w.locationIds[0], skuId: a, qty: 10 },
@@ -41,13 +42,13 @@ async function reviewedOrder(options: { serialOnFirst?: boolean } = {}) {
 }
 
 describe('checking by scanning', () => {
-  it('finds the reviewed order by its waybill number with bar codes and serial needs', async () => {
+  it('finds the reviewed order by its waybill number with bar codes, colour and size, and serial needs', async () => {
     const w = await reviewedOrder({ serialOnFirst: true });
     const view = await ok(w.token, '/myhome/sendsoh/checkErpSoH', { expressNo: ` ${w.expressNo} ` });
     expect(view).toMatchObject({ id: w.order.id, code: w.order.code, goodsWeight: '3.500', weighMarginPercent: 10 });
-    expect(view.lines.map((l: any) => [l.skuId, l.barCode, l.qty, l.needsSerial])).toEqual([
-      [w.a, `BAR-${w.a}`, 2, true],
-      [w.b, `BAR-${w.b}`, 1, false],
+    expect(view.lines.map((l: any) => [l.skuId, l.barCode, l.skuColor, l.skuSize, l.qty, l.needsSerial])).toEqual([
+      [w.a, `BAR-${w.a}`, 'red', 'M', 2, true],
+      [w.b, `BAR-${w.b}`, null, null, 1, false],
     ]);
     const none = await t.call('/myhome/sendsoh/checkErpSoH', { expressNo: 'NOPE-1' }, { token: w.token });
     expect(none.body.errorCode).toBe('ERR_ORDER_CHECK_NO_ORDER');

@@ -63,7 +63,7 @@ export function createCheckingService(deps: CheckingDeps) {
   async function linesOf(tx: Tx | Database['db'], domainId: number, orderId: number): Promise<(CheckLineView & { skuWeight: string })[]> {
     const rows = await tx.execute<Record<string, unknown>>(sql`
       select l.id, l.line_seq, l.sku_id, coalesce(k.code, l.sku_code) as sku_code, coalesce(l.sku_name, k.name) as sku_name,
-        l.sku_specifications, k.bar_code, coalesce(k.pic_url, p.pic_url) as pic_url, l.qty, l.is_gift,
+        l.sku_specifications, k.color as sku_color, k.size as sku_size, k.bar_code, coalesce(k.pic_url, p.pic_url) as pic_url, l.qty, l.is_gift,
         coalesce(${SERIAL_NUMBER_MARK} = any(p.marks), false) as needs_serial,
         coalesce(k.weight, l.sku_weight, p.weight, 0)::text as sku_weight,
         coalesce((select array_agg(s.serial_number order by s.seq) from erp_order_line_serials s where s.domain_id = l.domain_id and s.line_id = l.id), '{}') as serials
@@ -79,6 +79,8 @@ export function createCheckingService(deps: CheckingDeps) {
       skuCode: (r.sku_code as string | null) ?? null,
       skuName: (r.sku_name as string | null) ?? null,
       skuSpecifications: (r.sku_specifications as string | null) ?? null,
+      skuColor: (r.sku_color as string | null) ?? null,
+      skuSize: (r.sku_size as string | null) ?? null,
       barCode: (r.bar_code as string | null) ?? null,
       picUrl: (r.pic_url as string | null) ?? null,
       qty: Number(r.qty),

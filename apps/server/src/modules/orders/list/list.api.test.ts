@@ -150,6 +150,21 @@ describe('order list', () => {
     expect(counts.tabs['1']).toBe(1);
   });
 
+  it('tells printed and not-yet-printed orders of tab 2 apart: each row answers its label print time, and the list and counts filter by it', async () => {
+    const w = await world();
+    const printed = await w.order({ statusCode: S.VERIFIED });
+    const waiting = await w.order({ statusCode: S.VERIFIED });
+    await db.execute(sql`update erp_orders set express_print_time = '2026-05-04T08:30:00Z' where id = ${printed.id}`);
+
+    const page = (await call(w, 'searchErpSoHPageList', { activeKey: '2' })).body.data;
+    const printTime = Object.fromEntries(page.voList.map((r: { id: number; expressPrintTime: string | null }) => [r.id, r.expressPrintTime]));
+    expect(printTime).toEqual({ [printed.id]: '2026-05-04T08:30:00.000Z', [waiting.id]: null });
+    expect(await ids(w, { activeKey: '2', expressPrinted: false })).toEqual([waiting.id]);
+    expect(await ids(w, { activeKey: '2', expressPrinted: true })).toEqual([printed.id]);
+    expect((await call(w, 'searchCount', { expressPrinted: false })).body.data.tabs['2']).toBe(1);
+    expect((await call(w, 'getErpSoH', { id: printed.id })).body.data.expressPrintTime).toBe('2026-05-04T08:30:00.000Z');
+  });
+
   it('finds out-of-stock orders only once the refresh has marked them, and tags them 缺', async () => {
     const w = await world();
     const a = await w.order();

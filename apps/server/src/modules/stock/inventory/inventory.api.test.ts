@@ -152,6 +152,20 @@ describe('the business inventory list', () => {
     expect(paged.body.data.voList).toHaveLength(1);
   });
 
+  it('tells the SKUs of one goods apart by colour, size and specifications', async () => {
+    const w = await inventoryWorld(t, { skus: 2, locations: 1 });
+    await db.execute(sql`update skus set color = 'red', size = 'M', specifications = 'cotton' where id = ${w.skuIds[0]!}`);
+    await opening(w, [
+      { warehouseCode: w.warehouseCode, skuCode: w.skuCodes[0], qty: 1 },
+      { warehouseCode: w.warehouseCode, skuCode: w.skuCodes[1], qty: 1 },
+    ]);
+    const rows = (await search(w)).body.data.voList as { skuId: number; color: string | null; size: string | null; specifications: string | null }[];
+    expect(rows.map((r) => [r.skuId, r.color, r.size, r.specifications])).toEqual([
+      [w.skuIds[0], 'red', 'M', 'cotton'],
+      [w.skuIds[1], null, null, null],
+    ]);
+  });
+
   it('caps the SKU keyword list at 50 and refuses a warehouse id of 0', async () => {
     const w = await inventoryWorld(t);
     const keywords = Array.from({ length: 51 }, (_, i) => `K${i}`).join(',');

@@ -65,6 +65,8 @@ interface BizRowRecord extends Record<string, unknown> {
   sku_code: string;
   sku_name: string;
   specifications: string | null;
+  color: string | null;
+  size: string | null;
   bar_code: string | null;
   pic_url: string | null;
   wh_code: string;
@@ -161,7 +163,7 @@ export async function countBizInventory(tx: Tx, domainId: number, filter: BizInv
 export async function bizInventoryPage(tx: Tx, domainId: number, filter: BizInventoryFilter, page: { limit: number; offset: number }): Promise<BizInventoryRow[]> {
   const result = await tx.execute<BizRowRecord>(sql`
     select r.warehouse_id, r.sku_id, r.on_hand, r.allocated, r.available, r.warning_qty, r.warning_version, r.location_count,
-           s.is_combination, s.code as sku_code, coalesce(nullif(s.name, ''), p.name) as sku_name, s.specifications, s.bar_code,
+           s.is_combination, s.code as sku_code, coalesce(nullif(s.name, ''), p.name) as sku_name, s.specifications, s.color, s.size, s.bar_code,
            coalesce(s.pic_url, p.pic_url) as pic_url, wh.code as wh_code, wh.name as wh_name, wh.type as wh_type,
            sc.average_cost::text as average_cost,
            case when r.on_hand is null or sc.average_cost is null then null else (r.on_hand * sc.average_cost)::numeric(18,4)::text end as stock_value
@@ -199,6 +201,8 @@ export async function bizInventoryPage(tx: Tx, domainId: number, filter: BizInve
       skuCode: r.sku_code,
       skuName: r.sku_name,
       specifications: orNull(r.specifications),
+      color: orNull(r.color),
+      size: orNull(r.size),
       barCode: orNull(r.bar_code),
       picUrl: orNull(r.pic_url),
       isCombination: !!r.is_combination,

@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '../../../app/request';
 import { toast } from '../../../app/toast';
 import { confirmPasswordRules, mobileRules, passwordRules, requiredRule } from '../../../ui/form-rules';
 import { PageTitle } from '../../../ui/page-title';
+import { leaveWithoutAsking, useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { accountsApi } from '../api';
 import { applyServerFieldErrors } from '../components/form-errors';
 import { useAccountsMutation, useRoles, useSubUser } from '../queries';
@@ -31,6 +32,9 @@ export default function AddSubAccountPage() {
   const roles = useRoles();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
+  // Changed by the user since the page loaded (loading uses setFieldsValue, which is not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
 
   useEffect(() => {
     if (existing.data) {
@@ -63,12 +67,13 @@ export default function AddSubAccountPage() {
           form={form}
           layout="vertical"
           initialValues={{ roleIds: [] }}
+          onValuesChange={() => setChanged(true)}
           onFinish={(values) => {
             setError(null);
             save.mutate(values, {
               onSuccess: () => {
                 toast.success(t('common:saved'));
-                navigate('/config/subAccount');
+                leaveWithoutAsking(() => navigate('/config/subAccount'));
               },
               onError: (e) => {
                 if (e instanceof ApiError && !applyServerFieldErrors(form, e)) setError(errorMessage(e));

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../app/request';
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { PictureField } from '../../../ui/picture-upload';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { goodsApi } from '../api';
 import { useClassTree, useGoodsMutation, useSpu } from '../queries';
 import { classOptions } from './class-tree';
@@ -119,8 +120,9 @@ function valuesOf(spu: SpuRow): GoodsFormValues {
           size: str(s.size),
           barCode: str(s.barCode),
           price: str(s.price),
-          costPrice: str(s.costPrice),
-          weight: str(s.weight),
+          // A value taken from the goods stays empty here, so it keeps following the goods.
+          costPrice: s.costPriceFromGoods ? undefined : str(s.costPrice),
+          weight: s.weightFromGoods ? undefined : str(s.weight),
           status: s.status,
         }))
       : [],
@@ -202,14 +204,20 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
   const classes = useClassTree();
   const [problem, setProblem] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // Changed by the user since the goods were loaded (loading uses setFieldsValue, which is not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(mode !== null && changed);
   const isCombination = mode?.kind === 'create' ? mode.isCombination : (existing.data?.isCombination ?? false);
   const hasSku = Form.useWatch('hasSku', form);
   const [length, width, height] = [Form.useWatch('length', form), Form.useWatch('width', form), Form.useWatch('height', form)];
+  // A SKU left without cost price or weight takes these (shown as the placeholder of its cell).
+  const [goodsCost, goodsWeight] = [Form.useWatch('costPrice', form) as string | undefined, Form.useWatch('weight', form) as string | undefined];
   // The component rows carry values no field shows (SKU id, code, name): watch them all.
   const components = Form.useWatch('components', { form, preserve: true }) as ComponentFormRow[] | undefined;
 
   useEffect(() => {
     setProblem(null);
+    setChanged(false);
     if (!mode) return;
     // A fresh form each time: values of the goods edited before must not carry over.
     form.resetFields();
@@ -250,6 +258,7 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
       next.push({ skuId: p.id, code: p.code, name: p.name, specifications: p.specifications, isCombination: p.isCombination, qty: 1 });
     }
     form.setFieldsValue({ components: next });
+    setChanged(true);
     void form.validateFields(['components']).catch(() => {});
   };
 
@@ -283,6 +292,7 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
         initialValues={EMPTY}
         style={{ display: loading ? 'none' : undefined }}
         scrollToFirstError
+        onValuesChange={() => setChanged(true)}
         onFinish={() => {
           setProblem(null);
           // Every value, also those no field shows (SKU ids of the rows, component SKUs).
@@ -487,7 +497,7 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
                                 width: 110,
                                 render: (_: unknown, field: { name: number }) => (
                                   <Form.Item name={[field.name, 'costPrice']} rules={[priceRule()]} style={{ margin: 0 }}>
-                                    <Input aria-label={t('goods:fields.costPrice')} inputMode="decimal" />
+                                    <Input aria-label={t('goods:fields.costPrice')} inputMode="decimal" placeholder={goodsCost || undefined} />
                                   </Form.Item>
                                 ),
                               },
@@ -498,7 +508,7 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
                           width: 100,
                           render: (_, field) => (
                             <Form.Item name={[field.name, 'weight']} rules={[weightRule()]} style={{ margin: 0 }}>
-                              <Input aria-label={t('goods:fields.weightKg')} inputMode="decimal" />
+                              <Input aria-label={t('goods:fields.weightKg')} inputMode="decimal" placeholder={goodsWeight || undefined} />
                             </Form.Item>
                           ),
                         },
@@ -511,6 +521,9 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
                       ]}
                     />
                     <Form.ErrorList errors={errors} />
+                    <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+                      {t('goods:form.skuValuesFromGoods')}
+                    </Typography.Paragraph>
                     <Button icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => add({ code: '', status: 'onsale' })}>
                       {t('goods:form.addSku')}
                     </Button>

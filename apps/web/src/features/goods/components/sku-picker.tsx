@@ -6,11 +6,12 @@
 // Each chosen SKU carries id, code, name, specifications, price and isCombination (SkuPick).
 // The cost price is present only when the account may see it.
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Input, Modal, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type SkuPick } from '@openseller/core';
 import { Thumbnail } from '../../../ui/picture-upload';
 import { tablePagination } from '../../../ui/pagination';
+import { SkuNameCell } from '../../../ui/sku-attributes';
 import { useSkuSearch } from '../queries';
 
 export type { SkuPick } from '@openseller/core';
@@ -129,12 +130,13 @@ export function SkuPicker({ open, onClose, onConfirm, multiple = true, title, ex
             {
               title: t('goods:fields.nameSpec'),
               render: (_, r) => (
-                <Space direction="vertical" size={0}>
-                  <span>
-                    {r.name} {r.isCombination && <Tag color="purple">{t('goods:list.combination')}</Tag>}
-                  </span>
-                  {r.specifications && <Typography.Text type="secondary">{r.specifications}</Typography.Text>}
-                </Space>
+                <SkuNameCell name={r.name} sku={r}>
+                  {r.isCombination && (
+                    <Tag color="purple" style={{ marginInlineStart: 6 }}>
+                      {t('goods:list.combination')}
+                    </Tag>
+                  )}
+                </SkuNameCell>
               ),
             },
             { title: t('goods:fields.barCode'), dataIndex: 'barCode', width: 140, render: (v: string | null) => v ?? '-' },

@@ -28,6 +28,7 @@ import { ImportModal } from '../../../ui/import-modal';
 import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
 import { Thumbnail } from '../../../ui/picture-upload';
+import { useSkuAttributesText } from '../../../ui/sku-attributes';
 import { useListState } from '../../../ui/use-list-state';
 import { announceNewExport } from '../../exports/export-events';
 import { goodsApi, type SpuSearchParams } from '../api';
@@ -77,6 +78,9 @@ function weightVolume(row: { weight: string | null; volume: string | null }) {
 
 export default function GoodsPage() {
   const { t } = useTranslation();
+  const skuAttributes = useSkuAttributesText();
+  /** A value the SKU takes from its goods says so. */
+  const fromGoods = (taken: boolean) => (taken ? <Typography.Text type="secondary"> ({t('goods:list.fromGoods')})</Typography.Text> : null);
   const session = useSession();
   const seesCost = session.fields.includes('COST_PRICE');
   const [state, setState] = useListState(DEFAULTS);
@@ -268,12 +272,32 @@ export default function GoodsPage() {
     { title: t('goods:fields.picUrl'), dataIndex: 'picUrl', width: 60, render: (url: string | null, r) => <Thumbnail url={url} alt={r.name} /> },
     {
       title: t('goods:fields.specifications'),
-      render: (_, r) => [r.specifications, r.color, r.size].filter(Boolean).join(' / ') || '-',
+      render: (_, r) => skuAttributes(r) || '-',
     },
     { title: t('goods:fields.barCode'), dataIndex: 'barCode', width: 140, render: (v: string | null) => v ?? '-' },
     { title: t('goods:fields.price'), dataIndex: 'price', width: 110, align: 'right', render: (v: string | null) => (v ? formatMoney(v) : '-') },
-    ...(seesCost ? [{ title: t('goods:fields.costPrice'), dataIndex: 'costPrice', width: 110, align: 'right' as const, render: (v: string | null | undefined) => (v ? formatMoney(v) : '-') }] : []),
-    { title: t('goods:fields.weightVolume'), width: 150, render: (_, r) => weightVolume(r) },
+    ...(seesCost
+      ? [
+          {
+            title: t('goods:fields.costPrice'),
+            dataIndex: 'costPrice',
+            width: 130,
+            align: 'right' as const,
+            render: (v: string | null | undefined, r: SkuRow) => (v ? <>{formatMoney(v)}{fromGoods(r.costPriceFromGoods)}</> : '-'),
+          },
+        ]
+      : []),
+    {
+      title: t('goods:fields.weightVolume'),
+      width: 190,
+      render: (_, r) => (
+        <>
+          {r.weight ? `${formatWeight(r.weight)} kg` : '-'}
+          {r.weight ? fromGoods(r.weightFromGoods) : null}
+          {` / ${r.volume ? `${r.volume} m³` : '-'}`}
+        </>
+      ),
+    },
     { title: t('goods:fields.status'), dataIndex: 'status', width: 80, render: (s: string) => t(`goods:status.${s}`) },
     {
       title: t('common:actions.title'),

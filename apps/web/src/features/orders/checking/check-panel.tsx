@@ -7,6 +7,7 @@ import { Alert, Input, Progress, Space, Table, Tag, Typography, type InputRef } 
 import type { CheckOrderView } from '@openseller/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SkuNameCell } from '../../../ui/sku-attributes';
 import { ordersErrorMessage } from '../list/queries';
 import { checkingApi } from './api';
 import { beep } from './beep';
@@ -145,7 +146,11 @@ export function CheckPanel({ onShipped }: { onShipped?: () => void }) {
             columns={[
               { title: t('orderchecking:columns.skuCode'), dataIndex: 'skuCode', key: 'skuCode' },
               { title: t('orderchecking:columns.barCode'), dataIndex: 'barCode', key: 'barCode' },
-              { title: t('orderchecking:columns.name'), dataIndex: 'skuName', key: 'skuName' },
+              {
+                title: t('orderchecking:columns.name'),
+                key: 'skuName',
+                render: (_, l) => <SkuNameCell name={l.skuName} sku={{ color: l.skuColor, size: l.skuSize, specifications: l.skuSpecifications }} />,
+              },
               {
                 title: t('orderchecking:columns.progress'),
                 key: 'progress',

@@ -9,6 +9,8 @@ const line = (lineId: number, skuCode: string, barCode: string | null, qty: numb
   skuCode,
   skuName: skuCode,
   skuSpecifications: null,
+  skuColor: null,
+  skuSize: null,
   barCode,
   picUrl: null,
   qty,

@@ -18,7 +18,8 @@ import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { OrderActions } from '../commands/order-actions';
 import { ExceptionActions } from '../exceptions/exception-actions';
-import { LinesSummary, OrderStatusTag, OrderTags, OverdueCell, RowTags, RowTagsContext } from '../list/components/order-cells';
+import { ActiveFilters } from '../list/components/active-filters';
+import { LabelPrintedCell, LinesSummary, OrderStatusTag, OrderTags, OverdueCell, RowTags, RowTagsContext } from '../list/components/order-cells';
 import { OrderDetailDrawer } from '../list/components/order-detail-drawer';
 import { OrderFilterBar } from '../list/components/order-filter-bar';
 import { SavedSearchTabs } from '../list/components/saved-search-tabs';
@@ -130,6 +131,7 @@ export default function OrderPage() {
     },
     { title: t('orders:columns.warehouse'), key: 'warehouse', shouldCellUpdate: changedOrder, dataIndex: 'warehouseName', width: 140, render: (v: string | null) => v ?? '-' },
     { title: t('orders:columns.express'), key: 'express', shouldCellUpdate: changedOrder, width: 150, render: (_, r) => [r.expressCompanyCode, r.expressNo].filter(Boolean).join(' ') || '-' },
+    { title: t('orders:columns.printed'), key: 'printed', shouldCellUpdate: changedOrder, width: 130, render: (_, r) => <LabelPrintedCell order={r} /> },
     { title: t('orders:columns.labels'), key: 'labels', shouldCellUpdate: changedOrder, width: 200, render: (_, r) => <OrderTags order={r} /> },
     { title: t('orders:columns.payTime'), key: 'payTime', shouldCellUpdate: changedOrder, dataIndex: 'payTime', width: 160, render: (v: string | null) => <DateTime value={v} /> },
     { title: t('orders:columns.overdue'), key: 'overdue', width: 170, shouldCellUpdate: changedOrder, render: (_, r) => <OverdueCell lastShipTime={r.lastShipTime} /> },
@@ -173,6 +175,7 @@ export default function OrderPage() {
             {activeKey === '3' && <CheckPanel onShipped={refetch} />}
             {activeKey === '8' && <WeighPanel onShipped={refetch} />}
             <OrderFilterBar value={state} onSearch={(patch) => go(patch)} />
+            <ActiveFilters state={state} activeKey={activeKey} onChange={(patch) => go(patch)} />
             <SavedSearchTabs current={{ ...pickFilters(state), activeKey }} onApply={(params) => applySaved(params)} />
             {list.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={ordersErrorMessage(list.error)} />}
             {hasWave && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('orders:wave.note')} />}

@@ -9,6 +9,7 @@ import { NICK_CONDITION_TYPES } from '@openseller/core';
 import { ApiError, errorMessage } from '../../../app/request';
 import { toast } from '../../../app/toast';
 import { requiredRule } from '../../../ui/form-rules';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { promotionsApi } from '../api';
 import { editorValuesOf, emptyRule, evaluableOf, formPathOf, newEditorValues, payloadOf, type EditorValues } from '../editor-values';
 import { usePromotion, usePromotionStores, usePromotionsMutation } from '../queries';
@@ -40,11 +41,15 @@ export function PromotionEditor({ editing, onClose }: { editing: number | 'new' 
   const stores = usePromotionStores();
   const [tab, setTab] = useState('settings');
   const [error, setError] = useState<string | null>(null);
+  // Changed by the user since the promotion was loaded (loading uses setFieldsValue, not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(editing !== null && changed);
   const nickType = Form.useWatch('nickConditionType', form);
 
   useEffect(() => {
     setError(null);
     setTab('settings');
+    setChanged(false);
     if (editing === 'new') form.setFieldsValue(newEditorValues());
     else if (loaded.data && loaded.data.id === id) form.setFieldsValue(editorValuesOf(loaded.data));
   }, [editing, loaded.data, id, form]);
@@ -108,7 +113,7 @@ export function PromotionEditor({ editing, onClose }: { editing: number | 'new' 
               label: t('promotions:editor.settings'),
               forceRender: true,
               children: (
-                <Form form={form} layout="vertical" scrollToFirstError>
+                <Form form={form} layout="vertical" scrollToFirstError onValuesChange={() => setChanged(true)}>
                   <Row gutter={16}>
                     <Col xs={24} md={12}>
                       <Form.Item name="name" label={t('promotions:fields.name')} rules={[requiredRule(), { max: 100 }]}>

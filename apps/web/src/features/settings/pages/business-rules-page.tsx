@@ -2,7 +2,7 @@
 // product reads today, grouped by area. Orders: the 'about to time out' warning of the order list
 // (on/off and its hours) and the weigh-and-send margin. Saving reloads the session so the order
 // list uses the new warning at once.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, InputNumber, Skeleton, Space, Switch, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import {
 import { ApiError, errorMessage } from '../../../app/request';
 import { toast } from '../../../app/toast';
 import { PageTitle } from '../../../ui/page-title';
+import { useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { applyServerFieldErrors } from '../../accounts/components/form-errors';
 import { useDomainSettings, useSaveDomainSettings } from '../queries';
 
@@ -83,9 +84,13 @@ export default function BusinessRulesPage() {
   const save = useSaveDomainSettings();
   const [form] = Form.useForm<FormValues>();
   const loaded = settings.data ? toFormValues(settings.data) : null;
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
 
   useEffect(() => {
-    if (settings.data) form.resetFields();
+    if (!settings.data) return;
+    form.resetFields();
+    setChanged(false);
   }, [settings.data, form]);
 
   function submit() {
@@ -96,7 +101,10 @@ export default function BusinessRulesPage() {
     save.mutate(
       { items },
       {
-        onSuccess: (result) => toast.success(result.changed.length ? t('settings:saved') : t('settings:unchanged')),
+        onSuccess: (result) => {
+          setChanged(false);
+          toast.success(result.changed.length ? t('settings:saved') : t('settings:unchanged'));
+        },
         onError: (error) => {
           if (error instanceof ApiError) {
             const field = typeof error.params.field === 'string' ? fieldMap[error.params.field] : undefined;
@@ -120,7 +128,7 @@ export default function BusinessRulesPage() {
       {settings.isError ? (
         <Alert type="error" showIcon message={settings.error instanceof ApiError ? errorMessage(settings.error) : t('settings:loadFailed')} />
       ) : (
-        <Form form={form} layout="vertical" initialValues={loaded ?? {}} onFinish={submit} style={{ maxWidth: 720 }}>
+        <Form form={form} layout="vertical" initialValues={loaded ?? {}} onFinish={submit} onValuesChange={() => setChanged(true)} style={{ maxWidth: 720 }}>
           {DOMAIN_SETTING_GROUPS.map((group) => (
             <Card key={group} title={t(`settings:groups.${group}`)} style={{ marginBottom: 16 }}>
               {settings.isLoading || !loaded ? (
@@ -134,7 +142,13 @@ export default function BusinessRulesPage() {
             <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!loaded}>
               {t('common:actions.save')}
             </Button>
-            <Button onClick={() => form.resetFields()} disabled={!loaded || save.isPending}>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setChanged(false);
+              }}
+              disabled={!loaded || save.isPending}
+            >
               {t('common:actions.reset')}
             </Button>
           </Space>

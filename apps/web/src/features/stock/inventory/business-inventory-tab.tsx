@@ -27,6 +27,7 @@ import { useColumnSettings } from '../../../ui/column-settings';
 import { ImportModal } from '../../../ui/import-modal';
 import { tablePagination } from '../../../ui/pagination';
 import { Thumbnail } from '../../../ui/picture-upload';
+import { SkuNameCell } from '../../../ui/sku-attributes';
 import { useListState } from '../../../ui/use-list-state';
 import { announceNewExport } from '../../exports/export-events';
 import { useLocations } from '../../warehouses/queries';
@@ -128,12 +129,7 @@ export default function BusinessInventoryTab() {
       title: t('stock:fields.nameSpec'),
       key: 'name',
       width: 170,
-      render: (_, r) => (
-        <Space direction="vertical" size={0}>
-          <span>{r.skuName}</span>
-          {r.specifications && <Typography.Text type="secondary">{r.specifications}</Typography.Text>}
-        </Space>
-      ),
+      render: (_, r) => <SkuNameCell name={r.skuName} sku={r} />,
     },
     { title: t('stock:fields.barCode'), key: 'barCode', dataIndex: 'barCode', width: 140, render: (v: string | null) => v ?? '-' },
     { title: t('stock:fields.onHand'), key: 'onHand', dataIndex: 'onHand', width: 80, align: 'right', render: (v: number | null) => v ?? '-' },

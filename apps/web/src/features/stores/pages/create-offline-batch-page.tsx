@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '../../../app/request';
 import { toast } from '../../../app/toast';
 import { requiredRule } from '../../../ui/form-rules';
 import { PageTitle } from '../../../ui/page-title';
+import { leaveWithoutAsking, useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { storesApi } from '../api';
 import { SenderModeField } from '../components/store-config-modal';
 import { useStoresMutation } from '../queries';
@@ -34,6 +35,9 @@ export default function CreateOfflineBatchPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
+  // Typed in by the user and not created yet.
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
   const save = useStoresMutation((values: Values) => storesApi.createOfflineBatch({ ...values, names: values.names.map((n) => n.trim()) }));
 
   return (
@@ -46,12 +50,13 @@ export default function CreateOfflineBatchPage() {
           form={form}
           layout="vertical"
           initialValues={{ names: ['', ''], senderAddressMode: 'STORE_STORE' }}
+          onValuesChange={() => setChanged(true)}
           onFinish={(values) => {
             setError(null);
             save.mutate(values, {
               onSuccess: (stores) => {
                 toast.success(t('stores:batch.created', { count: stores.length }));
-                navigate('/config/storemanagement?storeType=2');
+                leaveWithoutAsking(() => navigate('/config/storemanagement?storeType=2'));
               },
               onError: (e) => {
                 if (!(e instanceof ApiError)) return;

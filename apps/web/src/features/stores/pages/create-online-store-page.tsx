@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../../../app/request';
 import { toast } from '../../../app/toast';
 import { requiredRule } from '../../../ui/form-rules';
 import { PageTitle } from '../../../ui/page-title';
+import { leaveWithoutAsking, useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { storesApi } from '../api';
 import { startAuthorization } from '../components/authorize';
 import { SenderModeField } from '../components/store-config-modal';
@@ -78,6 +79,9 @@ export default function CreateOnlineStorePage() {
   const [kind, setKind] = useState<'online' | 'self'>(params.get('type') === '3' ? 'self' : 'online');
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
+  // Changed by the user since the page loaded (loading uses setFieldsValue, which is not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
   const [created, setCreated] = useState<StoreRow | null>(null);
   const [authorizing, setAuthorizing] = useState(false);
   const chosen = Form.useWatch('platformCode', form);
@@ -198,14 +202,19 @@ export default function CreateOnlineStorePage() {
           form={form}
           layout="vertical"
           initialValues={{ senderAddressMode: 'STORE_STORE', deliverNotification: false, platformCode: params.get('platformCode') ?? undefined }}
+          onValuesChange={() => setChanged(true)}
           onFinish={(values) => {
             setError(null);
             save.mutate(values, {
               onSuccess: (store) => {
                 if (editing) {
                   toast.success(t('common:saved'));
-                  navigate('/config/storemanagement');
-                } else setCreated(store);
+                  leaveWithoutAsking(() => navigate('/config/storemanagement'));
+                } else {
+                  // Created: what follows (authorize, back to the list) loses nothing.
+                  setChanged(false);
+                  setCreated(store);
+                }
               },
               onError: (e) => {
                 if (e instanceof ApiError && !showOnField(form, e)) setError(errorMessage(e));

@@ -8,6 +8,7 @@ import { LANDLINE_PATTERN, MOBILE_PATTERN, WAREHOUSE_TYPES, WAREHOUSE_TYPES_NEED
 import { toast } from '../../../app/toast';
 import { requiredRule } from '../../../ui/form-rules';
 import { PageTitle } from '../../../ui/page-title';
+import { leaveWithoutAsking, useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { warehousesApi, type WarehouseFormValues } from '../api';
 import { showFieldErrors } from '../components/form-errors';
 import { useWarehouse, useWarehousesMutation, warehouseErrorMessage } from '../queries';
@@ -23,6 +24,9 @@ export default function WarehouseFormPage() {
   const [form] = Form.useForm<WarehouseFormValues>();
   const type = Form.useWatch('type', form) as WarehouseType | undefined;
   const [error, setError] = useState<string | null>(null);
+  // Changed by the user since the page loaded (loading uses setFieldsValue, which is not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
   const save = useWarehousesMutation((values: WarehouseFormValues) => (existing ? warehousesApi.update({ ...values, id: existing.id, version: existing.version }) : warehousesApi.create(values)), {
     toastErrors: false,
   });
@@ -39,7 +43,7 @@ export default function WarehouseFormPage() {
     save.mutate(values, {
       onSuccess: (saved) => {
         toast.success(t(existing ? 'warehouses:form.updated' : 'warehouses:form.created', { name: saved.name }));
-        navigate('/config/warehouse/details');
+        leaveWithoutAsking(() => navigate('/config/warehouse/details'));
       },
       onError: (e) => {
         if (!showFieldErrors(form, e, FIELDS, warehouseErrorMessage)) setError(warehouseErrorMessage(e));
@@ -54,7 +58,7 @@ export default function WarehouseFormPage() {
     <>
       <PageTitle title={title} />
       <Card>
-        <Form<WarehouseFormValues> form={form} layout="vertical" initialValues={{ type: 'SELF_WAREHOUSE' }} onFinish={(v) => void submit(v)} style={{ maxWidth: 880 }} scrollToFirstError>
+        <Form<WarehouseFormValues> form={form} onValuesChange={() => setChanged(true)} layout="vertical" initialValues={{ type: 'SELF_WAREHOUSE' }} onFinish={(v) => void submit(v)} style={{ maxWidth: 880 }} scrollToFirstError>
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
           <Typography.Title level={5}>{t('warehouses:form.basics')}</Typography.Title>
           <Row gutter={16}>

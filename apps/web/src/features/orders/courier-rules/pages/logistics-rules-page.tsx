@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { EXPRESS_RULE_TYPES, type ExpressRuleCondition, type ExpressRuleType, type RegionTreeNode } from '@openseller/core';
 import { toast } from '../../../../app/toast';
 import { PageTitle } from '../../../../ui/page-title';
+import { useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { useUserExpressCompanies } from '../../../express/queries';
 import { useStoreOptions } from '../../../stores/queries';
 import { courierRulesApi } from '../api';
@@ -36,6 +37,7 @@ function RuleTypeTab({ type, tree }: { type: ExpressRuleType; tree: RegionTreeNo
   const [editing, setEditing] = useState<DraftRule | 'new' | null>(null);
   const [problem, setProblem] = useState<{ index: number | null; message: string } | null>(null);
   const save = useCourierRuleMutation(courierRulesApi.saveList);
+  useUnsavedChanges(dirty);
 
   useEffect(() => {
     if (!data) return;
@@ -167,6 +169,7 @@ function PriorityEditor() {
     if (data) setTypes(data.types);
   }, [data]);
   const dirty = !!data && data.types.join() !== types.join();
+  useUnsavedChanges(dirty);
   return (
     <Card size="small" title={t('courierrules:priority.title')} loading={isLoading} style={{ marginBottom: 16 }}>
       {error && <Alert type="error" showIcon message={courierRuleErrorMessage(error)} />}
@@ -210,8 +213,8 @@ export default function LogisticsRulesPage() {
       {error && <Alert type="error" showIcon message={courierRuleErrorMessage(error)} />}
       <PriorityEditor />
       <Card size="small">
+        {/* Tabs stay mounted once opened: a list edited in one tab keeps its draft while another is looked at. */}
         <Tabs
-          destroyOnHidden
           items={EXPRESS_RULE_TYPES.map((type) => ({ key: type, label: t(`courierrules:types.${type}`), children: <RuleTypeTab type={type} tree={regions} /> }))}
         />
       </Card>

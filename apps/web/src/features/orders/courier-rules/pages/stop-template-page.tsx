@@ -11,6 +11,7 @@ import { ApiError } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { requiredRule } from '../../../../ui/form-rules';
 import { PageTitle } from '../../../../ui/page-title';
+import { leaveWithoutAsking, useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { applyServerFieldErrors } from '../../../accounts/components/form-errors';
 import { ExpressCompanySelect } from '../../../express/components/express-company-select';
 import { stopTemplatesApi } from '../api';
@@ -58,6 +59,9 @@ function TemplateForm({ template, tree }: { template: StopTemplateRow | null; tr
   const [checked, setChecked] = useState<string[]>(() => keysOf(template?.areas ?? [], tree));
   const [districts, setDistricts] = useState<StopArea[]>(() => (template?.areas ?? []).filter((a) => a.district));
   const [areasError, setAreasError] = useState<string | null>(null);
+  // Changed by the user: a field, a checked area or a district removed.
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
   const save = useCourierRuleMutation((input: Parameters<typeof stopTemplatesApi.create>[0]) =>
     template ? stopTemplatesApi.update({ ...input, id: template.id, version: template.version }) : stopTemplatesApi.create(input),
   );
@@ -84,7 +88,7 @@ function TemplateForm({ template, tree }: { template: StopTemplateRow | null; tr
       {
         onSuccess: () => {
           toast.success(t('courierrules:stop.saved'));
-          navigate('/config/expressStop');
+          leaveWithoutAsking(() => navigate('/config/expressStop'));
         },
         onError: (e) => {
           if (e instanceof ApiError && typeof e.params.field === 'string' && e.params.field.startsWith('areas')) setAreasError(courierRuleErrorMessage(e));
@@ -96,7 +100,7 @@ function TemplateForm({ template, tree }: { template: StopTemplateRow | null; tr
 
   return (
     <Card size="small">
-      <Form form={form} layout="vertical" style={{ maxWidth: 720 }} initialValues={template ? { name: template.name, expressCompanyCode: template.expressCompanyCode, usable: template.usable } : { usable: true }}>
+      <Form form={form} onValuesChange={() => setChanged(true)} layout="vertical" style={{ maxWidth: 720 }} initialValues={template ? { name: template.name, expressCompanyCode: template.expressCompanyCode, usable: template.usable } : { usable: true }}>
         <Form.Item name="name" label={t('courierrules:stop.name')} rules={[requiredRule(), { max: 50 }]}>
           <Input />
         </Form.Item>
@@ -108,14 +112,20 @@ function TemplateForm({ template, tree }: { template: StopTemplateRow | null; tr
         </Form.Item>
         <Form.Item label={t('courierrules:stop.areas')} required validateStatus={areasError ? 'error' : undefined} help={areasError ?? t('courierrules:stop.areasHelp')}>
           <div style={{ maxHeight: 420, overflow: 'auto', border: '1px solid rgba(5,5,5,0.1)', borderRadius: 6, padding: 8 }}>
-            {treeData.length ? <Tree checkable selectable={false} treeData={treeData} checkedKeys={checked} onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked) as string[])} /> : <Empty />}
+            {treeData.length ? <Tree checkable selectable={false} treeData={treeData} checkedKeys={checked} onCheck={(keys) => {
+                  setChecked((Array.isArray(keys) ? keys : keys.checked) as string[]);
+                  setChanged(true);
+                }} /> : <Empty />}
           </div>
         </Form.Item>
         {districts.length > 0 && (
           <Form.Item label={t('courierrules:stop.districtAreas')}>
             <Space wrap>
               {districts.map((a) => (
-                <Tag key={areaText(a)} closable onClose={() => setDistricts(districts.filter((d) => d !== a))}>
+                <Tag key={areaText(a)} closable onClose={() => {
+                    setDistricts(districts.filter((d) => d !== a));
+                    setChanged(true);
+                  }}>
                   {areaText(a)}
                 </Tag>
               ))}

@@ -11,6 +11,8 @@ import { ApiError, errorMessage } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { requiredRule } from '../../../../ui/form-rules';
 import { PageTitle } from '../../../../ui/page-title';
+import { SkuNameCell } from '../../../../ui/sku-attributes';
+import { useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { applyServerFieldErrors } from '../../../accounts/components/form-errors';
 import { SkuPicker, type SkuPick } from '../../../goods/components/sku-picker';
 import { StoreSelect } from '../../../stores/components/store-select';
@@ -48,6 +50,9 @@ export default function CreateOrderPage() {
   const dryRun = useDryRunByHand();
   const [previewed, setPreviewed] = useState<DryRunResult | null>(null);
   const postFee = Form.useWatch('postFee', form);
+  // Typed in by the user (setFieldsValue is never used here) or goods added: not created yet.
+  const [typed, setTyped] = useState(false);
+  useUnsavedChanges(typed || lines.length > 0);
 
   const totals = useMemo(() => {
     let amount = addDecimals(0, 0);
@@ -107,6 +112,7 @@ export default function CreateOrderPage() {
         toast.success(t('orderingest:create.created', { code: result.code }));
         form.resetFields();
         setLines([]);
+        setTyped(false);
       },
       onError: showFailure,
     });
@@ -115,7 +121,7 @@ export default function CreateOrderPage() {
   return (
     <>
       <PageTitle title={t('orderingest:create.title')} extra={<ImportOrdersButton />} />
-      <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ postFee: 0 }}>
+      <Form<Values> form={form} layout="vertical" onFinish={submit} onValuesChange={() => setTyped(true)} initialValues={{ postFee: 0 }}>
         <Card title={t('orderingest:create.orderSection')} size="small" style={{ marginBottom: 16 }}>
           <Row gutter={16}>
             <Col xs={24} md={8}>
@@ -199,7 +205,7 @@ export default function CreateOrderPage() {
             locale={{ emptyText: <Empty description={t('orderingest:create.noLines')} /> }}
             columns={[
               { title: t('orderingest:create.skuCode'), render: (_, l) => l.sku.code, width: 180 },
-              { title: t('orderingest:create.skuName'), render: (_, l) => `${l.sku.name}${l.sku.specifications ? ` ${l.sku.specifications}` : ''}` },
+              { title: t('orderingest:create.skuName'), render: (_, l) => <SkuNameCell name={l.sku.name} sku={l.sku} /> },
               {
                 title: t('orderingest:create.qty'),
                 width: 120,

@@ -5,6 +5,7 @@ import { createContext, useContext, useMemo, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next';
 import { ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT, overdueState, type OrderRow, type OrderStatus, type OverdueWarning } from '@openseller/core';
 import { useSession } from '../../../../app/session';
+import { DateTime } from '../../../../ui/relative-time';
 
 const STATUS_COLORS: Record<OrderStatus, string> = {
   CI_ERPSOH_STATUS_NORMAL: 'orange',
@@ -77,6 +78,20 @@ export function OverdueCell({ lastShipTime }: { lastShipTime: string | null }) {
       </Tooltip>
     );
   return <Typography.Text type="secondary">-</Typography.Text>;
+}
+
+/** Whether the order's express label was printed (and when): tab 2 holds both kinds of order. */
+export function LabelPrintedCell({ order }: { order: OrderRow }) {
+  const { t } = useTranslation();
+  if (!order.expressPrintTime) return <Tag>{t('orders:printed.no')}</Tag>;
+  return (
+    <Space direction="vertical" size={0}>
+      <Tag color="green">{t('orders:printed.yes')}</Tag>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <DateTime value={order.expressPrintTime} />
+      </Typography.Text>
+    </Space>
+  );
 }
 
 /** Up to three live lines with their pictures (38 px thumbnails, spec 01 §9), then "+n more"; lines

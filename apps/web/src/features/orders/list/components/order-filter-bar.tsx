@@ -1,5 +1,5 @@
 // The filter bar of the order list: keywords (order codes and platform numbers, SKUs, receivers),
-// buyer, stores, warehouse, courier, labels, flags and the create and pay time ranges (snapped to
+// buyer, stores, warehouse, courier, labels, flags, label printed or not, and the create and pay time ranges (snapped to
 // the start and end of the day, spec 01 §9).
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -21,6 +21,7 @@ interface FormValues {
   expressCompanyCode?: string;
   labels?: string[];
   flags?: string[];
+  expressPrinted?: 'true' | 'false';
   createRange?: [Dayjs, Dayjs] | null;
   payRange?: [Dayjs, Dayjs] | null;
   sort?: string;
@@ -45,6 +46,7 @@ function toForm(s: OrderFilterState): FormValues {
     expressCompanyCode: s.expressCompanyCode || undefined,
     labels: list(s.labels),
     flags: list(s.flags),
+    expressPrinted: s.expressPrinted === 'true' || s.expressPrinted === 'false' ? s.expressPrinted : undefined,
     createRange: range(s.createFrom, s.createTo),
     payRange: range(s.payFrom, s.payTo),
     sort: s.sort,
@@ -71,6 +73,7 @@ export function OrderFilterBar({ value, onSearch }: { value: OrderFilterState; o
       expressCompanyCode: v.expressCompanyCode ?? '',
       labels: (v.labels ?? []).join(','),
       flags: (v.flags ?? []).join(','),
+      expressPrinted: v.expressPrinted ?? '',
       createFrom,
       createTo,
       payFrom,
@@ -111,6 +114,17 @@ export function OrderFilterBar({ value, onSearch }: { value: OrderFilterState; o
       </Form.Item>
       <Form.Item name="flags" label={t('orders:filters.flags')}>
         <Select mode="multiple" allowClear maxTagCount="responsive" style={{ width: 220 }} options={ORDER_FLAGS.map((f) => ({ value: f, label: t(`orders:flags.${f}`) }))} />
+      </Form.Item>
+      <Form.Item name="expressPrinted" label={t('orders:filters.expressPrinted')}>
+        <Select
+          allowClear
+          style={{ width: 150 }}
+          placeholder={t('orders:printed.any')}
+          options={[
+            { value: 'false', label: t('orders:printed.no') },
+            { value: 'true', label: t('orders:printed.yes') },
+          ]}
+        />
       </Form.Item>
       <Form.Item name="createRange" label={t('orders:filters.createTime')}>
         <DatePicker.RangePicker />

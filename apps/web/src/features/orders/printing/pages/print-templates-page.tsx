@@ -11,6 +11,7 @@ import { PRINT_DEFAULTS, PRINT_FIELDS, PRINT_TEMPLATE_KINDS, QR_FIELDS, type Ord
 import { ApiError } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { PageTitle } from '../../../../ui/page-title';
+import { useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { applyServerFieldErrors } from '../../../accounts/components/form-errors';
 import { ExpressCompanySelect } from '../../../express/components/express-company-select';
 import { orderListApi } from '../../list/api';
@@ -46,6 +47,10 @@ function Editor({ template, onSaved, onClose }: { template: PrintTemplateRow | n
   const [form] = Form.useForm<Head>();
   const readOnly = !!template?.system;
   const [elements, setElements] = useState<PrintElement[]>(template?.elements ?? []);
+  const [loadedElements] = useState(elements);
+  const [headChanged, setHeadChanged] = useState(false);
+  // A saved template opens again as a new editor (a new key), so this editor is never reset.
+  useUnsavedChanges(!readOnly && (headChanged || elements !== loadedElements));
   const [selected, setSelected] = useState<number | null>(null);
   const [zoom, setZoom] = useState(1);
   const [preview, setPreview] = useState<{ code: string; values: Record<string, string> } | null>(null);
@@ -113,7 +118,7 @@ function Editor({ template, onSaved, onClose }: { template: PrintTemplateRow | n
         </Space>
       }
     >
-      <Form form={form} layout="vertical" initialValues={template ? { ...template, isDefault: false } : NEW}>
+      <Form form={form} layout="vertical" initialValues={template ? { ...template, isDefault: false } : NEW} onValuesChange={() => setHeadChanged(true)}>
         <Space wrap align="start">
           <Form.Item name="name" label={t('printing:fields.name')} rules={[{ required: true, whitespace: true, message: t('printing:validation.required', { field: t('printing:fields.name') }) }, { max: 50 }]} style={{ marginBottom: 8 }}>
             <Input disabled={readOnly} style={{ width: 200 }} />

@@ -7,6 +7,7 @@ import { Alert, Button, Drawer, Form, Input, Select, Space, Switch } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { PLATFORM_PRINT_CODES, requiredWaybillFields, type PlatformPrintCode, type WaybillAccountField, type WaybillAccountRow } from '@openseller/core';
 import { ApiError } from '../../../../app/request';
+import { useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { toast } from '../../../../app/toast';
 import { ExpressCompanySelect } from '../../../express/components/express-company-select';
 import { waybillAccountsApi } from '../api';
@@ -20,6 +21,9 @@ export function AccountFormDrawer({ open, account, onClose }: { open: boolean; a
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
+  // Changed by the user since the drawer opened (loading uses setFieldsValue, which is not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(open && changed);
   const printCode = Form.useWatch('printCode', form) ?? 'cn';
   const carrier = Form.useWatch('expressCompanyCode', form) ?? '';
   const required = requiredWaybillFields(printCode, carrier);
@@ -29,6 +33,7 @@ export function AccountFormDrawer({ open, account, onClose }: { open: boolean; a
     if (!open) return;
     setError(null);
     form.resetFields();
+    setChanged(false);
     if (account)
       form.setFieldsValue({ printCode: account.printCode, expressCompanyCode: account.expressCompanyCode, name: account.name, isDefault: account.isDefault, sandbox: account.sandbox, ...account.fields });
   }, [open, account, form]);
@@ -71,7 +76,7 @@ export function AccountFormDrawer({ open, account, onClose }: { open: boolean; a
       }
     >
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-      <Form<Values> form={form} layout="vertical" initialValues={{ printCode: 'cn', isDefault: false, sandbox: true }} onFinish={submit}>
+      <Form<Values> form={form} onValuesChange={() => setChanged(true)} layout="vertical" initialValues={{ printCode: 'cn', isDefault: false, sandbox: true }} onFinish={submit}>
         <Form.Item name="printCode" label={t('waybills:fields.printCode')} rules={[{ required: true, message: t('waybills:validation.required', { field: t('waybills:fields.printCode') }) }]}>
           <Select options={PLATFORM_PRINT_CODES.map((c) => ({ value: c, label: t(`waybills:printCodes.${c}`) }))} />
         </Form.Item>

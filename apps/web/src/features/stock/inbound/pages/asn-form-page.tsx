@@ -12,6 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { ASN_TYPES, formatDecimal, formatMoney, multiplyDecimals, type AsnType, type AsnView, type WarehouseType } from '@openseller/core';
 import { toast } from '../../../../app/toast';
 import { PageTitle } from '../../../../ui/page-title';
+import { leaveWithoutAsking, useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { SkuPicker, type SkuPick } from '../../../goods/components/sku-picker';
 import { WarehouseSelect } from '../../../warehouses/components/warehouse-select';
 import { useLocations, useWarehouseOptions } from '../../../warehouses/queries';
@@ -64,6 +65,9 @@ export function AsnFormPage({ afterSale = false }: { afterSale?: boolean }) {
   const [form] = Form.useForm<FormValues>();
   const [picking, setPicking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Changed by the user since the page loaded (loading uses setFieldsValue, which is not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
   const seesPrices = useSeesPrices();
   const suppliers = useAsnSupplierOptions();
   const warehouses = useWarehouseOptions(false);
@@ -80,6 +84,7 @@ export function AsnFormPage({ afterSale = false }: { afterSale?: boolean }) {
   useEffect(() => {
     const asn = existing.data;
     if (!asn) return;
+    setChanged(false);
     form.setFieldsValue({
       whId: asn.whId,
       asnType: asn.asnType,
@@ -123,7 +128,7 @@ export function AsnFormPage({ afterSale = false }: { afterSale?: boolean }) {
     };
     const done = (asn: AsnView, message: string) => {
       toast.success(message);
-      navigate(`/stocks?activeKey=2&codeKeywords=${encodeURIComponent(asn.code)}`);
+      leaveWithoutAsking(() => navigate(`/stocks?activeKey=2&codeKeywords=${encodeURIComponent(asn.code)}`));
     };
     if (editingId && existing.data) {
       edit.mutate({ ...payload(values), id: editingId, version: existing.data.version }, { onSuccess: (asn) => done(asn, t('inbound:form.saved', { code: asn.code })), onError });
@@ -141,6 +146,7 @@ export function AsnFormPage({ afterSale = false }: { afterSale?: boolean }) {
       ...current,
       ...picked.filter((s) => !known.has(s.id)).map((s) => ({ skuId: s.id, skuCode: s.code, skuName: s.name, specifications: s.specifications, qty: 1, price: null, locationId: null })),
     ]);
+    setChanged(true);
   };
 
   const totals = useMemo(() => {
@@ -158,7 +164,7 @@ export function AsnFormPage({ afterSale = false }: { afterSale?: boolean }) {
         {!editable && <Alert type="warning" showIcon message={t('inbound:form.notEditable')} style={{ marginBottom: 12 }} />}
         {afterSale && <Alert type="info" showIcon message={t('inbound:form.afterSaleHint')} style={{ marginBottom: 12 }} />}
         {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
-        <Form<FormValues> form={form} layout="vertical" disabled={!editable || busy} initialValues={{ asnType: afterSale ? 'ASN_AFTERSALE' : 'ASN_PURCHASE', asnDetails: [] }}>
+        <Form<FormValues> form={form} onValuesChange={() => setChanged(true)} layout="vertical" disabled={!editable || busy} initialValues={{ asnType: afterSale ? 'ASN_AFTERSALE' : 'ASN_PURCHASE', asnDetails: [] }}>
           <Space wrap size={16} align="start">
             <Form.Item name="whId" label={t('inbound:fields.warehouse')} rules={[{ required: true, message: t('inbound:form.chooseWarehouse') }]}>
               <WarehouseSelect style={{ width: 240 }} onChange={() => form.setFieldsValue({ asnDetails: lines.map((l) => ({ ...l, locationId: null })) })} />

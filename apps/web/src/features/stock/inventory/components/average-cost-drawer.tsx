@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, isDecimalText, decimalPlaces, type AverageCostDetail, type AverageCostDetailRow, type SkuPick } from '@openseller/core';
 import { toast } from '../../../../app/toast';
 import { DateTime } from '../../../../ui/relative-time';
+import { useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { SkuPicker } from '../../../goods/components/sku-picker';
 import { inventoryApi, type AverageCostFormValues } from '../api';
 import { showFieldErrors, stockErrorMessage, useAverageCost, useInventoryMutation } from '../queries';
@@ -34,14 +35,20 @@ export function AverageCostDrawer({ mode, onClose }: { mode: AverageCostDrawerMo
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [picking, setPicking] = useState(false);
+  // Changed by the user since the drawer opened (loading uses setFieldsValue, which is not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(mode !== null && changed);
   const doc = useAverageCost(mode?.kind === 'open' ? mode.id : null);
   const editable = mode?.kind === 'create' || doc.data?.status === 'SUBMIT';
 
   useEffect(() => {
+    setChanged(false);
     if (mode?.kind === 'create') form.setFieldsValue({ remark: '', details: [] });
   }, [mode, form]);
   useEffect(() => {
-    if (doc.data && mode?.kind === 'open') form.setFieldsValue(toForm(doc.data));
+    if (!doc.data || mode?.kind !== 'open') return;
+    setChanged(false);
+    form.setFieldsValue(toForm(doc.data));
   }, [doc.data, mode, form]);
 
   const save = useInventoryMutation(
@@ -90,6 +97,7 @@ export function AverageCostDrawer({ mode, onClose }: { mode: AverageCostDrawerMo
         ...fresh.map((s) => ({ skuCode: s.code, skuName: [s.name, s.specifications].filter(Boolean).join(' · '), currentAverageCost: averages.get(s.code) ?? null, averageCostPriceAfter: '', remark: '' })),
       ],
     });
+    setChanged(true);
   };
 
   const title =
@@ -152,7 +160,7 @@ export function AverageCostDrawer({ mode, onClose }: { mode: AverageCostDrawerMo
         </>
       ) : (
         (mode?.kind === 'create' || doc.data) && (
-          <Form form={form} layout="vertical" onFinish={submit}>
+          <Form form={form} onValuesChange={() => setChanged(true)} layout="vertical" onFinish={submit}>
             <Form.Item name="remark" label={t('stock:averageCost.remark')} rules={[{ max: 200 }]}>
               <Input.TextArea autoSize={{ minRows: 1, maxRows: 3 }} maxLength={200} />
             </Form.Item>

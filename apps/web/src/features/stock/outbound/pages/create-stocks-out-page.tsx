@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { WDO_TYPES, type WdoCreateInput, type WdoType } from '@openseller/core';
 import { toast } from '../../../../app/toast';
 import { PageTitle } from '../../../../ui/page-title';
+import { leaveWithoutAsking, useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { SkuPicker, type SkuPick } from '../../../goods/components/sku-picker';
 import { WarehouseSelect } from '../../../warehouses/components/warehouse-select';
 import { outboundApi } from '../api';
@@ -49,6 +50,9 @@ export default function CreateStocksOutPage() {
   const [skus, setSkus] = useState<Map<number, SkuInfo>>(new Map());
   const [picking, setPicking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Changed by the user since the page loaded (loading uses setFieldsValue, which is not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(changed);
   const lines = (Form.useWatch('wdoDetails', form) ?? []) as Line[];
   const editing = id ? existing.data : undefined;
   const editable = !editing || editing.status === 'CI_WDO_STATUS_CREATED';
@@ -59,11 +63,13 @@ export default function CreateStocksOutPage() {
     form.resetFields();
     setSkus(new Map());
     setError(null);
+    setChanged(false);
   }, [id, form]);
 
   useEffect(() => {
     const wdo = existing.data;
     if (!wdo || !id) return;
+    setChanged(false);
     setSkus(new Map(wdo.wdoDetails.map((d) => [d.skuId, { code: d.skuCode, name: d.skuName, specifications: d.specifications, barCode: d.barCode }])));
     form.setFieldsValue({
       code: wdo.code,
@@ -105,6 +111,7 @@ export default function CreateStocksOutPage() {
       return next;
     });
     form.setFieldsValue({ wdoDetails: [...current, ...added.map((s) => ({ skuId: s.id, qty: 1, remark: '' }))] });
+    if (added.length) setChanged(true);
     if (added.length) form.validateFields(['wdoDetails']).catch(() => undefined);
   };
 
@@ -113,7 +120,7 @@ export default function CreateStocksOutPage() {
     save.mutate(values, {
       onSuccess: (saved) => {
         toast.success(t(editing ? 'outbound:form.updated' : 'outbound:form.created', { code: saved.code }));
-        navigate(`/stocks?activeKey=3&open=${saved.id}`);
+        leaveWithoutAsking(() => navigate(`/stocks?activeKey=3&open=${saved.id}`));
       },
       onError: (e) => {
         if (!showFieldErrors(form, e)) setError(outboundErrorMessage(e));
@@ -132,7 +139,7 @@ export default function CreateStocksOutPage() {
     <>
       <PageTitle title={title} />
       <Card>
-        <Form<Values> form={form} layout="vertical" initialValues={{ wdoType: 'WDO_OTHER', wdoDetails: [] }} onFinish={submit} disabled={!editable} scrollToFirstError>
+        <Form<Values> form={form} onValuesChange={() => setChanged(true)} layout="vertical" initialValues={{ wdoType: 'WDO_OTHER', wdoDetails: [] }} onFinish={submit} disabled={!editable} scrollToFirstError>
           {!editable && <Alert type="warning" showIcon message={t('outbound:form.notEditable')} style={{ marginBottom: 16 }} />}
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
           <Typography.Title level={5}>{t('outbound:form.basics')}</Typography.Title>

@@ -7,6 +7,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TransferWithDetails } from '@openseller/core';
 import { toast } from '../../../../app/toast';
+import { useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { SkuPicker, type SkuPick } from '../../../goods/components/sku-picker';
 import { WarehouseSelect } from '../../../warehouses/components/warehouse-select';
 import { useLocations } from '../../../warehouses/queries';
@@ -40,6 +41,9 @@ export function TransferFormDrawer({ open, transfer, onClose, onSaved }: { open:
   const [skus, setSkus] = useState<Map<number, { code: string; name: string | null; specifications: string | null }>>(new Map());
   const [picking, setPicking] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Changed by the user since the drawer opened (loading uses setFieldsValue, which is not a change).
+  const [changed, setChanged] = useState(false);
+  useUnsavedChanges(open && changed);
   const outWarehouseId = Form.useWatch('outWarehouseId', form);
   const inWarehouseId = Form.useWatch('inWarehouseId', form);
   const lines = (Form.useWatch('details', form) ?? []) as Line[];
@@ -49,6 +53,7 @@ export function TransferFormDrawer({ open, transfer, onClose, onSaved }: { open:
   useEffect(() => {
     if (!open) return;
     setError(null);
+    setChanged(false);
     form.resetFields();
     if (transfer) {
       setSkus(new Map(transfer.details.map((d) => [d.skuId, { code: d.skuCode, name: d.skuName, specifications: d.specifications }])));
@@ -79,6 +84,7 @@ export function TransferFormDrawer({ open, transfer, onClose, onSaved }: { open:
     const known = new Set(current.map((l) => l.skuId));
     setSkus((prev) => new Map([...prev, ...picked.map((s) => [s.id, { code: s.code, name: s.name, specifications: s.specifications }] as const)]));
     form.setFieldsValue({ details: [...current, ...picked.filter((s) => !known.has(s.id)).map((s) => ({ skuId: s.id, qty: 1, outLocationId: null, inLocationId: null }))] });
+    setChanged(true);
   };
 
   // A change of warehouse drops the line locations chosen for the other one.
@@ -118,7 +124,7 @@ export function TransferFormDrawer({ open, transfer, onClose, onSaved }: { open:
         </Space>
       }
     >
-      <Form<Values> form={form} name="transfer" layout="vertical" initialValues={{ details: [] }} onFinish={submit}>
+      <Form<Values> form={form} onValuesChange={() => setChanged(true)} name="transfer" layout="vertical" initialValues={{ details: [] }} onFinish={submit}>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
         <Row gutter={16}>
           <Col xs={24} md={12}>
