@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorCodes, matchLanguage, type FieldProblem, type Language } from '@openseller/core';
-import { AppError, forbidden, unauthorized } from './errors.js';
+import { AppError, forbidden, invalidInput, unauthorized } from './errors.js';
 import type { Session, SessionStore } from './sessions.js';
 
 /** Who may call a route. A menu access also requires a seller domain. */
@@ -20,6 +20,13 @@ export interface CallContext<I, S> {
   reply: FastifyReply;
 }
 
+export interface RefusedCall {
+  /** The payload as it came, unchecked. */
+  payload: unknown;
+  ip: string;
+  userAgent: string;
+}
+
 type SessionFor<A extends Access> = A extends 'public' ? Session | null : Session;
 type InputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -33,6 +40,12 @@ export interface RouteSpec<S extends z.ZodType | undefined, A extends Access> {
   inputFrom?: 'query' | 'body';
   /** The handler writes the reply itself (images, files) instead of answering data. */
   raw?: boolean;
+  /** The handler reads the body as text itself (a signed body) and checks what it holds. */
+  rawBody?: boolean;
+  /** The body is a multipart form with a file (read by platform/uploads.ts); other routes refuse forms. */
+  multipart?: boolean;
+  /** Called when the payload is refused at the edge, before the refusal is answered (sign-in counts it as a failed attempt). */
+  onRefused?: (ctx: RefusedCall) => Promise<void>;
   handler: (ctx: CallContext<InputOf<S>, SessionFor<A>>) => Promise<unknown> | unknown;
 }
 
@@ -69,16 +82,115 @@ export function requestLanguage(request: FastifyRequest): Language {
   return matchLanguage(Array.isArray(header) ? header[0] : header);
 }
 
+/** How deep a payload may nest; deeper payloads are refused before anything walks them. */
+export const MAX_PAYLOAD_DEPTH = 64;
+
+type TextProblem = 'NUL' | 'SURROGATE' | 'DEPTH';
+
+const TEXT_PROBLEMS: Record<'zh' | 'en', Record<TextProblem, string>> = {
+  zh: {
+    NUL: '含有数据库无法保存的空字符（U+0000）',
+    SURROGATE: '含有不成对的 UTF-16 代理字符，不是有效文本',
+    DEPTH: `嵌套层级超过 ${MAX_PAYLOAD_DEPTH} 层`,
+  },
+  en: {
+    NUL: 'contains a NUL character (U+0000), which cannot be stored',
+    SURROGATE: 'contains a lone UTF-16 surrogate, which is not valid text',
+    DEPTH: `is nested deeper than ${MAX_PAYLOAD_DEPTH} levels`,
+  },
+};
+
+const wording = (language: Language) => TEXT_PROBLEMS[language === 'zh' || language === 'zh_TW' ? 'zh' : 'en'];
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function textProblem(text: string): TextProblem | null {
+  if (text.includes('\u0000')) return 'NUL';
+  LONE_SURROGATE.lastIndex = 0;
+  if (LONE_SURROGATE.test(text)) return 'SURROGATE';
+  return null;
+}
+
+/** Text with what PostgreSQL cannot hold taken out: NULs dropped, lone surrogates made U+FFFD. */
+export const storableText = (text: string) => text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
+
+/** A key shown in a field name with its unstorable characters written out (\u0000). */
+const printableKey = (key: string) => storableText(key.replaceAll('\u0000', '\\u0000'));
+
+/**
+ * Finds the first place in a payload that PostgreSQL cannot hold: a string or key with a NUL
+ * character or a lone UTF-16 surrogate, or nesting deeper than MAX_PAYLOAD_DEPTH. Walks with its
+ * own stack, so a hostile depth cannot overflow the call stack.
+ */
+export function findUnstorableText(payload: unknown, root = ''): { field: string; problem: TextProblem } | null {
+  const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: payload, path: root, depth: 0 }];
+  while (stack.length) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) return { field: path || '(body)', problem };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_PAYLOAD_DEPTH) return { field: path || '(body)', problem: 'DEPTH' };
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: join(path, i), depth: depth + 1 });
+      continue;
+    }
+    const keys = Object.keys(value);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      const problem = textProblem(key);
+      if (problem) return { field: join(path, printableKey(key)), problem };
+      stack.push({ value: (value as Record<string, unknown>)[key], path: join(path, key), depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/** Refuses a payload holding text the database cannot store, naming the field; see findUnstorableText. */
+export function refuseUnstorableText(payload: unknown, language: Language, root = ''): void {
+  const found = findUnstorableText(payload, root);
+  if (found) throw invalidInput([{ field: found.field, message: wording(language)[found.problem] }]);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Parses a payload with its contract; a failure names each field and changes nothing. */
 export function parseInput<S extends z.ZodType>(schema: S, payload: unknown, language: Language): z.output<S> {
+  refuseUnstorableText(payload, language);
   const result = schema.safeParse(payload ?? {}, { error: zodErrorMap(language) });
   if (result.success) return result.data;
   const fields: FieldProblem[] = result.error.issues.map((issue) => ({
     field: issue.path.length ? issue.path.join('.') : '(body)',
     message: issue.message,
   }));
-  const detail = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
-  throw new AppError(ErrorCodes.VALIDATION, 400, { detail, field: fields[0]!.field }, fields);
+  throw invalidInput(fields);
+}
+
+const NOT_AN_OBJECT = { zh: '请求体应为 JSON 对象', en: 'the body must be a JSON object' };
+const NOT_JSON = { zh: '请求体应为 JSON（application/json）', en: 'the body must be JSON (application/json)' };
+
+/**
+ * The edge check every route gets before its handler: the query string and the body hold only
+ * storable text, and a body is a JSON object (not an array, a bare value, text or a form), unless
+ * the route reads the body itself.
+ */
+function checkPayload(request: FastifyRequest, spec: { rawBody?: boolean; multipart?: boolean }, language: Language): void {
+  refuseUnstorableText(request.query, language);
+  const chinese = language === 'zh' || language === 'zh_TW';
+  // A form to a route that takes JSON would otherwise be read as an empty object; an upload
+  // route reads its form itself (platform/uploads.ts checks its fields the same way).
+  if (request.isMultipart()) {
+    if (spec.multipart) return;
+    throw invalidInput([{ field: '(body)', message: chinese ? NOT_JSON.zh : NOT_JSON.en }]);
+  }
+  if (spec.rawBody) return;
+  const body = request.body;
+  if (body !== undefined && !isPlainObject(body)) throw invalidInput([{ field: '(body)', message: chinese ? NOT_AN_OBJECT.zh : NOT_AN_OBJECT.en }]);
+  refuseUnstorableText(body, language);
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -104,7 +216,20 @@ export function checkAccess(access: Access, session: Session): void {
   if (!menus.some((m) => session.menus.has(m))) throw forbidden();
 }
 
+/** A declared route as the registry keeps it (tests call every one). */
+export interface DeclaredRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  access: Access;
+  input?: z.ZodType;
+  inputFrom: 'query' | 'body';
+  rawBody: boolean;
+  multipart: boolean;
+}
+
 export interface Http {
+  /** Every route declared through route(), in the order declared. */
+  readonly routes: readonly DeclaredRoute[];
   route<S extends z.ZodType | undefined = undefined, A extends Access = Access>(app: FastifyInstance, spec: RouteSpec<S, A>): void;
   /** The session of a request, or null; for routes that read it optionally. */
   sessionOf(request: FastifyRequest): Promise<Session | null>;
@@ -116,10 +241,14 @@ export function createHttp(deps: { sessions: SessionStore }): Http {
     return token ? deps.sessions.resolve(token) : null;
   }
 
+  const routes: DeclaredRoute[] = [];
   return {
+    routes,
     sessionOf,
     route(app, spec) {
       const method = spec.method ?? 'POST';
+      const inputFrom = spec.inputFrom ?? (method === 'GET' ? 'query' : 'body');
+      routes.push({ method, url: spec.url, access: spec.access, ...(spec.input ? { input: spec.input } : {}), inputFrom, rawBody: !!spec.rawBody, multipart: !!spec.multipart });
       app.route({
         method,
         url: spec.url,
@@ -130,13 +259,21 @@ export function createHttp(deps: { sessions: SessionStore }): Http {
             if (!session) throw unauthorized();
             checkAccess(spec.access, session);
           }
-          const payload = (spec.inputFrom ?? (method === 'GET' ? 'query' : 'body')) === 'query' ? request.query : request.body;
-          const input = spec.input ? parseInput(spec.input, payload, language) : undefined;
+          const payload = inputFrom === 'query' ? request.query : request.body;
+          const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 500);
+          let input: unknown;
+          try {
+            checkPayload(request, spec, language);
+            input = spec.input ? parseInput(spec.input, payload, language) : undefined;
+          } catch (error) {
+            if (spec.onRefused) await spec.onRefused({ payload, ip: request.ip, userAgent });
+            throw error;
+          }
           const ctx = {
             input,
             session,
             ip: request.ip,
-            userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+            userAgent,
             language,
             request,
             reply,
