@@ -1,3 +1,4 @@
+import './app/zod-config';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { cspNonce, nonceScriptStyles } from './app/csp';
