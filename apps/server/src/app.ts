@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const url = request.url.split('?')[0]!;
     // Page paths get the app; a missing file (an asset of an older build) gets a real 404.
     const isPagePath = url === '/index.html' || (!API_PREFIXES.some((p) => url.startsWith(p)) && !/\.[a-z0-9]+$/i.test(url));
-    if (webApp && request.method === 'GET' && isPagePath) return webAppPage(webApp, reply);
+    if (webApp && request.method === 'GET' && isPagePath && fs.existsSync(path.join(webApp, 'index.html'))) return webAppPage(webApp, reply);
     const language = requestLanguage(request);
     return reply.code(404).send({ success: false, errorCode: ErrorCodes.NOT_FOUND, message: serverMessageHtml(ErrorCodes.NOT_FOUND, { what: url }, language) });
   });

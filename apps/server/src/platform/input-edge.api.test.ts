@@ -115,6 +115,11 @@ function textAttacks(method: string, url: string): Sent[] {
     const sample = route?.input && route.inputFrom === 'query' ? samplePayload(route.input) : null;
     if (sample && sample.value && typeof sample.value === 'object' && !Array.isArray(sample.value)) {
       const flat = Object.entries(sample.value).filter(([, v]) => v !== null && typeof v !== 'object');
+      for (const [key, value] of flat) {
+        // A query field given twice arrives as a list.
+        const twice = new URLSearchParams([...flat.map(([k, v]): [string, string] => [k, String(v)]), [key, String(value)]]);
+        attacks.push({ label: `query field ${key} given twice`, method, url: `${concrete}?${twice.toString()}` });
+      }
       for (const [key] of flat.filter(([k]) => sample.leaves.some((l) => l.kind === 'string' && l.path.length === 1 && l.path[0] === k))) {
         for (const [name, bad] of [['NUL', NUL], ['a lone surrogate', LONE_SURROGATE]] as const) {
           const query = new URLSearchParams(flat.map(([k, v]): [string, string] => [k, k === key ? `a${bad}b` : String(v)]));
@@ -214,6 +219,12 @@ describe('hostile input on every route', () => {
     const undeclared = table.filter((r) => !declared.some((d) => d.url === r.url && d.method === r.method)).map((r) => `${r.method} ${r.url}`);
     expect(undeclared.sort()).toEqual(['GET /erp/pub/file/*', 'GET /healthz']);
     expect(declared.length).toBeGreaterThan(300);
+    // The edge refuses a body that is not a JSON object, so no contract may take anything else.
+    const notObjects = declared.filter((r) => {
+      const sample = r.input && r.inputFrom === 'body' ? samplePayload(r.input) : null;
+      return sample && (typeof sample.value !== 'object' || sample.value === null || Array.isArray(sample.value));
+    });
+    expect(notObjects.map((r) => r.url)).toEqual([]);
   });
 
   it('refuses text the database cannot hold, malformed bodies, wrong content types and deep nesting on every route, naming the field, and changes nothing', async () => {
