@@ -20,6 +20,8 @@ export interface Browser {
   open(route: string): Promise<void>;
   signIn(username: string, password: string): Promise<void>;
   screenshot(name: string): Promise<void>;
+  /** The Content-Security-Policy violations reported since the last call (each test fails on any left over). */
+  takeCspViolations(): string[];
 }
 
 export async function launchBrowser(options: { language?: string } = {}): Promise<Browser> {
@@ -35,6 +37,7 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  const violations = await watchContentSecurityPolicy(context, page);
   if (options.language) {
     await page.goto(baseUrl + '/');
     await page.evaluate((l) => localStorage.setItem('openseller.language', l), options.language);
@@ -53,6 +56,7 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
       await page.locator('input#password').fill(password);
       await page.getByRole('button', { name: /^(Sign in|登 ?录)$/ }).click();
     },
+    takeCspViolations: () => [...new Set(violations.splice(0))],
     async screenshot(name) {
       const dir = path.resolve(import.meta.dirname, 'artifacts');
       fs.mkdirSync(dir, { recursive: true });
@@ -63,12 +67,42 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail') await browser.screenshot(`failed-${ctx.task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}`).catch(() => {});
   });
+  // Every page must work under the app's Content-Security-Policy: a violation fails the journey.
+  afterEach(() => {
+    const found = [...new Set(violations.splice(0))];
+    if (found.length) throw new Error(`Content-Security-Policy violations in the browser:\n${found.join('\n')}`);
+  });
   afterAll(async () => {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
     if (errors.length) console.warn('page errors:', errors);
   });
   return browser;
+}
+
+/**
+ * Collects the Content-Security-Policy violations of every page and frame of the context, as
+ * the browser reports them: its console (CDP Log, which also carries frames' reports) and the
+ * documents' securitypolicyviolation events.
+ */
+async function watchContentSecurityPolicy(context: BrowserContext, page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => void violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation?: (t: string) => void }).__reportCspViolation;
+      report?.(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} in ${e.documentURI} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const cdp = await context.newCDPSession(page);
+  cdp.on('Log.entryAdded', ({ entry }) => {
+    if (/Content Security Policy/i.test(entry.text)) violations.push(entry.text);
+  });
+  await cdp.send('Log.enable');
+  return violations;
 }
 
 // ---- Helpers the journeys share (added with the stock and master-data journeys) ---------------

@@ -15,6 +15,9 @@ export default defineConfig({
         manualChunks(id: string) {
           if (id.includes('node_modules/antd') || id.includes('node_modules/@ant-design') || id.includes('node_modules/rc-') || id.includes('node_modules/@rc-component')) return 'antd';
           if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
+          // zod with the line turning its eval-compiled parsers off, in one chunk that runs before
+          // any module makes a schema (the page's Content-Security-Policy allows no eval).
+          if (id.includes('node_modules/zod/') || id.endsWith('/src/app/zod-config.ts')) return 'zod';
           return undefined;
         },
       },

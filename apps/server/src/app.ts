@@ -10,18 +10,19 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCodes } from '@openseller/core';
 import type { Database } from './db/client.js';
 import { createCaptchaService } from './platform/captcha.js';
-import { AppError } from './platform/errors.js';
+import { AppError, inputRefusalOf } from './platform/errors.js';
 import { createExports } from './platform/exports.js';
 import { createFileStore } from './platform/file-store.js';
 import { createHttp, requestLanguage } from './platform/http.js';
 import { createImports } from './platform/imports.js';
 import { createJobQueue, type JobQueueOptions } from './platform/jobs.js';
-import { serverMessage } from './platform/messages.js';
+import { serverMessageHtml } from './platform/messages.js';
 import { createServiceRegistry, type AreaModule, type ModuleContext } from './platform/module.js';
 import { createPasswordTransport } from './platform/password-transport.js';
 import { createSessionStore } from './platform/sessions.js';
 import { createOutboxSmsSender, type SmsSender } from './platform/sms.js';
 import { MULTIPART_FILE_LIMIT } from './platform/uploads.js';
+import { API_PREFIXES, apiSecurityHeaders, webAppPage } from './platform/web-app.js';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAuthService } from './modules/accounts/auth.service.js';
 import { createLoginLogService } from './modules/accounts/login-log.service.js';
@@ -63,6 +64,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: options.trustProxy ?? false,
   });
+  // Every route as registered, whoever registers it (tests call each one).
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
   // Answers of 1 KB or more go compressed to a client that accepts it: a page of 1,000 orders is
   // 2 MB of JSON and 0.15 MB in brotli. Quality 1 is the fast end (2 ms for those 2 MB on one core,
   // in libuv's thread pool); higher qualities save little more for several times the work.
@@ -96,33 +102,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const language = requestLanguage(request);
-    if (error instanceof AppError) {
-      return reply.code(error.httpStatus).send({
+    const refusal = error instanceof AppError ? error : inputRefusalOf(error, language);
+    if (refusal) {
+      if (refusal !== error) request.log.warn({ err: error }, 'a database refusal of the input reached the error handler');
+      return reply.code(refusal.httpStatus).send({
         success: false,
-        errorCode: error.code,
-        message: serverMessage(error.code, error.params, language),
-        params: error.params,
-        ...(error.fields ? { fields: error.fields } : {}),
+        errorCode: refusal.code,
+        message: serverMessageHtml(refusal.code, refusal.params, language),
+        params: refusal.params,
+        ...(refusal.fields ? { fields: refusal.fields } : {}),
       });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ success: false, errorCode: ErrorCodes.PAYLOAD_TOO_LARGE, message: serverMessage(ErrorCodes.PAYLOAD_TOO_LARGE, {}, language) });
+      return reply.code(413).send({ success: false, errorCode: ErrorCodes.PAYLOAD_TOO_LARGE, message: serverMessageHtml(ErrorCodes.PAYLOAD_TOO_LARGE, {}, language) });
     }
     if (fastifyError.statusCode && fastifyError.statusCode < 500) {
       const detail = fastifyError.message;
       return reply
         .code(fastifyError.statusCode)
-        .send({ success: false, errorCode: ErrorCodes.VALIDATION, message: serverMessage(ErrorCodes.VALIDATION, { detail }, language), params: { detail } });
+        .send({ success: false, errorCode: ErrorCodes.VALIDATION, message: serverMessageHtml(ErrorCodes.VALIDATION, { detail }, language), params: { detail } });
     }
     request.log.error(error);
     if (!options.logger) console.error(error);
-    return reply.code(500).send({ success: false, errorCode: ErrorCodes.INTERNAL, message: serverMessage(ErrorCodes.INTERNAL, {}, language) });
+    return reply.code(500).send({ success: false, errorCode: ErrorCodes.INTERNAL, message: serverMessageHtml(ErrorCodes.INTERNAL, {}, language) });
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+    apiSecurityHeaders(request, reply);
     return payload;
   });
 
@@ -142,18 +152,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await jobs?.stop();
   });
 
-  const apiPrefixes = ['/cloud/', '/myhome/', '/ue/', '/erp/', '/open/'];
-  if (options.webDist && fs.existsSync(path.join(options.webDist, 'index.html'))) {
+  const webApp = options.webDist && fs.existsSync(path.join(options.webDist, 'index.html')) ? options.webDist : null;
+  if (webApp) {
     await app.register(fastifyStatic, {
-      root: options.webDist,
+      root: webApp,
       // The build writes name.br and name.gz beside each text file (apps/web/scripts/precompress.mjs).
       preCompressed: true,
       // Serve whatever the build folder holds now, so a rebuild needs no restart.
       wildcard: true,
+      // index.html carries a fresh CSP nonce each time: the not-found handler below sends it.
+      index: false,
+      allowedPath: (pathName) => pathName !== '/' && !/^\/index\.html/.test(pathName),
       // Off, or send's own 'public, max-age=0' replaces the cache-control setHeaders gives.
       cacheControl: false,
       setHeaders(res, filePath) {
-        // Hashed assets never change; index.html must be fetched fresh to pick up new builds.
+        // Hashed assets never change.
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
         res.setHeader('vary', 'accept-encoding');
       },
@@ -163,15 +176,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
     // Page paths get the app; a missing file (an asset of an older build) gets a real 404.
-    const isPagePath = !apiPrefixes.some((p) => url.startsWith(p)) && !/\.[a-z0-9]+$/i.test(url);
-    if (options.webDist && request.method === 'GET' && isPagePath && fs.existsSync(path.join(options.webDist, 'index.html'))) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    const isPagePath = url === '/index.html' || (!API_PREFIXES.some((p) => url.startsWith(p)) && !/\.[a-z0-9]+$/i.test(url));
+    if (webApp && request.method === 'GET' && isPagePath && fs.existsSync(path.join(webApp, 'index.html'))) return webAppPage(webApp, reply);
     const language = requestLanguage(request);
-    return reply.code(404).send({ success: false, errorCode: ErrorCodes.NOT_FOUND, message: serverMessage(ErrorCodes.NOT_FOUND, { what: url }, language) });
+    return reply.code(404).send({ success: false, errorCode: ErrorCodes.NOT_FOUND, message: serverMessageHtml(ErrorCodes.NOT_FOUND, { what: url }, language) });
   });
 
-  app.decorate('services', { auth, users, system, sessions, transport, files, exports, imports, registry });
+  app.decorate('services', { auth, users, system, sessions, transport, files, exports, imports, registry, http, routeTable });
   return app;
 }
 
@@ -187,6 +198,8 @@ declare module 'fastify' {
       exports: ReturnType<typeof createExports>;
       imports: ReturnType<typeof createImports>;
       registry: ReturnType<typeof createServiceRegistry>;
+      http: ReturnType<typeof createHttp>;
+      routeTable: { method: string; url: string }[];
     };
   }
 }

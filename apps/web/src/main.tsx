@@ -1,5 +1,7 @@
+import './app/zod-config';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { cspNonce, nonceScriptStyles } from './app/csp';
 import { initI18n } from './app/i18n';
 import './styles.css';
 
@@ -12,6 +14,7 @@ if (window.location.pathname === '/' && mallId && verifyAuthToken) {
   document.cookie = `verifyAuthToken_${encodeURIComponent(mallId)}=${encodeURIComponent(verifyAuthToken)}; path=/; SameSite=Lax`;
   window.location.replace(window.location.origin + '/' + window.location.hash);
 } else {
+  nonceScriptStyles(cspNonce());
   initI18n().then((language) => {
     createRoot(document.getElementById('root')!).render(<App initialLanguage={language} />);
   });

@@ -3,9 +3,9 @@
 // that order, so a call without a session or permission changes nothing and learns nothing.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ALL_CALLS, ErrorCodes, matchLanguage, type Access, type CallAnswer, type CallDef, type CallMap, type CallParsed, type FieldProblem, type Language } from '@openseller/core';
+import { ALL_CALLS, matchLanguage, type Access, type CallAnswer, type CallDef, type CallMap, type CallParsed, type FieldProblem, type Language } from '@openseller/core';
 import { actorOf, domainOf } from './caller.js';
-import { AppError, forbidden, unauthorized } from './errors.js';
+import { forbidden, invalidInput, unauthorized } from './errors.js';
 import type { OperationActor } from './operation-log.js';
 import type { Session, SessionStore } from './sessions.js';
 
@@ -25,6 +25,13 @@ export interface CallContext<I, S> {
   reply: FastifyReply;
 }
 
+export interface RefusedCall {
+  /** The payload as it came, unchecked. */
+  payload: unknown;
+  ip: string;
+  userAgent: string;
+}
+
 type SessionFor<A extends Access> = A extends 'public' ? Session | null : Session;
 type InputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -38,6 +45,12 @@ export interface RouteSpec<S extends z.ZodType | undefined, A extends Access> {
   inputFrom?: 'query' | 'body';
   /** The handler writes the reply itself (images, files) instead of answering data. */
   raw?: boolean;
+  /** The handler reads the body as text itself (a signed body) and checks what it holds. */
+  rawBody?: boolean;
+  /** The body is a multipart form with a file (read by platform/uploads.ts); other routes refuse forms. */
+  multipart?: boolean;
+  /** Called when the payload is refused at the edge, before the refusal is answered (sign-in counts it as a failed attempt). */
+  onRefused?: (ctx: RefusedCall) => Promise<void>;
   handler: (ctx: CallContext<InputOf<S>, SessionFor<A>>) => Promise<unknown> | unknown;
 }
 
@@ -74,16 +87,115 @@ export function requestLanguage(request: FastifyRequest): Language {
   return matchLanguage(Array.isArray(header) ? header[0] : header);
 }
 
+/** How deep a payload may nest; deeper payloads are refused before anything walks them. */
+export const MAX_PAYLOAD_DEPTH = 64;
+
+type TextProblem = 'NUL' | 'SURROGATE' | 'DEPTH';
+
+const TEXT_PROBLEMS: Record<'zh' | 'en', Record<TextProblem, string>> = {
+  zh: {
+    NUL: '含有数据库无法保存的空字符（U+0000）',
+    SURROGATE: '含有不成对的 UTF-16 代理字符，不是有效文本',
+    DEPTH: `嵌套层级超过 ${MAX_PAYLOAD_DEPTH} 层`,
+  },
+  en: {
+    NUL: 'contains a NUL character (U+0000), which cannot be stored',
+    SURROGATE: 'contains a lone UTF-16 surrogate, which is not valid text',
+    DEPTH: `is nested deeper than ${MAX_PAYLOAD_DEPTH} levels`,
+  },
+};
+
+const wording = (language: Language) => TEXT_PROBLEMS[language === 'zh' || language === 'zh_TW' ? 'zh' : 'en'];
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function textProblem(text: string): TextProblem | null {
+  if (text.includes('\u0000')) return 'NUL';
+  LONE_SURROGATE.lastIndex = 0;
+  if (LONE_SURROGATE.test(text)) return 'SURROGATE';
+  return null;
+}
+
+/** Text with what PostgreSQL cannot hold taken out: NULs dropped, lone surrogates made U+FFFD. */
+export const storableText = (text: string) => text.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD');
+
+/** A key shown in a field name with its unstorable characters written out (\u0000). */
+const printableKey = (key: string) => storableText(key.replaceAll('\u0000', '\\u0000'));
+
+/**
+ * Finds the first place in a payload that PostgreSQL cannot hold: a string or key with a NUL
+ * character or a lone UTF-16 surrogate, or nesting deeper than MAX_PAYLOAD_DEPTH. Walks with its
+ * own stack, so a hostile depth cannot overflow the call stack.
+ */
+export function findUnstorableText(payload: unknown, root = ''): { field: string; problem: TextProblem } | null {
+  const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: payload, path: root, depth: 0 }];
+  while (stack.length) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) return { field: path || '(body)', problem };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_PAYLOAD_DEPTH) return { field: path || '(body)', problem: 'DEPTH' };
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: join(path, i), depth: depth + 1 });
+      continue;
+    }
+    const keys = Object.keys(value);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      const problem = textProblem(key);
+      if (problem) return { field: join(path, printableKey(key)), problem };
+      stack.push({ value: (value as Record<string, unknown>)[key], path: join(path, key), depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/** Refuses a payload holding text the database cannot store, naming the field; see findUnstorableText. */
+export function refuseUnstorableText(payload: unknown, language: Language, root = ''): void {
+  const found = findUnstorableText(payload, root);
+  if (found) throw invalidInput([{ field: found.field, message: wording(language)[found.problem] }]);
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Parses a payload with its contract; a failure names each field and changes nothing. */
 export function parseInput<S extends z.ZodType>(schema: S, payload: unknown, language: Language): z.output<S> {
+  refuseUnstorableText(payload, language);
   const result = schema.safeParse(payload ?? {}, { error: zodErrorMap(language) });
   if (result.success) return result.data;
   const fields: FieldProblem[] = result.error.issues.map((issue) => ({
     field: issue.path.length ? issue.path.join('.') : '(body)',
     message: issue.message,
   }));
-  const detail = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
-  throw new AppError(ErrorCodes.VALIDATION, 400, { detail, field: fields[0]!.field }, fields);
+  throw invalidInput(fields);
+}
+
+const NOT_AN_OBJECT = { zh: '请求体应为 JSON 对象', en: 'the body must be a JSON object' };
+const NOT_JSON = { zh: '请求体应为 JSON（application/json）', en: 'the body must be JSON (application/json)' };
+
+/**
+ * The edge check every route gets before its handler: the query string and the body hold only
+ * storable text, and a body is a JSON object (not an array, a bare value, text or a form), unless
+ * the route reads the body itself.
+ */
+function checkPayload(request: FastifyRequest, spec: { rawBody?: boolean; multipart?: boolean }, language: Language): void {
+  refuseUnstorableText(request.query, language);
+  const chinese = language === 'zh' || language === 'zh_TW';
+  // A form to a route that takes JSON would otherwise be read as an empty object; an upload
+  // route reads its form itself (platform/uploads.ts checks its fields the same way).
+  if (request.isMultipart()) {
+    if (spec.multipart) return;
+    throw invalidInput([{ field: '(body)', message: chinese ? NOT_JSON.zh : NOT_JSON.en }]);
+  }
+  if (spec.rawBody) return;
+  const body = request.body;
+  if (body !== undefined && !isPlainObject(body)) throw invalidInput([{ field: '(body)', message: chinese ? NOT_AN_OBJECT.zh : NOT_AN_OBJECT.en }]);
+  refuseUnstorableText(body, language);
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -109,16 +221,34 @@ export function checkAccess(access: Access, session: Session): void {
   if (!menus.some((m) => session.menus.has(m))) throw forbidden();
 }
 
+/** A declared route as the registry keeps it (tests call every one). */
+export interface DeclaredRoute {
+  method: 'GET' | 'POST';
+  url: string;
+  access: Access;
+  input?: z.ZodType;
+  inputFrom: 'query' | 'body';
+  rawBody: boolean;
+  multipart: boolean;
+  /** The catalogue call it serves; undefined for a route declared with the old route(). */
+  call?: CallDef;
+}
+
 /** What a handler answers: the call's answer, or anything for a raw call (it writes the reply). */
 type HandlerAnswer<C extends CallDef> = [CallAnswer<C>] extends [never] ? unknown : CallAnswer<C>;
 
 /** The handler of one catalogue call. */
-export type CallHandler<C extends CallDef> = (ctx: CallContext<CallParsed<C>, SessionFor<C['access']>>) => Promise<HandlerAnswer<C>> | HandlerAnswer<C>;
+export type CallHandlerFn<C extends CallDef> = (ctx: CallContext<CallParsed<C>, SessionFor<C['access']>>) => Promise<HandlerAnswer<C>> | HandlerAnswer<C>;
+
+/** A handler, or a handler with what to do when the edge refuses the payload (sign-in counts it). */
+export type CallHandler<C extends CallDef> = CallHandlerFn<C> | { handler: CallHandlerFn<C>; onRefused: (ctx: RefusedCall) => Promise<void> };
 
 /** One handler per call of a call map. */
 export type CallHandlers<M extends CallMap> = { [K in keyof M]: CallHandler<M[K]> };
 
 export interface Http {
+  /** Every route declared, in the order declared. */
+  readonly routes: readonly DeclaredRoute[];
   /**
    * Registers every call of a catalogue map (packages/core/src/api) with its handler. A call that
    * is not in the catalogue cannot be registered; a map without a handler for each call does not
@@ -134,26 +264,6 @@ export interface Http {
 }
 
 const CATALOGUE = new Set<CallDef>(ALL_CALLS);
-
-function callContext(input: unknown, session: Session | null, request: FastifyRequest, reply: FastifyReply, language: Language): CallContext<never, never> {
-  return {
-    input,
-    session,
-    get domainId() {
-      if (!session) throw unauthorized();
-      return domainOf(session);
-    },
-    get actor() {
-      if (!session) throw unauthorized();
-      return actorOf(session);
-    },
-    ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
-    language,
-    request,
-    reply,
-  } as CallContext<never, never>;
-}
 
 /** An answer that does not match its call's answer schema (a bug of ours, caught in tests). */
 export class AnswerShapeError extends Error {
@@ -173,40 +283,116 @@ export interface HttpOptions {
   checkAnswers?: boolean;
 }
 
+/** How one declared route is handled: what the old route() and the catalogue's serveCall share. */
+interface Endpoint {
+  method: 'GET' | 'POST';
+  url: string;
+  access: Access;
+  input?: z.ZodType | undefined;
+  inputFrom: 'query' | 'body';
+  raw: boolean;
+  rawBody: boolean;
+  multipart: boolean;
+  onRefused?: ((ctx: RefusedCall) => Promise<void>) | undefined;
+  handler: (ctx: CallContext<never, never>) => unknown;
+  /** Checks an answer before it is sent (the catalogue's answer schema). */
+  check?: ((answer: unknown) => void) | undefined;
+  call?: CallDef;
+}
+
 export function createHttp(deps: HttpOptions): Http {
   async function sessionOf(request: FastifyRequest): Promise<Session | null> {
     const token = bearerToken(request);
     return token ? deps.sessions.resolve(token) : null;
   }
 
-  function serveCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
-    if (!CATALOGUE.has(call)) throw new Error(`${call.method} ${call.path} is not in the route catalogue (packages/core/src/api)`);
+  const routes: DeclaredRoute[] = [];
+
+  // Authentication, permission, the edge check of the payload, its contract, the handler, the
+  // envelope: in that order, so a refused call changes nothing and learns nothing.
+  function register(app: FastifyInstance, endpoint: Endpoint): void {
+    routes.push({
+      method: endpoint.method,
+      url: endpoint.url,
+      access: endpoint.access,
+      ...(endpoint.input ? { input: endpoint.input } : {}),
+      inputFrom: endpoint.inputFrom,
+      rawBody: endpoint.rawBody,
+      multipart: endpoint.multipart,
+      ...(endpoint.call ? { call: endpoint.call } : {}),
+    });
     app.route({
-      method: call.method,
-      url: call.path,
+      method: endpoint.method,
+      url: endpoint.url,
       handler: async (request, reply) => {
         const language = requestLanguage(request);
         const session = await sessionOf(request);
-        if (call.access !== 'public') {
+        if (endpoint.access !== 'public') {
           if (!session) throw unauthorized();
-          checkAccess(call.access, session);
+          checkAccess(endpoint.access, session);
         }
-        const payload = (call.inputFrom ?? (call.method === 'GET' ? 'query' : 'body')) === 'query' ? request.query : request.body;
-        const input = call.input ? parseInput(call.input, payload, language) : undefined;
-        const ctx = callContext(input, session, request, reply, language);
-        const data = await handler(ctx);
-        if (call.raw) return reply;
+        const payload = endpoint.inputFrom === 'query' ? request.query : request.body;
+        const userAgent = String(request.headers['user-agent'] ?? '').slice(0, 500);
+        let input: unknown;
+        try {
+          checkPayload(request, endpoint, language);
+          input = endpoint.input ? parseInput(endpoint.input, payload, language) : undefined;
+        } catch (error) {
+          if (endpoint.onRefused) await endpoint.onRefused({ payload, ip: request.ip, userAgent });
+          throw error;
+        }
+        const ctx = {
+          input,
+          session,
+          get domainId() {
+            if (!session) throw unauthorized();
+            return domainOf(session);
+          },
+          get actor() {
+            if (!session) throw unauthorized();
+            return actorOf(session);
+          },
+          ip: request.ip,
+          userAgent,
+          language,
+          request,
+          reply,
+        } as CallContext<never, never>;
+        const data = await endpoint.handler(ctx);
+        if (endpoint.raw) return reply;
         const answer = data ?? null;
-        if (deps.checkAnswers) {
-          const checked = call.output.safeParse(answer);
-          if (!checked.success) throw new AnswerShapeError(call, checked.error.issues);
-        }
+        endpoint.check?.(answer);
         return reply.send({ success: true, data: answer });
       },
     });
   }
 
+  function serveCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+    if (!CATALOGUE.has(call)) throw new Error(`${call.method} ${call.path} is not in the route catalogue (packages/core/src/api)`);
+    const fn = (typeof handler === 'function' ? handler : handler.handler) as (ctx: CallContext<never, never>) => unknown;
+    register(app, {
+      method: call.method,
+      url: call.path,
+      access: call.access,
+      input: call.input,
+      inputFrom: call.inputFrom ?? (call.method === 'GET' ? 'query' : 'body'),
+      raw: !!call.raw,
+      rawBody: !!call.rawBody,
+      multipart: !!call.multipart,
+      onRefused: typeof handler === 'function' ? undefined : handler.onRefused,
+      handler: fn,
+      check: deps.checkAnswers
+        ? (answer) => {
+            const checked = call.output.safeParse(answer);
+            if (!checked.success) throw new AnswerShapeError(call, checked.error.issues);
+          }
+        : undefined,
+      call,
+    });
+  }
+
   return {
+    routes,
     sessionOf,
     serveCall,
     serve(app, calls, handlers) {
@@ -214,23 +400,17 @@ export function createHttp(deps: HttpOptions): Http {
     },
     route(app, spec) {
       const method = spec.method ?? 'POST';
-      app.route({
+      register(app, {
         method,
         url: spec.url,
-        handler: async (request, reply) => {
-          const language = requestLanguage(request);
-          const session = await sessionOf(request);
-          if (spec.access !== 'public') {
-            if (!session) throw unauthorized();
-            checkAccess(spec.access, session);
-          }
-          const payload = (spec.inputFrom ?? (method === 'GET' ? 'query' : 'body')) === 'query' ? request.query : request.body;
-          const input = spec.input ? parseInput(spec.input, payload, language) : undefined;
-          const ctx = callContext(input, session, request, reply, language);
-          const data = await spec.handler(ctx);
-          if (spec.raw) return reply;
-          return reply.send({ success: true, data: data ?? null });
-        },
+        access: spec.access,
+        input: spec.input,
+        inputFrom: spec.inputFrom ?? (method === 'GET' ? 'query' : 'body'),
+        raw: !!spec.raw,
+        rawBody: !!spec.rawBody,
+        multipart: !!spec.multipart,
+        onRefused: spec.onRefused,
+        handler: spec.handler as (ctx: CallContext<never, never>) => unknown,
       });
     },
   };

@@ -127,6 +127,12 @@ export function registerServerMessages(messages: { zh: Catalogue; en: Catalogue;
   Object.assign(nouns, messages.nouns ?? {});
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe to place in HTML. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** The message of a code in the caller's language, as plain text (lists of failures, logs). */
 export function serverMessage(code: string, params: Record<string, string | number>, language: Language): string {
   const chinese = language === 'zh' || language === 'zh_TW';
   const catalogue = chinese ? zh : en;
@@ -135,4 +141,14 @@ export function serverMessage(code: string, params: Record<string, string | numb
   const entry = catalogue[code];
   if (!entry) return code;
   return typeof entry === 'function' ? entry(resolved) : entry;
+}
+
+/**
+ * The message of a refusal's envelope. Clients show it as (sanitised) HTML (spec 01 §8), so every
+ * param (a class, goods or store name the user typed) is escaped: it shows as text, never markup.
+ */
+export function serverMessageHtml(code: string, params: Record<string, string | number>, language: Language): string {
+  const escaped: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params)) escaped[key] = typeof value === 'string' ? escapeHtml(value) : value;
+  return serverMessage(code, escaped, language);
 }

@@ -2,8 +2,9 @@
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { ErrorCodes } from '@openseller/core';
-import { AppError } from './errors.js';
+import { AppError, invalidInput } from './errors.js';
 import { checkUpload, extensionOf, type UploadKind } from './file-types.js';
+import { refuseUnstorableText, requestLanguage } from './http.js';
 
 export interface Upload {
   filename: string;
@@ -40,8 +41,15 @@ export async function readUpload(
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(options.sizeCode ?? CODES[options.kind].size, 400, { field: options.field });
-    throw error;
+    // The plugin's own limits (parts, fields) answer 413 through the error handler.
+    if (error instanceof AppError || (error as { statusCode?: number }).statusCode) throw error;
+    // A form cut short or not a form at all: the parser's complaint, as a refusal.
+    throw invalidInput([{ field: '(body)', message: `malformed multipart body: ${error instanceof Error ? error.message : String(error)}` }]);
   }
+  // The form fields and the file's name go to the database: the same edge check as a JSON body.
+  const language = requestLanguage(request);
+  refuseUnstorableText(fields, language);
+  if (file) refuseUnstorableText({ [options.field]: file.filename }, language);
   if (!file) throw new AppError(ErrorCodes.FILE_MISSING, 400, { field: options.field });
   const problem = checkUpload(options.kind, file.filename, file.data, options.maxBytes);
   if (problem === 'EMPTY') throw new AppError(ErrorCodes.FILE_MISSING, 400, { field: options.field });

@@ -9,7 +9,10 @@ import { reloadWhenAuthChangesElsewhere } from './auth-store';
 import { i18next, isRtl, loadAntdLocale } from './i18n';
 import { PageFallback } from './page-fallback';
 import { createRouter } from './router';
+import { cspNonce } from './csp';
 import { bindToast } from './toast';
+
+const csp = { nonce: cspNonce() };
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
@@ -46,6 +49,7 @@ export function App({ initialLanguage }: { initialLanguage: Language }) {
   return (
     <ConfigProvider
       locale={locale}
+      csp={csp}
       direction={isRtl(language) ? 'rtl' : 'ltr'}
       theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb', borderRadius: 6 }, components: { Menu: { itemPaddingInline: 12, horizontalItemSelectedColor: '#fff' } } }}
       renderEmpty={() => <div className="os-empty">{t('common:empty')}</div>}

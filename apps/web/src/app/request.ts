@@ -4,7 +4,7 @@
 import { CAPTCHA_REFRESH_CODES, ErrorCodes, SILENT_ERROR_CODES, type CallAnswer, type CallDef, type CallInput, type ErrorEnvelope, type FieldProblem, type OAuthToken } from '@openseller/core';
 import { accessToken, clearAuth, deviceId, refreshToken, storeTokens, tabId } from './auth-store';
 import { currentLanguage, i18next, NAMESPACES } from './i18n';
-import { toast } from './toast';
+import { serverMessageText, toast } from './toast';
 
 /** The spec's request timeout setting: 300 seconds. */
 export const REQUEST_TIMEOUT_MS = 300_000;
@@ -167,7 +167,9 @@ export async function request<T>(path: string, body?: unknown, options: RequestO
     throw new ApiError(code, errorMessage({ code, message: envelope.message ?? '' }), response.status);
   }
 
-  const error = new ApiError(code, envelope.message ?? code, response.status, envelope.params ?? {}, envelope.fields ?? []);
+  // The envelope's message is HTML with the data it quotes escaped (spec 01 §8); the error carries
+  // it as text for the places that show text, and the toast renders the sanitised HTML.
+  const error = new ApiError(code, serverMessageText(envelope.message ?? code), response.status, envelope.params ?? {}, envelope.fields ?? []);
   if (code === ErrorCodes.NO_PERMISSION) {
     if (!options.quiet) toast.error(errorMessage(error));
     goHomeSoon();

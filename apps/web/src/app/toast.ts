@@ -26,6 +26,27 @@ export const toast = {
   info: (text: string) => show('info', text, text),
   warning: (text: string) => show('warning', text, text),
   /** A message from the server, which may carry markup: sanitised, then rendered. */
-  serverError: (html: string) =>
-    show('error', createElement('span', { dangerouslySetInnerHTML: { __html: DOMPurify.sanitize(html, { USE_PROFILES: { html: true } }) } }), html),
+  serverError: (html: string) => show('error', createElement('span', { dangerouslySetInnerHTML: { __html: sanitizeServerHtml(html) } }), html),
 };
+
+/**
+ * The only markup a server message may keep: inline emphasis and line breaks, without any
+ * attribute. Links, styles, images, forms and everything else go (their text stays, a <style>'s
+ * or <script>'s text does not), so a message quoting stored data can never become a live link
+ * or a page-wide style. The server escapes the data it quotes as well (platform/messages.ts).
+ */
+export const SERVER_MESSAGE_TAGS = ['b', 'i', 'strong', 'em', 'br', 'span'];
+
+export function sanitizeServerHtml(html: string): string {
+  return DOMPurify.sanitize(html, { ALLOWED_TAGS: SERVER_MESSAGE_TAGS, ALLOWED_ATTR: [], ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false });
+}
+
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+
+/** A server message as plain text (for places that show text, not HTML): tags dropped, entities read. */
+export function serverMessageText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity]!);
+}

@@ -22,6 +22,8 @@ export interface CallDef<I extends z.ZodType | undefined = z.ZodType | undefined
   readonly raw?: boolean;
   /** The call takes a multipart form (a file and text fields), read by the handler. */
   readonly multipart?: boolean;
+  /** The handler reads the body as text itself (a signed body) and checks what it holds. */
+  readonly rawBody?: boolean;
 }
 
 /** A call map of one area: name → call. */
@@ -38,6 +40,7 @@ interface CallOptions {
   inputFrom?: 'query' | 'body';
   raw?: boolean;
   multipart?: boolean;
+  rawBody?: boolean;
 }
 
 /** The answer of a raw call (a file, an image): not an envelope, not checked. */

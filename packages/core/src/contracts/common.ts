@@ -22,7 +22,8 @@ export interface ErrorEnvelope {
 const MAX_PAGE_SIZE = PAGE_SIZE_OPTIONS[PAGE_SIZE_OPTIONS.length - 1]!;
 
 export const Id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-export const Version = z.number().int().nonnegative();
+/** A row's optimistic-lock counter: an integer column, so at most 2^31 − 1. */
+export const Version = z.number().int().nonnegative().max(2_147_483_647);
 
 /** Page searches take { currentPage, pageSize, …filters }. */
 export const PageQuery = z.object({

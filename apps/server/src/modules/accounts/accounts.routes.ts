@@ -44,7 +44,13 @@ export function registerAccountsRoutes(
 
   // ---- sign-in and session ---------------------------------------------------------------
   http.route(app, { method: 'GET', url: '/cloud/domain/security/publicKey', access: 'public', handler: () => auth.publicKey() });
-  http.route(app, { url: '/cloud/domain/security/login', access: 'public', input: LoginInput, handler: (c) => auth.login(c.input, meta(c)) });
+  http.route(app, {
+    url: '/cloud/domain/security/login',
+    access: 'public',
+    input: LoginInput,
+    onRefused: (r) => auth.countRefusedLogin(r.payload, meta(r)),
+    handler: (c) => auth.login(c.input, meta(c)),
+  });
   http.route(app, {
     url: '/cloud/domain/login/byValidateCode',
     access: 'public',

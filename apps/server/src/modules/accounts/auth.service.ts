@@ -20,6 +20,7 @@ import type { Database, Tx } from '../../db/client.js';
 import { domains, loginGuards, loginLogs, smsCodes, users } from '../../db/schema/index.js';
 import type { CaptchaService } from '../../platform/captcha.js';
 import { AppError } from '../../platform/errors.js';
+import { storableText } from '../../platform/http.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/password-hash.js';
 import type { PasswordTransport } from '../../platform/password-transport.js';
@@ -289,6 +290,18 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError(ErrorCodes.ACCOUNT_STOPPED, 403);
       }
       return signIn(user, meta);
+    },
+
+    /**
+     * A sign-in refused at the edge (a field the database cannot hold, a malformed payload) still
+     * counts as a failed attempt of the name it tried, from its address, so such requests cannot
+     * probe without limit. Over the address's limit it answers TOO_MANY_ATTEMPTS instead.
+     */
+    async countRefusedLogin(payload: unknown, meta: RequestMeta): Promise<void> {
+      const tried = payload && typeof payload === 'object' ? (payload as { username?: unknown }).username : undefined;
+      const loginName = storableText(typeof tried === 'string' ? tried : '').trim().slice(0, 64);
+      await checkIpLimits(meta, loginName);
+      await recordLogin({ loginName, result: 'BAD_CREDENTIALS', meta });
     },
 
     async loginByValidateCode(input: LoginByValidateCodeInput, meta: RequestMeta): Promise<LoginResult> {

@@ -17,6 +17,7 @@ export function registerFileRoutes(app: FastifyInstance, http: Http, deps: { fil
   http.route(app, {
     url: '/cloud/core/file/upload',
     access: 'session',
+    multipart: true,
     handler: async (c) => {
       if (c.session.domainId === null) throw forbidden();
       // Goods pictures (useType SKU, the default) are limited to 1024000 bytes; other pictures to 5M.

@@ -4,12 +4,31 @@ import { z } from 'zod';
 import { Id } from '@openseller/core';
 import { EXCEL_MAX_BYTES } from '../../platform/file-types.js';
 import type { Http } from '../../platform/http.js';
-import { parseInput } from '../../platform/http.js';
+import { findUnstorableText, parseInput } from '../../platform/http.js';
 import type { Imports } from '../../platform/imports.js';
 import { readUpload } from '../../platform/uploads.js';
 
 const Kind = z.string().trim().min(1).max(40);
 const Options = z.record(z.string(), z.union([z.boolean(), z.string(), z.number()])).default({});
+/** The upload's options arrive as JSON text in a form field; text that is not JSON is refused, not a fault. */
+const OptionsText = z
+  .string()
+  .max(2000)
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return {};
+    try {
+      const options = JSON.parse(text) as unknown;
+      // An escaped NUL (\u0000) only appears once the text is read.
+      const unstorable = findUnstorableText(options);
+      if (unstorable) ctx.addIssue({ code: 'custom', message: `${unstorable.field}: not storable text` });
+      return options;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not valid JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(Options);
 
 export function registerImportRoutes(app: FastifyInstance, http: Http, deps: { imports: Imports }): void {
   const { imports } = deps;
@@ -30,11 +49,12 @@ export function registerImportRoutes(app: FastifyInstance, http: Http, deps: { i
   http.route(app, {
     url: '/cloud/core/import/upload',
     access: 'session',
+    multipart: true,
     handler: async (c) => {
       // Multipart: uploadExcel (the file), kind, and options as JSON text.
       const upload = await readUpload(c.request, { field: 'uploadExcel', kind: 'excel', maxBytes: EXCEL_MAX_BYTES });
       const { kind, options } = parseInput(
-        z.object({ kind: Kind, options: z.string().max(2000).optional().transform((t) => (t ? (JSON.parse(t) as unknown) : {})).pipe(Options) }),
+        z.object({ kind: Kind, options: OptionsText }),
         upload.fields,
         c.language,
       );

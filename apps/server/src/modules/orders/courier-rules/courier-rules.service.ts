@@ -27,7 +27,7 @@ import {
 } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
 import { expressRulePriorities, expressRules, expressStopTemplates, stores } from '../../../db/schema/index.js';
-import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
+import { AppError, invalidInput, notFound, versionConflict } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
@@ -103,7 +103,7 @@ export function createCourierRulesService(deps: { database: Database; registry: 
       const f = (name: string) => `rules.${i}.ruleCondition.${name}`;
       const required = (name: keyof typeof c) => {
         const v = c[name];
-        if (v === null || v === undefined || v === '') throw new AppError(ErrorCodes.VALIDATION, 400, { field: f(name) });
+        if (v === null || v === undefined || v === '') throw invalidInput([{ field: f(name), message: `required in a ${input.type} rule` }]);
       };
       switch (input.type) {
         case 'BY_AREA':
@@ -111,7 +111,7 @@ export function createCourierRulesService(deps: { database: Database; registry: 
           if (!findProvince(c.province)) throw new AppError(CourierRuleErrors.PROVINCE_UNKNOWN, 400, { field: f('province'), province: c.province ?? '' });
           break;
         case 'BY_WEIGHT':
-          if (c.weightMin == null && c.weightMax == null) throw new AppError(ErrorCodes.VALIDATION, 400, { field: f('weightMin') });
+          if (c.weightMin == null && c.weightMax == null) throw invalidInput([{ field: f('weightMin'), message: 'a BY_WEIGHT rule needs weightMin or weightMax' }]);
           if (c.weightMin != null && c.weightMax != null && compareDecimals(c.weightMin, c.weightMax) >= 0)
             throw new AppError(CourierRuleErrors.WEIGHT_RANGE, 400, { field: f('weightMax'), min: c.weightMin, max: c.weightMax });
           break;

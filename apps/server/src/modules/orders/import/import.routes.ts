@@ -46,6 +46,7 @@ export function registerOrderImportRoutes(app: FastifyInstance, http: Http, deps
   http.route(app, {
     url: '/myhome/taobaoSoh/createFromXls',
     access,
+    multipart: true,
     handler: async (c) => {
       // Multipart: uploadExcel (the file), templateId and storeId (optional).
       const upload = await readUpload(c.request, { field: 'uploadExcel', kind: 'excel', maxBytes: EXCEL_MAX_BYTES });

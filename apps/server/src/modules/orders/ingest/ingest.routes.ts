@@ -30,7 +30,8 @@ export function registerIngestRoutes(app: FastifyInstance, http: Http, service: 
     http.route(scope, {
       url: '/open/orders/ingest',
       access: 'public',
-      handler: (c) => service.httpIngest(c.request.headers, typeof c.request.body === 'string' ? c.request.body : ''),
+      rawBody: true,
+      handler: (c) => service.httpIngest(c.request.headers, typeof c.request.body === 'string' ? c.request.body : '', c.language),
     });
   });
 }

@@ -21,6 +21,7 @@ import {
   type PlatformSyncRow,
   type PlatformSyncSearchInput,
   type OrderSyncRunSearchInput,
+  type Language,
   ManualOrderInput as ManualOrderSchema,
   DryRunInput as DryRunSchema,
 } from '@openseller/core';
@@ -29,7 +30,8 @@ import { bigintArray } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { orderIngestNonces, orderSyncRuns, orderSyncStates } from '../../../db/schema/index.js';
 import { ConnectorError } from '../../../connectors/marketplace/connector.js';
-import { AppError } from '../../../platform/errors.js';
+import { AppError, invalidInput } from '../../../platform/errors.js';
+import { parseInput } from '../../../platform/http.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
@@ -278,7 +280,7 @@ export function createIngestService(deps: IngestServiceDeps) {
    * A self-defined store posts its orders: X-Store-Id, X-Timestamp (ms), X-Nonce and
    * X-Signature = hex HMAC-SHA256(secret, timestamp \n nonce \n raw body).
    */
-  async function httpIngest(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<OrderIngestItem[]> {
+  async function httpIngest(headers: Record<string, string | string[] | undefined>, rawBody: string, language: Language = 'en'): Promise<OrderIngestItem[]> {
     const header = (name: string) => {
       const v = headers[name];
       return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
@@ -304,17 +306,10 @@ export function createIngestService(deps: IngestServiceDeps) {
     try {
       body = JSON.parse(rawBody);
     } catch {
-      throw new AppError(ErrorCodes.VALIDATION, 400, { field: 'body' }, [{ field: 'body', message: 'Not JSON' }]);
+      throw invalidInput([{ field: '(body)', message: 'not JSON' }]);
     }
-    const parsed = HttpIngestBody.safeParse(body);
-    if (!parsed.success) {
-      throw new AppError(
-        ErrorCodes.VALIDATION,
-        400,
-        { field: parsed.error.issues[0]?.path.join('.') ?? 'body' },
-        parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })),
-      );
-    }
+    // The same edge checks and wording as every other route, once the signed text is read.
+    const orders = parseInput(HttpIngestBody, body, language);
     return db.transaction(async (tx) => {
       // Each nonce once per store; nonces older than the signature age are forgotten.
       await tx.execute(sql`delete from order_ingest_nonces where store_id = ${storeId} and created_at < ${new Date(deps.now().getTime() - 2 * INGEST_SIGNATURE_MAX_AGE_MS).toISOString()}::timestamptz`);
@@ -326,7 +321,7 @@ export function createIngestService(deps: IngestServiceDeps) {
         domainId,
         systemActor(domainId, 'http-ingest'),
         { id: storeId, platformCode: store.platform_code },
-        parsed.data.map((o) => draftFromInput(o, 'HTTP')),
+        orders.map((o) => draftFromInput(o, 'HTTP')),
       );
       return result.items;
     });

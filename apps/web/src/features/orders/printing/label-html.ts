@@ -4,6 +4,7 @@
 // the template's offsets, so the browser's print dialog prints (or saves as PDF) at the right size.
 import { BARCODE_FIELDS, code128Bars, PRINT_DEFAULTS, QR_FIELDS, type PrintElement, type PrintField } from '@openseller/core';
 import QRCode from 'qrcode';
+import { withStyleNonce } from '../../../app/csp';
 
 export interface LabelLayout {
   width: number;
@@ -109,7 +110,7 @@ export function printHtml(html: string): void {
   document.body.appendChild(frame);
   const doc = frame.contentDocument!;
   doc.open();
-  doc.write(html);
+  doc.write(withStyleNonce(html));
   doc.close();
   const win = frame.contentWindow!;
   const cleanup = () => setTimeout(() => frame.remove(), 1000);
