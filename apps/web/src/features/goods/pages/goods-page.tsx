@@ -24,6 +24,7 @@ import { ApiError, errorMessage } from '../../../app/request';
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
+import { fitHeaderWidths } from '../../../ui/header-fit';
 import { ImportModal } from '../../../ui/import-modal';
 import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
@@ -263,7 +264,7 @@ export default function GoodsPage() {
   ];
   const { columns: visible, settingsButton } = useColumnSettings('goods.list', columns, ['distributionPrice']);
 
-  const skuColumns: ColumnsType<SkuRow> = [
+  const skuColumns: ColumnsType<SkuRow> = fitHeaderWidths([
     { title: t('goods:fields.skuCode'), dataIndex: 'code', width: 160 },
     { title: t('goods:fields.picUrl'), dataIndex: 'picUrl', width: 60, render: (url: string | null, r) => <Thumbnail url={url} alt={r.name} /> },
     {
@@ -284,8 +285,8 @@ export default function GoodsPage() {
         </Button>
       ),
     },
-  ];
-  const componentColumns: ColumnsType<ComponentRow> = [
+  ]);
+  const componentColumns: ColumnsType<ComponentRow> = fitHeaderWidths([
     { title: t('goods:fields.skuCode'), dataIndex: 'code', width: 160 },
     { title: t('goods:fields.picUrl'), dataIndex: 'picUrl', width: 60, render: (url: string | null, r) => <Thumbnail url={url} alt={r.name} /> },
     {
@@ -307,7 +308,7 @@ export default function GoodsPage() {
     ...(seesCost
       ? [{ title: t('goods:fields.apportionCostPrice'), dataIndex: 'apportionCostPrice', width: 130, align: 'right' as const, render: (v: string | null | undefined) => (v ? formatMoney(v) : '-') }]
       : []),
-  ];
+  ]);
 
   const ids = selected.map((s) => s.id);
   const summaryLabels = {
