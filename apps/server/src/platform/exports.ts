@@ -2,7 +2,7 @@
 // a request makes a REQUEST row and a job; the job writes the .xlsx into the file store, as the
 // requesting account (its field permissions apply), and marks the row SUCCESS or FAILURE.
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { ErrorCodes, parseDateTimeText, type Language, type PageResult } from '@openseller/core';
+import { canDownload, ErrorCodes, parseDateTimeText, type Language, type PageResult } from '@openseller/core';
 import type { Database } from '../db/client.js';
 import { exportFiles } from '../db/schema/index.js';
 import { AppError, forbidden, notFound } from './errors.js';
@@ -60,6 +60,11 @@ const toRow = (r: typeof exportFiles.$inferSelect): ExportFileRow => ({
 
 export const EXPORT_JOB = 'export-run';
 
+/** Refuses an account that may not download files (spec 01 §6), with the spec's message. */
+export function assertCanDownload(session: Session): void {
+  if (!canDownload(session.menus)) throw new AppError(ErrorCodes.NO_DOWNLOAD_PERMISSION, 403);
+}
+
 export function createExports(deps: { database: Database; files: FileStore; jobs: JobQueue | null; sessions: SessionStore; now?: () => Date }) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
@@ -109,11 +114,13 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
       exporters.set(exporter.type, exporter);
     },
 
-    /** Queues an export; answers its row for the download panel. */
+    /** Queues an export (the account needs the area's menu and MENU_DATA_DOWNLOAD); answers its row for the download panel. */
     async request(session: Session, input: { type: string; title: string; params?: Record<string, unknown>; language: Language }): Promise<ExportFileRow> {
       const exporter = exporters.get(input.type);
       if (!exporter) throw notFound('export');
       checkAccess(exporter.access, session);
+      // Before anything is made: a file the account could not download is not made at all.
+      assertCanDownload(session);
       if (!deps.jobs) throw new Error('the job queue is not running');
       const [row] = await db
         .insert(exportFiles)
@@ -174,7 +181,7 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
 
     /** The finished file of an export, for download; needs MENU_DATA_DOWNLOAD. */
     async fileFor(session: Session, id: number): Promise<{ file: StoredFile; title: string }> {
-      if (!session.menus.has('MENU_DATA_DOWNLOAD')) throw new AppError(ErrorCodes.NO_DOWNLOAD_PERMISSION, 403);
+      assertCanDownload(session);
       const [row] = await db.select().from(exportFiles).where(and(mine(session), eq(exportFiles.id, id)));
       if (!row || row.processStatus !== 'SUCCESS' || !row.fileId) throw new AppError(ErrorCodes.FILE_NOT_EXIST, 404);
       const file = await deps.files.byId(row.fileId);

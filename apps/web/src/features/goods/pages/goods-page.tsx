@@ -31,6 +31,7 @@ import { tablePagination } from '../../../ui/pagination';
 import { Thumbnail } from '../../../ui/picture-upload';
 import { useListState } from '../../../ui/use-list-state';
 import { announceNewExport } from '../../exports/export-events';
+import { useExportStart } from '../../exports/use-export-start';
 import { goodsApi, type SpuSearchParams } from '../api';
 import { ClassTree } from '../components/class-tree';
 import { AddSkuModal, MarkModal, MoveToClassModal, ShelfLifeModal, type ShelfLifeTarget } from '../components/goods-dialogs';
@@ -114,6 +115,7 @@ export default function GoodsPage() {
 
   const remove = useGoodsMutation((ids: number[]) => goodsApi.deleteSpus(ids));
   const setStatus = useGoodsMutation((status: 'onsale' | 'instock') => goodsApi.setStatus({ idList: selected.map((s) => s.id), status }));
+  const startExport = useExportStart();
   const exportList = useGoodsMutation(() => {
     const { currentPage: _c, pageSize: _p, ...rest } = filter;
     return goodsApi.exportSpus({ ...rest, ...(selected.length ? { idList: selected.map((s) => s.id) } : {}) });
@@ -264,7 +266,7 @@ export default function GoodsPage() {
   ];
   const { columns: visible, settingsButton } = useColumnSettings('goods.list', columns, ['distributionPrice']);
 
-  const skuColumns: ColumnsType<SkuRow> = fitHeaderWidths([
+  const skuColumns: ColumnsType<SkuRow> = fitHeaderWidths<SkuRow>([
     { title: t('goods:fields.skuCode'), dataIndex: 'code', width: 160 },
     { title: t('goods:fields.picUrl'), dataIndex: 'picUrl', width: 60, render: (url: string | null, r) => <Thumbnail url={url} alt={r.name} /> },
     {
@@ -286,7 +288,7 @@ export default function GoodsPage() {
       ),
     },
   ]);
-  const componentColumns: ColumnsType<ComponentRow> = fitHeaderWidths([
+  const componentColumns: ColumnsType<ComponentRow> = fitHeaderWidths<ComponentRow>([
     { title: t('goods:fields.skuCode'), dataIndex: 'code', width: 160 },
     { title: t('goods:fields.picUrl'), dataIndex: 'picUrl', width: 60, render: (url: string | null, r) => <Thumbnail url={url} alt={r.name} /> },
     {
@@ -439,12 +441,14 @@ export default function GoodsPage() {
                 icon={<DownloadOutlined />}
                 loading={exportList.isPending}
                 onClick={() =>
-                  exportList.mutate(undefined, {
-                    onSuccess: () => {
-                      toast.success(t('goods:list.exportQueued'));
-                      announceNewExport();
-                    },
-                  })
+                  startExport(() =>
+                    exportList.mutate(undefined, {
+                      onSuccess: () => {
+                        toast.success(t('goods:list.exportQueued'));
+                        announceNewExport();
+                      },
+                    }),
+                  )
                 }
               >
                 {selected.length ? t('goods:list.exportSelected', { count: selected.length }) : t('goods:list.export')}
