@@ -57,4 +57,5 @@ export * from './contracts/orders-checking.js';
 export * from './rules/order-check.js';
 export * from './contracts/printing.js';
 export * from './rules/code128.js';
+export * from './rules/label-layout.js';
 export * from './contracts/domain-settings.js';
