@@ -58,4 +58,5 @@ export * from './rules/order-check.js';
 export * from './contracts/printing.js';
 export * from './rules/code128.js';
 export * from './rules/label-layout.js';
+export * from './rules/order-refusals.js';
 export * from './contracts/domain-settings.js';
