@@ -87,5 +87,5 @@ describe('system label templates', () => {
       await page.getByRole('button', { name: 'Close' }).click();
     }
     expect(outside).toEqual([]);
-  });
+  }, 180_000);
 });

@@ -68,7 +68,7 @@ describe('column headers', () => {
     await b.signIn(DEMO.demo.username, DEMO.demo.password);
     await page.getByText('Welcome back, Demo').waitFor();
     expect(await checkLists('en')).toEqual([]);
-  });
+  }, 180_000);
 
   it('never break inside a word in German, whose words are longest', async () => {
     await page.evaluate(() => localStorage.setItem('openseller.language', 'de'));
@@ -79,7 +79,7 @@ describe('column headers', () => {
     await b.open('/goods');
     await page.locator('.ant-table-thead th').first().waitFor();
     await b.screenshot('goods-headers-de');
-  });
+  }, 180_000);
 
   it("never break inside a word on the root account's domain list (\"Account s\")", async () => {
     await b.open('/');
