@@ -59,5 +59,7 @@ export * from './contracts/orders-checking.js';
 export * from './rules/order-check.js';
 export * from './contracts/printing.js';
 export * from './rules/code128.js';
+export * from './rules/label-layout.js';
+export * from './rules/order-refusals.js';
 export * from './contracts/domain-settings.js';
 export * from './api/index.js';

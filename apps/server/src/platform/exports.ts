@@ -4,7 +4,7 @@
 // An export a crash or restart stopped while SENDING is found by its stale heartbeat, shown as
 // interrupted and made again, or ends FAILURE after the queue's attempts (platform/jobs.ts).
 import { and, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
-import { ErrorCodes, parseDateTimeText, type Language, type PageResult } from '@openseller/core';
+import { canDownload, ErrorCodes, parseDateTimeText, type Language, type PageResult } from '@openseller/core';
 import type { Database } from '../db/client.js';
 import { exportFiles } from '../db/schema/index.js';
 import { AppError, forbidden, notFound } from './errors.js';
@@ -66,6 +66,11 @@ const toRow = (r: typeof exportFiles.$inferSelect): ExportFileRow => ({
 });
 
 export const EXPORT_JOB = 'export-run';
+
+/** Refuses an account that may not download files (spec 01 §6), with the spec's message. */
+export function assertCanDownload(session: Session): void {
+  if (!canDownload(session.menus)) throw new AppError(ErrorCodes.NO_DOWNLOAD_PERMISSION, 403);
+}
 
 export function createExports(deps: { database: Database; files: FileStore; jobs: JobQueue | null; sessions: SessionStore; now?: () => Date }) {
   const { db } = deps.database;
@@ -193,11 +198,13 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
       exporters.set(exporter.type, exporter);
     },
 
-    /** Queues an export; answers its row for the download panel. */
+    /** Queues an export (the account needs the area's menu and MENU_DATA_DOWNLOAD); answers its row for the download panel. */
     async request(session: Session, input: { type: string; title: string; params?: Record<string, unknown>; language: Language }): Promise<ExportFileRow> {
       const exporter = exporters.get(input.type);
       if (!exporter) throw notFound('export');
       checkAccess(exporter.access, session);
+      // Before anything is made: a file the account could not download is not made at all.
+      assertCanDownload(session);
       const jobs = deps.jobs;
       if (!jobs) throw new Error('the job queue is not running');
       // The row and its job are committed together: no export waits for a job that was never sent.
@@ -264,7 +271,7 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
 
     /** The finished file of an export, for download; needs MENU_DATA_DOWNLOAD. */
     async fileFor(session: Session, id: number): Promise<{ file: StoredFile; title: string }> {
-      if (!session.menus.has('MENU_DATA_DOWNLOAD')) throw new AppError(ErrorCodes.NO_DOWNLOAD_PERMISSION, 403);
+      assertCanDownload(session);
       const [row] = await db.select().from(exportFiles).where(and(mine(session), eq(exportFiles.id, id)));
       if (!row || row.processStatus !== 'SUCCESS' || !row.fileId) throw new AppError(ErrorCodes.FILE_NOT_EXIST, 404);
       const file = await deps.files.byId(row.fileId);

@@ -6,6 +6,7 @@ import { SettingOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from '../app/auth-store';
+import { fitHeaderWidths } from './header-fit';
 
 function readHidden(tableKey: string): string[] {
   try {
@@ -64,5 +65,5 @@ export function useColumnSettings<T>(tableKey: string, columns: ColumnsType<T>, 
       </Button>
     </Popover>
   );
-  return { columns: visible, settingsButton: button };
+  return { columns: fitHeaderWidths(visible), settingsButton: button };
 }

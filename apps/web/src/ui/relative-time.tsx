@@ -1,7 +1,6 @@
 import { Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT, relativeTime } from '@openseller/core';
+import { formatDateTime, relativeTime } from '@openseller/core';
 
 /** A time as 'just now', '3 hours ago', 'yesterday'… with the exact time on hover. */
 export function RelativeTime({ value }: { value: string | null | undefined }) {
@@ -10,12 +9,13 @@ export function RelativeTime({ value }: { value: string | null | undefined }) {
   const rel = relativeTime(value);
   const text = rel.kind === 'justNow' || rel.kind === 'yesterday' ? t(`common:relative.${rel.kind}`) : t(`common:relative.${rel.kind}`, { count: rel.count });
   return (
-    <Tooltip title={dayjs(value).format(DATE_TIME_FORMAT.replace('HH:mm', 'HH:mm:ss'))}>
+    <Tooltip title={formatDateTime(value, { seconds: true })}>
       <span>{text}</span>
     </Tooltip>
   );
 }
 
+/** A date and time in the spec's format (spec 01 §9: 'YYYY-MM-DD HH:mm'), or '-' when there is none. */
 export function DateTime({ value }: { value: string | null | undefined }) {
-  return <span>{value ? dayjs(value).format(DATE_TIME_FORMAT) : '-'}</span>;
+  return <span>{formatDateTime(value) || '-'}</span>;
 }

@@ -86,6 +86,18 @@ export function isSellerMenu(key: string): boolean {
   return SELLER_MENUS.includes(key);
 }
 
+/** The menu that lets an account download files, and so start an export (spec 01 §4.5, §6). */
+export const DOWNLOAD_MENU = 'MENU_DATA_DOWNLOAD';
+
+/**
+ * Whether an account may start an export and download its file. An export is made to be
+ * downloaded, so one that the account could not download is refused before it is made (spec 01
+ * §6: 'no download permission, please contact the main account holder').
+ */
+export function canDownload(menus: ReadonlySet<string>): boolean {
+  return menus.has(DOWNLOAD_MENU);
+}
+
 /** Extra (domain-level) menus. */
 export const EXTRA_MENU_DISTRIBUTION = 'DISTRIBUTION';
 

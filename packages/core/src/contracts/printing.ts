@@ -1,8 +1,8 @@
 // Print templates, label data and the print log (spec 02 §3.9, §4.3, §7.13, §9; spec 01 §2.2
 // /config/templates, /logs activeKey 4).
 //
-// A template places order fields on a label of width × height mm (offsets shift the whole label on
-// the printer). System templates, one per default size of spec 02 §9, are read-only; a domain makes
+// A template places order fields on a label of width × height mm (offsets move the content on
+// the printer, as far as the label allows: rules/label-layout.ts). System templates, one per default size of spec 02 §9, are read-only; a domain makes
 // its own, of kind WAYBILL or PACKING_LIST (delivery note), with one default per courier.
 import { z } from 'zod';
 import { Id, PageQuery, Version } from './common.js';

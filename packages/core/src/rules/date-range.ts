@@ -31,5 +31,44 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Formats a local date-time as 'YYYY-MM-DD HH:mm:ss' (the range-picker time format). */
 export function formatRangeTime(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return formatDateTime(date, { seconds: true });
+}
+
+export type DateInput = Date | number | string | null | undefined;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The instant a value names, or null when it names none (missing, empty, not a date). */
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    // A bare calendar date is that day here, not midnight UTC (which is the day before west of it).
+    const day = DATE_ONLY.exec(value);
+    if (day) return new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A date and time as people read it everywhere in the app: 'YYYY-MM-DD HH:mm' (spec 01 §9's
+ * default format), with ':ss' when `seconds` is asked for (the range-picker time format), in the
+ * local time zone. Answers '' for a value that names no instant, so the caller shows its own dash.
+ */
+export function formatDateTime(value: DateInput, options: { seconds?: boolean } = {}): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}${options.seconds ? `:${pad(d.getSeconds())}` : ''}`;
+  return `${formatDate(d)} ${time}`;
+}
+
+/** A calendar date as 'YYYY-MM-DD' (spec 01 §9), in the local time zone; '' for no date. */
+export function formatDate(value: DateInput): string {
+  const d = toDate(value);
+  return d ? `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : '';
+}
+
+/** A month as 'YYYY-MM' (spec 01 §9); '' for no date. */
+export function formatMonth(value: DateInput): string {
+  return formatDate(value).slice(0, 7);
 }

@@ -223,7 +223,7 @@ describe('exports and the download centre', () => {
 
   it('refuses the download without MENU_DATA_DOWNLOAD, and to another account', async () => {
     const a = await main();
-    const clerk = await t.factories.subAccount(a.domainId, { menus: ['MENU_USER_CONFIG'] });
+    const clerk = await t.factories.subAccount(a.domainId, { menus: ['MENU_USER_CONFIG', 'MENU_DATA_DOWNLOAD'] });
     const clerkSession = (await t.app.services.sessions.forUser(clerk.userId))!;
     const requested = await exports.request(clerkSession, { type: 'TEST_CONFIG', title: 'x', language: 'en' });
     const clerkToken = await t.token(clerk.loginName, clerk.password);
@@ -231,6 +231,8 @@ describe('exports and the download centre', () => {
       () => t.call('/cloud/core/exportFile/searchPageList', {}, { token: clerkToken }),
       (r) => r.body.data.voList[0]?.processStatus === 'SUCCESS',
     );
+    // The file was made while the account could download; the menu is taken away since.
+    await t.database.pool.query(`update roles set menus = array_remove(menus, 'MENU_DATA_DOWNLOAD') where id = $1`, [clerk.roleId]);
     const denied = await t.call('/cloud/core/exportFile/downloadExcel', { number: requested.id }, { token: clerkToken });
     expect(denied.body.errorCode).toBe('ERR_NO_DOWNLOAD_PERMISSION');
     const other = await t.call('/cloud/core/exportFile/downloadExcel', { number: requested.id }, { token: a.token });

@@ -2,17 +2,26 @@
 // answer (masked as spec 02 §3.5 says), and the operation log of an order.
 import { bigintArray } from '../../db/arrays.js';
 import type { Language, OrderFailure, OrderLineRow, OrderLogAction, OrderRow } from '@openseller/core';
-import { maskPhone, maskText, ORDER_LOG_ENTITY_KIND } from '@openseller/core';
+import { maskPhone, maskText, ORDER_LOG_ENTITY_KIND, OrderErrors, orderStatusRemedy } from '@openseller/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { erpOrders, type ErpOrder } from '../../db/schema/index.js';
-import { notFound, versionConflict, type AppError } from '../../platform/errors.js';
+import { AppError, notFound, versionConflict } from '../../platform/errors.js';
 import { serverMessage } from '../../platform/messages.js';
 import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
 
 export const ORDERS_AREA = 'orders';
 /** The stock document type of an order's allocation and shipment (ledger rows). */
 export const ORDER_DOC_TYPE = 'ORDER';
+
+/**
+ * The refusal of `action` on an order whose status is not one of `allowed`, with the remedy when
+ * there is one (`remedy`: cancel its review first, review it first, …; core orderStatusRemedy).
+ */
+export function orderStatusRefusal(o: Pick<ErpOrder, 'code' | 'statusCode'>, action: string, allowed: readonly string[]): AppError {
+  const remedy = orderStatusRemedy(action, o.statusCode, allowed);
+  return new AppError(OrderErrors.STATUS, 409, { code: o.code, status: o.statusCode, action, ...(remedy ? { remedy } : {}) });
+}
 
 /** The answer for one refused order of a batch. */
 export function failureOf(id: number, code: string | null, error: AppError, language: Language): OrderFailure {

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { Badge, Button, Empty, List, Popover, Progress, Space, Tooltip, Typography } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { canDownload } from '@openseller/core';
 import { ApiError, errorMessage } from '../../app/request';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
@@ -20,7 +21,7 @@ export function useDownload() {
   const { t } = useTranslation();
   const session = useSession();
   return async (file: Pick<ExportFileRow, 'id' | 'title'>) => {
-    if (!session.menus.has('MENU_DATA_DOWNLOAD')) {
+    if (!canDownload(session.menus)) {
       toast.error(t('errors:ERR_NO_DOWNLOAD_PERMISSION'));
       return;
     }
@@ -134,7 +135,7 @@ export function DownloadPanel() {
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:downloads.none')} />
       )}
       <Space style={{ width: '100%', justifyContent: 'space-between', marginTop: 8 }}>
-        {session.menus.has('MENU_DATA_DOWNLOAD') ? <Link to="/downloadCenter" onClick={() => setOpen(false)}>{t('nav:routes.downloadCenter')}</Link> : <span />}
+        {canDownload(session.menus) ? <Link to="/downloadCenter" onClick={() => setOpen(false)}>{t('nav:routes.downloadCenter')}</Link> : <span />}
         <Button size="small" type="primary" onClick={() => void gotIt()}>
           {t('common:downloads.gotIt')}
         </Button>

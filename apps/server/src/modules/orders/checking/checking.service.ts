@@ -13,7 +13,6 @@ import {
   DEFAULT_WEIGH_MARGIN_PERCENT,
   formatDecimal,
   ORDER_STATUS,
-  OrderErrors,
   SERIAL_NUMBER_MARK,
   WEIGH_MARGIN_CONFIG,
   type CheckLineView,
@@ -34,7 +33,7 @@ import { AppError, notFound, versionConflict } from '../../../platform/errors.js
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { Session } from '../../../platform/sessions.js';
 import type { ShippingService } from '../shipping/index.js';
-import { writeOrderLog } from '../orders.model.js';
+import { orderStatusRefusal, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 
 type CheckInput = z.output<typeof SendForCheckInput>;
@@ -109,7 +108,7 @@ export function createCheckingService(deps: CheckingDeps) {
   }
 
   function refuseUnshippable(o: ErpOrder): void {
-    if (o.statusCode !== ORDER_STATUS.VERIFIED) throw new AppError(OrderErrors.STATUS, 409, { code: o.code, status: o.statusCode, action: 'send' });
+    if (o.statusCode !== ORDER_STATUS.VERIFIED) throw orderStatusRefusal(o, 'send', [ORDER_STATUS.VERIFIED]);
   }
 
   async function checkErpSoH(session: Session, expressNo: string): Promise<CheckOrderView> {

@@ -30,7 +30,7 @@ async function ok(w: { token: string }, action: string, body: Record<string, unk
 }
 
 const order = (w: World, seed: Partial<OrderSeed> = {}) =>
-  insertOrder(t, w.domainId, { storeId: w.storeId, warehouseId: w.warehouseId, lines: [{ skuId: w.skuIds[0]!, qty: 1 }], ...seed });
+  insertOrder(t, w.domainId, { storeId: w.storeId, warehouseId: w.warehouseId, expressCompanyCode: 'SF', lines: [{ skuId: w.skuIds[0]!, qty: 1 }], ...seed });
 
 async function header(id: number) {
   const rows = await db.execute<Record<string, any>>(sql`select * from erp_orders where id = ${id}`);
@@ -71,7 +71,7 @@ describe('verify and cancel verify', () => {
     expect((await header(o.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
   });
 
-  it('refuses locked, risk-controlled, intercepted, wave, closed, unmapped, warehouse-less and short orders, and verifies the rest', async () => {
+  it('refuses locked, risk-controlled, intercepted, wave, closed, unmapped, warehouse-less, courier-less and short orders, and verifies the rest', async () => {
     const w = await world();
     await putOnHand(t, w.domainId, [{ warehouseId: w.warehouseId, locationId: w.locationIds[0], skuId: w.skuIds[0]!, qty: 3 }]);
     const good = await order(w);
@@ -84,8 +84,9 @@ describe('verify and cancel verify', () => {
     const closed = await order(w, { statusCode: 'CI_ERPSOH_STATUS_CLOSE' });
     const unmapped = await order(w, { lines: [{ skuId: null, qty: 1, tbSkuId: 'TB1' }] });
     const noWarehouse = await order(w, { warehouseId: null });
+    const noCourier = await order(w, { expressCompanyCode: null });
     const short = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 5 }] });
-    const ids = [good.id, locked.id, risk.id, intercepted.id, wave.id, closed.id, unmapped.id, noWarehouse.id, short.id];
+    const ids = [good.id, locked.id, risk.id, intercepted.id, wave.id, closed.id, unmapped.id, noWarehouse.id, noCourier.id, short.id];
     const result = await ok(w, 'verify', { idList: ids });
     expect(result.successIds).toEqual([good.id]);
     const reasons = Object.fromEntries(result.failures.map((f: any) => [f.id, f.errorCode]));
@@ -97,8 +98,10 @@ describe('verify and cancel verify', () => {
       [closed.id]: 'ERR_ORDER_STATUS',
       [unmapped.id]: 'ERR_ORDER_UNMAPPED',
       [noWarehouse.id]: 'ERR_ORDER_NO_WAREHOUSE',
+      [noCourier.id]: 'ERR_ORDER_NO_EXPRESS',
       [short.id]: 'ERR_ORDER_SHORTAGE',
     });
+    expect((await header(noCourier.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
     const shortage = result.failures.find((f: any) => f.id === short.id);
     expect(shortage).toMatchObject({ code: short.code, params: { skuCode: w.skuCodes[0], available: 2, needed: 5 } });
     expect(shortage.message).toContain(w.skuCodes[0]);
@@ -183,6 +186,7 @@ describe('verify and cancel verify', () => {
     const a = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 2 }] });
     const b = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 2 }] });
     const c = await order(w, { locked: true });
+    const d = await order(w, { expressCompanyCode: null });
     // Ledger inserts naming more than one order (only the batch path writes those) fail here.
     await db.execute(sql.raw(`
       create or replace function test_one_order_per_ledger_insert() returns trigger language plpgsql as $$
@@ -195,9 +199,13 @@ describe('verify and cancel verify', () => {
       create trigger test_one_order_per_ledger_insert after insert on stock_ledger
         referencing new table as inserted for each statement execute function test_one_order_per_ledger_insert();`));
     try {
-      const result = await ok(w, 'verify', { idList: [a.id, b.id, c.id] });
+      const result = await ok(w, 'verify', { idList: [a.id, b.id, c.id, d.id] });
       expect(result.successIds).toEqual([a.id, b.id]);
-      expect(result.failures).toMatchObject([{ id: c.id, errorCode: 'ERR_ORDER_LOCKED' }]);
+      expect(result.failures).toMatchObject([
+        { id: c.id, errorCode: 'ERR_ORDER_LOCKED' },
+        { id: d.id, errorCode: 'ERR_ORDER_NO_EXPRESS', message: `The order ${d.code} has no courier; choose a courier first` },
+      ]);
+      expect((await header(d.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
       expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 4, allocated: 4 });
       for (const o of [a, b]) {
         expect((await header(o.id)).status_code).toBe('CI_ERPSOH_STATUS_VERIFIED');
@@ -241,6 +249,65 @@ describe('verify and cancel verify', () => {
     expect(balance.onHand - balance.allocated).toBeGreaterThanOrEqual(0);
     const held = await db.execute<{ n: number }>(sql`select coalesce(sum(allocated_delta), 0)::int as n from stock_ledger where doc_type = 'ORDER' and doc_id = any(${`{${ids.join(',')}}`}::bigint[])`);
     expect(held.rows[0]!.n).toBe(4);
+  });
+});
+
+describe('refusals that have a remedy name it', () => {
+  it('refuses to review an order without a courier, says to choose one, and reviews it once one is chosen', async () => {
+    const w = await world();
+    await putOnHand(t, w.domainId, [{ warehouseId: w.warehouseId, locationId: w.locationIds[0], skuId: w.skuIds[0]!, qty: 3 }]);
+    const o = await order(w, { expressCompanyCode: null });
+    const before = await header(o.id);
+    const refused = await ok(w, 'verify', { idList: [o.id] });
+    expect(refused).toEqual({
+      successIds: [],
+      failures: [{ id: o.id, code: o.code, errorCode: 'ERR_ORDER_NO_EXPRESS', params: { code: o.code }, message: `The order ${o.code} has no courier; choose a courier first` }],
+    });
+    const chinese = await t.call('/myhome/erpsoh/verify', { idList: [o.id] }, { token: w.token, headers: { 'accept-language': 'zh' } });
+    expect(chinese.body.data.failures[0].message).toBe(`订单 ${o.code} 未指定快递，请先选择快递`);
+    expect(await header(o.id)).toEqual(before);
+    expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 3, allocated: 0 });
+    expect(await logActions(o.id)).toEqual([]);
+
+    await db.execute(sql`insert into domain_express_companies (domain_id, code) values (${w.domainId}, 'YTO') on conflict do nothing`);
+    await ok(w, 'updateExpress', { idList: [o.id], expressCompanyCode: 'YTO' });
+    expect(await ok(w, 'verify', { idList: [o.id] })).toEqual({ successIds: [o.id], failures: [] });
+  });
+
+  it('says what to do first: unlock, choose a warehouse, match the SKU, cancel the review, reopen; and that a reviewed order is already reviewed', async () => {
+    const w = await world();
+    await putOnHand(t, w.domainId, [{ warehouseId: w.warehouseId, locationId: w.locationIds[0], skuId: w.skuIds[0]!, qty: 5 }]);
+    const locked = await order(w, { locked: true });
+    const noWarehouse = await order(w, { warehouseId: null });
+    const unmapped = await order(w, { lines: [{ skuId: null, qty: 1, tbSkuId: 'TB1' }] });
+    const closed = await order(w, { statusCode: 'CI_ERPSOH_STATUS_CLOSE' });
+    const reviewed = await order(w);
+    await ok(w, 'verify', { idList: [reviewed.id] });
+
+    const verify = await ok(w, 'verify', { idList: [locked.id, noWarehouse.id, unmapped.id, closed.id, reviewed.id] });
+    const message = (id: number) => verify.failures.find((f: { id: number }) => f.id === id)?.message;
+    expect(message(locked.id)).toBe(`The order ${locked.code} is locked; unlock it first`);
+    expect(message(noWarehouse.id)).toBe(`The order ${noWarehouse.code} has no warehouse; choose a warehouse first`);
+    expect(message(unmapped.id)).toBe(`The order ${unmapped.code} has a line without a system SKU; match it to a system SKU first`);
+    expect(message(closed.id)).toBe(`The order ${closed.code} is closed; reopen it (cancel close) first`);
+    expect(message(reviewed.id)).toBe(`The order ${reviewed.code} is already reviewed`);
+    expect(verify.failures.find((f: { id: number }) => f.id === closed.id).params).toMatchObject({ status: 'CI_ERPSOH_STATUS_CLOSE', action: 'verify', remedy: 'cancelClose' });
+
+    // A change that needs a pending order, on a reviewed one: cancel its review first (batch and single commands).
+    const moved = await ok(w, 'updateWarehouse', { idList: [reviewed.id], warehouseId: w.warehouseId });
+    expect(moved.failures).toMatchObject([
+      { id: reviewed.id, errorCode: 'ERR_ORDER_STATUS', params: { remedy: 'cancelReview' }, message: `The order ${reviewed.code} is reviewed; cancel its review first` },
+    ]);
+    const added = await call(w, 'addSku', { id: reviewed.id, skuId: w.skuIds[0]!, qty: 1 });
+    expect(added.body).toMatchObject({ success: false, errorCode: 'ERR_ORDER_STATUS', params: { remedy: 'cancelReview' }, message: `The order ${reviewed.code} is reviewed; cancel its review first` });
+    const chinese = await t.call('/myhome/erpsoh/addSku', { id: reviewed.id, skuId: w.skuIds[0]!, qty: 1 }, { token: w.token, headers: { 'accept-language': 'zh' } });
+    expect(chinese.body.message).toBe(`订单 ${reviewed.code} 已审核，请先反审核`);
+
+    // No remedy for a shipped order: it only says what the order is.
+    await db.execute(sql`update erp_orders set status_code = 'CI_ERPSOH_STATUS_SEND' where id = ${closed.id}`);
+    const shipped = await ok(w, 'lock', { idList: [closed.id] });
+    expect(shipped.failures[0].message).toBe(`The order ${closed.code} is shipped; this cannot be done now`);
+    expect(shipped.failures[0].params.remedy).toBeUndefined();
   });
 });
 

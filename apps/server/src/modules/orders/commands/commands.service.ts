@@ -52,7 +52,7 @@ import { serverMessage } from '../../../platform/messages.js';
 import type { Session } from '../../../platform/sessions.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import { applyMovements } from '../../stock/stock.engine.js';
-import { failureOf, loadOrderRows, lockOrderBatch, nextOrderCodes, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
+import { failureOf, loadOrderRows, lockOrderBatch, nextOrderCodes, orderStatusRefusal, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 import { allocateOrder, allocateOrders, availableInWarehouse, demandBySku, plannedLinesOf, releaseMovementsOf, releaseOrder } from './commands.stock.js';
 
@@ -80,10 +80,8 @@ const brief = (o: ErpOrder) => ({
   version: o.version,
 });
 
-const statusRefusal = (o: ErpOrder, action: string) => new AppError(OrderErrors.STATUS, 409, { code: o.code, status: o.statusCode, action });
-
 function requireStatus(o: ErpOrder, action: string, ...allowed: string[]): void {
-  if (!allowed.includes(o.statusCode)) throw statusRefusal(o, action);
+  if (!allowed.includes(o.statusCode)) throw orderStatusRefusal(o, action, allowed);
 }
 
 const withoutLabel = (labels: string[], label: string) => labels.filter((l) => l !== label);
@@ -249,7 +247,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
   /** The reason an order cannot be reviewed, or nothing. */
   function verifyRefusal(o: ErpOrder): AppError | null {
-    if (o.statusCode !== S.NORMAL) return statusRefusal(o, 'verify');
+    if (o.statusCode !== S.NORMAL) return orderStatusRefusal(o, 'verify', [S.NORMAL]);
     if (o.locked) return new AppError(OrderErrors.LOCKED, 409, { code: o.code });
     if (o.riskControlStatus !== 'NONE') return new AppError(OrderErrors.RISK_CONTROLLED, 409, { code: o.code });
     if (o.intercepted) return new AppError(OrderErrors.INTERCEPTED, 409, { code: o.code, reason: o.interceptReason ?? '' });
@@ -332,6 +330,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
       const unmapped = await tx.execute(sql`select 1 from erp_order_lines where order_id = ${o.id} and sku_id is null and cancel_tag = 0 limit 1`);
       if (unmapped.rows.length) throw new AppError(OrderErrors.UNMAPPED, 409, { code: o.code });
       if (o.warehouseId === null) throw new AppError(OrderErrors.NO_WAREHOUSE, 409, { code: o.code });
+      if (!o.expressCompanyCode) throw new AppError(OrderErrors.NO_EXPRESS, 409, { code: o.code });
       await allocateOrder(tx, o.domainId, session.userId, { id: o.id, code: o.code, warehouseId: o.warehouseId }, lines);
       await tx.execute(sql`update erp_order_lines set stock_out = false where order_id = ${o.id} and stock_out`);
       await change(tx, session, o, 'verify', {
@@ -383,6 +382,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
               for (const o of eligible) {
                 if (unmapped.has(o.id)) refusals.set(o.id, new AppError(OrderErrors.UNMAPPED, 409, { code: o.code }));
                 else if (o.warehouseId === null) refusals.set(o.id, new AppError(OrderErrors.NO_WAREHOUSE, 409, { code: o.code }));
+                else if (!o.expressCompanyCode) refusals.set(o.id, new AppError(OrderErrors.NO_EXPRESS, 409, { code: o.code }));
                 else toAllocate.push(o);
               }
               toAllocate.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
@@ -419,7 +419,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
             language,
             input,
             'cancelVerify',
-            (o) => (o.statusCode === S.VERIFIED ? null : statusRefusal(o, 'cancelVerify')),
+            (o) => (o.statusCode === S.VERIFIED ? null : orderStatusRefusal(o, 'cancelVerify', [S.VERIFIED])),
             async (tx, domainId, eligible) => {
               await applyMovements(tx, domainId, session.userId, await releaseMovementsOf(tx, domainId, eligible));
             },

@@ -8,7 +8,6 @@
 import { bigintArray, textArray } from '../../../db/arrays.js';
 import {
   isPlatformDone,
-  OrderErrors,
   OrderExceptionErrors,
   orderTimeBound,
   orderTotals,
@@ -36,7 +35,7 @@ import { COURIER_RULES_SERVICE, type CourierRulesService } from '../courier-rule
 import { draftFromInput } from '../ingest/drafts.js';
 import type { IngestService } from '../ingest/ingest.service.js';
 import { chooseStoreWarehouse, createErpOrders, resolveLineSkus } from '../ingest/pipeline.js';
-import { writeOrderLog } from '../orders.model.js';
+import { orderStatusRefusal, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 
 export interface OrderExceptionsDeps {
@@ -242,7 +241,7 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
       try {
         const { problems } = await db.transaction(async (tx) => {
           const o = await lockOrder(tx, domainId, id);
-          if (o.statusCode !== ORDER_STATUS.NORMAL) throw new AppError(OrderErrors.STATUS, 409, { code: o.code, status: o.statusCode, action: 'rematch' });
+          if (o.statusCode !== ORDER_STATUS.NORMAL) throw orderStatusRefusal(o, 'rematch', [ORDER_STATUS.NORMAL]);
           return rematchOrder(tx, actorOf(session), o, stages, 'rematch');
         });
         if (problems.length) fail(id, problems[0]!.errorCode, problems[0]!.params);

@@ -35,7 +35,7 @@ import type { Session } from '../../../platform/sessions.js';
 import { applyMovements, type Movement } from '../../stock/stock.engine.js';
 import type { StoresAreaService } from '../../stores/index.js';
 import { orderHoldings } from '../commands/commands.stock.js';
-import { failureOf, lockOrderBatch, ORDER_DOC_TYPE, ORDERS_AREA } from '../orders.model.js';
+import { failureOf, lockOrderBatch, ORDER_DOC_TYPE, orderStatusRefusal, ORDERS_AREA } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 
 export const SHIPPING_FEEDBACK_JOB = 'orders.shipping-feedback';
@@ -61,7 +61,7 @@ export function createShippingService(deps: ShippingDeps) {
 
   function refusalOf(o: ErpOrder, force: boolean): AppError | null {
     const allowed = force ? ORDER_STATUS.SYNCED : ORDER_STATUS.VERIFIED;
-    if (o.statusCode !== allowed) return new AppError(OrderErrors.STATUS, 409, { code: o.code, status: o.statusCode, action: 'send' });
+    if (o.statusCode !== allowed) return orderStatusRefusal(o, 'send', [allowed]);
     if (o.locked) return new AppError(OrderErrors.LOCKED, 409, { code: o.code });
     if (o.haveRefund || o.intercepted) return new AppError(OrderErrors.INTERCEPTED, 409, { code: o.code });
     if (!o.expressCompanyCode) return new AppError(OrderErrors.NO_EXPRESS, 409, { code: o.code });

@@ -36,7 +36,7 @@ export function registerWaybillMessages(): void {
     zh: {
       [WaybillErrors.FIELD_REQUIRED]: (p) => `请填写${FIELD_ZH[String(p.field)] ?? p.field}`,
       [WaybillErrors.CARRIER_NOT_CHOSEN]: (p) => `快递公司 ${p.code} 不在本账号已选的快递公司中`,
-      [WaybillErrors.NO_COURIER]: '订单没有快递公司',
+      [WaybillErrors.NO_COURIER]: '订单没有快递公司，请先选择快递',
       [WaybillErrors.NO_ACCOUNT]: (p) => `快递公司 ${p.expressCompanyCode} 没有可用的电子面单账号`,
       [WaybillErrors.CARRIER_FAILED]: (p) => `快递公司取号失败：${p.reason}`,
       [WaybillErrors.NUMBER_TAKEN]: (p) => `运单号 ${p.expressNo} 已被其他订单使用`,
@@ -53,7 +53,7 @@ export function registerWaybillMessages(): void {
     en: {
       [WaybillErrors.FIELD_REQUIRED]: (p) => `Enter the ${FIELD_EN[String(p.field)] ?? p.field}`,
       [WaybillErrors.CARRIER_NOT_CHOSEN]: (p) => `The express company ${p.code} is not one of this account's express companies`,
-      [WaybillErrors.NO_COURIER]: 'The order has no express company',
+      [WaybillErrors.NO_COURIER]: 'The order has no express company; choose a courier first',
       [WaybillErrors.NO_ACCOUNT]: (p) => `No waybill account for the express company ${p.expressCompanyCode}`,
       [WaybillErrors.CARRIER_FAILED]: (p) => `The carrier gave no waybill number: ${p.reason}`,
       [WaybillErrors.NUMBER_TAKEN]: (p) => `The waybill number ${p.expressNo} belongs to another order`,

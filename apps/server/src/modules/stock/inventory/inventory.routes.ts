@@ -20,7 +20,7 @@ import {
   StockWarningBatchInput,
   StockWarningUpdateInput,
 } from '@openseller/core';
-import type { Exports } from '../../../platform/exports.js';
+import { assertCanDownload, type Exports } from '../../../platform/exports.js';
 import type { Http } from '../../../platform/http.js';
 import type { AverageCostService } from './average-cost.service.js';
 import { INVENTORY_EXPORT, inventoryExportTitle } from './inventory.exporter.js';
@@ -60,6 +60,7 @@ export function registerInventoryRoutes(app: FastifyInstance, http: Http, deps: 
     access: INVENTORY,
     input: InventoryExportInput,
     handler: async (c) => {
+      assertCanDownload(c.session);
       await inventory.assertFilter(c.session, c.input.whId, c.input.locationId);
       return deps.exports.request(c.session, { type: INVENTORY_EXPORT, title: inventoryExportTitle(c.language), params: c.input, language: c.language });
     },

@@ -24,6 +24,7 @@ import { ApiError, errorMessage } from '../../../app/request';
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
+import { fitHeaderWidths } from '../../../ui/header-fit';
 import { ImportModal } from '../../../ui/import-modal';
 import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
@@ -31,6 +32,7 @@ import { Thumbnail } from '../../../ui/picture-upload';
 import { useSkuAttributesText } from '../../../ui/sku-attributes';
 import { useListState } from '../../../ui/use-list-state';
 import { announceNewExport } from '../../exports/export-events';
+import { useExportStart } from '../../exports/use-export-start';
 import { goodsApi, type SpuSearchParams } from '../api';
 import { ClassTree } from '../components/class-tree';
 import { AddSkuModal, MarkModal, MoveToClassModal, ShelfLifeModal, type ShelfLifeTarget } from '../components/goods-dialogs';
@@ -117,6 +119,7 @@ export default function GoodsPage() {
 
   const remove = useGoodsMutation((ids: number[]) => goodsApi.deleteSpus(ids));
   const setStatus = useGoodsMutation((status: 'onsale' | 'instock') => goodsApi.setStatus({ idList: selected.map((s) => s.id), status }));
+  const startExport = useExportStart();
   const exportList = useGoodsMutation(() => {
     const { currentPage: _c, pageSize: _p, ...rest } = filter;
     return goodsApi.exportSpus({ ...rest, ...(selected.length ? { idList: selected.map((s) => s.id) } : {}) });
@@ -267,7 +270,7 @@ export default function GoodsPage() {
   ];
   const { columns: visible, settingsButton } = useColumnSettings('goods.list', columns, ['distributionPrice']);
 
-  const skuColumns: ColumnsType<SkuRow> = [
+  const skuColumns: ColumnsType<SkuRow> = fitHeaderWidths<SkuRow>([
     { title: t('goods:fields.skuCode'), dataIndex: 'code', width: 160 },
     { title: t('goods:fields.picUrl'), dataIndex: 'picUrl', width: 60, render: (url: string | null, r) => <Thumbnail url={url} alt={r.name} /> },
     {
@@ -308,8 +311,8 @@ export default function GoodsPage() {
         </Button>
       ),
     },
-  ];
-  const componentColumns: ColumnsType<ComponentRow> = [
+  ]);
+  const componentColumns: ColumnsType<ComponentRow> = fitHeaderWidths<ComponentRow>([
     { title: t('goods:fields.skuCode'), dataIndex: 'code', width: 160 },
     { title: t('goods:fields.picUrl'), dataIndex: 'picUrl', width: 60, render: (url: string | null, r) => <Thumbnail url={url} alt={r.name} /> },
     {
@@ -331,7 +334,7 @@ export default function GoodsPage() {
     ...(seesCost
       ? [{ title: t('goods:fields.apportionCostPrice'), dataIndex: 'apportionCostPrice', width: 130, align: 'right' as const, render: (v: string | null | undefined) => (v ? formatMoney(v) : '-') }]
       : []),
-  ];
+  ]);
 
   const ids = selected.map((s) => s.id);
   const summaryLabels = {
@@ -462,12 +465,14 @@ export default function GoodsPage() {
                 icon={<DownloadOutlined />}
                 loading={exportList.isPending}
                 onClick={() =>
-                  exportList.mutate(undefined, {
-                    onSuccess: () => {
-                      toast.success(t('goods:list.exportQueued'));
-                      announceNewExport();
-                    },
-                  })
+                  startExport(() =>
+                    exportList.mutate(undefined, {
+                      onSuccess: () => {
+                        toast.success(t('goods:list.exportQueued'));
+                        announceNewExport();
+                      },
+                    }),
+                  )
                 }
               >
                 {selected.length ? t('goods:list.exportSelected', { count: selected.length }) : t('goods:list.export')}

@@ -1,5 +1,5 @@
 // Mutations of the order commands: each refreshes the order list (and its counts and tags), and
-// words refusals with the area's translations (status and merge reasons translated too).
+// words refusals with the area's translations (status, merge reasons and remedies translated too).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderFailure } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
@@ -13,6 +13,9 @@ function wordedParams(params: Record<string, unknown> = {}): Record<string, stri
   for (const [k, v] of Object.entries(params)) out[k] = typeof v === 'number' ? v : String(v ?? '');
   if (typeof params.status === 'string') out.status = i18next.t(`ordercommands:statuses.${params.status}`, { defaultValue: params.status });
   if (typeof params.reason === 'string') out.reason = i18next.t(`ordercommands:mergeReasons.${params.reason}`, { defaultValue: params.reason });
+  // A refusal for the order's status names its remedy (core orderStatusRemedy): worded by the
+  // key's context, e.g. ERR_ORDER_STATUS_cancelReview, or the plain key when there is none.
+  if (typeof params.remedy === 'string') out.context = params.remedy;
   return out;
 }
 

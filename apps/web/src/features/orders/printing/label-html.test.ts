@@ -4,10 +4,10 @@ import { barcodeSvg, labelHtml, printDocument, QR_MARGIN, qrSvg } from './label-
 const layout = { width: 100, height: 40, xOffset: 5, yOffset: 5, fontSize: 10, elements: [{ field: 'receiverName' as const, x: 2, y: 3, w: 40, h: 6, fontSize: 10, bold: true }, { field: 'expressNo' as const, x: 2, y: 15, w: 90, h: 15, fontSize: 10, bold: false }] };
 
 describe('label html', () => {
-  it('places elements in millimetres and escapes text', () => {
+  it('places elements in millimetres, moved by the offsets, and escapes text', () => {
     const html = labelHtml(layout, { receiverName: '<张三>', expressNo: 'ZTO123' });
     expect(html).toContain('width:100mm;height:40mm');
-    expect(html).toContain('left:2mm;top:3mm;width:40mm;height:6mm');
+    expect(html).toContain('left:7mm;top:8mm;width:40mm;height:6mm');
     expect(html).toContain('&lt;张三&gt;');
     expect(html).toContain('<svg');
   });
@@ -22,6 +22,14 @@ describe('label html', () => {
     const doc = printDocument(layout, [{}, {}], 'labels');
     expect(doc).toContain('@page { size: 100mm 40mm; margin: 0; }');
     expect(doc.match(/class="page"/g)).toHaveLength(2);
+  });
+
+  it('moves the content by the offsets only as far as keeps it on the label', () => {
+    // Content 2 mm from the right edge: a 5 mm offset moves it 2 mm, not past the edge.
+    const wide = { ...layout, elements: [{ field: 'routing' as const, x: 2, y: 1, w: 96, h: 6, fontSize: 12, bold: true }] };
+    const html = labelHtml(wide, { routing: '310-A01' });
+    expect(html).toContain('left:4mm;top:6mm;width:96mm;height:6mm');
+    expect(printDocument(wide, [{}], 'labels')).not.toContain('translate(');
   });
 
   it('draws the waybill number as a QR code of 21 modules (version 1) fitting the element box as a square', () => {

@@ -1,8 +1,10 @@
 // Labels as HTML at exact millimetre size (spec 02 §9): each element placed in mm, text in SimSun at
 // the element's size in points, the express number as a Code 128 barcode in SVG (packages/core
-// encoder), and the QR field as a QR code drawn in SVG from the module matrix of the `qrcode` package. The print document puts one label per page with @page sized to the template, shifted by
-// the template's offsets, so the browser's print dialog prints (or saves as PDF) at the right size.
-import { BARCODE_FIELDS, code128Bars, PRINT_DEFAULTS, QR_FIELDS, type PrintElement, type PrintField } from '@openseller/core';
+// encoder), and the QR field as a QR code drawn in SVG from the module matrix of the `qrcode` package. The print document puts one label per page with @page sized to the template, so
+// the browser's print dialog prints (or saves as PDF) at the right size. The template's offsets move
+// the content, never past the label's edge (packages/core placeLabelElements): every element is
+// drawn inside the page.
+import { BARCODE_FIELDS, code128Bars, placeLabelElements, PRINT_DEFAULTS, QR_FIELDS, type PrintElement, type PrintField } from '@openseller/core';
 import QRCode from 'qrcode';
 import { withStyleNonce } from '../../../app/csp';
 
@@ -78,11 +80,14 @@ export function elementHtml(el: PrintElement, value: string): string {
   return escapeHtml(value);
 }
 
-/** The label: a box of width × height mm with its elements. */
+/** A length in mm as CSS reads it (no float noise such as 30.900000000000002). */
+const mm = (v: number) => Math.round(v * 1000) / 1000;
+
+/** The label: a box of width × height mm with its elements, moved by the offsets as far as the label allows. */
 export function labelHtml(layout: LabelLayout, values: Record<string, string>): string {
-  const inner = layout.elements
+  const inner = placeLabelElements(layout)
     .map((el) => {
-      const style = `position:absolute;left:${el.x}mm;top:${el.y}mm;width:${el.w}mm;height:${el.h}mm;overflow:hidden;font-size:${el.fontSize || layout.fontSize}pt;font-weight:${el.bold ? 700 : 400};line-height:1.15;word-break:break-all`;
+      const style = `position:absolute;left:${mm(el.x)}mm;top:${mm(el.y)}mm;width:${mm(el.w)}mm;height:${mm(el.h)}mm;overflow:hidden;font-size:${el.fontSize || layout.fontSize}pt;font-weight:${el.bold ? 700 : 400};line-height:1.15;word-break:break-all`;
       return `<div class="el el-${el.field}" style="${style}">${elementHtml(el, fieldValue(values, el.field))}</div>`;
     })
     .join('');
@@ -97,7 +102,6 @@ export function printDocument(layout: LabelLayout, labels: Array<Record<string, 
 html, body { margin: 0; padding: 0; }
 .page { width: ${layout.width}mm; height: ${layout.height}mm; overflow: hidden; page-break-after: always; break-after: page; }
 .page:last-child { page-break-after: auto; break-after: auto; }
-.page .label { transform: translate(${layout.xOffset}mm, ${layout.yOffset}mm); }
 @media screen { body { background: #888; } .page { background: #fff; margin: 4mm auto; } }
 </style></head><body>${pages}</body></html>`;
 }

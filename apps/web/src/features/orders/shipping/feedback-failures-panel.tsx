@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, DatePicker, Form, Input, Space, Table, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { FeedbackFailureRow, FeedbackFailureSearch } from '@openseller/core';
+import { formatDateTime, type FeedbackFailureRow, type FeedbackFailureSearch } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { tablePagination } from '../../../ui/pagination';
 import { commandErrorMessage } from '../commands/queries';
@@ -92,7 +92,7 @@ export function FeedbackFailuresPanel({ storeIdList }: { storeIdList?: number[] 
           { title: t('ordershipping:failures.platformNo'), dataIndex: 'platformNo', width: 180 },
           { title: t('ordershipping:failures.store'), dataIndex: 'storeName', width: 140 },
           { title: t('ordershipping:failures.express'), width: 200, render: (_, r) => `${r.expressCompanyCode} ${r.expressNo}` },
-          { title: t('ordershipping:failures.shippedAt'), width: 170, render: (_, r) => new Date(r.shippedAt).toLocaleString() },
+          { title: t('ordershipping:failures.shippedAt'), width: 170, render: (_, r) => formatDateTime(r.shippedAt) },
           { title: t('ordershipping:failures.attempts'), dataIndex: 'attempts', width: 80 },
           {
             title: t('ordershipping:failures.error'),

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TRACKING_STATES, type TrackingRow, type TrackingState, type TrackingStatisticsInput } from '@openseller/core';
+import { formatDateTime, TRACKING_STATES, type TrackingRow, type TrackingState, type TrackingStatisticsInput } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { tablePagination } from '../../../ui/pagination';
 import { commandErrorMessage } from '../commands/queries';
@@ -79,8 +79,8 @@ export function TrackingPanel({ selectedIds, scope = {} }: { selectedIds: number
       ),
     },
     { title: t('ordertracking:col.lastEvent'), dataIndex: 'lastEventText', key: 'lastEventText', render: (v: string | null) => v ?? '—' },
-    { title: t('ordertracking:col.lastEventAt'), dataIndex: 'lastEventAt', key: 'lastEventAt', width: 180, render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—') },
-    { title: t('ordertracking:col.checkedAt'), dataIndex: 'checkedAt', key: 'checkedAt', width: 180, render: (v: string | null) => (v ? new Date(v).toLocaleString() : t('ordertracking:never')) },
+    { title: t('ordertracking:col.lastEventAt'), dataIndex: 'lastEventAt', key: 'lastEventAt', width: 180, render: (v: string | null) => formatDateTime(v) || '—' },
+    { title: t('ordertracking:col.checkedAt'), dataIndex: 'checkedAt', key: 'checkedAt', width: 180, render: (v: string | null) => formatDateTime(v) || t('ordertracking:never') },
   ];
 
   const busy = refresh.isPending || ignore.isPending || unignore.isPending;

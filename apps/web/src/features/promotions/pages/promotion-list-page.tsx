@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { Button, Card, Drawer, Input, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT, PROMOTION_RULE_TYPES, PROMOTION_TIME_STATUSES, type PromotionRow, type PromotionRuleType, type PromotionTimeStatus } from '@openseller/core';
+import { formatDateTime, PROMOTION_RULE_TYPES, PROMOTION_TIME_STATUSES, type PromotionRow, type PromotionRuleType, type PromotionTimeStatus } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
 import { PageTitle } from '../../../ui/page-title';
@@ -54,8 +53,8 @@ export default function PromotionListPage() {
       width: 180,
       render: (_, r) => (
         <Space direction="vertical" size={0}>
-          <span>{dayjs(r.fromTime).format(DATE_TIME_FORMAT)}</span>
-          <span>{dayjs(r.toTime).format(DATE_TIME_FORMAT)}</span>
+          <span>{formatDateTime(r.fromTime)}</span>
+          <span>{formatDateTime(r.toTime)}</span>
           <Tag color={STATUS_COLORS[r.status]} style={{ marginTop: 4 }}>
             {t(`promotions:statuses.${r.status}`)}
           </Tag>

@@ -13,7 +13,7 @@ import {
   ASN_STATUSES,
   ASN_TIME_TYPES,
   ASN_TYPES,
-  DATE_TIME_FORMAT,
+  formatDateTime,
   DEFAULT_KEYWORD_CAP,
   formatMoney,
   splitKeywords,
@@ -121,7 +121,7 @@ export default function InboundTab() {
     onForceCancel: (row) => setForcing(row),
     onSandbox: (row) => setSandboxWarehouse(row.whId),
   };
-  const time = (v: string | null) => (v ? dayjs(v).format(DATE_TIME_FORMAT) : '-');
+  const time = (v: string | null) => formatDateTime(v) || '-';
 
   const columns: ColumnsType<AsnRow> = [
     {

@@ -30,6 +30,7 @@ import { Thumbnail } from '../../../ui/picture-upload';
 import { SkuNameCell } from '../../../ui/sku-attributes';
 import { useListState } from '../../../ui/use-list-state';
 import { announceNewExport } from '../../exports/export-events';
+import { useExportStart } from '../../exports/use-export-start';
 import { useLocations } from '../../warehouses/queries';
 import { WarehouseSelect } from '../../warehouses/components/warehouse-select';
 import { inventoryApi } from './api';
@@ -83,6 +84,7 @@ export default function BusinessInventoryTab() {
   const locations = useLocations({ warehouseId: chosenWarehouse, currentPage: 1, pageSize: 1000 }, chosenWarehouse !== -1);
   const filtered = !!(state.keywords || stockFilter || state.locationId || state.whId !== -1);
 
+  const startExport = useExportStart();
   const exportList = useInventoryMutation(() => {
     const { currentPage: _c, pageSize: _p, ...rest } = filter;
     return inventoryApi.exportList(rest);
@@ -290,12 +292,14 @@ export default function BusinessInventoryTab() {
             icon={<DownloadOutlined />}
             loading={exportList.isPending}
             onClick={() =>
-              exportList.mutate(undefined, {
-                onSuccess: () => {
-                  toast.success(t('stock:list.exportQueued'));
-                  announceNewExport();
-                },
-              })
+              startExport(() =>
+                exportList.mutate(undefined, {
+                  onSuccess: () => {
+                    toast.success(t('stock:list.exportQueued'));
+                    announceNewExport();
+                  },
+                }),
+              )
             }
           >
             {t('stock:list.export')}

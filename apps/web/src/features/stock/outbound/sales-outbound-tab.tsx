@@ -13,6 +13,7 @@ import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { useListState } from '../../../ui/use-list-state';
 import { announceNewExport } from '../../exports/export-events';
+import { useExportStart } from '../../exports/use-export-start';
 import { WarehouseSelect } from '../../warehouses/components/warehouse-select';
 import { outboundApi } from './api';
 import { useOutboundMutation, useSalesOutbound } from './queries';
@@ -44,6 +45,7 @@ export default function SalesOutboundTab() {
     [state],
   );
   const list = useSalesOutbound(filter);
+  const startExport = useExportStart();
   const exportList = useOutboundMutation(() => {
     const { currentPage: _page, pageSize: _size, ...rest } = filter;
     return outboundApi.exportSalesOutbound(rest);
@@ -114,12 +116,14 @@ export default function SalesOutboundTab() {
             loading={exportList.isPending}
             disabled={!list.data?.total}
             onClick={() =>
-              exportList.mutate(undefined, {
-                onSuccess: () => {
-                  announceNewExport();
-                  toast.success(t('outbound:sales.exported'));
-                },
-              })
+              startExport(() =>
+                exportList.mutate(undefined, {
+                  onSuccess: () => {
+                    announceNewExport();
+                    toast.success(t('outbound:sales.exported'));
+                  },
+                }),
+              )
             }
           >
             {t('outbound:sales.export')}

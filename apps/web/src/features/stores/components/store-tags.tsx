@@ -2,9 +2,8 @@
 // sandbox marketplace always shows as a test platform, so nobody mistakes it for a real one.
 import { Space, Tag, Tooltip, Typography } from 'antd';
 import { ExperimentOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT, findPlatform, type StoreAuthState, type StoreRow, type SyncRunRow } from '@openseller/core';
+import { findPlatform, formatDateTime, type StoreAuthState, type StoreRow, type SyncRunRow } from '@openseller/core';
 import { RelativeTime } from '../../../ui/relative-time';
 import { platformLabel } from '../queries';
 
@@ -33,7 +32,7 @@ export function AuthStateTag({ store }: { store: Pick<StoreRow, 'authState' | 't
     <Space direction="vertical" size={0}>
       {tag}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('stores:list.validUntil', { time: dayjs(store.tokenExpiresAt).format(DATE_TIME_FORMAT) })}
+        {t('stores:list.validUntil', { time: formatDateTime(store.tokenExpiresAt) })}
       </Typography.Text>
     </Space>
   );

@@ -4,9 +4,8 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Result, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { DATE_TIME_FORMAT } from '@openseller/core';
+import { formatDateTime } from '@openseller/core';
 import { ApiError, errorMessage } from '../../../app/request';
 import { storesApi } from '../api';
 import { PublicFrame } from '../components/public-frame';
@@ -50,7 +49,7 @@ export default function AuthorizationPage() {
         title={t('stores:authorization.successTitle')}
         subTitle={
           result.tokenExpiresAt
-            ? t('stores:authorization.successUntil', { name: result.storeName, platform: platformLabel(result.platformCode), time: dayjs(result.tokenExpiresAt).format(DATE_TIME_FORMAT) })
+            ? t('stores:authorization.successUntil', { name: result.storeName, platform: platformLabel(result.platformCode), time: formatDateTime(result.tokenExpiresAt) })
             : t('stores:authorization.success', { name: result.storeName, platform: platformLabel(result.platformCode) })
         }
         extra={[back]}

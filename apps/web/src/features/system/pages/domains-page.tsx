@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../app/request';
 import { toast } from '../../../app/toast';
 import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
+import { fitHeaderWidths } from '../../../ui/header-fit';
 import { DateTime } from '../../../ui/relative-time';
 import { useListState } from '../../../ui/use-list-state';
 import { systemApi } from '../api';
@@ -76,7 +77,7 @@ export default function DomainsPage() {
           dataSource={list.data?.voList ?? []}
           scroll={{ x: 1100 }}
           pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size }))}
-          columns={[
+          columns={fitHeaderWidths<DomainRow>([
             { title: t('system:domains.code'), dataIndex: 'domainCode', width: 110 },
             { title: t('system:domains.name'), dataIndex: 'name' },
             { title: t('system:domains.mainAccount'), dataIndex: 'mainLoginName', width: 160, render: (v: string | null) => v ?? '-' },
@@ -107,7 +108,7 @@ export default function DomainsPage() {
                 </Button>
               ),
             },
-          ]}
+          ])}
         />
       </Card>
       <Modal

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ORDER_IMPORT_FIELDS, ORDER_IMPORT_REQUIRED_FIELDS, type OrderImportFieldMap, type OrderImportTemplateVo } from '@openseller/core';
+import { formatDateTime, ORDER_IMPORT_FIELDS, ORDER_IMPORT_REQUIRED_FIELDS, type OrderImportFieldMap, type OrderImportTemplateVo } from '@openseller/core';
 import { ApiError, errorMessage } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { requiredRule } from '../../../../ui/form-rules';
@@ -34,7 +34,7 @@ export function ImportTemplatesModal({ open, onClose }: { open: boolean; onClose
         locale={{ emptyText: t('orderimport:templates.empty') }}
         columns={[
           { title: t('orderimport:templates.name'), dataIndex: 'name' },
-          { title: t('orderimport:templates.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (v: string) => new Date(v).toLocaleString() },
+          { title: t('orderimport:templates.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (v: string) => formatDateTime(v) },
           {
             title: t('common:actions.title'),
             width: 160,

@@ -3,7 +3,7 @@
 import { Image, Space, Tag, Tooltip, Typography } from 'antd';
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT, overdueState, type OrderRow, type OrderStatus, type OverdueWarning } from '@openseller/core';
+import { formatDateTime, ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT, overdueState, type OrderRow, type OrderStatus, type OverdueWarning } from '@openseller/core';
 import { useSession } from '../../../../app/session';
 import { DateTime } from '../../../../ui/relative-time';
 
@@ -73,7 +73,7 @@ export function OverdueCell({ lastShipTime }: { lastShipTime: string | null }) {
   if (info.state === 'overdue') return <Tag color="red">{t('orders:overdue.overdue')}</Tag>;
   if (info.state === 'soon')
     return (
-      <Tooltip title={t('orders:overdue.lastShipTime', { time: new Date(lastShipTime!).toLocaleString() })}>
+      <Tooltip title={t('orders:overdue.lastShipTime', { time: formatDateTime(lastShipTime) })}>
         <Tag color="orange">{t('orders:overdue.soon', { days: info.days, hours: info.hours, minutes: info.minutes })}</Tag>
       </Tooltip>
     );

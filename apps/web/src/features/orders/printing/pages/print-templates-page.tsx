@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Checkbox, Col, Empty, Form, Input, InputNumber, Popconfirm, Row, Select, Slider, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PRINT_DEFAULTS, PRINT_FIELDS, PRINT_TEMPLATE_KINDS, QR_FIELDS, type OrderRow, type OrderSearchParams, type PrintElement, type PrintField, type PrintTemplateRow, type PrintTemplateSave } from '@openseller/core';
+import { appliedOffsets, offsetsLimited, PRINT_DEFAULTS, PRINT_FIELDS, PRINT_TEMPLATE_KINDS, QR_FIELDS, type OrderRow, type OrderSearchParams, type PrintElement, type PrintField, type PrintTemplateRow, type PrintTemplateSave } from '@openseller/core';
 import { ApiError } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { PageTitle } from '../../../../ui/page-title';
@@ -21,6 +21,7 @@ import { printDocument, printHtml, SAMPLE_VALUES } from '../label-html';
 import { printErrorMessage, usePrintMutation, usePrintTemplates } from '../queries';
 
 type Head = Omit<PrintTemplateSave, 'elements'>;
+const round1 = (v: number) => Math.round(v * 10) / 10;
 const NEW: Head = { name: '', kind: 'WAYBILL', width: 100, height: 60, xOffset: PRINT_DEFAULTS.offset, yOffset: PRINT_DEFAULTS.offset, fontSize: PRINT_DEFAULTS.fontSize, expressCompanyCode: null, isDefault: false, goodsPerPage: null };
 
 /** The label values of an order row (the receiver as the list shows it). */
@@ -164,6 +165,11 @@ function Editor({ template, onSaved, onClose }: { template: PrintTemplateRow | n
           <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
             {t('printing:editor.help', { rate: PRINT_DEFAULTS.pxPerMm })}
           </Typography.Paragraph>
+          {offsetsLimited(layout) && (
+            <Typography.Paragraph type="warning" role="status">
+              {t('printing:editor.offsetsLimited', { x: round1(appliedOffsets(layout).x), y: round1(appliedOffsets(layout).y) })}
+            </Typography.Paragraph>
+          )}
           {el && selected !== null && !readOnly && (
             <Card size="small" title={labelOf(el.field)}>
               <Space wrap>

@@ -7,7 +7,7 @@ import { Button, Card, Drawer, Empty, Form, Input, InputNumber, Modal, Popconfir
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { WAYBILL_SHARE_MAX_COUNT, type WaybillShareCreate, type WaybillShareLogRow, type WaybillShareRow } from '@openseller/core';
+import { formatDateTime, WAYBILL_SHARE_MAX_COUNT, type WaybillShareCreate, type WaybillShareLogRow, type WaybillShareRow } from '@openseller/core';
 import { ApiError } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
 import { tablePagination } from '../../../../ui/pagination';
@@ -24,7 +24,7 @@ function ShareLogDrawer({ share, onClose }: { share: WaybillShareRow | null; onC
     { title: t('waybills:fields.expressCompanyCode'), dataIndex: 'expressCompanyCode', key: 'carrier', width: 110 },
     { title: t('waybills:shares.expressNo'), dataIndex: 'expressNo', key: 'no' },
     { title: t('waybills:shares.takenBy'), key: 'taker', render: (_, r) => `${r.takerDomainName} (${r.takerDomainCode})` },
-    { title: t('waybills:shares.takenAt'), dataIndex: 'createdAt', key: 'at', render: (v: string) => new Date(v).toLocaleString() },
+    { title: t('waybills:shares.takenAt'), dataIndex: 'createdAt', key: 'at', render: (v: string) => formatDateTime(v) },
   ];
   return (
     <Drawer open={!!share} onClose={onClose} size="large" title={t('waybills:shares.logTitle', { name: share?.accountName ?? '' })} destroyOnHidden>

@@ -3,13 +3,12 @@
 // commands.
 import { Alert, Descriptions, Drawer, Empty, Progress, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
-import { DATE_TIME_FORMAT, formatMoney, type AsnDetailRow, type AsnReceiptRow } from '@openseller/core';
+import { formatDateTime, formatMoney, type AsnDetailRow, type AsnReceiptRow } from '@openseller/core';
 import { inboundErrorMessage, useAsn, useSeesPrices } from '../queries';
 import { AsnCommands, type AsnCommandHandlers } from './asn-commands';
 import { AsnStatusTag, AsnSyncTags, ReceivedOfNoticed } from './asn-tags';
 
-const time = (value: string | null) => (value ? dayjs(value).format(DATE_TIME_FORMAT) : '-');
+const time = (value: string | null) => formatDateTime(value) || '-';
 
 export function AsnDrawer({ id, onClose, handlers }: { id: number | null; onClose: () => void; handlers: Omit<AsnCommandHandlers, 'onView'> }) {
   const { t } = useTranslation();

@@ -6,9 +6,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Drawer, Empty, Form, InputNumber, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import {
-  DATE_TIME_FORMAT,
+  formatDateTime,
   SANDBOX_WMS_CANCEL_MODES,
   SANDBOX_WMS_CONSOLE_MENU,
   SANDBOX_WMS_FAILURE_KINDS,
@@ -23,7 +22,7 @@ import { toast } from '../../../../app/toast';
 import { sandboxWmsApi } from '../api';
 import { inboundErrorMessage, useInboundMutation, useSandboxView, useSandboxWarehouses } from '../queries';
 
-const time = (v: string) => dayjs(v).format(DATE_TIME_FORMAT);
+const time = (v: string) => formatDateTime(v);
 const STATUS_COLORS: Record<string, string> = { SENTED: 'blue', IN_PROCESS: 'processing', FULFILLED: 'success', CANCELING: 'warning', CANCEL: 'default', CLOSED: 'default' };
 
 export function SandboxConsoleDrawer({ open, warehouseId, onClose }: { open: boolean; warehouseId: number | null; onClose: () => void }) {
