@@ -34,7 +34,8 @@ afterEach(() => {
 
 const header = (init: RequestInit, name: string) => (init.headers as Record<string, string>)[name];
 
-describe('request client', () => {
+// Each test loads the client afresh (with i18n and the core catalogue): seconds on a busy machine.
+describe('request client', { timeout: 30_000 }, () => {
   it('sends the bearer token and the device identifiers', async () => {
     const { request } = await import('./request');
     localStorage.setItem('openseller.auth', 'A1');
