@@ -188,7 +188,7 @@ function checkPayload(request: FastifyRequest, spec: { rawBody?: boolean; multip
   const chinese = language === 'zh' || language === 'zh_TW';
   // A form to a route that takes JSON would otherwise be read as an empty object; an upload
   // route reads its form itself (platform/uploads.ts checks its fields the same way).
-  if (request.isMultipart()) {
+  if (isMultipartRequest(request)) {
     if (spec.multipart) return;
     throw invalidInput([{ field: '(body)', message: chinese ? NOT_JSON.zh : NOT_JSON.en }]);
   }
@@ -196,6 +196,12 @@ function checkPayload(request: FastifyRequest, spec: { rawBody?: boolean; multip
   const body = request.body;
   if (body !== undefined && !isPlainObject(body)) throw invalidInput([{ field: '(body)', message: chinese ? NOT_AN_OBJECT.zh : NOT_AN_OBJECT.en }]);
   refuseUnstorableText(body, language);
+}
+
+/** A multipart form, by its content type (whether or not the multipart plugin is registered). */
+function isMultipartRequest(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return typeof type === 'string' && type.toLowerCase().startsWith('multipart/');
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -4,12 +4,15 @@
 // the spec's index of calls.
 import type { CallDef, CallMap } from './define.js';
 import { PromotionCalls } from './promotions.js';
+import { STOCK_CALL_MAPS } from './stock.js';
 
 export { PromotionCalls };
+export * from './stock.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
   promotions: PromotionCalls,
+  ...STOCK_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */

@@ -1,6 +1,7 @@
 // Inbound notices (ASN) and third-party warehouse systems (spec 02 §4.1): the notice statuses,
 // the inbound types, the sync statuses of issuing a document to a warehouse system, and the
 // statuses a warehouse system gives its own copy of a document.
+import type { Language } from './languages.js';
 
 /** Inbound notice statuses: to receive, issued to the warehouse system, completed, cancelled. */
 export const ASN_STATUSES = ['CI_ASN_STATUS_CREATED', 'CI_ASN_STATUS_SYNCED', 'CI_ASN_STATUS_COMPLETED', 'CI_ASN_STATUS_CLOSED'] as const;
@@ -11,6 +12,22 @@ export const ASN_STATUS = {
   COMPLETED: 'CI_ASN_STATUS_COMPLETED',
   CLOSED: 'CI_ASN_STATUS_CLOSED',
 } as const satisfies Record<string, AsnStatus>;
+
+/**
+ * A status's name as the answers carry it (statusName, spec 02 §3.6): Chinese for the Chinese
+ * languages, English for the others. The web app shows its own wording in every language.
+ */
+export const ASN_STATUS_NAMES: Record<AsnStatus, { zh: string; zh_TW: string; en: string }> = {
+  CI_ASN_STATUS_CREATED: { zh: '待收货', zh_TW: '待收貨', en: 'To receive' },
+  CI_ASN_STATUS_SYNCED: { zh: '已下发', zh_TW: '已下發', en: 'Issued' },
+  CI_ASN_STATUS_COMPLETED: { zh: '已完成', zh_TW: '已完成', en: 'Completed' },
+  CI_ASN_STATUS_CLOSED: { zh: '已取消', zh_TW: '已取消', en: 'Cancelled' },
+};
+
+export function asnStatusName(status: AsnStatus, language: Language): string {
+  const names = ASN_STATUS_NAMES[status];
+  return language === 'zh' || language === 'zh_TW' ? names[language] : names.en;
+}
 
 /** The short form of a status (the spec's CREATED, SYNCED…) to its code; the code is kept as is. */
 export function asnStatusCode(value: string): AsnStatus | undefined {

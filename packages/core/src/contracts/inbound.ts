@@ -3,9 +3,19 @@
 // quantity, unit price, planned location); receipts book what arrived, per location, until every
 // line is in.
 import { z } from 'zod';
-import { ASN_STATUSES, ASN_TYPES, SANDBOX_WMS_CANCEL_MODES, SANDBOX_WMS_FAILURE_KINDS, SANDBOX_WMS_OPERATIONS, SYNC_STATUSES, asnStatusCode } from '../catalogues/inbound.js';
-import type { AsnReceiptSource, AsnStatus, AsnType, SandboxWmsCancelMode, SandboxWmsFailureKind, SandboxWmsOperation, SyncStatus, ThirdPartyStatus } from '../catalogues/inbound.js';
-import type { WarehouseType } from '../catalogues/warehouses.js';
+import {
+  ASN_RECEIPT_SOURCES,
+  ASN_STATUSES,
+  ASN_TYPES,
+  SANDBOX_WMS_CANCEL_MODES,
+  SANDBOX_WMS_FAILURE_KINDS,
+  SANDBOX_WMS_OPERATIONS,
+  SYNC_STATUSES,
+  THIRD_PARTY_STATUSES,
+  asnStatusCode,
+} from '../catalogues/inbound.js';
+import type { AsnType } from '../catalogues/inbound.js';
+import { WAREHOUSE_TYPES } from '../catalogues/warehouses.js';
 import { DEFAULT_KEYWORD_CAP, splitKeywords } from '../rules/keywords.js';
 import { DateTimeText, Id, IdListInput, OptionalText, PageQuery, Text, Version } from './common.js';
 import { Price } from './goods.js';
@@ -172,106 +182,123 @@ export const AsnSearchInput = PageQuery.extend({
 });
 export type AsnSearchInput = z.infer<typeof AsnSearchInput>;
 
-export interface AsnRow {
-  id: number;
-  code: string;
-  asnType: AsnType;
-  whId: number;
-  warehouseCode: string;
-  warehouseName: string;
-  warehouseType: WarehouseType;
-  supplierId: number | null;
-  supplierCode: string | null;
-  supplierName: string | null;
+const AsnRowFields = {
+  id: z.number(),
+  code: z.string(),
+  asnType: z.enum(ASN_TYPES),
+  whId: z.number(),
+  warehouseCode: z.string(),
+  warehouseName: z.string(),
+  warehouseType: z.enum(WAREHOUSE_TYPES),
+  supplierId: z.number().nullable(),
+  supplierCode: z.string().nullable(),
+  supplierName: z.string().nullable(),
   /** CI_ASN_STATUS_… (statusId in the spec's words). */
-  statusId: AsnStatus;
-  purchaseCode: string | null;
-  expectedTime: string | null;
-  remark: string | null;
-  skuTotal: number;
-  qtyTotal: number;
-  receivedQtyTotal: number;
+  statusId: z.enum(ASN_STATUSES),
+  /** The status's name in the caller's language (spec 02 §3.6 statusName). */
+  statusName: z.string(),
+  purchaseCode: z.string().nullable(),
+  expectedTime: z.string().nullable(),
+  remark: z.string().nullable(),
+  skuTotal: z.number(),
+  qtyTotal: z.number(),
+  receivedQtyTotal: z.number(),
   /** Sum of qty × price (PURCHASE_PRICE field; not sent to accounts that may not see it). */
-  amountTotal?: string;
+  amountTotal: z.string().optional(),
   /** Null for a seller-run warehouse. */
-  syncStatus: SyncStatus | null;
-  syncError: string | null;
+  syncStatus: z.enum(SYNC_STATUSES).nullable(),
+  syncError: z.string().nullable(),
   /** The code of the last failed send (ERR_WMS_TIMEOUT…). */
-  syncErrorCode: string | null;
-  syncAttempts: number;
+  syncErrorCode: z.string().nullable(),
+  syncAttempts: z.number(),
   /** The document's status in the warehouse system. */
-  wmsStatus: ThirdPartyStatus | null;
+  wmsStatus: z.enum(THIRD_PARTY_STATUSES).nullable(),
   /** The warehouse system's code of the notice. */
-  externalCode: string | null;
+  externalCode: z.string().nullable(),
   /** A cancel asked of the warehouse system: REQUEST, SENDING, SUCCESS, FAILURE; null when none. */
-  cancelSyncStatus: SyncStatus | null;
+  cancelSyncStatus: z.enum(SYNC_STATUSES).nullable(),
   /** Whether the warehouse is served by the sandbox warehouse system. */
-  sandbox: boolean;
-  cancelReason: string | null;
-  createdByName: string | null;
-  createdAt: string;
-  completedAt: string | null;
-  closedAt: string | null;
-  version: number;
-}
+  sandbox: z.boolean(),
+  cancelReason: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  version: z.number(),
+};
+export const AsnRow = z.object(AsnRowFields);
+export type AsnRow = z.infer<typeof AsnRow>;
 
-export interface AsnDetailRow {
-  id: number;
-  lineNo: number;
-  skuId: number;
-  skuCode: string;
-  skuName: string | null;
-  specifications: string | null;
-  skuBarCode: string | null;
-  qty: number;
-  receivedQty: number;
-  price?: string | null;
-  amount?: string | null;
-  locationId: number | null;
-  locationCode: string | null;
-  lotAttNO: string | null;
-  remark: string | null;
-}
+export const AsnDetailRow = z.object({
+  id: z.number(),
+  lineNo: z.number(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string().nullable(),
+  specifications: z.string().nullable(),
+  skuBarCode: z.string().nullable(),
+  qty: z.number(),
+  receivedQty: z.number(),
+  /** Unit price and line amount: PURCHASE_PRICE field only. */
+  price: z.string().nullable().optional(),
+  amount: z.string().nullable().optional(),
+  locationId: z.number().nullable(),
+  locationCode: z.string().nullable(),
+  lotAttNO: z.string().nullable(),
+  remark: z.string().nullable(),
+});
+export type AsnDetailRow = z.infer<typeof AsnDetailRow>;
 
-export interface AsnReceiptLineRow {
-  asnDetailId: number;
-  skuId: number;
-  skuCode: string;
-  locationId: number | null;
-  locationCode: string | null;
-  qty: number;
-}
+export const AsnReceiptLineRow = z.object({
+  asnDetailId: z.number(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  locationId: z.number().nullable(),
+  locationCode: z.string().nullable(),
+  qty: z.number(),
+});
+export type AsnReceiptLineRow = z.infer<typeof AsnReceiptLineRow>;
 
-export interface AsnReceiptRow {
-  id: number;
-  source: AsnReceiptSource;
+export const AsnReceiptRow = z.object({
+  id: z.number(),
+  source: z.enum(ASN_RECEIPT_SOURCES),
   /** The warehouse system's result id, for receipts it reported. */
-  externalResultId: string | null;
-  qtyTotal: number;
-  remark: string | null;
-  receivedByName: string | null;
-  receivedAt: string;
-  lines: AsnReceiptLineRow[];
-}
+  externalResultId: z.string().nullable(),
+  qtyTotal: z.number(),
+  remark: z.string().nullable(),
+  receivedByName: z.string().nullable(),
+  receivedAt: z.string(),
+  lines: z.array(AsnReceiptLineRow),
+});
+export type AsnReceiptRow = z.infer<typeof AsnReceiptRow>;
 
 /** A warehouse-system result that could not be booked (kept with the reason). */
-export interface AsnRefusedResultRow {
-  resultId: string;
-  type: string;
-  message: string;
-  createdAt: string;
-}
+export const AsnRefusedResultRow = z.object({
+  resultId: z.string(),
+  type: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type AsnRefusedResultRow = z.infer<typeof AsnRefusedResultRow>;
 
-export interface AsnView extends AsnRow {
-  asnDetails: AsnDetailRow[];
-  receipts: AsnReceiptRow[];
-  refusedResults: AsnRefusedResultRow[];
-}
+export const AsnView = z.object({
+  ...AsnRowFields,
+  asnDetails: z.array(AsnDetailRow),
+  receipts: z.array(AsnReceiptRow),
+  refusedResults: z.array(AsnRefusedResultRow),
+});
+export type AsnView = z.infer<typeof AsnView>;
 
-export interface AsnStatusOption {
-  statusId: AsnStatus;
-  count: number;
-}
+export const AsnStatusOption = z.object({
+  statusId: z.enum(ASN_STATUSES),
+  statusName: z.string(),
+  count: z.number(),
+});
+export type AsnStatusOption = z.infer<typeof AsnStatusOption>;
+
+/** An enabled supplier a notice may name (the notice form's select). */
+export const AsnSupplierOption = z.object({ id: z.number(), code: z.string(), name: z.string() });
+export type AsnSupplierOption = z.infer<typeof AsnSupplierOption>;
 
 /** The import (kind ASN): one notice per notice key; the file without keys makes one notice. */
 export const AsnImportRow = z.object({
@@ -312,7 +339,7 @@ export const SandboxWmsForcedFailure = z.object({
   /** Only calls of this operation; any call when absent. */
   operation: z.enum(SANDBOX_WMS_OPERATIONS).nullish(),
 });
-export type SandboxWmsForcedFailure = { kind: SandboxWmsFailureKind; operation?: SandboxWmsOperation | null };
+export type SandboxWmsForcedFailure = z.infer<typeof SandboxWmsForcedFailure>;
 
 export const SandboxWmsWarehouseInput = z.object({ warehouseId: Id });
 export type SandboxWmsWarehouseInput = z.infer<typeof SandboxWmsWarehouseInput>;
@@ -351,72 +378,95 @@ export type SandboxWmsFulfilInput = z.infer<typeof SandboxWmsFulfilInput>;
 export const SandboxWmsDocumentInput = z.object({ warehouseId: Id, documentId: Id });
 export type SandboxWmsDocumentInput = z.infer<typeof SandboxWmsDocumentInput>;
 
-export interface SandboxWmsDocumentLine {
-  lineId: number;
-  skuId: number;
-  skuCode: string;
-  skuName: string | null;
-  qty: number;
-  doneQty: number;
-}
+export const SandboxWmsDocumentLine = z.object({
+  lineId: z.number(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string().nullable(),
+  qty: z.number(),
+  doneQty: z.number(),
+});
+export type SandboxWmsDocumentLine = z.infer<typeof SandboxWmsDocumentLine>;
 
-export interface SandboxWmsDocumentRow {
-  id: number;
-  kind: 'ASN' | 'WDO';
-  docCode: string;
-  docType: string;
-  externalCode: string;
-  status: ThirdPartyStatus;
-  lines: SandboxWmsDocumentLine[];
-  createdAt: string;
-  updatedAt: string;
-}
+const SandboxWmsKind = z.enum(['ASN', 'WDO']);
 
-export interface SandboxWmsCallRow {
-  id: number;
-  operation: SandboxWmsOperation;
-  outcome: string;
-  message: string | null;
-  docCode: string | null;
-  createdAt: string;
-}
+export const SandboxWmsDocumentRow = z.object({
+  id: z.number(),
+  kind: SandboxWmsKind,
+  docCode: z.string(),
+  docType: z.string(),
+  externalCode: z.string(),
+  status: z.enum(THIRD_PARTY_STATUSES),
+  lines: z.array(SandboxWmsDocumentLine),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SandboxWmsDocumentRow = z.infer<typeof SandboxWmsDocumentRow>;
 
-export interface SandboxWmsResultRow {
-  resultId: string;
-  kind: 'ASN' | 'WDO';
-  type: string;
-  docCode: string;
-  qty: number;
-  acknowledged: boolean;
-  createdAt: string;
-}
+export const SandboxWmsCallRow = z.object({
+  id: z.number(),
+  /** A call the connector made, or 'console' for what a person did in the console. */
+  operation: z.enum([...SANDBOX_WMS_OPERATIONS, 'console']),
+  outcome: z.string(),
+  message: z.string().nullable(),
+  docCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SandboxWmsCallRow = z.infer<typeof SandboxWmsCallRow>;
 
-export interface SandboxWmsView {
-  warehouseId: number;
-  warehouseCode: string;
-  warehouseName: string;
-  externalCode: string | null;
-  version: number;
-  failureRate: number;
-  latencyMs: number;
-  cancelMode: SandboxWmsCancelMode;
-  rejectSkuCodes: string[];
-  forcedFailures: SandboxWmsForcedFailure[];
-  callCount: number;
-  documents: SandboxWmsDocumentRow[];
-  results: SandboxWmsResultRow[];
-  calls: SandboxWmsCallRow[];
-}
+export const SandboxWmsResultRow = z.object({
+  resultId: z.string(),
+  kind: SandboxWmsKind,
+  type: z.string(),
+  docCode: z.string(),
+  qty: z.number(),
+  acknowledged: z.boolean(),
+  createdAt: z.string(),
+});
+export type SandboxWmsResultRow = z.infer<typeof SandboxWmsResultRow>;
+
+export const SandboxWmsView = z.object({
+  warehouseId: z.number(),
+  warehouseCode: z.string(),
+  warehouseName: z.string(),
+  externalCode: z.string().nullable(),
+  version: z.number(),
+  failureRate: z.number(),
+  latencyMs: z.number(),
+  cancelMode: z.enum(SANDBOX_WMS_CANCEL_MODES),
+  rejectSkuCodes: z.array(z.string()),
+  forcedFailures: z.array(SandboxWmsForcedFailure),
+  callCount: z.number(),
+  documents: z.array(SandboxWmsDocumentRow),
+  results: z.array(SandboxWmsResultRow),
+  calls: z.array(SandboxWmsCallRow),
+});
+export type SandboxWmsView = z.infer<typeof SandboxWmsView>;
+
+/** A sandbox-served warehouse of the domain, for the console's choice. */
+export const SandboxWmsWarehouseOption = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(WAREHOUSE_TYPES),
+  stopUsing: z.union([z.literal(0), z.literal(1)]),
+});
+export type SandboxWmsWarehouseOption = z.infer<typeof SandboxWmsWarehouseOption>;
+
+/** What the console's receive, ship or confirm-cancel reported: the result and the document's status. */
+export const SandboxWmsResultAnswer = z.object({ resultId: z.string(), status: z.enum(THIRD_PARTY_STATUSES) });
+export type SandboxWmsResultAnswer = z.infer<typeof SandboxWmsResultAnswer>;
 
 /** "Fetch results" on a warehouse: what came back from its warehouse system. */
-export interface WarehousePollSummary {
-  warehouseId: number;
-  fetched: number;
-  booked: number;
-  refused: number;
-  repeated: number;
-  failed: { resultId: string; message: string }[];
-}
+export const WarehousePollSummary = z.object({
+  warehouseId: z.number(),
+  fetched: z.number(),
+  booked: z.number(),
+  refused: z.number(),
+  repeated: z.number(),
+  failed: z.array(z.object({ resultId: z.string(), message: z.string() })),
+});
+export type WarehousePollSummary = z.infer<typeof WarehousePollSummary>;
 
 export const FetchResultsInput = z.object({ whId: Id });
 export type FetchResultsInput = z.infer<typeof FetchResultsInput>;

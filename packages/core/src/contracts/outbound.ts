@@ -253,112 +253,117 @@ export type SalesOutboundSearchInput = z.infer<typeof SalesOutboundSearchInput>;
 
 // ---- answers -----------------------------------------------------------------------------------
 
-export interface WdoDetailRow {
-  id: number;
-  skuId: number;
-  skuCode: string;
-  skuName: string | null;
-  specifications: string | null;
-  barCode: string | null;
-  qty: number;
+export const WdoDetailRow = z.object({
+  id: z.number(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string().nullable(),
+  specifications: z.string().nullable(),
+  barCode: z.string().nullable(),
+  qty: z.number(),
   /** What left the warehouse (0 until delivered). */
-  deliveredQty: number;
-  remark: string | null;
-}
+  deliveredQty: z.number(),
+  remark: z.string().nullable(),
+});
+export type WdoDetailRow = z.infer<typeof WdoDetailRow>;
 
-export interface WdoRow {
-  id: number;
-  code: string;
-  whId: number;
-  warehouseCode: string;
-  warehouseName: string;
-  warehouseType: string;
-  wdoType: WdoType;
-  status: WdoStatus;
-  syncStatus: WdoSyncStatus;
-  syncMessage: string | null;
+const WdoRowFields = {
+  id: z.number(),
+  code: z.string(),
+  whId: z.number(),
+  warehouseCode: z.string(),
+  warehouseName: z.string(),
+  warehouseType: z.string(),
+  wdoType: z.enum(WDO_TYPES),
+  status: z.enum(WDO_STATUSES),
+  syncStatus: z.enum(WDO_SYNC_STATUSES),
+  syncMessage: z.string().nullable(),
   /** The order's number in the warehouse's own system, once issued. */
-  externalCode: string | null;
-  relatedCode: string | null;
-  receiverName: string | null;
-  receiverPhone: string | null;
-  receiverAddress: string | null;
-  remark: string | null;
-  cancelReason: string | null;
-  qtyTotal: number;
-  skuTotal: number;
-  deliveredQtyTotal: number;
-  createdByName: string | null;
-  createdAt: string;
-  verifiedAt: string | null;
-  deliveredAt: string | null;
-  cancelledAt: string | null;
+  externalCode: z.string().nullable(),
+  relatedCode: z.string().nullable(),
+  receiverName: z.string().nullable(),
+  receiverPhone: z.string().nullable(),
+  receiverAddress: z.string().nullable(),
+  remark: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  qtyTotal: z.number(),
+  skuTotal: z.number(),
+  deliveredQtyTotal: z.number(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  verifiedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
   /** A cancel the warehouse's system accepted and has still to confirm. */
-  cancelRequestedAt: string | null;
-  expressCompanyCode: string | null;
-  expressNo: string | null;
-  updatedAt: string;
-  version: number;
-}
+  cancelRequestedAt: z.string().nullable(),
+  expressCompanyCode: z.string().nullable(),
+  expressNo: z.string().nullable(),
+  updatedAt: z.string(),
+  version: z.number(),
+};
+export const WdoRow = z.object(WdoRowFields);
+export type WdoRow = z.infer<typeof WdoRow>;
 
-export interface WdoWithDetails extends WdoRow {
-  wdoDetails: WdoDetailRow[];
-}
+export const WdoWithDetails = z.object({ ...WdoRowFields, wdoDetails: z.array(WdoDetailRow) });
+export type WdoWithDetails = z.infer<typeof WdoWithDetails>;
 
-export interface TransferDetailRow {
-  id: number;
-  skuId: number;
-  skuCode: string;
-  skuName: string | null;
-  specifications: string | null;
-  qty: number;
-  outLocationId: number | null;
-  outLocationCode: string | null;
-  inLocationId: number | null;
-  inLocationCode: string | null;
-}
+export const TransferDetailRow = z.object({
+  id: z.number(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string().nullable(),
+  specifications: z.string().nullable(),
+  qty: z.number(),
+  outLocationId: z.number().nullable(),
+  outLocationCode: z.string().nullable(),
+  inLocationId: z.number().nullable(),
+  inLocationCode: z.string().nullable(),
+});
+export type TransferDetailRow = z.infer<typeof TransferDetailRow>;
 
-export interface TransferRow {
-  id: number;
-  code: string;
-  outWarehouseId: number;
-  outWarehouseCode: string;
-  outWarehouseName: string;
-  inWarehouseId: number;
-  inWarehouseCode: string;
-  inWarehouseName: string;
-  transferStatus: TransferStatus;
-  remark: string | null;
-  qtyTotal: number;
-  skuTotal: number;
-  createdByName: string | null;
-  createdAt: string;
-  shippedAt: string | null;
-  receivedAt: string | null;
-  cancelledAt: string | null;
-  updatedAt: string;
-  version: number;
-}
+const TransferRowFields = {
+  id: z.number(),
+  code: z.string(),
+  outWarehouseId: z.number(),
+  outWarehouseCode: z.string(),
+  outWarehouseName: z.string(),
+  inWarehouseId: z.number(),
+  inWarehouseCode: z.string(),
+  inWarehouseName: z.string(),
+  transferStatus: z.enum(TRANSFER_STATUSES),
+  remark: z.string().nullable(),
+  qtyTotal: z.number(),
+  skuTotal: z.number(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  shippedAt: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  updatedAt: z.string(),
+  version: z.number(),
+};
+export const TransferRow = z.object(TransferRowFields);
+export type TransferRow = z.infer<typeof TransferRow>;
 
-export interface TransferWithDetails extends TransferRow {
-  details: TransferDetailRow[];
-}
+export const TransferWithDetails = z.object({ ...TransferRowFields, details: z.array(TransferDetailRow) });
+export type TransferWithDetails = z.infer<typeof TransferWithDetails>;
 
-export interface SalesOutboundRow {
+export const SalesOutboundRow = z.object({
   /** The ledger row. */
-  id: number;
-  createdAt: string;
-  orderId: number | null;
-  orderCode: string | null;
-  whId: number;
-  warehouseName: string;
-  locationId: number;
-  locationCode: string | null;
-  skuId: number;
-  skuCode: string;
-  skuName: string | null;
-  specifications: string | null;
+  id: z.number(),
+  createdAt: z.string(),
+  orderId: z.number().nullable(),
+  orderCode: z.string().nullable(),
+  whId: z.number(),
+  warehouseName: z.string(),
+  locationId: z.number(),
+  locationCode: z.string().nullable(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string().nullable(),
+  specifications: z.string().nullable(),
   /** Pieces that left. */
-  qty: number;
-  onHandAfter: number;
-}
+  qty: z.number(),
+  onHandAfter: z.number(),
+});
+export type SalesOutboundRow = z.infer<typeof SalesOutboundRow>;

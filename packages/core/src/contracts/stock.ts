@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { decimalPlaces, isDecimalText } from '../rules/decimal.js';
 import { DEFAULT_KEYWORD_CAP, SKU_KEYWORD_CAP, splitKeywords } from '../rules/keywords.js';
 import { MONEY_DECIMALS } from '../rules/numbers.js';
+import { pageOf } from '../api/define.js';
 import { DateTimeText, Id, OptionalText, PageQuery, Version } from './common.js';
 
 // ---- catalogues ---------------------------------------------------------------------------
@@ -188,49 +189,51 @@ export type BizInventorySearchInput = z.infer<typeof BizInventorySearchInput>;
 export const InventoryExportInput = BizInventoryFilter.superRefine(checkKeywordCap);
 export type InventoryExportInput = z.infer<typeof InventoryExportInput>;
 
-export interface InventoryComponentStock {
-  skuId: number;
-  skuCode: string;
-  qty: number;
-  available: number;
-}
+export const InventoryComponentStock = z.object({
+  skuId: z.number(),
+  skuCode: z.string(),
+  qty: z.number(),
+  available: z.number(),
+});
+export type InventoryComponentStock = z.infer<typeof InventoryComponentStock>;
 
 /** One row of the business inventory: a SKU in a warehouse, its locations added up. */
-export interface BizInventoryRow {
+export const BizInventoryRow = z.object({
   /** `${whId}:${skuId}`. */
-  key: string;
-  whId: number;
-  whCode: string;
-  whName: string;
-  whType: string;
-  skuId: number;
-  skuCode: string;
-  skuName: string;
-  specifications: string | null;
-  color: string | null;
-  size: string | null;
-  barCode: string | null;
-  picUrl: string | null;
-  isCombination: boolean;
+  key: z.string(),
+  whId: z.number(),
+  whCode: z.string(),
+  whName: z.string(),
+  whType: z.string(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  specifications: z.string().nullable(),
+  color: z.string().nullable(),
+  size: z.string().nullable(),
+  barCode: z.string().nullable(),
+  picUrl: z.string().nullable(),
+  isCombination: z.boolean(),
   /** Null for a combination, which has no stock of its own. */
-  onHand: number | null;
-  allocated: number | null;
+  onHand: z.number().nullable(),
+  allocated: z.number().nullable(),
   /** For a combination: min over components of ⌊component available / qty⌋. */
-  available: number;
-  warningQty: number | null;
+  available: z.number(),
+  warningQty: z.number().nullable(),
   /** The warning row's version (for updateWarning); null when no level is set. */
-  warningVersion: number | null;
-  belowWarning: boolean;
+  warningVersion: z.number().nullable(),
+  belowWarning: z.boolean(),
   /** Sent only with the COST_PRICE field. */
-  averageCost?: string | null;
+  averageCost: z.string().nullable().optional(),
   /** on-hand × average cost; sent only with the COST_PRICE field. */
-  stockValue?: string | null;
+  stockValue: z.string().nullable().optional(),
   /** Location balances of this SKU in the warehouse (0 = not kept by location). */
-  locationCount: number;
+  locationCount: z.number(),
   /** Pieces with a production date, over its locations. */
-  productDateQty: number;
-  components: InventoryComponentStock[];
-}
+  productDateQty: z.number(),
+  components: z.array(InventoryComponentStock),
+});
+export type BizInventoryRow = z.infer<typeof BizInventoryRow>;
 
 // ---- balances by location (/cloud/core/inventory/searchByPage) -----------------------------
 
@@ -244,34 +247,36 @@ export const InventorySearchInput = PageQuery.extend({
 }).superRefine(checkKeywordCap);
 export type InventorySearchInput = z.infer<typeof InventorySearchInput>;
 
-export interface InventoryProductDateLot {
-  id: number;
-  productDate: string;
-  qty: number;
-  version: number;
-}
+export const InventoryProductDateLot = z.object({
+  id: z.number(),
+  productDate: z.string(),
+  qty: z.number(),
+  version: z.number(),
+});
+export type InventoryProductDateLot = z.infer<typeof InventoryProductDateLot>;
 
 /** One balance: a SKU at a location of a warehouse. */
-export interface InventoryBalanceRow {
+export const InventoryBalanceRow = z.object({
   /** The balance id. */
-  id: number;
-  whId: number;
-  whName: string;
+  id: z.number(),
+  whId: z.number(),
+  whName: z.string(),
   /** 0 when not kept by location. */
-  locationId: number;
-  locationCode: string | null;
-  skuId: number;
-  skuCode: string;
-  skuName: string;
-  specifications: string | null;
-  barCode: string | null;
-  onHand: number;
-  allocated: number;
-  available: number;
-  productDate: InventoryProductDateLot[];
-  productDateQty: number;
-  updatedAt: string;
-}
+  locationId: z.number(),
+  locationCode: z.string().nullable(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  specifications: z.string().nullable(),
+  barCode: z.string().nullable(),
+  onHand: z.number(),
+  allocated: z.number(),
+  available: z.number(),
+  productDate: z.array(InventoryProductDateLot),
+  productDateQty: z.number(),
+  updatedAt: z.string(),
+});
+export type InventoryBalanceRow = z.infer<typeof InventoryBalanceRow>;
 
 // ---- warning levels ------------------------------------------------------------------------
 
@@ -296,6 +301,14 @@ export const StockWarningBatchInput = z.object({
 });
 export type StockWarningBatchInput = z.infer<typeof StockWarningBatchInput>;
 
+/** The level now, and the warning row's version (null when the level was removed). */
+export const StockWarningResult = z.object({ warningQty: z.number().nullable(), version: z.number().nullable() });
+export type StockWarningResult = z.infer<typeof StockWarningResult>;
+
+/** How many levels were set and how many removed. */
+export const StockWarningBatchResult = z.object({ set: z.number(), cleared: z.number() });
+export type StockWarningBatchResult = z.infer<typeof StockWarningBatchResult>;
+
 /** A row of the warning-level import (kind STOCK_WARNINGS); an empty or 0 level removes it. */
 export const StockWarningImportRow = z.object({
   warehouseCode: StockCode('Warehouse code'),
@@ -311,30 +324,37 @@ export type StockWarningImportRow = z.infer<typeof StockWarningImportRow>;
 
 // ---- production-date lots ------------------------------------------------------------------
 
-export const InventoryProductDateListInput = z.object({ balanceId: Id });
+// A balance's record is the spec's product-date info (02 §3.1): `id` (the balance) and the
+// `productDate` list of {productDate, qty}. The calls name the record by `id` and send lots under
+// `productDate`, as the record has them.
+
+export const InventoryProductDateListInput = z.object({ id: Id });
 export type InventoryProductDateListInput = z.infer<typeof InventoryProductDateListInput>;
 
 export const InventoryProductDateAddInput = z.object({
-  balanceId: Id,
-  productDateList: z
+  id: Id,
+  productDate: z
     .array(z.object({ productDate: StockProductDate, qty: StockPieces(1) }))
     .min(1)
     .max(200),
 });
 export type InventoryProductDateAddInput = z.infer<typeof InventoryProductDateAddInput>;
 
+/** One lot: its own id and version. */
 export const InventoryProductDateUpdateInput = z.object({ id: Id, version: Version, productDate: StockProductDate, qty: StockPieces(1) });
 export type InventoryProductDateUpdateInput = z.infer<typeof InventoryProductDateUpdateInput>;
 
-export const InventoryProductDateDeleteInput = z.object({ balanceId: Id, idList: z.array(Id).min(1).max(1000) });
+/** The chosen lots (idList) of a balance (id). */
+export const InventoryProductDateDeleteInput = z.object({ id: Id, idList: z.array(Id).min(1).max(1000) });
 export type InventoryProductDateDeleteInput = z.infer<typeof InventoryProductDateDeleteInput>;
 
 /** The lots of one balance (spec 02 §3.1: id, and a productDate list of {productDate, qty}). */
-export interface InventoryProductDateInfo {
-  id: number;
-  onHand: number;
-  productDate: InventoryProductDateLot[];
-}
+export const InventoryProductDateInfo = z.object({
+  id: z.number(),
+  onHand: z.number(),
+  productDate: z.array(InventoryProductDateLot),
+});
+export type InventoryProductDateInfo = z.infer<typeof InventoryProductDateInfo>;
 
 // ---- opening inventory ---------------------------------------------------------------------
 
@@ -363,11 +383,12 @@ export type OpeningInventoryRow = z.infer<typeof OpeningInventoryRow>;
 export const OpeningInventorySaveInput = z.object({ items: z.array(OpeningInventoryRow).min(1).max(5000) });
 export type OpeningInventorySaveInput = z.infer<typeof OpeningInventorySaveInput>;
 
-export interface OpeningInventoryResult {
-  docCode: string;
-  rows: number;
-  qty: number;
-}
+export const OpeningInventoryResult = z.object({
+  docCode: z.string(),
+  rows: z.number(),
+  qty: z.number(),
+});
+export type OpeningInventoryResult = z.infer<typeof OpeningInventoryResult>;
 
 // ---- average-cost adjustment (/cloud/core/averagecost) -------------------------------------
 
@@ -401,36 +422,38 @@ export const AverageCostSearchInput = PageQuery.extend({
 });
 export type AverageCostSearchInput = z.infer<typeof AverageCostSearchInput>;
 
-export interface AverageCostRow {
-  id: number;
-  code: string;
-  status: AverageCostStatus;
-  skuCount: number;
-  remark: string | null;
-  createdBy: string | null;
-  createdAt: string;
-  confirmedBy: string | null;
-  confirmedAt: string | null;
-  version: number;
-}
+const AverageCostRowFields = {
+  id: z.number(),
+  code: z.string(),
+  status: z.enum(AVERAGE_COST_STATUSES),
+  skuCount: z.number(),
+  remark: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  confirmedBy: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  version: z.number(),
+};
+export const AverageCostRow = z.object(AverageCostRowFields);
+export type AverageCostRow = z.infer<typeof AverageCostRow>;
 
-export interface AverageCostDetailRow {
-  id: number;
-  skuId: number;
-  skuCode: string;
-  skuName: string;
-  specifications: string | null;
+export const AverageCostDetailRow = z.object({
+  id: z.number(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  specifications: z.string().nullable(),
   /** The average the confirmation replaced; null before it is confirmed (or when there was none). */
-  averageCostPriceBefore: string | null;
+  averageCostPriceBefore: z.string().nullable(),
   /** The SKU's average now. */
-  currentAverageCost: string | null;
-  averageCostPriceAfter: string;
-  remark: string | null;
-}
+  currentAverageCost: z.string().nullable(),
+  averageCostPriceAfter: z.string(),
+  remark: z.string().nullable(),
+});
+export type AverageCostDetailRow = z.infer<typeof AverageCostDetailRow>;
 
-export interface AverageCostDetail extends AverageCostRow {
-  details: AverageCostDetailRow[];
-}
+export const AverageCostDetail = z.object({ ...AverageCostRowFields, details: z.array(AverageCostDetailRow) });
+export type AverageCostDetail = z.infer<typeof AverageCostDetail>;
 
 // ---- the ledger: inventory log (logs activeKey 2) and one balance's history -----------------
 
@@ -454,40 +477,39 @@ export const InventoryLedgerInput = PageQuery.extend({
 });
 export type InventoryLedgerInput = z.infer<typeof InventoryLedgerInput>;
 
-export interface InventoryLogRow {
-  id: number;
-  createdAt: string;
-  whId: number;
-  whName: string;
-  locationId: number;
-  locationCode: string | null;
-  skuId: number;
-  skuCode: string;
-  skuName: string;
-  specifications: string | null;
-  movement: string;
-  onHandDelta: number;
-  allocatedDelta: number;
-  onHandAfter: number;
-  allocatedAfter: number;
-  availableAfter: number;
-  docType: string;
-  docId: number | null;
-  docCode: string | null;
-  remark: string | null;
-  operator: string | null;
-}
+export const InventoryLogRow = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  whId: z.number(),
+  whName: z.string(),
+  locationId: z.number(),
+  locationCode: z.string().nullable(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  specifications: z.string().nullable(),
+  movement: z.string(),
+  onHandDelta: z.number(),
+  allocatedDelta: z.number(),
+  onHandAfter: z.number(),
+  allocatedAfter: z.number(),
+  availableAfter: z.number(),
+  docType: z.string(),
+  docId: z.number().nullable(),
+  docCode: z.string().nullable(),
+  remark: z.string().nullable(),
+  operator: z.string().nullable(),
+});
+export type InventoryLogRow = z.infer<typeof InventoryLogRow>;
 
-export interface InventoryLedgerResult {
-  voList: InventoryLogRow[];
-  total: number;
-  currentPage: number;
-  pageSize: number;
+/** A page of one balance's ledger, with the balance now and the sums of its ledger. */
+export const InventoryLedgerResult = pageOf(InventoryLogRow).extend({
   /** The balance now (added over locations when no location was named). */
-  onHand: number;
-  allocated: number;
-  available: number;
+  onHand: z.number(),
+  allocated: z.number(),
+  available: z.number(),
   /** Sums of every ledger row of the balance: they equal onHand and allocated. */
-  ledgerOnHand: number;
-  ledgerAllocated: number;
-}
+  ledgerOnHand: z.number(),
+  ledgerAllocated: z.number(),
+});
+export type InventoryLedgerResult = z.infer<typeof InventoryLedgerResult>;

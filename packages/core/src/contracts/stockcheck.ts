@@ -2,6 +2,7 @@
 // warehouse (optionally one location or a list of SKUs), lines counted by hand or imported, the
 // differences, and a confirmation that adjusts on-hand through the stock ledger.
 import { z } from 'zod';
+import { pageOf } from '../api/define.js';
 import { Id, OptionalText, PageQuery, Version } from './common.js';
 
 export const StockCheckErrors = {
@@ -124,87 +125,89 @@ export function parseCountedQtyText(text: string): { qty: number } | { problem: 
   return { qty: n };
 }
 
-export interface StockCheckRow {
-  id: number;
-  code: string;
-  warehouseId: number;
-  warehouseName: string;
-  status: StockCheckStatus;
+const StockCheckRowFields = {
+  id: z.number(),
+  code: z.string(),
+  warehouseId: z.number(),
+  warehouseName: z.string(),
+  status: z.enum(STOCK_CHECK_STATUSES),
   /** The location the check is limited to, or null for every location. */
-  locationId: number | null;
-  locationCode: string | null;
+  locationId: z.number().nullable(),
+  locationCode: z.string().nullable(),
   /** How many SKUs the scope lists; 0 for every SKU. */
-  scopeSkuCount: number;
-  remark: string | null;
-  lineCount: number;
-  countedLines: number;
+  scopeSkuCount: z.number(),
+  remark: z.string().nullable(),
+  lineCount: z.number(),
+  countedLines: z.number(),
   /** Counted lines whose count differs from the book quantity. */
-  differentLines: number;
-  gainQty: number;
-  lossQty: number;
-  createdBy: string | null;
-  createdAt: string;
-  confirmedBy: string | null;
-  confirmedAt: string | null;
-  cancelledAt: string | null;
-  version: number;
-}
+  differentLines: z.number(),
+  gainQty: z.number(),
+  lossQty: z.number(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  confirmedBy: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  version: z.number(),
+};
 
-export interface StockCheckDetail extends StockCheckRow {
+export const StockCheckRow = z.object(StockCheckRowFields);
+export type StockCheckRow = z.infer<typeof StockCheckRow>;
+
+export const StockCheckDetail = z.object({
+  ...StockCheckRowFields,
   /** The SKUs of the scope (code and name), at most the first 200. */
-  scopeSkus: { id: number; code: string; name: string | null }[];
-}
+  scopeSkus: z.array(z.object({ id: z.number(), code: z.string(), name: z.string().nullable() })),
+});
+export type StockCheckDetail = z.infer<typeof StockCheckDetail>;
 
-export interface StockCheckLineRow {
-  id: number;
-  skuId: number;
-  skuCode: string;
-  skuName: string | null;
-  specifications: string | null;
-  locationId: number;
-  locationCode: string | null;
+export const StockCheckLineRow = z.object({
+  id: z.number(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string().nullable(),
+  specifications: z.string().nullable(),
+  locationId: z.number(),
+  locationCode: z.string().nullable(),
   /**
    * The book quantity the count is compared with: on-hand when the line was counted; for a line
    * not counted yet, on-hand now.
    */
-  bookQty: number;
+  bookQty: z.number(),
   /** On-hand now (at confirmation, for a confirmed check). */
-  onHand: number;
-  allocated: number;
-  countedQty: number | null;
+  onHand: z.number(),
+  allocated: z.number(),
+  countedQty: z.number().nullable(),
   /** counted − book; null while not counted. */
-  difference: number | null;
+  difference: z.number().nullable(),
   /** On-hand moved after the line was counted (now ≠ book). */
-  movedSinceCount: boolean;
+  movedSinceCount: z.boolean(),
   /** The adjustment made at confirmation. */
-  adjustQty: number | null;
+  adjustQty: z.number().nullable(),
   /** Found while counting: not on the sheet when the check was made. */
-  added: boolean;
-  countedAt: string | null;
-  countedBy: string | null;
-  version: number;
-}
+  added: z.boolean(),
+  countedAt: z.string().nullable(),
+  countedBy: z.string().nullable(),
+  version: z.number(),
+});
+export type StockCheckLineRow = z.infer<typeof StockCheckLineRow>;
 
-export interface StockCheckTotals {
-  lineCount: number;
-  countedLines: number;
-  uncountedLines: number;
-  gainLines: number;
-  gainQty: number;
-  lossLines: number;
-  lossQty: number;
+export const StockCheckTotals = z.object({
+  lineCount: z.number(),
+  countedLines: z.number(),
+  uncountedLines: z.number(),
+  gainLines: z.number(),
+  gainQty: z.number(),
+  lossLines: z.number(),
+  lossQty: z.number(),
   /** Counted lines whose on-hand moved after they were counted. */
-  movedLines: number;
-}
+  movedLines: z.number(),
+});
+export type StockCheckTotals = z.infer<typeof StockCheckTotals>;
 
-export interface StockCheckDifferences {
-  voList: StockCheckLineRow[];
-  total: number;
-  currentPage: number;
-  pageSize: number;
-  totals: StockCheckTotals;
-}
+/** A page of differences with the totals of the whole check. */
+export const StockCheckDifferences = pageOf(StockCheckLineRow).extend({ totals: StockCheckTotals });
+export type StockCheckDifferences = z.infer<typeof StockCheckDifferences>;
 
-export interface StockCheckCountResult {
-  lines: StockCheckLineRow[];
-}
+export const StockCheckCountResult = z.object({ lines: z.array(StockCheckLineRow) });
+export type StockCheckCountResult = z.infer<typeof StockCheckCountResult>;

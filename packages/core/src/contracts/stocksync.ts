@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { formatDecimal } from '../rules/decimal.js';
 import { isSyncRatio, SYNC_RATIO_DECIMALS } from '../rules/stocksync.js';
 import { DateTimeText, Id, PageQuery, Version } from './common.js';
-import type { StoreAuthState } from './stores.js';
+import { STORE_AUTH_STATES } from './stores.js';
 
 export const StockSyncErrors = {
   /** No store of the caller's domain has this id. */
@@ -125,107 +125,113 @@ export const StockSyncLogSearchInput = PageQuery.extend({
 });
 export type StockSyncLogSearchInput = z.input<typeof StockSyncLogSearchInput>;
 
-export interface StockSyncRuleRow {
-  id: number;
-  version: number;
-  storeId: number;
-  warehouseId: number;
-  warehouseCode: string;
-  warehouseName: string;
-  warehouseType: string;
+export const StockSyncRuleRow = z.object({
+  id: z.number(),
+  version: z.number(),
+  storeId: z.number(),
+  warehouseId: z.number(),
+  warehouseCode: z.string(),
+  warehouseName: z.string(),
+  warehouseType: z.string(),
   /** A stopped warehouse adds nothing to what the store is told. */
-  warehouseStopped: boolean;
+  warehouseStopped: z.boolean(),
   /** 4 decimals, '0.8000'. */
-  ratio: string;
-  safetyStock: number;
-  updatedAt: string;
-}
+  ratio: z.string(),
+  safetyStock: z.number(),
+  updatedAt: z.string(),
+});
+export type StockSyncRuleRow = z.infer<typeof StockSyncRuleRow>;
 
 /** A marketplace store on the stock sync page. */
-export interface StockSyncStoreRow {
-  storeId: number;
+export const StockSyncStoreRow = z.object({
+  storeId: z.number(),
   /** The store's version (the auto-sync switch is the store's autoSyncStock). */
-  storeVersion: number;
-  name: string;
-  platformCode: string;
-  usable: boolean;
-  authState: StoreAuthState;
-  autoSync: boolean;
-  rules: StockSyncRuleRow[];
+  storeVersion: z.number(),
+  name: z.string(),
+  platformCode: z.string(),
+  usable: z.boolean(),
+  authState: z.enum(STORE_AUTH_STATES),
+  autoSync: z.boolean(),
+  rules: z.array(StockSyncRuleRow),
   /** Online SKUs of the store mapped to a system SKU (what a sync pushes). */
-  mappedCount: number;
+  mappedCount: z.number(),
   /** Records waiting or being sent. */
-  pendingCount: number;
+  pendingCount: z.number(),
   /** Open failures (not yet retried or superseded). */
-  failureCount: number;
-  lastPushedAt: string | null;
-}
+  failureCount: z.number(),
+  lastPushedAt: z.string().nullable(),
+});
+export type StockSyncStoreRow = z.infer<typeof StockSyncStoreRow>;
 
-export interface StockSyncWarehousePart {
-  warehouseId: number;
-  available: number;
-  ratio: string;
-  safetyStock: number;
-  quantity: number;
-}
+export const StockSyncWarehousePart = z.object({
+  warehouseId: z.number(),
+  available: z.number(),
+  ratio: z.string(),
+  safetyStock: z.number(),
+  quantity: z.number(),
+});
+export type StockSyncWarehousePart = z.infer<typeof StockSyncWarehousePart>;
 
-export interface StockSyncPreviewRow {
-  tbSkuRowId: number;
-  tbSkuId: string;
-  tbSpuId: string;
-  title: string;
-  properties: string | null;
-  outerSkuId: string | null;
-  skuId: number;
-  skuCode: string;
-  skuName: string;
-  isCombination: boolean;
+export const StockSyncPreviewRow = z.object({
+  tbSkuRowId: z.number(),
+  tbSkuId: z.string(),
+  tbSpuId: z.string(),
+  title: z.string(),
+  properties: z.string().nullable(),
+  outerSkuId: z.string().nullable(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  isCombination: z.boolean(),
   /** Sum of the rule warehouses' available (stopped warehouses left out). */
-  available: number;
+  available: z.number(),
   /** What a push would send now. */
-  quantity: number;
-  parts: StockSyncWarehousePart[];
-  lastQuantity: number | null;
-  lastPushedAt: string | null;
+  quantity: z.number(),
+  parts: z.array(StockSyncWarehousePart),
+  lastQuantity: z.number().nullable(),
+  lastPushedAt: z.string().nullable(),
   /** The quantity differs from the last pushed one, or it was never pushed. */
-  changed: boolean;
+  changed: z.boolean(),
   /** The status of the online SKU's latest push record. */
-  lastStatus: StockSyncStatus | null;
-}
+  lastStatus: z.enum(STOCK_SYNC_STATUSES).nullable(),
+});
+export type StockSyncPreviewRow = z.infer<typeof StockSyncPreviewRow>;
 
-export interface StockSyncRecordRow {
-  id: number;
-  storeId: number;
-  storeName: string;
-  platformCode: string;
-  tbSkuRowId: number;
-  tbSkuId: string;
-  tbSpuId: string | null;
-  title: string | null;
-  properties: string | null;
-  outerSkuId: string | null;
-  skuId: number;
-  skuCode: string;
+export const StockSyncRecordRow = z.object({
+  id: z.number(),
+  storeId: z.number(),
+  storeName: z.string(),
+  platformCode: z.string(),
+  tbSkuRowId: z.number(),
+  tbSkuId: z.string(),
+  tbSpuId: z.string().nullable(),
+  title: z.string().nullable(),
+  properties: z.string().nullable(),
+  outerSkuId: z.string().nullable(),
+  skuId: z.number(),
+  skuCode: z.string(),
   /** Available across the rule warehouses when it was pushed. */
-  available: number | null;
-  quantity: number | null;
-  status: StockSyncStatus;
-  trigger: StockSyncTrigger;
+  available: z.number().nullable(),
+  quantity: z.number().nullable(),
+  status: z.enum(STOCK_SYNC_STATUSES),
+  trigger: z.enum(STOCK_SYNC_TRIGGERS),
   /** 1 for the first push of a change; +1 for each push after a failure of the same online SKU. */
-  attempt: number;
-  retryOfId: number | null;
-  stopReason: StockSyncStopReason | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  requestedByName: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  finishedAt: string | null;
-}
+  attempt: z.number(),
+  retryOfId: z.number().nullable(),
+  stopReason: z.enum(STOCK_SYNC_STOP_REASONS).nullable(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  requestedByName: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type StockSyncRecordRow = z.infer<typeof StockSyncRecordRow>;
 
-export interface StockSyncRequestResult {
+export const StockSyncRequestResult = z.object({
   /** New records waiting to be pushed. */
-  requested: number;
+  requested: z.number(),
   /** Online SKUs that already had a push waiting (not requested twice). */
-  alreadyPending: number;
-}
+  alreadyPending: z.number(),
+});
+export type StockSyncRequestResult = z.infer<typeof StockSyncRequestResult>;

@@ -3,8 +3,10 @@
 // in part; confirm a cancel it was asked for; set its latency, failure rate, cancel mode and the
 // SKUs it refuses; force failures on the next calls — and what it was sent (documents, results,
 // calls). Only sandbox-connected warehouses of the caller's domain.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  SANDBOX_EXTERNAL_CODE_PREFIX,
+  SANDBOX_WAREHOUSE_TYPES,
   WarehouseSystemErrors,
   isSandboxWarehouse,
   type SandboxWmsCancelMode,
@@ -14,7 +16,9 @@ import {
   type SandboxWmsFulfilInput,
   type SandboxWmsSettingsInput,
   type SandboxWmsView,
-  type SandboxWmsOperation,
+  type SandboxWmsWarehouseOption,
+  type WarehouseType,
+  type SandboxWmsCallRow,
   type ThirdPartyStatus,
 } from '@openseller/core';
 import type { Db, Tx } from '../../../db/client.js';
@@ -48,6 +52,22 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
   }
 
   return {
+    /** The domain's warehouses the sandbox serves, in use first. */
+    async warehouses(domainId: number): Promise<SandboxWmsWarehouseOption[]> {
+      const rows = await db
+        .select()
+        .from(warehouses)
+        .where(
+          and(
+            eq(warehouses.domainId, domainId),
+            inArray(warehouses.type, [...SANDBOX_WAREHOUSE_TYPES]),
+            sql`upper(${warehouses.externalCode}) like ${SANDBOX_EXTERNAL_CODE_PREFIX + '%'}`,
+          ),
+        )
+        .orderBy(asc(warehouses.stopUsing), asc(warehouses.id));
+      return rows.map((w) => ({ id: w.id, code: w.code, name: w.name, type: w.type as WarehouseType, stopUsing: w.stopUsing ? 1 : 0 }));
+    },
+
     async view(domainId: number, warehouseId: number): Promise<SandboxWmsView> {
       const warehouse = await sandboxWarehouse(db, domainId, warehouseId);
       const settings = await ensureSandboxWarehouse(db, domainId, warehouseId);
@@ -122,7 +142,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
         })),
         calls: calls.map((c) => ({
           id: c.id,
-          operation: c.operation as SandboxWmsOperation,
+          operation: c.operation as SandboxWmsCallRow['operation'],
           outcome: c.outcome,
           message: c.message,
           docCode: c.docCode,

@@ -8,7 +8,8 @@ import { parseCountedQtyText, type Language } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import type { Importer, ImportContext, RowProblem } from '../../../platform/imports.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
-import { actorOf, AREA, inScope } from './stockcheck.service.js';
+import { actorOf } from '../../../platform/caller.js';
+import { AREA, inScope } from './stockcheck.service.js';
 import { linesOfSkus, locationsByCodes, openChecksOf, skusByCodes, warehousesByCodeOrName, writeCounts, type CheckRecord, type CountWrite } from './stockcheck.queries.js';
 
 export const STOCK_CHECK_IMPORT = 'STOCK_CHECK';

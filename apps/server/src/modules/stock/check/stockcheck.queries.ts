@@ -6,9 +6,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { StockCheckLineFilter, StockCheckLineRow, StockCheckRow, StockCheckStatus, StockCheckTotals } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { versionConflict } from '../../../platform/errors.js';
+import { pageWindow } from '../../../platform/paging.js';
+import { isoTime, isoTimeOf } from '../../../platform/time.js';
 
 // Raw queries answer timestamps as text.
-const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const num = (v: unknown): number => Number(v ?? 0);
 
 export interface CheckRecord {
@@ -343,7 +344,7 @@ function toLineRow(r: LineSqlRow, status: StockCheckStatus): StockCheckLineRow {
     movedSinceCount: counted !== null && onHand !== book,
     adjustQty: r.adjust_qty !== null ? Number(r.adjust_qty) : confirmed && counted !== null ? 0 : null,
     added: r.added,
-    countedAt: iso(r.counted_at),
+    countedAt: isoTime(r.counted_at),
     countedBy: r.counted_by,
     version: Number(r.version),
   };
@@ -379,7 +380,7 @@ export async function pageLines(
   const counted = await tx.execute<{ n: number }>(sql`select count(*)::int as n from stock_check_lines l where ${where}`);
   const total = num(counted.rows[0]?.n);
   if (!total) return { rows: [], total };
-  const rows = await lineRows(tx, check, sql`select l.* from stock_check_lines l where ${where} order by l.id limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`);
+  const rows = await lineRows(tx, check, sql`select l.* from stock_check_lines l where ${where} order by l.id limit ${input.pageSize} offset ${pageWindow(input).offset}`);
   return { rows, total };
 }
 
@@ -481,10 +482,10 @@ const toCheckRow = (r: CheckSqlRow): StockCheckRow => ({
   gainQty: num(r.gain_qty),
   lossQty: num(r.loss_qty),
   createdBy: r.created_by,
-  createdAt: iso(r.created_at)!,
+  createdAt: isoTimeOf(r.created_at),
   confirmedBy: r.confirmed_by,
-  confirmedAt: iso(r.confirmed_at),
-  cancelledAt: iso(r.cancelled_at),
+  confirmedAt: isoTime(r.confirmed_at),
+  cancelledAt: isoTime(r.cancelled_at),
   version: Number(r.version),
 });
 
@@ -526,7 +527,7 @@ export async function searchChecks(
   if (!total) return { rows: [], total };
   // The page is chosen first, so the line counts are only taken for its checks.
   const { rows } = await tx.execute<CheckSqlRow>(sql`
-    with page as (select c.id from stock_checks c where ${where} order by c.created_at desc, c.id desc limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize})
+    with page as (select c.id from stock_checks c where ${where} order by c.created_at desc, c.id desc limit ${input.pageSize} offset ${pageWindow(input).offset})
     ${CHECK_SELECT}
     where c.domain_id = ${domainId} and c.id in (select id from page)
     order by c.created_at desc, c.id desc`);

@@ -21,10 +21,12 @@ import {
   type StockCheckDifferencesInput,
 } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
-import { AppError, forbidden, notFound, versionConflict } from '../../../platform/errors.js';
-import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
+import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
+import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { applyMovements, StockShortageError, type Movement } from '../stock.engine.js';
+import { pageAnswer } from '../../../platform/paging.js';
+import { actorOf, domainOf } from '../../../platform/caller.js';
 import {
   checkRowById,
   checkTotals,
@@ -50,13 +52,6 @@ import {
 export const AREA = 'stockcheck';
 /** The document type the ledger names for a check's adjustments. */
 export const STOCK_CHECK_DOC = 'STOCK_CHECK';
-
-export const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
-
-export function sellerDomain(session: Session): number {
-  if (session.domainId === null) throw forbidden();
-  return session.domainId;
-}
 
 export function refuseNotCounting(check: CheckRecord): void {
   if (check.status !== 'COUNTING') throw new AppError(StockCheckErrors.NOT_COUNTING, 409, { field: 'id', code: check.code, status: check.status });
@@ -98,7 +93,7 @@ export function createStockCheckService(deps: { database: Database; now?: () => 
 
   return {
     async create(session: Session, input: StockCheckCreateInput): Promise<StockCheckDetail> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const warehouse = await warehouseById(tx, domainId, input.warehouseId);
         if (!warehouse) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'warehouse', field: 'warehouseId' });
@@ -149,26 +144,26 @@ export function createStockCheckService(deps: { database: Database; now?: () => 
     },
 
     async search(session: Session, input: StockCheckSearchInput): Promise<PageResult<StockCheckRow>> {
-      const { rows, total } = await searchChecks(db, sellerDomain(session), input);
-      return { voList: rows, total, currentPage: input.currentPage, pageSize: input.pageSize };
+      const { rows, total } = await searchChecks(db, domainOf(session), input);
+      return pageAnswer(rows, total, input);
     },
 
     async get(session: Session, id: number): Promise<StockCheckDetail> {
-      return detail(db, sellerDomain(session), id);
+      return detail(db, domainOf(session), id);
     },
 
     async lines(session: Session, input: StockCheckLinesInput): Promise<PageResult<StockCheckLineRow>> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       const check = await checkOrFail(db, domainId, input.id);
       const { rows, total } = await pageLines(db, domainId, check, input);
-      return { voList: rows, total, currentPage: input.currentPage, pageSize: input.pageSize };
+      return pageAnswer(rows, total, input);
     },
 
     async differences(session: Session, input: StockCheckDifferencesInput): Promise<StockCheckDifferences> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       const check = await checkOrFail(db, domainId, input.id);
       const { rows, total } = await pageLines(db, domainId, check, { ...input, filter: 'DIFFERENT' });
-      return { voList: rows, total, currentPage: input.currentPage, pageSize: input.pageSize, totals: await checkTotals(db, domainId, check) };
+      return { ...pageAnswer(rows, total, input), totals: await checkTotals(db, domainId, check) };
     },
 
     /**
@@ -177,7 +172,7 @@ export function createStockCheckService(deps: { database: Database; now?: () => 
      * whose version the person did not see is refused.
      */
     async count(session: Session, input: StockCheckCountInput): Promise<StockCheckCountResult> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         // Shared: several people count at once; a confirmation (for update) waits for them, and
         // a count waits for a confirmation in progress, then sees it confirmed.
@@ -269,7 +264,7 @@ export function createStockCheckService(deps: { database: Database; now?: () => 
      * below its allocated quantity refuses the whole confirmation, naming the line.
      */
     async confirm(session: Session, input: StockCheckCommandInput): Promise<StockCheckDetail> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const check = await checkOrFail(tx, domainId, input.id, 'update');
         refuseNotCounting(check);
@@ -377,7 +372,7 @@ export function createStockCheckService(deps: { database: Database; now?: () => 
 
     /** Cancels a check: nothing moves; its counts stay readable. */
     async cancel(session: Session, input: StockCheckCommandInput): Promise<StockCheckDetail> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const check = await checkOrFail(tx, domainId, input.id, 'update');
         refuseNotCounting(check);

@@ -72,9 +72,31 @@ describe('inbound notices: create and search', () => {
     expect((await t.call('/cloud/purchase/asn/searchPageList', { status: 'WAITING' }, { token: w.token })).body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'status' } });
 
     const statuses = await t.call('/myhome/asnHeader/getStatusList', {}, { token: w.token });
-    expect(statuses.body.data).toContainEqual({ statusId: 'CI_ASN_STATUS_CREATED', count: 2 });
+    expect(statuses.body.data).toContainEqual({ statusId: 'CI_ASN_STATUS_CREATED', statusName: 'To receive', count: 2 });
     const home = await t.call('/myhome/homepage/getHomePageData', {}, { token: w.token });
     expect(home.body.data.asnHeaderCount).toBe(2);
+  });
+
+  it('names each notice’s status (statusName) in the caller’s language, in the list, the view and the status list', async () => {
+    const w = await inboundWorld(t);
+    const a = await createAsn(t, w.token, { whId: w.warehouseId, asnDetails: [{ skuId: w.skuIds[0], qty: 2 }] });
+    expect(a).toMatchObject({ statusId: 'CI_ASN_STATUS_CREATED', statusName: 'To receive' });
+    const zh = { token: w.token, headers: { 'accept-language': 'zh-CN' } };
+    const list = await t.call('/cloud/purchase/asn/searchPageList', {}, zh);
+    expect(list.body.data.voList.map((r: any) => [r.code, r.statusId, r.statusName])).toEqual([[a.code, 'CI_ASN_STATUS_CREATED', '待收货']]);
+    const cancelled = await t.call('/myhome/asnHeader/cancel', { id: a.id, version: a.version }, zh);
+    expect(cancelled.body.data).toMatchObject({ statusId: 'CI_ASN_STATUS_CLOSED', statusName: '已取消' });
+    const view = await t.call('/cloud/purchase/asn/getById', { id: a.id }, { token: w.token, headers: { 'accept-language': 'zh-TW' } });
+    expect(view.body.data.statusName).toBe('已取消');
+    const statuses = await t.call('/myhome/asnHeader/getStatusList', {}, zh);
+    expect(statuses.body.data.map((s: any) => [s.statusId, s.statusName, s.count])).toEqual([
+      ['CI_ASN_STATUS_CREATED', '待收货', 0],
+      ['CI_ASN_STATUS_SYNCED', '已下发', 0],
+      ['CI_ASN_STATUS_COMPLETED', '已完成', 0],
+      ['CI_ASN_STATUS_CLOSED', '已取消', 1],
+    ]);
+    const traditional = await t.call('/myhome/asnHeader/getStatusList', {}, { token: w.token, headers: { 'accept-language': 'zh-TW' } });
+    expect(traditional.body.data[0]).toMatchObject({ statusId: 'CI_ASN_STATUS_CREATED', statusName: '待收貨' });
   });
 
   it('refuses a combination SKU, another domain’s SKU, a stopped warehouse, a disabled supplier, a repeated SKU, a zero quantity and a foreign location, adding nothing', async () => {

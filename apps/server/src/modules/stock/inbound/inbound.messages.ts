@@ -1,15 +1,11 @@
 // Server wording of the inbound area's codes.
-import { InboundErrors } from '@openseller/core';
+import { ASN_STATUS_NAMES, InboundErrors, type AsnStatus } from '@openseller/core';
 import { registerServerMessages } from '../../../platform/messages.js';
 
 const ACTIONS_ZH: Record<string, string> = { edit: '编辑', receipt: '收货', cancel: '取消', forceCancel: '强制取消', delete: '删除', sync: '下发' };
-const STATUS_ZH: Record<string, string> = {
-  CI_ASN_STATUS_CREATED: '待收货',
-  CI_ASN_STATUS_SYNCED: '已下发',
-  CI_ASN_STATUS_COMPLETED: '已完成',
-  CI_ASN_STATUS_CLOSED: '已取消',
-};
-const STATUS_EN: Record<string, string> = { CI_ASN_STATUS_CREATED: 'to receive', CI_ASN_STATUS_SYNCED: 'issued', CI_ASN_STATUS_COMPLETED: 'completed', CI_ASN_STATUS_CLOSED: 'cancelled' };
+// Status names come from the catalogue the answers' statusName uses (lower case inside a sentence).
+const STATUS_ZH = (code: unknown) => ASN_STATUS_NAMES[code as AsnStatus]?.zh ?? String(code);
+const STATUS_EN = (code: unknown) => ASN_STATUS_NAMES[code as AsnStatus]?.en.toLowerCase() ?? String(code);
 
 export function registerInboundMessages(): void {
   registerServerMessages({
@@ -17,7 +13,7 @@ export function registerInboundMessages(): void {
       [InboundErrors.WRONG_STATUS]: (p) =>
         p.sending
           ? `入库通知单 ${p.code} 正在与仓储系统通讯，请稍后再${ACTIONS_ZH[String(p.action)] ?? p.action}`
-          : `入库通知单 ${p.code} 状态为${STATUS_ZH[String(p.status)] ?? p.status}，不能${ACTIONS_ZH[String(p.action)] ?? p.action}`,
+          : `入库通知单 ${p.code} 状态为${STATUS_ZH(p.status)}，不能${ACTIONS_ZH[String(p.action)] ?? p.action}`,
       [InboundErrors.OVER_RECEIPT]: (p) => `${p.skuCode} 通知 ${p.noticed} 件，已收 ${p.received} 件，本次收 ${p.receiving} 件超出通知数量（最多还可收 ${p.left} 件）`,
       [InboundErrors.LOCATION_NOT_IN_WAREHOUSE]: '该库位不属于通知单的仓库',
       [InboundErrors.LOCATION_REQUIRED]: '该仓库按库位管理，请选择收货库位',
@@ -40,7 +36,7 @@ export function registerInboundMessages(): void {
       [InboundErrors.WRONG_STATUS]: (p) =>
         p.sending
           ? `The inbound notice ${p.code} is being sent to its warehouse system; try to ${p.action} it again in a moment`
-          : `The inbound notice ${p.code} is ${STATUS_EN[String(p.status)] ?? p.status}; it cannot take the action ${p.action}`,
+          : `The inbound notice ${p.code} is ${STATUS_EN(p.status)}; it cannot take the action ${p.action}`,
       [InboundErrors.OVER_RECEIPT]: (p) => `${p.skuCode}: ${p.noticed} noticed, ${p.received} received; receiving ${p.receiving} would be more than noticed (at most ${p.left} more)`,
       [InboundErrors.LOCATION_NOT_IN_WAREHOUSE]: 'The location is not a location of the notice’s warehouse',
       [InboundErrors.LOCATION_REQUIRED]: 'The warehouse keeps stock by location: choose the location to receive into',

@@ -31,11 +31,11 @@ import {
   warehouses,
   warehouseSystemResults,
 } from '../../../db/schema/index.js';
+import { pageWindow } from '../../../platform/paging.js';
+import { isoTime } from '../../../platform/time.js';
 
 export type AsnHeader = typeof asnHeaders.$inferSelect;
 export type AsnDetail = typeof asnDetails.$inferSelect;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function lockAsn(tx: Tx, domainId: number, id: number): Promise<AsnHeader | undefined> {
   const [row] = await tx
@@ -173,7 +173,10 @@ type RowSelect = {
   createdByName: string | null;
 };
 
-function toAsnRow(r: RowSelect): AsnRow {
+/** A notice's row before it is presented to a caller (statusName is in the caller's language). */
+export type AsnRowData = Omit<AsnRow, 'statusName'>;
+
+function toAsnRow(r: RowSelect): AsnRowData {
   const h = r.h;
   return {
     id: h.id,
@@ -188,7 +191,7 @@ function toAsnRow(r: RowSelect): AsnRow {
     supplierName: r.supplierName,
     statusId: h.status as AsnStatus,
     purchaseCode: h.purchaseCode,
-    expectedTime: iso(h.expectedAt),
+    expectedTime: isoTime(h.expectedAt),
     remark: h.remark,
     skuTotal: h.skuTotal,
     qtyTotal: h.qtyTotal,
@@ -205,8 +208,8 @@ function toAsnRow(r: RowSelect): AsnRow {
     cancelReason: h.cancelReason,
     createdByName: r.createdByName,
     createdAt: h.createdAt.toISOString(),
-    completedAt: iso(h.completedAt),
-    closedAt: iso(h.closedAt),
+    completedAt: isoTime(h.completedAt),
+    closedAt: isoTime(h.closedAt),
     version: h.version,
   };
 }
@@ -220,7 +223,7 @@ function rowsQuery(tx: Tx) {
     .leftJoin(users, eq(users.id, asnHeaders.createdBy));
 }
 
-export async function asnRowById(tx: Tx, domainId: number, id: number): Promise<AsnRow | undefined> {
+export async function asnRowById(tx: Tx, domainId: number, id: number): Promise<AsnRowData | undefined> {
   const [row] = await rowsQuery(tx).where(and(eq(asnHeaders.domainId, domainId), eq(asnHeaders.id, id)));
   return row ? toAsnRow(row) : undefined;
 }
@@ -246,14 +249,14 @@ function searchConditions(domainId: number, input: AsnSearchInput): SQL[] {
   return conditions;
 }
 
-export async function searchAsns(tx: Tx, domainId: number, input: AsnSearchInput): Promise<{ rows: AsnRow[]; total: number }> {
+export async function searchAsns(tx: Tx, domainId: number, input: AsnSearchInput): Promise<{ rows: AsnRowData[]; total: number }> {
   const where = and(...searchConditions(domainId, input));
   const [rows, [total]] = await Promise.all([
     rowsQuery(tx)
       .where(where)
       .orderBy(desc(asnHeaders.createdAt), desc(asnHeaders.id))
       .limit(input.pageSize)
-      .offset((input.currentPage - 1) * input.pageSize),
+      .offset(pageWindow(input).offset),
     tx.select({ n: count() }).from(asnHeaders).where(where),
   ]);
   return { rows: rows.map(toAsnRow), total: Number(total?.n ?? 0) };

@@ -8,6 +8,7 @@ import {
   ASN_STATUS,
   asnAllows,
   ASN_STATUSES,
+  asnStatusName,
   ErrorCodes,
   formatDecimal,
   InboundErrors,
@@ -25,6 +26,7 @@ import {
   type AsnStatus,
   type AsnStatusOption,
   type AsnView,
+  type Language,
   type PageResult,
 } from '@openseller/core';
 import type { OperationLogAction } from '@openseller/core';
@@ -36,7 +38,8 @@ import type { JobQueue } from '../../../platform/jobs.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { actorOf, sellerDomain } from '../../warehouses/warehouses.service.js';
+import { actorOf, domainOf } from '../../../platform/caller.js';
+import { pageAnswer } from '../../../platform/paging.js';
 import {
   asnRowById,
   detailRows,
@@ -52,6 +55,7 @@ import {
   searchAsns,
   statusCounts,
   type AsnHeader,
+  type AsnRowData,
 } from './inbound.queries.js';
 import { AREA, bookReceipt } from './inbound.receipts.js';
 
@@ -186,7 +190,7 @@ export function createInboundService(deps: InboundServiceDeps) {
 
   /** Creates a notice in the caller's transaction; with receiveAll, receives every line in full. */
   async function createInTx(tx: Tx, session: Session, input: AsnCreateInput, options: { receiveAll?: boolean; action?: OperationLogAction } = {}): Promise<AsnHeader> {
-    const domainId = sellerDomain(session);
+    const domainId = domainOf(session);
     const resolved = await resolveNotice(tx, domainId, session, input);
     if (options.receiveAll && resolved.usesWarehouseSystem) throw new AppError(InboundErrors.RECEIVED_BY_WAREHOUSE_SYSTEM, 409, { field: 'whId' });
     const code = await nextAsnCode(tx, domainId, now());
@@ -248,16 +252,22 @@ export function createInboundService(deps: InboundServiceDeps) {
     return after!;
   }
 
-  function visibleRow<T extends AsnRow>(session: Session, row: T): T {
-    return redactFields([row], AMOUNT_FIELDS, session, now())[0]!;
+  /** A notice's row as the caller sees it: its status named in the caller's language, the amount only with PURCHASE_PRICE. */
+  function presentRows(session: Session, language: Language, rows: AsnRowData[]): AsnRow[] {
+    return redactFields(
+      rows.map((row) => ({ ...row, statusName: asnStatusName(row.statusId, language) })),
+      AMOUNT_FIELDS,
+      session,
+      now(),
+    );
   }
 
-  async function view(session: Session, domainId: number, id: number, tx: Tx = db): Promise<AsnView> {
+  async function view(session: Session, language: Language, domainId: number, id: number, tx: Tx = db): Promise<AsnView> {
     const row = await asnRowById(tx, domainId, id);
     if (!row) throw notFound('asn');
     const [details, receipts, refused] = await Promise.all([detailRows(tx, domainId, id), receiptRows(tx, domainId, id), refusedResults(tx, domainId, row.whId, row.code)]);
     return {
-      ...visibleRow(session, row),
+      ...presentRows(session, language, [row])[0]!,
       asnDetails: redactFields(details, PRICE_FIELDS, session, now()),
       receipts,
       refusedResults: refused,
@@ -270,34 +280,34 @@ export function createInboundService(deps: InboundServiceDeps) {
     requestCancel,
     closeInTx,
 
-    async search(session: Session, input: AsnSearchInput): Promise<PageResult<AsnRow>> {
-      const { rows, total } = await searchAsns(db, sellerDomain(session), input);
-      return { voList: redactFields(rows, AMOUNT_FIELDS, session, now()), total, currentPage: input.currentPage, pageSize: input.pageSize };
+    async search(session: Session, input: AsnSearchInput, language: Language): Promise<PageResult<AsnRow>> {
+      const { rows, total } = await searchAsns(db, domainOf(session), input);
+      return pageAnswer(presentRows(session, language, rows), total, input);
     },
 
-    get: (session: Session, id: number) => view(session, sellerDomain(session), id),
+    get: (session: Session, id: number, language: Language) => view(session, language, domainOf(session), id),
 
-    async statusList(session: Session): Promise<AsnStatusOption[]> {
-      const counts = await statusCounts(db, sellerDomain(session));
-      return ASN_STATUSES.map((statusId) => ({ statusId, count: counts.get(statusId) ?? 0 }));
+    async statusList(session: Session, language: Language): Promise<AsnStatusOption[]> {
+      const counts = await statusCounts(db, domainOf(session));
+      return ASN_STATUSES.map((statusId) => ({ statusId, statusName: asnStatusName(statusId, language), count: counts.get(statusId) ?? 0 }));
     },
 
-    async create(session: Session, input: AsnCreateInput): Promise<AsnView> {
-      const domainId = sellerDomain(session);
+    async create(session: Session, input: AsnCreateInput, language: Language): Promise<AsnView> {
+      const domainId = domainOf(session);
       const header = await db.transaction((tx) => createInTx(tx, session, input));
       await requestIssue([header]);
-      return view(session, domainId, header.id);
+      return view(session, language, domainId, header.id);
     },
 
-    async createAndReceipt(session: Session, input: AsnCreateInput): Promise<AsnView> {
-      const domainId = sellerDomain(session);
+    async createAndReceipt(session: Session, input: AsnCreateInput, language: Language): Promise<AsnView> {
+      const domainId = domainOf(session);
       const header = await db.transaction((tx) => createInTx(tx, session, input, { receiveAll: true, action: 'createAndReceipt' }));
-      return view(session, domainId, header.id);
+      return view(session, language, domainId, header.id);
     },
 
     /** Edits a CREATED notice with nothing received: header and lines replaced, version checked. */
-    async edit(session: Session, input: AsnEditInput): Promise<AsnView> {
-      const domainId = sellerDomain(session);
+    async edit(session: Session, input: AsnEditInput, language: Language): Promise<AsnView> {
+      const domainId = domainOf(session);
       const header = await db.transaction(async (tx) => {
         const before = await asnOrFail(tx, domainId, input.id);
         checkVersion(before, input.version);
@@ -326,12 +336,12 @@ export function createInboundService(deps: InboundServiceDeps) {
         return after;
       });
       await requestIssue([header]);
-      return view(session, domainId, header.id);
+      return view(session, language, domainId, header.id);
     },
 
     /** Receives part or all of what is still expected, per location; COMPLETED once every line is in. */
-    async receipt(session: Session, input: AsnReceiptInput): Promise<AsnView> {
-      const domainId = sellerDomain(session);
+    async receipt(session: Session, input: AsnReceiptInput, language: Language): Promise<AsnView> {
+      const domainId = domainOf(session);
       await db.transaction(async (tx) => {
         const header = await asnOrFail(tx, domainId, input.id);
         checkVersion(header, input.version);
@@ -343,15 +353,15 @@ export function createInboundService(deps: InboundServiceDeps) {
         if (warehouse.stopUsing) throw new AppError(InboundErrors.WAREHOUSE_STOPPED, 409, { field: 'id', name: warehouse.name });
         await bookReceipt(tx, deps.registry, actorOf(session), header, { lines: input.lines, source: 'MANUAL', remark: input.remark ?? null }, now());
       });
-      return view(session, domainId, input.id);
+      return view(session, language, domainId, input.id);
     },
 
     /**
      * Cancels a notice with nothing received. One the warehouse system has is cancelled there
      * first (CANCELING) and closes when it confirms; any other closes at once.
      */
-    async cancel(session: Session, input: { id: number; version: number }): Promise<AsnView> {
-      const domainId = sellerDomain(session);
+    async cancel(session: Session, input: { id: number; version: number }, language: Language): Promise<AsnView> {
+      const domainId = domainOf(session);
       const header = await db.transaction(async (tx) => {
         const h = await asnOrFail(tx, domainId, input.id);
         checkVersion(h, input.version);
@@ -377,15 +387,15 @@ export function createInboundService(deps: InboundServiceDeps) {
         return after!;
       });
       await requestCancel([header]);
-      return view(session, domainId, header.id);
+      return view(session, language, domainId, header.id);
     },
 
     /**
      * Closes a CREATED or SYNCED notice at once, with a reason, keeping what was received. A
      * notice the warehouse system has is also cancelled there (best effort, by the job).
      */
-    async forceCancel(session: Session, input: AsnForceCancelInput): Promise<AsnView> {
-      const domainId = sellerDomain(session);
+    async forceCancel(session: Session, input: AsnForceCancelInput, language: Language): Promise<AsnView> {
+      const domainId = domainOf(session);
       const header = await db.transaction(async (tx) => {
         const h = await asnOrFail(tx, domainId, input.id);
         checkVersion(h, input.version);
@@ -400,12 +410,12 @@ export function createInboundService(deps: InboundServiceDeps) {
         });
       });
       await requestCancel([header]);
-      return view(session, domainId, header.id);
+      return view(session, language, domainId, header.id);
     },
 
     /** Deletes CREATED notices that nothing was received on and no warehouse system holds; all or none. */
     async remove(session: Session, idList: number[]): Promise<{ deleted: number }> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       const ids = [...new Set(idList)].sort((a, b) => a - b);
       return db.transaction(async (tx) => {
         const found: AsnHeader[] = [];
@@ -431,7 +441,7 @@ export function createInboundService(deps: InboundServiceDeps) {
      * the warehouse system did not take. All or none.
      */
     async sync(session: Session, idList: number[]): Promise<{ requested: number }> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       if (!deps.jobs) throw new AppError(InboundErrors.JOBS_UNAVAILABLE, 503);
       const ids = [...new Set(idList)].sort((a, b) => a - b);
       const headers = await db.transaction(async (tx) => {
@@ -474,12 +484,12 @@ export function createInboundService(deps: InboundServiceDeps) {
       return db
         .select({ id: suppliers.id, code: suppliers.code, name: suppliers.name })
         .from(suppliers)
-        .where(and(eq(suppliers.domainId, sellerDomain(session)), eq(suppliers.status, 'ENABLED')))
+        .where(and(eq(suppliers.domainId, domainOf(session)), eq(suppliers.status, 'ENABLED')))
         .orderBy(asc(suppliers.code));
     },
 
     async warehouseOf(session: Session, id: number): Promise<number> {
-      const row = await asnRowById(db, sellerDomain(session), id);
+      const row = await asnRowById(db, domainOf(session), id);
       if (!row) throw notFound('asn');
       return row.whId;
     },

@@ -23,8 +23,10 @@ import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { likePattern } from '../../warehouses/references.js';
 import { setAverageCost } from '../stock.costs.js';
+import { pageAnswer, pageWindow } from '../../../platform/paging.js';
+import { actorOf, domainOf } from '../../../platform/caller.js';
 import { isoText, skusOf } from './inventory.queries.js';
-import { AREA, actorOf, canSeeCost, codeStamp, sellerDomain } from './inventory.service.js';
+import { AREA, canSeeCost, codeStamp } from './inventory.service.js';
 
 const ENTITY = 'averageCostAdjustment';
 
@@ -63,7 +65,7 @@ const HEADER_SELECT = sql`
 
 /** Average costs are read and set only by an account with the COST_PRICE field (spec 01 §6). */
 function requireCost(session: Session): number {
-  const domainId = sellerDomain(session);
+  const domainId = domainOf(session);
   if (!canSeeCost(session)) throw new AppError(StockErrors.COST_FIELD_REQUIRED, 403);
   return domainId;
 }
@@ -163,7 +165,7 @@ export function createAverageCostService(deps: { database: Database; now?: () =>
 
   return {
     async search(session: Session, input: AverageCostSearchInput): Promise<PageResult<AverageCostRow>> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       const conditions = [sql`a.domain_id = ${domainId}`];
       if (input.code) conditions.push(sql`a.code ilike ${likePattern(input.code)}`);
       if (input.status) conditions.push(sql`a.status = ${input.status}`);
@@ -176,9 +178,9 @@ export function createAverageCostService(deps: { database: Database; now?: () =>
       const [count, rows] = await Promise.all([
         db.execute<{ n: number }>(sql`select count(*)::int as n from average_cost_adjustments a where ${where}`),
         db.execute<HeaderRecord>(sql`${HEADER_SELECT} where ${where} order by a.created_at desc, a.id desc
-                                     limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`),
+                                     limit ${input.pageSize} offset ${pageWindow(input).offset}`),
       ]);
-      return { voList: rows.rows.map(toRow), total: Number(count.rows[0]?.n ?? 0), currentPage: input.currentPage, pageSize: input.pageSize };
+      return pageAnswer(rows.rows.map(toRow), Number(count.rows[0]?.n ?? 0), input);
     },
 
     async searchDetail(session: Session, id: number): Promise<AverageCostDetail> {

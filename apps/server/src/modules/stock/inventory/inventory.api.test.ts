@@ -324,8 +324,8 @@ describe('production-date lots', () => {
     const added = await call(
       '/cloud/core/inventory/addProductDateInfo',
       {
-        balanceId: balance.id,
-        productDateList: [
+        id: balance.id,
+        productDate: [
           { productDate: '2024-03-01', qty: 4 },
           { productDate: '2024-01-15', qty: 3 },
         ],
@@ -336,10 +336,10 @@ describe('production-date lots', () => {
       ['2024-01-15', 3],
       ['2024-03-01', 4],
     ]);
-    const merged = await call('/cloud/core/inventory/addProductDateInfo', { balanceId: balance.id, productDateList: [{ productDate: '2024-01-15', qty: 2 }] }, w.token);
+    const merged = await call('/cloud/core/inventory/addProductDateInfo', { id: balance.id, productDate: [{ productDate: '2024-01-15', qty: 2 }] }, w.token);
     expect(merged.body.data.productDate[0]).toMatchObject({ productDate: '2024-01-15', qty: 5, version: 1 });
-    const tooMany = await call('/cloud/core/inventory/addProductDateInfo', { balanceId: balance.id, productDateList: [{ productDate: '2024-05-01', qty: 2 }] }, w.token);
-    expect(tooMany.body).toMatchObject({ errorCode: 'ERR_STOCK_PRODUCT_DATES_EXCEED', params: { field: 'productDateList', total: 11, onHand: 10 } });
+    const tooMany = await call('/cloud/core/inventory/addProductDateInfo', { id: balance.id, productDate: [{ productDate: '2024-05-01', qty: 2 }] }, w.token);
+    expect(tooMany.body).toMatchObject({ errorCode: 'ERR_STOCK_PRODUCT_DATES_EXCEED', params: { field: 'productDate', total: 11, onHand: 10 } });
     const lot = merged.body.data.productDate[1];
     const taken = await call('/cloud/core/inventory/updateProductDateInfo', { id: lot.id, version: lot.version, productDate: '2024-01-15', qty: 1 }, w.token);
     expect(taken.body.errorCode).toBe('ERR_STOCK_PRODUCT_DATE_TAKEN');
@@ -351,7 +351,7 @@ describe('production-date lots', () => {
     const stale = await call('/cloud/core/inventory/updateProductDateInfo', { id: lot.id, version: lot.version, productDate: '2024-02-01', qty: 4 }, w.token);
     expect(stale.body.errorCode).toBe('ERR_VERSION_CONFLICT');
     expect((await balanceOf(w)).productDateQty).toBe(10);
-    const cleared = await call('/cloud/core/inventory/delProductDateInfo', { balanceId: balance.id, idList: [lot.id] }, w.token);
+    const cleared = await call('/cloud/core/inventory/delProductDateInfo', { id: balance.id, idList: [lot.id] }, w.token);
     expect(cleared.body.data.productDate.map((l: { productDate: string }) => l.productDate)).toEqual(['2024-01-15']);
     expect((await search(w)).body.data.voList[0].productDateQty).toBe(5);
   });
@@ -360,7 +360,7 @@ describe('production-date lots', () => {
     const w = await inventoryWorld(t);
     await opening(w, [{ warehouseCode: w.warehouseCode, skuCode: w.skuCodes[0], qty: 5 }]);
     const balance = await balanceOf(w);
-    const added = await call('/cloud/core/inventory/addProductDateInfo', { balanceId: balance.id, productDateList: [{ productDate: '2024-04-04', qty: 5 }] }, w.token);
+    const added = await call('/cloud/core/inventory/addProductDateInfo', { id: balance.id, productDate: [{ productDate: '2024-04-04', qty: 5 }] }, w.token);
     await db.transaction((tx) => applyMovements(tx, w.domainId, null, [{ warehouseId: w.warehouseId, skuId: w.skuIds[0]!, onHandDelta: -3, movement: 'SHIP', doc: { type: 'TEST' } }]));
     const lot = added.body.data.productDate[0];
     const raised = await call('/cloud/core/inventory/updateProductDateInfo', { id: lot.id, version: lot.version, productDate: lot.productDate, qty: 6 }, w.token);
@@ -376,8 +376,8 @@ describe('production-date lots', () => {
     const bad = await call(
       '/cloud/core/inventory/addProductDateInfo',
       {
-        balanceId: balance.id,
-        productDateList: [
+        id: balance.id,
+        productDate: [
           { productDate: '2024-02-30', qty: 1 },
           { productDate: '2024-02-01', qty: 0 },
           { productDate: '2099-01-01', qty: 1 },
@@ -386,11 +386,11 @@ describe('production-date lots', () => {
       w.token,
     );
     expect(bad.body.fields).toEqual([
-      { field: 'productDateList.0.productDate', message: 'Not a real date' },
-      { field: 'productDateList.1.qty', message: 'Quantity must be at least 1' },
-      { field: 'productDateList.2.productDate', message: 'A production date cannot be in the future' },
+      { field: 'productDate.0.productDate', message: 'Not a real date' },
+      { field: 'productDate.1.qty', message: 'Quantity must be at least 1' },
+      { field: 'productDate.2.productDate', message: 'A production date cannot be in the future' },
     ]);
-    expect((await call('/cloud/core/inventory/getProductDateInfo', { balanceId: balance.id }, w.token)).body.data).toEqual({ id: balance.id, onHand: 5, productDate: [] });
+    expect((await call('/cloud/core/inventory/getProductDateInfo', { id: balance.id }, w.token)).body.data).toEqual({ id: balance.id, onHand: 5, productDate: [] });
   });
 });
 
@@ -421,25 +421,25 @@ describe('another domain and permissions', () => {
     const b = await inventoryWorld(t);
     await opening(a, [{ warehouseCode: a.warehouseCode, locationCode: a.locationCodes[0], skuCode: a.skuCodes[0], qty: 5 }]);
     const balance = (await call('/cloud/core/inventory/searchByPage', { whId: -1 }, a.token)).body.data.voList[0];
-    const lots = await call('/cloud/core/inventory/addProductDateInfo', { balanceId: balance.id, productDateList: [{ productDate: '2024-01-01', qty: 1 }] }, a.token);
+    const lots = await call('/cloud/core/inventory/addProductDateInfo', { id: balance.id, productDate: [{ productDate: '2024-01-01', qty: 1 }] }, a.token);
 
     expect((await search(b)).body.data.total).toBe(0);
     expect((await search(b, { whId: a.warehouseId })).body.params).toMatchObject({ what: 'warehouse', field: 'whId' });
     expect((await search(b, { whId: b.warehouseId, locationId: a.locationIds[0] })).body.params).toMatchObject({ what: 'location', field: 'locationId' });
     expect((await call('/cloud/core/inventory/searchByPage', { whId: a.warehouseId }, b.token)).status).toBe(404);
     expect((await call('/cloud/core/inventory/ledger', { whId: a.warehouseId, skuId: a.skuIds[0] }, b.token)).status).toBe(404);
-    expect((await call('/cloud/core/inventory/getProductDateInfo', { balanceId: balance.id }, b.token)).status).toBe(404);
-    expect((await call('/cloud/core/inventory/addProductDateInfo', { balanceId: balance.id, productDateList: [{ productDate: '2024-01-02', qty: 1 }] }, b.token)).status).toBe(404);
+    expect((await call('/cloud/core/inventory/getProductDateInfo', { id: balance.id }, b.token)).status).toBe(404);
+    expect((await call('/cloud/core/inventory/addProductDateInfo', { id: balance.id, productDate: [{ productDate: '2024-01-02', qty: 1 }] }, b.token)).status).toBe(404);
     const lot = lots.body.data.productDate[0];
     expect((await call('/cloud/core/inventory/updateProductDateInfo', { id: lot.id, version: lot.version, productDate: '2024-01-03', qty: 1 }, b.token)).status).toBe(404);
-    expect((await call('/cloud/core/inventory/delProductDateInfo', { balanceId: balance.id, idList: [lot.id] }, b.token)).status).toBe(404);
+    expect((await call('/cloud/core/inventory/delProductDateInfo', { id: balance.id, idList: [lot.id] }, b.token)).status).toBe(404);
     expect((await call('/myhome/bizinventory/updateWarning', { whId: a.warehouseId, skuId: b.skuIds[0], warningQty: 1, version: null }, b.token)).body.params).toMatchObject({ what: 'warehouse' });
     expect((await call('/myhome/bizinventory/updateWarning', { whId: b.warehouseId, skuId: a.skuIds[0], warningQty: 1, version: null }, b.token)).body.params).toMatchObject({ what: 'sku' });
     expect((await call('/myhome/bizinventory/batchUpdateWarning', { items: [{ whId: a.warehouseId, skuId: a.skuIds[0] }], warningQty: 1 }, b.token)).status).toBe(404);
     const opened = await call('/cloud/core/inventory/saveOpening', { items: [{ warehouseCode: a.warehouseCode, skuCode: a.skuCodes[0], qty: 1 }] }, b.token);
     expect(opened.body.fields!.map((f: { field: string }) => f.field)).toEqual(['items.0.warehouseCode', 'items.0.skuCode']);
 
-    expect((await call('/cloud/core/inventory/getProductDateInfo', { balanceId: balance.id }, a.token)).body.data.productDate).toHaveLength(1);
+    expect((await call('/cloud/core/inventory/getProductDateInfo', { id: balance.id }, a.token)).body.data.productDate).toHaveLength(1);
     expect((await search(a)).body.data.voList[0]).toMatchObject({ onHand: 5, warningQty: null });
     expect(await ledgerCount(b.domainId)).toBe(0);
   });
@@ -453,10 +453,10 @@ describe('another domain and permissions', () => {
       ['/myhome/bizinventory/batchUpdateWarning', { items: [{ whId: w.warehouseId, skuId: w.skuIds[0] }], warningQty: 1 }],
       ['/cloud/core/inventory/searchByPage', { whId: -1 }],
       ['/cloud/core/inventory/ledger', { whId: w.warehouseId, skuId: w.skuIds[0] }],
-      ['/cloud/core/inventory/getProductDateInfo', { balanceId: 1 }],
-      ['/cloud/core/inventory/addProductDateInfo', { balanceId: 1, productDateList: [{ productDate: '2024-01-01', qty: 1 }] }],
+      ['/cloud/core/inventory/getProductDateInfo', { id: 1 }],
+      ['/cloud/core/inventory/addProductDateInfo', { id: 1, productDate: [{ productDate: '2024-01-01', qty: 1 }] }],
       ['/cloud/core/inventory/updateProductDateInfo', { id: 1, version: 0, productDate: '2024-01-01', qty: 1 }],
-      ['/cloud/core/inventory/delProductDateInfo', { balanceId: 1, idList: [1] }],
+      ['/cloud/core/inventory/delProductDateInfo', { id: 1, idList: [1] }],
       ['/cloud/core/inventory/saveOpening', { items: [{ warehouseCode: w.warehouseCode, skuCode: w.skuCodes[0], qty: 1 }] }],
       ['/cloud/core/inventory/export', { whId: -1 }],
     ];

@@ -28,13 +28,15 @@ import {
 } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
 import { operationLogs, stockProductDates, stockWarnings } from '../../../db/schema/index.js';
-import { AppError, forbidden, versionConflict } from '../../../platform/errors.js';
+import { AppError, versionConflict } from '../../../platform/errors.js';
 import { fieldVisibility, redactFields } from '../../../platform/field-permissions.js';
 import type { OperationActor, OperationEntry } from '../../../platform/operation-log.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { applyMovements } from '../stock.engine.js';
 import { applyReceiptCosts } from '../stock.costs.js';
+import { pageAnswer, pageWindow } from '../../../platform/paging.js';
+import { actorOf, domainOf } from '../../../platform/caller.js';
 import {
   balanceById,
   balancesPage,
@@ -56,13 +58,6 @@ import {
 
 export const AREA = 'stock';
 export const COST_FIELDS = { averageCost: 'COST_PRICE', stockValue: 'COST_PRICE' } as const;
-
-export const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
-
-export function sellerDomain(session: Session): number {
-  if (session.domainId === null) throw forbidden();
-  return session.domainId;
-}
 
 export const canSeeCost = (session: Session) => fieldVisibility(session)('COST_PRICE');
 
@@ -89,7 +84,6 @@ async function writeOperationLogs(tx: Tx, actor: OperationActor, entries: Operat
   }
 }
 
-const pageOf = (input: { currentPage: number; pageSize: number }) => ({ limit: input.pageSize, offset: (input.currentPage - 1) * input.pageSize });
 
 /** yyyyMMddHHmmss in the server's time zone: document codes are a timestamp plus a counter (spec 02 §9). */
 export function codeStamp(now: Date): string {
@@ -121,7 +115,7 @@ export async function resolveOpening(
   rows: OpeningInventoryRow[],
   language: Language,
 ): Promise<{ problems: OpeningProblem[]; resolved: ResolvedOpeningRow[] }> {
-  const domainId = sellerDomain(session);
+  const domainId = domainOf(session);
   const warehouses = new Map((await warehousesOf(tx, domainId, { codes: [...new Set(rows.map((r) => r.warehouseCode))] })).map((w) => [w.code, w]));
   const skus = new Map((await skusOf(tx, domainId, { codes: [...new Set(rows.map((r) => r.skuCode))] })).map((s) => [s.code, s]));
   const locationPairs = rows.flatMap((r) => {
@@ -179,7 +173,7 @@ async function openingDocCode(tx: Tx, domainId: number, now: Date): Promise<stri
  * raise on-hand, all in the caller's transaction.
  */
 export async function loadOpening(tx: Tx, session: Session, rows: ResolvedOpeningRow[], options: { now: Date; source: 'import' | 'save' }): Promise<OpeningInventoryResult> {
-  const domainId = sellerDomain(session);
+  const domainId = domainOf(session);
   const docCode = await openingDocCode(tx, domainId, options.now);
   await applyReceiptCosts(
     tx,
@@ -221,7 +215,7 @@ export interface WarningChange {
 
 /** Sets or removes warning levels (already checked), with one log entry each. */
 export async function applyWarnings(tx: Tx, session: Session, changes: WarningChange[], action: 'setWarning' | 'importWarning'): Promise<{ set: number; cleared: number }> {
-  const domainId = sellerDomain(session);
+  const domainId = domainOf(session);
   if (!changes.length) return { set: 0, cleared: 0 };
   const keys = JSON.stringify(changes.map((c) => ({ w: c.warehouseId, s: c.skuId, q: c.warningQty ?? 0 })));
   const before = await tx.execute<{ warehouse_id: number; sku_id: number; warning_qty: number }>(sql`
@@ -284,7 +278,7 @@ export function createInventoryService(deps: { database: Database; now?: () => D
 
   async function lotInfo(tx: Tx, domainId: number, balanceId: number): Promise<InventoryProductDateInfo> {
     const balance = await balanceById(tx, domainId, balanceId);
-    if (!balance) throw notFoundField('balance', 'balanceId', { id: balanceId });
+    if (!balance) throw notFoundField('balance', 'id', { id: balanceId });
     return { id: balance.id, onHand: balance.onHand, productDate: (await lotsOfBalances(tx, domainId, [balance.id])).get(balance.id) ?? [] };
   }
 
@@ -303,46 +297,46 @@ export function createInventoryService(deps: { database: Database; now?: () => D
 
   return {
     /** Refuses a filter naming another domain's warehouse or location (the export checks it first). */
-    assertFilter: (session: Session, whId: number, locationId?: number) => checkFilter(sellerDomain(session), whId, locationId),
+    assertFilter: (session: Session, whId: number, locationId?: number) => checkFilter(domainOf(session), whId, locationId),
 
     // ---- reads ----
 
     async search(session: Session, input: BizInventorySearchInput): Promise<PageResult<BizInventoryRow>> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       await checkFilter(domainId, input.whId, input.locationId);
-      const [total, rows] = await Promise.all([countBizInventory(db, domainId, input), bizInventoryPage(db, domainId, input, pageOf(input))]);
-      return { voList: redactFields(rows, COST_FIELDS, session), total, currentPage: input.currentPage, pageSize: input.pageSize };
+      const [total, rows] = await Promise.all([countBizInventory(db, domainId, input), bizInventoryPage(db, domainId, input, pageWindow(input))]);
+      return pageAnswer(redactFields(rows, COST_FIELDS, session), total, input);
     },
 
     async searchBalances(session: Session, input: InventorySearchInput): Promise<PageResult<InventoryBalanceRow>> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       await checkFilter(domainId, input.whId, input.locationId);
-      const [total, rows] = await Promise.all([countBalances(db, domainId, input), balancesPage(db, domainId, input, pageOf(input))]);
-      return { voList: rows, total, currentPage: input.currentPage, pageSize: input.pageSize };
+      const [total, rows] = await Promise.all([countBalances(db, domainId, input), balancesPage(db, domainId, input, pageWindow(input))]);
+      return pageAnswer(rows, total, input);
     },
 
     /** How the numbers of one SKU in one warehouse came about: its ledger, newest first. */
     async ledger(session: Session, input: InventoryLedgerInput): Promise<InventoryLedgerResult> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       await checkWarehouse(db, domainId, input.whId, 'whId');
       const [sku] = await skusOf(db, domainId, { ids: [input.skuId] });
       if (!sku) throw notFoundField('sku', 'skuId', { id: input.skuId });
       const filter = { whId: input.whId, skuId: input.skuId, locationId: input.locationId, keywordType: 'code' as const };
-      const [total, rows, totals] = await Promise.all([countLedger(db, domainId, filter), ledgerPage(db, domainId, filter, pageOf(input), 'id'), ledgerTotals(db, domainId, filter)]);
-      return { voList: rows, total, currentPage: input.currentPage, pageSize: input.pageSize, ...totals, available: totals.onHand - totals.allocated };
+      const [total, rows, totals] = await Promise.all([countLedger(db, domainId, filter), ledgerPage(db, domainId, filter, pageWindow(input), 'id'), ledgerTotals(db, domainId, filter)]);
+      return { ...pageAnswer(rows, total, input), ...totals, available: totals.onHand - totals.allocated };
     },
 
     /** The inventory log (logs activeKey 2): every movement of the domain's stock. */
     async inventoryLog(session: Session, input: InventoryLogSearchInput): Promise<PageResult<InventoryLogRow>> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       await checkFilter(domainId, input.whId);
       const filter = {
         ...input,
         timeFrom: input.timeFrom ? parseDateTimeText(input.timeFrom) : undefined,
         timeTo: input.timeTo ? parseDateTimeText(input.timeTo) : undefined,
       };
-      const [total, rows] = await Promise.all([countLedger(db, domainId, filter), ledgerPage(db, domainId, filter, pageOf(input))]);
-      return { voList: rows, total, currentPage: input.currentPage, pageSize: input.pageSize };
+      const [total, rows] = await Promise.all([countLedger(db, domainId, filter), ledgerPage(db, domainId, filter, pageWindow(input))]);
+      return pageAnswer(rows, total, input);
     },
 
     async homeCounters(domainId: number) {
@@ -354,7 +348,7 @@ export function createInventoryService(deps: { database: Database; now?: () => D
 
     /** Sets (or with null/0 removes) the warning level of one SKU in one warehouse. */
     async updateWarning(session: Session, input: StockWarningUpdateInput): Promise<{ warningQty: number | null; version: number | null }> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         await checkWarehouse(tx, domainId, input.whId, 'whId');
         await checkStockedSku(tx, domainId, input.skuId, 'skuId');
@@ -376,7 +370,7 @@ export function createInventoryService(deps: { database: Database; now?: () => D
 
     /** Sets (or removes) one warning level on many SKU-warehouse pairs. */
     async batchUpdateWarning(session: Session, input: StockWarningBatchInput): Promise<{ set: number; cleared: number }> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const warehouseIds = [...new Set(input.items.map((i) => i.whId))];
         const known = new Set((await warehousesOf(tx, domainId, { ids: warehouseIds })).map((w) => w.id));
@@ -396,21 +390,21 @@ export function createInventoryService(deps: { database: Database; now?: () => D
     // ---- production-date lots ----
 
     async productDates(session: Session, balanceId: number): Promise<InventoryProductDateInfo> {
-      return lotInfo(db, sellerDomain(session), balanceId);
+      return lotInfo(db, domainOf(session), balanceId);
     },
 
     /** Adds lots to a balance; a date it already has gets the quantity added. */
     async addProductDates(session: Session, input: InventoryProductDateAddInput): Promise<InventoryProductDateInfo> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         // Locking the balance serialises lot changes with each other and with its movements.
-        const balance = await balanceById(tx, domainId, input.balanceId, true);
-        if (!balance) throw notFoundField('balance', 'balanceId', { id: input.balanceId });
+        const balance = await balanceById(tx, domainId, input.id, true);
+        if (!balance) throw notFoundField('balance', 'id', { id: input.id });
         const before = (await lotsOfBalances(tx, domainId, [balance.id])).get(balance.id) ?? [];
         const added = new Map<string, number>();
-        for (const lot of input.productDateList) added.set(lot.productDate, (added.get(lot.productDate) ?? 0) + lot.qty);
+        for (const lot of input.productDate) added.set(lot.productDate, (added.get(lot.productDate) ?? 0) + lot.qty);
         const total = before.reduce((sum, l) => sum + l.qty, 0) + [...added.values()].reduce((a, b) => a + b, 0);
-        if (total > balance.onHand) throw lotsExceed(total, balance.onHand, 'productDateList');
+        if (total > balance.onHand) throw lotsExceed(total, balance.onHand, 'productDate');
         await tx.execute(sql`
           insert into stock_product_dates (domain_id, balance_id, product_date, qty, created_by)
           select ${domainId}, ${balance.id}, k.d::date, k.q, ${session.userId}::bigint
@@ -424,7 +418,7 @@ export function createInventoryService(deps: { database: Database; now?: () => D
     },
 
     async updateProductDate(session: Session, input: InventoryProductDateUpdateInput): Promise<InventoryProductDateInfo> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const [lot] = await tx.select().from(stockProductDates).where(and(eq(stockProductDates.domainId, domainId), eq(stockProductDates.id, input.id)));
         if (!lot) throw notFoundField('productDate', 'id', { id: input.id });
@@ -451,10 +445,10 @@ export function createInventoryService(deps: { database: Database; now?: () => D
 
     /** Clears the chosen lots of a balance. */
     async deleteProductDates(session: Session, input: InventoryProductDateDeleteInput): Promise<InventoryProductDateInfo> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
-        const balance = await balanceById(tx, domainId, input.balanceId, true);
-        if (!balance) throw notFoundField('balance', 'balanceId', { id: input.balanceId });
+        const balance = await balanceById(tx, domainId, input.id, true);
+        if (!balance) throw notFoundField('balance', 'id', { id: input.id });
         const removed = await tx.execute<{ id: number; product_date: string; qty: number }>(sql`
           delete from stock_product_dates
           where domain_id = ${domainId} and balance_id = ${balance.id}

@@ -6,12 +6,9 @@ import { OutboundErrors, type WarehouseOption } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
-import type { OperationActor } from '../../../platform/operation-log.js';
-import type { Session } from '../../../platform/sessions.js';
 import type { GoodsRegistryService } from '../../goods/index.js';
 import type { WarehousesRegistryService } from '../../warehouses/index.js';
 
-export const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 
 /** The domain's warehouse, in use; otherwise a refusal naming the field. */
 export async function usableWarehouse(registry: ServiceRegistry, tx: Tx, domainId: number, id: number, field: string): Promise<WarehouseOption> {

@@ -3,6 +3,7 @@
 import { bigintArray } from '../../../db/arrays.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
+import { WDO_PROCESS_ACCESS } from '@openseller/core';
 import type { AreaModule } from '../../../platform/module.js';
 import type { ReferenceChecker } from '../../warehouses/index.js';
 import { WAREHOUSE_REFERENCES } from '../../warehouses/index.js';
@@ -11,7 +12,7 @@ import { SKU_REFERENCES } from '../../goods/index.js';
 import { wdoImporter } from './outbound.importer.js';
 import { registerOutboundMessages } from './outbound.messages.js';
 import { countWdosWaiting } from './outbound.queries.js';
-import { registerOutboundRoutes, WDO_PROCESS } from './outbound.routes.js';
+import { registerOutboundRoutes } from './outbound.routes.js';
 import { createOutboundService } from './outbound.service.js';
 import { WAREHOUSE_SYSTEMS, type WarehouseSystemsService } from './outbound.warehouse-system.js';
 import { salesOutboundExporter } from './sales-outbound.js';
@@ -33,7 +34,7 @@ export const registerOutboundModule: AreaModule = (ctx) => {
   ctx.exports.register(salesOutboundExporter);
 
   // Home: outbound orders waiting for verification, for those who work the list.
-  const menu = WDO_PROCESS.menu;
+  const menu = WDO_PROCESS_ACCESS.menu;
   ctx.system.addHomeCounterProvider(async (domainId, session) => (session.menus.has(menu) ? { wdoHeaderCount: await countWdosWaiting(db, domainId) } : {}));
 
   // A warehouse with open outbound orders is not stopped.

@@ -7,7 +7,7 @@ import type { GoodsRegistryService } from '../../goods/index.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import { rowProblems, say } from '../../warehouses/warehouses.imports.js';
 import type { WarehousesRegistryService } from '../../warehouses/index.js';
-import { actorOf } from './documents.js';
+import { actorOf } from '../../../platform/caller.js';
 import { wdoCodesTaken } from './outbound.queries.js';
 import type { OutboundService } from './outbound.service.js';
 

@@ -5,11 +5,11 @@ import { ORDER_CODE_KEYWORD_CAP, parseDateTimeText, splitKeywords, warehouseFilt
 import type { Tx } from '../../../db/client.js';
 import { skus, users, warehouses, wdoDetails, wdoHeaders } from '../../../db/schema/index.js';
 import { likePattern } from '../../warehouses/references.js';
+import { pageWindow } from '../../../platform/paging.js';
+import { isoTime } from '../../../platform/time.js';
 
 export type WdoRecord = typeof wdoHeaders.$inferSelect;
 export type WdoDetailRecord = typeof wdoDetails.$inferSelect;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 const rowColumns = {
   h: wdoHeaders,
@@ -44,10 +44,10 @@ function toRow(r: { h: WdoRecord; warehouseCode: string; warehouseName: string; 
     deliveredQtyTotal: h.deliveredQtyTotal,
     createdByName: r.createdByName,
     createdAt: h.createdAt.toISOString(),
-    verifiedAt: iso(h.verifiedAt),
-    deliveredAt: iso(h.deliveredAt),
-    cancelledAt: iso(h.cancelledAt),
-    cancelRequestedAt: iso(h.cancelRequestedAt),
+    verifiedAt: isoTime(h.verifiedAt),
+    deliveredAt: isoTime(h.deliveredAt),
+    cancelledAt: isoTime(h.cancelledAt),
+    cancelRequestedAt: isoTime(h.cancelRequestedAt),
     expressCompanyCode: h.expressCompanyCode,
     expressNo: h.expressNo,
     updatedAt: h.updatedAt.toISOString(),
@@ -146,7 +146,7 @@ export async function searchWdos(tx: Tx, domainId: number, input: WdoSearchInput
     .where(where)
     .orderBy(desc(wdoHeaders.createdAt), desc(wdoHeaders.id))
     .limit(input.pageSize)
-    .offset((input.currentPage - 1) * input.pageSize);
+    .offset(pageWindow(input).offset);
   return { rows: rows.map(toRow), total: Number(count?.n ?? 0) };
 }
 

@@ -29,8 +29,9 @@ import type { ServiceRegistry } from '../../../platform/module.js';
 import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { uniqueViolation } from '../../warehouses/references.js';
-import { sellerDomain } from '../../warehouses/warehouses.service.js';
-import { actorOf, checkedSkus, nextDayCode, usableWarehouse } from './documents.js';
+import { actorOf, domainOf } from '../../../platform/caller.js';
+import { pageAnswer } from '../../../platform/paging.js';
+import { checkedSkus, nextDayCode, usableWarehouse } from './documents.js';
 import { detailsOf, lockWdo, lockWdoByCode, searchWdos, wdoDetailRows, wdoRowById, type WdoDetailRecord, type WdoRecord } from './outbound.queries.js';
 import { allocateWdo, deliverWdo, releaseWdo, skuCodesOf } from './outbound.stock.js';
 import { failureText, systemOfWarehouse, type WarehouseResultHandler } from './outbound.warehouse-system.js';
@@ -209,7 +210,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
     createIn,
 
     async create(session: Session, input: WdoCreateInput): Promise<WdoWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       try {
         return await db.transaction(async (tx) => {
           const created = await createIn(tx, actorOf(session), domainId, input);
@@ -223,7 +224,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
 
     /** Changes an order not yet verified: its warehouse, type, receiver and lines. */
     async update(session: Session, input: WdoUpdateInput): Promise<WdoWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const h = await lockForCommand(tx, domainId, input, 'update');
         const beforeLines = (await detailsOf(tx, domainId, h.id)).map((d) => ({ skuId: d.skuId, qty: d.qty }));
@@ -245,7 +246,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
 
     /** Deletes an order that was never verified (it holds no stock and no ledger row names it). */
     async remove(session: Session, input: WdoCommandInput): Promise<{ deleted: number }> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const h = await lockForCommand(tx, domainId, input, 'delete');
         const lines = (await detailsOf(tx, domainId, h.id)).map((d) => ({ skuId: d.skuId, qty: d.qty }));
@@ -261,7 +262,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
      * another system, issues the order to it.
      */
     async verify(session: Session, input: WdoCommandInput): Promise<WdoWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       const actor = actorOf(session);
       const issues = await db.transaction(async (tx) => {
         const h = await lockForCommand(tx, domainId, input, 'verify');
@@ -286,7 +287,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
 
     /** Issues a verified order again after its warehouse's system failed or refused it. */
     async sync(session: Session, input: WdoCommandInput): Promise<WdoWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       await db.transaction(async (tx) => {
         const h = await lockForCommand(tx, domainId, input, 'sync');
         if (!(await systemOfWarehouse(registry, tx, domainId, h.warehouseId))) throw new AppError(OutboundErrors.WDO_NOT_ISSUED, 409, { code: h.code });
@@ -301,7 +302,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
      * is then DELIVERED. An order issued to a warehouse's system is delivered by that system's report.
      */
     async deliver(session: Session, input: WdoDeliverInput): Promise<WdoWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const h = await lockWdo(tx, domainId, input.id);
         if (!h) throw notFound(ENTITY);
@@ -332,7 +333,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
      * system is cancelled there first: at once, or once that system confirms (cancelRequestedAt).
      */
     async cancel(session: Session, input: WdoCancelInput): Promise<WdoWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       const actor = actorOf(session);
       const reason = input.reason ?? null;
       const checked = await db.transaction((tx) => lockForCommand(tx, domainId, input, 'cancel'));
@@ -373,7 +374,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
      * that system is then asked to drop the order too (a failure is noted on the order).
      */
     async forceCancel(session: Session, input: WdoForceCancelInput): Promise<WdoWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       const before = await db.transaction(async (tx) => {
         const h = await lockForCommand(tx, domainId, input, 'forceCancel');
         await cancelIn(tx, actorOf(session), h, 'forceCancel', input.reason);
@@ -384,18 +385,18 @@ export function createOutboundService(deps: OutboundServiceDeps) {
     },
 
     async get(session: Session, id: number): Promise<WdoWithDetails> {
-      return withDetails(db, sellerDomain(session), id);
+      return withDetails(db, domainOf(session), id);
     },
 
     async details(session: Session, wdoId: number): Promise<WdoDetailRow[]> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       if (!(await wdoRowById(db, domainId, wdoId))) throw notFound(ENTITY);
       return wdoDetailRows(db, domainId, wdoId);
     },
 
     async search(session: Session, input: WdoSearchInput): Promise<PageResult<WdoRow>> {
-      const { rows, total } = await searchWdos(db, sellerDomain(session), input);
-      return { voList: rows, total, currentPage: input.currentPage, pageSize: input.pageSize };
+      const { rows, total } = await searchWdos(db, domainOf(session), input);
+      return pageAnswer(rows, total, input);
     },
 
     /** Books what a warehouse's system reports for its outbound orders: shipments and confirmed cancels. */

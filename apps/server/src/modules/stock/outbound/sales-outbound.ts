@@ -3,16 +3,18 @@
 // an order ships). A list with filters and an export for the download centre.
 import { textArray } from '../../../db/arrays.js';
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { ORDER_CODE_KEYWORD_CAP, parseDateTimeText, splitKeywords, warehouseFilterId, type Language, type PageResult, type SalesOutboundRow, type SalesOutboundSearchInput } from '@openseller/core';
+import { ORDER_CODE_KEYWORD_CAP, OutboundCalls, parseDateTimeText, splitKeywords, warehouseFilterId, type Language, type PageResult, type SalesOutboundRow, type SalesOutboundSearchInput } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { skus, stockLedger, warehouseLocations, warehouses } from '../../../db/schema/index.js';
 import type { ExportContext, Exporter } from '../../../platform/exports.js';
 import { likePattern } from '../../warehouses/references.js';
+import { pageAnswer, pageWindow } from '../../../platform/paging.js';
 
 /** The ledger's document type of a sales order's movements. */
 export const ORDER_DOC_TYPE = 'ORDER';
 export const SALES_OUTBOUND_EXPORT = 'SALES_OUTBOUND';
-export const SALES_OUTBOUND_ACCESS = { menu: 'MENU_INV' } as const;
+/** Who reads the list and its export: the catalogue's access of the list. */
+export const SALES_OUTBOUND_ACCESS = OutboundCalls.salesOutbound.access;
 
 type Filter = Omit<SalesOutboundSearchInput, 'currentPage' | 'pageSize'>;
 
@@ -87,8 +89,8 @@ export async function searchSalesOutbound(tx: Tx, domainId: number, input: Sales
   const rows = await select(tx, where)
     .orderBy(desc(stockLedger.createdAt), desc(stockLedger.id))
     .limit(input.pageSize)
-    .offset((input.currentPage - 1) * input.pageSize);
-  return { voList: rows.map(toRow), total: Number(count?.n ?? 0), currentPage: input.currentPage, pageSize: input.pageSize };
+    .offset(pageWindow(input).offset);
+  return pageAnswer(rows.map(toRow), Number(count?.n ?? 0), input);
 }
 
 const zh = (language: Language) => language.startsWith('zh');

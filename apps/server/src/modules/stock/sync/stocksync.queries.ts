@@ -7,10 +7,11 @@ import { storeQuantityToPush, type StockSyncPreviewRow, type StockSyncRecordRow,
 import type { Tx } from '../../../db/client.js';
 import { stockSyncRecords, stockSyncRules, warehouses } from '../../../db/schema/index.js';
 import { availableBySku } from '../index.js';
+import { pageWindow } from '../../../platform/paging.js';
+import { isoTime, isoTimeOf } from '../../../platform/time.js';
 
 const ids = (list: readonly number[]) => sql`(select value::bigint from json_array_elements_text(${JSON.stringify(list)}::json))`;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export type StockSyncRecord = typeof stockSyncRecords.$inferSelect;
 
@@ -101,7 +102,7 @@ export async function mappedOnlineSkus(
 ): Promise<{ rows: MappedOnlineSku[]; total: number }> {
   const where = mappedFilter(domainId, storeId, filter);
   const from = sql`from tb_skus t join skus s on s.id = t.sku_id and s.domain_id = t.domain_id where ${where}`;
-  const paging = filter.page ? sql`limit ${filter.page.pageSize} offset ${(filter.page.currentPage - 1) * filter.page.pageSize}` : sql``;
+  const paging = filter.page ? sql`limit ${filter.page.pageSize} offset ${pageWindow(filter.page).offset}` : sql``;
   const result = await tx.execute<MappedRow>(sql`
     select t.id, t.tb_sku_id, t.tb_spu_id, t.title, t.properties, t.outer_sku_id, t.sku_id, s.code, s.name, s.is_combination
     ${from} order by t.id ${paging}`);
@@ -155,7 +156,7 @@ export async function lastPushes(tx: Tx, domainId: number, tbSkuRowIds: readonly
   for (const s of states.rows) {
     const entry = result.get(Number(s.tb_sku_row_id))!;
     entry.lastQuantity = Number(s.last_quantity);
-    entry.lastPushedAt = iso(s.last_pushed_at);
+    entry.lastPushedAt = isoTime(s.last_pushed_at);
   }
   for (const r of latest.rows) {
     const entry = result.get(Number(r.tb_sku_row_id))!;
@@ -229,7 +230,7 @@ export async function storeCounts(tx: Tx, domainId: number, storeIds: number[]):
   }
   const pushed = await tx.execute<{ store_id: number; at: Date | string }>(sql`
     select store_id, max(last_pushed_at) as at from stock_sync_states where domain_id = ${domainId} and store_id in ${ids(storeIds)} group by store_id`);
-  for (const r of pushed.rows) result.get(Number(r.store_id))!.lastPushedAt = iso(r.at);
+  for (const r of pushed.rows) result.get(Number(r.store_id))!.lastPushedAt = isoTime(r.at);
   return result;
 }
 
@@ -296,7 +297,7 @@ export async function searchRecords(tx: Tx, domainId: number, filter: RecordFilt
            r.requested_by_name, r.created_at, r.sent_at, r.finished_at
     ${from}
     order by r.created_at desc, r.id desc
-    limit ${page.pageSize} offset ${(page.currentPage - 1) * page.pageSize}`);
+    limit ${page.pageSize} offset ${pageWindow(page).offset}`);
   const counted = await tx.execute<{ n: number }>(sql`select count(*)::int as n ${from}`);
   return { rows: rows.rows.map(toRecordRow), total: Number(counted.rows[0]?.n ?? 0) };
 }
@@ -325,9 +326,9 @@ function toRecordRow(r: RecordViewRow): StockSyncRecordRow {
     errorCode: r.error_code,
     errorMessage: r.error_message,
     requestedByName: r.requested_by_name,
-    createdAt: iso(r.created_at)!,
-    sentAt: iso(r.sent_at),
-    finishedAt: iso(r.finished_at),
+    createdAt: isoTimeOf(r.created_at),
+    sentAt: isoTime(r.sent_at),
+    finishedAt: isoTime(r.finished_at),
   };
 }
 

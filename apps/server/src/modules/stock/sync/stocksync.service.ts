@@ -4,7 +4,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_STORE_SYNC_CONFIG,
-  ErrorCodes,
   findPlatform,
   parseDateTimeText,
   StockSyncErrors,
@@ -30,10 +29,12 @@ import type { Database, Tx } from '../../../db/client.js';
 import { stockSyncRules, stores } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
-import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
+import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import type { StoreRecord } from '../../stores/index.js';
 import type { WarehousesRegistryService } from '../../warehouses/index.js';
+import { pageAnswer, pageWindow } from '../../../platform/paging.js';
+import { actorOf, domainOf } from '../../../platform/caller.js';
 import { computeQuantities, findRecords, findRule, failuresOfStore, mappedOnlineSkus, rulesOfStores, searchRecords, storeCounts } from './stocksync.queries.js';
 import { AREA, storeRefusal, targetOf, type PushTarget, type StockSyncRunner } from './stocksync.runner.js';
 
@@ -42,13 +43,6 @@ type RuleCreate = z.output<typeof StockSyncRuleCreateInput>;
 type RuleUpdate = z.output<typeof StockSyncRuleUpdateInput>;
 type PreviewInput = StockSyncPreviewInput & { currentPage: number; pageSize: number };
 type LogInput = StockSyncLogSearchInput & { currentPage: number; pageSize: number };
-
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
-
-function domainOf(session: Session): number {
-  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
-  return session.domainId;
-}
 
 const ruleSnapshot = (r: { storeId: number; warehouseId: number; ratio: string; safetyStock: number }) => ({
   storeId: r.storeId,
@@ -218,12 +212,12 @@ export function createStockSyncService(deps: StockSyncServiceDeps) {
       if (input.onlyChanged) {
         const all = await mappedOnlineSkus(db, domainId, input.storeId, { keyword });
         const changed = (await computeQuantities(db, domainId, rules, all.rows)).filter((r) => r.changed);
-        const start = (input.currentPage - 1) * input.pageSize;
-        return { voList: changed.slice(start, start + input.pageSize).map(strip), total: changed.length, currentPage: input.currentPage, pageSize: input.pageSize };
+        const start = pageWindow(input).offset;
+        return pageAnswer(changed.slice(start, start + input.pageSize).map(strip), changed.length, input);
       }
       const page = await mappedOnlineSkus(db, domainId, input.storeId, { keyword, page: input });
       const rows = await computeQuantities(db, domainId, rules, page.rows);
-      return { voList: rows.map(strip), total: page.total, currentPage: input.currentPage, pageSize: input.pageSize };
+      return pageAnswer(rows.map(strip), page.total, input);
     },
 
     /** Sync now: every mapped online SKU of the store, or the chosen ones. */
@@ -303,7 +297,7 @@ export function createStockSyncService(deps: StockSyncServiceDeps) {
         },
         input,
       );
-      return { voList: rows, total, currentPage: input.currentPage, pageSize: input.pageSize };
+      return pageAnswer(rows, total, input);
     },
   };
 }

@@ -14,6 +14,8 @@ import {
 import type { Tx } from '../../../db/client.js';
 import { skus, transferDetails, transferOrders, users, warehouseLocations, warehouses } from '../../../db/schema/index.js';
 import { likePattern } from '../../warehouses/references.js';
+import { pageWindow } from '../../../platform/paging.js';
+import { isoTime } from '../../../platform/time.js';
 
 export type TransferRecord = typeof transferOrders.$inferSelect;
 export type TransferDetailRecord = typeof transferDetails.$inferSelect;
@@ -22,8 +24,6 @@ const outWarehouse = aliasedTable(warehouses, 'out_warehouse');
 const inWarehouse = aliasedTable(warehouses, 'in_warehouse');
 const outLocation = aliasedTable(warehouseLocations, 'out_location');
 const inLocation = aliasedTable(warehouseLocations, 'in_location');
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function baseSelect(tx: Tx) {
   return tx
@@ -60,9 +60,9 @@ function toRow(r: BaseRow): TransferRow {
     skuTotal: t.skuTotal,
     createdByName: r.createdByName,
     createdAt: t.createdAt.toISOString(),
-    shippedAt: iso(t.shippedAt),
-    receivedAt: iso(t.receivedAt),
-    cancelledAt: iso(t.cancelledAt),
+    shippedAt: isoTime(t.shippedAt),
+    receivedAt: isoTime(t.receivedAt),
+    cancelledAt: isoTime(t.cancelledAt),
     updatedAt: t.updatedAt.toISOString(),
     version: t.version,
   };
@@ -139,7 +139,7 @@ export async function searchTransfers(tx: Tx, domainId: number, input: TransferS
     .where(where)
     .orderBy(desc(transferOrders.createdAt), desc(transferOrders.id))
     .limit(input.pageSize)
-    .offset((input.currentPage - 1) * input.pageSize);
+    .offset(pageWindow(input).offset);
   return { rows: rows.map(toRow), total: Number(count?.n ?? 0) };
 }
 

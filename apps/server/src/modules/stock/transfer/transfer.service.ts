@@ -25,9 +25,10 @@ import { AppError, notFound, versionConflict } from '../../../platform/errors.js
 import type { ServiceRegistry } from '../../../platform/module.js';
 import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { sellerDomain } from '../../warehouses/warehouses.service.js';
+import { actorOf, domainOf } from '../../../platform/caller.js';
 import { applyMovements, StockShortageError, type Movement } from '../stock.engine.js';
-import { actorOf, availableByLocation, checkedSkus, keepsLocations, locationsInWarehouse, nextDayCode, requireLocationOf, usableWarehouse } from '../outbound/documents.js';
+import { availableByLocation, checkedSkus, keepsLocations, locationsInWarehouse, nextDayCode, requireLocationOf, usableWarehouse } from '../outbound/documents.js';
+import { pageAnswer } from '../../../platform/paging.js';
 import { lockTransfer, searchTransfers, transferDetailRows, transferDetailsOf, transferRowById, type TransferRecord } from './transfer.queries.js';
 
 export const TRANSFER_AREA = 'transfer';
@@ -109,7 +110,7 @@ export function createTransferService(deps: { database: Database; registry: Serv
   return {
     /** /myhome/transfer/createTransferOrderByHand. */
     async create(session: Session, input: TransferCreateInput): Promise<TransferWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         await checkFields(tx, domainId, input);
         let created: TransferRecord | undefined;
@@ -129,7 +130,7 @@ export function createTransferService(deps: { database: Database; registry: Serv
     },
 
     async update(session: Session, input: TransferUpdateInput): Promise<TransferWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const t = await lockForCommand(tx, domainId, input, 'update');
         const before = await transferDetailsOf(tx, domainId, t.id);
@@ -147,7 +148,7 @@ export function createTransferService(deps: { database: Database; registry: Serv
      * first), all lines or none. Allocated stock stays: only available pieces are moved.
      */
     async ship(session: Session, input: TransferCommandInput): Promise<TransferWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const t = await lockForCommand(tx, domainId, input, 'ship');
         const lines = await transferDetailRows(tx, domainId, t.id);
@@ -196,7 +197,7 @@ export function createTransferService(deps: { database: Database; registry: Serv
      * chosen now, else the one chosen at creation. A warehouse with locations needs one per line.
      */
     async receive(session: Session, input: TransferReceiveInput): Promise<TransferWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const t = await lockForCommand(tx, domainId, input, 'receive');
         const details = await transferDetailsOf(tx, domainId, t.id);
@@ -239,7 +240,7 @@ export function createTransferService(deps: { database: Database; registry: Serv
 
     /** Cancels a transfer not yet shipped (it holds no stock). */
     async cancel(session: Session, input: TransferCommandInput): Promise<TransferWithDetails> {
-      const domainId = sellerDomain(session);
+      const domainId = domainOf(session);
       return db.transaction(async (tx) => {
         const t = await lockForCommand(tx, domainId, input, 'cancel');
         const after = await saveHeader(tx, t, { transferStatus: 'CANCELLED', cancelledAt: now() });
@@ -249,12 +250,12 @@ export function createTransferService(deps: { database: Database; registry: Serv
     },
 
     async get(session: Session, id: number): Promise<TransferWithDetails> {
-      return withDetails(db, sellerDomain(session), id);
+      return withDetails(db, domainOf(session), id);
     },
 
     async search(session: Session, input: TransferSearchInput): Promise<PageResult<TransferRow>> {
-      const { rows, total } = await searchTransfers(db, sellerDomain(session), input);
-      return { voList: rows, total, currentPage: input.currentPage, pageSize: input.pageSize };
+      const { rows, total } = await searchTransfers(db, domainOf(session), input);
+      return pageAnswer(rows, total, input);
     },
   };
 }

@@ -1,33 +1,20 @@
-// The only place naming the stock-check server paths (/myhome/invAdjust, spec 02 §7.9). Calls
-// are quiet: the page words refusals itself (stockCheckErrorMessage).
-import type {
-  PageResult,
-  StockCheckCommandInput,
-  StockCheckCountInput,
-  StockCheckCountResult,
-  StockCheckCreateInput,
-  StockCheckDetail,
-  StockCheckDifferences,
-  StockCheckLineRow,
-  StockCheckLinesInput,
-  StockCheckRow,
-  StockCheckSearchInput,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The stock-check calls (/myhome/invAdjust, spec 02 §7.9), from the route catalogue. Calls are
+// quiet: the page words refusals itself (stockCheckErrorMessage).
+import { StockCheckCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const P = '/myhome/invAdjust';
 
 /** What a count call sends per line (locationId defaults to 0 on the server). */
-export type CountLineInput = Omit<StockCheckCountInput['lines'][number], 'locationId'> & { locationId?: number };
+export type CountLineInput = CallInput<typeof StockCheckCalls.count>['lines'][number];
 
 export const stockCheckApi = {
-  search: (input: Partial<StockCheckSearchInput>) => request<PageResult<StockCheckRow>>(`${P}/search`, input, quiet),
-  get: (id: number) => request<StockCheckDetail>(`${P}/get`, { id }, quiet),
-  create: (input: Omit<StockCheckCreateInput, 'remark'> & { remark?: string | null }) => request<StockCheckDetail>(`${P}/create`, input, quiet),
-  lines: (input: Partial<StockCheckLinesInput> & { id: number }) => request<PageResult<StockCheckLineRow>>(`${P}/lines`, input, quiet),
-  differences: (input: { id: number; currentPage?: number; pageSize?: number }) => request<StockCheckDifferences>(`${P}/differences`, input, quiet),
-  count: (input: { id: number; lines: CountLineInput[] }) => request<StockCheckCountResult>(`${P}/count`, input, quiet),
-  confirm: (input: StockCheckCommandInput) => request<StockCheckDetail>(`${P}/confirm`, input, quiet),
-  cancel: (input: StockCheckCommandInput) => request<StockCheckDetail>(`${P}/cancel`, input, quiet),
+  search: (input: CallInput<typeof StockCheckCalls.search>) => callApi(StockCheckCalls.search, input, quiet),
+  get: (id: number) => callApi(StockCheckCalls.get, { id }, quiet),
+  create: (input: CallInput<typeof StockCheckCalls.create>) => callApi(StockCheckCalls.create, input, quiet),
+  lines: (input: CallInput<typeof StockCheckCalls.lines>) => callApi(StockCheckCalls.lines, input, quiet),
+  differences: (input: CallInput<typeof StockCheckCalls.differences>) => callApi(StockCheckCalls.differences, input, quiet),
+  count: (input: CallInput<typeof StockCheckCalls.count>) => callApi(StockCheckCalls.count, input, quiet),
+  confirm: (input: CallInput<typeof StockCheckCalls.confirm>) => callApi(StockCheckCalls.confirm, input, quiet),
+  cancel: (input: CallInput<typeof StockCheckCalls.cancel>) => callApi(StockCheckCalls.cancel, input, quiet),
 };

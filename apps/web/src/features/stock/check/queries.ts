@@ -1,24 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StockCheckLinesInput, StockCheckSearchInput } from '@openseller/core';
+import type { CallInput, StockCheckCalls } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
 import { ApiError, errorMessage } from '../../../app/request';
 import { toast } from '../../../app/toast';
 import { stockCheckApi } from './api';
 
+export type StockCheckFilter = CallInput<typeof StockCheckCalls.search>;
+export type StockCheckLinesFilter = CallInput<typeof StockCheckCalls.lines>;
+
 export const stockCheckKeys = {
   all: ['stockcheck'] as const,
-  list: (filter: Partial<StockCheckSearchInput>) => [...stockCheckKeys.all, 'list', filter] as const,
+  list: (filter: StockCheckFilter) => [...stockCheckKeys.all, 'list', filter] as const,
   one: (id: number) => [...stockCheckKeys.all, 'one', id] as const,
-  lines: (filter: Partial<StockCheckLinesInput> & { id: number }) => [...stockCheckKeys.all, 'lines', filter] as const,
+  lines: (filter: StockCheckLinesFilter) => [...stockCheckKeys.all, 'lines', filter] as const,
   differences: (id: number, page: number, size: number) => [...stockCheckKeys.all, 'differences', id, page, size] as const,
 };
 
-export const useStockCheckList = (filter: Partial<StockCheckSearchInput>) =>
+export const useStockCheckList = (filter: StockCheckFilter) =>
   useQuery({ queryKey: stockCheckKeys.list(filter), queryFn: () => stockCheckApi.search(filter), placeholderData: (prev) => prev });
 
 export const useStockCheck = (id: number | null) => useQuery({ queryKey: stockCheckKeys.one(id ?? 0), queryFn: () => stockCheckApi.get(id!), enabled: !!id });
 
-export const useStockCheckLines = (filter: Partial<StockCheckLinesInput> & { id: number }) =>
+export const useStockCheckLines = (filter: StockCheckLinesFilter) =>
   useQuery({ queryKey: stockCheckKeys.lines(filter), queryFn: () => stockCheckApi.lines(filter), placeholderData: (prev) => prev });
 
 export const useStockCheckDifferences = (id: number, page: number, size: number) =>

@@ -1,62 +1,43 @@
-// The only place that names the inbound part's server paths (spec 02 §7.9): purchase ASN commands,
-// the notice search, /myhome/asnHeader commands, and the sandbox warehouse system's console.
-// Calls are quiet: the pages word refusals themselves and put field problems by their field.
-import type {
-  AsnCreateInput,
-  AsnRow,
-  AsnSearchInput,
-  AsnStatusOption,
-  AsnView,
-  PageResult,
-  SandboxWmsForcedFailure,
-  SandboxWmsSettingsInput,
-  SandboxWmsView,
-  ThirdPartyStatus,
-  WarehouseOption,
-  WarehousePollSummary,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The inbound part's calls (spec 02 §7.9): purchase ASN commands, the notice search,
+// /myhome/asnHeader commands, and the sandbox warehouse system's console; from the route
+// catalogue. Calls are quiet: the pages word refusals themselves and put field problems by their
+// field.
+import { InboundCalls, WarehouseSystemCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const PURCHASE_ASN = '/cloud/purchase/purchaseAsn';
-const ASN = '/cloud/purchase/asn';
-const HEADER = '/myhome/asnHeader';
-const SANDBOX = '/cloud/wms/sandbox';
 
-/** The notice form's values as sent (the server fills defaults). */
-export type AsnFormValues = Omit<AsnCreateInput, 'asnType'> & { asnType: AsnCreateInput['asnType'] };
+/** The notice form's values as sent (create and create-and-receive; edit adds id and version). */
+export type AsnFormValues = CallInput<typeof InboundCalls.create>;
 
-export interface ReceiptLineValues {
-  asnDetailId: number;
-  locationId?: number | null;
-  qty: number;
-}
+/** One line of a receipt as sent. */
+export type ReceiptLineValues = CallInput<typeof InboundCalls.receipt>['lines'][number];
 
 export const inboundApi = {
-  search: (input: Partial<Omit<AsnSearchInput, 'codeKeywords'>> & { codeKeywords?: string }) => request<PageResult<AsnRow>>(`${ASN}/searchPageList`, input, quiet),
-  get: (id: number) => request<AsnView>(`${ASN}/getById`, { id }, quiet),
-  supplierOptions: () => request<{ id: number; code: string; name: string }[]>(`${ASN}/supplierOptions`, {}, quiet),
-  statusList: () => request<AsnStatusOption[]>(`${HEADER}/getStatusList`, {}, quiet),
+  search: (input: CallInput<typeof InboundCalls.search>) => callApi(InboundCalls.search, input, quiet),
+  get: (id: number) => callApi(InboundCalls.getById, { id }, quiet),
+  supplierOptions: () => callApi(InboundCalls.supplierOptions, undefined, quiet),
+  statusList: () => callApi(InboundCalls.statusList, undefined, quiet),
 
-  create: (input: AsnFormValues) => request<AsnView>(`${PURCHASE_ASN}/create`, input, quiet),
-  edit: (input: AsnFormValues & { id: number; version: number }) => request<AsnView>(`${PURCHASE_ASN}/edit`, input, quiet),
-  createAndReceipt: (input: AsnFormValues) => request<AsnView>(`${PURCHASE_ASN}/createAndReceipt`, input, quiet),
-  receipt: (input: { id: number; version: number; lines: ReceiptLineValues[]; remark?: string | null }) => request<AsnView>(`${PURCHASE_ASN}/receipt`, input, quiet),
+  create: (input: CallInput<typeof InboundCalls.create>) => callApi(InboundCalls.create, input, quiet),
+  edit: (input: CallInput<typeof InboundCalls.edit>) => callApi(InboundCalls.edit, input, quiet),
+  createAndReceipt: (input: CallInput<typeof InboundCalls.createAndReceipt>) => callApi(InboundCalls.createAndReceipt, input, quiet),
+  receipt: (input: CallInput<typeof InboundCalls.receipt>) => callApi(InboundCalls.receipt, input, quiet),
 
-  cancel: (input: { id: number; version: number }) => request<AsnView>(`${HEADER}/cancel`, input, quiet),
-  forceCancel: (input: { id: number; version: number; reason: string }) => request<AsnView>(`${HEADER}/forceCancel`, input, quiet),
-  remove: (idList: number[]) => request<{ deleted: number }>(`${HEADER}/delete`, { idList }, quiet),
-  sync: (idList: number[]) => request<{ requested: number }>(`${HEADER}/sync`, { idList }, quiet),
-  fetchResults: (id: number) => request<WarehousePollSummary>(`${HEADER}/fetchResults`, { id }, quiet),
+  cancel: (input: CallInput<typeof InboundCalls.cancel>) => callApi(InboundCalls.cancel, input, quiet),
+  forceCancel: (input: CallInput<typeof InboundCalls.forceCancel>) => callApi(InboundCalls.forceCancel, input, quiet),
+  remove: (idList: number[]) => callApi(InboundCalls.delete, { idList }, quiet),
+  sync: (idList: number[]) => callApi(InboundCalls.sync, { idList }, quiet),
+  fetchResults: (id: number) => callApi(InboundCalls.fetchResults, { id }, quiet),
 };
 
 export const sandboxWmsApi = {
-  warehouses: () => request<WarehouseOption[]>(`${SANDBOX}/warehouses`, {}, quiet),
-  view: (warehouseId: number) => request<SandboxWmsView>(`${SANDBOX}/view`, { warehouseId }, quiet),
-  settings: (input: SandboxWmsSettingsInput) => request<null>(`${SANDBOX}/settings`, input, quiet),
-  failNext: (warehouseId: number, failures: SandboxWmsForcedFailure[]) => request<null>(`${SANDBOX}/failNext`, { warehouseId, failures }, quiet),
-  fulfil: (input: { warehouseId: number; documentId: number; lines?: { lineId: number; qty: number }[] | null; expressCompanyCode?: string; expressNo?: string }) =>
-    request<{ resultId: string; status: ThirdPartyStatus }>(`${SANDBOX}/fulfil`, input, quiet),
-  confirmCancel: (warehouseId: number, documentId: number) => request<{ resultId: string; status: ThirdPartyStatus }>(`${SANDBOX}/confirmCancel`, { warehouseId, documentId }, quiet),
-  fetchResults: (whId: number) => request<WarehousePollSummary>('/cloud/wms/fetchResults', { whId }, quiet),
+  warehouses: () => callApi(WarehouseSystemCalls.sandboxWarehouses, undefined, quiet),
+  view: (warehouseId: number) => callApi(WarehouseSystemCalls.sandboxView, { warehouseId }, quiet),
+  settings: (input: CallInput<typeof WarehouseSystemCalls.sandboxSettings>) => callApi(WarehouseSystemCalls.sandboxSettings, input, quiet),
+  failNext: (warehouseId: number, failures: CallInput<typeof WarehouseSystemCalls.sandboxFailNext>['failures']) =>
+    callApi(WarehouseSystemCalls.sandboxFailNext, { warehouseId, failures }, quiet),
+  fulfil: (input: CallInput<typeof WarehouseSystemCalls.sandboxFulfil>) => callApi(WarehouseSystemCalls.sandboxFulfil, input, quiet),
+  confirmCancel: (warehouseId: number, documentId: number) => callApi(WarehouseSystemCalls.sandboxConfirmCancel, { warehouseId, documentId }, quiet),
+  fetchResults: (whId: number) => callApi(WarehouseSystemCalls.fetchResults, { whId }, quiet),
 };

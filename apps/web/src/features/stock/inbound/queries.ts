@@ -2,18 +2,18 @@
 // console and the stock lists (a receipt moves stock).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import type { AsnSearchInput } from '@openseller/core';
+import type { CallInput, InboundCalls } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
 import { ApiError, errorMessage } from '../../../app/request';
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { inboundApi, sandboxWmsApi } from './api';
 
-type SearchFilter = Partial<Omit<AsnSearchInput, 'codeKeywords'>> & { codeKeywords?: string };
+export type AsnFilter = CallInput<typeof InboundCalls.search>;
 
 export const inboundKeys = {
   all: ['stock-inbound'] as const,
-  list: (filter: SearchFilter) => [...inboundKeys.all, 'list', filter] as const,
+  list: (filter: AsnFilter) => [...inboundKeys.all, 'list', filter] as const,
   one: (id: number) => [...inboundKeys.all, 'one', id] as const,
   statuses: () => [...inboundKeys.all, 'statuses'] as const,
   suppliers: () => [...inboundKeys.all, 'suppliers'] as const,
@@ -23,7 +23,7 @@ export const inboundKeys = {
 
 const keep = <T,>(previous: T | undefined) => previous;
 
-export const useAsnList = (filter: SearchFilter) => useQuery({ queryKey: inboundKeys.list(filter), queryFn: () => inboundApi.search(filter), placeholderData: keep });
+export const useAsnList = (filter: AsnFilter) => useQuery({ queryKey: inboundKeys.list(filter), queryFn: () => inboundApi.search(filter), placeholderData: keep });
 export const useAsn = (id: number | null) => useQuery({ queryKey: inboundKeys.one(id ?? 0), queryFn: () => inboundApi.get(id!), enabled: id !== null && id > 0 });
 export const useAsnStatuses = () => useQuery({ queryKey: inboundKeys.statuses(), queryFn: inboundApi.statusList });
 export const useAsnSupplierOptions = () => useQuery({ queryKey: inboundKeys.suppliers(), queryFn: inboundApi.supplierOptions, staleTime: 60_000 });

@@ -1,58 +1,34 @@
-// The only place that names the inventory part's server paths (spec 02 §7.9). Calls are quiet:
-// the pages word refusals themselves (stockErrorMessage) and put field problems by their field.
-import type {
-  AverageCostCommandInput,
-  AverageCostDetail,
-  AverageCostRow,
-  AverageCostSearchInput,
-  BizInventoryRow,
-  BizInventorySearchInput,
-  InventoryBalanceRow,
-  InventoryExportInput,
-  InventoryLedgerInput,
-  InventoryLedgerResult,
-  InventoryLogRow,
-  InventoryLogSearchInput,
-  InventoryProductDateInfo,
-  InventorySearchInput,
-  PageResult,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The inventory part's calls (spec 02 §7.9), from the route catalogue. Calls are quiet: the
+// pages word refusals themselves (stockErrorMessage) and put field problems by their field.
+import { AverageCostCalls, InventoryCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const BIZ = '/myhome/bizinventory';
-const INV = '/cloud/core/inventory';
-const AC = '/cloud/core/averagecost';
 
-/** Filters as the pages send them: everything optional, the server fills defaults. */
-type Filter<T> = Partial<T>;
-
-export interface AverageCostFormValues {
-  remark?: string | null;
-  details: { skuCode: string; averageCostPriceAfter: string; remark?: string | null }[];
-}
+/** The average-cost form's values as sent (create; an update adds id and version). */
+export type AverageCostFormValues = CallInput<typeof AverageCostCalls.create>;
 
 export const inventoryApi = {
-  search: (input: Filter<BizInventorySearchInput>) => request<PageResult<BizInventoryRow>>(`${BIZ}/search`, input, quiet),
-  updateWarning: (input: { whId: number; skuId: number; warningQty: number | null; version: number | null }) =>
-    request<{ warningQty: number | null; version: number | null }>(`${BIZ}/updateWarning`, input, quiet),
-  batchUpdateWarning: (input: { items: { whId: number; skuId: number }[]; warningQty: number | null }) => request<{ set: number; cleared: number }>(`${BIZ}/batchUpdateWarning`, input, quiet),
+  search: (input: CallInput<typeof InventoryCalls.search>) => callApi(InventoryCalls.search, input, quiet),
+  updateWarning: (input: CallInput<typeof InventoryCalls.updateWarning>) => callApi(InventoryCalls.updateWarning, input, quiet),
+  batchUpdateWarning: (input: CallInput<typeof InventoryCalls.batchUpdateWarning>) => callApi(InventoryCalls.batchUpdateWarning, input, quiet),
 
-  balances: (input: Filter<InventorySearchInput>) => request<PageResult<InventoryBalanceRow>>(`${INV}/searchByPage`, input, quiet),
-  ledger: (input: Filter<InventoryLedgerInput>) => request<InventoryLedgerResult>(`${INV}/ledger`, input, quiet),
-  productDates: (balanceId: number) => request<InventoryProductDateInfo>(`${INV}/getProductDateInfo`, { balanceId }, quiet),
-  addProductDates: (balanceId: number, productDateList: { productDate: string; qty: number }[]) =>
-    request<InventoryProductDateInfo>(`${INV}/addProductDateInfo`, { balanceId, productDateList }, quiet),
-  updateProductDate: (input: { id: number; version: number; productDate: string; qty: number }) => request<InventoryProductDateInfo>(`${INV}/updateProductDateInfo`, input, quiet),
-  deleteProductDates: (balanceId: number, idList: number[]) => request<InventoryProductDateInfo>(`${INV}/delProductDateInfo`, { balanceId, idList }, quiet),
-  exportList: (input: Filter<InventoryExportInput>) => request<{ id: number }>(`${INV}/export`, input, quiet),
+  balances: (input: CallInput<typeof InventoryCalls.searchByPage>) => callApi(InventoryCalls.searchByPage, input, quiet),
+  ledger: (input: CallInput<typeof InventoryCalls.ledger>) => callApi(InventoryCalls.ledger, input, quiet),
+  /** The product-date record of a balance (spec 02 §3.1: id, and its productDate list). */
+  productDates: (id: number) => callApi(InventoryCalls.getProductDateInfo, { id }, quiet),
+  addProductDates: (id: number, productDate: CallInput<typeof InventoryCalls.addProductDateInfo>['productDate']) =>
+    callApi(InventoryCalls.addProductDateInfo, { id, productDate }, quiet),
+  updateProductDate: (input: CallInput<typeof InventoryCalls.updateProductDateInfo>) => callApi(InventoryCalls.updateProductDateInfo, input, quiet),
+  deleteProductDates: (id: number, idList: number[]) => callApi(InventoryCalls.delProductDateInfo, { id, idList }, quiet),
+  exportList: (input: CallInput<typeof InventoryCalls.export>) => callApi(InventoryCalls.export, input, quiet),
 
-  inventoryLog: (input: Filter<InventoryLogSearchInput>) => request<PageResult<InventoryLogRow>>('/myhome/invLog/searchPageList', input, quiet),
+  inventoryLog: (input: CallInput<typeof InventoryCalls.inventoryLog>) => callApi(InventoryCalls.inventoryLog, input, quiet),
 
-  averageCosts: (input: Filter<AverageCostSearchInput>) => request<PageResult<AverageCostRow>>(`${AC}/search`, input, quiet),
-  averageCost: (id: number) => request<AverageCostDetail>(`${AC}/searchDetail`, { id }, quiet),
-  createAverageCost: (input: AverageCostFormValues) => request<AverageCostDetail>(`${AC}/create`, input, quiet),
-  updateAverageCost: (input: AverageCostFormValues & { id: number; version: number }) => request<AverageCostDetail>(`${AC}/update`, input, quiet),
-  confirmAverageCost: (input: AverageCostCommandInput) => request<AverageCostDetail>(`${AC}/confirm`, input, quiet),
-  deleteAverageCost: (input: AverageCostCommandInput) => request<{ deleted: number }>(`${AC}/delete`, input, quiet),
+  averageCosts: (input: CallInput<typeof AverageCostCalls.search>) => callApi(AverageCostCalls.search, input, quiet),
+  averageCost: (id: number) => callApi(AverageCostCalls.searchDetail, { id }, quiet),
+  createAverageCost: (input: CallInput<typeof AverageCostCalls.create>) => callApi(AverageCostCalls.create, input, quiet),
+  updateAverageCost: (input: CallInput<typeof AverageCostCalls.update>) => callApi(AverageCostCalls.update, input, quiet),
+  confirmAverageCost: (input: CallInput<typeof AverageCostCalls.confirm>) => callApi(AverageCostCalls.confirm, input, quiet),
+  deleteAverageCost: (input: CallInput<typeof AverageCostCalls.delete>) => callApi(AverageCostCalls.delete, input, quiet),
 };

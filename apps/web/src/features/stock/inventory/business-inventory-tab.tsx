@@ -17,7 +17,6 @@ import {
   SKU_KEYWORD_CAP,
   splitKeywords,
   type BizInventoryRow,
-  type BizInventorySearchInput,
   type InventoryKeywordType,
   type InventoryStockFilter,
 } from '@openseller/core';
@@ -38,7 +37,7 @@ import { LedgerDrawer, type LedgerTarget } from './components/ledger-drawer';
 import { LocationBalances } from './components/location-balances';
 import { ProductDatesModal, type ProductDatesTarget } from './components/product-dates-modal';
 import { WarningModal } from './components/warning-modal';
-import { stockErrorMessage, useInventoryList, useInventoryMutation } from './queries';
+import { stockErrorMessage, useInventoryList, useInventoryMutation, type InventoryFilter } from './queries';
 
 const DEFAULTS = {
   currentPage: 1,
@@ -68,7 +67,7 @@ export default function BusinessInventoryTab() {
   const chosenWarehouse = Form.useWatch('whId', form) ?? state.whId;
 
   const stockFilter = (state.belowWarning === 'true' ? 'BELOW_WARNING' : state.stockFilter) as InventoryStockFilter | '';
-  const filter = useMemo<Partial<BizInventorySearchInput>>(
+  const filter = useMemo<InventoryFilter>(
     () => ({
       currentPage: state.currentPage,
       pageSize: state.pageSize,

@@ -12,7 +12,6 @@ import {
   STOCK_MOVEMENTS,
   type InventoryKeywordType,
   type InventoryLogRow,
-  type InventoryLogSearchInput,
   type StockMovement,
 } from '@openseller/core';
 import { toast } from '../../../app/toast';
@@ -20,7 +19,7 @@ import { tablePagination } from '../../../ui/pagination';
 import { useListState } from '../../../ui/use-list-state';
 import { WarehouseSelect } from '../../warehouses/components/warehouse-select';
 import { ledgerColumns } from './components/ledger-columns';
-import { stockErrorMessage, useInventoryLog } from './queries';
+import { stockErrorMessage, useInventoryLog, type LogFilter } from './queries';
 
 const DEFAULTS = { currentPage: 1, pageSize: 10, whId: -1, keywordType: 'code', keywords: '', movement: '', docCode: '', from: '', to: '' };
 
@@ -37,7 +36,7 @@ export default function InventoryLogTab() {
   const { t } = useTranslation();
   const [state, setState] = useListState(DEFAULTS);
   const [form] = Form.useForm<Values>();
-  const filter = useMemo<Partial<InventoryLogSearchInput>>(
+  const filter = useMemo<LogFilter>(
     () => ({
       currentPage: state.currentPage,
       pageSize: state.pageSize,

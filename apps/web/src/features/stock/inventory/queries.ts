@@ -1,34 +1,40 @@
 // Query keys and hooks of the inventory part; commands refresh every inventory list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import type { AverageCostSearchInput, BizInventorySearchInput, InventoryLedgerInput, InventoryLogSearchInput, InventorySearchInput } from '@openseller/core';
+import type { AverageCostCalls, CallInput, InventoryCalls } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
 import { ApiError, errorMessage } from '../../../app/request';
 import { toast } from '../../../app/toast';
 import { inventoryApi } from './api';
 
+export type InventoryFilter = CallInput<typeof InventoryCalls.search>;
+export type BalanceFilter = CallInput<typeof InventoryCalls.searchByPage>;
+export type LedgerFilter = CallInput<typeof InventoryCalls.ledger>;
+export type LogFilter = CallInput<typeof InventoryCalls.inventoryLog>;
+export type AverageCostFilter = CallInput<typeof AverageCostCalls.search>;
+
 export const inventoryKeys = {
   all: ['stock-inventory'] as const,
-  list: (filter: Partial<BizInventorySearchInput>) => [...inventoryKeys.all, 'list', filter] as const,
-  balances: (filter: Partial<InventorySearchInput>) => [...inventoryKeys.all, 'balances', filter] as const,
-  ledger: (filter: Partial<InventoryLedgerInput>) => [...inventoryKeys.all, 'ledger', filter] as const,
-  log: (filter: Partial<InventoryLogSearchInput>) => [...inventoryKeys.all, 'log', filter] as const,
-  lots: (balanceId: number) => [...inventoryKeys.all, 'lots', balanceId] as const,
-  averageCosts: (filter: Partial<AverageCostSearchInput>) => [...inventoryKeys.all, 'average-costs', filter] as const,
+  list: (filter: InventoryFilter) => [...inventoryKeys.all, 'list', filter] as const,
+  balances: (filter: BalanceFilter) => [...inventoryKeys.all, 'balances', filter] as const,
+  ledger: (filter: LedgerFilter | null) => [...inventoryKeys.all, 'ledger', filter] as const,
+  log: (filter: LogFilter) => [...inventoryKeys.all, 'log', filter] as const,
+  lots: (id: number) => [...inventoryKeys.all, 'lots', id] as const,
+  averageCosts: (filter: AverageCostFilter) => [...inventoryKeys.all, 'average-costs', filter] as const,
   averageCost: (id: number) => [...inventoryKeys.all, 'average-cost', id] as const,
 };
 
 const keep = <T,>(previous: T | undefined) => previous;
 
-export const useInventoryList = (filter: Partial<BizInventorySearchInput>) => useQuery({ queryKey: inventoryKeys.list(filter), queryFn: () => inventoryApi.search(filter), placeholderData: keep });
-export const useBalances = (filter: Partial<InventorySearchInput>, enabled = true) =>
+export const useInventoryList = (filter: InventoryFilter) => useQuery({ queryKey: inventoryKeys.list(filter), queryFn: () => inventoryApi.search(filter), placeholderData: keep });
+export const useBalances = (filter: BalanceFilter, enabled = true) =>
   useQuery({ queryKey: inventoryKeys.balances(filter), queryFn: () => inventoryApi.balances(filter), placeholderData: keep, enabled });
-export const useLedger = (filter: Partial<InventoryLedgerInput>, enabled = true) =>
-  useQuery({ queryKey: inventoryKeys.ledger(filter), queryFn: () => inventoryApi.ledger(filter), placeholderData: keep, enabled });
-export const useInventoryLog = (filter: Partial<InventoryLogSearchInput>) => useQuery({ queryKey: inventoryKeys.log(filter), queryFn: () => inventoryApi.inventoryLog(filter), placeholderData: keep });
-export const useProductDates = (balanceId: number | null) =>
-  useQuery({ queryKey: inventoryKeys.lots(balanceId ?? 0), queryFn: () => inventoryApi.productDates(balanceId!), enabled: balanceId !== null });
-export const useAverageCosts = (filter: Partial<AverageCostSearchInput>) =>
+/** One balance's ledger; nothing while no balance is chosen (null). */
+export const useLedger = (filter: LedgerFilter | null) =>
+  useQuery({ queryKey: inventoryKeys.ledger(filter), queryFn: () => inventoryApi.ledger(filter!), placeholderData: keep, enabled: filter !== null });
+export const useInventoryLog = (filter: LogFilter) => useQuery({ queryKey: inventoryKeys.log(filter), queryFn: () => inventoryApi.inventoryLog(filter), placeholderData: keep });
+export const useProductDates = (id: number | null) => useQuery({ queryKey: inventoryKeys.lots(id ?? 0), queryFn: () => inventoryApi.productDates(id!), enabled: id !== null });
+export const useAverageCosts = (filter: AverageCostFilter) =>
   useQuery({ queryKey: inventoryKeys.averageCosts(filter), queryFn: () => inventoryApi.averageCosts(filter), placeholderData: keep });
 export const useAverageCost = (id: number | null) => useQuery({ queryKey: inventoryKeys.averageCost(id ?? 0), queryFn: () => inventoryApi.averageCost(id!), enabled: id !== null });
 

@@ -1,38 +1,23 @@
-// The only place that names the outbound part's server paths (spec 02 §7.9: /myhome/wdoHeader,
-// /cloud/core/wdoDetail; the sales-outbound list). Calls are quiet: the pages word refusals
+// The outbound part's calls (spec 02 §7.9: /myhome/wdoHeader, /cloud/core/wdoDetail; the
+// sales-outbound list), from the route catalogue. Calls are quiet: the pages word refusals
 // themselves (outboundErrorMessage) and put field problems by their field.
-import type {
-  PageResult,
-  SalesOutboundRow,
-  SalesOutboundSearchInput,
-  WdoCancelInput,
-  WdoCommandInput,
-  WdoCreateInput,
-  WdoDeliverInput,
-  WdoForceCancelInput,
-  WdoRow,
-  WdoSearchInput,
-  WdoUpdateInput,
-  WdoWithDetails,
-} from '@openseller/core';
-import type { ExportFileRow } from '../../exports/api';
-import { request, type RequestOptions } from '../../../app/request';
+import { OutboundCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const W = '/myhome/wdoHeader';
 
 export const outboundApi = {
-  search: (input: Partial<WdoSearchInput>) => request<PageResult<WdoRow>>(`${W}/search`, input, quiet),
-  get: (id: number) => request<WdoWithDetails>(`${W}/get`, { id }, quiet),
-  create: (input: WdoCreateInput) => request<WdoWithDetails>(`${W}/create`, input, quiet),
-  update: (input: WdoUpdateInput) => request<WdoWithDetails>(`${W}/update`, input, quiet),
-  remove: (input: WdoCommandInput) => request<{ deleted: number }>(`${W}/delete`, input, quiet),
-  verify: (input: WdoCommandInput) => request<WdoWithDetails>(`${W}/verify`, input, quiet),
-  sync: (input: WdoCommandInput) => request<WdoWithDetails>(`${W}/sync`, input, quiet),
-  deliver: (input: WdoDeliverInput) => request<WdoWithDetails>(`${W}/updateInventory`, input, quiet),
-  cancel: (input: WdoCancelInput) => request<WdoWithDetails>(`${W}/cancel`, input, quiet),
-  forceCancel: (input: WdoForceCancelInput) => request<WdoWithDetails>(`${W}/forceCancel`, input, quiet),
+  search: (input: CallInput<typeof OutboundCalls.search>) => callApi(OutboundCalls.search, input, quiet),
+  get: (id: number) => callApi(OutboundCalls.get, { id }, quiet),
+  create: (input: CallInput<typeof OutboundCalls.create>) => callApi(OutboundCalls.create, input, quiet),
+  update: (input: CallInput<typeof OutboundCalls.update>) => callApi(OutboundCalls.update, input, quiet),
+  remove: (input: CallInput<typeof OutboundCalls.delete>) => callApi(OutboundCalls.delete, input, quiet),
+  verify: (input: CallInput<typeof OutboundCalls.verify>) => callApi(OutboundCalls.verify, input, quiet),
+  sync: (input: CallInput<typeof OutboundCalls.sync>) => callApi(OutboundCalls.sync, input, quiet),
+  deliver: (input: CallInput<typeof OutboundCalls.updateInventory>) => callApi(OutboundCalls.updateInventory, input, quiet),
+  cancel: (input: CallInput<typeof OutboundCalls.cancel>) => callApi(OutboundCalls.cancel, input, quiet),
+  forceCancel: (input: CallInput<typeof OutboundCalls.forceCancel>) => callApi(OutboundCalls.forceCancel, input, quiet),
 
-  salesOutbound: (input: Partial<SalesOutboundSearchInput>) => request<PageResult<SalesOutboundRow>>('/myhome/salesOutbound/search', input, quiet),
-  exportSalesOutbound: (input: Partial<SalesOutboundSearchInput>) => request<ExportFileRow>('/myhome/salesOutbound/export', input, quiet),
+  salesOutbound: (input: CallInput<typeof OutboundCalls.salesOutbound>) => callApi(OutboundCalls.salesOutbound, input, quiet),
+  exportSalesOutbound: (input: CallInput<typeof OutboundCalls.exportSalesOutbound>) => callApi(OutboundCalls.exportSalesOutbound, input, quiet),
 };

@@ -10,7 +10,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { WDO_STATUSES, WDO_TYPES, type WdoRow, type WdoSearchInput, type WdoStatus, type WdoType, type WdoWithDetails } from '@openseller/core';
+import { WDO_STATUSES, WDO_TYPES, type WdoRow, type WdoStatus, type WdoType, type WdoWithDetails } from '@openseller/core';
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
@@ -24,7 +24,7 @@ import { outboundApi } from './api';
 import { DeliverModal, ReasonModal, type ReasonAction } from './components/wdo-dialogs';
 import { WdoDetailDrawer } from './components/wdo-detail-drawer';
 import { useWdoPermissions, WdoStatusTag, WdoSyncTag } from './components/wdo-parts';
-import { outboundKeys, useOutboundMutation, useWdoList } from './queries';
+import { outboundKeys, useOutboundMutation, useWdoList, type WdoFilter } from './queries';
 
 const DEFAULTS = { currentPage: 1, pageSize: 10, whId: -1, status: '', wdoType: '', code: '', skuKeyword: '', from: '', to: '', open: 0 };
 const TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -50,7 +50,7 @@ export default function OutboundOrdersTab() {
   const [reason, setReason] = useState<{ wdo: WdoRow; action: ReasonAction } | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const filter = useMemo<Partial<WdoSearchInput>>(
+  const filter = useMemo<WdoFilter>(
     () => ({
       currentPage: state.currentPage,
       pageSize: state.pageSize,

@@ -2,24 +2,27 @@
 // its refusals, shared with the transfer pages. Commands refresh every outbound list.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import type { SalesOutboundSearchInput, WdoSearchInput } from '@openseller/core';
+import type { CallInput, OutboundCalls } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
 import { ApiError, errorMessage } from '../../../app/request';
 import { toast } from '../../../app/toast';
 import { outboundApi } from './api';
 
+export type WdoFilter = CallInput<typeof OutboundCalls.search>;
+export type SalesOutboundFilter = CallInput<typeof OutboundCalls.salesOutbound>;
+
 export const outboundKeys = {
   all: ['stock-outbound'] as const,
-  list: (filter: Partial<WdoSearchInput>) => [...outboundKeys.all, 'list', filter] as const,
+  list: (filter: WdoFilter) => [...outboundKeys.all, 'list', filter] as const,
   one: (id: number) => [...outboundKeys.all, 'one', id] as const,
-  sales: (filter: Partial<SalesOutboundSearchInput>) => [...outboundKeys.all, 'sales', filter] as const,
+  sales: (filter: SalesOutboundFilter) => [...outboundKeys.all, 'sales', filter] as const,
 };
 
 const keep = <T,>(previous: T | undefined) => previous;
 
-export const useWdoList = (filter: Partial<WdoSearchInput>) => useQuery({ queryKey: outboundKeys.list(filter), queryFn: () => outboundApi.search(filter), placeholderData: keep });
+export const useWdoList = (filter: WdoFilter) => useQuery({ queryKey: outboundKeys.list(filter), queryFn: () => outboundApi.search(filter), placeholderData: keep });
 export const useWdo = (id: number | null) => useQuery({ queryKey: outboundKeys.one(id ?? 0), queryFn: () => outboundApi.get(id!), enabled: !!id });
-export const useSalesOutbound = (filter: Partial<SalesOutboundSearchInput>) =>
+export const useSalesOutbound = (filter: SalesOutboundFilter) =>
   useQuery({ queryKey: outboundKeys.sales(filter), queryFn: () => outboundApi.salesOutbound(filter), placeholderData: keep });
 
 const NOUNS = ['wdo', 'wdoDetail', 'transfer', 'transferDetail'];

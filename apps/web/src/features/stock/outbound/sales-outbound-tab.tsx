@@ -6,7 +6,7 @@ import { Button, DatePicker, Empty, Form, Input, Space, Table, Typography } from
 import { DownloadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ORDER_CODE_KEYWORD_CAP, splitKeywords, type SalesOutboundRow, type SalesOutboundSearchInput } from '@openseller/core';
+import { ORDER_CODE_KEYWORD_CAP, splitKeywords, type SalesOutboundRow } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
 import { tablePagination } from '../../../ui/pagination';
@@ -16,7 +16,7 @@ import { announceNewExport } from '../../exports/export-events';
 import { useExportStart } from '../../exports/use-export-start';
 import { WarehouseSelect } from '../../warehouses/components/warehouse-select';
 import { outboundApi } from './api';
-import { useOutboundMutation, useSalesOutbound } from './queries';
+import { useOutboundMutation, useSalesOutbound, type SalesOutboundFilter } from './queries';
 
 const DEFAULTS = { currentPage: 1, pageSize: 10, whId: -1, skuKeyword: '', orderCode: '', from: '', to: '' };
 const TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -32,7 +32,7 @@ export default function SalesOutboundTab() {
   const { t } = useTranslation();
   const [state, setState] = useListState(DEFAULTS);
   const [form] = Form.useForm<Filters>();
-  const filter = useMemo<Partial<SalesOutboundSearchInput>>(
+  const filter = useMemo<SalesOutboundFilter>(
     () => ({
       currentPage: state.currentPage,
       pageSize: state.pageSize,

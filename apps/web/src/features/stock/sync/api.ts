@@ -1,35 +1,19 @@
-// The only place that names the stock sync server paths.
-import type {
-  PageResult,
-  StockSyncAutoInput,
-  StockSyncFailuresInput,
-  StockSyncLogSearchInput,
-  StockSyncManualInput,
-  StockSyncPreviewInput,
-  StockSyncPreviewRow,
-  StockSyncRecordRow,
-  StockSyncRequestResult,
-  StockSyncRetryInput,
-  StockSyncRuleCreateInput,
-  StockSyncRuleDeleteInput,
-  StockSyncRuleRow,
-  StockSyncRuleUpdateInput,
-  StockSyncStoreRow,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The stock sync calls (/myhome/bizinventory sync calls, /myhome/bizInvSynLog), from the route
+// catalogue.
+import { StockSyncCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
-const B = '/myhome/bizinventory';
 const quiet: RequestOptions = { quiet: true };
 
 export const stockSyncApi = {
-  stores: () => request<StockSyncStoreRow[]>(`${B}/syncStores`, {}),
-  createRule: (input: StockSyncRuleCreateInput) => request<StockSyncRuleRow>(`${B}/syncRule/create`, input, quiet),
-  updateRule: (input: StockSyncRuleUpdateInput) => request<StockSyncRuleRow>(`${B}/syncRule/update`, input, quiet),
-  deleteRule: (input: StockSyncRuleDeleteInput) => request<void>(`${B}/syncRule/delete`, input),
-  autoSync: (input: StockSyncAutoInput) => request<StockSyncStoreRow>(`${B}/autoSync`, input),
-  preview: (input: StockSyncPreviewInput) => request<PageResult<StockSyncPreviewRow>>(`${B}/syncPreview`, input),
-  manualSync: (input: StockSyncManualInput) => request<StockSyncRequestResult>(`${B}/manualSync`, input),
-  failures: (input: StockSyncFailuresInput) => request<PageResult<StockSyncRecordRow>>(`${B}/syncFailures`, input),
-  retry: (input: StockSyncRetryInput) => request<StockSyncRequestResult>(`${B}/retrySync`, input),
-  log: (input: Partial<StockSyncLogSearchInput>) => request<PageResult<StockSyncRecordRow>>('/myhome/bizInvSynLog/searchPageList', input),
+  stores: () => callApi(StockSyncCalls.stores),
+  createRule: (input: CallInput<typeof StockSyncCalls.createRule>) => callApi(StockSyncCalls.createRule, input, quiet),
+  updateRule: (input: CallInput<typeof StockSyncCalls.updateRule>) => callApi(StockSyncCalls.updateRule, input, quiet),
+  deleteRule: (input: CallInput<typeof StockSyncCalls.deleteRule>) => callApi(StockSyncCalls.deleteRule, input),
+  autoSync: (input: CallInput<typeof StockSyncCalls.autoSync>) => callApi(StockSyncCalls.autoSync, input),
+  preview: (input: CallInput<typeof StockSyncCalls.preview>) => callApi(StockSyncCalls.preview, input),
+  manualSync: (input: CallInput<typeof StockSyncCalls.manualSync>) => callApi(StockSyncCalls.manualSync, input),
+  failures: (input: CallInput<typeof StockSyncCalls.failures>) => callApi(StockSyncCalls.failures, input),
+  retry: (input: CallInput<typeof StockSyncCalls.retry>) => callApi(StockSyncCalls.retry, input),
+  log: (input: CallInput<typeof StockSyncCalls.log>) => callApi(StockSyncCalls.log, input),
 };

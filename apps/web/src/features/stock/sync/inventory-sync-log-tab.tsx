@@ -6,7 +6,7 @@ import { Button, DatePicker, Form, Input, Select, Space, Table, Tooltip, Typogra
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { STOCK_SYNC_STATUSES, STOCK_SYNC_TRIGGERS, type StockSyncLogSearchInput, type StockSyncRecordRow, type StockSyncStatus, type StockSyncTrigger } from '@openseller/core';
+import { STOCK_SYNC_STATUSES, STOCK_SYNC_TRIGGERS, type StockSyncRecordRow, type StockSyncStatus, type StockSyncTrigger } from '@openseller/core';
 import { ApiError, errorMessage } from '../../../app/request';
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
@@ -17,7 +17,7 @@ import { StoreSelect } from '../../stores/components/store-select';
 import { PlatformTag } from '../../stores/components/store-tags';
 import { stockSyncApi } from './api';
 import { OnlineSkuCell, SyncErrorCell, SyncStatusTag } from './components/sync-tags';
-import { useStockSyncMutation, useSyncLog } from './queries';
+import { useStockSyncMutation, useSyncLog, type SyncLogFilter } from './queries';
 
 interface Filters {
   storeId?: number;
@@ -32,7 +32,7 @@ export default function InventorySyncLogTab() {
   const session = useSession();
   const canRetry = session.menus.has('MENU_INV_SYNC');
   const [state, setState] = useListState({ currentPage: 1, pageSize: 10, storeId: 0, keyword: '', status: '', trigger: '', from: '', to: '' });
-  const filter: Partial<StockSyncLogSearchInput> = {
+  const filter: SyncLogFilter = {
     currentPage: state.currentPage,
     pageSize: state.pageSize,
     ...(state.storeId ? { storeId: state.storeId } : {}),

@@ -1,14 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StockSyncFailuresInput, StockSyncLogSearchInput, StockSyncPreviewInput } from '@openseller/core';
+import type { CallInput, StockSyncCalls } from '@openseller/core';
 import { stockSyncApi } from './api';
+
+export type SyncPreviewFilter = CallInput<typeof StockSyncCalls.preview>;
+export type SyncFailuresFilter = CallInput<typeof StockSyncCalls.failures>;
+export type SyncLogFilter = CallInput<typeof StockSyncCalls.log>;
 
 export const stockSyncKeys = {
   all: ['stocksync'] as const,
   stores: () => [...stockSyncKeys.all, 'stores'] as const,
-  preview: (input: StockSyncPreviewInput) => [...stockSyncKeys.all, 'preview', input] as const,
-  log: (input: Partial<StockSyncLogSearchInput>) => [...stockSyncKeys.all, 'log', input] as const,
-  failures: (input: StockSyncFailuresInput) => [...stockSyncKeys.all, 'failures', input] as const,
+  preview: (input: SyncPreviewFilter) => [...stockSyncKeys.all, 'preview', input] as const,
+  log: (input: SyncLogFilter) => [...stockSyncKeys.all, 'log', input] as const,
+  failures: (input: SyncFailuresFilter) => [...stockSyncKeys.all, 'failures', input] as const,
 };
 
 /** While a push waits or is being sent, lists refresh every 2 s so results appear by themselves. */
@@ -23,7 +27,7 @@ export const useSyncStores = () =>
   });
 
 /** The preview; refreshes while the store has pushes in flight or a row shows one waiting. */
-export const useSyncPreview = (input: StockSyncPreviewInput, polling: boolean) =>
+export const useSyncPreview = (input: SyncPreviewFilter, polling: boolean) =>
   useQuery({
     queryKey: stockSyncKeys.preview(input),
     queryFn: () => stockSyncApi.preview(input),
@@ -44,7 +48,7 @@ export function useRefreshWhenSettled(storeId: number, pendingCount: number) {
   }, [client, storeId, pendingCount]);
 }
 
-export const useSyncLog = (input: Partial<StockSyncLogSearchInput>, polling = false) =>
+export const useSyncLog = (input: SyncLogFilter, polling = false) =>
   useQuery({
     queryKey: stockSyncKeys.log(input),
     queryFn: () => stockSyncApi.log(input),
@@ -52,7 +56,7 @@ export const useSyncLog = (input: Partial<StockSyncLogSearchInput>, polling = fa
     refetchInterval: (query) => (polling || query.state.data?.voList.some((r) => r.status === 'REQUEST' || r.status === 'SENDING') ? POLL_MS : false),
   });
 
-export const useSyncFailures = (input: StockSyncFailuresInput, polling: boolean) =>
+export const useSyncFailures = (input: SyncFailuresFilter, polling: boolean) =>
   useQuery({ queryKey: stockSyncKeys.failures(input), queryFn: () => stockSyncApi.failures(input), placeholderData: (prev) => prev, refetchInterval: polling ? POLL_MS : false });
 
 /** A mutation that refreshes every stock sync query when it succeeds. */

@@ -1,26 +1,17 @@
-// The only place that names the transfer part's server paths (spec 02 §7.9:
-// /myhome/transfer/createTransferOrderByHand; the others are listed in the server's README).
-import type {
-  PageResult,
-  TransferCommandInput,
-  TransferCreateInput,
-  TransferReceiveInput,
-  TransferRow,
-  TransferSearchInput,
-  TransferUpdateInput,
-  TransferWithDetails,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The transfer calls (spec 02 §7.9: /myhome/transfer/createTransferOrderByHand; the others are
+// listed in the server's README), from the route catalogue. Calls are quiet: the pages word
+// refusals themselves.
+import { TransferCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const T = '/myhome/transfer';
 
 export const transferApi = {
-  search: (input: Partial<TransferSearchInput>) => request<PageResult<TransferRow>>(`${T}/search`, input, quiet),
-  get: (id: number) => request<TransferWithDetails>(`${T}/get`, { id }, quiet),
-  create: (input: TransferCreateInput) => request<TransferWithDetails>(`${T}/createTransferOrderByHand`, input, quiet),
-  update: (input: TransferUpdateInput) => request<TransferWithDetails>(`${T}/update`, input, quiet),
-  ship: (input: TransferCommandInput) => request<TransferWithDetails>(`${T}/ship`, input, quiet),
-  receive: (input: TransferReceiveInput) => request<TransferWithDetails>(`${T}/receive`, input, quiet),
-  cancel: (input: TransferCommandInput) => request<TransferWithDetails>(`${T}/cancel`, input, quiet),
+  search: (input: CallInput<typeof TransferCalls.search>) => callApi(TransferCalls.search, input, quiet),
+  get: (id: number) => callApi(TransferCalls.get, { id }, quiet),
+  create: (input: CallInput<typeof TransferCalls.create>) => callApi(TransferCalls.create, input, quiet),
+  update: (input: CallInput<typeof TransferCalls.update>) => callApi(TransferCalls.update, input, quiet),
+  ship: (input: CallInput<typeof TransferCalls.ship>) => callApi(TransferCalls.ship, input, quiet),
+  receive: (input: CallInput<typeof TransferCalls.receive>) => callApi(TransferCalls.receive, input, quiet),
+  cancel: (input: CallInput<typeof TransferCalls.cancel>) => callApi(TransferCalls.cancel, input, quiet),
 };

@@ -23,8 +23,8 @@ export function LedgerDrawer({ target, onClose }: { target: LedgerTarget | null;
   const { t } = useTranslation();
   const [page, setPage] = useState({ currentPage: 1, pageSize: 50 });
   useEffect(() => setPage({ currentPage: 1, pageSize: 50 }), [target]);
-  const filter = target ? { whId: target.whId, skuId: target.skuId, ...(target.locationId !== undefined ? { locationId: target.locationId } : {}), ...page } : {};
-  const ledger = useLedger(filter, target !== null);
+  const filter = target ? { whId: target.whId, skuId: target.skuId, ...(target.locationId !== undefined ? { locationId: target.locationId } : {}), ...page } : null;
+  const ledger = useLedger(filter);
   const data = ledger.data;
   const place = target?.locationId === undefined ? t('stock:ledger.allLocations') : (target.locationCode ?? t('stock:list.noLocation'));
   return (

@@ -203,10 +203,10 @@ export function ProductDatesModal({ target, onClose }: { target: ProductDatesTar
   );
 }
 
-/** The server names the list (productDateList.N.field); the form's list is called lots. */
+/** The server names the list as the record does (productDate.N.field); the form's list is called lots. */
 function remapLotErrors(error: unknown): unknown {
   if (!(error instanceof Error) || !('fields' in error)) return error;
   const e = error as Error & { fields: { field: string; message: string }[]; params: Record<string, unknown> };
-  e.fields = e.fields.map((f) => ({ ...f, field: f.field.replace(/^productDateList\b/, 'lots') }));
+  e.fields = e.fields.map((f) => ({ ...f, field: f.field.replace(/^productDate(?=\.|$)/, 'lots') }));
   return e;
 }

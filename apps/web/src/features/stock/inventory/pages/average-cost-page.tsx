@@ -6,7 +6,7 @@ import { Alert, App, Button, Card, DatePicker, Form, Input, Segmented, Space, Ta
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { AVERAGE_COST_STATUSES, type AverageCostRow, type AverageCostSearchInput, type AverageCostStatus } from '@openseller/core';
+import { AVERAGE_COST_STATUSES, type AverageCostRow, type AverageCostStatus } from '@openseller/core';
 import { useSession } from '../../../../app/session';
 import { toast } from '../../../../app/toast';
 import { PageTitle } from '../../../../ui/page-title';
@@ -15,7 +15,7 @@ import { DateTime } from '../../../../ui/relative-time';
 import { useListState } from '../../../../ui/use-list-state';
 import { inventoryApi } from '../api';
 import { AVERAGE_COST_STATUS_COLORS, AverageCostDrawer, type AverageCostDrawerMode } from '../components/average-cost-drawer';
-import { stockErrorMessage, useAverageCosts, useInventoryMutation } from '../queries';
+import { stockErrorMessage, useAverageCosts, useInventoryMutation, type AverageCostFilter } from '../queries';
 
 const DEFAULTS = { currentPage: 1, pageSize: 10, status: '', code: '', skuCode: '', from: '', to: '' };
 
@@ -27,7 +27,7 @@ export default function AverageCostPage() {
   const [state, setState] = useListState(DEFAULTS);
   const [form] = Form.useForm<{ code?: string; skuCode?: string; range?: [Dayjs, Dayjs] | null }>();
   const [drawer, setDrawer] = useState<AverageCostDrawerMode>(null);
-  const filter = useMemo<Partial<AverageCostSearchInput>>(
+  const filter = useMemo<AverageCostFilter>(
     () => ({
       currentPage: state.currentPage,
       pageSize: state.pageSize,

@@ -9,7 +9,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { TRANSFER_STATUSES, transferAllows, type TransferDetailRow, type TransferRow, type TransferSearchInput, type TransferStatus, type TransferWithDetails } from '@openseller/core';
+import { TRANSFER_STATUSES, transferAllows, type TransferDetailRow, type TransferRow, type TransferStatus, type TransferWithDetails } from '@openseller/core';
 import { toast } from '../../../../app/toast';
 import { useColumnSettings } from '../../../../ui/column-settings';
 import { PageTitle } from '../../../../ui/page-title';
@@ -21,7 +21,7 @@ import { outboundErrorMessage } from '../../outbound/queries';
 import { transferApi } from '../api';
 import { TransferFormDrawer } from '../components/transfer-form-drawer';
 import { TransferReceiveModal } from '../components/transfer-receive-modal';
-import { transferKeys, useTransfer, useTransferList, useTransferMutation } from '../queries';
+import { transferKeys, useTransfer, useTransferList, useTransferMutation, type TransferFilter } from '../queries';
 
 const DEFAULTS = { currentPage: 1, pageSize: 10, outWarehouseId: -1, inWarehouseId: -1, transferStatus: '', code: '', skuKeyword: '', from: '', to: '', open: 0 };
 const TIME = 'YYYY-MM-DD HH:mm:ss';
@@ -101,7 +101,7 @@ export default function TransferPage() {
   const [form] = Form.useForm<Filters>();
   const [editing, setEditing] = useState<TransferWithDetails | 'new' | null>(null);
   const [receiving, setReceiving] = useState<TransferRow | null>(null);
-  const filter = useMemo<Partial<TransferSearchInput>>(
+  const filter = useMemo<TransferFilter>(
     () => ({
       currentPage: state.currentPage,
       pageSize: state.pageSize,
