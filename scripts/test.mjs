@@ -30,6 +30,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 step('type check', npm, ['run', '--silent', 'typecheck']);
+step('lint', npm, ['run', '--silent', 'lint']);
 step('unit tests (core, web)', npx, ['vitest', 'run', '--project', 'core', '--project', 'web']);
 step(`API tests (${process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : 'embedded PostgreSQL'})`, npx, ['vitest', 'run', '--project', 'server']);
 step('build', npm, ['run', '--silent', 'build']);
@@ -37,6 +38,9 @@ step('build', npm, ['run', '--silent', 'build']);
 const chromium = findChromium();
 if (chromium) {
   step(`end-to-end tests (${chromium})`, npx, ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], { CHROMIUM_PATH: chromium });
+} else if (process.env.CI === 'true' || process.env.CI === '1') {
+  console.error('\n✗ end-to-end tests: no Chromium found (looked for $CHROMIUM_PATH, /usr/bin/chromium). In CI the browser tests must run: install it with `apt-get install -y chromium`.');
+  process.exit(1);
 } else {
   console.log('\n=== end-to-end tests ===');
   console.log('SKIPPED: no Chromium found (looked for $CHROMIUM_PATH, /usr/bin/chromium). Install it with `apt-get install -y chromium` to run them.');
