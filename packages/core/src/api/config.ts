@@ -1,9 +1,53 @@
 // The configuration areas' calls (spec 02 §7.6–§7.9, §7.12, §7.16; 03-calls.md): express companies
 // (/myhome/expressCompany), warehouses and locations (/myhome/warehouse, /myhome/location),
 // suppliers and supply goods (/cloud/purchase/supplier, /supplyGoods; paths the spec does not show,
-// listed in apps/server/src/modules/suppliers/README.md).
+// listed in apps/server/src/modules/suppliers/README.md), stores (/cloud/domain/store) with the
+// sandbox marketplace's console and consent page (/cloud/sandbox), the sandbox carrier's console
+// (/cloud/carrier/sandbox) and the address calls (/myhome/address).
 import { z } from 'zod';
 import { IdInput } from '../contracts/common.js';
+import { AddressAnalysisInput, SearchAddressInput } from '../contracts/courier-rules.js';
+import {
+  AuthorizationCallbackInput,
+  AuthorizationResult,
+  AuthorizationStart,
+  CheckUsableStoreInput,
+  ConfigStoreSyncDataInput,
+  EnableStoreInput,
+  ExpiringStoreRow,
+  OfflineStoreBatchInput,
+  PlatformListInput,
+  PlatformRow,
+  SandboxCallRow,
+  SandboxCallSearchInput,
+  SandboxForceFailuresInput,
+  SandboxGenerateOrdersInput,
+  SandboxItemInput,
+  SandboxItemRefInput,
+  SandboxItemRow,
+  SandboxOrderRefInput,
+  SandboxOrderRow,
+  SandboxPageInput,
+  SandboxRefundInput,
+  SandboxRefundRow,
+  SandboxSettingsInput,
+  SandboxShopView,
+  SandboxStoreInput,
+  StoreCreateInput,
+  StoreDeleteInput,
+  StoreIdInput,
+  StoreListInput,
+  StoreModifyInput,
+  StoreOption,
+  StoreRow,
+  StoreSearchInput,
+  StoreUsability,
+  StoreVersionInput,
+  SyncRunRow,
+  SyncRunSearchInput,
+  UpdateStoreConfigInput,
+} from '../contracts/stores.js';
+import { SandboxCarrierFailNextInput, SandboxCarrierSettingsInput } from '../contracts/waybills.js';
 import {
   AddUserExpressCompanyInput,
   ExpressCompanyOption,
@@ -44,7 +88,7 @@ import {
   WarehouseUnbindInput,
   WarehouseUpdateInput,
 } from '../contracts/warehouses.js';
-import { pageOf, post } from './define.js';
+import { get, NoAnswer, pageOf, post, RawAnswer } from './define.js';
 
 const Deleted = z.object({ deleted: z.number().int() });
 
@@ -160,6 +204,116 @@ export const SupplyGoodsCalls = {
   delete: post(`${SG}/delete`, SUPPLIER_MANAGE, SupplyGoodsDeleteInput, Deleted),
 };
 
+// ---- stores --------------------------------------------------------------------------------------
+
+export const STORE_MENU = 'MENU_STORE';
+const STORE_MANAGE = { menu: STORE_MENU } as const;
+const ST = '/cloud/domain/store';
+
+export const StoreCalls = {
+  search: post(`${ST}/search`, STORE_MANAGE, StoreSearchInput, pageOf(StoreRow)),
+  /** Store pickers of other areas' filters: any signed-in account of the domain. */
+  findAllStore: post(`${ST}/findAllStore`, 'session', undefined, z.array(StoreOption)),
+  searchStoreList: post(`${ST}/searchStoreList`, 'session', StoreListInput, z.array(StoreOption)),
+  searchAllOnline: post(`${ST}/searchAllOnline`, STORE_MANAGE, undefined, z.array(StoreOption)),
+  searchAllOnlineWithOutEdi: post(`${ST}/searchAllOnlineWithOutEdi`, STORE_MANAGE, undefined, z.array(StoreOption)),
+  getAllPlatform: post(`${ST}/getAllPlatform`, 'session', PlatformListInput, z.array(PlatformRow)),
+  getStore: post(`${ST}/getStore`, STORE_MANAGE, StoreIdInput, StoreRow),
+  createStore: post(`${ST}/createStore`, STORE_MANAGE, StoreCreateInput, StoreRow),
+  batchCreateOfflineStore: post(`${ST}/batchCreateOfflineStore`, STORE_MANAGE, OfflineStoreBatchInput, z.array(StoreRow)),
+  modifyStore: post(`${ST}/modifyStore`, STORE_MANAGE, StoreModifyInput, StoreRow),
+  delStore: post(`${ST}/delStore`, STORE_MANAGE, StoreDeleteInput, NoAnswer),
+  enableStore4Offline: post(`${ST}/enableStore4Offline`, STORE_MANAGE, EnableStoreInput, StoreRow),
+  updateStoreConfig: post(`${ST}/updateStoreConfig`, STORE_MANAGE, UpdateStoreConfigInput, StoreRow),
+  configStoreSyncData: post(`${ST}/configStoreSyncData`, STORE_MANAGE, ConfigStoreSyncDataInput, StoreRow),
+  revealSecret: post(`${ST}/revealSecret`, STORE_MANAGE, StoreIdInput, z.object({ secretKey: z.string() })),
+  regenerateSecret: post(`${ST}/regenerateSecret`, STORE_MANAGE, StoreVersionInput, z.object({ secretKey: z.string(), maskedSecret: z.string(), version: z.number() })),
+  getExpiringStore: post(`${ST}/getExpiringStore`, STORE_MANAGE, undefined, z.array(ExpiringStoreRow)),
+  getExpiringStoreCount: post(`${ST}/getExpiringStoreCount`, STORE_MANAGE, undefined, z.number().int()),
+  checkHasStore: post(`${ST}/checkHasStore`, STORE_MANAGE, undefined, z.boolean()),
+  /** The spec passes storeId in the query string. */
+  checkUsableStore: post(`${ST}/checkUsableStore`, STORE_MANAGE, CheckUsableStoreInput, StoreUsability, { inputFrom: 'query' }),
+  getAuthorizationUrl: post(`${ST}/getAuthorizationUrl`, STORE_MANAGE, StoreIdInput, AuthorizationStart),
+  /** Public: the seller may come back from the marketplace in any tab; the state is the key. */
+  authorizationCallback: post(`${ST}/authorizationCallback`, 'public', AuthorizationCallbackInput, AuthorizationResult),
+  refreshAuthorization: post(`${ST}/refreshAuthorization`, STORE_MANAGE, StoreIdInput, StoreRow),
+  syncOnlineGoods: post(`${ST}/syncOnlineGoods`, STORE_MANAGE, StoreIdInput, SyncRunRow),
+  searchSyncRuns: post(`${ST}/searchSyncRuns`, STORE_MANAGE, SyncRunSearchInput, pageOf(SyncRunRow)),
+};
+
+// ---- the sandbox marketplace: its console (a seller's test shop) and its consent page -----------
+
+const SBX = '/cloud/sandbox/console';
+const Count = z.object({ count: z.number().int() });
+
+export const SandboxMarketplaceConsoleCalls = {
+  get: post(`${SBX}/get`, STORE_MANAGE, SandboxStoreInput, SandboxShopView),
+  updateSettings: post(`${SBX}/updateSettings`, STORE_MANAGE, SandboxSettingsInput, SandboxShopView),
+  forceFailures: post(`${SBX}/forceFailures`, STORE_MANAGE, SandboxForceFailuresInput, SandboxShopView),
+  clearFailures: post(`${SBX}/clearFailures`, STORE_MANAGE, SandboxStoreInput, SandboxShopView),
+  expireToken: post(`${SBX}/expireToken`, STORE_MANAGE, SandboxStoreInput, Count),
+  revokeTokens: post(`${SBX}/revokeTokens`, STORE_MANAGE, SandboxStoreInput, Count),
+  items: post(`${SBX}/items`, STORE_MANAGE, SandboxPageInput, pageOf(SandboxItemRow)),
+  saveItem: post(`${SBX}/saveItem`, STORE_MANAGE, SandboxItemInput, z.object({ itemId: z.string() })),
+  deleteItem: post(`${SBX}/deleteItem`, STORE_MANAGE, SandboxItemRefInput, NoAnswer),
+  orders: post(`${SBX}/orders`, STORE_MANAGE, SandboxPageInput, pageOf(SandboxOrderRow)),
+  generateOrders: post(`${SBX}/generateOrders`, STORE_MANAGE, SandboxGenerateOrdersInput, z.object({ orderNos: z.array(z.string()) })),
+  closeOrder: post(`${SBX}/closeOrder`, STORE_MANAGE, SandboxOrderRefInput, NoAnswer),
+  finishOrder: post(`${SBX}/finishOrder`, STORE_MANAGE, SandboxOrderRefInput, NoAnswer),
+  createRefund: post(`${SBX}/createRefund`, STORE_MANAGE, SandboxRefundInput, z.object({ refundId: z.string() })),
+  refunds: post(`${SBX}/refunds`, STORE_MANAGE, SandboxPageInput, pageOf(SandboxRefundRow)),
+  calls: post(`${SBX}/calls`, STORE_MANAGE, SandboxCallSearchInput, pageOf(SandboxCallRow)),
+};
+
+/** Where the sandbox marketplace asks the seller to grant access (the OAuth consent page). */
+export const SANDBOX_CONSENT_PATH = '/cloud/sandbox/authorize';
+
+/**
+ * The consent page: GET shows it (HTML), the form's POST answers with a redirect. Public, raw; the
+ * handler checks the query and the form itself (a refusal is an HTML page, not an envelope).
+ */
+export const SandboxConsentCalls = {
+  page: get(SANDBOX_CONSENT_PATH, 'public', undefined, RawAnswer, { raw: true }),
+  decide: post(SANDBOX_CONSENT_PATH, 'public', undefined, RawAnswer, { raw: true }),
+};
+
+// ---- the sandbox carrier's console ----------------------------------------------------------------
+
+const CARRIER_CONSOLE = { menu: 'MENU_ETRACK_ACCOUNT' } as const;
+const CSB = '/cloud/carrier/sandbox';
+
+/** The sandbox carrier's settings as its console shows them. */
+export const SandboxCarrierViewAnswer = z.object({
+  latencyMs: z.number(),
+  trackingStepSeconds: z.number(),
+  failNext: z.number(),
+  failReason: z.string().nullable(),
+  issued: z.number(),
+});
+
+export const SandboxCarrierConsoleCalls = {
+  view: post(`${CSB}/view`, CARRIER_CONSOLE, undefined, SandboxCarrierViewAnswer),
+  settings: post(`${CSB}/settings`, CARRIER_CONSOLE, SandboxCarrierSettingsInput, SandboxCarrierViewAnswer),
+  failNext: post(`${CSB}/failNext`, CARRIER_CONSOLE, SandboxCarrierFailNextInput, SandboxCarrierViewAnswer),
+};
+
+// ---- address divisions (spec 02 §7.6), any signed-in account -------------------------------------
+
+const ADDR = '/myhome/address';
+
+export const AddressSearchHitAnswer = z.object({ province: z.string(), city: z.string().nullable(), label: z.string() });
+export const ParsedAddressAnswer = z.object({ province: z.string().nullable(), city: z.string().nullable(), district: z.string().nullable(), detail: z.string().nullable() });
+const RegionNode = z.object({ value: z.string(), label: z.string(), labelEn: z.string() });
+/** Provinces with their cities (a province without cities has no children). */
+export const RegionTreeAnswer = z.array(RegionNode.extend({ children: z.array(RegionNode).optional() }));
+
+export const AddressCalls = {
+  searchAddress: post(`${ADDR}/searchAddress`, 'session', SearchAddressInput, z.array(AddressSearchHitAnswer)),
+  addressAnalysis: post(`${ADDR}/addressAnalysis`, 'session', AddressAnalysisInput, ParsedAddressAnswer),
+  searchAddressAsTree: post(`${ADDR}/searchAddressAsTree`, 'session', undefined, RegionTreeAnswer),
+  findAllAddressTree: post(`${ADDR}/findAllAddressTree`, 'session', undefined, RegionTreeAnswer),
+};
+
 /** The configuration areas' call maps, by area name. */
 export const CONFIG_CALL_MAPS = {
   expressCompanies: ExpressCompanyCalls,
@@ -167,4 +321,9 @@ export const CONFIG_CALL_MAPS = {
   locations: LocationCalls,
   suppliers: SupplierCalls,
   supplyGoods: SupplyGoodsCalls,
+  stores: StoreCalls,
+  sandboxMarketplaceConsole: SandboxMarketplaceConsoleCalls,
+  sandboxConsent: SandboxConsentCalls,
+  sandboxCarrierConsole: SandboxCarrierConsoleCalls,
+  address: AddressCalls,
 };

@@ -3,7 +3,7 @@
 // calls (§7.6: /myhome/address, any signed-in account).
 import type { FastifyInstance } from 'fastify';
 import {
-  AddressAnalysisInput,
+  AddressCalls,
   DeleteExpressRuleListInput,
   ExpressRuleListQuery,
   IdInput,
@@ -11,7 +11,6 @@ import {
   parseAddress,
   REGIONS,
   regionTree,
-  SearchAddressInput,
   StopTemplateCreateInput,
   StopTemplateSearchInput,
   StopTemplateUpdateInput,
@@ -49,11 +48,13 @@ export function registerCourierRuleRoutes(app: FastifyInstance, http: Http, serv
   http.route(app, { url: `${stop}/update`, access: EXPRESS_STOP_ACCESS, input: StopTemplateUpdateInput, handler: (c) => service.updateStop(c.session, c.input, c.language) });
   http.route(app, { url: `${stop}/delete`, access: EXPRESS_STOP_ACCESS, input: IdListInput, handler: (c) => service.deleteStops(c.session, c.input.idList) });
 
-  const address = '/myhome/address';
-  http.route(app, { url: `${address}/searchAddress`, access: 'session', input: SearchAddressInput, handler: (c) => searchAddress(c.input.keyword) });
-  http.route(app, { url: `${address}/addressAnalysis`, access: 'session', input: AddressAnalysisInput, handler: (c) => parseAddress(c.input.text) });
-  http.route(app, { url: `${address}/searchAddressAsTree`, access: 'session', handler: () => regionTree() });
-  http.route(app, { url: `${address}/findAllAddressTree`, access: 'session', handler: () => regionTree() });
+  // The address calls, from the route catalogue (AddressCalls).
+  http.serve(app, AddressCalls, {
+    searchAddress: (c) => searchAddress(c.input.keyword),
+    addressAnalysis: (c) => parseAddress(c.input.text),
+    searchAddressAsTree: () => regionTree(),
+    findAllAddressTree: () => regionTree(),
+  });
 }
 
 /** Provinces and cities whose name (Chinese or English) contains the keyword, at most 50. */
