@@ -8,6 +8,15 @@ import { z } from 'zod';
 import { IdInput } from '../contracts/common.js';
 import { AddressAnalysisInput, SearchAddressInput } from '../contracts/courier-rules.js';
 import {
+  DomainSettingsSaveResult,
+  DomainSettingView,
+  OverTimeWarningInput,
+  PrintConfigUpdateInput,
+  SysConfigCodeInput,
+  SysConfigJsonInput,
+  SysConfigUpdateInput,
+} from '../contracts/domain-settings.js';
+import {
   AuthorizationCallbackInput,
   AuthorizationResult,
   AuthorizationStart,
@@ -314,6 +323,20 @@ export const AddressCalls = {
   findAllAddressTree: post(`${ADDR}/findAllAddressTree`, 'session', undefined, RegionTreeAnswer),
 };
 
+// ---- sysconfig: the domain's settings (spec 02 §7.14; the business rules page, MENU_USER_CONFIG) --
+
+const CONFIGURE = { menu: 'MENU_USER_CONFIG' } as const;
+const SC = '/cloud/core/sysconfig';
+
+export const SysConfigCalls = {
+  /** The settings a code names (USER_CONFIG, OVER_TIME_WARNING, PRINT_CONFIG or one item code): { itemCode, value, … }[]. */
+  getConfigByCode: post(`${SC}/getConfigByCode`, CONFIGURE, SysConfigCodeInput, z.array(DomainSettingView)),
+  updateSysConfig: post(`${SC}/updateSysConfig`, CONFIGURE, SysConfigUpdateInput, DomainSettingsSaveResult),
+  updateSysConfigByJSON: post(`${SC}/updateSysConfigByJSON`, CONFIGURE, SysConfigJsonInput, DomainSettingsSaveResult),
+  updateOverTimeWaringSysConfig: post(`${SC}/updateOverTimeWaringSysConfig`, CONFIGURE, OverTimeWarningInput, DomainSettingsSaveResult),
+  updatePrintConfig: post(`${SC}/updatePrintConfig`, CONFIGURE, PrintConfigUpdateInput, DomainSettingsSaveResult),
+};
+
 /** The configuration areas' call maps, by area name. */
 export const CONFIG_CALL_MAPS = {
   expressCompanies: ExpressCompanyCalls,
@@ -326,4 +349,5 @@ export const CONFIG_CALL_MAPS = {
   sandboxConsent: SandboxConsentCalls,
   sandboxCarrierConsole: SandboxCarrierConsoleCalls,
   address: AddressCalls,
+  sysconfig: SysConfigCalls,
 };
