@@ -57,6 +57,8 @@ import {
   UpdateStoreConfigInput,
 } from '../contracts/stores.js';
 import { SandboxCarrierFailNextInput, SandboxCarrierSettingsInput } from '../contracts/waybills.js';
+import { LogOption, LogOptionTypeInput, OperationLogRow, OperationLogSearchInput, WriteDocLogInput } from '../contracts/logs.js';
+import { OrderSyncRunSearchInput } from '../contracts/orders-ingest.js';
 import {
   AddUserExpressCompanyInput,
   ExpressCompanyOption,
@@ -337,6 +339,48 @@ export const SysConfigCalls = {
   updatePrintConfig: post(`${SC}/updatePrintConfig`, CONFIGURE, PrintConfigUpdateInput, DomainSettingsSaveResult),
 };
 
+// ---- the log centre (spec 02 §7.14; /logs, MENU_BIZ_LOG) --------------------------------------------
+
+const LOGS = { menu: 'MENU_BIZ_LOG' } as const;
+/** The order-sync log is also read from the order pages (MENU_ERPSO). */
+const SYNC_LOG = { menu: ['MENU_ERPSO', 'MENU_BIZ_LOG'] } as const;
+
+/** One run of the order pull (the order-sync log's row). */
+export const OrderSyncRunAnswer = z.object({
+  id: z.number(),
+  storeId: z.number(),
+  storeName: z.string().nullable(),
+  trigger: z.string(),
+  status: z.string(),
+  windowFrom: z.string().nullable(),
+  windowTo: z.string().nullable(),
+  pulled: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  failed: z.number(),
+  attempts: z.number(),
+  errorMsg: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+export const LogCalls = {
+  /** The business-document log (activeKey 1). */
+  docLogSearch: post('/myhome/docLog/search', LOGS, OperationLogSearchInput, pageOf(OperationLogRow)),
+  /** The web app records in orders' history a print it made itself; order staff print. */
+  writeDocLog: post('/myhome/docLog/writeDocLog', { menu: 'MENU_ERPSO' }, WriteDocLogInput, z.object({ written: z.number().int() })),
+  /** The configuration log (activeKey 5). */
+  configLogSearch: post('/myhome/configLog/searchPageList', LOGS, OperationLogSearchInput, pageOf(OperationLogRow)),
+  /** The spec passes type in the query string. */
+  getOptionByType: post('/myhome/logOption/getOptionByType', LOGS, LogOptionTypeInput, z.array(LogOption), { inputFrom: 'query' }),
+};
+
+/** The order-sync log (the log centre's tab and the order pages): served by the orders' ingest. */
+export const SyncSoMsgCalls = {
+  searchPageList: post('/myhome/syncSoMsg/searchPageList', SYNC_LOG, OrderSyncRunSearchInput, pageOf(OrderSyncRunAnswer)),
+  getBizDataById: post('/myhome/syncSoMsg/getBizDataById', SYNC_LOG, IdInput, OrderSyncRunAnswer),
+};
+
 /** The configuration areas' call maps, by area name. */
 export const CONFIG_CALL_MAPS = {
   expressCompanies: ExpressCompanyCalls,
@@ -350,4 +394,6 @@ export const CONFIG_CALL_MAPS = {
   sandboxCarrierConsole: SandboxCarrierConsoleCalls,
   address: AddressCalls,
   sysconfig: SysConfigCalls,
+  logs: LogCalls,
+  syncSoMsg: SyncSoMsgCalls,
 };

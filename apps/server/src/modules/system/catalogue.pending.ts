@@ -24,11 +24,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   'POST /myhome/expressTracking/updateConfig': '#12',
   'POST /myhome/expressTracking/query': '#12',
   'POST /myhome/expressTracking/igore': '#12',
-  'POST /myhome/docLog/search': '#12',
-  'POST /myhome/docLog/writeDocLog': '#12',
-  'POST /myhome/syncSoMsg/searchPageList': '#12',
-  'POST /myhome/syncSoMsg/getBizDataById': '#12',
-  'POST /myhome/logOption/getOptionByType': '#12',
 
   // issue 14: after-sales
   'POST /myhome/rma/create': '#14',

@@ -3,7 +3,7 @@
 // /myhome/erpsoh/dryRunPipeline, and the self-defined stores' POST /open/orders/ingest (public,
 // signed). See ../README.md.
 import type { FastifyInstance } from 'fastify';
-import { DryRunInput, IdListInput, ManualOrderInput, OrderPullInput, OrderSyncRunSearchInput, PlatformSyncSearchInput } from '@openseller/core';
+import { DryRunInput, IdListInput, ManualOrderInput, OrderPullInput, PlatformSyncSearchInput, SyncSoMsgCalls } from '@openseller/core';
 import type { Http } from '../../../platform/http.js';
 import type { IngestService } from './ingest.service.js';
 
@@ -18,7 +18,11 @@ export function registerIngestRoutes(app: FastifyInstance, http: Http, service: 
   http.route(app, { url: `${so}/searchTaobaoSyncPageList`, access: ORDERS_ACCESS, input: PlatformSyncSearchInput, handler: (c) => service.searchPlatformOrders(c.session, c.input) });
   http.route(app, { url: `${so}/closePlatformsohError`, access: ORDERS_ACCESS, input: IdListInput, handler: (c) => service.closeErrors(c.session, c.input.idList) });
   http.route(app, { url: `${so}/getTaobaoSyncCount`, access: ORDERS_ACCESS, handler: (c) => service.countErrors(c.session) });
-  http.route(app, { url: `${so}/searchSyncRuns`, access: SYNC_LOG_ACCESS, input: OrderSyncRunSearchInput, handler: (c) => service.searchSyncRuns(c.session, c.input) });
+  // The order-sync log at the spec's syncSoMsg paths (route catalogue SyncSoMsgCalls; platformSo/searchSyncRuns went).
+  http.serve(app, SyncSoMsgCalls, {
+    searchPageList: (c) => service.searchSyncRuns(c.session, c.input),
+    getBizDataById: (c) => service.getSyncRun(c.session, c.input.id),
+  });
   http.route(app, { url: '/myhome/erpsoh/dryRunPipeline', access: ORDERS_ACCESS, input: DryRunInput, handler: (c) => service.dryRun(c.session, c.input) });
   http.route(app, { url: '/myhome/taobaoSoh/createTaobaoSoByHand', access: CREATE_ORDER_ACCESS, input: ManualOrderInput, handler: (c) => service.createByHand(c.session, c.input) });
   // What the rules would choose for the order being entered, before it is created (nothing is written).

@@ -30,7 +30,7 @@ import { bigintArray } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { orderIngestNonces, orderSyncRuns, orderSyncStates } from '../../../db/schema/index.js';
 import { ConnectorError } from '../../../connectors/marketplace/connector.js';
-import { AppError, invalidInput } from '../../../platform/errors.js';
+import { AppError, invalidInput, notFound } from '../../../platform/errors.js';
 import { parseInput } from '../../../platform/http.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
@@ -327,9 +327,9 @@ export function createIngestService(deps: IngestServiceDeps) {
     });
   }
 
-  async function searchSyncRuns(session: Session, input: OrderSyncRunSearchInput & { currentPage: number; pageSize: number }): Promise<PageResult<OrderSyncRunRow>> {
+  async function searchSyncRuns(session: Session, input: OrderSyncRunSearchInput & { currentPage: number; pageSize: number; id?: number }): Promise<PageResult<OrderSyncRunRow>> {
     const domainId = session.domainId!;
-    const where = sql`r.domain_id = ${domainId} ${input.storeId ? sql`and r.store_id = ${input.storeId}` : sql``}`;
+    const where = sql`r.domain_id = ${domainId} ${input.storeId ? sql`and r.store_id = ${input.storeId}` : sql``} ${input.id ? sql`and r.id = ${input.id}` : sql``}`;
     const [total, rows] = await Promise.all([
       db.execute<{ n: number }>(sql`select count(*)::int as n from order_sync_runs r where ${where}`),
       db.execute<Record<string, unknown>>(sql`
@@ -422,7 +422,14 @@ export function createIngestService(deps: IngestServiceDeps) {
     return Number(rows.rows[0]?.n ?? 0);
   }
 
-  return { pullStoreOrders, pullDueStores, syncStoreOrders, dryRun, dryRunManual, createByHand, httpIngest, searchSyncRuns, searchPlatformOrders, closeErrors, countErrors };
+  /** One run of the order-sync log (syncSoMsg/getBizDataById), of the caller's domain. */
+  async function getSyncRun(session: Session, id: number): Promise<OrderSyncRunRow> {
+    const [run] = (await searchSyncRuns(session, { id, currentPage: 1, pageSize: 1 })).voList;
+    if (!run) throw notFound('order sync run');
+    return run;
+  }
+
+  return { pullStoreOrders, pullDueStores, syncStoreOrders, dryRun, dryRunManual, createByHand, httpIngest, searchSyncRuns, getSyncRun, searchPlatformOrders, closeErrors, countErrors };
 }
 
 export type IngestService = ReturnType<typeof createIngestService>;

@@ -10,7 +10,8 @@ import type {
   PlatformSyncRow,
   PlatformSyncSearchInput,
 } from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+import { SyncSoMsgCalls } from '@openseller/core';
+import { callApi, request, type RequestOptions } from '../../../app/request';
 
 const SO = '/myhome/platformSo';
 const quiet: RequestOptions = { quiet: true };
@@ -20,7 +21,8 @@ export const orderIngestApi = {
   dryRun: (input: DryRunInput) => request<DryRunResult>('/myhome/erpsoh/dryRunPipeline', input),
   dryRunByHand: (input: ManualOrderInput) => request<DryRunResult>('/myhome/taobaoSoh/dryRunSoByHand', input, quiet),
   syncStoreOrders: (storeId: number) => request<OrderSyncRunRow>(`${SO}/syncStoreOrders`, { storeId }),
-  searchSyncRuns: (input: OrderSyncRunSearchInput) => request<PageResult<OrderSyncRunRow>>(`${SO}/searchSyncRuns`, input),
+  /** The order-sync log at the spec's syncSoMsg path (route catalogue). */
+  searchSyncRuns: (input: OrderSyncRunSearchInput) => callApi(SyncSoMsgCalls.searchPageList, input),
   searchSyncRecords: (input: PlatformSyncSearchInput) => request<PageResult<PlatformSyncRow>>(`${SO}/searchTaobaoSyncPageList`, input),
   closeErrors: (idList: number[]) => request<{ closed: number }>(`${SO}/closePlatformsohError`, { idList }),
   errorCount: () => request<number>(`${SO}/getTaobaoSyncCount`, {}),
