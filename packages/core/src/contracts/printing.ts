@@ -80,6 +80,20 @@ export type PrintTemplateSave = z.infer<typeof PrintTemplateSave>;
 export const PrintTemplateUpdate = PrintTemplateSave.extend({ id: Id, version: Version });
 export type PrintTemplateUpdate = z.infer<typeof PrintTemplateUpdate>;
 
+/**
+ * template/createPrintTemplate (spec 02 §7.13 names no update call): without id it makes a
+ * template; with id and version it changes that template.
+ */
+export const CreatePrintTemplateInput = PrintTemplateSave.extend({ id: Id.optional(), version: Version.optional() }).superRefine((v, ctx) => {
+  if (v.id !== undefined && v.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'version is required with id' });
+});
+export type CreatePrintTemplateInput = z.input<typeof CreatePrintTemplateInput>;
+export type CreatePrintTemplateParsed = z.output<typeof CreatePrintTemplateInput>;
+
+/** template/getSysPrintTemplates: the read-only system templates, optionally of one kind. */
+export const SysPrintTemplateQuery = z.object({ kind: z.enum(PRINT_TEMPLATE_KINDS).optional() });
+export type SysPrintTemplateQuery = z.infer<typeof SysPrintTemplateQuery>;
+
 export const PrintTemplateSearch = PageQuery.extend({
   keyword: z.string().trim().max(50).optional(),
   kind: z.enum(PRINT_TEMPLATE_KINDS).optional(),
@@ -111,6 +125,9 @@ export type PrintTemplateRow = z.infer<typeof PrintTemplateRow>;
 
 export const SetDefaultTemplateInput = z.object({ id: Id, expressCompanyCode: z.string().trim().min(1).max(30) });
 export type SetDefaultTemplateInput = z.infer<typeof SetDefaultTemplateInput>;
+
+/** How many templates a delete removed. */
+export const PrintTemplatesRemoved = z.object({ removed: z.number().int() });
 
 /** An order id, or a copied order's id ("123copy1", spec 02 §4.3) which prints as its original. */
 export const PrintOrderId = z.union([Id, z.string().trim().regex(/^\d+\D*copy\D*\d*$/i, 'not an order id')]);

@@ -29,6 +29,8 @@ import {
   type PrintTemplateUpdate,
   type SystemTemplateKey,
   type SetDefaultTemplateInput,
+  type SysPrintTemplateQuery,
+  type CreatePrintTemplateParsed,
 } from '@openseller/core';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
@@ -195,6 +197,19 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
     });
   }
 
+  /** The system templates (spec 02 §9 sizes), optionally of one kind. */
+  async function systemTemplates(session: Session, input: SysPrintTemplateQuery): Promise<{ voList: PrintTemplateRow[] }> {
+    const domainId = sellerDomain(session);
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      const where: SQL[] = [eq(printTemplates.domainId, domainId), isNotNull(printTemplates.systemKey)];
+      if (input.kind) where.push(eq(printTemplates.kind, input.kind));
+      const rows = await tx.select().from(printTemplates).where(and(...where)).orderBy(asc(printTemplates.id));
+      const defaults = await defaultsOf(tx, domainId, rows.map((r) => r.id));
+      return { voList: rows.map((r) => toRow(r, defaults.get(r.id) ?? [])) };
+    });
+  }
+
   async function get(session: Session, id: number): Promise<PrintTemplateRow> {
     const domainId = sellerDomain(session);
     return db.transaction(async (tx) => {
@@ -247,6 +262,12 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
       for (const r of rows) await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'printTemplate', entityId: String(r.id), action: 'delete', before: r });
       return { removed: rows.length };
     });
+  }
+
+  /** createPrintTemplate: a new template, or with id and version a change of that one. */
+  async function save(session: Session, input: CreatePrintTemplateParsed): Promise<PrintTemplateRow> {
+    const { id, version, ...fields } = input;
+    return id === undefined ? create(session, fields) : update(session, { ...fields, id, version: version ?? 0 });
   }
 
   async function setDefault(session: Session, input: SetDefaultTemplateInput): Promise<PrintTemplateRow> {
@@ -371,7 +392,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
     };
   }
 
-  return { search, get, create, update, remove, setDefault, prepare, searchLog };
+  return { search, systemTemplates, get, create, update, save, remove, setDefault, prepare, searchLog };
 }
 
 export type PrintingService = ReturnType<typeof createPrintingService>;
