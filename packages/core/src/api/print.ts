@@ -8,14 +8,60 @@
 // apps/server/src/modules/orders/{printing,waybills,shipping,tracking,courier-rules}.
 import { IdInput, IdListInput } from '../contracts/common.js';
 import {
+  FeedbackCount,
+  FeedbackCountInput,
+  FeedbackFailureRow,
+  FeedbackFailureSearch,
+  FeedbackIdListInput,
+  FeedbackProgressAnswer,
+  FeedbackRecordKeyInput,
+  FeedbackRetryResult,
+  SendOrdersInput,
+  SendOrdersResult,
+} from '../contracts/orders-shipping.js';
+import {
+  TrackingConfig,
+  TrackingIdListInput,
+  TrackingIgnoreResult,
+  TrackingRefreshInput,
+  TrackingRefreshResult,
+  TrackingRow,
+  TrackingSearch,
+  TrackingStatistics,
+  TrackingStatisticsInput,
+} from '../contracts/orders-tracking.js';
+import {
+  LastExpressNoQuery,
+  LastExpressNoRow,
+  TakeWaybillNoInput,
+  UpdateLastExpressNoInput,
+  WaybillAccountRow,
+  WaybillAccountSave,
+  WaybillAccountSearch,
+  WaybillAccountUpdate,
+  WaybillBatchResult,
+  WaybillRemoved,
+  WaybillShareCreate,
+  WaybillShareIdInput,
+  WaybillShareList,
+  WaybillShareLogQuery,
+  WaybillShareLogRow,
+  WaybillShareNumberUpdate,
+  WaybillShareRow,
+} from '../contracts/waybills.js';
+import {
   CreatePrintTemplateInput,
+  PrintInfoInput,
+  PrintInfoResult,
+  PrintLogRow,
+  PrintLogSearch,
   PrintTemplateRow,
   PrintTemplateSearch,
   PrintTemplatesRemoved,
   SetDefaultTemplateInput,
   SysPrintTemplateQuery,
 } from '../contracts/printing.js';
-import { pageOf, post, voListOf, type CallMap } from './define.js';
+import { NoAnswer, pageOf, post, voListOf, type CallMap } from './define.js';
 
 /** Templates are kept with MENU_PRINT_TEMPLATE; the order page reads them with MENU_ERPSO. */
 export const PRINT_TEMPLATE_ACCESS = { menu: 'MENU_PRINT_TEMPLATE' } as const;
@@ -38,7 +84,89 @@ export const PrintTemplateCalls = {
   setDefault: post(`${T}/setDefault`, PRINT_TEMPLATE_ACCESS, SetDefaultTemplateInput, PrintTemplateRow),
 };
 
+/** Printing orders takes the order menu; the print log the log menu or the order menu. */
+export const PRINT_ACCESS = { menu: 'MENU_ERPSO' } as const;
+const PRINT_LOG_ACCESS = { menu: ['MENU_BIZ_LOG', 'MENU_ERPSO'] } as const;
+
+/** Printing (spec 02 §7.13 myhome/print; the print log §7.14). */
+export const PrintCalls = {
+  /** The labels of one chunk of a batch print (chunks of 10, indexSeq per chunk), logged as printed. */
+  getPrintInfo: post('/myhome/print/getPrintInfo', PRINT_ACCESS, PrintInfoInput, PrintInfoResult),
+  searchPrintLog: post('/myhome/printLog/searchPageList', PRINT_LOG_ACCESS, PrintLogSearch, pageOf(PrintLogRow)),
+};
+
+/** Waybill numbers for printing (spec 02 §7.13 myhome/print) and paper counters (myhome/lastexpressno). */
+export const WaybillNumberCalls = {
+  /** Waybill numbers from the carrier (an own account, else one shared to the domain) for reviewed orders. */
+  eTrackGetNoAndPrint: post('/myhome/print/eTrackGetNoAndPrint', PRINT_ACCESS, TakeWaybillNoInput, WaybillBatchResult),
+  /** Paper waybill numbers: the courier's last number plus the increment. */
+  paperyPrint: post('/myhome/print/paperyPrint', PRINT_ACCESS, TakeWaybillNoInput, WaybillBatchResult),
+  getLastNoByExpress: post('/myhome/lastexpressno/getLastNoByExpress', PRINT_ACCESS, LastExpressNoQuery, LastExpressNoRow),
+  updateLastNo: post('/myhome/lastexpressno/updateLastNo', PRINT_ACCESS, UpdateLastExpressNoInput, LastExpressNoRow),
+};
+
+/** Waybill accounts and their shares take MENU_ETRACK_ACCOUNT. */
+export const WAYBILL_ACCOUNT_ACCESS = { menu: 'MENU_ETRACK_ACCOUNT' } as const;
+const A = '/myhome/etrackaccount';
+const S = '/myhome/etrackaccountshare';
+
+/** Waybill accounts (spec 02 §3.9, §7.13 myhome/etrackaccount). */
+export const WaybillAccountCalls = {
+  list: post(`${A}/list`, WAYBILL_ACCOUNT_ACCESS, WaybillAccountSearch, pageOf(WaybillAccountRow)),
+  create: post(`${A}/create`, WAYBILL_ACCOUNT_ACCESS, WaybillAccountSave, WaybillAccountRow),
+  update: post(`${A}/update`, WAYBILL_ACCOUNT_ACCESS, WaybillAccountUpdate, WaybillAccountRow),
+  delete: post(`${A}/delete`, WAYBILL_ACCOUNT_ACCESS, IdListInput, WaybillRemoved),
+};
+
+/** Shares of waybill accounts to other domains (spec 02 §3.9, §4.2, §7.13 etrackaccountshare). */
+export const WaybillShareCalls = {
+  /** My shares to other domains and the accounts other domains share to mine. */
+  search: post(`${S}/search`, WAYBILL_ACCOUNT_ACCESS, undefined, WaybillShareList),
+  save: post(`${S}/save`, WAYBILL_ACCOUNT_ACCESS, WaybillShareCreate, WaybillShareRow),
+  updateShareNumber: post(`${S}/updateShareNumber`, WAYBILL_ACCOUNT_ACCESS, WaybillShareNumberUpdate, WaybillShareRow),
+  start: post(`${S}/start`, WAYBILL_ACCOUNT_ACCESS, WaybillShareIdInput, WaybillShareRow),
+  stop: post(`${S}/stop`, WAYBILL_ACCOUNT_ACCESS, WaybillShareIdInput, WaybillShareRow),
+  delete: post(`${S}/delete`, WAYBILL_ACCOUNT_ACCESS, WaybillShareIdInput, WaybillRemoved),
+  /** The numbers taken through one of my shares, newest first. */
+  searchPrintLog: post(`${S}/searchPrintLog`, WAYBILL_ACCOUNT_ACCESS, WaybillShareLogQuery, pageOf(WaybillShareLogRow)),
+};
+
+/** Sending reviewed orders and the shipping feedback to the stores (spec 02 §7.10, spec 01 §4.6). */
+export const ShippingCalls = {
+  sendErpSoHList: post('/myhome/sendsoh/sendErpSoHList', PRINT_ACCESS, SendOrdersInput, SendOrdersResult),
+  syncSendErpSoHListForce: post('/myhome/sendsoh/syncSendErpSoHListForce', PRINT_ACCESS, SendOrdersInput, SendOrdersResult),
+  /** No payload: the progress of every feedback record of the domain not yet closed. */
+  queryFeedbackProgress: post('/myhome/erpsoh/queryFeedbackProgress', PRINT_ACCESS, undefined, FeedbackProgressAnswer),
+  removeQuickFeedbackRecord: post('/myhome/erpsoh/removeQuickFeedbackRecord', PRINT_ACCESS, FeedbackRecordKeyInput, NoAnswer),
+  getFeedbackCount: post('/myhome/taobaoSoHFeedback/getFeedbackCount', PRINT_ACCESS, FeedbackCountInput, FeedbackCount),
+  searchFeedbackPageList: post('/myhome/taobaoSoHFeedback/searchFeedbackPageList', PRINT_ACCESS, FeedbackFailureSearch, pageOf(FeedbackFailureRow)),
+  batchFeedBack4Taobao: post('/myhome/taobaoSoHFeedback/batchFeedBack4Taobao', PRINT_ACCESS, FeedbackIdListInput, FeedbackRetryResult),
+  batchCloseFeedbackError: post('/myhome/taobaoSoHFeedback/batchCloseFeedbackError', PRINT_ACCESS, FeedbackIdListInput, FeedbackCount),
+};
+
+const X = '/myhome/expressTracking';
+
+/** Express tracking of sent orders (spec 02 §4.1, §7.13; spec 01 §2.2 /order tab 7). */
+export const TrackingCalls = {
+  getConfig: post(`${X}/getConfig`, PRINT_ACCESS, undefined, TrackingConfig),
+  updateConfig: post(`${X}/updateConfig`, PRINT_ACCESS, TrackingConfig, TrackingConfig),
+  query: post(`${X}/query`, PRINT_ACCESS, TrackingSearch, pageOf(TrackingRow)),
+  statistics: post(`${X}/statistics`, PRINT_ACCESS, TrackingStatisticsInput, TrackingStatistics),
+  /** Asks the carriers now (not in the spec). */
+  refresh: post(`${X}/refresh`, PRINT_ACCESS, TrackingRefreshInput, TrackingRefreshResult),
+  /** The spec's spelling: ignore these orders. */
+  igore: post(`${X}/igore`, PRINT_ACCESS, TrackingIdListInput, TrackingIgnoreResult),
+  /** Checks ignored orders again (not in the spec). */
+  unignore: post(`${X}/unignore`, PRINT_ACCESS, TrackingIdListInput, TrackingIgnoreResult),
+};
+
 /** The area's call maps, by area name. */
 export const PRINT_CALL_MAPS: Record<string, CallMap> = {
   printTemplates: PrintTemplateCalls,
+  printing: PrintCalls,
+  waybillAccounts: WaybillAccountCalls,
+  waybillShares: WaybillShareCalls,
+  waybillNumbers: WaybillNumberCalls,
+  shipping: ShippingCalls,
+  tracking: TrackingCalls,
 };

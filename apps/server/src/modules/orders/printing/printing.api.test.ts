@@ -138,11 +138,14 @@ describe('printing', () => {
     const template = (await t.call(`${tpl}/createPrintTemplate`, custom, { token: s.token })).body.data;
     const good = await reviewedWithNumber(s, 'ZTO1234567890', wh.id);
     const bare = await reviewedWithNumber(s, null);
-    const res = await t.call('/myhome/print/prepare', { idList: [good.id, bare.id], templateId: template.id, batchSeq: 3 }, { token: s.token });
+    const res = await t.call('/myhome/print/getPrintInfo', { idList: [good.id, bare.id], templateId: template.id, batchSeq: 3 }, { token: s.token });
     expect(res.body.success).toBe(true);
     expect(res.body.data.successIds).toEqual([good.id]);
+    // getPrintInfo answers the labels as voList and isError when an order of the chunk was refused.
+    expect(res.body.data.isError).toBe(true);
+    expect(res.body.data.voList).toHaveLength(1);
     expect(res.body.data.failures).toEqual([expect.objectContaining({ id: bare.id, errorCode: 'ERR_PRINT_NO_EXPRESS_NO' })]);
-    const label = res.body.data.labels[0];
+    const label = res.body.data.voList[0];
     expect(label).toMatchObject({ orderId: good.id, expressNo: 'ZTO1234567890', source: 'PRINT_SOURCE_SO_PRINT', page: 1, pages: 1 });
     expect(label.values).toMatchObject({ receiverName: '张三', receiverPhone: '13800138000', expressNo: 'ZTO1234567890' });
     expect(label.values.receiverAddress).toContain('文三路 1 号');
@@ -157,11 +160,12 @@ describe('printing', () => {
     const s = await seller();
     const template = (await t.call(`${tpl}/getPrintTemplates`, {}, { token: s.token })).body.data.voList[0];
     const o = await reviewedWithNumber(s, 'ZTO000111');
-    const first = await t.call('/myhome/print/prepare', { idList: [o.id], templateId: template.id }, { token: s.token });
-    expect(first.body.data.labels[0].source).toBe('PRINT_SOURCE_ONE_PRINT');
-    const again = await t.call('/myhome/print/prepare', { idList: [`${o.id}copy1`], templateId: template.id }, { token: s.token });
+    const first = await t.call('/myhome/print/getPrintInfo', { idList: [o.id], templateId: template.id }, { token: s.token });
+    expect(first.body.data.voList[0].source).toBe('PRINT_SOURCE_ONE_PRINT');
+    expect(first.body.data.isError).toBe(false);
+    const again = await t.call('/myhome/print/getPrintInfo', { idList: [`${o.id}copy1`], templateId: template.id }, { token: s.token });
     expect(again.body.data.successIds).toEqual([o.id]);
-    expect(again.body.data.labels[0].source).toBe('PRINT_SOURCE_REPRINT');
+    expect(again.body.data.voList[0].source).toBe('PRINT_SOURCE_REPRINT');
     const log = await t.call('/myhome/printLog/searchPageList', { keyword: 'ZTO000111' }, { token: s.token });
     expect(log.body.data.total).toBe(2);
     expect(log.body.data.voList.map((r: any) => r.source)).toEqual(['PRINT_SOURCE_REPRINT', 'PRINT_SOURCE_ONE_PRINT']);
@@ -176,7 +180,7 @@ describe('printing', () => {
     const template = (await t.call(`${tpl}/getPrintTemplates`, {}, { token: s.token })).body.data.voList[0];
     const noCourier = await insertOrder(t, s.domainId, { storeId: s.storeId, statusCode: 'CI_ERPSOH_STATUS_VERIFIED', expressCompanyCode: null, lines: [{ skuId: null, qty: 1 }] });
     const pending = await insertOrder(t, s.domainId, { storeId: s.storeId, expressCompanyCode: 'ZTO', lines: [{ skuId: null, qty: 1 }] });
-    const res = await t.call('/myhome/print/prepare', { idList: [noCourier.id, pending.id], templateId: template.id }, { token: s.token });
+    const res = await t.call('/myhome/print/getPrintInfo', { idList: [noCourier.id, pending.id], templateId: template.id }, { token: s.token });
     expect(res.body.data.successIds).toEqual([]);
     expect(res.body.data.failures.map((f: any) => f.errorCode).sort()).toEqual(['ERR_PRINT_NO_COURIER', 'ERR_PRINT_STATUS']);
     expect(await t.database.db.select().from(printLogs).where(eq(printLogs.domainId, s.domainId))).toHaveLength(0);
@@ -187,8 +191,8 @@ describe('printing', () => {
     const template = (await t.call(`${tpl}/createPrintTemplate`, { ...custom, name: 'Two a page', goodsPerPage: 2 }, { token: s.token })).body.data;
     const o = await insertOrder(t, s.domainId, { storeId: s.storeId, statusCode: 'CI_ERPSOH_STATUS_VERIFIED', expressCompanyCode: 'ZTO', lines: [{ skuId: null, qty: 1, tbSkuId: 'A' }, { skuId: null, qty: 1, tbSkuId: 'B' }, { skuId: null, qty: 1, tbSkuId: 'C' }] });
     await t.database.db.update(erpOrders).set({ expressNo: 'ZTO999' }).where(eq(erpOrders.id, o.id));
-    const res = await t.call('/myhome/print/prepare', { idList: [o.id], templateId: template.id }, { token: s.token });
-    expect(res.body.data.labels.map((l: any) => [l.page, l.pages])).toEqual([[1, 2], [2, 2]]);
+    const res = await t.call('/myhome/print/getPrintInfo', { idList: [o.id], templateId: template.id }, { token: s.token });
+    expect(res.body.data.voList.map((l: any) => [l.page, l.pages])).toEqual([[1, 2], [2, 2]]);
   });
 });
 
@@ -198,15 +202,15 @@ describe('printing across domains and permissions', () => {
     const b = await seller();
     const mine = (await t.call(`${tpl}/createPrintTemplate`, custom, { token: a.token })).body.data;
     const o = await reviewedWithNumber(a, 'ZTO777');
-    await t.call('/myhome/print/prepare', { idList: [o.id], templateId: mine.id }, { token: a.token });
+    await t.call('/myhome/print/getPrintInfo', { idList: [o.id], templateId: mine.id }, { token: a.token });
     expect((await t.call(`${tpl}/get`, { id: mine.id }, { token: b.token })).body.success).toBe(false);
     expect((await t.call(`${tpl}/createPrintTemplate`, { ...custom, id: mine.id, version: mine.version, name: 'Stolen' }, { token: b.token })).body.success).toBe(false);
     expect((await t.call(`${tpl}/deletePrintTemplate`, { idList: [mine.id] }, { token: b.token })).body.success).toBe(false);
     expect((await t.call(`${tpl}/getPrintTemplates`, { includeSystem: false }, { token: b.token })).body.data.total).toBe(0);
     const bTemplate = (await t.call(`${tpl}/getPrintTemplates`, {}, { token: b.token })).body.data.voList[0];
-    const foreign = await t.call('/myhome/print/prepare', { idList: [o.id], templateId: bTemplate.id }, { token: b.token });
+    const foreign = await t.call('/myhome/print/getPrintInfo', { idList: [o.id], templateId: bTemplate.id }, { token: b.token });
     expect(foreign.body.data.successIds).toEqual([]);
-    expect((await t.call('/myhome/print/prepare', { idList: [o.id], templateId: mine.id }, { token: b.token })).body.success).toBe(false);
+    expect((await t.call('/myhome/print/getPrintInfo', { idList: [o.id], templateId: mine.id }, { token: b.token })).body.success).toBe(false);
     expect((await t.call('/myhome/printLog/searchPageList', {}, { token: b.token })).body.data.total).toBe(0);
   });
 
@@ -220,6 +224,6 @@ describe('printing across domains and permissions', () => {
     const other = await signedInStaff(t, s.domainId, ['MENU_SKU']);
     const template = (await t.call(`${tpl}/getPrintTemplates`, {}, { token: s.token })).body.data.voList[0];
     const o = await reviewedWithNumber(s, 'ZTO888');
-    expect((await t.call('/myhome/print/prepare', { idList: [o.id], templateId: template.id }, { token: other })).status).toBe(403);
+    expect((await t.call('/myhome/print/getPrintInfo', { idList: [o.id], templateId: template.id }, { token: other })).status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-// Print templates (myhome/template), label data for printing (myhome/print/prepare) and the print
+// Print templates (myhome/template), label data for printing (myhome/print/getPrintInfo) and the print
 // log (myhome/printLog). System templates — one per default size of spec 02 §9 — are made for a
 // domain on first use and are read-only. Labels carry the unmasked receiver (they are the label),
 // the sender from the order's warehouse, the lines (split into pages by the template's goods per
@@ -20,7 +20,7 @@ import {
   type PrintLabel,
   type PrintLogRow,
   type PrintLogSearch,
-  type PrintPrepareResult,
+  type PrintInfoResult,
   type PrintSource,
   type PrintTemplateKind,
   type PrintTemplateRow,
@@ -282,7 +282,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
   }
 
   /** The label data of reviewed orders with courier and waybill number, logged as printed. */
-  async function prepare(session: Session, input: { idList: Array<number | string>; templateId: number; indexSeq: number; batchSeq: number }, language: Language): Promise<PrintPrepareResult> {
+  async function prepare(session: Session, input: { idList: Array<number | string>; templateId: number; indexSeq: number; batchSeq: number }, language: Language): Promise<PrintInfoResult> {
     const domainId = sellerDomain(session);
     const ids = [...new Set(input.idList.map(originalOrderId))];
     return db.transaction(async (tx) => {
@@ -300,7 +300,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
         if (!o.expressNo) return failures.push(fail(id, o.code, PrintErrors.NO_EXPRESS_NO, { expressCompanyCode: o.expressCompanyCode })), [];
         return [o];
       });
-      if (!ok.length) return { template, labels: [], successIds: [], failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
+      if (!ok.length) return { template, voList: [], isError: failures.length > 0, successIds: [], failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
       const okIds = ok.map((o) => o.id);
       const locked = await tx
         .select({ id: erpOrders.id, printed: erpOrders.expressPrintTime, warehouseId: erpOrders.warehouseId })
@@ -362,7 +362,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
       await tx.insert(printLogs).values(logRows);
       await tx.update(erpOrders).set({ expressPrintTime: at }).where(and(eq(erpOrders.domainId, domainId), inArray(erpOrders.id, okIds)));
       for (const r of logRows) await writeOrderLog(tx, actorOf(session), r.orderId, r.source === 'PRINT_SOURCE_REPRINT' ? 'reprint' : 'print', { expressPrintTime: printed.get(r.orderId)?.toISOString() ?? null }, { expressNo: r.expressNo, templateId: template.id, expressPrintTime: at.toISOString() });
-      return { template, labels, successIds: okIds, failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
+      return { template, voList: labels, isError: failures.length > 0, successIds: okIds, failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
     });
   }
 

@@ -1,7 +1,7 @@
 // The printing calls (spec 02 §7.13, §7.14): myhome/template, myhome/print, myhome/printLog, from
 // the route catalogue (api/print.ts).
-import { PrintTemplateCalls, type CallInput, type PageResult, type PrintLogRow, type PrintLogSearch, type PrintPrepareInput, type PrintPrepareResult } from '@openseller/core';
-import { callApi, request, type RequestOptions } from '../../../app/request';
+import { PrintCalls, PrintTemplateCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
 /** What a template search sends. */
@@ -17,7 +17,11 @@ export const printTemplatesApi = {
   setDefault: (input: CallInput<typeof PrintTemplateCalls.setDefault>) => callApi(PrintTemplateCalls.setDefault, input, quiet),
 };
 
+/** What a print-log search sends. */
+export type PrintLogFilter = CallInput<typeof PrintCalls.searchPrintLog>;
+
 export const printApi = {
-  prepare: (input: PrintPrepareInput) => request<PrintPrepareResult>('/myhome/print/prepare', input, quiet),
-  searchLog: (input: Partial<PrintLogSearch>) => request<PageResult<PrintLogRow>>('/myhome/printLog/searchPageList', input, quiet),
+  /** The labels of one chunk of a batch print: voList, and isError when an order was refused. */
+  prepare: (input: CallInput<typeof PrintCalls.getPrintInfo>) => callApi(PrintCalls.getPrintInfo, input, quiet),
+  searchLog: (input: PrintLogFilter) => callApi(PrintCalls.searchPrintLog, input, quiet),
 };
