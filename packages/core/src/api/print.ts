@@ -6,7 +6,26 @@
 // (/myhome/expressTracking), courier rules (/cloud/core/expressRule), stop-shipping templates and
 // the address calls. Paths the spec does not show are listed in the READMEs of
 // apps/server/src/modules/orders/{printing,waybills,shipping,tracking,courier-rules}.
+import { z } from 'zod';
 import { IdInput, IdListInput } from '../contracts/common.js';
+import {
+  AddressAnalysisInput,
+  AddressSearchHit,
+  CourierRulesDeleted,
+  DeleteExpressRuleListInput,
+  ExpressRuleListQuery,
+  ExpressRulePriority,
+  ExpressRuleRow,
+  ParsedAddressAnswer,
+  RegionTreeNodeAnswer,
+  SearchAddressInput,
+  StopTemplateCreateInput,
+  StopTemplateRow,
+  StopTemplateSearchInput,
+  StopTemplateUpdateInput,
+  UpdateExpressRuleListInput,
+  UpdateExpressRulePriorityInput,
+} from '../contracts/courier-rules.js';
 import {
   FeedbackCount,
   FeedbackCountInput,
@@ -61,7 +80,7 @@ import {
   SetDefaultTemplateInput,
   SysPrintTemplateQuery,
 } from '../contracts/printing.js';
-import { NoAnswer, pageOf, post, voListOf, type CallMap } from './define.js';
+import { get, NoAnswer, pageOf, post, voListOf, type CallMap } from './define.js';
 
 /** Templates are kept with MENU_PRINT_TEMPLATE; the order page reads them with MENU_ERPSO. */
 export const PRINT_TEMPLATE_ACCESS = { menu: 'MENU_PRINT_TEMPLATE' } as const;
@@ -160,6 +179,44 @@ export const TrackingCalls = {
   unignore: post(`${X}/unignore`, PRINT_ACCESS, TrackingIdListInput, TrackingIgnoreResult),
 };
 
+/** Courier rules take MENU_EXPRESS_RULE, stop-shipping templates MENU_EXPRESS_STOP. */
+export const EXPRESS_RULE_ACCESS = { menu: 'MENU_EXPRESS_RULE' } as const;
+export const EXPRESS_STOP_ACCESS = { menu: 'MENU_EXPRESS_STOP' } as const;
+const R = '/cloud/core/expressRule';
+const P = '/myhome/expressCompany/expressProhibited';
+const D = '/myhome/address';
+
+/** Courier rules (spec 02 §3.10, §7.8 /cloud/core/expressRule). */
+export const CourierRuleCalls = {
+  /** getExpressRuleList?type=… : a POST whose type is in the query string, as the spec writes it. */
+  getExpressRuleList: post(`${R}/getExpressRuleList`, EXPRESS_RULE_ACCESS, ExpressRuleListQuery, z.array(ExpressRuleRow), { inputFrom: 'query' }),
+  /** The same as a GET (not in the spec). */
+  getExpressRuleListByGet: get(`${R}/getExpressRuleList`, EXPRESS_RULE_ACCESS, ExpressRuleListQuery, z.array(ExpressRuleRow)),
+  updateExpressRuleList: post(`${R}/updateExpressRuleList`, EXPRESS_RULE_ACCESS, UpdateExpressRuleListInput, z.array(ExpressRuleRow)),
+  deleteExpressRuleList: post(`${R}/deleteExpressRuleList`, EXPRESS_RULE_ACCESS, DeleteExpressRuleListInput, CourierRulesDeleted),
+  getExpressRulePriorityList: post(`${R}/getExpressRulePriorityList`, EXPRESS_RULE_ACCESS, undefined, ExpressRulePriority),
+  /** The same as a GET (not in the spec). */
+  getExpressRulePriorityListByGet: get(`${R}/getExpressRulePriorityList`, EXPRESS_RULE_ACCESS, undefined, ExpressRulePriority),
+  updateExpressRulePriorityList: post(`${R}/updateExpressRulePriorityList`, EXPRESS_RULE_ACCESS, UpdateExpressRulePriorityInput, ExpressRulePriority),
+};
+
+/** Stop-shipping templates (spec 02 §7.8 expressProhibited; the spec shows no verbs). */
+export const StopTemplateCalls = {
+  search: post(`${P}/search`, EXPRESS_STOP_ACCESS, StopTemplateSearchInput, pageOf(StopTemplateRow)),
+  get: post(`${P}/get`, EXPRESS_STOP_ACCESS, IdInput, StopTemplateRow),
+  create: post(`${P}/create`, EXPRESS_STOP_ACCESS, StopTemplateCreateInput, StopTemplateRow),
+  update: post(`${P}/update`, EXPRESS_STOP_ACCESS, StopTemplateUpdateInput, StopTemplateRow),
+  delete: post(`${P}/delete`, EXPRESS_STOP_ACCESS, IdListInput, CourierRulesDeleted),
+};
+
+/** The address calls (spec 02 §7.6 /myhome/address), for any signed-in account. */
+export const AddressCalls = {
+  searchAddress: post(`${D}/searchAddress`, 'session', SearchAddressInput, z.array(AddressSearchHit)),
+  addressAnalysis: post(`${D}/addressAnalysis`, 'session', AddressAnalysisInput, ParsedAddressAnswer),
+  searchAddressAsTree: post(`${D}/searchAddressAsTree`, 'session', undefined, z.array(RegionTreeNodeAnswer)),
+  findAllAddressTree: post(`${D}/findAllAddressTree`, 'session', undefined, z.array(RegionTreeNodeAnswer)),
+};
+
 /** The area's call maps, by area name. */
 export const PRINT_CALL_MAPS: Record<string, CallMap> = {
   printTemplates: PrintTemplateCalls,
@@ -169,4 +226,7 @@ export const PRINT_CALL_MAPS: Record<string, CallMap> = {
   waybillNumbers: WaybillNumberCalls,
   shipping: ShippingCalls,
   tracking: TrackingCalls,
+  courierRules: CourierRuleCalls,
+  stopTemplates: StopTemplateCalls,
+  address: AddressCalls,
 };

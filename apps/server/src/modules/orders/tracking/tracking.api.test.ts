@@ -177,7 +177,7 @@ describe('express tracking', () => {
   it('refuses a sub-account without the order menu', async () => {
     const w = await sentWorld(1);
     const staff = await signedInStaff(t, w.domainId, ['MENU_SKU']);
-    for (const path of ['search', 'statistics', 'refresh']) expect((await t.call(`${base}/${path}`, {}, { token: staff })).status).toBe(403);
+    for (const path of ['query', 'statistics', 'refresh', 'getConfig', 'updateConfig']) expect((await t.call(`${base}/${path}`, {}, { token: staff })).status).toBe(403);
     expect((await t.call(`${base}/igore`, { idList: w.ids }, { token: staff })).status).toBe(403);
     const orders = await signedInStaff(t, w.domainId, ['MENU_ERPSO']);
     expect((await ok(orders, `${base}/statistics`, {})).total).toBe(1);
