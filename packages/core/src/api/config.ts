@@ -6,7 +6,6 @@
 // (/cloud/carrier/sandbox) and the address calls (/myhome/address).
 import { z } from 'zod';
 import { IdInput } from '../contracts/common.js';
-import { AddressAnalysisInput, SearchAddressInput } from '../contracts/courier-rules.js';
 import {
   DomainSettingsSaveResult,
   DomainSettingView,
@@ -308,22 +307,7 @@ export const SandboxCarrierConsoleCalls = {
   failNext: post(`${CSB}/failNext`, CARRIER_CONSOLE, SandboxCarrierFailNextInput, SandboxCarrierViewAnswer),
 };
 
-// ---- address divisions (spec 02 §7.6), any signed-in account -------------------------------------
-
-const ADDR = '/myhome/address';
-
-export const AddressSearchHitAnswer = z.object({ province: z.string(), city: z.string().nullable(), label: z.string() });
-export const ParsedAddressAnswer = z.object({ province: z.string().nullable(), city: z.string().nullable(), district: z.string().nullable(), detail: z.string().nullable() });
-const RegionNode = z.object({ value: z.string(), label: z.string(), labelEn: z.string() });
-/** Provinces with their cities (a province without cities has no children). */
-export const RegionTreeAnswer = z.array(RegionNode.extend({ children: z.array(RegionNode).optional() }));
-
-export const AddressCalls = {
-  searchAddress: post(`${ADDR}/searchAddress`, 'session', SearchAddressInput, z.array(AddressSearchHitAnswer)),
-  addressAnalysis: post(`${ADDR}/addressAnalysis`, 'session', AddressAnalysisInput, ParsedAddressAnswer),
-  searchAddressAsTree: post(`${ADDR}/searchAddressAsTree`, 'session', undefined, RegionTreeAnswer),
-  findAllAddressTree: post(`${ADDR}/findAllAddressTree`, 'session', undefined, RegionTreeAnswer),
-};
+// The address calls (spec 02 §7.6) are in api/print.ts (AddressCalls), beside the courier rules that use them.
 
 // ---- sysconfig: the domain's settings (spec 02 §7.14; the business rules page, MENU_USER_CONFIG) --
 
@@ -392,7 +376,6 @@ export const CONFIG_CALL_MAPS = {
   sandboxMarketplaceConsole: SandboxMarketplaceConsoleCalls,
   sandboxConsent: SandboxConsentCalls,
   sandboxCarrierConsole: SandboxCarrierConsoleCalls,
-  address: AddressCalls,
   sysconfig: SysConfigCalls,
   logs: LogCalls,
   syncSoMsg: SyncSoMsgCalls,

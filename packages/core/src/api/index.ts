@@ -6,16 +6,19 @@ import type { CallDef, CallMap } from './define.js';
 import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
 import { CONFIG_CALL_MAPS } from './config.js';
+import { PRINT_CALL_MAPS } from './print.js';
 
 export { PromotionCalls };
 export * from './stock.js';
 export * from './config.js';
+export * from './print.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
   promotions: PromotionCalls,
   ...STOCK_CALL_MAPS,
   ...CONFIG_CALL_MAPS,
+  ...PRINT_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */
