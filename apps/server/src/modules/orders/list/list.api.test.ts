@@ -31,6 +31,9 @@ const ids = async (w: World, body: Record<string, unknown>) => {
   return (answer.body.data.voList as { id: number }[]).map((r) => r.id);
 };
 
+/** The ids a getMergeFlagByIdList answer tags 待合. */
+const merged = (data: { voList: { id: number; canbeMergedTag: boolean }[] }) => data.voList.filter((r) => r.canbeMergedTag).map((r) => r.id);
+
 const S = {
   NORMAL: 'CI_ERPSOH_STATUS_NORMAL',
   VERIFIED: 'CI_ERPSOH_STATUS_VERIFIED',
@@ -172,7 +175,7 @@ describe('order list', () => {
     expect(await ids(w, { activeKey: '1', stockOut: true })).toEqual([]);
     await db.execute(sql`update erp_orders set stock_out = true where id = ${a.id}`);
     expect(await ids(w, { activeKey: '1', stockOut: true })).toEqual([a.id]);
-    expect((await call(w, 'returnStockOutErpSohId', { idList: [a.id, b.id] })).body.data).toEqual([a.id]);
+    expect((await call(w, 'returnStockOutErpSohId', { idList: [a.id, b.id] })).body.data).toEqual({ voList: [a.id] });
   });
 
   it('tags open orders of the same store, buyer and receiver as 待合, but not locked or sent ones', async () => {
@@ -188,7 +191,31 @@ describe('order list', () => {
     const otherStore = await w.order({ buyerNick: 'erin', receiver });
     await w.order({ buyerNick: 'erin', receiver, storeId: w.otherStoreId });
     const answer = await call(w, 'getMergeFlagByIdList', { idList: [a.id, b.id, otherAddress.id, lockedPair.id, sentPair.id, otherStore.id] });
-    expect(answer.body.data.sort()).toEqual([a.id, b.id].sort());
+    expect(merged(answer.body.data).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it('answers getMergeFlagByIdList as voList of {id, canbeMergedTag} for every asked order of the domain', async () => {
+    const w = await world();
+    const receiver = { name: '孙七', phone: '13711114444', address: '文一路 7 号' };
+    const a = await w.order({ buyerNick: 'gina', receiver });
+    const b = await w.order({ buyerNick: 'gina', receiver });
+    const alone = await w.order({ buyerNick: 'hank', receiver });
+    const answer = await call(w, 'getMergeFlagByIdList', { idList: [a.id, b.id, alone.id, 999_999_999] });
+    expect(answer.body.data).toEqual({
+      voList: [
+        { id: alone.id, canbeMergedTag: false },
+        { id: b.id, canbeMergedTag: true },
+        { id: a.id, canbeMergedTag: true },
+      ],
+    });
+  });
+
+  it('answers returnStockOutErpSohId as voList of the out-of-stock ids', async () => {
+    const w = await world();
+    const a = await w.order();
+    const b = await w.order();
+    await db.execute(sql`update erp_orders set stock_out = true where id = any(${sql.raw(`array[${a.id}, ${b.id}]::bigint[]`)})`);
+    expect((await call(w, 'returnStockOutErpSohId', { idList: [a.id, b.id] })).body.data).toEqual({ voList: [b.id, a.id] });
   });
 
   it('does not tag the parts of one split as 待合 with each other', async () => {
@@ -197,10 +224,10 @@ describe('order list', () => {
     const parent = await w.order({ buyerNick: 'frank', receiver });
     const child = await w.order({ buyerNick: 'frank', receiver });
     await db.execute(sql`update erp_orders set split_level = 1, split_from_id = ${parent.id} where id = ${child.id}`);
-    expect((await call(w, 'getMergeFlagByIdList', { idList: [parent.id, child.id] })).body.data).toEqual([]);
+    expect(merged((await call(w, 'getMergeFlagByIdList', { idList: [parent.id, child.id] })).body.data)).toEqual([]);
     // A third order of the same buyer is still a candidate with both.
     const third = await w.order({ buyerNick: 'frank', receiver });
-    expect((await call(w, 'getMergeFlagByIdList', { idList: [parent.id, child.id, third.id] })).body.data.sort()).toEqual([parent.id, child.id, third.id].sort());
+    expect(merged((await call(w, 'getMergeFlagByIdList', { idList: [parent.id, child.id, third.id] })).body.data).sort()).toEqual([parent.id, child.id, third.id].sort());
   });
 
   it('masks receiver phone, name and address in the list and shows one order with its log', async () => {
@@ -250,8 +277,8 @@ describe('order list', () => {
     expect(await ids(other, { activeKey: '1', codeKeywords: o.code })).toEqual([]);
     expect((await call(other, 'searchCount', {})).body.data.tabs['1']).toBe(0);
     expect((await call(other, 'getErpSoH', { id: o.id })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
-    expect((await call(other, 'returnStockOutErpSohId', { idList: [o.id] })).body.data).toEqual([]);
-    expect((await call(other, 'getMergeFlagByIdList', { idList: [o.id] })).body.data).toEqual([]);
+    expect((await call(other, 'returnStockOutErpSohId', { idList: [o.id] })).body.data).toEqual({ voList: [] });
+    expect((await call(other, 'getMergeFlagByIdList', { idList: [o.id] })).body.data).toEqual({ voList: [] });
     expect((await call(other, 'deleteSearchTab', { id: tab.id })).body.success).toBe(false);
     expect((await call(other, 'updateSearchTabIndex', { idList: [tab.id] })).body.success).toBe(false);
   });

@@ -198,22 +198,24 @@ export async function countOrderTabs(tx: Tx, domainId: number, filters: OrderSea
 }
 
 /**
- * The ids (of the given ones) of open orders that another open order could be merged with (待合):
- * both pending review or reviewed, not locked, same store, buyer, receiver name, phone and address.
+ * Each of the given orders of the domain, tagged (待合) when another open order could be merged
+ * with it: both pending review or reviewed, not locked, same store, buyer, receiver name, phone
+ * and address. Ids of another domain or of no order are left out.
  */
-export async function mergeableOrderIds(tx: Tx, domainId: number, ids: number[]): Promise<number[]> {
+export async function orderMergeFlags(tx: Tx, domainId: number, ids: number[]): Promise<{ id: number; canbeMergedTag: boolean }[]> {
   const open = textArray([ORDER_STATUS.NORMAL, ORDER_STATUS.VERIFIED]);
-  const rows = await tx.execute<{ id: number }>(sql`
-    select o.id from erp_orders o
-    where o.domain_id = ${domainId} and o.id = any(${bigintArray(ids)}) and o.status_code = any(${open}) and not o.locked
+  const rows = await tx.execute<{ id: number; mergeable: boolean }>(sql`
+    select o.id, (o.status_code = any(${open}) and not o.locked
       and exists (select 1 from erp_orders x
         where x.domain_id = o.domain_id and x.store_id = o.store_id and x.id <> o.id and x.status_code = any(${open}) and not x.locked
           and x.buyer_nick is not distinct from o.buyer_nick and x.receiver_name is not distinct from o.receiver_name
           and x.receiver_phone is not distinct from o.receiver_phone and x.receiver_address is not distinct from o.receiver_address
           -- Parts of one split are not proposed for merging back (cancel split does that).
-          and coalesce(x.split_from_id, x.id) <> coalesce(o.split_from_id, o.id))
+          and coalesce(x.split_from_id, x.id) <> coalesce(o.split_from_id, o.id))) as mergeable
+    from erp_orders o
+    where o.domain_id = ${domainId} and o.id = any(${bigintArray(ids)})
     order by o.id desc`);
-  return rows.rows.map((r) => Number(r.id));
+  return rows.rows.map((r) => ({ id: Number(r.id), canbeMergedTag: r.mergeable === true }));
 }
 
 /** The ids (of the given ones) marked out of stock by the last refresh (缺). */
