@@ -7,7 +7,30 @@
 // does not show are listed in the READMEs of apps/server/src/modules/orders/*.
 import { z } from 'zod';
 import { IdInput } from '../contracts/common.js';
-import { OrderIdList, OrderRow } from '../contracts/orders.js';
+import { OrderBatchResult, OrderIdList, OrderRow } from '../contracts/orders.js';
+import {
+  AddOrderSkuInput,
+  CancelMergeResult,
+  CancelSplitResult,
+  ConvertOrdersInput,
+  DeleteOrderSkuInput,
+  MergeOrdersInput,
+  MergeOrdersResult,
+  MergeSoRow,
+  OrderBatchInput,
+  OrderCommandInput,
+  RefreshStockOutInput,
+  RefreshStockOutResult,
+  ReplaceOrderSkuInput,
+  SplitOrderInput,
+  SplitOrderResult,
+  SplitOutOfStockInput,
+  UpdateOrderExpressInput,
+  UpdateOrderReceiverInput,
+  UpdateOrderWarehouseInput,
+  UpdateSellerFlagInput,
+  VerifyOrdersInput,
+} from '../contracts/orders-commands.js';
 import {
   OrderDetail,
   OrderMergeFlag,
@@ -40,7 +63,40 @@ export const OrderListCalls = {
   reorderSearchTabs: post(`${ERPSOH}/updateSearchTabIndex`, ORDERS, OrderSearchTabIndexInput, z.array(OrderSearchTabRow)),
 } satisfies CallMap;
 
+/**
+ * The order commands (spec 02 §7.10 /myhome/erpsoh). Batch commands answer OrderBatchResult; the
+ * spec names the express, receiver, warehouse and line edits without paths (03-calls.md "verb"
+ * rows): updateExpress, updateReceiver, updateWarehouse, addSku, deleteSku, replaceSku.
+ */
+export const OrderCommandCalls = {
+  verify: post(`${ERPSOH}/verify`, ORDERS, VerifyOrdersInput, OrderBatchResult),
+  cancelVerify: post(`${ERPSOH}/cancelVerify`, ORDERS, OrderBatchInput, OrderBatchResult),
+  lock: post(`${ERPSOH}/lock`, ORDERS, OrderBatchInput, OrderBatchResult),
+  unlock: post(`${ERPSOH}/unlock`, ORDERS, OrderBatchInput, OrderBatchResult),
+  close: post(`${ERPSOH}/close`, ORDERS, OrderBatchInput, OrderBatchResult),
+  cancelClose: post(`${ERPSOH}/cancelClose`, ORDERS, OrderBatchInput, OrderBatchResult),
+  merge: post(`${ERPSOH}/merge`, ORDERS, MergeOrdersInput, MergeOrdersResult),
+  cancelMerge: post(`${ERPSOH}/cancelMerge`, ORDERS, OrderCommandInput, CancelMergeResult),
+  /** The orders the given one can be merged with (01 §7: voList[] with statusCode normal/verified and code). */
+  getMergeSoList: post(`${ERPSOH}/getMergeSoList`, ORDERS, IdInput, voListOf(MergeSoRow)),
+  split: post(`${ERPSOH}/split`, ORDERS, SplitOrderInput, SplitOrderResult),
+  cancelSplit: post(`${ERPSOH}/cancelSplit`, ORDERS, OrderCommandInput, CancelSplitResult),
+  splitOutOfStock: post(`${ERPSOH}/splitOutOfStock`, ORDERS, SplitOutOfStockInput, SplitOrderResult),
+  refreshStockOut: post(`${ERPSOH}/refreshStockOut`, ORDERS, RefreshStockOutInput, RefreshStockOutResult),
+  convert: post(`${ERPSOH}/convert`, ORDERS, ConvertOrdersInput, OrderBatchResult),
+  updateExpress: post(`${ERPSOH}/updateExpress`, ORDERS, UpdateOrderExpressInput, OrderBatchResult),
+  updateReceiver: post(`${ERPSOH}/updateReceiver`, ORDERS, UpdateOrderReceiverInput, OrderRow),
+  updateWarehouse: post(`${ERPSOH}/updateWarehouse`, ORDERS, UpdateOrderWarehouseInput, OrderBatchResult),
+  addSku: post(`${ERPSOH}/addSku`, ORDERS, AddOrderSkuInput, OrderRow),
+  deleteSku: post(`${ERPSOH}/deleteSku`, ORDERS, DeleteOrderSkuInput, OrderRow),
+  replaceSku: post(`${ERPSOH}/replaceSku`, ORDERS, ReplaceOrderSkuInput, OrderRow),
+  updateSellerFlag: post(`${ERPSOH}/updateSellerFlag`, ORDERS, UpdateSellerFlagInput, OrderBatchResult),
+  recycleExpressNo: post(`${ERPSOH}/recycleExpressNo`, ORDERS, OrderBatchInput, OrderBatchResult),
+  releaseRisk: post(`${ERPSOH}/releaseRisk`, ORDERS, OrderBatchInput, OrderBatchResult),
+} satisfies CallMap;
+
 /** Every call map of the area, by area name. */
 export const ORDER_CALL_MAPS: Record<string, CallMap> = {
   orderList: OrderListCalls,
+  orderCommands: OrderCommandCalls,
 };
