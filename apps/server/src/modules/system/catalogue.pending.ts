@@ -31,8 +31,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   'POST /cloud/core/sysconfig/updatePrintConfig': '#12',
   'POST /myhome/docLog/search': '#12',
   'POST /myhome/docLog/writeDocLog': '#12',
-  'POST /myhome/syncSoMsg/searchPageList': '#12',
-  'POST /myhome/syncSoMsg/getBizDataById': '#12',
   'POST /myhome/logOption/getOptionByType': '#12',
 
   // issue 14: after-sales
