@@ -247,6 +247,33 @@ describe('order list', () => {
     expect((await call(w, 'getErpSoH', { id: 999_999_999 })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
   });
 
+  it('answers the header and line fields of spec §3.5 by their names: platformNo bracketed, label objects, masked phone fields, null where unknown', async () => {
+    const w = await world();
+    const o = await w.order({ platformNo: 'TB1001', labels: ['WAREHOUSE_MATCH_FAIL'], receiver: { name: '钱八', phone: '13812345678', address: '文三路 1 号' } });
+    await db.execute(sql`update erp_orders set platform_nos = array['TB1001', 'TB1002'], receiver_tel = '057188886666', cod_type = 'COD', have_invoice = true where id = ${o.id}`);
+    const [row] = (await call(w, 'searchErpSoHPageList', { activeKey: '5', type: 'warehouse' })).body.data.voList;
+    expect(row).toMatchObject({
+      id: o.id,
+      platformNo: '[TB1001,TB1002]',
+      platformNos: ['TB1001', 'TB1002'],
+      codType: 'COD',
+      haveInvoice: true,
+      wareHouseMatch: false,
+      expressMatch: true,
+      erpSoHeaderLabelVos: [{ labelType: 'WAREHOUSE_MATCH_FAIL', labelValue: null }],
+      encryptReceiverPhone: '138****5678',
+      encryptReceiverTel: '057*****6666',
+      receiverEnPhone: null,
+      erpSoLiveList: [],
+      signTime: null,
+      promiseOutboundTime: null,
+    });
+    expect(row.lines[0]).toMatchObject({ skuCode: w.skuCodes[0], name: 'Blue mug', comId: null, imei1: null, statusCode: null });
+    expect(Object.keys(row.lines[0])).toEqual(expect.arrayContaining(['skuColor', 'skuSize', 'shortName', 'skuShortName', 'code', 'combinationNum']));
+    const detail = (await call(w, 'getErpSoH', { id: o.id })).body.data;
+    expect(detail).toMatchObject({ platformNo: '[TB1001,TB1002]', encryptReceiverPhone: '138****5678', erpSoHeaderLabelVos: [{ labelType: 'WAREHOUSE_MATCH_FAIL' }] });
+  });
+
   it('saves, lists, reorders and deletes search tabs of the user', async () => {
     const w = await world();
     const one = (await call(w, 'createSoHSearchTab', { name: 'Locked', params: { activeKey: '1', locked: true } })).body.data;
