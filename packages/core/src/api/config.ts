@@ -359,11 +359,7 @@ export const LogCalls = {
   getOptionByType: post('/myhome/logOption/getOptionByType', LOGS, LogOptionTypeInput, z.array(LogOption), { inputFrom: 'query' }),
 };
 
-/** The order-sync log (the log centre's tab and the order pages): served by the orders' ingest. */
-export const SyncSoMsgCalls = {
-  searchPageList: post('/myhome/syncSoMsg/searchPageList', SYNC_LOG, OrderSyncRunSearchInput, pageOf(OrderSyncRunAnswer)),
-  getBizDataById: post('/myhome/syncSoMsg/getBizDataById', SYNC_LOG, IdInput, OrderSyncRunAnswer),
-};
+// The order-sync log (/myhome/syncSoMsg) is served by the orders' ingest: OrderIngestCalls in api/orders.ts.
 
 /** The configuration areas' call maps, by area name. */
 export const CONFIG_CALL_MAPS = {
@@ -378,5 +374,4 @@ export const CONFIG_CALL_MAPS = {
   sandboxCarrierConsole: SandboxCarrierConsoleCalls,
   sysconfig: SysConfigCalls,
   logs: LogCalls,
-  syncSoMsg: SyncSoMsgCalls,
 };

@@ -7,11 +7,13 @@ import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
 import { CONFIG_CALL_MAPS } from './config.js';
 import { PRINT_CALL_MAPS } from './print.js';
+import { ORDER_CALL_MAPS } from './orders.js';
 
 export { PromotionCalls };
 export * from './stock.js';
 export * from './config.js';
 export * from './print.js';
+export * from './orders.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -19,6 +21,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   ...STOCK_CALL_MAPS,
   ...CONFIG_CALL_MAPS,
   ...PRINT_CALL_MAPS,
+  ...ORDER_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */
