@@ -5,14 +5,20 @@
 import type { CallDef, CallMap } from './define.js';
 import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
+import { ACCOUNTS_CALL_MAPS } from './accounts.js';
+import { SystemCalls } from './system.js';
 
 export { PromotionCalls };
 export * from './stock.js';
+export * from './accounts.js';
+export { SystemCalls };
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
   promotions: PromotionCalls,
   ...STOCK_CALL_MAPS,
+  ...ACCOUNTS_CALL_MAPS,
+  system: SystemCalls,
 };
 
 /** Every call of the catalogue. */
