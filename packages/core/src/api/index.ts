@@ -7,11 +7,14 @@ import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
 import { ACCOUNTS_CALL_MAPS } from './accounts.js';
 import { SystemCalls } from './system.js';
+import { FileCalls } from './files.js';
+import { ExportCalls } from './exports.js';
+import { ImportCalls } from './imports.js';
 
 export { PromotionCalls };
 export * from './stock.js';
 export * from './accounts.js';
-export { SystemCalls };
+export { SystemCalls, FileCalls, ExportCalls, ImportCalls };
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -19,6 +22,9 @@ export const CALL_MAPS: Record<string, CallMap> = {
   ...STOCK_CALL_MAPS,
   ...ACCOUNTS_CALL_MAPS,
   system: SystemCalls,
+  files: FileCalls,
+  exports: ExportCalls,
+  imports: ImportCalls,
 };
 
 /** Every call of the catalogue. */
