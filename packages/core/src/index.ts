@@ -62,4 +62,7 @@ export * from './rules/code128.js';
 export * from './rules/label-layout.js';
 export * from './rules/order-refusals.js';
 export * from './contracts/domain-settings.js';
+export * from './contracts/exports.js';
+export * from './contracts/files.js';
+export * from './contracts/imports.js';
 export * from './api/index.js';

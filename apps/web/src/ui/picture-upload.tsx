@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Image, Modal, Popconfirm, Space, Upload } from 'antd';
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { FileCalls, pictureReference, type CallAnswer } from '@openseller/core';
 import { ApiError, errorMessage, request } from '../app/request';
 import { imageProblem } from './file-rules';
 
@@ -47,8 +48,9 @@ export function PictureUploadModal({ open, onClose, onUploaded, useType = 'SKU' 
       const form = new FormData();
       form.append('useType', useType);
       form.append('file', file, file.name);
-      const answer = await request<{ url: string }>('/cloud/core/file/upload', form, { quiet: true });
-      onUploaded(answer.url);
+      const key = await request<CallAnswer<typeof FileCalls.uploadPicture>>(FileCalls.uploadPicture.path, form, { quiet: true });
+      // The answer's data is the picture's key; the prefix makes it the picture reference.
+      onUploaded(pictureReference(key));
       close();
     } catch (error) {
       setProblem(error instanceof ApiError ? errorMessage(error) : String(error));

@@ -8,12 +8,18 @@ import { STOCK_CALL_MAPS } from './stock.js';
 import { CONFIG_CALL_MAPS } from './config.js';
 import { PRINT_CALL_MAPS } from './print.js';
 import { ORDER_CALL_MAPS } from './orders.js';
+import { ACCOUNTS_CALL_MAPS } from './accounts.js';
+import { SystemCalls } from './system.js';
+import { FileCalls } from './files.js';
+import { ExportCalls } from './exports.js';
+import { ImportCalls } from './imports.js';
 
-export { PromotionCalls };
+export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export * from './stock.js';
 export * from './config.js';
 export * from './print.js';
 export * from './orders.js';
+export * from './accounts.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -22,6 +28,11 @@ export const CALL_MAPS: Record<string, CallMap> = {
   ...CONFIG_CALL_MAPS,
   ...PRINT_CALL_MAPS,
   ...ORDER_CALL_MAPS,
+  ...ACCOUNTS_CALL_MAPS,
+  system: SystemCalls,
+  files: FileCalls,
+  exports: ExportCalls,
+  imports: ImportCalls,
 };
 
 /** Every call of the catalogue. */
