@@ -5,8 +5,6 @@ import type {
   ExpressRuleRow,
   ExpressRuleType,
   PageResult,
-  ParsedAddress,
-  RegionTreeNode,
   StopTemplateCreateInput,
   StopTemplateRow,
   StopTemplateSearchInput,
@@ -14,12 +12,12 @@ import type {
   UpdateExpressRuleListInput,
   UpdateExpressRulePriorityInput,
 } from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+import { AddressCalls } from '@openseller/core';
+import { callApi, request, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
 const R = '/cloud/core/expressRule';
 const S = '/myhome/expressCompany/expressProhibited';
-const A = '/myhome/address';
 
 export const courierRulesApi = {
   list: (type: ExpressRuleType) => request<ExpressRuleRow[]>(`${R}/getExpressRuleList`, { type }, quiet),
@@ -38,6 +36,6 @@ export const stopTemplatesApi = {
 };
 
 export const addressApi = {
-  tree: () => request<RegionTreeNode[]>(`${A}/findAllAddressTree`, {}, quiet),
-  analyse: (text: string) => request<ParsedAddress>(`${A}/addressAnalysis`, { text }, quiet),
+  tree: () => callApi(AddressCalls.findAllAddressTree, undefined, quiet),
+  analyse: (text: string) => callApi(AddressCalls.addressAnalysis, { text }, quiet),
 };

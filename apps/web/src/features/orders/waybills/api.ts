@@ -4,7 +4,6 @@ import type {
   LastExpressNoRow,
   OrderBatchResult,
   PageResult,
-  SandboxCarrierView,
   UpdateLastExpressNoInput,
   WaybillAccountRow,
   WaybillAccountSave,
@@ -16,12 +15,12 @@ import type {
   WaybillShareNumberUpdate,
   WaybillShareRow,
 } from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+import { SandboxCarrierConsoleCalls, type CallInput } from '@openseller/core';
+import { callApi, request, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
 const A = '/myhome/etrackaccount';
 const L = '/myhome/lastexpressno';
-const C = '/cloud/carrier/sandbox';
 
 export const waybillAccountsApi = {
   search: (input: Partial<WaybillAccountSearch>) => request<PageResult<WaybillAccountRow>>(`${A}/search`, input, quiet),
@@ -49,7 +48,7 @@ export const waybillNumbersApi = {
 };
 
 export const sandboxCarrierApi = {
-  view: () => request<SandboxCarrierView>(`${C}/view`, {}, quiet),
-  settings: (input: { latencyMs?: number; trackingStepSeconds?: number }) => request<SandboxCarrierView>(`${C}/settings`, input, quiet),
-  failNext: (count: number) => request<SandboxCarrierView>(`${C}/failNext`, { count }, quiet),
+  view: () => callApi(SandboxCarrierConsoleCalls.view, undefined, quiet),
+  settings: (input: CallInput<typeof SandboxCarrierConsoleCalls.settings>) => callApi(SandboxCarrierConsoleCalls.settings, input, quiet),
+  failNext: (count: number) => callApi(SandboxCarrierConsoleCalls.failNext, { count }, quiet),
 };
