@@ -1,12 +1,11 @@
 // The waybill calls (spec 02 §7.13) from the route catalogue (api/print.ts): accounts
 // myhome/etrackaccount, their shares myhome/etrackaccountshare, numbers for orders
 // myhome/print/eTrackGetNoAndPrint and paperyPrint, paper counters myhome/lastexpressno; and the
-// sandbox carrier's console (not in the catalogue yet).
-import { WaybillAccountCalls, WaybillNumberCalls, WaybillShareCalls, type CallInput, type SandboxCarrierView } from '@openseller/core';
-import { callApi, request, type RequestOptions } from '../../../app/request';
+// sandbox carrier's console (api/config.ts SandboxCarrierConsoleCalls).
+import { SandboxCarrierConsoleCalls, WaybillAccountCalls, WaybillNumberCalls, WaybillShareCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const C = '/cloud/carrier/sandbox';
 
 /** What an account search sends. */
 export type WaybillAccountFilter = CallInput<typeof WaybillAccountCalls.list>;
@@ -36,7 +35,7 @@ export const waybillNumbersApi = {
 };
 
 export const sandboxCarrierApi = {
-  view: () => request<SandboxCarrierView>(`${C}/view`, {}, quiet),
-  settings: (input: { latencyMs?: number; trackingStepSeconds?: number }) => request<SandboxCarrierView>(`${C}/settings`, input, quiet),
-  failNext: (count: number) => request<SandboxCarrierView>(`${C}/failNext`, { count }, quiet),
+  view: () => callApi(SandboxCarrierConsoleCalls.view, undefined, quiet),
+  settings: (input: CallInput<typeof SandboxCarrierConsoleCalls.settings>) => callApi(SandboxCarrierConsoleCalls.settings, input, quiet),
+  failNext: (count: number) => callApi(SandboxCarrierConsoleCalls.failNext, { count }, quiet),
 };
