@@ -4,17 +4,20 @@
 // the spec's index of calls.
 import type { CallDef, CallMap } from './define.js';
 import { GoodsCalls } from './goods.js';
+import { MappingCalls } from './mapping.js';
 import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
 
 export { PromotionCalls };
 export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
+export { MappingCalls, MAPPING_MENU } from './mapping.js';
 export * from './stock.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
   promotions: PromotionCalls,
   goods: GoodsCalls,
+  mapping: MappingCalls,
   ...STOCK_CALL_MAPS,
 };
 
