@@ -3,6 +3,8 @@
 // conformance test (apps/server/src/modules/system/catalogue.api.test.ts) checks them against
 // the spec's index of calls.
 import type { CallDef, CallMap } from './define.js';
+import { GoodsCalls } from './goods.js';
+import { MappingCalls } from './mapping.js';
 import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
 import { CONFIG_CALL_MAPS } from './config.js';
@@ -15,6 +17,8 @@ import { ExportCalls } from './exports.js';
 import { ImportCalls } from './imports.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
+export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
+export { MappingCalls, MAPPING_MENU } from './mapping.js';
 export * from './stock.js';
 export * from './config.js';
 export * from './print.js';
@@ -24,6 +28,8 @@ export * from './accounts.js';
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
   promotions: PromotionCalls,
+  goods: GoodsCalls,
+  mapping: MappingCalls,
   ...STOCK_CALL_MAPS,
   ...CONFIG_CALL_MAPS,
   ...PRINT_CALL_MAPS,

@@ -197,8 +197,8 @@ describe('combination goods import', () => {
   it('refuses unknown components, a combination containing itself or a loop, and ordinary goods codes', async () => {
     const { token } = await goodsSeller(t);
     const base = await createGoods(t, token, { code: 'B' });
-    const inner = await createCombination(t, token, [{ skuId: base.skus[0]!.id, qty: 1 }], { code: 'IN' });
-    await createCombination(t, token, [{ skuId: inner.skus[0]!.id, qty: 1 }], { code: 'OUT' });
+    const inner = await createCombination(t, token, [{ id: base.skus[0]!.id, qty: 1 }], { code: 'IN' });
+    await createCombination(t, token, [{ id: inner.skus[0]!.id, qty: 1 }], { code: 'OUT' });
     const task = await importFile(
       token,
       'COMBINATION_GOODS',
