@@ -5,14 +5,17 @@
 import type { CallDef, CallMap } from './define.js';
 import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
+import { RmaCalls } from './rma.js';
 
 export { PromotionCalls };
 export * from './stock.js';
+export { RmaCalls };
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
   promotions: PromotionCalls,
   ...STOCK_CALL_MAPS,
+  rma: RmaCalls,
 };
 
 /** Every call of the catalogue. */

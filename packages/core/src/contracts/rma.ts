@@ -28,6 +28,8 @@ export const RmaErrors = {
   LOCATION_NOT_IN_WAREHOUSE: 'ERR_RMA_LOCATION_NOT_IN_WAREHOUSE',
   /** Good units go to a sellable location. */
   LOCATION_NOT_SELLABLE: 'ERR_RMA_LOCATION_NOT_SELLABLE',
+  /** Defective units go to a non-sellable location. */
+  DEFECTIVE_LOCATION_SELLABLE: 'ERR_RMA_DEFECTIVE_LOCATION_SELLABLE',
   DETAIL_NOT_FOUND: 'ERR_RMA_DETAIL_NOT_FOUND',
   /** Received goods stay: a return with receipts is not edited or deleted. */
   HAS_RECEIPTS: 'ERR_RMA_HAS_RECEIPTS',
