@@ -2,7 +2,7 @@
 // (spec 02 §3.6, §4.1, §7.9). The home page's jump sends status=CI_RMA_STATUS_CREATED. The search
 // box takes a scan: the return's tracking number, the order code, a platform order number or the
 // return code; a single match opens its receive dialog at once.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button, Card, Input, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -31,6 +31,8 @@ export default function RmaPage() {
   const currentPage = Number(params.get('page') ?? 1) || 1;
   const pageSize = Number(params.get('size') ?? 10) || 10;
   const [scan, setScan] = useState(keyword);
+  // The box shows the filter the URL holds (a jump or the menu starts it afresh).
+  useEffect(() => setScan(keyword), [keyword]);
   const [creating, setCreating] = useState(false);
   const [reasonsOpen, setReasonsOpen] = useState(false);
   const [receiving, setReceiving] = useState<RmaViewData | null>(null);
@@ -69,7 +71,7 @@ export default function RmaPage() {
   const count = (s: RmaStatus) => statuses.data?.find((x) => x.statusCode === s)?.count ?? 0;
   const columns: ColumnsType<RmaRowData> = [
     { title: t('rma:columns.code'), dataIndex: 'code', width: 170 },
-    { title: t('rma:columns.status'), dataIndex: 'statusCode', width: 110, render: (s: RmaStatus) => <Tag color={STATUS_COLORS[s]}>{t(`rma:statuses.${s}`)}</Tag> },
+    { title: t('rma:columns.status'), dataIndex: 'statusCode', width: 200, render: (s: RmaStatus) => <Tag color={STATUS_COLORS[s]}>{t(`rma:statuses.${s}`)}</Tag> },
     { title: t('rma:columns.order'), dataIndex: 'erpSoHCode', width: 170, render: (code: string | null, row) => code ?? <Typography.Text type="secondary">{t(`rma:sources.${row.source}`)}</Typography.Text> },
     { title: t('rma:columns.warehouse'), dataIndex: 'warehouseName', width: 150 },
     { title: t('rma:columns.expressNo'), dataIndex: 'expressNo', width: 150 },
