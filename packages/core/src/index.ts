@@ -36,6 +36,8 @@ export * from './contracts/outbound.js';
 export * from './contracts/stockcheck.js';
 export * from './catalogues/inbound.js';
 export * from './contracts/inbound.js';
+export * from './catalogues/rma.js';
+export * from './contracts/rma.js';
 export * from './contracts/stock.js';
 export * from './rules/stocksync.js';
 export * from './contracts/stocksync.js';

@@ -15,6 +15,7 @@ import { SystemCalls } from './system.js';
 import { FileCalls } from './files.js';
 import { ExportCalls } from './exports.js';
 import { ImportCalls } from './imports.js';
+import { RmaCalls } from './rma.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -24,6 +25,7 @@ export * from './config.js';
 export * from './print.js';
 export * from './orders.js';
 export * from './accounts.js';
+export { RmaCalls };
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -39,6 +41,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   files: FileCalls,
   exports: ExportCalls,
   imports: ImportCalls,
+  rma: RmaCalls,
 };
 
 /** Every call of the catalogue. */
