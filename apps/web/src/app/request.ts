@@ -209,3 +209,9 @@ export function callApi<C extends CallDef>(call: C, ...[input, options = {}]: Ca
   return request<CallAnswer<C>>(inQuery ? call.path + queryString(input) : call.path, inQuery ? {} : input, { ...options, method: 'POST' });
 }
 
+/** Calls a multipart call of the catalogue (a file with its text fields) with the form given. */
+export function callForm<C extends CallDef>(call: C, form: FormData, options: RequestOptions = {}): Promise<CallAnswer<C>> {
+  if (!call.multipart) throw new Error(`${call.path} is not a multipart call`);
+  return request<CallAnswer<C>>(call.path, form, { ...options, method: 'POST' });
+}
+

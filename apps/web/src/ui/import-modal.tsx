@@ -6,8 +6,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Modal, Progress, Result, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ImportCalls, type CallAnswer, type CallInput, type ImportTaskView } from '@openseller/core';
-import { ApiError, callApi, errorMessage, queryString, request } from '../app/request';
+import { ImportCalls, type CallInput, type ImportTaskView } from '@openseller/core';
+import { ApiError, callApi, callForm, errorMessage, queryString } from '../app/request';
 import { toast } from '../app/toast';
 import { downloadFile } from '../features/exports/api';
 import { excelProblem } from './file-rules';
@@ -89,7 +89,7 @@ const uploadToKind = (kind: string) => (file: File) => {
   const form = new FormData();
   form.append('kind', kind);
   form.append('uploadExcel', file, file.name);
-  return request<CallAnswer<typeof ImportCalls.upload>>(ImportCalls.upload.path, form, { quiet: true });
+  return callForm(ImportCalls.upload, form, { quiet: true });
 };
 
 export function ImportModal(props: ImportModalProps) {

@@ -1,7 +1,7 @@
 // The order-import calls (spec 02 §7.10 createFromXls, §7.13 sohTemplate), from the route catalogue
 // (OrderImportCalls).
-import { OrderImportCalls as C, type CallAnswer, type CallInput } from '@openseller/core';
-import { callApi, request, type RequestOptions } from '../../../app/request';
+import { OrderImportCalls as C, type CallInput } from '@openseller/core';
+import { callApi, callForm, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
 export const ORDER_IMPORT_KIND = 'erp-order';
@@ -19,7 +19,7 @@ export const orderImportApi = {
     form.append('uploadExcel', file, file.name);
     if (templateId) form.append('templateId', String(templateId));
     if (storeId) form.append('storeId', String(storeId));
-    return request<CallAnswer<typeof C.createFromXls>>(C.createFromXls.path, form, quiet);
+    return callForm(C.createFromXls, form, quiet);
   },
   progress: (id: number) => callApi(C.queryImportProgress, { id }, quiet),
 };
