@@ -217,7 +217,7 @@ export async function sandboxStoreWithItem(api: Api, options: { name: string; ti
  */
 export async function storeCourierRule(api: Api, storeId: number, expressCompanyCode: string): Promise<void> {
   await api.call('/myhome/expressCompany/addUserExpressCompany', { codes: [expressCompanyCode] }).catch(() => undefined);
-  const rules = await api.call<{ id: number; version: number; usable: boolean; ruleCondition: unknown }[]>('/cloud/core/expressRule/getExpressRuleList', { type: 'BY_STORE' });
+  const rules = await api.call<{ id: number; version: number; usable: boolean; ruleCondition: unknown }[]>('/cloud/core/expressRule/getExpressRuleList?type=BY_STORE', {});
   await api.call('/cloud/core/expressRule/updateExpressRuleList', {
     type: 'BY_STORE',
     rules: [...rules.map((r) => ({ id: r.id, version: r.version, usable: r.usable, ruleCondition: r.ruleCondition })), { usable: true, ruleCondition: { expressCompanyCode, storeId } }],

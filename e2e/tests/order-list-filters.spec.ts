@@ -34,9 +34,9 @@ const done = (what: string, r: { successIds: unknown[]; failures: unknown[] }, n
   if (r.failures.length || r.successIds.length !== n) throw new Error(`${what}: ${JSON.stringify(r)}`);
 };
 done('review', await api.call('/myhome/erpsoh/verify', { idList: [printed.id, waiting.id] }), 2);
-done('waybill numbers', await api.call('/myhome/erpsoh/takeWaybillNo', { idList: [printed.id, waiting.id] }), 2);
-const templates = await api.call<{ voList: { id: number; kind: string }[] }>('/myhome/template/search', { currentPage: 1, pageSize: 50, kind: 'WAYBILL' });
-done('print', await api.call('/myhome/print/prepare', { idList: [printed.id], templateId: templates.voList[0]!.id }), 1);
+done('waybill numbers', await api.call('/myhome/print/eTrackGetNoAndPrint', { idList: [printed.id, waiting.id] }), 2);
+const templates = await api.call<{ voList: { id: number; kind: string }[] }>('/myhome/template/getPrintTemplates', { currentPage: 1, pageSize: 50, kind: 'WAYBILL' });
+done('print', await api.call('/myhome/print/getPrintInfo', { idList: [printed.id], templateId: templates.voList[0]!.id }), 1);
 
 const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
 const rowOf = (orderCode: string) => rows().filter({ hasText: orderCode });

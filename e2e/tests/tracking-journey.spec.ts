@@ -60,7 +60,7 @@ const done = (what: string, r: { successIds: number[]; failures: unknown[] }) =>
 };
 done('review', await api.call('/myhome/erpsoh/verify', { idList: ids }));
 const takenFrom = Date.now();
-done('waybill numbers', await api.call('/myhome/erpsoh/takeWaybillNo', { idList: ids }));
+done('waybill numbers', await api.call('/myhome/print/eTrackGetNoAndPrint', { idList: ids }));
 const takenTo = Date.now();
 done('ship', await api.call('/myhome/sendsoh/sendErpSoHList', { idList: ids }));
 const parcels = (await ordersOf('4')).map((o) => ({ id: o.id, code: o.code, expressNo: o.expressNo! })).sort((x, y) => x.code.localeCompare(y.code));

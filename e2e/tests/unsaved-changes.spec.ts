@@ -57,7 +57,7 @@ describe('leaving a page with unsaved changes', () => {
     await dialog.getByRole('button', { name: 'Leave without saving' }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#/purchase');
     await page.getByRole('heading', { name: 'Courier rules' }).waitFor({ state: 'detached' });
-    const rules = await api.call<{ ruleCondition: { keyword?: string } }[]>('/cloud/core/expressRule/getExpressRuleList', { type: 'BY_CUSTOM' });
+    const rules = await api.call<{ ruleCondition: { keyword?: string } }[]>('/cloud/core/expressRule/getExpressRuleList?type=BY_CUSTOM', {});
     expect(rules.some((r) => r.ruleCondition.keyword === keyword)).toBe(false);
   });
 

@@ -16,7 +16,8 @@ import { registerTransferModule } from './stock/transfer/index.js';
 import { registerStockSyncModule } from './stock/sync/index.js';
 import { registerWarehouseSystemsModule } from '../connectors/warehouse/index.js';
 import { registerInboundModule } from './stock/inbound/index.js';
+import { registerRmaModule } from './stock/rma/index.js';
 import { registerOrdersModule } from './orders/index.js';
 import { registerSettingsModule } from './settings/index.js';
 
-export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerOrdersModule, registerSettingsModule];
+export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerRmaModule, registerOrdersModule, registerSettingsModule];

@@ -4,7 +4,7 @@
 // An export a crash or restart stopped while SENDING is found by its stale heartbeat, shown as
 // interrupted and made again, or ends FAILURE after the queue's attempts (platform/jobs.ts).
 import { and, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
-import { canDownload, ErrorCodes, parseDateTimeText, type Language, type PageResult } from '@openseller/core';
+import { canDownload, ErrorCodes, EXPORT_STATUSES, parseDateTimeText, type ExportFileRow, type Language, type PageResult } from '@openseller/core';
 import type { Database } from '../db/client.js';
 import { exportFiles } from '../db/schema/index.js';
 import { AppError, forbidden, notFound } from './errors.js';
@@ -32,23 +32,8 @@ export interface Exporter {
   rows(ctx: ExportContext): AsyncIterable<Record<string, unknown>[]>;
 }
 
-export const EXPORT_STATUSES = ['REQUEST', 'SENDING', 'SUCCESS', 'FAILURE'] as const;
-
-export interface ExportFileRow {
-  id: number;
-  title: string;
-  type: string;
-  processStatus: (typeof EXPORT_STATUSES)[number];
-  unread: boolean;
-  isOss: boolean;
-  rowCount: number | null;
-  errorMessage: string | null;
-  createTime: string;
-  finishTime: string | null;
-  /** How many times a crash or restart stopped the export while it was being made. */
-  interruptions: number;
-  notice: TaskNotice | null;
-}
+export { EXPORT_STATUSES };
+export type { ExportFileRow };
 
 const toRow = (r: typeof exportFiles.$inferSelect): ExportFileRow => ({
   id: r.id,

@@ -33,26 +33,6 @@ export interface RefusedCall {
 }
 
 type SessionFor<A extends Access> = A extends 'public' ? Session | null : Session;
-type InputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
-
-export interface RouteSpec<S extends z.ZodType | undefined, A extends Access> {
-  method?: 'GET' | 'POST';
-  url: string;
-  access: A;
-  /** Parsed from the JSON body (POST) or the query string (GET). */
-  input?: S;
-  /** Where the input comes from when not the method's default (a POST with query parameters). */
-  inputFrom?: 'query' | 'body';
-  /** The handler writes the reply itself (images, files) instead of answering data. */
-  raw?: boolean;
-  /** The handler reads the body as text itself (a signed body) and checks what it holds. */
-  rawBody?: boolean;
-  /** The body is a multipart form with a file (read by platform/uploads.ts); other routes refuse forms. */
-  multipart?: boolean;
-  /** Called when the payload is refused at the edge, before the refusal is answered (sign-in counts it as a failed attempt). */
-  onRefused?: (ctx: RefusedCall) => Promise<void>;
-  handler: (ctx: CallContext<InputOf<S>, SessionFor<A>>) => Promise<unknown> | unknown;
-}
 
 const zodLocales: Record<Language, () => { localeError: z.core.$ZodErrorMap }> = {
   zh: z.locales.zhCN,
@@ -236,8 +216,8 @@ export interface DeclaredRoute {
   inputFrom: 'query' | 'body';
   rawBody: boolean;
   multipart: boolean;
-  /** The catalogue call it serves; undefined for a route declared with the old route(). */
-  call?: CallDef;
+  /** The catalogue call it serves. */
+  call: CallDef;
 }
 
 /** What a handler answers: the call's answer, or anything for a raw call (it writes the reply). */
@@ -263,8 +243,6 @@ export interface Http {
   serve<M extends CallMap>(app: FastifyInstance, calls: M, handlers: CallHandlers<M>): void;
   /** Registers one catalogue call. */
   serveCall<C extends CallDef>(app: FastifyInstance, call: C, handler: CallHandler<C>): void;
-  /** @deprecated the old route helper, until every area serves from the catalogue. */
-  route<S extends z.ZodType | undefined = undefined, A extends Access = Access>(app: FastifyInstance, spec: RouteSpec<S, A>): void;
   /** The session of a request, or null; for routes that read it optionally. */
   sessionOf(request: FastifyRequest): Promise<Session | null>;
 }
@@ -289,7 +267,7 @@ export interface HttpOptions {
   checkAnswers?: boolean;
 }
 
-/** How one declared route is handled: what the old route() and the catalogue's serveCall share. */
+/** How one catalogue call is handled once registered. */
 interface Endpoint {
   method: 'GET' | 'POST';
   url: string;
@@ -303,7 +281,7 @@ interface Endpoint {
   handler: (ctx: CallContext<never, never>) => unknown;
   /** Checks an answer before it is sent (the catalogue's answer schema). */
   check?: ((answer: unknown) => void) | undefined;
-  call?: CallDef;
+  call: CallDef;
 }
 
 export function createHttp(deps: HttpOptions): Http {
@@ -325,7 +303,7 @@ export function createHttp(deps: HttpOptions): Http {
       inputFrom: endpoint.inputFrom,
       rawBody: endpoint.rawBody,
       multipart: endpoint.multipart,
-      ...(endpoint.call ? { call: endpoint.call } : {}),
+      call: endpoint.call,
     });
     app.route({
       method: endpoint.method,
@@ -403,21 +381,6 @@ export function createHttp(deps: HttpOptions): Http {
     serveCall,
     serve(app, calls, handlers) {
       for (const [name, call] of Object.entries(calls)) serveCall(app, call, handlers[name] as CallHandler<CallDef>);
-    },
-    route(app, spec) {
-      const method = spec.method ?? 'POST';
-      register(app, {
-        method,
-        url: spec.url,
-        access: spec.access,
-        input: spec.input,
-        inputFrom: spec.inputFrom ?? (method === 'GET' ? 'query' : 'body'),
-        raw: !!spec.raw,
-        rawBody: !!spec.rawBody,
-        multipart: !!spec.multipart,
-        onRefused: spec.onRefused,
-        handler: spec.handler as (ctx: CallContext<never, never>) => unknown,
-      });
     },
   };
 }

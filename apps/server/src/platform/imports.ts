@@ -10,7 +10,7 @@
 // in the transaction of its rows, so a run that was given up cannot finish it and no row is
 // loaded twice. A task nobody is loading can be cancelled.
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { ErrorCodes, type Language } from '@openseller/core';
+import { ErrorCodes, IMPORT_STATUSES, type ImportRowProblem, type ImportStatus, type ImportTaskView, type Language } from '@openseller/core';
 import type { Database, Tx } from '../db/client.js';
 import { importTasks } from '../db/schema/index.js';
 import { AppError, forbidden, notFound } from './errors.js';
@@ -21,11 +21,7 @@ import type { Session, SessionStore } from './sessions.js';
 import { readSheet, templateWorkbook, type SheetColumn } from './xlsx.js';
 import type { Upload } from './uploads.js';
 
-export interface RowProblem {
-  row: number;
-  field: string;
-  message: string;
-}
+export type RowProblem = ImportRowProblem;
 
 export interface ImportContext {
   tx: Tx;
@@ -53,31 +49,12 @@ export interface Importer<Row = unknown> {
   load(rows: Row[], ctx: ImportContext, progress: (done: number) => Promise<void>): Promise<Record<string, number>>;
 }
 
-export const IMPORT_STATUSES = ['PARSING', 'INVALID', 'PARSED', 'LOADING', 'DONE', 'FAILED', 'CANCELLED'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export { IMPORT_STATUSES };
+export type { ImportStatus, ImportTaskView };
 
 /** The states a worker runs a task in; the others wait for the person or are over. */
 const RUNNING: ImportStatus[] = ['PARSING', 'LOADING'];
 
-export interface ImportTaskView {
-  id: number;
-  kind: string;
-  status: ImportStatus;
-  fileName: string;
-  totalRows: number;
-  processedRows: number;
-  percentage: number;
-  errorCount: number;
-  errors: RowProblem[];
-  summary: Record<string, number>;
-  result: Record<string, number> | null;
-  message: string | null;
-  /** How many times a crash or restart stopped the task while it ran. */
-  interruptions: number;
-  notice: TaskNotice | null;
-  /** Whether the person may cancel it now: anything but a load a worker is running, or a finished task. */
-  cancellable: boolean;
-}
 
 const MAX_LISTED_PROBLEMS = 1000;
 const PARSE_JOB = 'import-parse';

@@ -219,9 +219,10 @@ describe('hostile input on every route', () => {
     const undeclared = table.filter((r) => !declared.some((d) => d.url === r.url && d.method === r.method)).map((r) => `${r.method} ${r.url}`);
     expect(undeclared.sort()).toEqual(['GET /erp/pub/file/*', 'GET /healthz']);
     expect(declared.length).toBeGreaterThan(300);
-    // The edge refuses a body that is not a JSON object, so no contract may take anything else.
+    // The edge refuses a body that is not a JSON object, so no contract may take anything else,
+    // save a call that reads its body itself (rawBody: batchUpdateUnread takes the JSON list).
     const notObjects = declared.filter((r) => {
-      const sample = r.input && r.inputFrom === 'body' ? samplePayload(r.input) : null;
+      const sample = r.input && r.inputFrom === 'body' && !r.rawBody ? samplePayload(r.input) : null;
       return sample && (typeof sample.value !== 'object' || sample.value === null || Array.isArray(sample.value));
     });
     expect(notObjects.map((r) => r.url)).toEqual([]);

@@ -33,7 +33,7 @@ export async function createGoods(t: TestApp, token: string, input: Partial<SpuC
 export async function createCombination(
   t: TestApp,
   token: string,
-  components: { skuId: number; qty: number; apportionCostPrice?: string }[],
+  components: { id: number; qty: number; apportionCostPrice?: string }[],
   input: Partial<SpuCreateInputRaw> = {},
 ): Promise<SpuRow> {
   return createGoods(t, token, { name: 'Test combination', ...input, isCombination: true, components });

@@ -1,12 +1,12 @@
 // Passwords leave the browser RSA-OAEP-SHA256 encrypted with the server's public key. Web Crypto
 // needs a secure context (https or localhost); a self-hosted install opened over plain http on
 // a LAN address has none, so the same encryption then comes from node-forge.
-import type { PublicKeyResult } from '@openseller/core';
+import { AuthCalls, type PublicKeyResult } from '@openseller/core';
 
 let keyPromise: Promise<PublicKeyResult> | null = null;
 
 async function fetchPublicKey(): Promise<PublicKeyResult> {
-  const response = await fetch('/cloud/domain/security/publicKey');
+  const response = await fetch(AuthCalls.publicKey.path);
   const body = (await response.json()) as { success: boolean; data: PublicKeyResult };
   if (!body.success) throw new Error('public key unavailable');
   return body.data;

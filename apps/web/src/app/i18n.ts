@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'logs',
   'stock',
   'inbound',
+  'rma',
   'outbound',
   'stockcheck',
   'stocksync',

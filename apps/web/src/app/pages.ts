@@ -50,4 +50,5 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/stocks/createStockAftersale': lazyPage(() => import('../features/stock/inbound/pages/create-stock-aftersale-page')),
   '/order': lazyPage(() => import('../features/orders/pages/order-page')),
   '/order/createorder': lazyPage(() => import('../features/orders/ingest/pages/create-order-page')),
+  '/order/aftersalesmanagement': lazyPage(() => import('../features/stock/rma/rma-page')),
 };

@@ -1,7 +1,7 @@
 // The request client (spec 01 §4.1, §7, §8): POST JSON by default, the bearer token and two
 // device identifiers on every call, one token refresh on 401 then a retry, data.oauthToken
 // replacing the stored token, a timeout message for 8 s, and the error catalogue's reactions.
-import { CAPTCHA_REFRESH_CODES, ErrorCodes, SILENT_ERROR_CODES, type CallAnswer, type CallDef, type CallInput, type ErrorEnvelope, type FieldProblem, type OAuthToken } from '@openseller/core';
+import { AuthCalls, CAPTCHA_REFRESH_CODES, ErrorCodes, SILENT_ERROR_CODES, type CallAnswer, type CallDef, type CallInput, type ErrorEnvelope, type FieldProblem, type OAuthToken } from '@openseller/core';
 import { accessToken, clearAuth, deviceId, refreshToken, storeTokens, tabId } from './auth-store';
 import { currentLanguage, i18next, NAMESPACES } from './i18n';
 import { serverMessageText, toast } from './toast';
@@ -61,7 +61,7 @@ function refreshOnce(usedAccessToken: string | null): Promise<boolean> {
     refreshing = (async () => {
       if (!token) return false;
       try {
-        const response = await fetch('/cloud/domain/security/tokenRefresh', {
+        const response = await fetch(AuthCalls.tokenRefresh.path, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-device-id': deviceId(), 'x-client-id': tabId },
           body: JSON.stringify({ refreshToken: token }),
@@ -159,7 +159,7 @@ export async function request<T>(path: string, body?: unknown, options: RequestO
   }
 
   const code = envelope.errorCode ?? 'ERR_UNKNOWN';
-  if (code === ErrorCodes.SESSION_INFO_NOT_EXIST || (response.status === 401 && path !== '/cloud/domain/security/tokenRefresh' && token)) {
+  if (code === ErrorCodes.SESSION_INFO_NOT_EXIST || (response.status === 401 && path !== AuthCalls.tokenRefresh.path && token)) {
     if (!options.retried && refreshToken() && (await refreshOnce(token))) {
       return request<T>(path, body, { ...options, retried: true });
     }
@@ -207,5 +207,11 @@ export function callApi<C extends CallDef>(call: C, ...[input, options = {}]: Ca
   if (call.method === 'GET') return request<CallAnswer<C>>(call.path + queryString(input), undefined, { ...options, method: 'GET' });
   const inQuery = call.inputFrom === 'query';
   return request<CallAnswer<C>>(inQuery ? call.path + queryString(input) : call.path, inQuery ? {} : input, { ...options, method: 'POST' });
+}
+
+/** Calls a multipart call of the catalogue (a file with its text fields) with the form given. */
+export function callForm<C extends CallDef>(call: C, form: FormData, options: RequestOptions = {}): Promise<CallAnswer<C>> {
+  if (!call.multipart) throw new Error(`${call.path} is not a multipart call`);
+  return request<CallAnswer<C>>(call.path, form, { ...options, method: 'POST' });
 }
 

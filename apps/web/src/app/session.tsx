@@ -2,9 +2,9 @@
 // menus, the menu and field lists, the domain configuration and the system configs.
 import { createContext, useContext, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account, DomainConfigItem, DomainInfo, MenuEntry } from '@openseller/core';
+import { SessionCalls, SystemCalls, type Account, type DomainConfigItem, type DomainInfo } from '@openseller/core';
 import { accessToken, storeAccount } from './auth-store';
-import { get, request } from './request';
+import { callApi } from './request';
 
 export interface SessionState {
   account: Account;
@@ -13,7 +13,7 @@ export interface SessionState {
   extraMenus: string[];
   domain: DomainInfo | null;
   domainConfig: DomainConfigItem[];
-  systemConfigs: { itemCode: string; value: string }[];
+  systemConfigs: DomainConfigItem[];
   isRoot: boolean;
   isMain: boolean;
 }
@@ -22,13 +22,13 @@ export const sessionQueryKey = ['session'] as const;
 
 export async function loadSession(): Promise<SessionState> {
   const [account, menus, fields, extraMenus, domain, domainConfig, systemConfigs] = await Promise.all([
-    get<Account>('/cloud/domain/user/getCurrUser'),
-    get<MenuEntry[]>('/cloud/domain/menu/getUserMenu'),
-    get<string[]>('/cloud/domain/field/getUserField'),
-    get<string[]>('/cloud/domain/menu/getDomainExtraMenu'),
-    get<DomainInfo | null>('/cloud/domain/domain/getUserDomain'),
-    get<DomainConfigItem[]>('/cloud/domain/domain/getUserDomainConfig'),
-    request<{ itemCode: string; value: string }[]>('/cloud/core/sysconfig/findAllConfigs'),
+    callApi(SessionCalls.currentUser),
+    callApi(SessionCalls.userMenus),
+    callApi(SessionCalls.userFields),
+    callApi(SessionCalls.domainExtraMenus),
+    callApi(SessionCalls.userDomain),
+    callApi(SessionCalls.userDomainConfig),
+    callApi(SystemCalls.allConfigs),
   ]);
   storeAccount(account);
   return {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteInfo } from '@openseller/core';
-import { get } from './request';
+import { SystemCalls, type CallAnswer } from '@openseller/core';
+import { callApi } from './request';
 
 /** The site-wide title setting (spec 01 §1), known before sign-in. */
-export function useSiteInfo(): SiteInfo | undefined {
-  return useQuery({ queryKey: ['site-info'], queryFn: () => get<SiteInfo>('/cloud/core/site/info', { quiet: true }), staleTime: Infinity }).data;
+export function useSiteInfo(): CallAnswer<typeof SystemCalls.siteInfo> | undefined {
+  return useQuery({ queryKey: ['site-info'], queryFn: () => callApi(SystemCalls.siteInfo, undefined, { quiet: true }), staleTime: Infinity }).data;
 }

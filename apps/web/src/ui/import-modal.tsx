@@ -6,31 +6,13 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Modal, Progress, Result, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage, request } from '../app/request';
+import { ImportCalls, type CallInput, type ImportTaskView } from '@openseller/core';
+import { ApiError, callApi, callForm, errorMessage, queryString } from '../app/request';
 import { toast } from '../app/toast';
 import { downloadFile } from '../features/exports/api';
 import { excelProblem } from './file-rules';
 
-export interface ImportTask {
-  id: number;
-  kind: string;
-  status: 'PARSING' | 'INVALID' | 'PARSED' | 'LOADING' | 'DONE' | 'FAILED' | 'CANCELLED';
-  fileName: string;
-  totalRows: number;
-  processedRows: number;
-  percentage: number;
-  errorCount: number;
-  errors: { row: number; field: string; message: string }[];
-  summary: Record<string, number>;
-  result: Record<string, number> | null;
-  message: string | null;
-  /** How many times a server restart stopped the task while it ran. */
-  interruptions: number;
-  /** INTERRUPTED (waits to run again), RESUMED (runs again), GAVE_UP (failed after too many interruptions). */
-  notice: 'INTERRUPTED' | 'RESUMED' | 'GAVE_UP' | null;
-  /** Whether it may be cancelled now: anything but a load a worker is running, or a finished task. */
-  cancellable: boolean;
-}
+export type ImportTask = ImportTaskView;
 
 export interface ImportModalProps {
   open: boolean;
@@ -101,13 +83,13 @@ const COMMON_TEXTS: ImportModalTexts = {
 
 const POLL_MS = 600;
 
-const cancelTask = (id: number, quiet = false) => request<ImportTask>('/cloud/core/import/cancel', { id }, { quiet });
+const cancelTask = (id: number, quiet = false) => callApi(ImportCalls.cancel, { id }, { quiet });
 
 const uploadToKind = (kind: string) => (file: File) => {
   const form = new FormData();
   form.append('kind', kind);
   form.append('uploadExcel', file, file.name);
-  return request<ImportTask>('/cloud/core/import/upload', form, { quiet: true });
+  return callForm(ImportCalls.upload, form, { quiet: true });
 };
 
 export function ImportModal(props: ImportModalProps) {
@@ -134,7 +116,7 @@ export function ImportModal(props: ImportModalProps) {
     if (!task || !['PARSING', 'LOADING'].includes(task.status)) return;
     const timer = setTimeout(async () => {
       try {
-        const next = await request<ImportTask>('/cloud/core/import/get', { id: task.id }, { quiet: true });
+        const next = await callApi(ImportCalls.get, { id: task.id }, { quiet: true });
         setTask(next);
         if (next.status === 'DONE') {
           toast.success(t(texts.done));
@@ -167,7 +149,7 @@ export function ImportModal(props: ImportModalProps) {
     if (!task) return;
     setBusy(true);
     try {
-      setTask(await request<ImportTask>('/cloud/core/import/confirm', { id: task.id, options: props.coverOption ? { isCover: cover } : {} }));
+      setTask(await callApi(ImportCalls.confirm, { id: task.id, options: props.coverOption ? { isCover: cover } : {} }));
     } finally {
       setBusy(false);
     }
@@ -209,7 +191,7 @@ export function ImportModal(props: ImportModalProps) {
 
   const template = async () => {
     try {
-      await downloadFile(`/cloud/core/import/template?kind=${encodeURIComponent(props.kind)}`, undefined, `${props.templateFileName ?? props.title}.xlsx`, 'GET');
+      await downloadFile(ImportCalls.template.path + queryString({ kind: props.kind } satisfies CallInput<typeof ImportCalls.template>), undefined, `${props.templateFileName ?? props.title}.xlsx`, 'GET');
     } catch (error) {
       if (error instanceof ApiError) toast.error(errorMessage(error));
     }

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Alert, Button, Image, Modal, Popconfirm, Space, Upload } from 'antd';
 import { DeleteOutlined, PictureOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage, request } from '../app/request';
+import { FileCalls, pictureReference } from '@openseller/core';
+import { ApiError, callForm, errorMessage } from '../app/request';
 import { imageProblem } from './file-rules';
 
 export const THUMBNAIL_SIZE = 38;
@@ -47,8 +48,9 @@ export function PictureUploadModal({ open, onClose, onUploaded, useType = 'SKU' 
       const form = new FormData();
       form.append('useType', useType);
       form.append('file', file, file.name);
-      const answer = await request<{ url: string }>('/cloud/core/file/upload', form, { quiet: true });
-      onUploaded(answer.url);
+      const key = await callForm(FileCalls.uploadPicture, form, { quiet: true });
+      // The answer's data is the picture's key; the prefix makes it the picture reference.
+      onUploaded(pictureReference(key));
       close();
     } catch (error) {
       setProblem(error instanceof ApiError ? errorMessage(error) : String(error));

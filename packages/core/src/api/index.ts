@@ -3,16 +3,45 @@
 // conformance test (apps/server/src/modules/system/catalogue.api.test.ts) checks them against
 // the spec's index of calls.
 import type { CallDef, CallMap } from './define.js';
+import { GoodsCalls } from './goods.js';
+import { MappingCalls } from './mapping.js';
 import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
+import { CONFIG_CALL_MAPS } from './config.js';
+import { PRINT_CALL_MAPS } from './print.js';
+import { ORDER_CALL_MAPS } from './orders.js';
+import { ACCOUNTS_CALL_MAPS } from './accounts.js';
+import { SystemCalls } from './system.js';
+import { FileCalls } from './files.js';
+import { ExportCalls } from './exports.js';
+import { ImportCalls } from './imports.js';
+import { RmaCalls } from './rma.js';
 
-export { PromotionCalls };
+export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
+export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
+export { MappingCalls, MAPPING_MENU } from './mapping.js';
 export * from './stock.js';
+export * from './config.js';
+export * from './print.js';
+export * from './orders.js';
+export * from './accounts.js';
+export { RmaCalls };
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
   promotions: PromotionCalls,
+  goods: GoodsCalls,
+  mapping: MappingCalls,
   ...STOCK_CALL_MAPS,
+  ...CONFIG_CALL_MAPS,
+  ...PRINT_CALL_MAPS,
+  ...ORDER_CALL_MAPS,
+  ...ACCOUNTS_CALL_MAPS,
+  system: SystemCalls,
+  files: FileCalls,
+  exports: ExportCalls,
+  imports: ImportCalls,
+  rma: RmaCalls,
 };
 
 /** Every call of the catalogue. */

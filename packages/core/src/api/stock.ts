@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { SANDBOX_WMS_CONSOLE_MENU } from '../catalogues/inbound.js';
 import { IdInput, IdListInput } from '../contracts/common.js';
+import { ExportRequested } from '../contracts/exports.js';
 import {
   AsnCreateAndReceiptInput,
   AsnCreateInput,
@@ -116,25 +117,8 @@ import { NoAnswer, pageOf, post, type CallMap } from './define.js';
 /** How many documents a delete removed. */
 const Deleted = z.object({ deleted: z.number().int() });
 
-/**
- * A requested export: the download centre's row of the file being made (spec 02 §7.2), which the
- * web app shows in its download panel.
- */
-export const ExportRequested = z.object({
-  id: z.number(),
-  title: z.string(),
-  type: z.string(),
-  processStatus: z.enum(['REQUEST', 'SENDING', 'SUCCESS', 'FAILURE']),
-  unread: z.boolean(),
-  isOss: z.boolean(),
-  rowCount: z.number().nullable(),
-  errorMessage: z.string().nullable(),
-  createTime: z.string(),
-  finishTime: z.string().nullable(),
-  interruptions: z.number(),
-  notice: z.enum(['INTERRUPTED', 'RESUMED', 'GAVE_UP']).nullable(),
-});
-export type ExportRequested = z.infer<typeof ExportRequested>;
+// A requested export: the download centre's row of the file being made (the exports contract).
+export { ExportRequested } from '../contracts/exports.js';
 
 // ---- stock checks: /stocks/check (MENU_INV_ADJUST) --------------------------------------------
 

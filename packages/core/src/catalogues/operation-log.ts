@@ -46,6 +46,8 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   'stockWarning',
   'averageCostAdjustment',
   'stockSyncRule',
+  'rma',
+  'rmaReason',
 ] as const;
 export type OperationLogEntityKind = (typeof OPERATION_LOG_ENTITY_KINDS)[number];
 

@@ -1,50 +1,62 @@
 import { z } from 'zod';
-import { ALL_MENUS, USER_FIELD_KEYS, type AccountType } from '../catalogues/permissions.js';
-import { DOMAIN_LEVELS, type DomainLevel } from '../catalogues/levels.js';
+import { ACCOUNT_TYPES, ALL_MENUS, USER_FIELD_KEYS } from '../catalogues/permissions.js';
+import { DOMAIN_LEVELS } from '../catalogues/levels.js';
 import { EncryptedPassword, Mobile, Username } from './auth.js';
 import { Id, PageQuery, Text, Version } from './common.js';
 
 /** The signed-in account, as the shell keeps it (spec 01 §3). */
-export interface Account {
-  userId: number;
-  loginName: string;
-  userName: string;
-  accountType: AccountType;
-  domainId: number | null;
-  domainCode: string | null;
-  contactName: string | null;
-  contactEmail: string | null;
-  contactAddress: string | null;
-  phone: string | null;
-  roles: string[];
-  permissions: string[];
-  storeIdList: number[];
-  whIdList: number[];
-}
+export const Account = z.object({
+  userId: z.number().int(),
+  loginName: z.string(),
+  userName: z.string(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  domainId: z.number().int().nullable(),
+  domainCode: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactAddress: z.string().nullable(),
+  phone: z.string().nullable(),
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+  storeIdList: z.array(z.number().int()),
+  whIdList: z.array(z.number().int()),
+});
+export type Account = z.infer<typeof Account>;
 
-export interface DomainInfo {
-  domainId: number;
-  domainCode: string;
-  name: string;
-  level: DomainLevel;
-  trialLevel: DomainLevel | null;
-  trialExpireTime: string | null;
-  expireTime: string | null;
-  byStore: boolean;
-  userFieldList: string[];
-}
+export const DomainInfo = z.object({
+  domainId: z.number().int(),
+  domainCode: z.string(),
+  name: z.string(),
+  level: z.enum(DOMAIN_LEVELS),
+  trialLevel: z.enum(DOMAIN_LEVELS).nullable(),
+  trialExpireTime: z.string().nullable(),
+  expireTime: z.string().nullable(),
+  byStore: z.boolean(),
+  userFieldList: z.array(z.string()),
+});
+export type DomainInfo = z.infer<typeof DomainInfo>;
 
-export interface MenuEntry {
-  menuName: string;
-  menuDescr: string;
-  menuType: 'DIR' | 'MENU' | 'BUTTON';
-  enable: boolean;
-}
+export const MenuEntry = z.object({
+  menuName: z.string(),
+  menuDescr: z.string(),
+  menuType: z.enum(['DIR', 'MENU', 'BUTTON']),
+  enable: z.boolean(),
+});
+export type MenuEntry = z.infer<typeof MenuEntry>;
 
-export interface DomainConfigItem {
-  itemCode: string;
-  value: string;
-}
+/** A configuration item: the domain's (getUserDomainConfig) and the system's (findAllConfigs). */
+export const DomainConfigItem = z.object({ itemCode: z.string(), value: z.string() });
+export type DomainConfigItem = z.infer<typeof DomainConfigItem>;
+
+/** One group of the menus a role editor may grant (menu/searchSysMenuByDomain). */
+export const MenuGroupAnswer = z.object({
+  key: z.string(),
+  label: z.string(),
+  menus: z.array(z.object({ key: z.string(), label: z.string() })),
+});
+
+/** One of the signed-in user's own settings (userConfig/get). */
+export const UserConfigItem = z.object({ code: z.string(), value: z.string() });
 
 export const MenuKey = z.string().refine((v) => ALL_MENUS.includes(v), { message: 'Unknown menu' });
 export const FieldKey = z.string().refine((v) => USER_FIELD_KEYS.includes(v), { message: 'Unknown field' });
@@ -86,21 +98,22 @@ export type ChangePassSubUserInput = z.infer<typeof ChangePassSubUserInput>;
 export const UserIdInput = z.object({ userId: Id });
 export type UserIdInput = z.infer<typeof UserIdInput>;
 
-export interface SubUserRow {
-  id: number;
-  version: number;
-  loginName: string;
-  userName: string;
-  phone: string | null;
-  email: string | null;
-  remark: string | null;
-  status: SubUserStatus;
-  locked: boolean;
-  roleIds: number[];
-  roleNames: string[];
-  lastLoginTime: string | null;
-  createdAt: string;
-}
+export const SubUserRow = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  loginName: z.string(),
+  userName: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  remark: z.string().nullable(),
+  status: z.enum(SUB_USER_STATUSES),
+  locked: z.boolean(),
+  roleIds: z.array(z.number().int()),
+  roleNames: z.array(z.string()),
+  lastLoginTime: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SubUserRow = z.infer<typeof SubUserRow>;
 
 export const RoleCreateInput = z.object({
   roleName: Text(50),
@@ -116,16 +129,17 @@ export type RoleUpdateInput = z.infer<typeof RoleUpdateInput>;
 export const RoleSearchInput = PageQuery.extend({ keyword: z.string().trim().max(64).optional() });
 export type RoleSearchInput = z.infer<typeof RoleSearchInput>;
 
-export interface RoleRow {
-  id: number;
-  version: number;
-  roleName: string;
-  remark: string | null;
-  menus: string[];
-  fields: string[];
-  userCount: number;
-  createdAt: string;
-}
+export const RoleRow = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  roleName: z.string(),
+  remark: z.string().nullable(),
+  menus: z.array(z.string()),
+  fields: z.array(z.string()),
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type RoleRow = z.infer<typeof RoleRow>;
 
 export const UserConfigGetInput = z.object({ configType: z.string().trim().min(1).max(64) });
 export const UserConfigUpdateInput = z.object({

@@ -20,7 +20,7 @@ export const LoginInput = z.object({
   keyId: z.string().max(64).optional(),
   rememberMe: z.boolean().optional().default(false),
   loginEnv: LoginEnv.optional(),
-  /** The client's captcha key: the image from /cloud/domain/login/validate?uniqueCode=… */
+  /** The client's captcha key: the image POST /cloud/domain/login/validate {uniqueCode} answered. */
   uniqueCode: z.string().trim().max(64).optional(),
   /** The text of the image captcha, when one is required. */
   validateCode: z.string().trim().max(16).optional(),
@@ -29,21 +29,30 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-export interface OAuthToken {
-  token_type: 'bearer';
-  access_token: string;
-  refresh_token: string;
-  expires_in: number;
-}
+export const OAuthToken = z.object({
+  token_type: z.literal('bearer'),
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int(),
+});
+export type OAuthToken = z.infer<typeof OAuthToken>;
 
-export interface LoginResult {
-  oauthToken: OAuthToken;
-  domainCode: string | null;
-  roles: string[];
-  userId: number;
-  loginName: string;
-  needBindingPhone: boolean;
-}
+/** The answer of every sign-in (login, byValidateCode, registerUser). */
+export const LoginResult = z.object({
+  oauthToken: OAuthToken,
+  domainCode: z.string().nullable(),
+  roles: z.array(z.string()),
+  userId: z.number().int(),
+  loginName: z.string(),
+  needBindingPhone: z.boolean(),
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+/** tokenRefresh answers data.oauthToken (spec 01 §7). */
+export const TokenRefreshResult = z.object({ oauthToken: OAuthToken });
+
+/** An SMS code was sent: how many seconds until another may be asked for. */
+export const SmsSent = z.object({ resendAfter: z.number().int() });
 
 export const TokenRefreshInput = z.object({ refreshToken: z.string().min(1).max(256) });
 export type TokenRefreshInput = z.infer<typeof TokenRefreshInput>;
@@ -73,12 +82,22 @@ export const RegisterInput = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
-/** Sign-in with a mobile number and an SMS code (login/byValidateCode). */
+/**
+ * Sign-in with a mobile number and an SMS code (security/login/byValidateCode, spec 01 §7): the
+ * payload has the login's shape (username, uniqueCode, mobile, password, rememberMe, loginEnv,
+ * platformLogin); mobile and validateCode (the SMS code) are what it checks, the other fields are
+ * accepted and not needed.
+ */
 export const LoginByValidateCodeInput = z.object({
   mobile: Mobile,
   validateCode: SmsCode,
+  username: z.string().trim().max(64).optional(),
+  password: z.string().max(2048).optional(),
+  keyId: z.string().max(64).optional(),
+  uniqueCode: z.string().trim().max(64).optional(),
   rememberMe: z.boolean().optional().default(false),
   loginEnv: LoginEnv.optional(),
+  platformLogin: z.boolean().optional(),
 });
 export type LoginByValidateCodeInput = z.infer<typeof LoginByValidateCodeInput>;
 
@@ -123,12 +142,13 @@ export const LoginLogSearchInput = PageQuery.extend({
 });
 export type LoginLogSearchInput = z.infer<typeof LoginLogSearchInput>;
 
-export interface LoginLogRow {
-  id: number;
-  loginName: string;
-  userId: number | null;
-  ip: string;
-  userAgent: string;
-  result: LoginResultCode;
-  createdAt: string;
-}
+export const LoginLogRow = z.object({
+  id: z.number().int(),
+  loginName: z.string(),
+  userId: z.number().int().nullable(),
+  ip: z.string(),
+  userAgent: z.string(),
+  result: z.enum(LOGIN_RESULTS),
+  createdAt: z.string(),
+});
+export type LoginLogRow = z.infer<typeof LoginLogRow>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ExpressCompanyCode } from './express.js';
 import { Id, Text, Version } from './common.js';
 import { Weight } from './goods.js';
+import type { RegionTreeNode } from '../catalogues/regions.js';
 
 export const CourierRuleErrors = {
   /** A carrier the domain has not chosen (field names it). */
@@ -60,16 +61,17 @@ export const ExpressRuleCondition = z.object({
 });
 export type ExpressRuleCondition = z.infer<typeof ExpressRuleCondition>;
 
-export interface ExpressRuleRow {
-  id: number;
-  type: ExpressRuleType;
-  usable: boolean;
-  version: number;
-  sortIndex: number;
-  ruleCondition: ExpressRuleCondition;
-  createdAt: string;
-  updatedAt: string;
-}
+export const ExpressRuleRow = z.object({
+  id: Id,
+  type: ExpressRuleTypeInput,
+  usable: z.boolean(),
+  version: z.number().int(),
+  sortIndex: z.number().int(),
+  ruleCondition: ExpressRuleCondition,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ExpressRuleRow = z.infer<typeof ExpressRuleRow>;
 
 export const ExpressRuleListQuery = z.object({ type: ExpressRuleTypeInput });
 export type ExpressRuleListQuery = z.infer<typeof ExpressRuleListQuery>;
@@ -90,10 +92,11 @@ export type UpdateExpressRuleListInput = z.infer<typeof UpdateExpressRuleListInp
 export const DeleteExpressRuleListInput = z.object({ idList: z.array(Id).min(1).max(1000) });
 export type DeleteExpressRuleListInput = z.infer<typeof DeleteExpressRuleListInput>;
 
-export interface ExpressRulePriority {
-  types: ExpressRuleType[];
-  version: number;
-}
+export const ExpressRulePriority = z.object({ types: z.array(ExpressRuleTypeInput), version: z.number().int() });
+export type ExpressRulePriority = z.infer<typeof ExpressRulePriority>;
+
+/** How many rules or stop templates a delete removed. */
+export const CourierRulesDeleted = z.object({ deleted: z.number().int() });
 export const UpdateExpressRulePriorityInput = z.object({ types: z.array(ExpressRuleTypeInput).length(5), version: Version.nullish() });
 export type UpdateExpressRulePriorityInput = z.infer<typeof UpdateExpressRulePriorityInput>;
 
@@ -121,17 +124,18 @@ export const StopTemplateSearchInput = z.object({
 });
 export type StopTemplateSearchInput = z.infer<typeof StopTemplateSearchInput>;
 
-export interface StopTemplateRow {
-  id: number;
-  name: string;
-  expressCompanyCode: string;
-  expressCompanyName: string;
-  areas: StopArea[];
-  usable: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const StopTemplateRow = z.object({
+  id: Id,
+  name: z.string(),
+  expressCompanyCode: z.string(),
+  expressCompanyName: z.string(),
+  areas: z.array(StopArea),
+  usable: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StopTemplateRow = z.infer<typeof StopTemplateRow>;
 
 // ---- address (spec 02 §7.6) -----------------------------------------------------------------------
 
@@ -139,8 +143,13 @@ export const SearchAddressInput = z.object({ keyword: Text(50) });
 export type SearchAddressInput = z.infer<typeof SearchAddressInput>;
 export const AddressAnalysisInput = z.object({ text: Text(500) });
 export type AddressAnalysisInput = z.infer<typeof AddressAnalysisInput>;
-export interface AddressSearchHit {
-  province: string;
-  city: string | null;
-  label: string;
-}
+export const AddressSearchHit = z.object({ province: z.string(), city: z.string().nullable(), label: z.string() });
+export type AddressSearchHit = z.infer<typeof AddressSearchHit>;
+
+/** The answer of addressAnalysis (rules/address.ts ParsedAddress). */
+export const ParsedAddressAnswer = z.object({ province: z.string().nullable(), city: z.string().nullable(), district: z.string().nullable(), detail: z.string().nullable() });
+
+/** A node of the region tree (catalogues/regions.ts RegionTreeNode). */
+export const RegionTreeNodeAnswer: z.ZodType<RegionTreeNode> = z.lazy(() =>
+  z.object({ value: z.string(), label: z.string(), labelEn: z.string(), children: z.array(RegionTreeNodeAnswer).optional() }),
+);

@@ -99,23 +99,102 @@ export const DomainSettingsSaveInput = z.object({
 export type DomainSettingsSaveInput = z.infer<typeof DomainSettingsSaveInput>;
 
 /** One setting as the domain has it: the stored value, or the default while none is stored. */
-export interface DomainSettingView {
-  itemCode: string;
-  kind: DomainSettingKind;
-  group: DomainSettingGroup;
-  min: number | null;
-  max: number | null;
-  scale: number | null;
-  value: string;
-  defaultValue: string;
+export const DomainSettingView = z.object({
+  itemCode: z.string(),
+  kind: z.enum(['boolean', 'integer', 'decimal']),
+  group: z.enum(DOMAIN_SETTING_GROUPS),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  scale: z.number().nullable(),
+  value: z.string(),
+  defaultValue: z.string(),
   /** The value in force is the default (none stored, or the stored one equals it). */
-  isDefault: boolean;
+  isDefault: z.boolean(),
   /** The domain has a value stored for the item. */
-  stored: boolean;
+  stored: z.boolean(),
+});
+export type DomainSettingView = z.infer<typeof DomainSettingView>;
+
+/** What a save answers: every setting as it now is, and which codes changed. */
+export const DomainSettingsSaveResult = z.object({
+  items: z.array(DomainSettingView),
+  changed: z.array(z.string()),
+});
+export type DomainSettingsSaveResult = z.infer<typeof DomainSettingsSaveResult>;
+
+// ---- the spec's sysconfig calls (02 §7.14: /cloud/core/sysconfig) -------------------------------
+
+/**
+ * The codes getConfigByCode reads: a group of settings by its code, or one setting by its item
+ * code. USER_CONFIG is the business rules page (every item); OVER_TIME_WARNING the order list's
+ * 'about to time out' warning; PRINT_CONFIG the domain's print settings, of which this build keeps
+ * none at domain level (print templates carry their own), so it answers an empty list.
+ */
+export const SYS_CONFIG_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  USER_CONFIG: DOMAIN_SETTING_CODES,
+  OVER_TIME_WARNING: [ORDER_OVERDUE_CONFIG.enabled, ORDER_OVERDUE_CONFIG.hours],
+  PRINT_CONFIG: DOMAIN_SETTINGS.filter((s) => (s.group as string) === 'print').map((s) => s.code),
+};
+
+/** The item codes a sysconfig code names, or undefined for an unknown code. */
+export function sysConfigItems(code: string): readonly string[] | undefined {
+  return SYS_CONFIG_GROUPS[code] ?? (domainSettingOf(code) ? [code] : undefined);
 }
 
-/** What the save answers: every setting as it now is, and which codes changed. */
-export interface DomainSettingsSaveResult {
-  items: DomainSettingView[];
-  changed: string[];
-}
+export const SysConfigCodeInput = z.object({
+  code: z
+    .string({ message: 'code: name the configuration' })
+    .trim()
+    .min(1, 'code: name the configuration')
+    .max(64)
+    .refine((code) => sysConfigItems(code) !== undefined, { message: 'Unknown configuration code' }),
+});
+export type SysConfigCodeInput = z.infer<typeof SysConfigCodeInput>;
+
+/** updateSysConfig: the items to save, { items: [{ itemCode, value }] }. */
+export const SysConfigUpdateInput = DomainSettingsSaveInput;
+export type SysConfigUpdateInput = z.infer<typeof SysConfigUpdateInput>;
+
+/** updateSysConfigByJSON: { value } holding the JSON text of the items, [{ itemCode, value }]. */
+export const SysConfigJsonInput = z.object({
+  value: z
+    .string({ message: 'value: the JSON text of the settings' })
+    .max(10_000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'value: not JSON text' });
+        return z.NEVER;
+      }
+    })
+    .pipe(DomainSettingsSaveInput.shape.items),
+});
+export type SysConfigJsonInput = z.infer<typeof SysConfigJsonInput>;
+
+/** updateOverTimeWaringSysConfig: the order list's warning, on or off and how many hours ahead. */
+export const OverTimeWarningInput = z
+  .object({ enabled: z.boolean({ message: 'enabled: true or false' }), hours: z.union([z.number(), z.string()]) })
+  .transform((input, ctx) => {
+    const definition = domainSettingOf(ORDER_OVERDUE_CONFIG.hours)!;
+    const hours = normalizeDomainSetting(definition, input.hours);
+    if ('problem' in hours) {
+      ctx.addIssue({ code: 'custom', path: ['hours'], message: hours.problem });
+      return z.NEVER;
+    }
+    return {
+      items: [
+        { itemCode: ORDER_OVERDUE_CONFIG.enabled as string, value: String(input.enabled) },
+        { itemCode: ORDER_OVERDUE_CONFIG.hours as string, value: hours.value },
+      ],
+    };
+  });
+export type OverTimeWarningInput = z.infer<typeof OverTimeWarningInput>;
+
+/** updatePrintConfig: items of PRINT_CONFIG only. */
+export const PrintConfigUpdateInput = DomainSettingsSaveInput.superRefine((input, ctx) => {
+  input.items.forEach((item, index) => {
+    if (!SYS_CONFIG_GROUPS.PRINT_CONFIG!.includes(item.itemCode)) ctx.addIssue({ code: 'custom', path: ['items', index, 'itemCode'], message: `${item.itemCode} is not a print setting` });
+  });
+});
+export type PrintConfigUpdateInput = z.infer<typeof PrintConfigUpdateInput>;

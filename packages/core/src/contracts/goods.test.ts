@@ -25,8 +25,8 @@ describe('goods contracts', () => {
     expect(fieldsOf(SpuCreateInput.safeParse({ code: 'A', name: 'n', hasSku: true }))).toEqual([['skus', 'Goods with variants need at least one SKU']]);
     expect(fieldsOf(SpuCreateInput.safeParse({ code: 'A', name: 'n', isCombination: true }))).toEqual([['components', 'A combination needs at least one component']]);
     expect(fieldsOf(SpuCreateInput.safeParse({ code: 'A', name: 'n', hasSku: true, skus: [{ code: 'X' }, { code: 'X' }] }))).toEqual([['skus.1.code', 'SKU code X appears twice']]);
-    expect(fieldsOf(SpuCreateInput.safeParse({ code: 'A', name: 'n', components: [{ skuId: 1, qty: 1 }] }))).toEqual([['components', 'Only a combination has components']]);
-    expect(fieldsOf(SpuCreateInput.safeParse({ code: 'A', name: 'n', isCombination: true, components: [{ qty: 1 }] }))).toEqual([['components.0.skuId', 'Choose the SKU of the component']]);
+    expect(fieldsOf(SpuCreateInput.safeParse({ code: 'A', name: 'n', components: [{ id: 1, qty: 1 }] }))).toEqual([['components', 'Only a combination has components']]);
+    expect(fieldsOf(SpuCreateInput.safeParse({ code: 'A', name: 'n', isCombination: true, components: [{ qty: 1 }] }))).toEqual([['components.0.id', 'Choose the SKU of the component']]);
   });
 
   it('refuses codes with list separators', () => {

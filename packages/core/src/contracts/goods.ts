@@ -158,17 +158,18 @@ export const SkuInput = z.object({
 export type SkuInput = z.infer<typeof SkuInput>;
 
 /**
- * One component of a combination: the SKU, or an SPU (then its first SKU is used, spec 02 §3.1),
- * a quantity and the apportioned cost price.
+ * One component of a combination (spec 02 §3.1): `id`, the component's SKU (for goods without
+ * variants, their first and only SKU), a quantity and the apportioned cost price. `spuId` instead
+ * of `id` names goods whose first SKU is used (the combination import picks goods that way).
  */
 export const ComponentInput = z
   .object({
-    skuId: Id.optional(),
+    id: Id.optional(),
     spuId: Id.optional(),
     qty: z.number().int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(99_999),
     apportionCostPrice: Price,
   })
-  .refine((c) => c.skuId !== undefined || c.spuId !== undefined, { message: 'Choose the SKU of the component', path: ['skuId'] });
+  .refine((c) => c.id !== undefined || c.spuId !== undefined, { message: 'Choose the SKU of the component', path: ['id'] });
 export type ComponentInput = z.infer<typeof ComponentInput>;
 
 const spuBaseFields = {
@@ -233,8 +234,8 @@ function checkSpuShape(spu: SpuShape, ctx: z.RefinementCtx): void {
   });
   const seen = new Set<string>();
   spu.components.forEach((c, i) => {
-    const key = c.skuId !== undefined ? `sku:${c.skuId}` : `spu:${c.spuId}`;
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['components', i, 'skuId'], message: 'This component appears twice' });
+    const key = c.id !== undefined ? `sku:${c.id}` : `spu:${c.spuId}`;
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['components', i, 'id'], message: 'This component appears twice' });
     seen.add(key);
   });
 }
@@ -262,8 +263,8 @@ export const UpdateCombinationInput = z
   .superRefine((input, ctx) => {
     const seen = new Set<string>();
     input.mapList.forEach((c, i) => {
-      const key = c.skuId !== undefined ? `sku:${c.skuId}` : `spu:${c.spuId}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['mapList', i, 'skuId'], message: 'This component appears twice' });
+      const key = c.id !== undefined ? `sku:${c.id}` : `spu:${c.spuId}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['mapList', i, 'id'], message: 'This component appears twice' });
       seen.add(key);
     });
   });
@@ -281,10 +282,8 @@ export const CheckCodeInput = z.object({
   excludeSpuId: Id.optional(),
 });
 export type CheckCodeInput = z.infer<typeof CheckCodeInput>;
-export interface CheckCodeResult {
-  code: string;
-  available: boolean;
-}
+export const CheckCodeResult = z.object({ code: z.string(), available: z.boolean() });
+export type CheckCodeResult = z.infer<typeof CheckCodeResult>;
 
 export const DeleteSpuListInput = IdListInput;
 export type DeleteSpuListInput = z.infer<typeof DeleteSpuListInput>;
@@ -337,120 +336,132 @@ export const SpuSearchInput = PageQuery.extend({
 });
 export type SpuSearchInput = z.infer<typeof SpuSearchInput>;
 
-export interface ComponentRow {
-  skuId: number;
-  spuId: number;
-  code: string;
-  name: string;
-  specifications: string | null;
-  picUrl: string | null;
-  price: string | null;
-  isCombination: boolean;
-  qty: number;
-  /** Sent only with the COST_PRICE field. */
-  apportionCostPrice?: string | null;
-}
+const NullText = z.string().nullable();
 
-export interface SkuRow {
-  id: number;
-  version: number;
-  spuId: number;
-  code: string;
-  barCode: string | null;
-  name: string;
-  specifications: string | null;
-  color: string | null;
-  size: string | null;
-  price: string | null;
+export const ComponentRow = z.object({
+  /** The component SKU (spec 02 §3.1: each component has an id, qty and apportionCostPrice). */
+  id: z.number(),
+  skuId: z.number(),
+  spuId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  specifications: NullText,
+  picUrl: NullText,
+  price: NullText,
+  isCombination: z.boolean(),
+  qty: z.number(),
   /** Sent only with the COST_PRICE field. */
-  costPrice?: string | null;
-  distributionPrice: string | null;
-  length: string | null;
-  width: string | null;
-  height: string | null;
-  weight: string | null;
+  apportionCostPrice: NullText.optional(),
+});
+export type ComponentRow = z.infer<typeof ComponentRow>;
+
+export const SkuRow = z.object({
+  id: z.number(),
+  version: z.number(),
+  spuId: z.number(),
+  code: z.string(),
+  barCode: NullText,
+  name: z.string(),
+  specifications: NullText,
+  color: NullText,
+  size: NullText,
+  price: NullText,
+  /** Sent only with the COST_PRICE field. */
+  costPrice: NullText.optional(),
+  distributionPrice: NullText,
+  length: NullText,
+  width: NullText,
+  height: NullText,
+  weight: NullText,
   /**
    * Whether costPrice / weight are the goods' (the SKU has none of its own, goods with variants):
    * they follow the goods' value. A form shows such a value as empty to keep it that way.
    */
-  costPriceFromGoods: boolean;
-  weightFromGoods: boolean;
+  costPriceFromGoods: z.boolean(),
+  weightFromGoods: z.boolean(),
   /** Cubic metres, 2 decimals; null when a size is missing. */
-  volume: string | null;
-  picUrl: string | null;
-  isCombination: boolean;
-  status: SpuStatus;
-  syncStatus: SkuSyncStatus;
+  volume: NullText,
+  picUrl: NullText,
+  isCombination: z.boolean(),
+  status: z.enum(SPU_STATUSES),
+  syncStatus: z.enum(SKU_SYNC_STATUSES),
   /** Online SKUs mapped to this SKU. */
-  onlineSkuCount: number;
-}
+  onlineSkuCount: z.number(),
+});
+export type SkuRow = z.infer<typeof SkuRow>;
 
-export interface SpuRow {
-  id: number;
-  version: number;
-  code: string;
-  name: string;
-  shortName: string | null;
-  goodsNo: string | null;
-  barCode: string | null;
-  brand: string | null;
-  category: string | null;
-  unit: string | null;
-  color: string | null;
-  size: string | null;
-  specifications: string | null;
-  season: string | null;
-  lotInfo: string | null;
-  shelfLife: number | null;
-  packageInfo: string | null;
-  price: string | null;
+export const SpuRow = z.object({
+  id: z.number(),
+  version: z.number(),
+  code: z.string(),
+  name: z.string(),
+  shortName: NullText,
+  goodsNo: NullText,
+  barCode: NullText,
+  brand: NullText,
+  category: NullText,
+  unit: NullText,
+  color: NullText,
+  size: NullText,
+  specifications: NullText,
+  season: NullText,
+  lotInfo: NullText,
+  shelfLife: z.number().nullable(),
+  packageInfo: NullText,
+  price: NullText,
   /** Sent only with the COST_PRICE field. */
-  costPrice?: string | null;
-  distributionPrice: string | null;
-  length: string | null;
-  width: string | null;
-  height: string | null;
-  weight: string | null;
-  volume: string | null;
-  udf1: string | null;
-  udf2: string | null;
-  remark: string | null;
-  picUrl: string | null;
-  labels: string[];
-  skuMarks: string[];
-  skuSysClassifyId: number | null;
-  skuSysClassifyName: string | null;
-  hasSku: boolean;
-  isCombination: boolean;
-  status: SpuStatus;
-  skuSyncStatus: SkuSyncStatus;
-  delFlag: boolean;
-  onlineSkuCount: number;
-  skus: SkuRow[];
-  components: ComponentRow[];
-  createTime: string;
-  updateTime: string;
-}
+  costPrice: NullText.optional(),
+  distributionPrice: NullText,
+  length: NullText,
+  width: NullText,
+  height: NullText,
+  weight: NullText,
+  volume: NullText,
+  udf1: NullText,
+  udf2: NullText,
+  remark: NullText,
+  picUrl: NullText,
+  labels: z.array(z.string()),
+  skuMarks: z.array(z.string()),
+  skuSysClassifyId: z.number().nullable(),
+  skuSysClassifyName: NullText,
+  hasSku: z.boolean(),
+  isCombination: z.boolean(),
+  status: z.enum(SPU_STATUSES),
+  skuSyncStatus: z.enum(SKU_SYNC_STATUSES),
+  delFlag: z.boolean(),
+  onlineSkuCount: z.number(),
+  skus: z.array(SkuRow),
+  components: z.array(ComponentRow),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type SpuRow = z.infer<typeof SpuRow>;
 
 /** A SKU as pickers and other areas see it. */
-export interface SkuPick {
-  id: number;
-  spuId: number;
-  spuCode: string;
-  code: string;
-  name: string;
-  specifications: string | null;
-  color: string | null;
-  size: string | null;
-  barCode: string | null;
-  price: string | null;
+export const SkuPick = z.object({
+  id: z.number(),
+  spuId: z.number(),
+  spuCode: z.string(),
+  code: z.string(),
+  name: z.string(),
+  specifications: NullText,
+  color: NullText,
+  size: NullText,
+  barCode: NullText,
+  price: NullText,
   /** Sent only with the COST_PRICE field. */
-  costPrice?: string | null;
-  weight: string | null;
-  picUrl: string | null;
-  isCombination: boolean;
-  status: SpuStatus;
-}
+  costPrice: NullText.optional(),
+  weight: NullText,
+  picUrl: NullText,
+  isCombination: z.boolean(),
+  status: z.enum(SPU_STATUSES),
+});
+export type SkuPick = z.infer<typeof SkuPick>;
+
+/** searchAllSkuCount: the counts the goods page heads its tabs with. */
+export const GoodsCounts = z.object({ spuCount: z.number(), skuCount: z.number(), combinationCount: z.number() });
+export type GoodsCounts = z.infer<typeof GoodsCounts>;
 
 export const SkuSearchInput = PageQuery.extend({
   /** Matches code, name, specifications or bar code by contains. */
@@ -498,13 +509,27 @@ export interface SkuClassNode {
   goodsCount: number;
   children: SkuClassNode[];
 }
+export const SkuClassNode: z.ZodType<SkuClassNode> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    version: z.number(),
+    code: z.string(),
+    name: z.string(),
+    parentId: z.number().nullable(),
+    type: z.enum(SKU_CLASS_NODE_TYPES),
+    sortIndex: z.number(),
+    goodsCount: z.number(),
+    children: z.array(SkuClassNode),
+  }),
+);
 
-export interface SkuClassTree {
-  nodes: SkuClassNode[];
+export const SkuClassTree = z.object({
+  nodes: z.array(SkuClassNode),
   /** With isAll: every goods item, and those without a class (the default node). */
-  totalCount: number;
-  unclassifiedCount: number;
-}
+  totalCount: z.number(),
+  unclassifiedCount: z.number(),
+});
+export type SkuClassTree = z.infer<typeof SkuClassTree>;
 
 /** updateSpuSysClassifyList {id, idList}: move goods into a class (null: out of every class). */
 export const MoveSpusToClassInput = z.object({ id: Id.nullable(), idList: z.array(Id).min(1).max(1000) });
@@ -533,13 +558,14 @@ export type ProductDateAddInput = z.infer<typeof ProductDateAddInput>;
 export const ProductDateDeleteInput = z.object({ skuId: Id, idList: z.array(Id).min(1).max(1000) });
 export type ProductDateDeleteInput = z.infer<typeof ProductDateDeleteInput>;
 
-export interface ProductDateInfo {
+export const ProductDateInfo = z.object({
   /** The SKU. */
-  id: number;
-  skuCode: string;
-  skuName: string;
-  productDate: { id: number; productDate: string; qty: number }[];
-}
+  id: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  productDate: z.array(z.object({ id: z.number(), productDate: z.string(), qty: z.number() })),
+});
+export type ProductDateInfo = z.infer<typeof ProductDateInfo>;
 
 // ---- export -------------------------------------------------------------------------------
 
@@ -565,3 +591,18 @@ export const SpuLoadImportFileInput = z.object({
   isCover: z.boolean().default(false),
 });
 export type SpuLoadImportFileInput = z.infer<typeof SpuLoadImportFileInput>;
+
+/** A goods row of a direct import: the importer's fields by name. */
+const SpuImportRow = z.record(z.string(), z.union([z.string(), z.number(), z.null(), z.undefined(), z.array(z.string())]));
+
+/** spuParseImportFile's answer: the checked rows (none when any row has a problem), the problems by row, the counts. */
+export const SpuParseImportFileResult = z.object({
+  spuList: z.array(SpuImportRow),
+  errors: z.array(z.object({ row: z.number(), field: z.string(), message: z.string() })),
+  summary: z.record(z.string(), z.number()),
+});
+export type SpuParseImportFileResult = z.infer<typeof SpuParseImportFileResult>;
+
+/** spuLoadImportFile's answer: the counts of the load, e.g. { created, updated, skipped, skus }. */
+export const SpuLoadImportFileResult = z.record(z.string(), z.number());
+export type SpuLoadImportFileResult = z.infer<typeof SpuLoadImportFileResult>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { OPERATION_LOG_ENTITY_KINDS, type OperationLogAction, type OperationLogEntityKind } from '../catalogues/operation-log.js';
-import { DateTimeText, PageQuery } from './common.js';
+import { OPERATION_LOG_ACTIONS, OPERATION_LOG_ENTITY_KINDS } from '../catalogues/operation-log.js';
+import { DateTimeText, Id, OptionalText, PageQuery } from './common.js';
 
 /** Areas whose operation log is the business-document log (logs activeKey 1). */
 export const DOCUMENT_LOG_AREAS = ['goods', 'mapping', 'promotions', 'stock', 'inbound', 'outbound', 'transfer', 'stockcheck', 'purchase', 'orders', 'aftersale', 'finance'] as const;
@@ -21,16 +21,37 @@ export const OperationLogSearchInput = PageQuery.extend({
 }).refine((v) => !v.entityId || v.entityType, { path: ['entityType'], message: 'Required with entityId: an id means nothing without the kind of record' });
 export type OperationLogSearchInput = z.infer<typeof OperationLogSearchInput>;
 
-export interface OperationLogRow {
-  id: number;
-  area: string;
-  entityType: OperationLogEntityKind;
-  entityId: string;
+export const OperationLogRow = z.object({
+  id: z.number(),
+  area: z.string(),
+  entityType: z.enum(OPERATION_LOG_ENTITY_KINDS),
+  entityId: z.string(),
   /** The code a person knows the record by (null for entries about no single record). */
-  recordCode: string | null;
-  action: OperationLogAction;
-  loginName: string | null;
-  before: unknown;
-  after: unknown;
-  createdAt: string;
-}
+  recordCode: z.string().nullable(),
+  action: z.enum(OPERATION_LOG_ACTIONS),
+  loginName: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type OperationLogRow = z.infer<typeof OperationLogRow>;
+
+/**
+ * writeDocLog (spec 02 §7.14): the web app records in orders' history what it did itself, outside
+ * any server call (a print made in the browser, a reprint). Only these actions, only the domain's
+ * orders.
+ */
+export const DOC_LOG_CLIENT_ACTIONS = ['print', 'reprint'] as const;
+export const WriteDocLogInput = z.object({
+  idList: z.array(Id).min(1).max(500),
+  action: z.enum(DOC_LOG_CLIENT_ACTIONS),
+  remark: OptionalText(200),
+});
+export type WriteDocLogInput = z.infer<typeof WriteDocLogInput>;
+
+/** logOption/getOptionByType?type=…: the choices of a log filter. */
+export const LOG_OPTION_TYPES = ['docArea', 'configArea', 'entityType', 'action'] as const;
+export const LogOptionTypeInput = z.object({ type: z.enum(LOG_OPTION_TYPES) });
+export type LogOptionTypeInput = z.infer<typeof LogOptionTypeInput>;
+export const LogOption = z.object({ code: z.string() });
+export type LogOption = z.infer<typeof LogOption>;

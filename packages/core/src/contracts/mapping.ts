@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { decimalPlaces, isDecimalText } from '../rules/decimal.js';
 import { Id, OptionalText, PageQuery, Text, Version, type PageResult } from './common.js';
 
+const NullText = z.string().nullable();
+
 export const MAPPING_STATUSES = ['wait', 'already'] as const;
 export type MappingStatus = (typeof MAPPING_STATUSES)[number];
 
@@ -34,6 +36,8 @@ export const MappingErrors = {
   STORE_NOT_FOUND: 'ERR_MAPPING_STORE_NOT_FOUND',
   /** createTbSkuByHand with a platform SKU id the store already has. */
   TB_SKU_EXISTS: 'ERR_MAPPING_TB_SKU_EXISTS',
+  /** replaceTbSku with a platform SKU id two stores of the domain list, and no storeId. */
+  TB_SKU_AMBIGUOUS: 'ERR_MAPPING_TB_SKU_AMBIGUOUS',
   /** Creating system goods from an online item some of whose SKUs are already mapped. */
   ITEM_ALREADY_MAPPED: 'ERR_MAPPING_ITEM_ALREADY_MAPPED',
   /** Copying pictures from online items that have none. */
@@ -110,57 +114,60 @@ export const TbSkuSearchInput = PageQuery.extend({
 });
 export type TbSkuSearchInput = z.infer<typeof TbSkuSearchInput>;
 
-export interface MappedSkuView {
-  id: number;
-  spuId: number;
-  code: string;
-  name: string | null;
-  spuName: string;
-  specifications: string | null;
-  picUrl: string | null;
-  isCombination: boolean;
-}
+export const MappedSkuView = z.object({
+  id: z.number(),
+  spuId: z.number(),
+  code: z.string(),
+  name: NullText,
+  spuName: z.string(),
+  specifications: NullText,
+  picUrl: NullText,
+  isCombination: z.boolean(),
+});
+export type MappedSkuView = z.infer<typeof MappedSkuView>;
 
 /** One online SKU with its item and its mapped system SKU. */
-export interface TbSkuRow {
-  id: number;
-  version: number;
-  storeId: number;
-  storeName: string;
-  platformCode: string;
-  tbSpuRowId: number;
-  tbSpuId: string;
-  tbSkuId: string;
-  itemTitle: string;
-  title: string;
-  properties: string | null;
-  outerId: string | null;
-  outerSkuId: string | null;
-  price: string | null;
-  picUrl: string | null;
-  skuPicUrl: string | null;
-  itemStatus: string;
-  source: OnlineSkuSource;
-  mappingStatus: MappingStatus;
-  skuId: number | null;
-  sku: MappedSkuView | null;
-  confirmedAt: string | null;
-  deleted: boolean;
-  deletedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const TbSkuRow = z.object({
+  id: z.number(),
+  version: z.number(),
+  storeId: z.number(),
+  storeName: z.string(),
+  platformCode: z.string(),
+  tbSpuRowId: z.number(),
+  tbSpuId: z.string(),
+  tbSkuId: z.string(),
+  itemTitle: z.string(),
+  title: z.string(),
+  properties: NullText,
+  outerId: NullText,
+  outerSkuId: NullText,
+  price: NullText,
+  picUrl: NullText,
+  skuPicUrl: NullText,
+  itemStatus: z.string(),
+  source: z.enum(ONLINE_SKU_SOURCES),
+  mappingStatus: z.enum(MAPPING_STATUSES),
+  skuId: z.number().nullable(),
+  sku: MappedSkuView.nullable(),
+  confirmedAt: NullText,
+  deleted: z.boolean(),
+  deletedAt: NullText,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TbSkuRow = z.infer<typeof TbSkuRow>;
 
 export type TbSkuPage = PageResult<TbSkuRow>;
 
 /** A store of the domain, for the store filter and the hand-made online SKU. */
-export interface MappingStoreOption {
-  id: number;
-  name: string;
-  shortName: string | null;
-  platformCode: string;
-  usable: boolean;
-}
+export const MappingStoreOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortName: NullText,
+  platformCode: z.string(),
+  usable: z.boolean(),
+});
+export type MappingStoreOption = z.infer<typeof MappingStoreOption>;
 
 export const MatchAllInput = z.object({ storeId: Id.optional() });
 export type MatchAllInput = z.infer<typeof MatchAllInput>;
@@ -183,42 +190,44 @@ export const TbSkuRowInput = z.object({ id: Id, version: Version.optional() });
 export type TbSkuRowInput = z.infer<typeof TbSkuRowInput>;
 
 /**
- * Map an online SKU (its row id, `tbSkuId` as the spec names it) to a system SKU. With
- * isUpdateNormalOrderDetail, unshipped order lines of the online SKU move to the new SKU.
+ * replaceTbSku {tbSkuId, skuId, isUpdateNormalOrderDetail} (spec 02 §7.4): map an online SKU, named
+ * by its platform SKU id, to a system SKU. `storeId` tells the store when two stores of the domain
+ * list the same platform SKU id. With isUpdateNormalOrderDetail, unshipped order lines of the
+ * online SKU move to the new SKU.
  */
 export const ReplaceTbSkuInput = z.object({
-  tbSkuId: Id,
+  tbSkuId: z.union([z.string(), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)]).transform(String).pipe(Text(64)),
+  storeId: Id.optional(),
   skuId: Id,
   isUpdateNormalOrderDetail: z.boolean().default(false),
   version: Version.optional(),
 });
 export type ReplaceTbSkuInput = z.infer<typeof ReplaceTbSkuInput>;
 
-export interface ReplaceTbSkuResult {
-  row: TbSkuRow;
+export const ReplaceTbSkuResult = z.object({
+  row: TbSkuRow,
   /** Order lines moved to the new SKU (0 when not asked or when no orders area is present). */
-  updatedOrderCount: number;
-}
+  updatedOrderCount: z.number(),
+});
+export type ReplaceTbSkuResult = z.infer<typeof ReplaceTbSkuResult>;
 
 /** Online items (tb_spus row ids): unbind all their SKUs, or copy names or pictures. */
 export const TbSpuIdListInput = z.object({ idList: z.array(Id).min(1).max(1000) });
 export type TbSpuIdListInput = z.infer<typeof TbSpuIdListInput>;
 
-export interface MatchAllResult {
+export const MatchAllResult = z.object({
   /** Waiting online SKUs now confirmed to the system SKU with their outer code. */
-  matched: number;
+  matched: z.number(),
   /** Waiting online SKUs (not in the recycle bin) still without a match. */
-  unmatched: number;
-}
+  unmatched: z.number(),
+});
+export type MatchAllResult = z.infer<typeof MatchAllResult>;
 
-export interface BatchCountResult {
-  count: number;
-}
+export const BatchCountResult = z.object({ count: z.number() });
+export type BatchCountResult = z.infer<typeof BatchCountResult>;
 
-export interface CopyToGoodsResult {
-  spuCount: number;
-  skuCount: number;
-}
+export const CopyToGoodsResult = z.object({ spuCount: z.number(), skuCount: z.number() });
+export type CopyToGoodsResult = z.infer<typeof CopyToGoodsResult>;
 
 /** Type in an online SKU the store does not report (an offline store, a missing listing). */
 export const CreateTbSkuByHandInput = z.object({
@@ -249,8 +258,9 @@ export const CreateSpuFromTbSpuInput = z.object({
 });
 export type CreateSpuFromTbSpuInput = z.infer<typeof CreateSpuFromTbSpuInput>;
 
-export interface CreateSpuFromTbSpuResult {
-  spuId: number;
+export const CreateSpuFromTbSpuResult = z.object({
+  spuId: z.number(),
   /** Online SKUs now confirmed to the new system SKUs. */
-  mapped: number;
-}
+  mapped: z.number(),
+});
+export type CreateSpuFromTbSpuResult = z.infer<typeof CreateSpuFromTbSpuResult>;

@@ -103,6 +103,32 @@ export type DeleteOrderSkuInput = z.infer<typeof DeleteOrderSkuInput>;
 export const ReplaceOrderSkuInput = z.object({ id: Id, version: Version.optional(), lineId: Id, skuId: Id });
 export type ReplaceOrderSkuInput = z.infer<typeof ReplaceOrderSkuInput>;
 
+export const CancelMergeResult = z.object({ sourceIds: z.array(Id) });
+export type CancelMergeResult = z.infer<typeof CancelMergeResult>;
+export const CancelSplitResult = z.object({ id: Id, childIds: z.array(Id) });
+export type CancelSplitResult = z.infer<typeof CancelSplitResult>;
+
+/**
+ * Merge status codes (spec 01 §7 getMergeSoList, §2.5): normal, the order is in the review screen
+ * (pending review, mergeable now); verified, it is in the print screen (reviewed; cancel the
+ * review to merge it).
+ */
+export const MERGE_SO_STATUSES = ['normal', 'verified'] as const;
+export type MergeSoStatus = (typeof MERGE_SO_STATUSES)[number];
+
+/** One order another can be merged with (getMergeSoList voList[]). */
+export const MergeSoRow = z.object({
+  id: Id,
+  code: z.string(),
+  version: z.number().int(),
+  statusCode: z.enum(MERGE_SO_STATUSES),
+  platformNos: z.array(z.string()),
+  qtyTotal: z.number().int(),
+  amountTotal: z.string(),
+  createdAt: z.string(),
+});
+export type MergeSoRow = z.infer<typeof MergeSoRow>;
+
 /** Error codes of the commands beyond the shared OrderErrors. */
 export const OrderCommandErrors = {
   /** The SKU is not one of the domain's (params: skuId). */

@@ -98,19 +98,21 @@ export type OrderImportTemplateUpdate = z.input<typeof OrderImportTemplateUpdate
 export const OrderImportTemplateSearch = PageQuery.extend({ name: z.string().trim().max(50).optional() });
 export type OrderImportTemplateSearch = z.input<typeof OrderImportTemplateSearch>;
 
-export interface OrderImportTemplateVo {
-  id: number;
-  name: string;
-  type: string;
-  version: number;
-  updatedAt: string;
-}
+export const OrderImportTemplateVo = z.object({
+  id: Id,
+  name: z.string(),
+  type: z.string(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type OrderImportTemplateVo = z.infer<typeof OrderImportTemplateVo>;
 
 /** A template with its mapping (getFieldMapsByTemplateId). */
-export interface OrderImportTemplateDetail {
-  templateVo: OrderImportTemplateVo;
-  fieldsArr: OrderImportFieldMap[];
-}
+export const OrderImportTemplateDetail = z.object({
+  templateVo: OrderImportTemplateVo,
+  fieldsArr: z.array(OrderImportFieldMap),
+});
+export type OrderImportTemplateDetail = z.infer<typeof OrderImportTemplateDetail>;
 
 /** createFromXls multipart fields next to uploadExcel (the file). No templateId: the standard template. */
 export const OrderImportStart = z.object({
@@ -122,14 +124,38 @@ export type OrderImportStart = z.input<typeof OrderImportStart>;
 
 /** The progress item of an offline order import (spec 01 §4.x feedback progress). */
 export const ORDER_IMPORT_PROGRESS_TYPE = 'OFFLINE_ORDER_IMPORT';
-export interface OrderImportProgress {
-  recordKey: string;
-  progressType: typeof ORDER_IMPORT_PROGRESS_TYPE;
-  totalCount: number;
-  successfulCount: number;
-  failureCount: number;
-  feedbackComplete: boolean;
-}
+export const OrderImportProgress = z.object({
+  recordKey: z.string(),
+  progressType: z.literal(ORDER_IMPORT_PROGRESS_TYPE),
+  totalCount: z.number().int(),
+  successfulCount: z.number().int(),
+  failureCount: z.number().int(),
+  feedbackComplete: z.boolean(),
+});
+export type OrderImportProgress = z.infer<typeof OrderImportProgress>;
+
+/**
+ * The import task an upload starts (the import engine's view, apps/server/src/platform/imports.ts
+ * ImportTaskView): its status, its row problems (row, field, message) and counts.
+ */
+export const OrderImportTask = z.object({
+  id: Id,
+  kind: z.string(),
+  status: z.enum(['PARSING', 'INVALID', 'PARSED', 'LOADING', 'DONE', 'FAILED', 'CANCELLED']),
+  fileName: z.string(),
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  percentage: z.number(),
+  errorCount: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+  summary: z.record(z.string(), z.number()),
+  result: z.record(z.string(), z.number()).nullable(),
+  message: z.string().nullable(),
+  interruptions: z.number().int(),
+  notice: z.enum(['INTERRUPTED', 'RESUMED', 'GAVE_UP']).nullable(),
+  cancellable: z.boolean(),
+});
+export type OrderImportTask = z.infer<typeof OrderImportTask>;
 
 export const OrderImportErrors = {
   TEMPLATE_NAME_TAKEN: 'ERR_ORDER_IMPORT_TEMPLATE_NAME_TAKEN',

@@ -57,20 +57,22 @@ export const ORDER_INGEST_OUTCOMES = ['created', 'updated', 'unchanged', 'stored
 export type OrderIngestOutcome = (typeof ORDER_INGEST_OUTCOMES)[number];
 
 /** Per platform order: what the ingest did (stored: kept as a platform order without an ERP order). */
-export interface OrderIngestItem {
-  platformNo: string;
-  outcome: OrderIngestOutcome;
-  orderId: number | null;
-  code: string | null;
-  errorMsg: string | null;
-}
+export const OrderIngestItem = z.object({
+  platformNo: z.string(),
+  outcome: z.enum(ORDER_INGEST_OUTCOMES),
+  orderId: Id.nullable(),
+  code: z.string().nullable(),
+  errorMsg: z.string().nullable(),
+});
+export type OrderIngestItem = z.infer<typeof OrderIngestItem>;
 
-export interface OrderIngestResult {
-  created: number;
-  updated: number;
-  failed: number;
-  items: OrderIngestItem[];
-}
+export const OrderIngestResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  failed: z.number().int(),
+  items: z.array(OrderIngestItem),
+});
+export type OrderIngestResult = z.infer<typeof OrderIngestResult>;
 
 // ---- manual creation ---------------------------------------------------------------------------
 
@@ -96,50 +98,50 @@ export const ManualOrderInput = z.object({
 });
 export type ManualOrderInput = z.input<typeof ManualOrderInput>;
 
-export interface ManualOrderResult {
-  id: number;
-  code: string;
-}
+export const ManualOrderResult = z.object({ id: Id, code: z.string() });
+export type ManualOrderResult = z.infer<typeof ManualOrderResult>;
 
 // ---- dry run -----------------------------------------------------------------------------------
 
 export const DryRunInput = z.object({ storeId: Id, order: PlatformOrderInput });
 export type DryRunInput = z.input<typeof DryRunInput>;
 
-export interface DryRunLine {
-  tbSkuId: string | null;
-  outerSkuId: string | null;
-  qty: number;
-  skuId: number | null;
-  skuCode: string | null;
+export const DryRunLine = z.object({
+  tbSkuId: z.string().nullable(),
+  outerSkuId: z.string().nullable(),
+  qty: z.number().int(),
+  skuId: Id.nullable(),
+  skuCode: z.string().nullable(),
   /** CONFIRMED_MAPPING, OUTER_CODE, GIVEN (manual) or UNMAPPED. */
-  mappedBy: string;
-  isCombination: boolean;
-  isGift: boolean;
-  promotionId: number | null;
-}
+  mappedBy: z.string(),
+  isCombination: z.boolean(),
+  isGift: z.boolean(),
+  promotionId: Id.nullable(),
+});
+export type DryRunLine = z.infer<typeof DryRunLine>;
 
-export interface DryRunResult {
-  lines: DryRunLine[];
-  gifts: { promotionId: number; promotionName: string; skuId: number; qty: number }[];
-  warehouseId: number | null;
-  warehouseName: string | null;
+export const DryRunResult = z.object({
+  lines: z.array(DryRunLine),
+  gifts: z.array(z.object({ promotionId: Id, promotionName: z.string(), skuId: Id, qty: z.number().int() })),
+  warehouseId: Id.nullable(),
+  warehouseName: z.string().nullable(),
   /** BOUND (store–warehouse binding), ONLY_WAREHOUSE, NONE. */
-  warehouseReason: string;
-  expressCompanyCode: string | null;
+  warehouseReason: z.string(),
+  expressCompanyCode: z.string().nullable(),
   /** BY_AREA, BY_WEIGHT, BY_STORE, BY_CUSTOM, BY_SKU: the rule type that chose the courier, or null. */
-  courierRuleType: string | null;
-  courierRuleId: number | null;
+  courierRuleType: z.string().nullable(),
+  courierRuleId: Id.nullable(),
   /** The chosen courier does not ship to the receiver's area (EXPRESS_PROHIBITED). */
-  courierProhibited: boolean;
+  courierProhibited: z.boolean(),
   /** In words (English), for logs and other clients; the web words it from the fields above. */
-  courierReason: string;
-  labels: string[];
-  qtyTotal: number;
-  skuTotal: number;
-  amountTotal: string;
-  weightTotal: string;
-}
+  courierReason: z.string(),
+  labels: z.array(z.string()),
+  qtyTotal: z.number().int(),
+  skuTotal: z.number().int(),
+  amountTotal: z.string(),
+  weightTotal: z.string(),
+});
+export type DryRunResult = z.infer<typeof DryRunResult>;
 
 // ---- pulls, sync records and runs --------------------------------------------------------------
 
@@ -149,23 +151,24 @@ export type OrderPullInput = z.infer<typeof OrderPullInput>;
 export const ORDER_SYNC_TRIGGERS = ['SCHEDULED', 'MANUAL'] as const;
 export const ORDER_SYNC_RUN_STATUSES = ['RUNNING', 'SUCCESS', 'FAILURE'] as const;
 
-export interface OrderSyncRunRow {
-  id: number;
-  storeId: number;
-  storeName: string | null;
-  trigger: string;
-  status: string;
-  windowFrom: string | null;
-  windowTo: string | null;
-  pulled: number;
-  created: number;
-  updated: number;
-  failed: number;
-  attempts: number;
-  errorMsg: string | null;
-  startedAt: string;
-  finishedAt: string | null;
-}
+export const OrderSyncRunRow = z.object({
+  id: Id,
+  storeId: Id,
+  storeName: z.string().nullable(),
+  trigger: z.string(),
+  status: z.string(),
+  windowFrom: z.string().nullable(),
+  windowTo: z.string().nullable(),
+  pulled: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  failed: z.number().int(),
+  attempts: z.number().int(),
+  errorMsg: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type OrderSyncRunRow = z.infer<typeof OrderSyncRunRow>;
 
 export const OrderSyncRunSearchInput = PageQuery.extend({ storeId: Id.optional() });
 export type OrderSyncRunSearchInput = z.input<typeof OrderSyncRunSearchInput>;
@@ -184,17 +187,18 @@ export const PlatformSyncSearchInput = PageQuery.extend({
 });
 export type PlatformSyncSearchInput = z.input<typeof PlatformSyncSearchInput>;
 
-export interface PlatformSyncRow {
-  id: number;
-  storeId: number;
-  storeName: string | null;
-  platformNo: string;
-  platformStatus: string;
-  buyerNick: string | null;
-  payTime: string | null;
-  erpOrderId: number | null;
-  erpOrderCode: string | null;
-  errorMsg: string | null;
-  errorClosed: boolean;
-  updatedAt: string;
-}
+export const PlatformSyncRow = z.object({
+  id: Id,
+  storeId: Id,
+  storeName: z.string().nullable(),
+  platformNo: z.string(),
+  platformStatus: z.string(),
+  buyerNick: z.string().nullable(),
+  payTime: z.string().nullable(),
+  erpOrderId: Id.nullable(),
+  erpOrderCode: z.string().nullable(),
+  errorMsg: z.string().nullable(),
+  errorClosed: z.boolean(),
+  updatedAt: z.string(),
+});
+export type PlatformSyncRow = z.infer<typeof PlatformSyncRow>;

@@ -84,10 +84,11 @@ export type OrderSearchInput = z.infer<typeof OrderSearchInput>;
 export type OrderSearchParams = z.input<typeof OrderSearchInput>;
 
 /** Counts per tab and, for tab 5, per exception kind, under the same filters. */
-export interface OrderTabCounts {
-  tabs: Record<OrderTab, number>;
-  exceptions: Record<OrderExceptionType, number>;
-}
+export const OrderTabCounts = z.object({
+  tabs: z.record(z.enum(ORDER_TABS), z.number().int().nonnegative()),
+  exceptions: z.record(z.enum(ORDER_EXCEPTION_TYPES), z.number().int().nonnegative()),
+});
+export type OrderTabCounts = z.infer<typeof OrderTabCounts>;
 
 export const OrderLogRow = z.object({
   id: Id,
@@ -114,12 +115,19 @@ export type OrderSearchTabCreateInput = z.infer<typeof OrderSearchTabCreateInput
 export const OrderSearchTabIndexInput = z.object({ idList: z.array(Id).min(1).max(200) });
 export type OrderSearchTabIndexInput = z.infer<typeof OrderSearchTabIndexInput>;
 
-export interface OrderSearchTabRow {
-  id: number;
-  name: string;
-  params: Record<string, unknown>;
-  sortIndex: number;
-}
+export const OrderSearchTabRow = z.object({
+  id: Id,
+  name: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  sortIndex: z.number().int(),
+});
+export type OrderSearchTabRow = z.infer<typeof OrderSearchTabRow>;
+
+// ---- row tags (spec 01 §7 getMergeFlagByIdList, returnStockOutErpSohId) -------------------------
+
+/** One asked order of the account's domain and whether it has a merge candidate (待合). */
+export const OrderMergeFlag = z.object({ id: Id, canbeMergedTag: z.boolean() });
+export type OrderMergeFlag = z.infer<typeof OrderMergeFlag>;
 
 export const OrderListErrors = {
   /** At most this many saved search tabs per user (params: max). */

@@ -37,6 +37,16 @@ export const FeedbackProgress = z.object({
 });
 export type FeedbackProgress = z.infer<typeof FeedbackProgress>;
 
+/**
+ * erpsoh/queryFeedbackProgress (no payload): the progress of every feedback record of the domain
+ * not yet closed (removeQuickFeedbackRecord), oldest first.
+ */
+export const FeedbackProgressAnswer = z.object({ vo: z.object({ feedbackProgressItems: z.array(FeedbackProgress) }) });
+export type FeedbackProgressAnswer = z.infer<typeof FeedbackProgressAnswer>;
+
+/** How many feedbacks a count or a close concerns. */
+export const FeedbackCount = z.object({ count: z.number().int() });
+
 export const FEEDBACK_STATUSES = ['PENDING', 'SUCCESS', 'FAILED', 'CLOSED'] as const;
 export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 

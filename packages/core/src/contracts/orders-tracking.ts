@@ -44,46 +44,57 @@ export type TrackingSearch = z.infer<typeof TrackingSearch>;
 export const TrackingStatisticsInput = TrackingSearch.omit({ currentPage: true, pageSize: true, state: true, idList: true });
 export type TrackingStatisticsInput = z.infer<typeof TrackingStatisticsInput>;
 
-export interface TrackingRow {
+export const TrackingRow = z.object({
   /** The order id. */
-  id: number;
-  code: string;
-  storeId: number;
-  expressCompanyCode: string | null;
-  expressNo: string | null;
-  deliveryTime: string | null;
+  id: Id,
+  code: z.string(),
+  storeId: Id,
+  expressCompanyCode: z.string().nullable(),
+  expressNo: z.string().nullable(),
+  deliveryTime: z.string().nullable(),
   /** NO until the carrier has been asked. */
-  state: TrackingState;
-  lastEventText: string | null;
-  lastEventAt: string | null;
-  ignored: boolean;
-  checkedAt: string | null;
-}
+  state: z.enum(TRACKING_STATES),
+  lastEventText: z.string().nullable(),
+  lastEventAt: z.string().nullable(),
+  ignored: z.boolean(),
+  checkedAt: z.string().nullable(),
+});
+export type TrackingRow = z.infer<typeof TrackingRow>;
 
 /** Sent orders per state (ignored orders counted apart, not in the states). */
-export interface TrackingStatistics {
-  total: number;
-  ignored: number;
-  states: Record<TrackingState, number>;
-}
+export const TrackingStatistics = z.object({
+  total: z.number().int(),
+  ignored: z.number().int(),
+  states: z.record(z.enum(TRACKING_STATES), z.number().int()),
+});
+export type TrackingStatistics = z.infer<typeof TrackingStatistics>;
 
 /** Without idList: the pending (not signed, not ignored) orders within the stores and couriers given, if any. */
 export const TrackingRefreshInput = z.object({ idList: idList(500).optional(), ...trackingScope });
 export type TrackingRefreshInput = z.infer<typeof TrackingRefreshInput>;
 
-export interface TrackingRefreshResult {
+export const TrackingRefreshResult = z.object({
   /** Orders asked. */
-  checked: number;
+  checked: z.number().int(),
   /** Orders whose state changed. */
-  changed: number;
+  changed: z.number().int(),
   /** Orders the carrier could not answer for (the reason of the first). */
-  failed: number;
-  failure: string | null;
-}
+  failed: z.number().int(),
+  failure: z.string().nullable(),
+});
+export type TrackingRefreshResult = z.infer<typeof TrackingRefreshResult>;
 
 export const TrackingIdListInput = z.object({ idList: idList(500) });
 export type TrackingIdListInput = z.infer<typeof TrackingIdListInput>;
 
-export interface TrackingIgnoreResult {
-  count: number;
-}
+export const TrackingIgnoreResult = z.object({ count: z.number().int() });
+export type TrackingIgnoreResult = z.infer<typeof TrackingIgnoreResult>;
+
+/**
+ * expressTracking getConfig / updateConfig: whether the scheduled job checks the domain's sent
+ * orders (autoTrack, on by default; a refresh on the page works either way). Kept as the domain
+ * configuration item EXPRESS_TRACKING_AUTO.
+ */
+export const TRACKING_AUTO_CONFIG = 'EXPRESS_TRACKING_AUTO';
+export const TrackingConfig = z.object({ autoTrack: z.boolean({ message: 'autoTrack: true or false' }) });
+export type TrackingConfig = z.infer<typeof TrackingConfig>;

@@ -108,6 +108,24 @@ export const OrderLineRow = z.object({
   outerSkuId: z.string().nullable(),
   title: z.string().nullable(),
   properties: z.string().nullable(),
+  // The line fields of spec 02 §3.5 by the spec's names (null where this build does not know them).
+  /** The system SKU's colour and size. */
+  skuColor: z.string().nullable(),
+  skuSize: z.string().nullable(),
+  /** A line has no status of its own: null. */
+  statusCode: z.string().nullable(),
+  /** The combination SKU of a combination line (its skuId), else null. */
+  comId: Id.nullable(),
+  comSkuDesc: z.string().nullable(),
+  skus: z.string().nullable(),
+  combinationNum: z.number().int().nullable(),
+  imei1: z.string().nullable(),
+  imei2: z.string().nullable(),
+  /** The goods (SPU) name, short name and code of the line's SKU. */
+  name: z.string().nullable(),
+  shortName: z.string().nullable(),
+  skuShortName: z.string().nullable(),
+  code: z.string().nullable(),
 });
 export type OrderLineRow = z.infer<typeof OrderLineRow>;
 
@@ -160,6 +178,42 @@ export const OrderRow = z.object({
   /** When the express label was last printed; null while it was not (tab 2: to print or printed). */
   expressPrintTime: z.string().nullable(),
   createdAt: z.string(),
+  // The header fields of spec 02 §3.5 by the spec's names (null where this build does not know them).
+  /** The platform order numbers as the spec's bracketed list, e.g. "[P1,P2]". */
+  platformNo: z.string(),
+  originalPlatformCode: z.string().nullable(),
+  platformName: z.string().nullable(),
+  isSopShipment: z.boolean().nullable(),
+  /** COD for cash on delivery, else null. */
+  codType: z.string().nullable(),
+  haveInvoice: z.boolean(),
+  erpSoLiveList: z.array(z.object({ liveName: z.string().nullable(), anchormanName: z.string().nullable() })),
+  cnService: z.string().nullable(),
+  reviewPoint: z.string().nullable(),
+  tradingTime: z.string().nullable(),
+  sendPrintTime: z.string().nullable(),
+  batchNo: z.string().nullable(),
+  esTimeName: z.string().nullable(),
+  deliveryTime: z.string().nullable(),
+  pushTime: z.string().nullable(),
+  signTime: z.string().nullable(),
+  promisedDeliveryTime: z.string().nullable(),
+  promiseSignTime: z.string().nullable(),
+  promiseOutboundTime: z.string().nullable(),
+  promiseDeliveryTime: z.string().nullable(),
+  tmallDelivery: z.boolean().nullable(),
+  /** A warehouse / a courier was matched (no WAREHOUSE_MATCH_FAIL / EXPRESS_MATCH_FAIL label). */
+  wareHouseMatch: z.boolean(),
+  expressMatch: z.boolean(),
+  distributorTbCode: z.string().nullable(),
+  /** The header labels as the spec's label objects (labelValue: null, this build keeps none). */
+  erpSoHeaderLabelVos: z.array(z.object({ labelType: z.string(), labelValue: z.string().nullable() })),
+  /** Phone-bearing fields, masked like receiverPhone (spec 02 §3.5 mask rules). */
+  encryptReceiverPhone: z.string().nullable(),
+  encryptReceiverTel: z.string().nullable(),
+  /** The platform's encrypted phone and telephone: null (this build stores none). */
+  receiverEnPhone: z.string().nullable(),
+  receiverEnTel: z.string().nullable(),
   lines: z.array(OrderLineRow),
 });
 export type OrderRow = z.infer<typeof OrderRow>;

@@ -80,6 +80,20 @@ export type PrintTemplateSave = z.infer<typeof PrintTemplateSave>;
 export const PrintTemplateUpdate = PrintTemplateSave.extend({ id: Id, version: Version });
 export type PrintTemplateUpdate = z.infer<typeof PrintTemplateUpdate>;
 
+/**
+ * template/createPrintTemplate (spec 02 §7.13 names no update call): without id it makes a
+ * template; with id and version it changes that template.
+ */
+export const CreatePrintTemplateInput = PrintTemplateSave.extend({ id: Id.optional(), version: Version.optional() }).superRefine((v, ctx) => {
+  if (v.id !== undefined && v.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'version is required with id' });
+});
+export type CreatePrintTemplateInput = z.input<typeof CreatePrintTemplateInput>;
+export type CreatePrintTemplateParsed = z.output<typeof CreatePrintTemplateInput>;
+
+/** template/getSysPrintTemplates: the read-only system templates, optionally of one kind. */
+export const SysPrintTemplateQuery = z.object({ kind: z.enum(PRINT_TEMPLATE_KINDS).optional() });
+export type SysPrintTemplateQuery = z.infer<typeof SysPrintTemplateQuery>;
+
 export const PrintTemplateSearch = PageQuery.extend({
   keyword: z.string().trim().max(50).optional(),
   kind: z.enum(PRINT_TEMPLATE_KINDS).optional(),
@@ -112,15 +126,18 @@ export type PrintTemplateRow = z.infer<typeof PrintTemplateRow>;
 export const SetDefaultTemplateInput = z.object({ id: Id, expressCompanyCode: z.string().trim().min(1).max(30) });
 export type SetDefaultTemplateInput = z.infer<typeof SetDefaultTemplateInput>;
 
+/** How many templates a delete removed. */
+export const PrintTemplatesRemoved = z.object({ removed: z.number().int() });
+
 /** An order id, or a copied order's id ("123copy1", spec 02 §4.3) which prints as its original. */
 export const PrintOrderId = z.union([Id, z.string().trim().regex(/^\d+\D*copy\D*\d*$/i, 'not an order id')]);
-export const PrintPrepareInput = z.object({
+export const PrintInfoInput = z.object({
   idList: z.array(PrintOrderId).min(1).max(PRINT_DEFAULTS.chunk * 10),
   templateId: Id,
   indexSeq: z.number().int().min(0).default(0),
   batchSeq: z.number().int().min(0).default(0),
 });
-export type PrintPrepareInput = z.input<typeof PrintPrepareInput>;
+export type PrintInfoInput = z.input<typeof PrintInfoInput>;
 
 export const PrintLabelLine = z.object({ skuCode: z.string().nullable(), name: z.string().nullable(), spec: z.string().nullable(), qty: z.number() });
 export const PrintLabel = z.object({
@@ -137,15 +154,21 @@ export const PrintLabel = z.object({
 });
 export type PrintLabel = z.infer<typeof PrintLabel>;
 
-export const PrintPrepareResult = z.object({
+/**
+ * print/getPrintInfo, one chunk of a batch print (spec 02 §7.13: chunks of 10 with indexSeq and
+ * batchSeq): voList = the labels, isError = some order of the chunk was refused (the batch stops
+ * and reports, spec 02 §4.3), with the template and per order what went through or was refused.
+ */
+export const PrintInfoResult = z.object({
   template: PrintTemplateRow,
-  labels: z.array(PrintLabel),
+  voList: z.array(PrintLabel),
+  isError: z.boolean(),
   successIds: z.array(Id),
   failures: z.array(z.object({ id: Id, code: z.string().nullable(), errorCode: z.string(), params: z.record(z.string(), z.unknown()).optional(), message: z.string() })),
   indexSeq: z.number().int(),
   batchSeq: z.number().int(),
 });
-export type PrintPrepareResult = z.infer<typeof PrintPrepareResult>;
+export type PrintInfoResult = z.infer<typeof PrintInfoResult>;
 
 export const PrintLogSearch = PageQuery.extend({
   keyword: z.string().trim().max(100).optional(),

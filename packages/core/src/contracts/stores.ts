@@ -229,90 +229,95 @@ export type PlatformRow = PlatformDefinition & { connectorAvailable: boolean };
 export const SYNC_RUN_STATUSES = ['QUEUED', 'RUNNING', 'SUCCESS', 'FAILED'] as const;
 export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
 
-export interface SyncRunRow {
-  id: number;
-  storeId: number;
-  kind: 'ONLINE_GOODS';
-  status: SyncRunStatus;
-  pages: number;
-  itemCount: number;
-  itemsCreated: number;
-  itemsUpdated: number;
-  skusCreated: number;
-  skusUpdated: number;
-  attempts: number;
-  errorCode: string | null;
-  errorMessage: string | null;
-  requestedBy: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  createdAt: string;
-}
+export const SyncRunRow = z.object({
+  id: z.number(),
+  storeId: z.number(),
+  kind: z.literal('ONLINE_GOODS'),
+  status: z.enum(SYNC_RUN_STATUSES),
+  pages: z.number(),
+  itemCount: z.number(),
+  itemsCreated: z.number(),
+  itemsUpdated: z.number(),
+  skusCreated: z.number(),
+  skusUpdated: z.number(),
+  attempts: z.number(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  requestedBy: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SyncRunRow = z.infer<typeof SyncRunRow>;
 
-export interface StoreRow {
-  id: number;
-  version: number;
-  name: string;
-  shortName: string | null;
-  maskName: string | null;
-  storeType: StoreType;
-  platformCode: string;
+export const StoreRow = z.object({
+  id: z.number(),
+  version: z.number(),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  maskName: z.string().nullable(),
+  storeType: StoreTypeInput,
+  platformCode: z.string(),
   /** The spec's platform code (SPH for both video shops). */
-  shortPlatformCode: string | null;
-  platformShopId: string | null;
-  website: string | null;
-  contact: string | null;
-  tel: string | null;
-  phone: string | null;
-  country: string | null;
-  province: string | null;
-  city: string | null;
-  county: string | null;
-  street: string | null;
-  mallAppId: string | null;
-  storeLogo: string | null;
-  platformSupplierId: string | null;
-  branchStoreList: BranchStore[];
-  storeSource: string | null;
-  originalStoreSource: string | null;
-  senderAddressMode: SenderAddressMode;
-  deliverNotification: boolean;
-  syncConfig: StoreSyncConfig;
-  usable: boolean;
-  authState: StoreAuthState;
-  tokenExpiresAt: string | null;
-  authorizedAt: string | null;
+  shortPlatformCode: z.string().nullable(),
+  platformShopId: z.string().nullable(),
+  website: z.string().nullable(),
+  contact: z.string().nullable(),
+  tel: z.string().nullable(),
+  phone: z.string().nullable(),
+  country: z.string().nullable(),
+  province: z.string().nullable(),
+  city: z.string().nullable(),
+  county: z.string().nullable(),
+  street: z.string().nullable(),
+  mallAppId: z.string().nullable(),
+  storeLogo: z.string().nullable(),
+  platformSupplierId: z.string().nullable(),
+  branchStoreList: z.array(z.object({ branchId: z.string(), name: z.string() })),
+  storeSource: z.string().nullable(),
+  originalStoreSource: z.string().nullable(),
+  senderAddressMode: z.enum(SENDER_ADDRESS_MODES),
+  deliverNotification: z.boolean(),
+  syncConfig: z.object({ autoSyncOrders: z.boolean(), autoSyncStock: z.boolean(), autoFeedback: z.boolean(), syncAfterSales: z.boolean() }),
+  usable: z.boolean(),
+  authState: z.enum(STORE_AUTH_STATES),
+  tokenExpiresAt: z.string().nullable(),
+  authorizedAt: z.string().nullable(),
   /** Self-defined stores: the secret masked (stars but the last 4); reveal it separately. */
-  maskedSecret: string | null;
-  lastSync: SyncRunRow | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  maskedSecret: z.string().nullable(),
+  lastSync: SyncRunRow.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StoreRow = z.infer<typeof StoreRow>;
 
 /** One store in a picker (findAllStore, searchStoreList). */
-export interface StoreOption {
-  id: number;
-  name: string;
-  shortName: string | null;
-  storeType: StoreType;
-  platformCode: string;
-  usable: boolean;
-}
+export const StoreOption = z.object({
+  id: z.number(),
+  name: z.string(),
+  shortName: z.string().nullable(),
+  storeType: StoreTypeInput,
+  platformCode: z.string(),
+  usable: z.boolean(),
+});
+export type StoreOption = z.infer<typeof StoreOption>;
 
-export interface ExpiringStoreRow {
-  id: number;
-  name: string;
-  platformCode: string;
-  authState: 'EXPIRING' | 'EXPIRED';
-  tokenExpiresAt: string | null;
-}
+export const ExpiringStoreRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  platformCode: z.string(),
+  authState: z.enum(['EXPIRING', 'EXPIRED']),
+  tokenExpiresAt: z.string().nullable(),
+});
+export type ExpiringStoreRow = z.infer<typeof ExpiringStoreRow>;
 
-export interface StoreUsability {
-  storeId: number;
-  usable: boolean;
+export const StoreUsability = z.object({
+  storeId: z.number(),
+  usable: z.boolean(),
   /** Why not: DISABLED, NOT_AUTHORIZED, EXPIRED. */
-  reason: 'DISABLED' | 'NOT_AUTHORIZED' | 'EXPIRED' | null;
-}
+  reason: z.enum(['DISABLED', 'NOT_AUTHORIZED', 'EXPIRED']).nullable(),
+});
+export type StoreUsability = z.infer<typeof StoreUsability>;
 
 /** One reason a store cannot be deleted: a checker of another area and its count. */
 export interface StoreReference {
@@ -320,17 +325,37 @@ export interface StoreReference {
   count: number;
 }
 
-export interface AuthorizationStart {
-  authorizationUrl: string;
-  expiresAt: string;
-}
+export const AuthorizationStart = z.object({
+  authorizationUrl: z.string(),
+  expiresAt: z.string(),
+});
+export type AuthorizationStart = z.infer<typeof AuthorizationStart>;
 
-export interface AuthorizationResult {
-  storeId: number;
-  storeName: string;
-  platformCode: string;
-  tokenExpiresAt: string | null;
-}
+export const AuthorizationResult = z.object({
+  storeId: z.number(),
+  storeName: z.string(),
+  platformCode: z.string(),
+  tokenExpiresAt: z.string().nullable(),
+});
+export type AuthorizationResult = z.infer<typeof AuthorizationResult>;
+
+/** A platform of the registry (getAllPlatform), with whether this build has its connector. */
+export const PlatformRow = z.object({
+  key: z.string(),
+  code: z.string(),
+  kind: z.enum(['marketplace', 'offline', 'selfDefined', 'sandbox']),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  authorizationUrl: z.string().nullable(),
+  purchaseUrl: z.string().nullable(),
+  supportsReturnOrders: z.boolean(),
+  supportsSplitShipping: z.boolean(),
+  supportsMultiplePackages: z.boolean(),
+  edi: z.boolean(),
+  requiresAuthorization: z.boolean(),
+  connectorAvailable: z.boolean(),
+});
+// The answer schema restates PlatformDefinition's fields; the type stays the registry's own.
 
 export type StorePage = PageResult<StoreRow>;
 
@@ -431,76 +456,93 @@ export const SandboxCallSearchInput = PageQuery.extend({
 });
 export type SandboxCallSearchInput = z.infer<typeof SandboxCallSearchInput>;
 
-export interface SandboxShopView {
-  storeId: number;
-  shopKey: string;
-  version: number;
-  failureRate: number;
-  latencyMs: number;
-  tokenLifetimeSeconds: number;
-  rateLimitPerMinute: number | null;
-  forcedFailures: SandboxForcedFailure[];
-  callCount: number;
-  tokenExpiresAt: string | null;
-  itemCount: number;
-  orderCount: number;
-  refundCount: number;
-}
+export const SandboxShopView = z.object({
+  storeId: z.number(),
+  shopKey: z.string(),
+  version: z.number(),
+  failureRate: z.number(),
+  latencyMs: z.number(),
+  tokenLifetimeSeconds: z.number(),
+  rateLimitPerMinute: z.number().nullable(),
+  forcedFailures: z.array(z.object({ kind: z.enum(SANDBOX_FAILURE_KINDS), operation: z.enum(SANDBOX_OPERATIONS).optional() })),
+  callCount: z.number(),
+  tokenExpiresAt: z.string().nullable(),
+  itemCount: z.number(),
+  orderCount: z.number(),
+  refundCount: z.number(),
+});
+export type SandboxShopView = z.infer<typeof SandboxShopView>;
 
-export interface SandboxSkuRow {
-  skuId: string;
-  properties: string | null;
-  outerSkuId: string | null;
-  price: string;
-  quantity: number;
-}
+export const SandboxSkuRow = z.object({
+  skuId: z.string(),
+  properties: z.string().nullable(),
+  outerSkuId: z.string().nullable(),
+  price: z.string(),
+  quantity: z.number(),
+});
+export type SandboxSkuRow = z.infer<typeof SandboxSkuRow>;
 
-export interface SandboxItemRow {
-  itemId: string;
-  title: string;
-  outerId: string | null;
-  picUrl: string | null;
-  status: string;
-  skus: SandboxSkuRow[];
-  updatedAt: string;
-}
+export const SandboxItemRow = z.object({
+  itemId: z.string(),
+  title: z.string(),
+  outerId: z.string().nullable(),
+  picUrl: z.string().nullable(),
+  status: z.string(),
+  skus: z.array(SandboxSkuRow),
+  updatedAt: z.string(),
+});
+export type SandboxItemRow = z.infer<typeof SandboxItemRow>;
 
-export interface SandboxOrderLine {
-  itemId: string;
-  skuId: string;
-  outerSkuId: string | null;
-  title: string;
-  properties: string | null;
-  qty: number;
-  price: string;
-}
+export const SandboxOrderLine = z.object({
+  itemId: z.string(),
+  skuId: z.string(),
+  outerSkuId: z.string().nullable(),
+  title: z.string(),
+  properties: z.string().nullable(),
+  qty: z.number(),
+  price: z.string(),
+});
+export type SandboxOrderLine = z.infer<typeof SandboxOrderLine>;
 
-export interface SandboxOrderRow {
-  orderNo: string;
-  status: SandboxOrderStatus;
-  buyerNick: string;
-  receiverName: string;
-  receiverPhone: string;
-  receiverProvince: string;
-  receiverCity: string;
-  receiverDistrict: string;
-  receiverAddress: string;
-  amount: string;
-  postFee: string;
-  lines: SandboxOrderLine[];
-  payTime: string;
-  expressCompanyCode: string | null;
-  expressNo: string | null;
-  shippedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const SandboxOrderRow = z.object({
+  orderNo: z.string(),
+  status: z.enum(SANDBOX_ORDER_STATUSES),
+  buyerNick: z.string(),
+  receiverName: z.string(),
+  receiverPhone: z.string(),
+  receiverProvince: z.string(),
+  receiverCity: z.string(),
+  receiverDistrict: z.string(),
+  receiverAddress: z.string(),
+  amount: z.string(),
+  postFee: z.string(),
+  lines: z.array(SandboxOrderLine),
+  payTime: z.string(),
+  expressCompanyCode: z.string().nullable(),
+  expressNo: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SandboxOrderRow = z.infer<typeof SandboxOrderRow>;
 
-export interface SandboxCallRow {
-  id: number;
-  operation: SandboxOperation;
-  outcome: 'OK' | SandboxFailureKind | 'REJECTED';
-  message: string | null;
-  payload: unknown;
-  createdAt: string;
-}
+export const SandboxRefundRow = z.object({
+  refundId: z.string(),
+  orderNo: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  refundFee: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SandboxRefundRow = z.infer<typeof SandboxRefundRow>;
+
+export const SandboxCallRow = z.object({
+  id: z.number(),
+  operation: z.enum(SANDBOX_OPERATIONS),
+  outcome: z.union([z.literal('OK'), z.enum(SANDBOX_FAILURE_KINDS), z.literal('REJECTED')]),
+  message: z.string().nullable(),
+  payload: z.unknown(),
+  createdAt: z.string(),
+});
+export type SandboxCallRow = z.infer<typeof SandboxCallRow>;

@@ -68,28 +68,30 @@ export type SupplierDeleteInput = z.infer<typeof SupplierDeleteInput>;
 export const SupplierListAllInput = z.object({ includeDisabled: z.boolean().default(false) });
 export type SupplierListAllInput = z.infer<typeof SupplierListAllInput>;
 
-export interface SupplierRow {
-  id: number;
-  code: string;
-  name: string;
-  contact: string | null;
-  phone: string | null;
-  address: string | null;
-  remark: string | null;
-  status: SupplierStatus;
+export const SupplierRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  contact: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  remark: z.string().nullable(),
+  status: z.enum(SUPPLIER_STATUSES),
   /** How many SKUs the supplier supplies. */
-  skuCount: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  skuCount: z.number(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SupplierRow = z.infer<typeof SupplierRow>;
 
-export interface SupplierOption {
-  id: number;
-  code: string;
-  name: string;
-  status: SupplierStatus;
-}
+export const SupplierOption = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  status: z.enum(SUPPLIER_STATUSES),
+});
+export type SupplierOption = z.infer<typeof SupplierOption>;
 
 // ---- supply goods: which SKUs a supplier supplies, at what purchase price -----------------
 
@@ -123,23 +125,24 @@ export type SupplyGoodsUpdateInput = z.infer<typeof SupplyGoodsUpdateInput>;
 export const SupplyGoodsDeleteInput = z.object({ idList: z.array(Id).min(1).max(1000) });
 export type SupplyGoodsDeleteInput = z.infer<typeof SupplyGoodsDeleteInput>;
 
-export interface SupplyGoodsRow {
-  id: number;
-  supplierId: number;
-  supplierCode: string;
-  supplierName: string;
-  skuId: number;
-  skuCode: string;
-  skuName: string | null;
-  specifications: string | null;
-  barCode: string | null;
+export const SupplyGoodsRow = z.object({
+  id: z.number(),
+  supplierId: z.number(),
+  supplierCode: z.string(),
+  supplierName: z.string(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string().nullable(),
+  specifications: z.string().nullable(),
+  barCode: z.string().nullable(),
   /** Sent only to accounts that may see PURCHASE_PRICE (spec 01 §6). */
-  purchasePrice?: string | null;
-  remark: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  purchasePrice: z.string().nullable().optional(),
+  remark: z.string().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SupplyGoodsRow = z.infer<typeof SupplyGoodsRow>;
 
 /** A row of the supplier import (kind SUPPLIERS). */
 export const SupplierImportRow = z.object({

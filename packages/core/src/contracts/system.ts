@@ -1,24 +1,26 @@
 import { z } from 'zod';
-import { DOMAIN_LEVELS, type DomainLevel } from '../catalogues/levels.js';
+import { DOMAIN_LEVELS } from '../catalogues/levels.js';
 import { DateTimeText, Id, PageQuery, Version } from './common.js';
 
 /** The home counters of spec 01 §3 (all default 0). */
-export interface HomePageData {
-  countDaysLE1: number;
-  countbelowWarning: number;
-  noTbSpuCount: number;
-  countOrderSynFailed: number;
-  countSyncException: number;
-  countFeedbackFailed: number;
-  countNoVerify: number;
-  countToPrintExp: number;
-  countToSend: number;
-  countToSend4Wms: number;
-  asnHeaderCount: number;
-  rmaCount: number;
-  wdoHeaderCount: number;
-  whbelowWarning: { whId: number; whName: string; count: number }[];
-}
+const Count = z.number().int().nonnegative();
+export const HomePageData = z.object({
+  countDaysLE1: Count,
+  countbelowWarning: Count,
+  noTbSpuCount: Count,
+  countOrderSynFailed: Count,
+  countSyncException: Count,
+  countFeedbackFailed: Count,
+  countNoVerify: Count,
+  countToPrintExp: Count,
+  countToSend: Count,
+  countToSend4Wms: Count,
+  asnHeaderCount: Count,
+  rmaCount: Count,
+  wdoHeaderCount: Count,
+  whbelowWarning: z.array(z.object({ whId: z.number().int(), whName: z.string(), count: Count })),
+});
+export type HomePageData = z.infer<typeof HomePageData>;
 
 export const EMPTY_HOME_PAGE_DATA: HomePageData = {
   countDaysLE1: 0,
@@ -37,10 +39,8 @@ export const EMPTY_HOME_PAGE_DATA: HomePageData = {
   whbelowWarning: [],
 };
 
-export interface SiteInfo {
-  siteTitle: string;
-  version: string;
-}
+export const SiteInfo = z.object({ siteTitle: z.string(), version: z.string() });
+export type SiteInfo = z.infer<typeof SiteInfo>;
 
 export const DomainSearchInput = PageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
@@ -48,21 +48,22 @@ export const DomainSearchInput = PageQuery.extend({
 });
 export type DomainSearchInput = z.infer<typeof DomainSearchInput>;
 
-export interface DomainRow {
-  id: number;
-  version: number;
-  domainCode: string;
-  name: string;
-  level: DomainLevel;
-  trialLevel: DomainLevel | null;
-  trialExpireTime: string | null;
-  expireTime: string | null;
-  byStore: boolean;
-  extraMenus: string[];
-  mainLoginName: string | null;
-  userCount: number;
-  createdAt: string;
-}
+export const DomainRow = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  domainCode: z.string(),
+  name: z.string(),
+  level: z.enum(DOMAIN_LEVELS),
+  trialLevel: z.enum(DOMAIN_LEVELS).nullable(),
+  trialExpireTime: z.string().nullable(),
+  expireTime: z.string().nullable(),
+  byStore: z.boolean(),
+  extraMenus: z.array(z.string()),
+  mainLoginName: z.string().nullable(),
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type DomainRow = z.infer<typeof DomainRow>;
 
 export const DomainUpdateInput = z.object({
   id: Id,
@@ -78,11 +79,12 @@ export type DomainUpdateInput = z.infer<typeof DomainUpdateInput>;
 export const SmsOutboxSearchInput = PageQuery.extend({ mobile: z.string().trim().max(20).optional() });
 export type SmsOutboxSearchInput = z.infer<typeof SmsOutboxSearchInput>;
 
-export interface SmsOutboxRow {
-  id: number;
-  mobile: string;
-  purpose: string;
-  content: string;
-  sender: string;
-  createdAt: string;
-}
+export const SmsOutboxRow = z.object({
+  id: z.number().int(),
+  mobile: z.string(),
+  purpose: z.string(),
+  content: z.string(),
+  sender: z.string(),
+  createdAt: z.string(),
+});
+export type SmsOutboxRow = z.infer<typeof SmsOutboxRow>;

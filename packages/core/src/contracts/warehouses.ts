@@ -100,54 +100,58 @@ export const WarehouseAssignmentsInput = z.object({
 });
 export type WarehouseAssignmentsInput = z.infer<typeof WarehouseAssignmentsInput>;
 
-export interface WarehouseRow {
-  id: number;
-  code: string;
-  name: string;
-  type: WarehouseType;
-  stopUsing: StopUsingFlag;
-  contact: string;
-  phone: string;
-  province: string;
-  city: string;
-  county: string | null;
-  street: string;
-  externalCode: string | null;
-  ownerCode: string | null;
-  remark: string | null;
-  storeCount: number;
-  locationCount: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const WarehouseRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(WAREHOUSE_TYPES),
+  stopUsing: StopUsingFlag,
+  contact: z.string(),
+  phone: z.string(),
+  province: z.string(),
+  city: z.string(),
+  county: z.string().nullable(),
+  street: z.string(),
+  externalCode: z.string().nullable(),
+  ownerCode: z.string().nullable(),
+  remark: z.string().nullable(),
+  storeCount: z.number(),
+  locationCount: z.number(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WarehouseRow = z.infer<typeof WarehouseRow>;
 
 /** A warehouse as selects show it. */
-export interface WarehouseOption {
-  id: number;
-  code: string;
-  name: string;
-  type: WarehouseType;
-  stopUsing: StopUsingFlag;
-}
+export const WarehouseOption = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(WAREHOUSE_TYPES),
+  stopUsing: StopUsingFlag,
+});
+export type WarehouseOption = z.infer<typeof WarehouseOption>;
 
-export interface WarehouseBinding {
-  warehouseId: number;
-  warehouseCode: string;
-  warehouseName: string;
-  warehouseType: WarehouseType;
-  stopUsing: StopUsingFlag;
-  onlineWarehouseCode: string | null;
-}
+export const WarehouseBinding = z.object({
+  warehouseId: z.number(),
+  warehouseCode: z.string(),
+  warehouseName: z.string(),
+  warehouseType: z.enum(WAREHOUSE_TYPES),
+  stopUsing: StopUsingFlag,
+  onlineWarehouseCode: z.string().nullable(),
+});
+export type WarehouseBinding = z.infer<typeof WarehouseBinding>;
 
 /** A store with the warehouses it ships from (the correspondence page). */
-export interface StoreWarehouseAssignment {
-  storeId: number;
-  storeName: string;
-  platformCode: string;
-  usable: boolean;
-  warehouses: WarehouseBinding[];
-}
+export const StoreWarehouseAssignment = z.object({
+  storeId: z.number(),
+  storeName: z.string(),
+  platformCode: z.string(),
+  usable: z.boolean(),
+  warehouses: z.array(WarehouseBinding),
+});
+export type StoreWarehouseAssignment = z.infer<typeof StoreWarehouseAssignment>;
 
 // ---- locations ---------------------------------------------------------------------------
 
@@ -180,18 +184,19 @@ export const LocationSearchInput = PageQuery.extend({
 });
 export type LocationSearchInput = z.infer<typeof LocationSearchInput>;
 
-export interface LocationRow {
-  id: number;
-  warehouseId: number;
-  warehouseCode: string;
-  warehouseName: string;
-  code: string;
-  zone: string | null;
-  remark: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const LocationRow = z.object({
+  id: z.number(),
+  warehouseId: z.number(),
+  warehouseCode: z.string(),
+  warehouseName: z.string(),
+  code: z.string(),
+  zone: z.string().nullable(),
+  remark: z.string().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LocationRow = z.infer<typeof LocationRow>;
 
 /** A row of the location import (kind LOCATIONS). */
 export const LocationImportRow = z.object({

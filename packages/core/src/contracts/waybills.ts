@@ -14,6 +14,7 @@
 // order (unique per domain + carrier). Paper waybills count up from the last number per courier.
 import { z } from 'zod';
 import { Id, PageQuery, Version } from './common.js';
+import { OrderFailure } from './orders.js';
 
 export const PLATFORM_PRINT_CODES = ['cn', 'pdd', 'dy', 'rm', 'zm', 'jd', 'vip', 'vipShop', 'KSXD'] as const;
 export type PlatformPrintCode = (typeof PLATFORM_PRINT_CODES)[number];
@@ -121,24 +122,45 @@ export const WaybillAccountSearch = PageQuery.extend({
 });
 export type WaybillAccountSearch = z.infer<typeof WaybillAccountSearch>;
 
-export interface WaybillAccountRow {
-  id: number;
-  version: number;
-  printCode: PlatformPrintCode;
-  expressCompanyCode: string;
-  name: string;
-  sandbox: boolean;
-  isDefault: boolean;
+export const WaybillAccountRow = z.object({
+  id: Id,
+  version: z.number().int(),
+  printCode: z.enum(PLATFORM_PRINT_CODES),
+  expressCompanyCode: z.string(),
+  name: z.string(),
+  sandbox: z.boolean(),
+  isDefault: z.boolean(),
   /** The account's fields; the password is never sent back (hasPassword says whether one is set). */
-  fields: Partial<Record<WaybillAccountField, string>>;
-  hasPassword: boolean;
+  fields: z.partialRecord(z.enum(WAYBILL_ACCOUNT_FIELDS), z.string()),
+  hasPassword: z.boolean(),
   /** Numbers taken with this account. */
-  usedCount: number;
-  createdAt: string;
-}
+  usedCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type WaybillAccountRow = z.infer<typeof WaybillAccountRow>;
+
+/** How many accounts (or shares) a delete removed. */
+export const WaybillRemoved = z.object({ removed: z.number().int() });
 
 export const TakeWaybillNoInput = z.object({ idList: z.array(Id).min(1, { message: 'idList: choose at least one order' }).max(200) });
 export type TakeWaybillNoInput = z.infer<typeof TakeWaybillNoInput>;
+
+/** An order that has its waybill number after a batch. */
+export const NumberedOrder = z.object({ id: Id, code: z.string(), expressCompanyCode: z.string(), expressNo: z.string() });
+export type NumberedOrder = z.infer<typeof NumberedOrder>;
+
+/**
+ * The answer of a batch that gives waybill numbers (print/eTrackGetNoAndPrint, print/paperyPrint):
+ * voList = the orders that have their number, isError = some order was refused (spec 02 §4.3:
+ * batch print stops and reports on a failure), and per order what went through or was refused.
+ */
+export const WaybillBatchResult = z.object({
+  voList: z.array(NumberedOrder),
+  isError: z.boolean(),
+  successIds: z.array(Id),
+  failures: z.array(OrderFailure),
+});
+export type WaybillBatchResult = z.infer<typeof WaybillBatchResult>;
 
 export const LastExpressNoQuery = z.object({ expressCompanyCode: z.string().trim().min(1, { message: 'expressCompanyCode is required' }).max(30) });
 export type LastExpressNoQuery = z.infer<typeof LastExpressNoQuery>;
@@ -153,12 +175,8 @@ export const UpdateLastExpressNoInput = LastExpressNoQuery.extend({
 });
 export type UpdateLastExpressNoInput = z.infer<typeof UpdateLastExpressNoInput>;
 
-export interface LastExpressNoRow {
-  expressCompanyCode: string;
-  lastNo: string | null;
-  increment: number;
-  version: number;
-}
+export const LastExpressNoRow = z.object({ expressCompanyCode: z.string(), lastNo: z.string().nullable(), increment: z.number().int(), version: z.number().int() });
+export type LastExpressNoRow = z.infer<typeof LastExpressNoRow>;
 
 /** Next paper number: the digits of lastNo plus increment, keeping the letters and the width. */
 export function nextPaperNo(lastNo: string, increment: number): string {
@@ -228,38 +246,41 @@ export type WaybillShareIdInput = z.infer<typeof WaybillShareIdInput>;
 export const WaybillShareLogQuery = PageQuery.extend({ shareId: Id });
 export type WaybillShareLogQuery = z.infer<typeof WaybillShareLogQuery>;
 
-export interface WaybillShareRow {
-  id: number;
-  version: number;
-  status: WaybillShareStatus;
-  count: number;
-  remainNum: number;
-  usedNum: number;
+export const WaybillShareRow = z.object({
+  id: Id,
+  version: z.number().int(),
+  status: z.enum(WAYBILL_SHARE_STATUSES),
+  count: z.number().int(),
+  remainNum: z.number().int(),
+  usedNum: z.number().int(),
   /** The shared account: its kind, carrier and name only (no fields). */
-  accountId: number;
-  accountName: string;
-  printCode: PlatformPrintCode;
-  expressCompanyCode: string;
-  ownerDomainCode: string;
-  ownerDomainName: string;
-  beneficiaryDomainCode: string;
-  beneficiaryDomainName: string;
-  createdAt: string;
-}
+  accountId: Id,
+  accountName: z.string(),
+  printCode: z.enum(PLATFORM_PRINT_CODES),
+  expressCompanyCode: z.string(),
+  ownerDomainCode: z.string(),
+  ownerDomainName: z.string(),
+  beneficiaryDomainCode: z.string(),
+  beneficiaryDomainName: z.string(),
+  createdAt: z.string(),
+});
+export type WaybillShareRow = z.infer<typeof WaybillShareRow>;
 
-export interface WaybillShareList {
+export const WaybillShareList = z.object({
   /** Shares of my accounts to other domains. */
-  mine: WaybillShareRow[];
+  mine: z.array(WaybillShareRow),
   /** Accounts other domains share to mine (read-only). */
-  sharedToMe: WaybillShareRow[];
-}
+  sharedToMe: z.array(WaybillShareRow),
+});
+export type WaybillShareList = z.infer<typeof WaybillShareList>;
 
-export interface WaybillShareLogRow {
-  id: number;
-  orderCode: string;
-  expressCompanyCode: string;
-  expressNo: string;
-  takerDomainCode: string;
-  takerDomainName: string;
-  createdAt: string;
-}
+export const WaybillShareLogRow = z.object({
+  id: Id,
+  orderCode: z.string(),
+  expressCompanyCode: z.string(),
+  expressNo: z.string(),
+  takerDomainCode: z.string(),
+  takerDomainName: z.string(),
+  createdAt: z.string(),
+});
+export type WaybillShareLogRow = z.infer<typeof WaybillShareLogRow>;

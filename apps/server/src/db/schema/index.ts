@@ -24,3 +24,4 @@ export * from './waybills.js';
 export * from './tracking.js';
 export * from './order-checking.js';
 export * from './printing.js';
+export * from './rma.js';

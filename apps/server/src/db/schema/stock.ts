@@ -55,10 +55,15 @@ export const stockLedger = pgTable(
     docId: bigint('doc_id', { mode: 'number' }),
     docCode: text('doc_code'),
     remark: text('remark'),
+    /** The unit cost the movement carried: a SHIP movement stamps the SKU's average at the time (a return comes back at it). */
+    unitCost: money('unit_cost'),
+    /** The document line the movement books (a return's receipt line): booked at most once per document type. */
+    sourceLineId: bigint('source_line_id', { mode: 'number' }),
     createdBy: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('stock_ledger_source_line_key').on(t.domainId, t.docType, t.sourceLineId).where(sql`source_line_id is not null`),
     index('stock_ledger_balance_idx').on(t.domainId, t.warehouseId, t.skuId, t.locationId, t.id),
     index('stock_ledger_doc_idx').on(t.domainId, t.docType, t.docId),
     index('stock_ledger_time_idx').on(t.domainId, t.createdAt.desc().nullsFirst()),

@@ -49,6 +49,8 @@ export const warehouseLocations = pgTable(
     code: text('code').notNull(),
     zone: text('zone'),
     remark: text('remark'),
+    /** False for a location of unsellable stock (defective returns): left out of the stock sync to stores. */
+    sellable: boolean('sellable').notNull().default(true),
     version: versionColumn(),
     createdBy: createdBy(),
     createdAt: createdAt(),

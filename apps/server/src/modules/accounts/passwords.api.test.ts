@@ -158,4 +158,32 @@ describe('phone binding', () => {
     const answer = await t.call('/cloud/domain/login/byValidateCode', { mobile, validateCode: await t.lastSmsCode(mobile) });
     expect(answer.body.data.loginName).toBe(username);
   });
+
+  it('signs in by SMS code at security/login/byValidateCode with the login payload shape', async () => {
+    const { mobile, username } = await register();
+    await new Promise((r) => setTimeout(r, 10));
+    await t.call('/cloud/domain/login/sendValidateCode', { mobile, purpose: 'LOGIN' });
+    const validateCode = await t.lastSmsCode(mobile);
+    const answer = await t.call('/cloud/domain/security/login/byValidateCode', {
+      username: '',
+      uniqueCode: 'client-key-0001',
+      mobile,
+      validateCode,
+      rememberMe: true,
+      loginEnv: 'WC',
+      platformLogin: false,
+    });
+    expect(answer.body.success).toBe(true);
+    expect(answer.body.data.loginName).toBe(username);
+    expect(answer.body.data.oauthToken.access_token).toBeTruthy();
+    // The code is used once.
+    const again = await t.call('/cloud/domain/security/login/byValidateCode', { mobile, validateCode });
+    expect(again.body.success).toBe(false);
+  });
+
+  it('refuses a byValidateCode sign-in without its SMS code, naming the field', async () => {
+    const answer = await t.call('/cloud/domain/security/login/byValidateCode', { mobile: '13800000000' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain('validateCode');
+  });
 });

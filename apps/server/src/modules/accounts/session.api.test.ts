@@ -83,7 +83,7 @@ describe('tokens and session', () => {
       const extra: Record<string, unknown> = {};
       if (attempt >= 4) {
         const uniqueCode = `lock-${attempt}-${seller.userId}`;
-        await fetch(`${t.baseUrl}/cloud/domain/login/validate?uniqueCode=${uniqueCode}`);
+        await fetch(`${t.baseUrl}/cloud/domain/login/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uniqueCode }) });
         Object.assign(extra, { uniqueCode, validateCode: await t.captchaText(uniqueCode) });
       }
       await t.login(seller.loginName, 'Wrong#pass1', extra, { ip });

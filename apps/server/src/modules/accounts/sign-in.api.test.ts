@@ -89,7 +89,7 @@ describe('image captcha and lock', () => {
     expect(noCaptcha.body.errorCode).toBe('ERR_SECURITY_NO_VALIDATE_CODE');
 
     const uniqueCode = uniqueName('cap');
-    const image = await fetch(`${t.baseUrl}/cloud/domain/login/validate?uniqueCode=${uniqueCode}`);
+    const image = await fetch(`${t.baseUrl}/cloud/domain/login/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uniqueCode }) });
     expect(image.headers.get('content-type')).toContain('image/svg+xml');
     expect(await image.text()).toContain('<svg');
     const wrong = await t.login(seller.loginName, seller.password, { uniqueCode, validateCode: 'zzzz' }, { ip });
@@ -98,7 +98,7 @@ describe('image captcha and lock', () => {
     const reused = await t.login(seller.loginName, seller.password, { uniqueCode, validateCode: 'zzzz' }, { ip });
     expect(reused.body.errorCode).toBe('ERR_SECURITY_VALIDATE_CODE_NOT_EXIST');
 
-    await fetch(`${t.baseUrl}/cloud/domain/login/validate?uniqueCode=${uniqueCode}`);
+    await fetch(`${t.baseUrl}/cloud/domain/login/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uniqueCode }) });
     const text = await t.captchaText(uniqueCode);
     const ok = await t.login(seller.loginName, seller.password, { uniqueCode, validateCode: text.toUpperCase() }, { ip });
     expect(ok.body.success).toBe(true);
@@ -115,7 +115,7 @@ describe('image captcha and lock', () => {
       const extra: Record<string, unknown> = {};
       if (attempt >= 4) {
         const uniqueCode = uniqueName('cap');
-        await fetch(`${t.baseUrl}/cloud/domain/login/validate?uniqueCode=${uniqueCode}`);
+        await fetch(`${t.baseUrl}/cloud/domain/login/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uniqueCode }) });
         Object.assign(extra, { uniqueCode, validateCode: await t.captchaText(uniqueCode) });
       }
       last = await t.login(seller.loginName, 'Wrong#pass1', extra, { ip });

@@ -134,7 +134,7 @@ describe('roles and sub-accounts', () => {
       const extra: Record<string, unknown> = {};
       if (attempt >= 4) {
         const uniqueCode = uniqueName('cap');
-        await fetch(`${t.baseUrl}/cloud/domain/login/validate?uniqueCode=${uniqueCode}`);
+        await fetch(`${t.baseUrl}/cloud/domain/login/validate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ uniqueCode }) });
         Object.assign(extra, { uniqueCode, validateCode: await t.captchaText(uniqueCode) });
       }
       await t.login(sub.loginName, 'Wrong#pass1', extra, { ip: '10.5.0.1' });

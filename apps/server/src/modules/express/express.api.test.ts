@@ -34,6 +34,22 @@ describe('the system catalogue', () => {
   });
 });
 
+describe('every express company answer', () => {
+  it('carries id and udf4: the catalogue entries the domain row and its note, null while not chosen', async () => {
+    const seller = await signedInSeller(t);
+    const [sf] = await chooseCarriers(t, seller.token, ['SF']);
+    const updated = await t.call(`${base}/updateUserExpressCompany`, { id: sf!.id, version: sf!.version, udf4: '深圳分部', sortIndex: 1 }, { token: seller.token });
+    expect(updated.body.success).toBe(true);
+    const catalogue = await t.call(`${base}/getAllSystemExpressCompany`, {}, { token: seller.token });
+    expect(catalogue.body.data.find((e: any) => e.code === 'SF')).toMatchObject({ id: sf!.id, udf4: '深圳分部', userExpressCompanyId: sf!.id, chosen: true });
+    expect(catalogue.body.data.find((e: any) => e.code === 'ZTO')).toMatchObject({ id: null, udf4: null, chosen: false });
+    for (const path of ['getAllUserExpressCompany', 'getAllUserExpressCompanyWithNull']) {
+      const answer = await t.call(`${base}/${path}`, {}, { token: seller.token });
+      for (const row of answer.body.data) expect(Object.keys(row), path).toEqual(expect.arrayContaining(['id', 'code', 'name', 'udf4']));
+    }
+  });
+});
+
 describe("the domain's carriers", () => {
   it('adds carriers in order, marks them in the catalogue, and logs it', async () => {
     const seller = await signedInSeller(t);

@@ -84,8 +84,9 @@ export function createExpressService(deps: { database: Database; registry: Servi
     },
 
     async systemCompanies(session: Session, language: Language): Promise<SystemExpressCompany[]> {
-      const chosen = new Map((await chosenRows(db, sellerDomain(session))).map((r) => [r.code, r.id]));
+      const chosen = new Map((await chosenRows(db, sellerDomain(session))).map((r) => [r.code, r]));
       return EXPRESS_COMPANIES.map((e) => ({
+        id: chosen.get(e.code)?.id ?? null,
         code: e.code,
         name: expressCompanyName(e.code, language),
         nameZh: e.nameZh,
@@ -93,7 +94,8 @@ export function createExpressService(deps: { database: Database; registry: Servi
         multiPackage: e.multiPackage,
         freight: e.freight,
         chosen: chosen.has(e.code),
-        userExpressCompanyId: chosen.get(e.code) ?? null,
+        userExpressCompanyId: chosen.get(e.code)?.id ?? null,
+        udf4: chosen.get(e.code)?.udf4 ?? null,
       }));
     },
 

@@ -1,7 +1,7 @@
 // Picture uploads (spec 01 §5, §7) and the public reading of pictures by their unguessable key.
+// The upload answers the key; the client prefixes it with PICTURE_PREFIX (spec 02 §7.3).
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ErrorCodes } from '@openseller/core';
+import { ErrorCodes, FileCalls, PICTURE_PREFIX, PICTURE_USE_TYPES, PictureUploadFields } from '@openseller/core';
 import { AppError, forbidden } from '../../platform/errors.js';
 import { GOODS_PICTURE_MAX_BYTES, IMAGE_MAX_BYTES } from '../../platform/file-types.js';
 import type { FileStore } from '../../platform/file-store.js';
@@ -9,20 +9,15 @@ import type { Http } from '../../platform/http.js';
 import { parseInput } from '../../platform/http.js';
 import { readUpload } from '../../platform/uploads.js';
 
-/** The prefix that turns an upload's answer into a picture reference. */
-export const PICTURE_PREFIX = '/erp/pub/file/';
-const PICTURE_USE_TYPES = ['SKU', 'STORE_LOGO', 'PICTURE'] as const;
+export { PICTURE_PREFIX };
 
 export function registerFileRoutes(app: FastifyInstance, http: Http, deps: { files: FileStore }): void {
-  http.route(app, {
-    url: '/cloud/core/file/upload',
-    access: 'session',
-    multipart: true,
-    handler: async (c) => {
+  http.serve(app, FileCalls, {
+    uploadPicture: async (c) => {
       if (c.session.domainId === null) throw forbidden();
       // Goods pictures (useType SKU, the default) are limited to 1024000 bytes; other pictures to 5M.
       const upload = await readUpload(c.request, { field: 'file', kind: 'image', maxBytes: IMAGE_MAX_BYTES });
-      const { useType } = parseInput(z.object({ useType: z.enum(PICTURE_USE_TYPES).default('SKU') }), upload.fields, c.language);
+      const { useType } = parseInput(PictureUploadFields, upload.fields, c.language);
       if (useType === 'SKU' && upload.data.length > GOODS_PICTURE_MAX_BYTES) throw new AppError(ErrorCodes.FILE_PICTURE_SIZE, 400, { field: 'file' });
       const stored = await deps.files.save({
         domainId: c.session.domainId,
@@ -32,7 +27,7 @@ export function registerFileRoutes(app: FastifyInstance, http: Http, deps: { fil
         data: upload.data,
         createdBy: c.session.userId,
       });
-      return { fileKey: stored.fileKey, url: PICTURE_PREFIX + stored.fileKey, size: stored.size };
+      return stored.fileKey;
     },
   });
 

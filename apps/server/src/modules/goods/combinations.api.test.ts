@@ -19,8 +19,8 @@ describe('combination goods', () => {
       t,
       token,
       [
-        { skuId: cup.skus[0]!.id, qty: 2, apportionCostPrice: '3.5' },
-        { skuId: saucer.skus[0]!.id, qty: 1, apportionCostPrice: '1.25' },
+        { id: cup.skus[0]!.id, qty: 2, apportionCostPrice: '3.5' },
+        { id: saucer.skus[0]!.id, qty: 1, apportionCostPrice: '1.25' },
       ],
       { code: 'SET', name: 'Cup set', price: '20' },
     );
@@ -40,37 +40,46 @@ describe('combination goods', () => {
     expect(combo.components.map((c) => [c.skuId, c.code, c.qty])).toEqual([[tee.skus[0]!.id, 'TEE-S', 3]]);
   });
 
+  it('takes each component as {id, qty, apportionCostPrice} with id the SKU, and answers components with their id', async () => {
+    const { token } = await goodsSeller(t);
+    const a = await createGoods(t, token, { code: 'KA' });
+    const made = await call('/myhome/spu/makeSpuCombined', { spuVo: { code: 'KIT', name: 'Kit' }, mapList: [{ id: a.skus[0]!.id, qty: 2, apportionCostPrice: '1.5' }] }, token);
+    expect(made.body.data.components).toEqual([expect.objectContaining({ id: a.skus[0]!.id, skuId: a.skus[0]!.id, code: 'KA', qty: 2, apportionCostPrice: '1.5000' })]);
+    const noId = await call('/myhome/spu/makeSpuCombined', { spuVo: { code: 'KIT2', name: 'Kit' }, mapList: [{ qty: 1 }] }, token);
+    expect(noId.body.fields).toContainEqual({ field: 'mapList.0.id', message: 'Choose the SKU of the component' });
+  });
+
   it('offers makeSpuCombined {spuVo, mapList} and updateSpuList4Combination', async () => {
     const { token } = await goodsSeller(t);
     const a = await createGoods(t, token, { code: 'MA' });
     const b = await createGoods(t, token, { code: 'MB' });
-    const made = await call('/myhome/spu/makeSpuCombined', { spuVo: { code: 'MC', name: 'Made' }, mapList: [{ skuId: a.skus[0]!.id, qty: 1 }] }, token);
+    const made = await call('/myhome/spu/makeSpuCombined', { spuVo: { code: 'MC', name: 'Made' }, mapList: [{ id: a.skus[0]!.id, qty: 1 }] }, token);
     expect(made.body.data.components.map((c: { code: string }) => c.code)).toEqual(['MA']);
-    const updated = await call('/myhome/spu/updateSpuList4Combination', { id: made.body.data.id, version: made.body.data.version, mapList: [{ skuId: b.skus[0]!.id, qty: 4 }] }, token);
+    const updated = await call('/myhome/spu/updateSpuList4Combination', { id: made.body.data.id, version: made.body.data.version, mapList: [{ id: b.skus[0]!.id, qty: 4 }] }, token);
     expect(updated.body.data.components.map((c: { code: string; qty: number }) => [c.code, c.qty])).toEqual([['MB', 4]]);
-    const stale = await call('/myhome/spu/updateSpuList4Combination', { id: made.body.data.id, version: made.body.data.version, mapList: [{ skuId: a.skus[0]!.id, qty: 1 }] }, token);
+    const stale = await call('/myhome/spu/updateSpuList4Combination', { id: made.body.data.id, version: made.body.data.version, mapList: [{ id: a.skus[0]!.id, qty: 1 }] }, token);
     expect(stale.body.errorCode).toBe('ERR_VERSION_CONFLICT');
-    const notCombo = await call('/myhome/spu/updateSpuList4Combination', { id: a.id, version: a.version, mapList: [{ skuId: b.skus[0]!.id, qty: 1 }] }, token);
+    const notCombo = await call('/myhome/spu/updateSpuList4Combination', { id: a.id, version: a.version, mapList: [{ id: b.skus[0]!.id, qty: 1 }] }, token);
     expect(notCombo.body).toMatchObject({ errorCode: 'ERR_GOODS_NOT_A_COMBINATION', message: 'Goods MA is not a combination' });
   });
 
   it('refuses a combination that contains itself', async () => {
     const { token } = await goodsSeller(t);
     const part = await createGoods(t, token, { code: 'SELF-P' });
-    const combo = await createCombination(t, token, [{ skuId: part.skus[0]!.id, qty: 1 }], { code: 'SELF' });
+    const combo = await createCombination(t, token, [{ id: part.skus[0]!.id, qty: 1 }], { code: 'SELF' });
     const answer = await call(
       '/myhome/spu/updateSpuList4Combination',
       {
         id: combo.id,
         version: combo.version,
         mapList: [
-          { skuId: part.skus[0]!.id, qty: 1 },
-          { skuId: combo.skus[0]!.id, qty: 1 },
+          { id: part.skus[0]!.id, qty: 1 },
+          { id: combo.skus[0]!.id, qty: 1 },
         ],
       },
       token,
     );
-    expect(answer.body).toMatchObject({ errorCode: 'ERR_GOODS_COMBINATION_CONTAINS_ITSELF', params: { field: 'mapList.1.skuId', code: 'SELF' } });
+    expect(answer.body).toMatchObject({ errorCode: 'ERR_GOODS_COMBINATION_CONTAINS_ITSELF', params: { field: 'mapList.1.id', code: 'SELF' } });
     expect(answer.body.message).toBe('A combination cannot contain itself (SELF)');
     expect((await get(token, combo.id)).components.map((c) => c.code)).toEqual(['SELF-P']);
   });
@@ -78,16 +87,16 @@ describe('combination goods', () => {
   it('refuses a combination containing another combination that contains it, and changes nothing', async () => {
     const { token } = await goodsSeller(t);
     const base = await createGoods(t, token, { code: 'BASE' });
-    const inner = await createCombination(t, token, [{ skuId: base.skus[0]!.id, qty: 1 }], { code: 'INNER' });
-    const outer = await createCombination(t, token, [{ skuId: inner.skus[0]!.id, qty: 2 }], { code: 'OUTER' });
+    const inner = await createCombination(t, token, [{ id: base.skus[0]!.id, qty: 1 }], { code: 'INNER' });
+    const outer = await createCombination(t, token, [{ id: inner.skus[0]!.id, qty: 2 }], { code: 'OUTER' });
     // INNER may not take OUTER as a component: OUTER contains INNER.
     const answer = await call(
       '/myhome/spu/updateSpuByhand',
-      { id: inner.id, version: inner.version, code: 'INNER', name: inner.name, isCombination: true, components: [{ skuId: base.skus[0]!.id, qty: 1 }, { skuId: outer.skus[0]!.id, qty: 1 }] },
+      { id: inner.id, version: inner.version, code: 'INNER', name: inner.name, isCombination: true, components: [{ id: base.skus[0]!.id, qty: 1 }, { id: outer.skus[0]!.id, qty: 1 }] },
       token,
     );
     expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ errorCode: 'ERR_GOODS_COMBINATION_LOOP', params: { field: 'components.1.skuId', code: 'OUTER', path: 'INNER → OUTER → INNER' } });
+    expect(answer.body).toMatchObject({ errorCode: 'ERR_GOODS_COMBINATION_LOOP', params: { field: 'components.1.id', code: 'OUTER', path: 'INNER → OUTER → INNER' } });
     expect(answer.body.message).toBe('A combination cannot contain another combination that contains it: INNER → OUTER → INNER');
     const links = await t.database.db.select().from(combinationComponents).where(eq(combinationComponents.comboSkuId, inner.skus[0]!.id));
     expect(links.map((l) => l.componentSkuId)).toEqual([base.skus[0]!.id]);
@@ -97,18 +106,18 @@ describe('combination goods', () => {
   it('refuses unknown components, repeated components and a combination with variants', async () => {
     const { token } = await goodsSeller(t);
     const part = await createGoods(t, token);
-    const unknown = await call('/myhome/spu/createSpuByHand', { code: 'U1', name: 'u', isCombination: true, components: [{ skuId: part.skus[0]!.id, qty: 1 }, { skuId: 99_999_999, qty: 1 }] }, token);
-    expect(unknown.body).toMatchObject({ errorCode: 'ERR_GOODS_COMPONENT_NOT_FOUND', params: { field: 'components.1.skuId', row: 2 } });
-    const twice = await call('/myhome/spu/createSpuByHand', { code: 'U2', name: 'u', isCombination: true, components: [{ skuId: part.skus[0]!.id, qty: 1 }, { skuId: part.skus[0]!.id, qty: 2 }] }, token);
-    expect(twice.body.fields).toContainEqual({ field: 'components.1.skuId', message: 'This component appears twice' });
+    const unknown = await call('/myhome/spu/createSpuByHand', { code: 'U1', name: 'u', isCombination: true, components: [{ id: part.skus[0]!.id, qty: 1 }, { id: 99_999_999, qty: 1 }] }, token);
+    expect(unknown.body).toMatchObject({ errorCode: 'ERR_GOODS_COMPONENT_NOT_FOUND', params: { field: 'components.1.id', row: 2 } });
+    const twice = await call('/myhome/spu/createSpuByHand', { code: 'U2', name: 'u', isCombination: true, components: [{ id: part.skus[0]!.id, qty: 1 }, { id: part.skus[0]!.id, qty: 2 }] }, token);
+    expect(twice.body.fields).toContainEqual({ field: 'components.1.id', message: 'This component appears twice' });
     const none = await call('/myhome/spu/createSpuByHand', { code: 'U3', name: 'u', isCombination: true, components: [] }, token);
     expect(none.body.fields).toContainEqual({ field: 'components', message: 'A combination needs at least one component' });
-    const zero = await call('/myhome/spu/createSpuByHand', { code: 'U4', name: 'u', isCombination: true, components: [{ skuId: part.skus[0]!.id, qty: 0 }] }, token);
+    const zero = await call('/myhome/spu/createSpuByHand', { code: 'U4', name: 'u', isCombination: true, components: [{ id: part.skus[0]!.id, qty: 0 }] }, token);
     expect(zero.body.fields).toContainEqual({ field: 'components.0.qty', message: 'Quantity must be at least 1' });
-    const combo = await createCombination(t, token, [{ skuId: part.skus[0]!.id, qty: 1 }]);
+    const combo = await createCombination(t, token, [{ id: part.skus[0]!.id, qty: 1 }]);
     const variant = await call('/myhome/spu/addOneSkuToSpu', { spuId: combo.id, version: combo.version, sku: { code: 'V' } }, token);
     expect(variant.body.errorCode).toBe('ERR_GOODS_COMBINATION_NO_VARIANTS');
-    const turned = await call('/myhome/spu/updateSpuByhand', { id: part.id, version: part.version, code: part.code, name: part.name, isCombination: true, components: [{ skuId: combo.skus[0]!.id, qty: 1 }] }, token);
+    const turned = await call('/myhome/spu/updateSpuByhand', { id: part.id, version: part.version, code: part.code, name: part.name, isCombination: true, components: [{ id: combo.skus[0]!.id, qty: 1 }] }, token);
     expect(turned.body.params?.field).toBe('isCombination');
   });
 });

@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { SpuRow } from '@openseller/core';
+import { PICTURE_PREFIX, type SpuRow } from '@openseller/core';
 import { createCombination, createGoods, goodsSeller, goodsStaff } from '../../../test/factories/goods.js';
 import { createTestApp } from '../../../test/harness.js';
 import { spus } from '../../db/schema/index.js';
@@ -197,8 +197,8 @@ describe('combination goods import', () => {
   it('refuses unknown components, a combination containing itself or a loop, and ordinary goods codes', async () => {
     const { token } = await goodsSeller(t);
     const base = await createGoods(t, token, { code: 'B' });
-    const inner = await createCombination(t, token, [{ skuId: base.skus[0]!.id, qty: 1 }], { code: 'IN' });
-    await createCombination(t, token, [{ skuId: inner.skus[0]!.id, qty: 1 }], { code: 'OUT' });
+    const inner = await createCombination(t, token, [{ id: base.skus[0]!.id, qty: 1 }], { code: 'IN' });
+    await createCombination(t, token, [{ id: inner.skus[0]!.id, qty: 1 }], { code: 'OUT' });
     const task = await importFile(
       token,
       'COMBINATION_GOODS',
@@ -337,9 +337,10 @@ describe('goods pictures', () => {
     const { token } = await goodsSeller(t);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
     const uploaded = await t.upload('/cloud/core/file/upload', { field: 'file', name: 'mug.png', data: png }, { useType: 'SKU' }, { token });
-    const spu = await createGoods(t, token, { picUrl: uploaded.body.data.url });
-    expect(spu.picUrl).toBe(uploaded.body.data.url);
-    expect(spu.skus[0]!.picUrl).toBe(uploaded.body.data.url);
+    const picUrl = PICTURE_PREFIX + uploaded.body.data;
+    const spu = await createGoods(t, token, { picUrl });
+    expect(spu.picUrl).toBe(picUrl);
+    expect(spu.skus[0]!.picUrl).toBe(picUrl);
     const bad = await call('/myhome/spu/createSpuByHand', { code: 'PIC', name: 'x', picUrl: 'javascript:alert(1)' }, token);
     expect(bad.body.params?.field).toBe('picUrl');
     const removed = await call('/myhome/spu/updateSpuByhand', { id: spu.id, version: spu.version, code: spu.code, name: spu.name, picUrl: null }, token);

@@ -257,7 +257,7 @@ describe('deleting goods', () => {
   it('refuses deleting a SKU that is a component of a combination, unless the combination goes too', async () => {
     const { token } = await goodsSeller(t);
     const part = await createGoods(t, token, { code: 'PART' });
-    const combo = await createCombination(t, token, [{ skuId: part.skus[0]!.id, qty: 2 }], { code: 'COMBO' });
+    const combo = await createCombination(t, token, [{ id: part.skus[0]!.id, qty: 2 }], { code: 'COMBO' });
     const refused = await call('/myhome/spu/deleteSpuListByHand', { idList: [part.id] }, token);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ errorCode: 'ERR_GOODS_SKU_IN_COMBINATION', params: { count: 1, codes: 'COMBO' } });
@@ -311,7 +311,7 @@ describe('the goods list', () => {
     const a = await createGoods(t, token, { code: 'S-A' });
     const b = await createGoods(t, token, { code: 'S-B', status: 'instock' });
     const c = await createGoods(t, token, { code: 'S-C' });
-    await createCombination(t, token, [{ skuId: a.skus[0]!.id, qty: 1 }], { code: 'S-COMBO' });
+    await createCombination(t, token, [{ id: a.skus[0]!.id, qty: 1 }], { code: 'S-COMBO' });
     await t.database.db.update(spus).set({ syncStatus: 'REQUEST' }).where(eq(spus.id, a.id));
     await t.database.db.update(spus).set({ syncStatus: 'SENDING' }).where(eq(spus.id, b.id));
     await t.database.db.update(spus).set({ syncStatus: 'SUCCESS' }).where(eq(spus.id, c.id));
@@ -336,7 +336,7 @@ describe('the goods list', () => {
   it('sends cost prices only to an account with the COST_PRICE field', async () => {
     const { token, domainId } = await goodsSeller(t);
     const part = await createGoods(t, token, { code: 'COST', costPrice: '7.25' });
-    await createCombination(t, token, [{ skuId: part.skus[0]!.id, qty: 2, apportionCostPrice: '3' }], { code: 'COST-C' });
+    await createCombination(t, token, [{ id: part.skus[0]!.id, qty: 2, apportionCostPrice: '3' }], { code: 'COST-C' });
     const clerk = await goodsStaff(t, domainId, ['MENU_SKU']);
     const buyer = await goodsStaff(t, domainId, ['MENU_SKU'], ['COST_PRICE']);
     const blind = (await search(clerk)).body.data.voList as SpuRow[];
@@ -360,7 +360,7 @@ describe('the goods list', () => {
   it('counts goods, SKUs and combinations', async () => {
     const { token } = await goodsSeller(t);
     const a = await createGoods(t, token, { hasSku: true, skus: [{ code: uniqueName('k') }, { code: uniqueName('k') }] });
-    await createCombination(t, token, [{ skuId: a.skus[0]!.id, qty: 1 }]);
+    await createCombination(t, token, [{ id: a.skus[0]!.id, qty: 1 }]);
     expect((await call('/myhome/spu/searchAllSkuCount', {}, token)).body.data).toEqual({ spuCount: 1, skuCount: 2, combinationCount: 1 });
   });
 });
@@ -421,7 +421,7 @@ describe('SKUs for pickers and other areas', () => {
     expect((await goods.findSkusByCodes(domainId, ['REG-1', 'nope'])).map((s) => s.id)).toEqual([made.skus[0]!.id]);
     expect((await goods.findSkusByIds(domainId, [made.skus[0]!.id]))[0]).toMatchObject({ code: 'REG-1', price: '5.0000' });
     expect((await goods.searchSkus(domainId, { keyword: 'online' })).total).toBe(1);
-    const combo = await createCombination(t, token, [{ skuId: made.skus[0]!.id, qty: 3 }]);
+    const combo = await createCombination(t, token, [{ id: made.skus[0]!.id, qty: 3 }]);
     expect((await goods.componentsOf(domainId, [combo.skus[0]!.id])).get(combo.skus[0]!.id)).toEqual([{ skuId: made.skus[0]!.id, qty: 3, apportionCostPrice: null }]);
     // Deleted goods are not found.
     await call('/myhome/spu/deleteSpuListByHand', { idList: [combo.id] }, token);
@@ -450,7 +450,7 @@ describe('boundaries', () => {
       ['/myhome/spu/updateSpuSysClassifyList', { id: null, idList: [spu.id] }],
     ];
     for (const [path, body] of changes) expect((await call(path, body, b.token)).status, path).toBe(404);
-    const combo = await call('/myhome/spu/createSpuByHand', { code: 'THEIRS', name: 'x', isCombination: true, components: [{ skuId, qty: 1 }] }, b.token);
+    const combo = await call('/myhome/spu/createSpuByHand', { code: 'THEIRS', name: 'x', isCombination: true, components: [{ id: skuId, qty: 1 }] }, b.token);
     expect(combo.body.errorCode).toBe('ERR_GOODS_COMPONENT_NOT_FOUND');
     const after = (await call('/myhome/spu/getSpuById', { id: spu.id }, a.token)).body.data as SpuRow;
     expect(after).toMatchObject({ name: 'Mine', version: spu.version, status: 'onsale', skuMarks: [] });

@@ -210,6 +210,7 @@ export async function componentRows(tx: Tx, domainId: number, comboSkuIds: numbe
   for (const { link, sku, spuName } of rows) {
     const list = result.get(link.comboSkuId) ?? [];
     list.push({
+      id: sku.id,
       skuId: sku.id,
       spuId: sku.spuId,
       code: sku.code,

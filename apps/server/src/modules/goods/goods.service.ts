@@ -233,22 +233,22 @@ export function createGoodsService(deps: GoodsServiceDeps) {
     const { bySku, bySpu } = await resolveComponentSkus(
       tx,
       domainId,
-      list.flatMap((c) => (c.skuId !== undefined ? [c.skuId] : [])),
-      list.flatMap((c) => (c.skuId === undefined && c.spuId !== undefined ? [c.spuId] : [])),
+      list.flatMap((c) => (c.id !== undefined ? [c.id] : [])),
+      list.flatMap((c) => (c.id === undefined && c.spuId !== undefined ? [c.spuId] : [])),
     );
     const resolved = list.map((c, i) => {
-      const sku = c.skuId !== undefined ? bySku.get(c.skuId) : bySpu.get(c.spuId!);
-      if (!sku) throw new AppError(GoodsErrors.COMPONENT_NOT_FOUND, 404, { field: `${field}.${i}.skuId`, row: i + 1 });
+      const sku = c.id !== undefined ? bySku.get(c.id) : bySpu.get(c.spuId!);
+      if (!sku) throw new AppError(GoodsErrors.COMPONENT_NOT_FOUND, 404, { field: `${field}.${i}.id`, row: i + 1 });
       return { skuId: sku.id, code: sku.code, qty: c.qty, apportionCostPrice: c.apportionCostPrice, index: i };
     });
     const seen = new Set<number>();
     for (const r of resolved) {
-      if (seen.has(r.skuId)) throw new AppError(ErrorCodes.VALIDATION, 400, { field: `${field}.${r.index}.skuId`, detail: `${field}.${r.index}: ${r.code} appears twice` });
+      if (seen.has(r.skuId)) throw new AppError(ErrorCodes.VALIDATION, 400, { field: `${field}.${r.index}.id`, detail: `${field}.${r.index}: ${r.code} appears twice` });
       seen.add(r.skuId);
     }
     if (comboSkuId !== null) {
       const self = resolved.find((r) => r.skuId === comboSkuId);
-      if (self) throw new AppError(GoodsErrors.COMBINATION_CONTAINS_ITSELF, 400, { field: `${field}.${self.index}.skuId`, code: self.code });
+      if (self) throw new AppError(GoodsErrors.COMBINATION_CONTAINS_ITSELF, 400, { field: `${field}.${self.index}.id`, code: self.code });
       const graph = await componentGraphFrom(
         tx,
         domainId,
@@ -263,7 +263,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
         const codes = await skusByIds(tx, domainId, loop);
         const codeOf = new Map(codes.map((k) => [k.id, k.code]));
         const via = resolved.find((r) => r.skuId === loop[1])!;
-        throw new AppError(GoodsErrors.COMBINATION_LOOP, 400, { field: `${field}.${via.index}.skuId`, code: via.code, path: loop.map((id) => codeOf.get(id) ?? String(id)).join(' → ') });
+        throw new AppError(GoodsErrors.COMBINATION_LOOP, 400, { field: `${field}.${via.index}.id`, code: via.code, path: loop.map((id) => codeOf.get(id) ?? String(id)).join(' → ') });
       }
     }
     return resolved;
@@ -387,7 +387,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
           const previous = comboSkuId ? ((await componentRows(tx, domainId, [comboSkuId])).get(comboSkuId) ?? []) : [];
           const list = seesCost
             ? input.components
-            : input.components.map((c) => ({ ...c, apportionCostPrice: previous.find((p) => p.skuId === c.skuId || (c.skuId === undefined && p.spuId === c.spuId))?.apportionCostPrice ?? null }));
+            : input.components.map((c) => ({ ...c, apportionCostPrice: previous.find((p) => p.skuId === c.id || (c.id === undefined && p.spuId === c.spuId))?.apportionCostPrice ?? null }));
           components = await resolveComponents(tx, domainId, comboSkuId, list, 'components');
           if (seesCost && spuCost === null) spuCost = combinationCostPrice(components);
         }
@@ -471,7 +471,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
         const comboSkuId = before.skus[0]!.id;
         const list = seesCost
           ? input.mapList
-          : input.mapList.map((c) => ({ ...c, apportionCostPrice: before.components.find((p) => p.skuId === c.skuId || (c.skuId === undefined && p.spuId === c.spuId))?.apportionCostPrice ?? null }));
+          : input.mapList.map((c) => ({ ...c, apportionCostPrice: before.components.find((p) => p.skuId === c.id || (c.id === undefined && p.spuId === c.spuId))?.apportionCostPrice ?? null }));
         const components = await resolveComponents(tx, domainId, comboSkuId, list, 'mapList');
         const updated = await tx
           .update(spus)

@@ -8,7 +8,7 @@ import { combinationImporter, goodsImporter } from './goods.importers.js';
 import { registerGoodsMessages } from './goods.messages.js';
 import { registerGoodsRoutes } from './goods.routes.js';
 import { createGoodsService, goodsRegistryService } from './goods.service.js';
-import { registerSpuImportRoutes } from './spu-import.routes.js';
+import { createSpuImport } from './spu-import.js';
 
 export type { GoodsRegistryService, SkuReferenceChecker } from './goods.service.js';
 export { SKU_REFERENCES } from './goods.service.js';
@@ -22,7 +22,7 @@ export const registerGoodsModule: AreaModule = (ctx) => {
   ctx.imports.register(goodsImport);
   ctx.imports.register(combinationImport);
   ctx.exports.register(goodsExporter);
-  registerGoodsRoutes(ctx.app, ctx.http, { goods, classes, exports: ctx.exports });
-  registerSpuImportRoutes(ctx.app, ctx.http, { database: ctx.database, importer: goodsImport });
+  const spuImport = createSpuImport({ database: ctx.database, importer: goodsImport });
+  registerGoodsRoutes(ctx.app, ctx.http, { goods, classes, exports: ctx.exports, spuImport });
   ctx.registry.provide('goods', goodsRegistryService(ctx.database, goods));
 };

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PICTURE_PREFIX } from '@openseller/core';
 import { createTestApp } from '../../../test/harness.js';
 import { domainConfigs } from '../../db/schema/index.js';
 
@@ -77,8 +78,11 @@ describe('picture upload', () => {
     const { token } = await main();
     const answer = await t.upload('/cloud/core/file/upload', { field: 'file', name: 'Mug.PNG', data: png }, { useType: 'SKU' }, { token });
     expect(answer.body.success).toBe(true);
-    expect(answer.body.data.url).toMatch(/^\/erp\/pub\/file\/sku\/\d{6}\/[0-9a-f-]+\.png$/);
-    const picture = await fetch(t.baseUrl + answer.body.data.url);
+    // data is the key; with the prefix it forms the picture reference (spec 02 §7.3).
+    expect(answer.body.data).toMatch(/^sku\/\d{6}\/[0-9a-f-]+\.png$/);
+    const reference = PICTURE_PREFIX + answer.body.data;
+    expect(reference).toMatch(/^\/erp\/pub\/file\/sku\/\d{6}\/[0-9a-f-]+\.png$/);
+    const picture = await fetch(t.baseUrl + reference);
     expect(picture.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await picture.arrayBuffer()).equals(png)).toBe(true);
   });
@@ -240,12 +244,29 @@ describe('exports and the download centre', () => {
     expect((await t.call('/cloud/core/exportFile/deleteFile', { id: requested.id }, { token: a.token })).status).toBe(404);
   });
 
+  it('reads batchUpdateUnread as the JSON text of {id, unread:false} items, and refuses anything else naming the problem', async () => {
+    const a = await main();
+    const session = (await t.app.services.sessions.forUser(a.userId))!;
+    const one = await exports.request(session, { type: 'TEST_CONFIG', title: 'one', language: 'en' });
+    await t.waitFor(() => t.call('/cloud/core/exportFile/searchPageList', {}, { token: a.token }), (r) => r.body.data.voList[0]?.processStatus === 'SUCCESS');
+    const notFalse = await t.call('/cloud/core/exportFile/batchUpdateUnread', [{ id: one.id, unread: true }], { token: a.token });
+    expect(notFalse.status).toBe(400);
+    expect(notFalse.body.params?.field ?? JSON.stringify(notFalse.body)).toContain('unread');
+    const notJson = await t.call('/cloud/core/exportFile/batchUpdateUnread', 'not json', { token: a.token });
+    expect(notJson.status).toBe(400);
+    expect((await t.call('/cloud/core/exportFile/searchPageList', { unread: true }, { token: a.token })).body.data.total).toBe(1);
+    // The list sent as a JSON string (text once more) is read the same.
+    const asText = await t.call('/cloud/core/exportFile/batchUpdateUnread', JSON.stringify([{ id: one.id, unread: false }]), { token: a.token });
+    expect(asText.body).toMatchObject({ success: true, data: null });
+    expect((await t.call('/cloud/core/exportFile/searchPageList', { unread: true }, { token: a.token })).body.data.total).toBe(0);
+  });
+
   it('marks files read in a batch given as JSON text, and deletes them', async () => {
     const a = await main();
     const session = (await t.app.services.sessions.forUser(a.userId))!;
     const one = await exports.request(session, { type: 'TEST_CONFIG', title: 'one', language: 'en' });
     await t.waitFor(() => t.call('/cloud/core/exportFile/searchPageList', {}, { token: a.token }), (r) => r.body.data.voList[0]?.processStatus === 'SUCCESS');
-    const marked = await t.call('/cloud/core/exportFile/batchUpdateUnread', { items: JSON.stringify([{ id: one.id, unread: false }]) }, { token: a.token });
+    const marked = await t.call('/cloud/core/exportFile/batchUpdateUnread', [{ id: one.id, unread: false }], { token: a.token });
     expect(marked.body.success).toBe(true);
     expect((await t.call('/cloud/core/exportFile/searchPageList', { unread: true }, { token: a.token })).body.data.total).toBe(0);
     expect((await t.call('/cloud/core/exportFile/deleteFile', { id: one.id }, { token: a.token })).body.success).toBe(true);

@@ -1,15 +1,14 @@
-// Spreadsheet imports of every area: the template, the upload, the check's progress, the load and cancelling.
+// Spreadsheet imports of every area, from the route catalogue (ImportCalls): the template, the
+// upload, the check's progress, the load and cancelling.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Id } from '@openseller/core';
+import { ImportCalls, ImportKind, ImportOptions } from '@openseller/core';
 import { EXCEL_MAX_BYTES } from '../../platform/file-types.js';
 import type { Http } from '../../platform/http.js';
 import { findUnstorableText, parseInput } from '../../platform/http.js';
 import type { Imports } from '../../platform/imports.js';
 import { readUpload } from '../../platform/uploads.js';
 
-const Kind = z.string().trim().min(1).max(40);
-const Options = z.record(z.string(), z.union([z.boolean(), z.string(), z.number()])).default({});
 /** The upload's options arrive as JSON text in a form field; text that is not JSON is refused, not a fault. */
 const OptionsText = z
   .string()
@@ -28,46 +27,26 @@ const OptionsText = z
       return z.NEVER;
     }
   })
-  .pipe(Options);
+  .pipe(ImportOptions);
 
 export function registerImportRoutes(app: FastifyInstance, http: Http, deps: { imports: Imports }): void {
   const { imports } = deps;
-  http.route(app, {
-    method: 'GET',
-    url: '/cloud/core/import/template',
-    access: 'session',
-    input: z.object({ kind: Kind }),
-    raw: true,
-    handler: async (c) => {
+  http.serve(app, ImportCalls, {
+    template: async (c) => {
       const { data, fileName } = await imports.template(c.session, c.input.kind, c.language);
       c.reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
         .send(data);
     },
-  });
-  http.route(app, {
-    url: '/cloud/core/import/upload',
-    access: 'session',
-    multipart: true,
-    handler: async (c) => {
+    upload: async (c) => {
       // Multipart: uploadExcel (the file), kind, and options as JSON text.
       const upload = await readUpload(c.request, { field: 'uploadExcel', kind: 'excel', maxBytes: EXCEL_MAX_BYTES });
-      const { kind, options } = parseInput(
-        z.object({ kind: Kind, options: OptionsText }),
-        upload.fields,
-        c.language,
-      );
+      const { kind, options } = parseInput(z.object({ kind: ImportKind, options: OptionsText }), upload.fields, c.language);
       return imports.start(c.session, kind, upload, options, c.language);
     },
+    get: (c) => imports.get(c.session, c.input.id),
+    confirm: (c) => imports.confirm(c.session, c.input.id, c.input.options),
+    cancel: (c) => imports.cancel(c.session, c.input.id),
   });
-  http.route(app, { url: '/cloud/core/import/get', access: 'session', input: z.object({ id: Id }), handler: (c) => imports.get(c.session, c.input.id) });
-  http.route(app, {
-    url: '/cloud/core/import/confirm',
-    access: 'session',
-    input: z.object({ id: Id, options: Options }),
-    handler: (c) => imports.confirm(c.session, c.input.id, c.input.options),
-  });
-  // Not in the spec (its import calls show no paths): drops a task nobody is loading.
-  http.route(app, { url: '/cloud/core/import/cancel', access: 'session', input: z.object({ id: Id }), handler: (c) => imports.cancel(c.session, c.input.id) });
 }

@@ -19,7 +19,7 @@ describe('log centre', () => {
     const config = await t.call('/myhome/configLog/searchPageList', { currentPage: 1, pageSize: 10 }, { token: a.token });
     expect(config.body.data.voList[0]).toMatchObject({ area: 'accounts', entityType: 'role', action: 'CREATE_ROLE', loginName: a.loginName });
     expect(config.body.data.voList[0].after).toMatchObject({ roleName });
-    const docs = await t.call('/myhome/docLog/searchPageList', {}, { token: a.token });
+    const docs = await t.call('/myhome/docLog/search', {}, { token: a.token });
     expect(docs.body.data.total).toBe(0);
   });
 
@@ -74,34 +74,62 @@ describe("one record's history", () => {
 
   it('reads one record by its kind and id, and refuses an id without a kind', async () => {
     const w = await collidingRecords();
-    const orderLog = await t.call('/myhome/docLog/searchPageList', { entityType: 'erp_order', entityId: String(w.order.id) }, { token: w.token });
+    const orderLog = await t.call('/myhome/docLog/search', { entityType: 'erp_order', entityId: String(w.order.id) }, { token: w.token });
     expect(orderLog.body.data.voList.map((r: any) => [r.entityType, r.action, r.recordCode])).toEqual([['erp_order', 'lock', w.order.code]]);
-    const accountLog = await t.call('/myhome/docLog/searchPageList', { entityType: 'waybillAccount', entityId: String(w.order.id) }, { token: w.token });
+    const accountLog = await t.call('/myhome/docLog/search', { entityType: 'waybillAccount', entityId: String(w.order.id) }, { token: w.token });
     expect(accountLog.body.data.voList.map((r: any) => [r.entityType, r.action, r.recordCode])).toEqual([['waybillAccount', 'create', 'ZTO Cainiao']]);
-    const bare = await t.call('/myhome/docLog/searchPageList', { entityId: String(w.order.id) }, { token: w.token });
+    const bare = await t.call('/myhome/docLog/search', { entityId: String(w.order.id) }, { token: w.token });
     expect(bare.status).toBe(400);
     expect(bare.body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'entityType' } });
   });
 
   it("shows each entry's record by the code a person knows it by, and finds entries by that code", async () => {
     const w = await collidingRecords();
-    const docs = await t.call('/myhome/docLog/searchPageList', { pageSize: 50 }, { token: w.token });
+    const docs = await t.call('/myhome/docLog/search', { pageSize: 50 }, { token: w.token });
     expect(docs.body.data.voList.map((r: any) => [r.entityType, r.recordCode]).sort()).toEqual([
       ['erp_order', w.order.code],
       ['waybillAccount', 'ZTO Cainiao'],
     ]);
     const config = await t.call('/myhome/configLog/searchPageList', { area: 'courier-rules' }, { token: w.token });
     expect(config.body.data.voList.map((r: any) => [r.entityType, r.action, r.recordCode])).toEqual([['expressRule', 'create', 'SF']]);
-    const byCode = await t.call('/myhome/docLog/searchPageList', { record: w.order.code }, { token: w.token });
+    const byCode = await t.call('/myhome/docLog/search', { record: w.order.code }, { token: w.token });
     expect(byCode.body.data.voList.map((r: any) => [r.entityType, r.action])).toEqual([['erp_order', 'lock']]);
-    const byName = await t.call('/myhome/docLog/searchPageList', { record: 'ZTO Cainiao' }, { token: w.token });
+    const byName = await t.call('/myhome/docLog/search', { record: 'ZTO Cainiao' }, { token: w.token });
     expect(byName.body.data.voList.map((r: any) => r.entityType)).toEqual(['waybillAccount']);
     // Deleted since: the entry still names the record it was about.
     await t.call('/myhome/etrackaccount/delete', { idList: [w.order.id] }, { token: w.token });
-    const afterDelete = await t.call('/myhome/docLog/searchPageList', { entityType: 'waybillAccount', entityId: String(w.order.id) }, { token: w.token });
+    const afterDelete = await t.call('/myhome/docLog/search', { entityType: 'waybillAccount', entityId: String(w.order.id) }, { token: w.token });
     expect(afterDelete.body.data.voList.map((r: any) => [r.action, r.recordCode])).toEqual([
       ['delete', 'ZTO Cainiao'],
       ['create', 'ZTO Cainiao'],
     ]);
+  });
+});
+
+describe('the spec\'s log calls', () => {
+  it('writes a print made in the browser into each order\'s history with writeDocLog, only for the domain\'s orders', async () => {
+    const s = await signedInSeller(t);
+    const store = await storeRow(t, s.domainId);
+    const order = await insertOrder(t, s.domainId, { storeId: store.id, lines: [{ skuId: null, qty: 1 }] });
+    const written = await t.call('/myhome/docLog/writeDocLog', { idList: [order.id], action: 'print', remark: '拣货单' }, { token: s.token });
+    expect(written.body.data).toEqual({ written: 1 });
+    const log = await t.call('/myhome/docLog/search', { entityType: 'erp_order', entityId: String(order.id) }, { token: s.token });
+    expect(log.body.data.voList.map((r: any) => [r.action, r.after])).toEqual([['print', { remark: '拣货单' }]]);
+    const other = await signedInSeller(t);
+    const refused = await t.call('/myhome/docLog/writeDocLog', { idList: [order.id], action: 'print' }, { token: other.token });
+    expect(refused.status).toBe(404);
+    const forged = await t.call('/myhome/docLog/writeDocLog', { idList: [order.id], action: 'delete' }, { token: s.token });
+    expect(forged.body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'action' } });
+    expect((await t.call('/myhome/docLog/search', { entityType: 'erp_order', entityId: String(order.id) }, { token: s.token })).body.data.total).toBe(1);
+  });
+
+  it('answers the choices of a log filter by the type in the query string', async () => {
+    const a = await main();
+    const areas = await t.call('/myhome/logOption/getOptionByType?type=configArea', {}, { token: a.token });
+    expect(areas.body.data.map((o: any) => o.code)).toEqual(expect.arrayContaining(['accounts', 'settings', 'warehouses']));
+    const actions = await t.call('/myhome/logOption/getOptionByType?type=action', {}, { token: a.token });
+    expect(actions.body.data.map((o: any) => o.code)).toContain('print');
+    const bad = await t.call('/myhome/logOption/getOptionByType?type=nothing', {}, { token: a.token });
+    expect(bad.body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'type' } });
   });
 });

@@ -2,10 +2,25 @@
 // record's history is read by its kind and id together (ids are per table: an order and a
 // courier rule may share one); the record column shows the code a person knows the record by.
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { parseDateTimeText, type OperationLogRow, type OperationLogSearchInput, type PageResult } from '@openseller/core';
+import {
+  CONFIG_LOG_AREAS,
+  DOCUMENT_LOG_AREAS,
+  OPERATION_LOG_ACTIONS,
+  OPERATION_LOG_ENTITY_KINDS,
+  ORDER_LOG_ENTITY_KIND,
+  parseDateTimeText,
+  type LogOption,
+  type LogOptionTypeInput,
+  type OperationLogRow,
+  type OperationLogSearchInput,
+  type PageResult,
+  type WriteDocLogInput,
+} from '@openseller/core';
 import type { Database } from '../../db/client.js';
-import { operationLogs } from '../../db/schema/index.js';
-import { forbidden } from '../../platform/errors.js';
+import { erpOrders, operationLogs } from '../../db/schema/index.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { actorOf } from '../../platform/caller.js';
+import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { likePattern } from '../accounts/accounts.queries.js';
 import { entriesOfRecordCode, recordCodeOf } from './record-codes.js';
@@ -52,6 +67,27 @@ export function createLogsService(deps: { database: Database }) {
           createdAt: r.createdAt.toISOString(),
         })),
       };
+    },
+
+    /** Records in each order's history a print the web app made itself; all the orders must be the domain's. */
+    async writeDocLog(session: Session, input: WriteDocLogInput): Promise<{ written: number }> {
+      if (session.domainId === null) throw forbidden();
+      const domainId = session.domainId;
+      const ids = [...new Set(input.idList)];
+      return db.transaction(async (tx) => {
+        const found = await tx.select({ id: erpOrders.id }).from(erpOrders).where(and(eq(erpOrders.domainId, domainId), inArray(erpOrders.id, ids)));
+        if (found.length !== ids.length) throw notFound('order');
+        for (const id of ids)
+          await writeOperationLog(tx, actorOf(session), { area: 'orders', entityType: ORDER_LOG_ENTITY_KIND, entityId: id, action: input.action, after: input.remark ? { remark: input.remark } : null });
+        return { written: ids.length };
+      });
+    },
+
+    /** The choices of a log filter: the areas of each log, the kinds of record, the actions. */
+    options(type: LogOptionTypeInput['type']): LogOption[] {
+      const codes: readonly string[] =
+        type === 'docArea' ? DOCUMENT_LOG_AREAS : type === 'configArea' ? CONFIG_LOG_AREAS : type === 'entityType' ? OPERATION_LOG_ENTITY_KINDS : OPERATION_LOG_ACTIONS;
+      return [...new Set(codes)].map((code) => ({ code }));
     },
   };
 }

@@ -38,6 +38,8 @@ import {
   waybillAccountShares,
   lastExpressNos,
   wdoHeaders,
+  rmaHeaders,
+  rmaReasons,
 } from '../../db/schema/index.js';
 
 interface RecordCodeRule {
@@ -115,6 +117,8 @@ export const RECORD_CODES: Record<OperationLogEntityKind, RecordCodeRule> = {
   },
   asn: byId(asnHeaders, asnHeaders.code),
   wdo: byId(wdoHeaders, wdoHeaders.code),
+  rma: byId(rmaHeaders, rmaHeaders.code),
+  rmaReason: byId(rmaReasons, rmaReasons.reason),
   transfer: byId(transferOrders, transferOrders.code),
   stockCheck: byId(stockChecks, stockChecks.code),
   openingInventory: ownCode,

@@ -1,12 +1,13 @@
 // Online goods mapping (spec 02 §3.2, §7.4): routes, the online-goods service for the store
 // connector, the ONLINE_ITEMS import, the reference checks of stores and goods, and the home
 // counter noTbSpuCount. See README.md for the decisions the spec leaves open.
+import { MAPPING_MENU } from '@openseller/core';
 import type { AreaModule } from '../../platform/module.js';
 import { createSpuFromOnlineItem } from './mapping.goods.js';
 import { onlineItemsImporter } from './mapping.import.js';
 import { registerMappingMessages } from './mapping.messages.js';
 import { countItemsOfStore, countMappedToSkus } from './mapping.queries.js';
-import { MAPPING_MENU, registerMappingRoutes } from './mapping.routes.js';
+import { registerMappingRoutes } from './mapping.routes.js';
 import { createMappingService, type OnlineGoodsService, type SkuReferenceChecker, type StoreReferenceChecker } from './mapping.service.js';
 
 export type { OnlineGoodsService, SkuMappingConfirmedHandler, SkuMappingReplacedHandler, SkuReferenceChecker, StoreReferenceChecker, UpsertOptions } from './mapping.service.js';

@@ -194,7 +194,7 @@ describe('replacing the mapped SKU', () => {
   it('maps an online SKU to another SKU and confirms it', async () => {
     const s = await sellerWithItems();
     const [row] = (await waiting(s.token)).body.data.voList;
-    const answer = await t.call(`${P}/replaceTbSku`, { tbSkuId: row.id, skuId: s.goods.skus[1]!.id, version: row.version }, { token: s.token });
+    const answer = await t.call(`${P}/replaceTbSku`, { tbSkuId: row.tbSkuId, skuId: s.goods.skus[1]!.id, version: row.version }, { token: s.token });
     expect(answer.body.data).toMatchObject({ updatedOrderCount: 0, row: { mappingStatus: 'already', skuId: s.goods.skus[1]!.id, sku: { code: 'A-9' } } });
   });
 
@@ -209,10 +209,10 @@ describe('replacing the mapped SKU', () => {
     t.app.services.registry.add('sku-mapping-replaced', handler);
     t.app.services.registry.add('sku-mapping-replaced', (async (_tx, domainId) => (domainId === s.domainId ? 1 : 0)) as SkuMappingReplacedHandler);
     const [row] = (await waiting(s.token)).body.data.voList;
-    const quiet = await t.call(`${P}/replaceTbSku`, { tbSkuId: row.id, skuId: s.goods.skus[1]!.id }, { token: s.token });
+    const quiet = await t.call(`${P}/replaceTbSku`, { tbSkuId: row.tbSkuId, skuId: s.goods.skus[1]!.id }, { token: s.token });
     expect(quiet.body.data.updatedOrderCount).toBe(0);
     expect(calls).toEqual([]);
-    const told = await t.call(`${P}/replaceTbSku`, { tbSkuId: row.id, skuId: s.goods.sku.id, isUpdateNormalOrderDetail: true }, { token: s.token });
+    const told = await t.call(`${P}/replaceTbSku`, { tbSkuId: row.tbSkuId, skuId: s.goods.sku.id, isUpdateNormalOrderDetail: true }, { token: s.token });
     expect(told.body.data.updatedOrderCount).toBe(3);
     expect(calls).toEqual([{ tbSkuId: '1001-1', storeId: s.storeId, tbSkuRowId: row.id, oldSkuId: s.goods.skus[1]!.id, newSkuId: s.goods.sku.id }]);
   });
@@ -225,19 +225,33 @@ describe('replacing the mapped SKU', () => {
     }) as SkuMappingReplacedHandler);
     const [row] = (await waiting(s.token)).body.data.voList;
     const before = await tbSkuRows(s.domainId);
-    const answer = await t.call(`${P}/replaceTbSku`, { tbSkuId: row.id, skuId: s.goods.skus[1]!.id, isUpdateNormalOrderDetail: true }, { token: s.token });
+    const answer = await t.call(`${P}/replaceTbSku`, { tbSkuId: row.tbSkuId, skuId: s.goods.skus[1]!.id, isUpdateNormalOrderDetail: true }, { token: s.token });
     expect(answer.status).toBe(500);
     expect(await tbSkuRows(s.domainId)).toEqual(before);
+  });
+
+  it('takes the platform SKU id as tbSkuId, and asks for the store when two stores list it', async () => {
+    const s = await sellerWithItems();
+    const other = await storeRow(t, s.domainId, { name: 'Second store' });
+    await onlineItems(t, s.domainId, other.id, [itemOf('1001', ['X-1'])]);
+    const before = await tbSkuRows(s.domainId);
+    const ambiguous = await t.call(`${P}/replaceTbSku`, { tbSkuId: '1001-1', skuId: s.goods.skus[1]!.id }, { token: s.token });
+    expect(ambiguous.body).toMatchObject({ success: false, errorCode: 'ERR_MAPPING_TB_SKU_AMBIGUOUS', params: { field: 'storeId', tbSkuId: '1001-1' } });
+    expect(await tbSkuRows(s.domainId)).toEqual(before);
+    const named = await t.call(`${P}/replaceTbSku`, { tbSkuId: '1001-1', storeId: other.id, skuId: s.goods.skus[1]!.id }, { token: s.token });
+    expect(named.body.data.row).toMatchObject({ storeId: other.id, tbSkuId: '1001-1', mappingStatus: 'already', skuId: s.goods.skus[1]!.id });
+    const unknown = await t.call(`${P}/replaceTbSku`, { tbSkuId: 'NO-SUCH-SKU', skuId: s.goods.sku.id }, { token: s.token });
+    expect(unknown.body).toMatchObject({ errorCode: 'ERR_NOT_FOUND', params: { field: 'tbSkuId' } });
   });
 
   it('refuses an online SKU in the recycle bin and a deleted SKU', async () => {
     const s = await sellerWithItems();
     const [a, b] = (await waiting(s.token)).body.data.voList;
     await t.call(`${P}/deleteTbSku`, { id: a.id }, { token: s.token });
-    const binned = await t.call(`${P}/replaceTbSku`, { tbSkuId: a.id, skuId: s.goods.sku.id }, { token: s.token });
+    const binned = await t.call(`${P}/replaceTbSku`, { tbSkuId: a.tbSkuId, skuId: s.goods.sku.id }, { token: s.token });
     expect(binned.body).toMatchObject({ errorCode: 'ERR_MAPPING_IN_RECYCLE_BIN', params: { field: 'tbSkuId' } });
     await t.database.db.update(skus).set({ delFlag: true }).where(eq(skus.id, s.goods.skus[1]!.id));
-    const deleted = await t.call(`${P}/replaceTbSku`, { tbSkuId: b.id, skuId: s.goods.skus[1]!.id }, { token: s.token });
+    const deleted = await t.call(`${P}/replaceTbSku`, { tbSkuId: b.tbSkuId, skuId: s.goods.skus[1]!.id }, { token: s.token });
     expect(deleted.body.errorCode).toBe('ERR_MAPPING_SKU_DELETED');
   });
 });
@@ -411,7 +425,7 @@ describe('another domain', () => {
     const refused = [
       await t.call(`${P}/comfireTbSku`, { id: rows[0].id }, { token: b.token }),
       await t.call(`${P}/comfireTbSkuList`, { idList: [rows[0].id] }, { token: b.token }),
-      await t.call(`${P}/replaceTbSku`, { tbSkuId: rows[0].id, skuId: bGoods.sku.id }, { token: b.token }),
+      await t.call(`${P}/replaceTbSku`, { tbSkuId: rows[0].tbSkuId, skuId: bGoods.sku.id }, { token: b.token }),
       await t.call(`${P}/unbundTbSku`, { id: rows[0].id }, { token: b.token }),
       await t.call(`${P}/batchUnbund4TbSpu`, { idList: [rows[0].tbSpuRowId] }, { token: b.token }),
       await t.call(`${P}/deleteTbSku`, { id: rows[0].id }, { token: b.token }),
@@ -425,7 +439,7 @@ describe('another domain', () => {
     expect((await t.call(`${P}/matchAll`, {}, { token: b.token })).body.data).toEqual({ matched: 0, unmatched: 0 });
 
     // A cannot map its own row to B's SKU, nor use B's store.
-    const foreignSku = await t.call(`${P}/replaceTbSku`, { tbSkuId: rows[0].id, skuId: bGoods.sku.id }, { token: a.token });
+    const foreignSku = await t.call(`${P}/replaceTbSku`, { tbSkuId: rows[0].tbSkuId, skuId: bGoods.sku.id }, { token: a.token });
     expect(foreignSku.body.errorCode).toBe('ERR_MAPPING_SKU_NOT_FOUND');
     const bStore = await storeRow(t, b.domainId);
     const foreignStore = await t.call(`${P}/createTbSkuByHand`, { storeId: bStore.id, tbSpuId: 'X', itemTitle: 'X', tbSkuId: 'X' }, { token: a.token });

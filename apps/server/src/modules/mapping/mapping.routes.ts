@@ -1,61 +1,33 @@
-// The spec's paths of online goods mapping (spec 02 §7.4), all under MENU_TBSKU_RELATION.
-// Handlers only translate.
+// Online goods mapping (spec 02 §7.4), from the route catalogue (MappingCalls), all under
+// MENU_TBSKU_RELATION. Handlers only translate.
 import type { FastifyInstance } from 'fastify';
-import {
-  ConfirmTbSkuInput,
-  CreateSpuFromTbSpuInput,
-  CreateTbSkuByHandInput,
-  MatchAllInput,
-  ReplaceTbSkuInput,
-  TbSkuIdListInput,
-  TbSkuRowInput,
-  TbSkuSearchInput,
-  TbSpuIdListInput,
-} from '@openseller/core';
+import { MappingCalls } from '@openseller/core';
 import type { Http } from '../../platform/http.js';
-import type { MappingService } from './mapping.service.js';
 import type { CreateSpuFromOnlineItem } from './mapping.goods.js';
-
-export const MAPPING_MENU = 'MENU_TBSKU_RELATION';
-const access = { menu: MAPPING_MENU } as const;
-const BASE = '/myhome/tbspu';
+import type { MappingService } from './mapping.service.js';
 
 export function registerMappingRoutes(app: FastifyInstance, http: Http, deps: { mapping: MappingService; createSpu: CreateSpuFromOnlineItem }): void {
   const { mapping } = deps;
+  http.serve(app, MappingCalls, {
+    searchWaiting: (c) => mapping.search(c.session, 'wait', c.input),
+    searchConfirmed: (c) => mapping.search(c.session, 'already', c.input),
+    searchRecycleBin: (c) => mapping.search(c.session, 'deleted', c.input),
+    storeOptions: (c) => mapping.stores(c.session),
 
-  // ---- lists: the two tabs and the recycle bin ----------------------------------------------
-  http.route(app, { url: `${BASE}/searchPageList/notComfired`, access, input: TbSkuSearchInput, handler: (c) => mapping.search(c.session, 'wait', c.input) });
-  http.route(app, { url: `${BASE}/searchPageList/hasComfired`, access, input: TbSkuSearchInput, handler: (c) => mapping.search(c.session, 'already', c.input) });
-  http.route(app, { url: `${BASE}/searchPageList/recycleBin`, access, input: TbSkuSearchInput, handler: (c) => mapping.search(c.session, 'deleted', c.input) });
-  /** The stores of the domain, for the store filter and the hand-made online SKU. */
-  http.route(app, { url: `${BASE}/storeOptions`, access, handler: (c) => mapping.stores(c.session) });
+    confirm: (c) => mapping.confirm(c.session, c.input),
+    confirmList: (c) => mapping.confirmList(c.session, c.input.idList),
+    matchAll: (c) => mapping.matchAll(c.session, c.input),
+    replace: (c) => mapping.replace(c.session, c.input),
+    unbind: (c) => mapping.unbind(c.session, c.input),
+    unbindItems: (c) => mapping.unbindItems(c.session, c.input.idList),
 
-  // ---- mapping -------------------------------------------------------------------------------
-  http.route(app, { url: `${BASE}/comfireTbSku`, access, input: ConfirmTbSkuInput, handler: (c) => mapping.confirm(c.session, c.input) });
-  http.route(app, { url: `${BASE}/comfireTbSkuList`, access, input: TbSkuIdListInput, handler: (c) => mapping.confirmList(c.session, c.input.idList) });
-  http.route(app, {
-    url: `${BASE}/matchAll`,
-    access,
-    input: MatchAllInput,
-    handler: (c) => mapping.matchAll(c.session, c.input),
+    remove: (c) => mapping.remove(c.session, [c.input.id], c.input.version),
+    removeList: (c) => mapping.remove(c.session, c.input.idList),
+    restoreList: (c) => mapping.restore(c.session, c.input.idList),
+
+    copyNames: (c) => mapping.copyNames(c.session, c.input.idList),
+    copyPictures: (c) => mapping.copyPictures(c.session, c.input.idList),
+    createByHand: (c) => mapping.createByHand(c.session, c.input),
+    createSpu: (c) => deps.createSpu(c.session, c.input, c.language),
   });
-  http.route(app, { url: `${BASE}/replaceTbSku`, access, input: ReplaceTbSkuInput, handler: (c) => mapping.replace(c.session, c.input) });
-  http.route(app, { url: `${BASE}/unbundTbSku`, access, input: TbSkuRowInput, handler: (c) => mapping.unbind(c.session, c.input) });
-  http.route(app, { url: `${BASE}/batchUnbund4TbSpu`, access, input: TbSpuIdListInput, handler: (c) => mapping.unbindItems(c.session, c.input.idList) });
-
-  // ---- recycle bin ---------------------------------------------------------------------------
-  http.route(app, { url: `${BASE}/deleteTbSku`, access, input: TbSkuRowInput, handler: (c) => mapping.remove(c.session, [c.input.id], c.input.version) });
-  http.route(app, { url: `${BASE}/deleteTbSkuList`, access, input: TbSkuIdListInput, handler: (c) => mapping.remove(c.session, c.input.idList) });
-  http.route(app, { url: `${BASE}/restoreTbSkuList`, access, input: TbSkuIdListInput, handler: (c) => mapping.restore(c.session, c.input.idList) });
-
-  // ---- system goods from and to online items -------------------------------------------------
-  http.route(app, { url: `${BASE}/batchModifySpuFromTbSpu`, access, input: TbSpuIdListInput, handler: (c) => mapping.copyNames(c.session, c.input.idList) });
-  http.route(app, {
-    url: `${BASE}/batchModifySpuPicFromTbSpu`,
-    access,
-    input: TbSpuIdListInput,
-    handler: (c) => mapping.copyPictures(c.session, c.input.idList),
-  });
-  http.route(app, { url: `${BASE}/createTbSkuByHand`, access, input: CreateTbSkuByHandInput, handler: (c) => mapping.createByHand(c.session, c.input) });
-  http.route(app, { url: `${BASE}/createSpuFromTbSpu`, access, input: CreateSpuFromTbSpuInput, handler: (c) => deps.createSpu(c.session, c.input, c.language) });
 }

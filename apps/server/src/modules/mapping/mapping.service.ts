@@ -300,10 +300,25 @@ export function createMappingService(deps: { database: Database; registry: Servi
 
   // ---- replace and unbind --------------------------------------------------------------------
 
+  /**
+   * The row of an online SKU named by its platform SKU id (and store, when given). Two stores of
+   * the domain may list the same platform SKU id: then the store must be named.
+   */
+  async function rowIdOfPlatformSku(tx: Tx, domainId: number, tbSkuId: string, storeId: number | undefined): Promise<number> {
+    const rows = await tx
+      .select({ id: tbSkus.id })
+      .from(tbSkus)
+      .where(and(eq(tbSkus.domainId, domainId), eq(tbSkus.tbSkuId, tbSkuId), ...(storeId !== undefined ? [eq(tbSkus.storeId, storeId)] : [])))
+      .limit(2);
+    if (!rows.length) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'onlineSku', id: tbSkuId, field: 'tbSkuId' });
+    if (rows.length > 1) throw new AppError(MappingErrors.TB_SKU_AMBIGUOUS, 400, { field: 'storeId', tbSkuId });
+    return rows[0]!.id;
+  }
+
   async function replace(session: Session, input: ReplaceTbSkuInput): Promise<ReplaceTbSkuResult> {
     const domainId = domainOf(session);
     return db.transaction(async (tx) => {
-      const row = await lockOne(tx, domainId, input.tbSkuId, input.version, 'tbSkuId');
+      const row = await lockOne(tx, domainId, await rowIdOfPlatformSku(tx, domainId, input.tbSkuId, input.storeId), input.version, 'tbSkuId');
       refuseDeleted([row], 'tbSkuId');
       await assertMappable(tx, domainId, [input.skuId]);
       const unchanged = row.skuId === input.skuId && row.mappingStatus === 'already';

@@ -2,7 +2,7 @@
 // answer (masked as spec 02 §3.5 says), and the operation log of an order.
 import { bigintArray } from '../../db/arrays.js';
 import type { Language, OrderFailure, OrderLineRow, OrderLogAction, OrderRow } from '@openseller/core';
-import { maskPhone, maskText, ORDER_LOG_ENTITY_KIND, OrderErrors, orderStatusRemedy } from '@openseller/core';
+import { findPlatform, maskPhone, maskText, ORDER_LOG_ENTITY_KIND, OrderErrors, orderStatusRemedy } from '@openseller/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { erpOrders, type ErpOrder } from '../../db/schema/index.js';
@@ -90,7 +90,8 @@ const HEADER_COLUMNS = sql.raw(
     'address_exception', 'warehouse_id', 'express_company_code', 'express_no', 'risk_control_status', 'have_refund', 'intercepted',
     'intercept_reason', 'locked', 'pre_sale', 'stock_out', 'merge_level', 'split_level', 'seller_flag', 'seller_remark',
     'buyer_message', 'amount_total', 'post_fee', 'qty_total', 'sku_total', 'weight_total', 'labels', 'pay_time', 'last_ship_time',
-    'verified_at', 'express_print_time', 'created_at',
+    'verified_at', 'express_print_time', 'created_at', 'original_platform_code', 'receiver_tel', 'cod_type', 'have_invoice',
+    'trading_time', 'send_print_time', 'delivery_time',
   ]
     .map((c) => `o.${c}`)
     .join(', '),
@@ -115,8 +116,10 @@ export function orderRowsQueries(domainId: number, ids: number[]): { headers: SQ
     left join warehouses w on w.id = o.warehouse_id
     where o.domain_id = ${domainId} and o.id = any(${idArray})`,
     lines: sql`
-    select ${LINE_COLUMNS}, (select k.pic_url from skus k where k.id = l.sku_id) as pic_url
+    select ${LINE_COLUMNS}, k.pic_url, k.color as sku_color, k.size as sku_size, p.name as spu_name, p.short_name as spu_short_name, p.code as spu_code
     from erp_order_lines l
+    left join skus k on k.id = l.sku_id
+    left join spus p on p.id = k.spu_id
     where l.domain_id = ${domainId} and l.order_id = any(${idArray})
     order by l.order_id, l.line_seq, l.id`,
   };
@@ -166,12 +169,28 @@ function toLineRow(l: Record<string, unknown>): OrderLineRow {
     outerSkuId: (l.outer_sku_id as string | null) ?? null,
     title: (l.title as string | null) ?? null,
     properties: (l.properties as string | null) ?? null,
+    skuColor: (l.sku_color as string | null) ?? null,
+    skuSize: (l.sku_size as string | null) ?? null,
+    statusCode: null,
+    comId: l.is_combination && l.sku_id != null ? Number(l.sku_id) : null,
+    comSkuDesc: null,
+    skus: null,
+    combinationNum: null,
+    imei1: null,
+    imei2: null,
+    name: (l.spu_name as string | null) ?? null,
+    shortName: (l.spu_short_name as string | null) ?? null,
+    skuShortName: null,
+    code: (l.spu_code as string | null) ?? null,
   };
 }
 
 function toOrderRow(h: Record<string, unknown>, lines: OrderLineRow[], options: OrderRowOptions): OrderRow {
   const text = (k: string) => (h[k] as string | null) ?? null;
   const reveal = options.reveal === true;
+  const platformNos = (h.platform_nos as string[] | null) ?? [];
+  const labels = (h.labels as string[] | null) ?? [];
+  const receiverPhone = reveal ? text('receiver_phone') : maskPhone(text('receiver_phone')) || null;
   return {
     id: Number(h.id),
     code: String(h.code),
@@ -183,10 +202,10 @@ function toOrderRow(h: Record<string, unknown>, lines: OrderLineRow[], options: 
     storeId: Number(h.store_id),
     storeName: text('store_name'),
     platformCode: String(h.platform_code),
-    platformNos: (h.platform_nos as string[] | null) ?? [],
+    platformNos,
     buyerNick: text('buyer_nick'),
     receiverName: reveal ? text('receiver_name') : maskText(text('receiver_name')) || null,
-    receiverPhone: reveal ? text('receiver_phone') : maskPhone(text('receiver_phone')) || null,
+    receiverPhone,
     receiverProvince: text('receiver_province'),
     receiverCity: text('receiver_city'),
     receiverDistrict: text('receiver_district'),
@@ -213,12 +232,41 @@ function toOrderRow(h: Record<string, unknown>, lines: OrderLineRow[], options: 
     qtyTotal: Number(h.qty_total),
     skuTotal: Number(h.sku_total),
     weightTotal: String(h.weight_total),
-    labels: (h.labels as string[] | null) ?? [],
+    labels,
     payTime: iso(h.pay_time),
     lastShipTime: iso(h.last_ship_time),
     verifiedAt: iso(h.verified_at),
     expressPrintTime: iso(h.express_print_time),
     createdAt: iso(h.created_at)!,
+    platformNo: `[${platformNos.join(',')}]`,
+    originalPlatformCode: text('original_platform_code'),
+    platformName: findPlatform(String(h.platform_code))?.nameZh ?? null,
+    isSopShipment: null,
+    codType: text('cod_type'),
+    haveInvoice: Boolean(h.have_invoice),
+    erpSoLiveList: [],
+    cnService: null,
+    reviewPoint: null,
+    tradingTime: iso(h.trading_time),
+    sendPrintTime: iso(h.send_print_time),
+    batchNo: null,
+    esTimeName: null,
+    deliveryTime: iso(h.delivery_time),
+    pushTime: null,
+    signTime: null,
+    promisedDeliveryTime: null,
+    promiseSignTime: null,
+    promiseOutboundTime: null,
+    promiseDeliveryTime: null,
+    tmallDelivery: null,
+    wareHouseMatch: !labels.includes('WAREHOUSE_MATCH_FAIL'),
+    expressMatch: !labels.includes('EXPRESS_MATCH_FAIL'),
+    distributorTbCode: null,
+    erpSoHeaderLabelVos: labels.map((labelType) => ({ labelType, labelValue: null })),
+    encryptReceiverPhone: receiverPhone,
+    encryptReceiverTel: reveal ? text('receiver_tel') : maskPhone(text('receiver_tel')) || null,
+    receiverEnPhone: null,
+    receiverEnTel: null,
     lines,
   };
 }

@@ -16,8 +16,11 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 
-const GET = '/cloud/domain/domain/getDomainSettings';
-const SAVE = '/cloud/domain/domain/saveDomainSettings';
+// The spec's sysconfig calls (02 §7.14); the business rules page reads code USER_CONFIG.
+const SC = '/cloud/core/sysconfig';
+const GET = `${SC}/getConfigByCode`;
+const SAVE = `${SC}/updateSysConfig`;
+const ALL = { code: 'USER_CONFIG' };
 
 async function ok(token: string, path: string, body: Record<string, unknown>) {
   const answer = await t.call(path, body, { token });
@@ -32,7 +35,7 @@ const storedOf = async (domainId: number) =>
 describe('reading and saving the settings', () => {
   it('answers every known setting with its default while none is stored', async () => {
     const seller = await signedInSeller(t);
-    const items = await ok(seller.token, GET, {});
+    const items = await ok(seller.token, GET, ALL);
     expect(items.map((i: any) => [i.itemCode, i.kind, i.value, i.isDefault, i.stored])).toEqual([
       ['ORDER_OVERDUE_WARNING_ENABLED', 'boolean', 'true', true, false],
       ['ORDER_OVERDUE_WARNING_HOURS', 'integer', '24', true, false],
@@ -53,7 +56,7 @@ describe('reading and saving the settings', () => {
     expect(saved.changed).toEqual(['ORDER_OVERDUE_WARNING_ENABLED', 'ORDER_OVERDUE_WARNING_HOURS', 'ORDER_WEIGH_MARGIN_PERCENT']);
     const expected = { ORDER_OVERDUE_WARNING_ENABLED: ['false', false], ORDER_OVERDUE_WARNING_HOURS: ['48', false], ORDER_WEIGH_MARGIN_PERCENT: ['12.5', false] };
     expect(valuesOf(saved.items)).toEqual(expected);
-    expect(valuesOf(await ok(seller.token, GET, {}))).toEqual(expected);
+    expect(valuesOf(await ok(seller.token, GET, ALL))).toEqual(expected);
     const config = await t.call('/cloud/domain/domain/getUserDomainConfig', undefined, { token: seller.token, method: 'GET' });
     expect(Object.fromEntries(config.body.data.map((c: any) => [c.itemCode, c.value]))).toMatchObject({
       ORDER_OVERDUE_WARNING_ENABLED: 'false',
@@ -108,8 +111,51 @@ describe('reading and saving the settings', () => {
   it('counts a stored value its readers would not accept as the default', async () => {
     const seller = await signedInSeller(t);
     await t.database.db.insert(domainConfigs).values({ domainId: seller.domainId, itemCode: 'ORDER_OVERDUE_WARNING_HOURS', value: 'soon' });
-    const items = await ok(seller.token, GET, {});
+    const items = await ok(seller.token, GET, ALL);
     expect(items[1]).toMatchObject({ value: '24', isDefault: true, stored: true });
+  });
+});
+
+describe('the sysconfig calls of the spec', () => {
+  it('answers getConfigByCode as the itemCode and value list of a group or of one item, and refuses an unknown code', async () => {
+    const seller = await signedInSeller(t);
+    const warning = await ok(seller.token, GET, { code: 'OVER_TIME_WARNING' });
+    expect(warning.map((i: any) => [i.itemCode, i.value])).toEqual([
+      ['ORDER_OVERDUE_WARNING_ENABLED', 'true'],
+      ['ORDER_OVERDUE_WARNING_HOURS', '24'],
+    ]);
+    expect((await ok(seller.token, GET, { code: 'ORDER_WEIGH_MARGIN_PERCENT' })).map((i: any) => [i.itemCode, i.value])).toEqual([['ORDER_WEIGH_MARGIN_PERCENT', '10']]);
+    expect(await ok(seller.token, GET, { code: 'PRINT_CONFIG' })).toEqual([]);
+    const unknown = await t.call(GET, { code: 'NO_SUCH_CONFIG' }, { token: seller.token });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'code' } });
+  });
+
+  it('saves the JSON text of updateSysConfigByJSON, refusing text that is not JSON or holds a bad value, naming it', async () => {
+    const seller = await signedInSeller(t);
+    const saved = await ok(seller.token, `${SC}/updateSysConfigByJSON`, { value: JSON.stringify([{ itemCode: 'ORDER_WEIGH_MARGIN_PERCENT', value: '7.5' }]) });
+    expect(saved.changed).toEqual(['ORDER_WEIGH_MARGIN_PERCENT']);
+    const notJson = await t.call(`${SC}/updateSysConfigByJSON`, { value: '[{itemCode' }, { token: seller.token });
+    expect(notJson.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION', params: { field: 'value' } });
+    const bad = await t.call(`${SC}/updateSysConfigByJSON`, { value: JSON.stringify([{ itemCode: 'ORDER_OVERDUE_WARNING_HOURS', value: '0' }]) }, { token: seller.token });
+    expect(bad.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION', params: { field: 'value.0.value' } });
+    expect(await storedOf(seller.domainId)).toEqual({ ORDER_WEIGH_MARGIN_PERCENT: '7.5' });
+  });
+
+  it('switches the time-out warning with updateOverTimeWaringSysConfig and refuses hours out of bounds', async () => {
+    const seller = await signedInSeller(t);
+    const saved = await ok(seller.token, `${SC}/updateOverTimeWaringSysConfig`, { enabled: false, hours: 12 });
+    expect(saved.changed).toEqual(['ORDER_OVERDUE_WARNING_ENABLED', 'ORDER_OVERDUE_WARNING_HOURS']);
+    const bad = await t.call(`${SC}/updateOverTimeWaringSysConfig`, { enabled: true, hours: 721 }, { token: seller.token });
+    expect(bad.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION', params: { field: 'hours' } });
+    expect(await storedOf(seller.domainId)).toEqual({ ORDER_OVERDUE_WARNING_ENABLED: 'false', ORDER_OVERDUE_WARNING_HOURS: '12' });
+  });
+
+  it('refuses updatePrintConfig for an item that is not a print setting, saving nothing', async () => {
+    const seller = await signedInSeller(t);
+    const refused = await t.call(`${SC}/updatePrintConfig`, { items: [{ itemCode: 'ORDER_OVERDUE_WARNING_HOURS', value: '30' }] }, { token: seller.token });
+    expect(refused.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION', params: { field: 'items.0.itemCode' } });
+    expect(await storedOf(seller.domainId)).toEqual({});
   });
 });
 
@@ -118,7 +164,7 @@ describe('access', () => {
     const a = await signedInSeller(t);
     const b = await signedInSeller(t);
     await ok(a.token, SAVE, { items: [{ itemCode: 'ORDER_OVERDUE_WARNING_HOURS', value: '72' }] });
-    expect(valuesOf(await ok(b.token, GET, {})).ORDER_OVERDUE_WARNING_HOURS).toEqual(['24', true]);
+    expect(valuesOf(await ok(b.token, GET, ALL)).ORDER_OVERDUE_WARNING_HOURS).toEqual(['24', true]);
     await ok(b.token, SAVE, { items: [{ itemCode: 'ORDER_OVERDUE_WARNING_HOURS', value: '12' }] });
     expect(await storedOf(a.domainId)).toEqual({ ORDER_OVERDUE_WARNING_HOURS: '72' });
     expect(await storedOf(b.domainId)).toEqual({ ORDER_OVERDUE_WARNING_HOURS: '12' });
@@ -129,7 +175,7 @@ describe('access', () => {
   it('refuses a sub-account without MENU_USER_CONFIG and changes nothing; one with it may save', async () => {
     const seller = await signedInSeller(t);
     const staff = await signedInStaff(t, seller.domainId, ['MENU_ERPSO', 'MENU_BIZ_LOG']);
-    expect((await t.call(GET, {}, { token: staff })).status).toBe(403);
+    expect((await t.call(GET, ALL, { token: staff })).status).toBe(403);
     const refused = await t.call(SAVE, { items: [{ itemCode: 'ORDER_OVERDUE_WARNING_HOURS', value: '5' }] }, { token: staff });
     expect(refused.status).toBe(403);
     expect(refused.body.success).toBe(false);

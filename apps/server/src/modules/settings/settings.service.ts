@@ -54,9 +54,10 @@ export function createSettingsService(deps: { database: Database; now?: () => Da
   const now = deps.now ?? (() => new Date());
 
   return {
-    async get(session: Session): Promise<DomainSettingView[]> {
+    /** The settings of the codes given (every known one when none are given), in the catalogue's order. */
+    async get(session: Session, codes: readonly string[] = DOMAIN_SETTING_CODES): Promise<DomainSettingView[]> {
       const stored = await storedSettings(db, sellerDomain(session));
-      return DOMAIN_SETTINGS.map((d) => viewOf(d, stored.get(d.code)));
+      return DOMAIN_SETTINGS.filter((d) => codes.includes(d.code)).map((d) => viewOf(d, stored.get(d.code)));
     },
 
     async save(session: Session, input: DomainSettingsSaveInput): Promise<DomainSettingsSaveResult> {

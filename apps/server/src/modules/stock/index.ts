@@ -12,7 +12,7 @@ export { applyReceiptCosts, setAverageCost } from './stock.costs.js';
 
 /**
  * Available quantity per SKU in a warehouse (or all warehouses with -1), combination SKUs derived
- * from their components: min over components of ⌊component available / component qty⌋.
+ * from their components; stock at a non-sellable location (defective returns) is not available: min over components of ⌊component available / component qty⌋.
  */
 export async function availableBySku(tx: Tx, domainId: number, warehouseId: number, skuIds: number[]): Promise<Map<number, number>> {
   const result = new Map<number, number>();
@@ -24,10 +24,11 @@ export async function availableBySku(tx: Tx, domainId: number, warehouseId: numb
   const needed = new Set<number>(skuIds);
   for (const c of components.rows) needed.add(Number(c.component_sku_id));
   const rows = await tx.execute<{ sku_id: number; available: number }>(sql`
-    select sku_id, sum(on_hand - allocated)::int as available from stock_balances
-    where domain_id = ${domainId} and sku_id in (select value::bigint from json_array_elements_text(${JSON.stringify([...needed])}::json))
-      ${warehouseId === -1 ? sql`` : sql`and warehouse_id = ${warehouseId}`}
-    group by sku_id`);
+    select b.sku_id, sum(b.on_hand - b.allocated)::int as available from stock_balances b
+    where b.domain_id = ${domainId} and b.sku_id in (select value::bigint from json_array_elements_text(${JSON.stringify([...needed])}::json))
+      ${warehouseId === -1 ? sql`` : sql`and b.warehouse_id = ${warehouseId}`}
+      and not exists (select 1 from warehouse_locations l where l.id = b.location_id and l.domain_id = b.domain_id and not l.sellable)
+    group by b.sku_id`);
   const plain = new Map(rows.rows.map((r) => [Number(r.sku_id), Number(r.available)]));
   const byCombo = new Map<number, { skuId: number; qty: number }[]>();
   for (const c of components.rows) {

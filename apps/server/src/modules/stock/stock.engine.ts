@@ -35,6 +35,13 @@ export interface Movement {
   movement: MovementType;
   doc: StockDoc;
   remark?: string | null;
+  /** The unit cost the movement carries; a SHIP movement without one carries the SKU's average cost now. */
+  unitCost?: string | null;
+  /**
+   * The document line this movement books. The ledger holds one row per (document type, source
+   * line): booking the same line again fails with a unique violation and nothing is written.
+   */
+  sourceLineId?: number | null;
 }
 
 export interface BalanceAfter {
@@ -173,15 +180,19 @@ export async function applyMovements(tx: Tx, domainId: number, actorUserId: numb
       doc_id: m.doc.id ?? null,
       doc_code: m.doc.code ?? null,
       remark: m.remark ?? null,
+      cost: m.unitCost ?? null,
+      src: m.sourceLineId ?? null,
       n,
     };
   });
   await tx.execute(sql`
     insert into stock_ledger (domain_id, warehouse_id, location_id, sku_id, movement, on_hand_delta, allocated_delta,
-                              on_hand_after, allocated_after, doc_type, doc_id, doc_code, remark, created_by)
-    select ${domainId}, x.w, x.l, x.s, x.movement, x.dh, x.da, x.ah, x.aa, x.doc_type, x.doc_id, x.doc_code, x.remark, ${actorUserId}::bigint
+                              on_hand_after, allocated_after, doc_type, doc_id, doc_code, remark, unit_cost, source_line_id, created_by)
+    select ${domainId}, x.w, x.l, x.s, x.movement, x.dh, x.da, x.ah, x.aa, x.doc_type, x.doc_id, x.doc_code, x.remark,
+           coalesce(x.cost, case when x.movement = 'SHIP' then c.average_cost end), x.src, ${actorUserId}::bigint
     from json_to_recordset(${JSON.stringify(ledger)}::json)
-      as x(w bigint, l bigint, s bigint, movement text, dh int, da int, ah int, aa int, doc_type text, doc_id bigint, doc_code text, remark text, n int)
+      as x(w bigint, l bigint, s bigint, movement text, dh int, da int, ah int, aa int, doc_type text, doc_id bigint, doc_code text, remark text, cost numeric, src bigint, n int)
+    left join sku_costs c on c.domain_id = ${domainId} and c.sku_id = x.s
     order by x.n
   `);
 

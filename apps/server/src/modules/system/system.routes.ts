@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DomainSearchInput, DomainUpdateInput, SmsOutboxSearchInput } from '@openseller/core';
+import { SystemCalls } from '@openseller/core';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { Http } from '../../platform/http.js';
@@ -26,11 +26,15 @@ export function registerSystemRoutes(app: FastifyInstance, http: Http, deps: { s
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database: ok });
   });
 
-  http.route(app, { method: 'GET', url: '/cloud/core/site/info', access: 'public', handler: () => system.siteInfo() });
-  http.route(app, { url: '/cloud/core/sysconfig/findAllConfigs', access: 'session', handler: () => system.allConfigs() });
-  http.route(app, { url: '/myhome/homepage/getHomePageData', access: 'session', handler: (c) => system.homePageData(c.session) });
-
-  http.route(app, { url: '/cloud/admin/domain/search', access: 'root', input: DomainSearchInput, handler: (c) => system.searchDomains(c.input) });
-  http.route(app, { url: '/cloud/admin/domain/update', access: 'root', input: DomainUpdateInput, handler: (c) => system.updateDomain(c.session, c.input) });
-  http.route(app, { url: '/cloud/admin/smsOutbox/search', access: 'root', input: SmsOutboxSearchInput, handler: (c) => system.searchSmsOutbox(c.input) });
+  http.serve(app, SystemCalls, {
+    siteInfo: () => system.siteInfo(),
+    allConfigs: () => system.allConfigs(),
+    homePageData: (c) => system.homePageData(c.session),
+    searchDomains: (c) => system.searchDomains(c.input),
+    updateDomain: async (c) => {
+      await system.updateDomain(c.session, c.input);
+      return null;
+    },
+    searchSmsOutbox: (c) => system.searchSmsOutbox(c.input),
+  });
 }

@@ -5,11 +5,11 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-d
 import { Button, Dropdown, FloatButton, Layout, Menu, Result, Space, Tag, Tooltip, type MenuProps } from 'antd';
 import { CustomerServiceOutlined, DownOutlined, GlobalOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { effectiveLevel, findRoute, LANGUAGE_NAMES, LANGUAGES } from '@openseller/core';
+import { AuthCalls, effectiveLevel, findRoute, LANGUAGE_NAMES, LANGUAGES } from '@openseller/core';
 import { accessToken, clearAuth } from '../auth-store';
 import { useQueryClient } from '@tanstack/react-query';
 import { changeLanguage, currentLanguage } from '../i18n';
-import { get } from '../request';
+import { callApi } from '../request';
 import { SessionProvider, useSession, useSessionQuery, type SessionState } from '../session';
 import { useSiteInfo } from '../site';
 import { PageFallback } from '../page-fallback';
@@ -130,7 +130,7 @@ function HeaderRight({ session }: { session: SessionState }) {
   const logout = async () => {
     if (!(await confirmLeave())) return;
     try {
-      await get('/cloud/domain/security/logout', { quiet: true });
+      await callApi(AuthCalls.logout, undefined, { quiet: true });
     } catch {
       // Signed out locally either way.
     }

@@ -1,61 +1,64 @@
-// The only place that names the accounts area's server paths.
-import type {
-  LoginLogRow,
-  LoginLogSearchInput,
-  LoginResult,
-  MenuGroup,
-  PageResult,
-  RoleCreateInput,
-  RoleRow,
-  RoleUpdateInput,
-  SmsPurpose,
-  SubUserRow,
-  SubUserSearchInput,
-} from '@openseller/core';
+// The accounts area's calls (spec 01 §7, 02 §7.1), from the route catalogue. Passwords are
+// encrypted here, before they leave the browser.
+import { AuthCalls, SessionCalls, SubAccountCalls, type CallInput, type SmsPurpose } from '@openseller/core';
 import { encryptPassword } from '../../app/crypto';
-import { get, request, type RequestOptions } from '../../app/request';
+import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
 
+/** What a form sends: the call's input with the password still in clear text. */
+type WithClearPassword<C extends { password: string }> = Omit<C, 'password' | 'loginEnv' | 'source'> & { password: string };
+
+export type LoginLogFilter = CallInput<typeof SessionCalls.loginLog>;
+export type SubUserFilter = CallInput<typeof SubAccountCalls.search>;
+
 export const accountsApi = {
-  async login(input: { username: string; password: string; rememberMe: boolean; uniqueCode?: string; validateCode?: string }) {
-    return request<LoginResult>('/cloud/domain/security/login', { ...input, password: await encryptPassword(input.password), loginEnv: 'WC' }, quiet);
+  async login(input: WithClearPassword<CallInput<typeof AuthCalls.login>>) {
+    return callApi(AuthCalls.login, { ...input, password: await encryptPassword(input.password), loginEnv: 'WC' }, quiet);
   },
-  loginBySms: (input: { mobile: string; validateCode: string; rememberMe: boolean }) => request<LoginResult>('/cloud/domain/login/byValidateCode', input, quiet),
-  captchaUrl: (uniqueCode: string, nonce: number) => `/cloud/domain/login/validate?uniqueCode=${encodeURIComponent(uniqueCode)}&_=${nonce}`,
-  sendSmsCode: (mobile: string, purpose: SmsPurpose) => request<{ resendAfter: number }>('/cloud/domain/login/sendValidateCode', { mobile, purpose }),
-  async register(input: { username: string; password: string; mobile: string; smsCode: string; companyName: string; contactName?: string; contactEmail?: string }) {
-    return request<LoginResult>('/cloud/domain/registerUser', { ...input, password: await encryptPassword(input.password), source: 'web', loginEnv: 'WC' }, quiet);
+  loginBySms: (input: CallInput<typeof AuthCalls.loginByValidateCode>) => callApi(AuthCalls.loginByValidateCode, { ...input, loginEnv: 'WC' }, quiet),
+  /** The image captcha of a uniqueCode (POST login/validate answers SVG), as an object URL the caller revokes. */
+  async captchaImage(uniqueCode: string): Promise<string> {
+    const response = await fetch(AuthCalls.captchaImage.path, {
+      method: AuthCalls.captchaImage.method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ uniqueCode } satisfies CallInput<typeof AuthCalls.captchaImage>),
+    });
+    if (!response.ok) throw new Error(`captcha ${response.status}`);
+    return URL.createObjectURL(await response.blob());
   },
-  forgetPasswordCheck: (username: string, mobile: string) => request<{ resendAfter: number }>('/cloud/domain/forgetPassword/checkUsernameAndPhone', { username, mobile }),
-  async resetPassword(input: { username: string; mobile: string; password: string; authCode: string }) {
-    return request<void>('/cloud/domain/forgetPassword/changePasswordByAuthCode', { ...input, password: await encryptPassword(input.password), loginEnv: 'WC' }, quiet);
+  sendSmsCode: (mobile: string, purpose: SmsPurpose) => callApi(AuthCalls.sendValidateCode, { mobile, purpose }),
+  async register(input: WithClearPassword<CallInput<typeof AuthCalls.register>>) {
+    return callApi(AuthCalls.register, { ...input, password: await encryptPassword(input.password), source: 'web', loginEnv: 'WC' }, quiet);
+  },
+  forgetPasswordCheck: (username: string, mobile: string) => callApi(AuthCalls.forgetPasswordCheck, { username, mobile }),
+  async resetPassword(input: WithClearPassword<CallInput<typeof AuthCalls.changePasswordByAuthCode>>) {
+    return callApi(AuthCalls.changePasswordByAuthCode, { ...input, password: await encryptPassword(input.password), loginEnv: 'WC' }, quiet);
   },
   async changePassword(from: string, to: string) {
-    return request<void>('/cloud/domain/user/changePassWord', { fromPassWord: await encryptPassword(from), toPassWord: await encryptPassword(to) }, quiet);
+    return callApi(AuthCalls.changePassword, { fromPassWord: await encryptPassword(from), toPassWord: await encryptPassword(to) }, quiet);
   },
-  bindPhone: (mobile: string, smsCode: string) => request<void>('/cloud/domain/user/bindingPhone', { mobile, smsCode }, quiet),
-  searchLoginLog: (input: Partial<LoginLogSearchInput>) => request<PageResult<LoginLogRow>>('/cloud/domain/loginLog/search', input),
+  bindPhone: (mobile: string, smsCode: string) => callApi(AuthCalls.bindPhone, { mobile, smsCode }, quiet),
+  searchLoginLog: (input: LoginLogFilter) => callApi(SessionCalls.loginLog, input),
 
-  searchSubUsers: (input: Partial<SubUserSearchInput>) => request<PageResult<SubUserRow>>('/cloud/domain/user/search', input),
-  getSubUser: (userId: number) => get<SubUserRow>(`/cloud/domain/user/getUserById?userId=${userId}`),
-  async createSubUser(input: { loginName: string; userName: string; password: string; phone?: string; email?: string; roleIds: number[]; remark?: string }) {
-    return request<SubUserRow>('/cloud/domain/user/createSubUser', { ...input, password: await encryptPassword(input.password) }, quiet);
+  searchSubUsers: (input: SubUserFilter) => callApi(SubAccountCalls.search, input),
+  getSubUser: (userId: number) => callApi(SubAccountCalls.getById, { userId }),
+  async createSubUser(input: CallInput<typeof SubAccountCalls.create>) {
+    return callApi(SubAccountCalls.create, { ...input, password: await encryptPassword(input.password) }, quiet);
   },
-  updateSubUser: (input: { id: number; version: number; userName: string; phone?: string; email?: string; roleIds: number[]; remark?: string }) =>
-    request<SubUserRow>('/cloud/domain/user/updateSubUser', input, quiet),
-  deleteSubUser: (userId: number) => request<void>('/cloud/domain/user/deleteSubUser', { userId }),
-  openSubUser: (userId: number) => request<void>('/cloud/domain/user/openSubUser', { userId }),
-  stopSubUser: (userId: number) => request<void>('/cloud/domain/user/stopSubUser', { userId }),
-  unlockSubUser: (userId: number) => request<void>(`/cloud/domain/user/unlockAccount?userId=${userId}`, {}),
+  updateSubUser: (input: CallInput<typeof SubAccountCalls.update>) => callApi(SubAccountCalls.update, input, quiet),
+  deleteSubUser: (userId: number) => callApi(SubAccountCalls.delete, { userId }),
+  openSubUser: (userId: number) => callApi(SubAccountCalls.open, { userId }),
+  stopSubUser: (userId: number) => callApi(SubAccountCalls.stop, { userId }),
+  unlockSubUser: (userId: number) => callApi(SubAccountCalls.unlock, { userId }),
   async changeSubUserPassword(userId: number, password: string) {
-    return request<void>('/cloud/domain/user/changePassSubUser', { userId, password: await encryptPassword(password) }, quiet);
+    return callApi(SubAccountCalls.changePassword, { userId, password: await encryptPassword(password) }, quiet);
   },
 
-  listRoles: () => get<RoleRow[]>('/cloud/domain/role/getRoleList'),
-  createRole: (input: RoleCreateInput) => request<RoleRow>('/cloud/domain/role/create', input, quiet),
-  updateRole: (input: RoleUpdateInput) => request<RoleRow>('/cloud/domain/role/update', input, quiet),
-  deleteRole: (id: number) => request<void>('/cloud/domain/role/delete', { id }),
-  grantableMenus: () => get<MenuGroup[]>('/cloud/domain/menu/searchSysMenuByDomain'),
-  grantableFields: () => get<string[]>('/cloud/domain/field/searchSysField'),
+  listRoles: () => callApi(SubAccountCalls.roleList),
+  createRole: (input: CallInput<typeof SubAccountCalls.roleCreate>) => callApi(SubAccountCalls.roleCreate, input, quiet),
+  updateRole: (input: CallInput<typeof SubAccountCalls.roleUpdate>) => callApi(SubAccountCalls.roleUpdate, input, quiet),
+  deleteRole: (id: number) => callApi(SubAccountCalls.roleDelete, { id }),
+  grantableMenus: () => callApi(SubAccountCalls.grantableMenus),
+  grantableFields: () => callApi(SubAccountCalls.grantableFields),
 };

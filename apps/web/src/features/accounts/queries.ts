@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LoginLogSearchInput, SubUserSearchInput } from '@openseller/core';
-import { accountsApi } from './api';
+import { accountsApi, type LoginLogFilter, type SubUserFilter } from './api';
 
 export const accountsKeys = {
   all: ['accounts'] as const,
-  subUsers: (filter: Partial<SubUserSearchInput>) => [...accountsKeys.all, 'sub-users', filter] as const,
+  subUsers: (filter: SubUserFilter) => [...accountsKeys.all, 'sub-users', filter] as const,
   subUser: (id: number) => [...accountsKeys.all, 'sub-user', id] as const,
   roles: () => [...accountsKeys.all, 'roles'] as const,
   grantable: () => [...accountsKeys.all, 'grantable'] as const,
-  loginLog: (filter: Partial<LoginLogSearchInput>) => [...accountsKeys.all, 'login-log', filter] as const,
+  loginLog: (filter: LoginLogFilter) => [...accountsKeys.all, 'login-log', filter] as const,
 };
 
-export const useSubUsers = (filter: Partial<SubUserSearchInput>) =>
+export const useSubUsers = (filter: SubUserFilter) =>
   useQuery({ queryKey: accountsKeys.subUsers(filter), queryFn: () => accountsApi.searchSubUsers(filter), placeholderData: (prev) => prev });
 
 export const useSubUser = (id: number | null) =>
@@ -26,7 +25,7 @@ export const useGrantable = () =>
     staleTime: 60_000,
   });
 
-export const useLoginLog = (filter: Partial<LoginLogSearchInput>) =>
+export const useLoginLog = (filter: LoginLogFilter) =>
   useQuery({ queryKey: accountsKeys.loginLog(filter), queryFn: () => accountsApi.searchLoginLog(filter), placeholderData: (prev) => prev });
 
 /** A mutation that refreshes every accounts list when it succeeds. */

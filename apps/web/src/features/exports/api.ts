@@ -1,25 +1,11 @@
-// The download centre's server paths (spec 02 §7.2) and file downloads.
-import type { PageResult } from '@openseller/core';
+// The download centre's calls (spec 01 §7, 02 §7.2: /cloud/core/exportFile), from the route
+// catalogue, and file downloads.
+import { ExportCalls, type CallInput, type ExportFileRow, type ExportReadItem } from '@openseller/core';
 import { accessToken, deviceId, tabId } from '../../app/auth-store';
 import { currentLanguage, i18next } from '../../app/i18n';
-import { ApiError, request } from '../../app/request';
+import { ApiError, callApi } from '../../app/request';
 
-export interface ExportFileRow {
-  id: number;
-  title: string;
-  type: string;
-  processStatus: 'REQUEST' | 'SENDING' | 'SUCCESS' | 'FAILURE';
-  unread: boolean;
-  isOss: boolean;
-  rowCount: number | null;
-  errorMessage: string | null;
-  createTime: string;
-  finishTime: string | null;
-  /** How many times a server restart stopped the export while it was being made. */
-  interruptions: number;
-  /** INTERRUPTED (waits to be made again), RESUMED (made again), GAVE_UP (failed after too many interruptions). */
-  notice: 'INTERRUPTED' | 'RESUMED' | 'GAVE_UP' | null;
-}
+export type { ExportFileRow };
 
 /** What to tell the person about a restart that stopped an export, as an i18n key; null when none did. */
 export function exportNoticeKey(file: Pick<ExportFileRow, 'processStatus' | 'notice'>): string | null {
@@ -29,11 +15,14 @@ export function exportNoticeKey(file: Pick<ExportFileRow, 'processStatus' | 'not
 }
 
 export const exportsApi = {
-  search: (input: { currentPage: number; pageSize: number; exportStartTime?: string; exportEndTime?: string; unread?: boolean }) =>
-    request<PageResult<ExportFileRow>>('/cloud/core/exportFile/searchPageList', input),
-  pollingList: () => request<ExportFileRow[]>('/cloud/core/exportFile/needPollingList', {}, { quiet: true }),
-  markRead: (ids: number[]) => request<void>('/cloud/core/exportFile/batchUpdateUnread', { items: JSON.stringify(ids.map((id) => ({ id, unread: false }))) }),
-  remove: (id: number) => request<void>('/cloud/core/exportFile/deleteFile', { id }),
+  search: (input: CallInput<typeof ExportCalls.search>) => callApi(ExportCalls.search, input),
+  pollingList: () => callApi(ExportCalls.pollingList, undefined, { quiet: true }),
+  /** The body is the JSON text of the {id, unread:false} items (01 §7). */
+  markRead: (ids: number[]) => callApi(ExportCalls.markRead, ids.map((id): ExportReadItem => ({ id, unread: false }))),
+  remove: (id: number) => callApi(ExportCalls.delete, { id }),
+  /** downloadExcel {number}: saves the file. */
+  download: (file: { id: number; title: string }) =>
+    downloadFile(ExportCalls.download.path, { number: file.id } satisfies CallInput<typeof ExportCalls.download>, `${file.title}.xlsx`),
 };
 
 /** Saves a blob under a file name, as the browser's download. */

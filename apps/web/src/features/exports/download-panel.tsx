@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '../../app/request';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { usePageVisible } from '../../ui/use-page-visible';
-import { downloadFile, exportNoticeKey, exportsApi, type ExportFileRow } from './api';
+import { exportNoticeKey, exportsApi, type ExportFileRow } from './api';
 import { onNewExport } from './export-events';
 import { useSimulatedProgress } from './use-simulated-progress';
 
@@ -26,7 +26,7 @@ export function useDownload() {
       return;
     }
     try {
-      await downloadFile('/cloud/core/exportFile/downloadExcel', { number: file.id }, `${file.title}.xlsx`);
+      await exportsApi.download(file);
       toast.success(t('common:downloads.downloaded'));
     } catch (error) {
       toast.error(error instanceof ApiError ? errorMessage(error) : t('errors:ERR_FILE_NOT_EXIST'));

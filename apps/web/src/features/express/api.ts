@@ -1,16 +1,15 @@
-// The only place that names the express area's server paths (spec 02 §7.8). Calls are quiet:
-// the pages word failures themselves.
-import type { ExpressCompanyOption, SystemExpressCompany, UserExpressCompanyRow } from '@openseller/core';
-import { request, type RequestOptions } from '../../app/request';
+// The express area's calls (spec 02 §7.8: /myhome/expressCompany), from the route catalogue
+// (ExpressCompanyCalls). Calls are quiet: the pages word failures themselves.
+import { ExpressCompanyCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const P = '/myhome/expressCompany';
 
 export const expressApi = {
-  userCompanies: () => request<UserExpressCompanyRow[]>(`${P}/getAllUserExpressCompany`, {}, quiet),
-  userCompaniesWithNull: () => request<ExpressCompanyOption[]>(`${P}/getAllUserExpressCompanyWithNull`, {}, quiet),
-  systemCompanies: () => request<SystemExpressCompany[]>(`${P}/getAllSystemExpressCompany`, {}, quiet),
-  add: (codes: string[]) => request<UserExpressCompanyRow[]>(`${P}/addUserExpressCompany`, { codes }, quiet),
-  remove: (idList: number[]) => request<{ removed: number }>(`${P}/removeUserExpressCompany`, { idList }, quiet),
-  update: (input: { id: number; version: number; udf4?: string | null; sortIndex: number }) => request<UserExpressCompanyRow>(`${P}/updateUserExpressCompany`, input, quiet),
+  userCompanies: () => callApi(ExpressCompanyCalls.userCompanies, undefined, quiet),
+  userCompaniesWithNull: () => callApi(ExpressCompanyCalls.userCompaniesWithNull, undefined, quiet),
+  systemCompanies: () => callApi(ExpressCompanyCalls.systemCompanies, undefined, quiet),
+  add: (codes: string[]) => callApi(ExpressCompanyCalls.add, { codes }, quiet),
+  remove: (idList: number[]) => callApi(ExpressCompanyCalls.remove, { idList }, quiet),
+  update: (input: CallInput<typeof ExpressCompanyCalls.update>) => callApi(ExpressCompanyCalls.update, input, quiet),
 };

@@ -1,68 +1,38 @@
-// The only place that names the goods area's server paths (spec 02 §7.3).
-import type {
-  AddOneSkuToSpuInput,
-  CheckCodeInput,
-  CheckCodeResult,
-  MarkSpusInput,
-  MoveSpusToClassInput,
-  PageResult,
-  ProductDateInfo,
-  SetSpuStatusInput,
-  SkuClassCreateInput,
-  SkuClassTree,
-  SkuClassUpdateInput,
-  SkuPick,
-  SkuSearchInput,
-  SpuCreateInputRaw,
-  SpuRow,
-  SpuSearchInput,
-  UpdateCombinationInput,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../app/request';
-import type { ExportFileRow } from '../exports/api';
+// The goods area's calls (spec 02 §7.3), from the route catalogue.
+import { GoodsCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
 
 /** List filters as the page sends them: keyword lists are the typed text. */
-export type SpuSearchParams = Partial<Omit<SpuSearchInput, 'codeKeywords' | 'nameKeywords' | 'barCodeKeywords'>> & {
-  codeKeywords?: string;
-  nameKeywords?: string;
-  barCodeKeywords?: string;
-};
+export type SpuSearchParams = CallInput<typeof GoodsCalls.search>;
 
-export type SpuUpdateRaw = SpuCreateInputRaw & { id: number; version: number };
-
-export interface GoodsCounts {
-  spuCount: number;
-  skuCount: number;
-  combinationCount: number;
-}
+export type SpuUpdateRaw = CallInput<typeof GoodsCalls.update>;
 
 export const goodsApi = {
-  searchSpus: (input: SpuSearchParams) => request<PageResult<SpuRow>>('/myhome/spu/searchSpuPageList', input),
-  getSpu: (id: number) => request<SpuRow>('/myhome/spu/getSpuById', { id }),
-  counts: () => request<GoodsCounts>('/myhome/spu/searchAllSkuCount', {}),
-  createSpu: (input: SpuCreateInputRaw) => request<SpuRow>('/myhome/spu/createSpuByHand', input, quiet),
-  updateSpu: (input: SpuUpdateRaw) => request<SpuRow>('/myhome/spu/updateSpuByhand', input, quiet),
-  deleteSpus: (idList: number[]) => request<{ deleted: number }>('/myhome/spu/deleteSpuListByHand', { idList }),
-  checkCode: (input: Partial<CheckCodeInput> & { code: string }) => request<CheckCodeResult>('/myhome/spu/checkCode', input, quiet),
-  addOneSku: (input: AddOneSkuToSpuInput | (Omit<AddOneSkuToSpuInput, 'sku'> & { sku: Record<string, unknown> })) => request<SpuRow>('/myhome/spu/addOneSkuToSpu', input, quiet),
-  updateCombination: (input: UpdateCombinationInput) => request<SpuRow>('/myhome/spu/updateSpuList4Combination', input, quiet),
-  mark: (input: Partial<MarkSpusInput> & { idList: number[] }) => request<{ updated: number }>('/myhome/spu/madeMarkBySpuIdList', input),
-  setStatus: (input: SetSpuStatusInput) => request<{ updated: number }>('/myhome/spu/updateSpuStatus', input),
-  moveToClass: (input: MoveSpusToClassInput) => request<{ moved: number }>('/myhome/spu/updateSpuSysClassifyList', input),
-  exportSpus: (input: SpuSearchParams & { idList?: number[] }) => request<ExportFileRow>('/myhome/spu/exportSpu', input),
+  searchSpus: (input: SpuSearchParams) => callApi(GoodsCalls.search, input),
+  getSpu: (id: number) => callApi(GoodsCalls.get, { id }),
+  counts: () => callApi(GoodsCalls.counts, undefined),
+  createSpu: (input: CallInput<typeof GoodsCalls.create>) => callApi(GoodsCalls.create, input, quiet),
+  updateSpu: (input: SpuUpdateRaw) => callApi(GoodsCalls.update, input, quiet),
+  deleteSpus: (idList: number[]) => callApi(GoodsCalls.delete, { idList }),
+  checkCode: (input: CallInput<typeof GoodsCalls.checkCode>) => callApi(GoodsCalls.checkCode, input, quiet),
+  addOneSku: (input: CallInput<typeof GoodsCalls.addOneSku>) => callApi(GoodsCalls.addOneSku, input, quiet),
+  updateCombination: (input: CallInput<typeof GoodsCalls.updateCombination>) => callApi(GoodsCalls.updateCombination, input, quiet),
+  mark: (input: CallInput<typeof GoodsCalls.mark>) => callApi(GoodsCalls.mark, input),
+  setStatus: (input: CallInput<typeof GoodsCalls.setStatus>) => callApi(GoodsCalls.setStatus, input),
+  moveToClass: (input: CallInput<typeof GoodsCalls.moveToClass>) => callApi(GoodsCalls.moveToClass, input),
+  exportSpus: (input: CallInput<typeof GoodsCalls.export>) => callApi(GoodsCalls.export, input),
 
-  searchSkus: (input: Partial<SkuSearchInput>) => request<PageResult<SkuPick>>('/myhome/sku/searchSkuPageList', input),
-  skusByIds: (idList: number[]) => request<SkuPick[]>('/myhome/spu/getBySkuIdList', { idList }),
+  searchSkus: (input: CallInput<typeof GoodsCalls.searchSkus>) => callApi(GoodsCalls.searchSkus, input),
+  skusByIds: (idList: number[]) => callApi(GoodsCalls.skusByIds, { idList }),
 
-  classTree: (isAll = true) => request<SkuClassTree>('/myhome/spuSysClassify/getSkuSysClassifyByType', { isAll }),
-  createClass: (input: Partial<SkuClassCreateInput> & { code: string; name: string }) => request<unknown>('/myhome/spuSysClassify/create', input, quiet),
-  updateClass: (input: Partial<SkuClassUpdateInput> & { id: number; version: number; code: string; name: string }) => request<unknown>('/myhome/spuSysClassify/update', input, quiet),
-  deleteClass: (id: number) => request<void>('/myhome/spuSysClassify/delete', { id }),
+  classTree: (isAll = true) => callApi(GoodsCalls.classTree, { isAll }),
+  createClass: (input: CallInput<typeof GoodsCalls.createClass>) => callApi(GoodsCalls.createClass, input, quiet),
+  updateClass: (input: CallInput<typeof GoodsCalls.updateClass>) => callApi(GoodsCalls.updateClass, input, quiet),
+  deleteClass: (id: number) => callApi(GoodsCalls.deleteClass, { id }),
 
-  productDates: (skuId: number) => request<ProductDateInfo>('/myhome/sku/getProductDateInfo', { skuId }),
-  addProductDates: (skuId: number, productDateList: { productDate: string; qty: number }[]) =>
-    request<ProductDateInfo>('/myhome/sku/addProductDateInfo', { skuId, productDateList }, quiet),
-  deleteProductDates: (skuId: number, idList: number[]) => request<ProductDateInfo>('/myhome/sku/delProductDateInfo', { skuId, idList }),
+  productDates: (skuId: number) => callApi(GoodsCalls.productDates, { skuId }),
+  addProductDates: (skuId: number, productDateList: { productDate: string; qty: number }[]) => callApi(GoodsCalls.addProductDates, { skuId, productDateList }, quiet),
+  deleteProductDates: (skuId: number, idList: number[]) => callApi(GoodsCalls.deleteProductDates, { skuId, idList }),
 };

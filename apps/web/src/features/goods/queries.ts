@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SkuSearchInput } from '@openseller/core';
+import type { CallInput, GoodsCalls } from '@openseller/core';
 import { goodsApi, type SpuSearchParams } from './api';
 
 export const goodsKeys = {
@@ -7,7 +7,7 @@ export const goodsKeys = {
   spus: (filter: SpuSearchParams) => [...goodsKeys.all, 'spus', filter] as const,
   spu: (id: number) => [...goodsKeys.all, 'spu', id] as const,
   counts: () => [...goodsKeys.all, 'counts'] as const,
-  skus: (filter: Partial<SkuSearchInput>) => [...goodsKeys.all, 'skus', filter] as const,
+  skus: (filter: CallInput<typeof GoodsCalls.searchSkus>) => [...goodsKeys.all, 'skus', filter] as const,
   classes: () => [...goodsKeys.all, 'classes'] as const,
   productDates: (skuId: number) => [...goodsKeys.all, 'product-dates', skuId] as const,
 };
@@ -19,7 +19,7 @@ export const useSpu = (id: number | null) => useQuery({ queryKey: goodsKeys.spu(
 
 export const useGoodsCounts = () => useQuery({ queryKey: goodsKeys.counts(), queryFn: goodsApi.counts });
 
-export const useSkuSearch = (filter: Partial<SkuSearchInput>, enabled = true) =>
+export const useSkuSearch = (filter: CallInput<typeof GoodsCalls.searchSkus>, enabled = true) =>
   useQuery({ queryKey: goodsKeys.skus(filter), queryFn: () => goodsApi.searchSkus(filter), placeholderData: keepPreviousData, enabled });
 
 export const useClassTree = () => useQuery({ queryKey: goodsKeys.classes(), queryFn: () => goodsApi.classTree(true) });

@@ -1,63 +1,36 @@
-// The only place that names the mapping area's server paths (spec 02 §7.4). Every call is quiet:
-// the page words failures itself (mappingErrorMessage) so the area's nouns read right.
-import type {
-  BatchCountResult,
-  ConfirmTbSkuInput,
-  CopyToGoodsResult,
-  CreateSpuFromTbSpuInput,
-  CreateSpuFromTbSpuResult,
-  MappingStoreOption,
-  MatchAllResult,
-  ReplaceTbSkuResult,
-  TbSkuPage,
-  TbSkuRow,
-  TbSkuSearchInput,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../app/request';
+// The mapping area's calls (/myhome/tbspu, spec 02 §7.4), from the route catalogue. Every call is
+// quiet: the page words failures itself (mappingErrorMessage) so the area's nouns read right.
+import { MappingCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const P = '/myhome/tbspu';
 
 /** Which list: the waiting tab, the confirmed tab or the recycle bin. */
 export type TbSkuScope = 'wait' | 'already' | 'deleted';
 
-const LIST_PATHS: Record<TbSkuScope, string> = {
-  wait: `${P}/searchPageList/notComfired`,
-  already: `${P}/searchPageList/hasComfired`,
-  deleted: `${P}/searchPageList/recycleBin`,
-};
+/** The list filters (the same for the three lists). */
+export type TbSkuFilter = CallInput<typeof MappingCalls.searchWaiting>;
 
-/** The hand-made online SKU as the form sends it (price as typed). */
-export interface CreateTbSkuByHandValues {
-  storeId: number;
-  tbSpuId: string;
-  itemTitle: string;
-  outerId?: string;
-  picUrl?: string;
-  tbSkuId: string;
-  title?: string;
-  properties?: string;
-  outerSkuId?: string;
-  price?: string;
-  skuPicUrl?: string;
-  skuId?: number;
-}
+const LISTS = { wait: MappingCalls.searchWaiting, already: MappingCalls.searchConfirmed, deleted: MappingCalls.searchRecycleBin } as const;
+
+/** The hand-made online SKU as the form sends it. */
+export type CreateTbSkuByHandValues = CallInput<typeof MappingCalls.createByHand>;
 
 export const mappingApi = {
-  search: (scope: TbSkuScope, filter: Partial<TbSkuSearchInput>) => request<TbSkuPage>(LIST_PATHS[scope], filter, quiet),
-  storeOptions: () => request<MappingStoreOption[]>(`${P}/storeOptions`, {}, quiet),
-  confirm: (input: ConfirmTbSkuInput) => request<TbSkuRow>(`${P}/comfireTbSku`, input, quiet),
-  confirmList: (idList: number[]) => request<BatchCountResult>(`${P}/comfireTbSkuList`, { idList }, quiet),
-  matchAll: (storeId?: number) => request<MatchAllResult>(`${P}/matchAll`, storeId ? { storeId } : {}, quiet),
-  replace: (input: { tbSkuId: number; skuId: number; isUpdateNormalOrderDetail: boolean; version?: number }) =>
-    request<ReplaceTbSkuResult>(`${P}/replaceTbSku`, input, quiet),
-  unbind: (id: number, version?: number) => request<TbSkuRow>(`${P}/unbundTbSku`, { id, version }, quiet),
-  unbindItems: (tbSpuRowIds: number[]) => request<BatchCountResult>(`${P}/batchUnbund4TbSpu`, { idList: tbSpuRowIds }, quiet),
-  remove: (id: number, version?: number) => request<BatchCountResult>(`${P}/deleteTbSku`, { id, version }, quiet),
-  removeList: (idList: number[]) => request<BatchCountResult>(`${P}/deleteTbSkuList`, { idList }, quiet),
-  restoreList: (idList: number[]) => request<BatchCountResult>(`${P}/restoreTbSkuList`, { idList }, quiet),
-  copyNames: (tbSpuRowIds: number[]) => request<CopyToGoodsResult>(`${P}/batchModifySpuFromTbSpu`, { idList: tbSpuRowIds }, quiet),
-  copyPictures: (tbSpuRowIds: number[]) => request<CopyToGoodsResult>(`${P}/batchModifySpuPicFromTbSpu`, { idList: tbSpuRowIds }, quiet),
-  createByHand: (input: CreateTbSkuByHandValues) => request<TbSkuRow>(`${P}/createTbSkuByHand`, input, quiet),
-  createSpu: (input: CreateSpuFromTbSpuInput) => request<CreateSpuFromTbSpuResult>(`${P}/createSpuFromTbSpu`, input, quiet),
+  search: (scope: TbSkuScope, filter: TbSkuFilter) => callApi(LISTS[scope], filter, quiet),
+  storeOptions: () => callApi(MappingCalls.storeOptions, undefined, quiet),
+  confirm: (input: CallInput<typeof MappingCalls.confirm>) => callApi(MappingCalls.confirm, input, quiet),
+  confirmList: (idList: number[]) => callApi(MappingCalls.confirmList, { idList }, quiet),
+  matchAll: (storeId?: number) => callApi(MappingCalls.matchAll, storeId ? { storeId } : {}, quiet),
+  /** tbSkuId is the platform SKU id; storeId names its store. */
+  replace: (input: CallInput<typeof MappingCalls.replace>) => callApi(MappingCalls.replace, input, quiet),
+  unbind: (id: number, version?: number) => callApi(MappingCalls.unbind, { id, version }, quiet),
+  unbindItems: (tbSpuRowIds: number[]) => callApi(MappingCalls.unbindItems, { idList: tbSpuRowIds }, quiet),
+  remove: (id: number, version?: number) => callApi(MappingCalls.remove, { id, version }, quiet),
+  removeList: (idList: number[]) => callApi(MappingCalls.removeList, { idList }, quiet),
+  restoreList: (idList: number[]) => callApi(MappingCalls.restoreList, { idList }, quiet),
+  copyNames: (tbSpuRowIds: number[]) => callApi(MappingCalls.copyNames, { idList: tbSpuRowIds }, quiet),
+  copyPictures: (tbSpuRowIds: number[]) => callApi(MappingCalls.copyPictures, { idList: tbSpuRowIds }, quiet),
+  createByHand: (input: CreateTbSkuByHandValues) => callApi(MappingCalls.createByHand, input, quiet),
+  createSpu: (input: CallInput<typeof MappingCalls.createSpu>) => callApi(MappingCalls.createSpu, input, quiet),
 };

@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TbSkuSearchInput } from '@openseller/core';
 import { i18next } from '../../app/i18n';
 import { ApiError, errorMessage } from '../../app/request';
 import { toast } from '../../app/toast';
-import { mappingApi, type TbSkuScope } from './api';
+import { mappingApi, type TbSkuFilter, type TbSkuScope } from './api';
 
 export const mappingKeys = {
   all: ['mapping'] as const,
-  list: (scope: TbSkuScope, filter: Partial<TbSkuSearchInput>) => [...mappingKeys.all, 'list', scope, filter] as const,
+  list: (scope: TbSkuScope, filter: TbSkuFilter) => [...mappingKeys.all, 'list', scope, filter] as const,
   stores: () => [...mappingKeys.all, 'stores'] as const,
 };
 
-export const useTbSkuList = (scope: TbSkuScope, filter: Partial<TbSkuSearchInput>) =>
+export const useTbSkuList = (scope: TbSkuScope, filter: TbSkuFilter) =>
   useQuery({ queryKey: mappingKeys.list(scope, filter), queryFn: () => mappingApi.search(scope, filter), placeholderData: (prev) => prev });
 
 export const useMappingStores = () => useQuery({ queryKey: mappingKeys.stores(), queryFn: mappingApi.storeOptions, staleTime: 60_000 });

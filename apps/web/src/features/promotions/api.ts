@@ -1,6 +1,6 @@
 // The promotions area's calls, from the route catalogue.
-import { PromotionCalls, type CallInput, type StoreOption } from '@openseller/core';
-import { callApi, request, type RequestOptions } from '../../app/request';
+import { PromotionCalls, StoreCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
 
@@ -15,5 +15,5 @@ export const promotionsApi = {
   searchOpen: (input: CallInput<typeof PromotionCalls.searchOpen>) => callApi(PromotionCalls.searchOpen, input),
   onlineSkuOptions: (input: CallInput<typeof PromotionCalls.onlineSkuOptions>) => callApi(PromotionCalls.onlineSkuOptions, input),
   /** The stores area's picker list (any signed-in account of the domain). */
-  stores: () => request<StoreOption[]>('/cloud/domain/store/findAllStore', {}),
+  stores: () => callApi(StoreCalls.findAllStore),
 };

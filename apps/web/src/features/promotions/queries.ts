@@ -1,27 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PromotionOpenSearchInput, PromotionSearchInput, PromotionSkuOptionsInput } from '@openseller/core';
+import type { CallInput, PromotionCalls } from '@openseller/core';
 import { promotionsApi } from './api';
 
 export const promotionsKeys = {
   all: ['promotions'] as const,
-  list: (filter: Partial<PromotionSearchInput>) => [...promotionsKeys.all, 'list', filter] as const,
+  list: (filter: CallInput<typeof PromotionCalls.search>) => [...promotionsKeys.all, 'list', filter] as const,
   detail: (id: number) => [...promotionsKeys.all, 'detail', id] as const,
-  open: (filter: Partial<PromotionOpenSearchInput>) => [...promotionsKeys.all, 'open', filter] as const,
+  open: (filter: CallInput<typeof PromotionCalls.searchOpen>) => [...promotionsKeys.all, 'open', filter] as const,
   stores: () => [...promotionsKeys.all, 'stores'] as const,
-  onlineSkus: (filter: Partial<PromotionSkuOptionsInput>) => [...promotionsKeys.all, 'online-skus', filter] as const,
+  onlineSkus: (filter: CallInput<typeof PromotionCalls.onlineSkuOptions>) => [...promotionsKeys.all, 'online-skus', filter] as const,
 };
 
-export const usePromotions = (filter: Partial<PromotionSearchInput>) =>
+export const usePromotions = (filter: CallInput<typeof PromotionCalls.search>) =>
   useQuery({ queryKey: promotionsKeys.list(filter), queryFn: () => promotionsApi.search(filter), placeholderData: (prev) => prev });
 
 export const usePromotion = (id: number | null) => useQuery({ queryKey: promotionsKeys.detail(id ?? 0), queryFn: () => promotionsApi.get(id!), enabled: !!id });
 
-export const useOpenPromotions = (filter: Partial<PromotionOpenSearchInput>, enabled: boolean) =>
+export const useOpenPromotions = (filter: CallInput<typeof PromotionCalls.searchOpen>, enabled: boolean) =>
   useQuery({ queryKey: promotionsKeys.open(filter), queryFn: () => promotionsApi.searchOpen(filter), enabled });
 
 export const usePromotionStores = () => useQuery({ queryKey: promotionsKeys.stores(), queryFn: promotionsApi.stores, staleTime: 60_000 });
 
-export const useOnlineSkuOptions = (filter: Partial<PromotionSkuOptionsInput>, enabled: boolean) =>
+export const useOnlineSkuOptions = (filter: CallInput<typeof PromotionCalls.onlineSkuOptions>, enabled: boolean) =>
   useQuery({ queryKey: promotionsKeys.onlineSkus(filter), queryFn: () => promotionsApi.onlineSkuOptions(filter), enabled, placeholderData: (prev) => prev });
 
 /** A mutation that refreshes every promotions list when it succeeds. */

@@ -1,17 +1,16 @@
-// The only place that names the settings area's server paths (business rule configuration,
-// /config/configuration). Calls are quiet: the page words failures itself.
-import type { DomainSettingsSaveResult, DomainSettingView } from '@openseller/core';
-import { request, type RequestOptions } from '../../app/request';
+// The settings area's calls (business rule configuration, /config/configuration): the spec's
+// sysconfig calls (/cloud/core/sysconfig), from the route catalogue. Calls are quiet: the page
+// words failures itself.
+import { SysConfigCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const D = '/cloud/domain/domain';
 
 /** What the page sends: values as the contract takes them (booleans, numbers or texts). */
-export interface DomainSettingsSave {
-  items: { itemCode: string; value: string | number | boolean }[];
-}
+export type DomainSettingsSave = CallInput<typeof SysConfigCalls.updateSysConfig>;
 
 export const settingsApi = {
-  get: () => request<DomainSettingView[]>(`${D}/getDomainSettings`, {}, quiet),
-  save: (input: DomainSettingsSave) => request<DomainSettingsSaveResult>(`${D}/saveDomainSettings`, input, quiet),
+  /** Every setting of the business rules page (code USER_CONFIG). */
+  get: () => callApi(SysConfigCalls.getConfigByCode, { code: 'USER_CONFIG' }, quiet),
+  save: (input: DomainSettingsSave) => callApi(SysConfigCalls.updateSysConfig, input, quiet),
 };

@@ -1,88 +1,55 @@
-// The only place that names the stores area's server paths.
-import type {
-  AuthorizationResult,
-  AuthorizationStart,
-  ConfigStoreSyncDataInput,
-  ExpiringStoreRow,
-  OfflineStoreBatchInput,
-  PageResult,
-  PlatformRow,
-  SandboxCallRow,
-  SandboxCallSearchInput,
-  SandboxForcedFailure,
-  SandboxItemInput,
-  SandboxItemRow,
-  SandboxOrderRow,
-  SandboxSettingsInput,
-  SandboxShopView,
-  StoreCreateInput,
-  StoreListInput,
-  StoreModifyInput,
-  StoreOption,
-  StoreRow,
-  StoreSearchInput,
-  StoreUsability,
-  SyncRunRow,
-  UpdateStoreConfigInput,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../app/request';
+// The stores area's calls (spec 02 §7.7: /cloud/domain/store) and the sandbox marketplace's
+// console (/cloud/sandbox/console), from the route catalogue (StoreCalls,
+// SandboxMarketplaceConsoleCalls).
+import { SandboxMarketplaceConsoleCalls as C, StoreCalls as S, type CallAnswer, type CallInput, type SandboxForcedFailure } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const S = '/cloud/domain/store';
-const C = '/cloud/sandbox/console';
 
-export interface SandboxRefundRow {
-  refundId: string;
-  orderNo: string;
-  status: string;
-  reason: string | null;
-  refundFee: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type SandboxRefundRow = CallAnswer<typeof C.refunds>['voList'][number];
 
 type Page = { currentPage?: number; pageSize?: number };
 
 export const storesApi = {
-  platforms: (includeSelfBuild = false) => request<PlatformRow[]>(`${S}/getAllPlatform`, { includeSelfBuild }),
-  search: (input: Partial<StoreSearchInput>) => request<PageResult<StoreRow>>(`${S}/search`, input),
-  findAll: () => request<StoreOption[]>(`${S}/findAllStore`, {}),
-  searchStoreList: (input: Partial<StoreListInput>) => request<StoreOption[]>(`${S}/searchStoreList`, input),
-  get: (id: number) => request<StoreRow>(`${S}/getStore`, { id }),
-  create: (input: Partial<StoreCreateInput>) => request<StoreRow>(`${S}/createStore`, input, quiet),
-  createOfflineBatch: (input: Partial<OfflineStoreBatchInput>) => request<StoreRow[]>(`${S}/batchCreateOfflineStore`, input, quiet),
-  modify: (input: Partial<StoreModifyInput> & { id: number; version: number }) => request<StoreRow>(`${S}/modifyStore`, input, quiet),
-  remove: (id: number, version: number) => request<void>(`${S}/delStore`, { id, version }, quiet),
-  enable: (id: number, version: number, usable: boolean) => request<StoreRow>(`${S}/enableStore4Offline`, { id, version, usable }),
-  updateConfig: (input: UpdateStoreConfigInput) => request<StoreRow>(`${S}/updateStoreConfig`, input, quiet),
-  configSync: (input: ConfigStoreSyncDataInput) => request<StoreRow>(`${S}/configStoreSyncData`, input, quiet),
-  revealSecret: (id: number) => request<{ secretKey: string }>(`${S}/revealSecret`, { id }),
-  regenerateSecret: (id: number, version: number) => request<{ secretKey: string; maskedSecret: string; version: number }>(`${S}/regenerateSecret`, { id, version }),
-  expiring: () => request<ExpiringStoreRow[]>(`${S}/getExpiringStore`, {}),
-  expiringCount: () => request<number>(`${S}/getExpiringStoreCount`, {}, quiet),
-  checkUsable: (storeId: number) => request<StoreUsability>(`${S}/checkUsableStore?storeId=${storeId}`, {}),
-  authorizationUrl: (id: number) => request<AuthorizationStart>(`${S}/getAuthorizationUrl`, { id }),
-  authorizationCallback: (input: { code?: string; state: string; error?: string }) => request<AuthorizationResult>(`${S}/authorizationCallback`, input, quiet),
-  refreshAuthorization: (id: number) => request<StoreRow>(`${S}/refreshAuthorization`, { id }),
-  syncOnlineGoods: (id: number) => request<SyncRunRow>(`${S}/syncOnlineGoods`, { id }),
-  syncRuns: (storeId: number, page: Page = {}) => request<PageResult<SyncRunRow>>(`${S}/searchSyncRuns`, { storeId, ...page }),
+  platforms: (includeSelfBuild = false) => callApi(S.getAllPlatform, { includeSelfBuild }),
+  search: (input: CallInput<typeof S.search>) => callApi(S.search, input),
+  findAll: () => callApi(S.findAllStore),
+  searchStoreList: (input: CallInput<typeof S.searchStoreList>) => callApi(S.searchStoreList, input),
+  get: (id: number) => callApi(S.getStore, { id }),
+  create: (input: CallInput<typeof S.createStore>) => callApi(S.createStore, input, quiet),
+  createOfflineBatch: (input: CallInput<typeof S.batchCreateOfflineStore>) => callApi(S.batchCreateOfflineStore, input, quiet),
+  modify: (input: CallInput<typeof S.modifyStore>) => callApi(S.modifyStore, input, quiet),
+  remove: (id: number, version: number) => callApi(S.delStore, { id, version }, quiet),
+  enable: (id: number, version: number, usable: boolean) => callApi(S.enableStore4Offline, { id, version, usable }),
+  updateConfig: (input: CallInput<typeof S.updateStoreConfig>) => callApi(S.updateStoreConfig, input, quiet),
+  configSync: (input: CallInput<typeof S.configStoreSyncData>) => callApi(S.configStoreSyncData, input, quiet),
+  revealSecret: (id: number) => callApi(S.revealSecret, { id }),
+  regenerateSecret: (id: number, version: number) => callApi(S.regenerateSecret, { id, version }),
+  expiring: () => callApi(S.getExpiringStore),
+  expiringCount: () => callApi(S.getExpiringStoreCount, undefined, quiet),
+  checkUsable: (storeId: number) => callApi(S.checkUsableStore, { storeId }),
+  authorizationUrl: (id: number) => callApi(S.getAuthorizationUrl, { id }),
+  authorizationCallback: (input: CallInput<typeof S.authorizationCallback>) => callApi(S.authorizationCallback, input, quiet),
+  refreshAuthorization: (id: number) => callApi(S.refreshAuthorization, { id }),
+  syncOnlineGoods: (id: number) => callApi(S.syncOnlineGoods, { id }),
+  syncRuns: (storeId: number, page: Page = {}) => callApi(S.searchSyncRuns, { storeId, ...page }),
 
   sandbox: {
-    get: (storeId: number) => request<SandboxShopView>(`${C}/get`, { storeId }),
-    updateSettings: (input: SandboxSettingsInput) => request<SandboxShopView>(`${C}/updateSettings`, input, quiet),
-    forceFailures: (storeId: number, failures: SandboxForcedFailure[]) => request<SandboxShopView>(`${C}/forceFailures`, { storeId, failures }),
-    clearFailures: (storeId: number) => request<SandboxShopView>(`${C}/clearFailures`, { storeId }),
-    expireToken: (storeId: number) => request<{ count: number }>(`${C}/expireToken`, { storeId }),
-    revokeTokens: (storeId: number) => request<{ count: number }>(`${C}/revokeTokens`, { storeId }),
-    items: (storeId: number, page: Page = {}) => request<PageResult<SandboxItemRow>>(`${C}/items`, { storeId, ...page }),
-    saveItem: (input: SandboxItemInput) => request<{ itemId: string }>(`${C}/saveItem`, input, quiet),
-    deleteItem: (storeId: number, itemId: string) => request<void>(`${C}/deleteItem`, { storeId, itemId }),
-    orders: (storeId: number, page: Page = {}) => request<PageResult<SandboxOrderRow>>(`${C}/orders`, { storeId, ...page }),
-    generateOrders: (storeId: number, count: number) => request<{ orderNos: string[] }>(`${C}/generateOrders`, { storeId, count }),
-    closeOrder: (storeId: number, orderNo: string) => request<void>(`${C}/closeOrder`, { storeId, orderNo }),
-    finishOrder: (storeId: number, orderNo: string) => request<void>(`${C}/finishOrder`, { storeId, orderNo }),
-    createRefund: (storeId: number, orderNo: string) => request<{ refundId: string }>(`${C}/createRefund`, { storeId, orderNo }),
-    refunds: (storeId: number, page: Page = {}) => request<PageResult<SandboxRefundRow>>(`${C}/refunds`, { storeId, ...page }),
-    calls: (input: Partial<SandboxCallSearchInput> & { storeId: number }) => request<PageResult<SandboxCallRow>>(`${C}/calls`, input),
+    get: (storeId: number) => callApi(C.get, { storeId }),
+    updateSettings: (input: CallInput<typeof C.updateSettings>) => callApi(C.updateSettings, input, quiet),
+    forceFailures: (storeId: number, failures: SandboxForcedFailure[]) => callApi(C.forceFailures, { storeId, failures }),
+    clearFailures: (storeId: number) => callApi(C.clearFailures, { storeId }),
+    expireToken: (storeId: number) => callApi(C.expireToken, { storeId }),
+    revokeTokens: (storeId: number) => callApi(C.revokeTokens, { storeId }),
+    items: (storeId: number, page: Page = {}) => callApi(C.items, { storeId, ...page }),
+    saveItem: (input: CallInput<typeof C.saveItem>) => callApi(C.saveItem, input, quiet),
+    deleteItem: (storeId: number, itemId: string) => callApi(C.deleteItem, { storeId, itemId }),
+    orders: (storeId: number, page: Page = {}) => callApi(C.orders, { storeId, ...page }),
+    generateOrders: (storeId: number, count: number) => callApi(C.generateOrders, { storeId, count }),
+    closeOrder: (storeId: number, orderNo: string) => callApi(C.closeOrder, { storeId, orderNo }),
+    finishOrder: (storeId: number, orderNo: string) => callApi(C.finishOrder, { storeId, orderNo }),
+    createRefund: (storeId: number, orderNo: string) => callApi(C.createRefund, { storeId, orderNo }),
+    refunds: (storeId: number, page: Page = {}) => callApi(C.refunds, { storeId, ...page }),
+    calls: (input: CallInput<typeof C.calls>) => callApi(C.calls, input),
   },
 };

@@ -1,9 +1,13 @@
-import type { DomainRow, DomainSearchInput, DomainUpdateInput, HomePageData, PageResult, SmsOutboxRow, SmsOutboxSearchInput } from '@openseller/core';
-import { request } from '../../app/request';
+// The system area's calls (home counters, the root account's console), from the route catalogue.
+import { SystemCalls, type CallInput } from '@openseller/core';
+import { callApi } from '../../app/request';
+
+export type DomainFilter = CallInput<typeof SystemCalls.searchDomains>;
+export type SmsOutboxFilter = CallInput<typeof SystemCalls.searchSmsOutbox>;
 
 export const systemApi = {
-  homePageData: () => request<HomePageData>('/myhome/homepage/getHomePageData'),
-  searchDomains: (input: Partial<DomainSearchInput>) => request<PageResult<DomainRow>>('/cloud/admin/domain/search', input),
-  updateDomain: (input: DomainUpdateInput) => request<void>('/cloud/admin/domain/update', input, { quiet: true }),
-  searchSmsOutbox: (input: Partial<SmsOutboxSearchInput>) => request<PageResult<SmsOutboxRow>>('/cloud/admin/smsOutbox/search', input),
+  homePageData: () => callApi(SystemCalls.homePageData),
+  searchDomains: (input: DomainFilter) => callApi(SystemCalls.searchDomains, input),
+  updateDomain: (input: CallInput<typeof SystemCalls.updateDomain>) => callApi(SystemCalls.updateDomain, input, { quiet: true }),
+  searchSmsOutbox: (input: SmsOutboxFilter) => callApi(SystemCalls.searchSmsOutbox, input),
 };

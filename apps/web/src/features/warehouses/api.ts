@@ -1,52 +1,28 @@
-// The only place that names the warehouses area's server paths (spec 02 §7.9). Every call is
-// quiet: the pages word failures themselves (warehouseErrorMessage) so the area's nouns and
-// reasons read right.
-import type {
-  LocationCreateInput,
-  LocationRow,
-  LocationSearchInput,
-  LocationUpdateInput,
-  PageResult,
-  StoreWarehouseAssignment,
-  WarehouseAssignmentsInput,
-  WarehouseBindInput,
-  WarehouseCreateInput,
-  WarehouseOption,
-  WarehouseRow,
-  WarehouseSearchInput,
-  WarehouseStopUsingInput,
-  WarehouseUnbindInput,
-  WarehouseUpdateInput,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../app/request';
+// The warehouses area's calls (spec 02 §7.9: /myhome/warehouse, /myhome/location), from the route
+// catalogue (WarehouseCalls, LocationCalls). Every call is quiet: the pages word failures
+// themselves (warehouseErrorMessage) so the area's nouns and reasons read right.
+import { LocationCalls, WarehouseCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const W = '/myhome/warehouse';
-const L = '/myhome/location';
 
 /** Form values as typed: optional texts may be empty. */
-export type WarehouseFormValues = Omit<WarehouseCreateInput, 'county' | 'externalCode' | 'ownerCode' | 'remark'> & {
-  county?: string | null;
-  externalCode?: string | null;
-  ownerCode?: string | null;
-  remark?: string | null;
-};
+export type WarehouseFormValues = CallInput<typeof WarehouseCalls.create>;
 
 export const warehousesApi = {
-  search: (input: Partial<WarehouseSearchInput>) => request<PageResult<WarehouseRow>>(`${W}/search`, input, quiet),
-  get: (id: number) => request<WarehouseRow>(`${W}/get`, { id }, quiet),
-  listAll: (includeStopped = false) => request<WarehouseOption[]>(`${W}/listAll`, { includeStopped }, quiet),
-  create: (input: WarehouseFormValues) => request<WarehouseRow>(`${W}/create`, input, quiet),
-  update: (input: WarehouseFormValues & Pick<WarehouseUpdateInput, 'id' | 'version'>) => request<WarehouseRow>(`${W}/update`, input, quiet),
-  stopUsing: (input: WarehouseStopUsingInput) => request<WarehouseRow>(`${W}/stopUsing`, input, quiet),
+  search: (input: CallInput<typeof WarehouseCalls.search>) => callApi(WarehouseCalls.search, input, quiet),
+  get: (id: number) => callApi(WarehouseCalls.get, { id }, quiet),
+  listAll: (includeStopped = false) => callApi(WarehouseCalls.listAll, { includeStopped }, quiet),
+  create: (input: WarehouseFormValues) => callApi(WarehouseCalls.create, input, quiet),
+  update: (input: CallInput<typeof WarehouseCalls.update>) => callApi(WarehouseCalls.update, input, quiet),
+  stopUsing: (input: CallInput<typeof WarehouseCalls.stopUsing>) => callApi(WarehouseCalls.stopUsing, input, quiet),
 
-  assignments: (input: Partial<WarehouseAssignmentsInput>) => request<StoreWarehouseAssignment[]>(`${W}/assignments`, input, quiet),
-  bind: (input: Omit<WarehouseBindInput, 'onlineWarehouseCode'> & { onlineWarehouseCode?: string | null }) =>
-    request<StoreWarehouseAssignment[]>(`${W}/bind`, input, quiet),
-  unbind: (input: WarehouseUnbindInput) => request<StoreWarehouseAssignment[]>(`${W}/unbind`, input, quiet),
+  assignments: (input: CallInput<typeof WarehouseCalls.assignments>) => callApi(WarehouseCalls.assignments, input, quiet),
+  bind: (input: CallInput<typeof WarehouseCalls.bind>) => callApi(WarehouseCalls.bind, input, quiet),
+  unbind: (input: CallInput<typeof WarehouseCalls.unbind>) => callApi(WarehouseCalls.unbind, input, quiet),
 
-  searchLocations: (input: Partial<LocationSearchInput>) => request<PageResult<LocationRow>>(`${L}/search`, input, quiet),
-  createLocation: (input: Omit<LocationCreateInput, 'zone' | 'remark'> & { zone?: string | null; remark?: string | null }) => request<LocationRow>(`${L}/create`, input, quiet),
-  updateLocation: (input: Omit<LocationUpdateInput, 'zone' | 'remark'> & { zone?: string | null; remark?: string | null }) => request<LocationRow>(`${L}/update`, input, quiet),
-  deleteLocations: (idList: number[]) => request<{ deleted: number }>(`${L}/delete`, { idList }, quiet),
+  searchLocations: (input: CallInput<typeof LocationCalls.search>) => callApi(LocationCalls.search, input, quiet),
+  createLocation: (input: CallInput<typeof LocationCalls.create>) => callApi(LocationCalls.create, input, quiet),
+  updateLocation: (input: CallInput<typeof LocationCalls.update>) => callApi(LocationCalls.update, input, quiet),
+  deleteLocations: (idList: number[]) => callApi(LocationCalls.delete, { idList }, quiet),
 };

@@ -28,7 +28,8 @@ import {
 
 export type SandboxShop = typeof sandboxShops.$inferSelect;
 
-export const SANDBOX_CONSENT_PATH = '/cloud/sandbox/authorize';
+export { SANDBOX_CONSENT_PATH } from '@openseller/core';
+import { SANDBOX_CONSENT_PATH } from '@openseller/core';
 const CODE_TTL_MS = 10 * 60_000;
 const REFRESH_TTL_MS = 90 * 86_400_000;
 const MAX_PAGE_SIZE = 200;

@@ -4,7 +4,7 @@
 // unchanged — the same round trip a real marketplace's OAuth makes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { findPlatform, PLATFORM_SANDBOX } from '@openseller/core';
+import { findPlatform, PLATFORM_SANDBOX, SandboxConsentCalls } from '@openseller/core';
 import { requestLanguage, type Http } from '../../../platform/http.js';
 import { SANDBOX_CONSENT_PATH, type SandboxConnector } from './sandbox.connector.js';
 
@@ -96,22 +96,17 @@ export async function registerSandboxConsentPage(app: FastifyInstance, http: Htt
         .send(page(language, t.badRequest, `<h1>${escapeHtml(t.badRequest)}</h1><p>${escapeHtml(message)}</p>`));
     };
 
-    http.route(scope, {
-      method: 'GET',
-      url: SANDBOX_CONSENT_PATH,
-      access: 'public',
-      raw: true,
-      handler: async (c) => {
-        const language = c.language === 'zh' || c.language === 'zh_TW' ? 'zh' : 'en';
-        const t = TEXT[language];
-        const parsed = ConsentQuery.safeParse(c.request.query);
-        if (!parsed.success) return fail(c, 400, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-        const q = parsed.data;
-        if (!sameSite(c.request, q.redirect_uri)) return fail(c, 400, t.badRedirect);
-        const shop = await sandbox.findShopByKey(q.shop);
-        if (!shop) return fail(c, 404, t.unknownShop);
-        const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
-        const body = `<h1>${escapeHtml(t.title)}</h1>
+    http.serveCall(scope, SandboxConsentCalls.page, async (c) => {
+      const language = c.language === 'zh' || c.language === 'zh_TW' ? 'zh' : 'en';
+      const t = TEXT[language];
+      const parsed = ConsentQuery.safeParse(c.request.query);
+      if (!parsed.success) return fail(c, 400, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      const q = parsed.data;
+      if (!sameSite(c.request, q.redirect_uri)) return fail(c, 400, t.badRedirect);
+      const shop = await sandbox.findShopByKey(q.shop);
+      if (!shop) return fail(c, 404, t.unknownShop);
+      const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+      const body = `<h1>${escapeHtml(t.title)}</h1>
 <p>${escapeHtml(t.intro)}</p>
 <div class="shop">${escapeHtml(t.shop)}: ${escapeHtml(shop.shopKey)}</div>
 <p>${escapeHtml(t.grants)}</p><ul>${t.scopes.map((s) => `<li>${escapeHtml(s)}</li>`).join('')}</ul>
@@ -120,33 +115,26 @@ export async function registerSandboxConsentPage(app: FastifyInstance, http: Htt
 ${hidden('shop', q.shop)}${hidden('state', q.state)}${hidden('redirect_uri', q.redirect_uri)}${hidden('client_id', q.client_id ?? 'openseller')}
 <div class="actions"><button class="allow" type="submit" name="decision" value="allow">${escapeHtml(t.allow)}</button>
 <button type="submit" name="decision" value="deny">${escapeHtml(t.deny)}</button></div></form>`;
-        return c.reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('x-frame-options', 'DENY')
-          .send(page(language, t.title, body));
-      },
+      return c.reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-frame-options', 'DENY')
+        .send(page(language, t.title, body));
     });
 
-    http.route(scope, {
-      method: 'POST',
-      url: SANDBOX_CONSENT_PATH,
-      access: 'public',
-      raw: true,
-      handler: async (c) => {
-        const language = c.language === 'zh' || c.language === 'zh_TW' ? 'zh' : 'en';
-        const parsed = ConsentDecision.safeParse(c.request.body ?? {});
-        if (!parsed.success) return fail(c, 400, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-        const q = parsed.data;
-        if (!sameSite(c.request, q.redirect_uri)) return fail(c, 400, TEXT[language].badRedirect);
-        const shop = await sandbox.findShopByKey(q.shop);
-        if (!shop) return fail(c, 404, TEXT[language].unknownShop);
-        const target =
-          q.decision === 'allow'
-            ? withQuery(q.redirect_uri, { code: await sandbox.issueCode(shop, q.redirect_uri), state: q.state })
-            : withQuery(q.redirect_uri, { error: 'access_denied', state: q.state });
-        return c.reply.code(302).header('cache-control', 'no-store').redirect(target);
-      },
+    http.serveCall(scope, SandboxConsentCalls.decide, async (c) => {
+      const language = c.language === 'zh' || c.language === 'zh_TW' ? 'zh' : 'en';
+      const parsed = ConsentDecision.safeParse(c.request.body ?? {});
+      if (!parsed.success) return fail(c, 400, parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      const q = parsed.data;
+      if (!sameSite(c.request, q.redirect_uri)) return fail(c, 400, TEXT[language].badRedirect);
+      const shop = await sandbox.findShopByKey(q.shop);
+      if (!shop) return fail(c, 404, TEXT[language].unknownShop);
+      const target =
+        q.decision === 'allow'
+          ? withQuery(q.redirect_uri, { code: await sandbox.issueCode(shop, q.redirect_uri), state: q.state })
+          : withQuery(q.redirect_uri, { error: 'access_denied', state: q.state });
+      return c.reply.code(302).header('cache-control', 'no-store').redirect(target);
     });
   });
 }

@@ -353,12 +353,26 @@ describe('lock, close and convert', () => {
 });
 
 describe('merge', () => {
+  it('answers getMergeSoList as voList of the partners with code and merge statusCode normal or verified, not locked ones', async () => {
+    const w = await world();
+    const a = await order(w, { buyerNick: 'bea' });
+    const pending = await order(w, { buyerNick: 'bea', platformNo: 'PN1' });
+    const reviewed = await order(w, { buyerNick: 'bea', statusCode: 'CI_ERPSOH_STATUS_VERIFIED' });
+    await order(w, { buyerNick: 'bea', locked: true });
+    await order(w, { buyerNick: 'bea', statusCode: 'CI_ERPSOH_STATUS_SEND' });
+    const answer = await ok(w, 'getMergeSoList', { id: a.id });
+    expect(answer.voList).toEqual([
+      expect.objectContaining({ id: pending.id, code: pending.code, statusCode: 'normal', platformNos: ['PN1'], qtyTotal: 1 }),
+      expect.objectContaining({ id: reviewed.id, code: reviewed.code, statusCode: 'verified' }),
+    ]);
+  });
+
   it('merges orders of one store, buyer and receiver into a new order and cancels the merge', async () => {
     const w = await world();
     const a = await order(w, { buyerNick: 'amy', platformNo: 'PA', lines: [{ skuId: w.skuIds[0]!, qty: 1 }] });
     const b = await order(w, { buyerNick: 'amy', platformNo: 'PB', lines: [{ skuId: w.skuIds[1]!, qty: 2 }] });
     const candidates = await ok(w, 'getMergeSoList', { id: a.id });
-    expect(candidates.map((c: any) => c.id)).toEqual([b.id]);
+    expect(candidates.voList.map((c: any) => c.id)).toEqual([b.id]);
     const merged = await ok(w, 'merge', { idList: [a.id, b.id] });
     const h = await header(merged.id);
     expect(h).toMatchObject({ merge_level: 1, status_code: 'CI_ERPSOH_STATUS_NORMAL', qty_total: 3, sku_total: 2 });
@@ -526,7 +540,7 @@ describe('access', () => {
     const verify = await ok(stranger, 'verify', { idList: [a.id] });
     expect(verify).toMatchObject({ successIds: [], failures: [{ id: a.id, code: null, errorCode: 'ERR_NOT_FOUND' }] });
     expect((await call(stranger, 'merge', { idList: [a.id, b.id] })).body.errorCode).toBe('ERR_NOT_FOUND');
-    expect((await call(stranger, 'getMergeSoList', { id: a.id })).body.data).toEqual([]);
+    expect((await call(stranger, 'getMergeSoList', { id: a.id })).body.data).toEqual({ voList: [] });
     const [l1] = await lines(a.id);
     expect((await call(stranger, 'split', { id: a.id, lines: [{ lineId: l1!.id, qty: 1 }] })).body.errorCode).toBe('ERR_NOT_FOUND');
     expect((await header(a.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');

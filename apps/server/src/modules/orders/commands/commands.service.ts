@@ -42,12 +42,14 @@ import {
   type UpdateOrderWarehouseInput,
   type UpdateSellerFlagInput,
   type VerifyOrdersInput,
+  type MergeSoRow,
 } from '@openseller/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../../db/client.js';
 import { erpOrders, operationLogs, type ErpOrder } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
+import { mergePartnerIds } from '../list/list.queries.js';
 import { serverMessage } from '../../../platform/messages.js';
 import type { Session } from '../../../platform/sessions.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
@@ -524,18 +526,25 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
       });
     },
 
-    /** Pending orders the order could be merged with (same store, buyer and receiver). */
-    async getMergeSoList(session: Session, input: { id: number }): Promise<OrderRow[]> {
+    /**
+     * The orders this one could be merged with (the 待合 rule of list.queries.ts), with their merge
+     * status: normal (pending review) or verified (reviewed, in the print screen).
+     */
+    async getMergeSoList(session: Session, input: { id: number }): Promise<{ voList: MergeSoRow[] }> {
       const domainId = domainOf(session);
-      const rows = await db.execute<{ id: number }>(sql`
-        select c.id from erp_orders o
-        join erp_orders c on c.domain_id = o.domain_id and c.store_id = o.store_id and c.id <> o.id and c.status_code = ${S.NORMAL}
-          and c.buyer_nick is not distinct from o.buyer_nick and c.receiver_name is not distinct from o.receiver_name
-          and c.receiver_phone is not distinct from o.receiver_phone and c.receiver_address is not distinct from o.receiver_address
-        where o.domain_id = ${domainId} and o.id = ${input.id}
-        order by c.created_at, c.id
-        limit 100`);
-      return loadOrderRows(db, domainId, rows.rows.map((r) => Number(r.id)));
+      const rows = await loadOrderRows(db, domainId, await mergePartnerIds(db, domainId, input.id));
+      return {
+        voList: rows.map((r) => ({
+          id: r.id,
+          code: r.code,
+          version: r.version,
+          statusCode: r.statusCode === S.VERIFIED ? 'verified' : 'normal',
+          platformNos: r.platformNos,
+          qtyTotal: r.qtyTotal,
+          amountTotal: r.amountTotal,
+          createdAt: r.createdAt,
+        })),
+      };
     },
 
     /** Moves the given line quantities to a new child order. */

@@ -50,9 +50,13 @@ describe('rule lists', () => {
     ]);
     const byGet = await t.call(`${rule}/getExpressRuleList?type=BY_SKU`, undefined, { token: s.token });
     expect(byGet.body.data.map((r: any) => r.ruleCondition.skuCode)).toEqual(['A-1', 'B-2', 'C-3']);
-    const byPost = await t.call(`${rule}/getExpressRuleList`, { type: 'BY_SKU' }, { token: s.token });
+    const byPost = await t.call(`${rule}/getExpressRuleList?type=BY_SKU`, {}, { token: s.token });
     expect(byPost.body.data).toHaveLength(3);
-    const empty = await t.call(`${rule}/getExpressRuleList`, { type: 'BY_AREA' }, { token: s.token });
+    // getExpressRuleList?type=… reads its query string: a POST without it is refused naming type.
+    const noType = await t.call(`${rule}/getExpressRuleList`, { type: 'BY_SKU' }, { token: s.token });
+    expect(noType.body.success).toBe(false);
+    expect(JSON.stringify(noType.body)).toContain('type');
+    const empty = await t.call(`${rule}/getExpressRuleList?type=BY_AREA`, {}, { token: s.token });
     expect(empty.body.data).toEqual([]);
 
     // Reorder (C first), drop B: versions checked, B removed, the others renumbered.
@@ -111,7 +115,7 @@ describe('rule lists', () => {
     expect(refused.body.errorCode).toBe('ERR_EXPRESS_IN_USE');
     const deleted = await t.call(`${rule}/deleteExpressRuleList`, { idList: [saved.body.data[0].id] }, { token: s.token });
     expect(deleted.body.data).toEqual({ deleted: 1 });
-    expect((await t.call(`${rule}/getExpressRuleList`, { type: 'BY_CUSTOM' }, { token: s.token })).body.data).toEqual([]);
+    expect((await t.call(`${rule}/getExpressRuleList?type=BY_CUSTOM`, {}, { token: s.token })).body.data).toEqual([]);
   });
 });
 
@@ -194,7 +198,7 @@ describe('access', () => {
     const other = await seller();
     const saved = await t.call(`${rule}/updateExpressRuleList`, { type: 'BY_SKU', rules: [{ ruleCondition: { expressCompanyCode: 'SF', skuCode: 'A-1' } }] }, { token: owner.token });
     const template = await t.call(`${stop}/create`, { name: 'T', expressCompanyCode: 'SF', areas: [{ province: '西藏' }] }, { token: owner.token });
-    expect((await t.call(`${rule}/getExpressRuleList`, { type: 'BY_SKU' }, { token: other.token })).body.data).toEqual([]);
+    expect((await t.call(`${rule}/getExpressRuleList?type=BY_SKU`, {}, { token: other.token })).body.data).toEqual([]);
     const r = saved.body.data[0];
     const hijack = await t.call(`${rule}/updateExpressRuleList`, { type: 'BY_SKU', rules: [{ id: r.id, version: r.version, ruleCondition: r.ruleCondition }] }, { token: other.token });
     expect(hijack.body.errorCode).toBe('ERR_NOT_FOUND');
@@ -203,7 +207,7 @@ describe('access', () => {
     expect((await t.call(`${stop}/update`, { ...template.body.data, name: 'mine' }, { token: other.token })).body.errorCode).toBe('ERR_NOT_FOUND');
     expect((await t.call(`${stop}/delete`, { idList: [template.body.data.id] }, { token: other.token })).body.errorCode).toBe('ERR_NOT_FOUND');
     expect((await choose(other.domainId, [input()]))[0]!.expressCompanyCode).toBeNull();
-    expect((await t.call(`${rule}/getExpressRuleList`, { type: 'BY_SKU' }, { token: owner.token })).body.data).toHaveLength(1);
+    expect((await t.call(`${rule}/getExpressRuleList?type=BY_SKU`, {}, { token: owner.token })).body.data).toHaveLength(1);
   });
 
   it('refuses a sub-account without the menu and changes nothing', async () => {

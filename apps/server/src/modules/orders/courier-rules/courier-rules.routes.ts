@@ -1,59 +1,36 @@
 // Courier-rule calls (spec 02 §7.8: /cloud/core/expressRule, menu MENU_EXPRESS_RULE), stop-shipping
 // templates (/myhome/expressCompany/expressProhibited, menu MENU_EXPRESS_STOP) and the address
-// calls (§7.6: /myhome/address, any signed-in account).
+// calls (§7.6: /myhome/address, any signed-in account), from the route catalogue (api/print.ts).
 import type { FastifyInstance } from 'fastify';
-import {
-  AddressAnalysisInput,
-  DeleteExpressRuleListInput,
-  ExpressRuleListQuery,
-  IdInput,
-  IdListInput,
-  parseAddress,
-  REGIONS,
-  regionTree,
-  SearchAddressInput,
-  StopTemplateCreateInput,
-  StopTemplateSearchInput,
-  StopTemplateUpdateInput,
-  UpdateExpressRuleListInput,
-  UpdateExpressRulePriorityInput,
-  type AddressSearchHit,
-} from '@openseller/core';
+import { AddressCalls, CourierRuleCalls, parseAddress, REGIONS, regionTree, StopTemplateCalls, type AddressSearchHit } from '@openseller/core';
 import type { Http } from '../../../platform/http.js';
 import type { CourierRulesAreaService } from './courier-rules.service.js';
 
-export const EXPRESS_RULE_ACCESS = { menu: 'MENU_EXPRESS_RULE' } as const;
-export const EXPRESS_STOP_ACCESS = { menu: 'MENU_EXPRESS_STOP' } as const;
-
 export function registerCourierRuleRoutes(app: FastifyInstance, http: Http, service: CourierRulesAreaService): void {
-  const rule = '/cloud/core/expressRule';
-  // getExpressRuleList?type=… : the query string (GET, as the spec writes it) or a POST body.
-  http.route(app, { method: 'GET', url: `${rule}/getExpressRuleList`, access: EXPRESS_RULE_ACCESS, input: ExpressRuleListQuery, handler: (c) => service.ruleList(c.session, c.input.type) });
-  http.route(app, {
-    url: `${rule}/getExpressRuleList`,
-    access: EXPRESS_RULE_ACCESS,
-    input: ExpressRuleListQuery,
-    inputFrom: 'body',
-    handler: (c) => service.ruleList(c.session, c.input.type),
+  http.serve(app, CourierRuleCalls, {
+    getExpressRuleList: (c) => service.ruleList(c.session, c.input.type),
+    getExpressRuleListByGet: (c) => service.ruleList(c.session, c.input.type),
+    updateExpressRuleList: (c) => service.updateRuleList(c.session, c.input),
+    deleteExpressRuleList: (c) => service.deleteRules(c.session, c.input.idList),
+    getExpressRulePriorityList: (c) => service.priority(c.session),
+    getExpressRulePriorityListByGet: (c) => service.priority(c.session),
+    updateExpressRulePriorityList: (c) => service.updatePriority(c.session, c.input),
   });
-  http.route(app, { url: `${rule}/updateExpressRuleList`, access: EXPRESS_RULE_ACCESS, input: UpdateExpressRuleListInput, handler: (c) => service.updateRuleList(c.session, c.input) });
-  http.route(app, { url: `${rule}/deleteExpressRuleList`, access: EXPRESS_RULE_ACCESS, input: DeleteExpressRuleListInput, handler: (c) => service.deleteRules(c.session, c.input.idList) });
-  http.route(app, { method: 'GET', url: `${rule}/getExpressRulePriorityList`, access: EXPRESS_RULE_ACCESS, handler: (c) => service.priority(c.session) });
-  http.route(app, { url: `${rule}/getExpressRulePriorityList`, access: EXPRESS_RULE_ACCESS, handler: (c) => service.priority(c.session) });
-  http.route(app, { url: `${rule}/updateExpressRulePriorityList`, access: EXPRESS_RULE_ACCESS, input: UpdateExpressRulePriorityInput, handler: (c) => service.updatePriority(c.session, c.input) });
 
-  const stop = '/myhome/expressCompany/expressProhibited';
-  http.route(app, { url: `${stop}/search`, access: EXPRESS_STOP_ACCESS, input: StopTemplateSearchInput, handler: (c) => service.searchStops(c.session, c.input, c.language) });
-  http.route(app, { url: `${stop}/get`, access: EXPRESS_STOP_ACCESS, input: IdInput, handler: (c) => service.getStop(c.session, c.input.id, c.language) });
-  http.route(app, { url: `${stop}/create`, access: EXPRESS_STOP_ACCESS, input: StopTemplateCreateInput, handler: (c) => service.createStop(c.session, c.input, c.language) });
-  http.route(app, { url: `${stop}/update`, access: EXPRESS_STOP_ACCESS, input: StopTemplateUpdateInput, handler: (c) => service.updateStop(c.session, c.input, c.language) });
-  http.route(app, { url: `${stop}/delete`, access: EXPRESS_STOP_ACCESS, input: IdListInput, handler: (c) => service.deleteStops(c.session, c.input.idList) });
+  http.serve(app, StopTemplateCalls, {
+    search: (c) => service.searchStops(c.session, c.input, c.language),
+    get: (c) => service.getStop(c.session, c.input.id, c.language),
+    create: (c) => service.createStop(c.session, c.input, c.language),
+    update: (c) => service.updateStop(c.session, c.input, c.language),
+    delete: (c) => service.deleteStops(c.session, c.input.idList),
+  });
 
-  const address = '/myhome/address';
-  http.route(app, { url: `${address}/searchAddress`, access: 'session', input: SearchAddressInput, handler: (c) => searchAddress(c.input.keyword) });
-  http.route(app, { url: `${address}/addressAnalysis`, access: 'session', input: AddressAnalysisInput, handler: (c) => parseAddress(c.input.text) });
-  http.route(app, { url: `${address}/searchAddressAsTree`, access: 'session', handler: () => regionTree() });
-  http.route(app, { url: `${address}/findAllAddressTree`, access: 'session', handler: () => regionTree() });
+  http.serve(app, AddressCalls, {
+    searchAddress: (c) => searchAddress(c.input.keyword),
+    addressAnalysis: (c) => parseAddress(c.input.text),
+    searchAddressAsTree: () => regionTree(),
+    findAllAddressTree: () => regionTree(),
+  });
 }
 
 /** Provinces and cities whose name (Chinese or English) contains the keyword, at most 50. */

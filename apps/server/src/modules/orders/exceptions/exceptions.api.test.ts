@@ -163,7 +163,7 @@ describe('re-map when the mapping area confirms or replaces a mapping', () => {
     const pending = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 1, tbSkuId: `${spu}-1` }] });
     const reviewed = await order(w, { statusCode: 'CI_ERPSOH_STATUS_VERIFIED', lines: [{ skuId: w.skuIds[0]!, qty: 1, tbSkuId: `${spu}-1` }] });
     const row = await tbSkuRowId(w.domainId, `${spu}-1`);
-    const answer = await ok(w, '/myhome/tbspu/replaceTbSku', { tbSkuId: row.id, skuId: w.skuIds[1]!, isUpdateNormalOrderDetail: true, version: row.version });
+    const answer = await ok(w, '/myhome/tbspu/replaceTbSku', { tbSkuId: `${spu}-1`, skuId: w.skuIds[1]!, isUpdateNormalOrderDetail: true, version: row.version });
     expect(answer.updatedOrderCount).toBe(1);
     expect(await lineSkus(pending.id)).toEqual([w.skuIds[1]]);
     expect(await logActions(pending.id)).toEqual(['replaceSkuMapping']);

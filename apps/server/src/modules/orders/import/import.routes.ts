@@ -1,26 +1,16 @@
 // Order import calls (spec 02 §7.10 /myhome/taobaoSoh/createFromXls, §7.13 /myhome/sohTemplate),
-// menu MENU_ERPSO_CREATE. The upload makes an import task of the engine (platform/imports.ts): its
+// from the route catalogue (OrderImportCalls), menu MENU_ERPSO_CREATE. The upload makes an import task of the engine (platform/imports.ts): its
 // check, confirm and progress are read through /cloud/core/import/get and /confirm, or
 // /myhome/taobaoSoh/queryImportProgress as a progress item (spec 01 §4.6).
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import {
-  ErrorCodes,
-  IdInput,
-  ORDER_IMPORT_PROGRESS_TYPE,
-  OrderImportStart,
-  OrderImportTemplateCreate,
-  OrderImportTemplateSearch,
-  OrderImportTemplateUpdate,
-  type OrderImportProgress,
-} from '@openseller/core';
+import { ErrorCodes, ORDER_IMPORT_PROGRESS_TYPE, OrderImportCalls, OrderImportStart, type OrderImportProgress } from '@openseller/core';
 import type { Database } from '../../../db/client.js';
 import { EXCEL_MAX_BYTES } from '../../../platform/file-types.js';
 import { AppError } from '../../../platform/errors.js';
 import { parseInput, type Http } from '../../../platform/http.js';
 import type { Imports, ImportTaskView } from '../../../platform/imports.js';
 import { readUpload } from '../../../platform/uploads.js';
-import { CREATE_ORDER_ACCESS } from '../ingest/ingest.routes.js';
 import { ORDER_IMPORT_KIND } from './order.importer.js';
 import type { TemplatesService } from './templates.service.js';
 
@@ -41,17 +31,12 @@ export function progressOf(task: ImportTaskView): OrderImportProgress {
 
 export function registerOrderImportRoutes(app: FastifyInstance, http: Http, deps: { database: Database; imports: Imports; templates: TemplatesService }): void {
   const { imports, templates } = deps;
-  const access = CREATE_ORDER_ACCESS;
-
-  http.route(app, {
-    url: '/myhome/taobaoSoh/createFromXls',
-    access,
-    multipart: true,
-    handler: async (c) => {
+  http.serve(app, OrderImportCalls, {
+    createFromXls: async (c) => {
       // Multipart: uploadExcel (the file), templateId and storeId (optional).
       const upload = await readUpload(c.request, { field: 'uploadExcel', kind: 'excel', maxBytes: EXCEL_MAX_BYTES });
       const input = parseInput(OrderImportStart, upload.fields, c.language);
-      const domainId = c.session.domainId!;
+      const domainId = c.domainId;
       if (input.templateId != null) await templates.exists(c.session, input.templateId);
       if (input.storeId != null) {
         const found = await deps.database.db.execute(sql`select id from stores where domain_id = ${domainId} and id = ${input.storeId}`);
@@ -62,26 +47,14 @@ export function registerOrderImportRoutes(app: FastifyInstance, http: Http, deps
       if (input.storeId != null) options.storeId = input.storeId;
       return imports.start(c.session, ORDER_IMPORT_KIND, upload, options, c.language);
     },
-  });
-  http.route(app, {
-    url: '/myhome/taobaoSoh/queryImportProgress',
-    access,
-    input: IdInput,
-    handler: async (c) => progressOf(await imports.get(c.session, c.input.id)),
-  });
-
-  const t = '/myhome/sohTemplate';
-  http.route(app, { url: `${t}/getDefaultFields`, access, handler: (c) => templates.getDefaultFields(c.language) });
-  http.route(app, { url: `${t}/searchPageList`, access, input: OrderImportTemplateSearch, handler: (c) => templates.search(c.session, c.input) });
-  http.route(app, { url: `${t}/getFieldMapsByTemplateId`, access, input: IdInput, handler: (c) => templates.get(c.session, c.input.id) });
-  http.route(app, { url: `${t}/getTemplateTitle`, access, input: IdInput, handler: (c) => templates.titles(c.session, c.input.id) });
-  http.route(app, { url: `${t}/createImportTemplate`, access, input: OrderImportTemplateCreate, handler: (c) => templates.create(c.session, c.input) });
-  http.route(app, { url: `${t}/updateImportTemplate`, access, input: OrderImportTemplateUpdate, handler: (c) => templates.update(c.session, c.input) });
-  http.route(app, {
-    url: `${t}/removeImportTemplate`,
-    access,
-    input: IdInput,
-    handler: async (c) => {
+    queryImportProgress: async (c) => progressOf(await imports.get(c.session, c.input.id)),
+    getDefaultFields: (c) => templates.getDefaultFields(c.language),
+    searchPageList: (c) => templates.search(c.session, c.input),
+    getFieldMapsByTemplateId: (c) => templates.get(c.session, c.input.id),
+    getTemplateTitle: (c) => templates.titles(c.session, c.input.id),
+    createImportTemplate: (c) => templates.create(c.session, c.input),
+    updateImportTemplate: (c) => templates.update(c.session, c.input),
+    removeImportTemplate: async (c) => {
       await templates.remove(c.session, c.input.id);
       return null;
     },

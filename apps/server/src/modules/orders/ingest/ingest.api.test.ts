@@ -85,8 +85,13 @@ describe('store pulls', () => {
     expect(again.body.data).toMatchObject({ status: 'SUCCESS', pulled: 3, created: 0 });
     expect(await ordersOfStore(t, seller.domainId, storeId)).toHaveLength(3);
 
-    const runs = await t.call('/myhome/platformSo/searchSyncRuns', { storeId, currentPage: 1, pageSize: 10 }, { token: seller.token });
+    const runs = await t.call('/myhome/syncSoMsg/searchPageList', { storeId, currentPage: 1, pageSize: 10 }, { token: seller.token });
     expect(runs.body.data.total).toBe(2);
+    // One run of the order-sync log by its id (syncSoMsg/getBizDataById), not another domain's.
+    const one = await t.call('/myhome/syncSoMsg/getBizDataById', { id: runs.body.data.voList[0].id }, { token: seller.token });
+    expect(one.body.data).toEqual(runs.body.data.voList[0]);
+    const stranger = await ingestSeller(t);
+    expect((await t.call('/myhome/syncSoMsg/getBizDataById', { id: runs.body.data.voList[0].id }, { token: stranger.token })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
     const records = await t.call('/myhome/platformSo/searchTaobaoSyncPageList', { storeId, currentPage: 1, pageSize: 10 }, { token: seller.token });
     expect(records.body.data.total).toBe(3);
     expect(records.body.data.voList.every((r: { erpOrderCode: string | null }) => r.erpOrderCode)).toBe(true);

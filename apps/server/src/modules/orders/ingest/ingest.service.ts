@@ -30,7 +30,7 @@ import { bigintArray } from '../../../db/arrays.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { orderIngestNonces, orderSyncRuns, orderSyncStates } from '../../../db/schema/index.js';
 import { ConnectorError } from '../../../connectors/marketplace/connector.js';
-import { AppError, invalidInput } from '../../../platform/errors.js';
+import { AppError, invalidInput, notFound } from '../../../platform/errors.js';
 import { parseInput } from '../../../platform/http.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
@@ -327,6 +327,26 @@ export function createIngestService(deps: IngestServiceDeps) {
     });
   }
 
+  function runRowOf(r: Record<string, unknown>): OrderSyncRunRow {
+    return toRunRow({
+      id: Number(r.id),
+      storeId: Number(r.store_id),
+      storeName: (r.store_name as string) ?? null,
+      trigger: String(r.trigger),
+      status: String(r.status),
+      windowFrom: r.window_from as Date | null,
+      windowTo: r.window_to as Date | null,
+      pulled: Number(r.pulled),
+      created: Number(r.created),
+      updated: Number(r.updated),
+      failed: Number(r.failed),
+      attempts: Number(r.attempts),
+      errorMsg: (r.error_msg as string) ?? null,
+      startedAt: r.created_at as Date,
+      finishedAt: r.finished_at as Date | null,
+    });
+  }
+
   async function searchSyncRuns(session: Session, input: OrderSyncRunSearchInput & { currentPage: number; pageSize: number }): Promise<PageResult<OrderSyncRunRow>> {
     const domainId = session.domainId!;
     const where = sql`r.domain_id = ${domainId} ${input.storeId ? sql`and r.store_id = ${input.storeId}` : sql``}`;
@@ -337,29 +357,21 @@ export function createIngestService(deps: IngestServiceDeps) {
         where ${where} order by r.id desc limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`),
     ]);
     return {
-      voList: rows.rows.map((r) =>
-        toRunRow({
-          id: Number(r.id),
-          storeId: Number(r.store_id),
-          storeName: (r.store_name as string) ?? null,
-          trigger: String(r.trigger),
-          status: String(r.status),
-          windowFrom: r.window_from as Date | null,
-          windowTo: r.window_to as Date | null,
-          pulled: Number(r.pulled),
-          created: Number(r.created),
-          updated: Number(r.updated),
-          failed: Number(r.failed),
-          attempts: Number(r.attempts),
-          errorMsg: (r.error_msg as string) ?? null,
-          startedAt: r.created_at as Date,
-          finishedAt: r.finished_at as Date | null,
-        }),
-      ),
+      voList: rows.rows.map(runRowOf),
       total: Number(total.rows[0]?.n ?? 0),
       currentPage: input.currentPage,
       pageSize: input.pageSize,
     };
+  }
+
+  /** One run of the order-sync log of the domain. */
+  async function getSyncRun(session: Session, id: number): Promise<OrderSyncRunRow> {
+    const rows = await db.execute<Record<string, unknown>>(sql`
+      select r.*, s.name as store_name from order_sync_runs r left join stores s on s.id = r.store_id
+      where r.domain_id = ${session.domainId!} and r.id = ${id}`);
+    const row = rows.rows[0];
+    if (!row) throw notFound('orderSyncRun');
+    return runRowOf(row);
   }
 
   async function searchPlatformOrders(session: Session, input: PlatformSyncSearchInput & { currentPage: number; pageSize: number }): Promise<PageResult<PlatformSyncRow>> {
@@ -422,7 +434,7 @@ export function createIngestService(deps: IngestServiceDeps) {
     return Number(rows.rows[0]?.n ?? 0);
   }
 
-  return { pullStoreOrders, pullDueStores, syncStoreOrders, dryRun, dryRunManual, createByHand, httpIngest, searchSyncRuns, searchPlatformOrders, closeErrors, countErrors };
+  return { pullStoreOrders, pullDueStores, syncStoreOrders, dryRun, dryRunManual, createByHand, httpIngest, searchSyncRuns, getSyncRun, searchPlatformOrders, closeErrors, countErrors };
 }
 
 export type IngestService = ReturnType<typeof createIngestService>;

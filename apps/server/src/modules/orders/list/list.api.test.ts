@@ -31,6 +31,9 @@ const ids = async (w: World, body: Record<string, unknown>) => {
   return (answer.body.data.voList as { id: number }[]).map((r) => r.id);
 };
 
+/** The ids a getMergeFlagByIdList answer tags 待合. */
+const merged = (data: { voList: { id: number; canbeMergedTag: boolean }[] }) => data.voList.filter((r) => r.canbeMergedTag).map((r) => r.id);
+
 const S = {
   NORMAL: 'CI_ERPSOH_STATUS_NORMAL',
   VERIFIED: 'CI_ERPSOH_STATUS_VERIFIED',
@@ -172,7 +175,7 @@ describe('order list', () => {
     expect(await ids(w, { activeKey: '1', stockOut: true })).toEqual([]);
     await db.execute(sql`update erp_orders set stock_out = true where id = ${a.id}`);
     expect(await ids(w, { activeKey: '1', stockOut: true })).toEqual([a.id]);
-    expect((await call(w, 'returnStockOutErpSohId', { idList: [a.id, b.id] })).body.data).toEqual([a.id]);
+    expect((await call(w, 'returnStockOutErpSohId', { idList: [a.id, b.id] })).body.data).toEqual({ voList: [a.id] });
   });
 
   it('tags open orders of the same store, buyer and receiver as 待合, but not locked or sent ones', async () => {
@@ -188,7 +191,31 @@ describe('order list', () => {
     const otherStore = await w.order({ buyerNick: 'erin', receiver });
     await w.order({ buyerNick: 'erin', receiver, storeId: w.otherStoreId });
     const answer = await call(w, 'getMergeFlagByIdList', { idList: [a.id, b.id, otherAddress.id, lockedPair.id, sentPair.id, otherStore.id] });
-    expect(answer.body.data.sort()).toEqual([a.id, b.id].sort());
+    expect(merged(answer.body.data).sort()).toEqual([a.id, b.id].sort());
+  });
+
+  it('answers getMergeFlagByIdList as voList of {id, canbeMergedTag} for every asked order of the domain', async () => {
+    const w = await world();
+    const receiver = { name: '孙七', phone: '13711114444', address: '文一路 7 号' };
+    const a = await w.order({ buyerNick: 'gina', receiver });
+    const b = await w.order({ buyerNick: 'gina', receiver });
+    const alone = await w.order({ buyerNick: 'hank', receiver });
+    const answer = await call(w, 'getMergeFlagByIdList', { idList: [a.id, b.id, alone.id, 999_999_999] });
+    expect(answer.body.data).toEqual({
+      voList: [
+        { id: alone.id, canbeMergedTag: false },
+        { id: b.id, canbeMergedTag: true },
+        { id: a.id, canbeMergedTag: true },
+      ],
+    });
+  });
+
+  it('answers returnStockOutErpSohId as voList of the out-of-stock ids', async () => {
+    const w = await world();
+    const a = await w.order();
+    const b = await w.order();
+    await db.execute(sql`update erp_orders set stock_out = true where id = any(${sql.raw(`array[${a.id}, ${b.id}]::bigint[]`)})`);
+    expect((await call(w, 'returnStockOutErpSohId', { idList: [a.id, b.id] })).body.data).toEqual({ voList: [b.id, a.id] });
   });
 
   it('does not tag the parts of one split as 待合 with each other', async () => {
@@ -197,10 +224,10 @@ describe('order list', () => {
     const parent = await w.order({ buyerNick: 'frank', receiver });
     const child = await w.order({ buyerNick: 'frank', receiver });
     await db.execute(sql`update erp_orders set split_level = 1, split_from_id = ${parent.id} where id = ${child.id}`);
-    expect((await call(w, 'getMergeFlagByIdList', { idList: [parent.id, child.id] })).body.data).toEqual([]);
+    expect(merged((await call(w, 'getMergeFlagByIdList', { idList: [parent.id, child.id] })).body.data)).toEqual([]);
     // A third order of the same buyer is still a candidate with both.
     const third = await w.order({ buyerNick: 'frank', receiver });
-    expect((await call(w, 'getMergeFlagByIdList', { idList: [parent.id, child.id, third.id] })).body.data.sort()).toEqual([parent.id, child.id, third.id].sort());
+    expect(merged((await call(w, 'getMergeFlagByIdList', { idList: [parent.id, child.id, third.id] })).body.data).sort()).toEqual([parent.id, child.id, third.id].sort());
   });
 
   it('masks receiver phone, name and address in the list and shows one order with its log', async () => {
@@ -218,6 +245,33 @@ describe('order list', () => {
     expect(detail).toMatchObject({ id: o.id, code: o.code, receiverPhone: '138****5678' });
     expect(detail.logs).toMatchObject([{ action: 'lock', loginName: w.loginName, after: { locked: true } }]);
     expect((await call(w, 'getErpSoH', { id: 999_999_999 })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
+  });
+
+  it('answers the header and line fields of spec §3.5 by their names: platformNo bracketed, label objects, masked phone fields, null where unknown', async () => {
+    const w = await world();
+    const o = await w.order({ platformNo: 'TB1001', labels: ['WAREHOUSE_MATCH_FAIL'], receiver: { name: '钱八', phone: '13812345678', address: '文三路 1 号' } });
+    await db.execute(sql`update erp_orders set platform_nos = array['TB1001', 'TB1002'], receiver_tel = '057188886666', cod_type = 'COD', have_invoice = true where id = ${o.id}`);
+    const [row] = (await call(w, 'searchErpSoHPageList', { activeKey: '5', type: 'warehouse' })).body.data.voList;
+    expect(row).toMatchObject({
+      id: o.id,
+      platformNo: '[TB1001,TB1002]',
+      platformNos: ['TB1001', 'TB1002'],
+      codType: 'COD',
+      haveInvoice: true,
+      wareHouseMatch: false,
+      expressMatch: true,
+      erpSoHeaderLabelVos: [{ labelType: 'WAREHOUSE_MATCH_FAIL', labelValue: null }],
+      encryptReceiverPhone: '138****5678',
+      encryptReceiverTel: '057*****6666',
+      receiverEnPhone: null,
+      erpSoLiveList: [],
+      signTime: null,
+      promiseOutboundTime: null,
+    });
+    expect(row.lines[0]).toMatchObject({ skuCode: w.skuCodes[0], name: 'Blue mug', comId: null, imei1: null, statusCode: null });
+    expect(Object.keys(row.lines[0])).toEqual(expect.arrayContaining(['skuColor', 'skuSize', 'shortName', 'skuShortName', 'code', 'combinationNum']));
+    const detail = (await call(w, 'getErpSoH', { id: o.id })).body.data;
+    expect(detail).toMatchObject({ platformNo: '[TB1001,TB1002]', encryptReceiverPhone: '138****5678', erpSoHeaderLabelVos: [{ labelType: 'WAREHOUSE_MATCH_FAIL' }] });
   });
 
   it('saves, lists, reorders and deletes search tabs of the user', async () => {
@@ -250,8 +304,8 @@ describe('order list', () => {
     expect(await ids(other, { activeKey: '1', codeKeywords: o.code })).toEqual([]);
     expect((await call(other, 'searchCount', {})).body.data.tabs['1']).toBe(0);
     expect((await call(other, 'getErpSoH', { id: o.id })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
-    expect((await call(other, 'returnStockOutErpSohId', { idList: [o.id] })).body.data).toEqual([]);
-    expect((await call(other, 'getMergeFlagByIdList', { idList: [o.id] })).body.data).toEqual([]);
+    expect((await call(other, 'returnStockOutErpSohId', { idList: [o.id] })).body.data).toEqual({ voList: [] });
+    expect((await call(other, 'getMergeFlagByIdList', { idList: [o.id] })).body.data).toEqual({ voList: [] });
     expect((await call(other, 'deleteSearchTab', { id: tab.id })).body.success).toBe(false);
     expect((await call(other, 'updateSearchTabIndex', { idList: [tab.id] })).body.success).toBe(false);
   });

@@ -198,21 +198,39 @@ export async function countOrderTabs(tx: Tx, domainId: number, filters: OrderSea
 }
 
 /**
- * The ids (of the given ones) of open orders that another open order could be merged with (待合):
- * both pending review or reviewed, not locked, same store, buyer, receiver name, phone and address.
+ * Whether order x could be merged with order o (待合, one rule for the tag and the merge list):
+ * x is pending review or reviewed and not locked, of the same store, buyer, receiver name, phone
+ * and address, and not a part of the same split (cancel split merges those back).
  */
-export async function mergeableOrderIds(tx: Tx, domainId: number, ids: number[]): Promise<number[]> {
+function mergePartner(): SQL {
   const open = textArray([ORDER_STATUS.NORMAL, ORDER_STATUS.VERIFIED]);
-  const rows = await tx.execute<{ id: number }>(sql`
-    select o.id from erp_orders o
-    where o.domain_id = ${domainId} and o.id = any(${bigintArray(ids)}) and o.status_code = any(${open}) and not o.locked
-      and exists (select 1 from erp_orders x
-        where x.domain_id = o.domain_id and x.store_id = o.store_id and x.id <> o.id and x.status_code = any(${open}) and not x.locked
-          and x.buyer_nick is not distinct from o.buyer_nick and x.receiver_name is not distinct from o.receiver_name
-          and x.receiver_phone is not distinct from o.receiver_phone and x.receiver_address is not distinct from o.receiver_address
-          -- Parts of one split are not proposed for merging back (cancel split does that).
-          and coalesce(x.split_from_id, x.id) <> coalesce(o.split_from_id, o.id))
+  return sql`x.domain_id = o.domain_id and x.store_id = o.store_id and x.id <> o.id and x.status_code = any(${open}) and not x.locked
+    and x.buyer_nick is not distinct from o.buyer_nick and x.receiver_name is not distinct from o.receiver_name
+    and x.receiver_phone is not distinct from o.receiver_phone and x.receiver_address is not distinct from o.receiver_address
+    and coalesce(x.split_from_id, x.id) <> coalesce(o.split_from_id, o.id)`;
+}
+
+/**
+ * Each of the given orders of the domain, tagged (待合) when it is open (pending review or
+ * reviewed, not locked) and has a merge partner. Ids of another domain or of no order are left out.
+ */
+export async function orderMergeFlags(tx: Tx, domainId: number, ids: number[]): Promise<{ id: number; canbeMergedTag: boolean }[]> {
+  const open = textArray([ORDER_STATUS.NORMAL, ORDER_STATUS.VERIFIED]);
+  const rows = await tx.execute<{ id: number; mergeable: boolean }>(sql`
+    select o.id, (o.status_code = any(${open}) and not o.locked and exists (select 1 from erp_orders x where ${mergePartner()})) as mergeable
+    from erp_orders o
+    where o.domain_id = ${domainId} and o.id = any(${bigintArray(ids)})
     order by o.id desc`);
+  return rows.rows.map((r) => ({ id: Number(r.id), canbeMergedTag: r.mergeable === true }));
+}
+
+/** The merge partners of one order of the domain, oldest first (at most 100). */
+export async function mergePartnerIds(tx: Tx, domainId: number, id: number): Promise<number[]> {
+  const rows = await tx.execute<{ id: number }>(sql`
+    select x.id from erp_orders o join erp_orders x on ${mergePartner()}
+    where o.domain_id = ${domainId} and o.id = ${id}
+    order by x.created_at, x.id
+    limit 100`);
   return rows.rows.map((r) => Number(r.id));
 }
 

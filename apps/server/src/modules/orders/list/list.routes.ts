@@ -1,22 +1,25 @@
-// Order-list calls under /myhome/erpsoh (spec 02 §7.10; the page /order, menu MENU_ERPSO).
+// Order-list calls under /myhome/erpsoh (spec 02 §7.10; the page /order, menu MENU_ERPSO), from
+// the route catalogue (OrderListCalls). Handlers only translate.
 import type { FastifyInstance } from 'fastify';
-import { IdInput, OrderIdList, OrderSearchFilters, OrderSearchInput, OrderSearchTabCreateInput, OrderSearchTabIndexInput } from '@openseller/core';
-import { z } from 'zod';
+import { OrderListCalls } from '@openseller/core';
 import type { Http } from '../../../platform/http.js';
 import type { OrderListService } from './list.service.js';
 
-export const ORDER_LIST_ACCESS = { menu: 'MENU_ERPSO' } as const;
+export const ORDER_LIST_ACCESS = OrderListCalls.search.access;
 
 export function registerOrderListRoutes(app: FastifyInstance, http: Http, service: OrderListService): void {
-  const base = '/myhome/erpsoh';
-  const access = ORDER_LIST_ACCESS;
-  http.route(app, { url: `${base}/searchErpSoHPageList`, access, input: OrderSearchInput, handler: (c) => service.search(c.session, c.input) });
-  http.route(app, { url: `${base}/searchCount`, access, input: OrderSearchFilters, handler: (c) => service.counts(c.session, c.input) });
-  http.route(app, { url: `${base}/getErpSoH`, access, input: IdInput, handler: (c) => service.get(c.session, c.input.id) });
-  http.route(app, { url: `${base}/getMergeFlagByIdList`, access, input: OrderIdList, handler: (c) => service.mergeFlags(c.session, c.input.idList) });
-  http.route(app, { url: `${base}/returnStockOutErpSohId`, access, input: OrderIdList, handler: (c) => service.stockOutFlags(c.session, c.input.idList) });
-  http.route(app, { url: `${base}/createSoHSearchTab`, access, input: OrderSearchTabCreateInput, handler: (c) => service.createSearchTab(c.session, c.input) });
-  http.route(app, { url: `${base}/deleteSearchTab`, access, input: IdInput, handler: (c) => service.deleteSearchTab(c.session, c.input.id) });
-  http.route(app, { url: `${base}/getSearchTab`, access, input: z.object({}).passthrough(), handler: (c) => service.searchTabs(c.session) });
-  http.route(app, { url: `${base}/updateSearchTabIndex`, access, input: OrderSearchTabIndexInput, handler: (c) => service.reorderSearchTabs(c.session, c.input.idList) });
+  http.serve(app, OrderListCalls, {
+    search: (c) => service.search(c.session, c.input),
+    counts: (c) => service.counts(c.session, c.input),
+    get: (c) => service.get(c.session, c.input.id),
+    mergeFlags: async (c) => ({ voList: await service.mergeFlags(c.session, c.input.idList) }),
+    stockOutFlags: async (c) => ({ voList: await service.stockOutFlags(c.session, c.input.idList) }),
+    createSearchTab: (c) => service.createSearchTab(c.session, c.input),
+    deleteSearchTab: async (c) => {
+      await service.deleteSearchTab(c.session, c.input.id);
+      return null;
+    },
+    searchTabs: (c) => service.searchTabs(c.session),
+    reorderSearchTabs: (c) => service.reorderSearchTabs(c.session, c.input.idList),
+  });
 }

@@ -7,6 +7,7 @@ import {
   OrderListErrors,
   type OrderDetail,
   type OrderLogRow,
+  type OrderMergeFlag,
   type OrderRow,
   type OrderSearchFilters,
   type OrderSearchInput,
@@ -21,7 +22,7 @@ import { AppError, notFound } from '../../../platform/errors.js';
 import type { Session } from '../../../platform/sessions.js';
 import { sellerDomain } from '../../warehouses/warehouses.service.js';
 import { loadOrderRows } from '../orders.model.js';
-import { compactOrderStatusCounts, countOrderTabs, mergeableOrderIds, searchOrderIdsQueries, STATUS_COUNT_ROWS_FOLD, stockOutOrderIds } from './list.queries.js';
+import { compactOrderStatusCounts, countOrderTabs, orderMergeFlags, searchOrderIdsQueries, STATUS_COUNT_ROWS_FOLD, stockOutOrderIds } from './list.queries.js';
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -71,8 +72,8 @@ export function createOrderListService(deps: { database: Database }) {
       return { ...row, logs: logRows };
     },
 
-    async mergeFlags(session: Session, idList: number[]): Promise<number[]> {
-      return mergeableOrderIds(db, sellerDomain(session), idList);
+    async mergeFlags(session: Session, idList: number[]): Promise<OrderMergeFlag[]> {
+      return orderMergeFlags(db, sellerDomain(session), idList);
     },
 
     async stockOutFlags(session: Session, idList: number[]): Promise<number[]> {

@@ -1,4 +1,4 @@
-// Print templates (myhome/template), label data for printing (myhome/print/prepare) and the print
+// Print templates (myhome/template), label data for printing (myhome/print/getPrintInfo) and the print
 // log (myhome/printLog). System templates — one per default size of spec 02 §9 — are made for a
 // domain on first use and are read-only. Labels carry the unmasked receiver (they are the label),
 // the sender from the order's warehouse, the lines (split into pages by the template's goods per
@@ -20,7 +20,7 @@ import {
   type PrintLabel,
   type PrintLogRow,
   type PrintLogSearch,
-  type PrintPrepareResult,
+  type PrintInfoResult,
   type PrintSource,
   type PrintTemplateKind,
   type PrintTemplateRow,
@@ -29,6 +29,8 @@ import {
   type PrintTemplateUpdate,
   type SystemTemplateKey,
   type SetDefaultTemplateInput,
+  type SysPrintTemplateQuery,
+  type CreatePrintTemplateParsed,
 } from '@openseller/core';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
@@ -195,6 +197,19 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
     });
   }
 
+  /** The system templates (spec 02 §9 sizes), optionally of one kind. */
+  async function systemTemplates(session: Session, input: SysPrintTemplateQuery): Promise<{ voList: PrintTemplateRow[] }> {
+    const domainId = sellerDomain(session);
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      const where: SQL[] = [eq(printTemplates.domainId, domainId), isNotNull(printTemplates.systemKey)];
+      if (input.kind) where.push(eq(printTemplates.kind, input.kind));
+      const rows = await tx.select().from(printTemplates).where(and(...where)).orderBy(asc(printTemplates.id));
+      const defaults = await defaultsOf(tx, domainId, rows.map((r) => r.id));
+      return { voList: rows.map((r) => toRow(r, defaults.get(r.id) ?? [])) };
+    });
+  }
+
   async function get(session: Session, id: number): Promise<PrintTemplateRow> {
     const domainId = sellerDomain(session);
     return db.transaction(async (tx) => {
@@ -249,6 +264,12 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
     });
   }
 
+  /** createPrintTemplate: a new template, or with id and version a change of that one. */
+  async function save(session: Session, input: CreatePrintTemplateParsed): Promise<PrintTemplateRow> {
+    const { id, version, ...fields } = input;
+    return id === undefined ? create(session, fields) : update(session, { ...fields, id, version: version ?? 0 });
+  }
+
   async function setDefault(session: Session, input: SetDefaultTemplateInput): Promise<PrintTemplateRow> {
     const domainId = sellerDomain(session);
     return db.transaction(async (tx) => {
@@ -261,7 +282,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
   }
 
   /** The label data of reviewed orders with courier and waybill number, logged as printed. */
-  async function prepare(session: Session, input: { idList: Array<number | string>; templateId: number; indexSeq: number; batchSeq: number }, language: Language): Promise<PrintPrepareResult> {
+  async function prepare(session: Session, input: { idList: Array<number | string>; templateId: number; indexSeq: number; batchSeq: number }, language: Language): Promise<PrintInfoResult> {
     const domainId = sellerDomain(session);
     const ids = [...new Set(input.idList.map(originalOrderId))];
     return db.transaction(async (tx) => {
@@ -279,7 +300,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
         if (!o.expressNo) return failures.push(fail(id, o.code, PrintErrors.NO_EXPRESS_NO, { expressCompanyCode: o.expressCompanyCode })), [];
         return [o];
       });
-      if (!ok.length) return { template, labels: [], successIds: [], failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
+      if (!ok.length) return { template, voList: [], isError: failures.length > 0, successIds: [], failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
       const okIds = ok.map((o) => o.id);
       const locked = await tx
         .select({ id: erpOrders.id, printed: erpOrders.expressPrintTime, warehouseId: erpOrders.warehouseId })
@@ -341,7 +362,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
       await tx.insert(printLogs).values(logRows);
       await tx.update(erpOrders).set({ expressPrintTime: at }).where(and(eq(erpOrders.domainId, domainId), inArray(erpOrders.id, okIds)));
       for (const r of logRows) await writeOrderLog(tx, actorOf(session), r.orderId, r.source === 'PRINT_SOURCE_REPRINT' ? 'reprint' : 'print', { expressPrintTime: printed.get(r.orderId)?.toISOString() ?? null }, { expressNo: r.expressNo, templateId: template.id, expressPrintTime: at.toISOString() });
-      return { template, labels, successIds: okIds, failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
+      return { template, voList: labels, isError: failures.length > 0, successIds: okIds, failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
     });
   }
 
@@ -371,7 +392,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
     };
   }
 
-  return { search, get, create, update, remove, setDefault, prepare, searchLog };
+  return { search, systemTemplates, get, create, update, save, remove, setDefault, prepare, searchLog };
 }
 
 export type PrintingService = ReturnType<typeof createPrintingService>;

@@ -54,8 +54,10 @@ async function sandboxShipWorld(count: number) {
   return { ...seller, skus, warehouseId, storeId, orderNos, ids };
 }
 
-const progressOf = (token: string, recordKey: string) => ok(token, '/myhome/erpsoh/queryFeedbackProgress', { recordKey });
-const completed = (token: string, recordKey: string) => t.waitFor(() => progressOf(token, recordKey), (p) => p.feedbackComplete === true);
+/** queryFeedbackProgress takes no payload and answers every open record: the one of this key, if any. */
+const progressItems = async (token: string) => (await ok(token, '/myhome/erpsoh/queryFeedbackProgress', {})).vo.feedbackProgressItems as Array<{ recordKey: string; feedbackComplete: boolean }>;
+const progressOf = async (token: string, recordKey: string) => (await progressItems(token)).find((p) => p.recordKey === recordKey);
+const completed = (token: string, recordKey: string) => t.waitFor(() => progressOf(token, recordKey), (p) => p?.feedbackComplete === true);
 
 describe('sending orders', () => {
   it('takes exactly the allocation out of on-hand and allocated with SHIP ledger rows, and marks the orders sent', async () => {
@@ -152,6 +154,12 @@ describe('sending orders', () => {
 });
 
 describe('shipping feedback', () => {
+  it('answers queryFeedbackProgress without a payload as vo.feedbackProgressItems, empty when no record is open', async () => {
+    const w = await outboundWorld(t);
+    const answer = await t.call('/myhome/erpsoh/queryFeedbackProgress', {}, { token: w.token });
+    expect(answer.body).toMatchObject({ success: true, data: { vo: { feedbackProgressItems: [] } } });
+  });
+
   it('pushes the tracking numbers to the sandbox store in the background and completes the progress record', async () => {
     const w = await sandboxShipWorld(3);
     const result = await ok(w.token, '/myhome/sendsoh/sendErpSoHList', { idList: w.ids });
@@ -169,7 +177,7 @@ describe('shipping feedback', () => {
     }
     // Closing the notice removes the record.
     await ok(w.token, '/myhome/erpsoh/removeQuickFeedbackRecord', { recordKey: result.recordKey });
-    expect((await t.call('/myhome/erpsoh/queryFeedbackProgress', { recordKey: result.recordKey }, { token: w.token })).body.success).toBe(false);
+    expect(await progressOf(w.token, result.recordKey)).toBeUndefined();
   });
 
   it('lists a failed feedback with its error, retries it successfully, and closes failures', async () => {
@@ -195,6 +203,8 @@ describe('shipping feedback', () => {
     const retry = await ok(w.token, '/myhome/taobaoSoHFeedback/batchFeedBack4Taobao', { idList: [one.id] });
     expect(retry.count).toBe(1);
     expect(await completed(w.token, retry.recordKey)).toMatchObject({ totalCount: 1, successfulCount: 1, failureCount: 0 });
+    // Both records stay open until closed, oldest first.
+    expect((await progressItems(w.token)).map((p) => p.recordKey)).toEqual([result.recordKey, retry.recordKey]);
     const sandbox = await t.database.db.execute<{ express_no: string | null }>(sql`select express_no from sandbox_orders where order_no = ${one.platformNo}`);
     expect(sandbox.rows[0]!.express_no).toBe(one.expressNo);
     expect(await ok(w.token, '/myhome/taobaoSoHFeedback/getFeedbackCount', {})).toEqual({ count: 1 });
@@ -219,7 +229,7 @@ describe('access', () => {
 
     const result = await ok(w.token, '/myhome/sendsoh/sendErpSoHList', { idList: w.ids });
     await completed(w.token, result.recordKey);
-    expect((await t.call('/myhome/erpsoh/queryFeedbackProgress', { recordKey: result.recordKey }, { token: stranger.token })).body.success).toBe(false);
+    expect(await progressOf(stranger.token, result.recordKey)).toBeUndefined();
     expect(await ok(stranger.token, '/myhome/taobaoSoHFeedback/getFeedbackCount', {})).toEqual({ count: 0 });
     const failed = (await ok(w.token, '/myhome/taobaoSoHFeedback/searchFeedbackPageList', { currentPage: 1, pageSize: 10 })).voList;
     expect(await ok(stranger.token, '/myhome/taobaoSoHFeedback/batchCloseFeedbackError', { idList: [failed[0].id] })).toEqual({ count: 0 });

@@ -18,17 +18,18 @@ import {
   type FeedbackFailureRow,
   type FeedbackFailureSearch,
   type FeedbackProgress,
+  type FeedbackProgressAnswer,
   type FeedbackRetryResult,
   type Language,
   type PageResult,
   type SendOrdersInput,
   type SendOrdersResult,
 } from '@openseller/core';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { erpOrders, operationLogs, shippingFeedbackRecords, shippingFeedbacks, type ErpOrder } from '../../../db/schema/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
-import { AppError, notFound } from '../../../platform/errors.js';
+import { AppError } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
@@ -206,21 +207,19 @@ export function createShippingService(deps: ShippingDeps) {
     });
   }
 
-  async function queryFeedbackProgress(session: Session, recordKey: string): Promise<FeedbackProgress> {
+  /** The progress of every feedback record of the domain not yet closed, oldest first. */
+  async function queryFeedbackProgress(session: Session): Promise<FeedbackProgressAnswer> {
     const domainId = domainOf(session);
-    const [r] = await db
-      .select()
-      .from(shippingFeedbackRecords)
-      .where(and(eq(shippingFeedbackRecords.domainId, domainId), eq(shippingFeedbackRecords.recordKey, recordKey)));
-    if (!r) throw notFound('feedbackRecord');
-    return {
+    const rows = await db.select().from(shippingFeedbackRecords).where(eq(shippingFeedbackRecords.domainId, domainId)).orderBy(asc(shippingFeedbackRecords.id));
+    const feedbackProgressItems = rows.map((r): FeedbackProgress => ({
       recordKey: r.recordKey,
       progressType: 'SHIPPING_FEEDBACK',
       totalCount: r.totalCount,
       successfulCount: r.successfulCount,
       failureCount: r.failureCount,
       feedbackComplete: r.complete,
-    };
+    }));
+    return { vo: { feedbackProgressItems } };
   }
 
   async function removeQuickFeedbackRecord(session: Session, recordKey: string): Promise<null> {

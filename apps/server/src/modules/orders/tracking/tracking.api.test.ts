@@ -38,7 +38,7 @@ async function sentWorld(count: number) {
     ids.push(o.id);
   }
   if (!ids.length) return { ...s, storeId: store.id, ids };
-  expect((await ok(s.token, '/myhome/erpsoh/takeWaybillNo', { idList: ids })).failures).toEqual([]);
+  expect((await ok(s.token, '/myhome/print/eTrackGetNoAndPrint', { idList: ids })).failures).toEqual([]);
   await t.database.db.execute(sql`update erp_orders set status_code = 'CI_ERPSOH_STATUS_SEND', delivery_time = now() where id = any(${`{${ids.join(',')}}`}::bigint[])`);
   return { ...s, storeId: store.id, ids };
 }
@@ -48,28 +48,42 @@ async function age(domainId: number, steps: number) {
   await t.database.db.execute(sql`update carrier_sandbox_parcels set created_at = created_at - make_interval(secs => ${steps * 60}) where domain_id = ${domainId}`);
 }
 
+describe('tracking configuration', () => {
+  it('answers getConfig with autoTrack on by default, and updateConfig changes it for the domain only', async () => {
+    const w = await sentWorld(1);
+    const other = await sentWorld(1);
+    expect(await ok(w.token, `${base}/getConfig`, {})).toEqual({ autoTrack: true });
+    expect(await ok(w.token, `${base}/updateConfig`, { autoTrack: false })).toEqual({ autoTrack: false });
+    expect(await ok(w.token, `${base}/getConfig`, {})).toEqual({ autoTrack: false });
+    const bad = await t.call(`${base}/updateConfig`, { autoTrack: 'no' }, { token: w.token });
+    expect(bad.body.success).toBe(false);
+    expect(JSON.stringify(bad.body)).toContain('autoTrack');
+    expect(await ok(other.token, `${base}/getConfig`, {})).toEqual({ autoTrack: true });
+  });
+});
+
 describe('express tracking', () => {
   it('follows the sandbox carrier from GOT through TRANSIT to SIGNED or EXCEPTION, with the last event', async () => {
     const w = await sentWorld(3);
-    const before = await ok(w.token, `${base}/search`, {});
+    const before = await ok(w.token, `${base}/query`, {});
     expect(before.total).toBe(3);
     expect(before.voList.every((r: any) => r.state === 'NO' && r.checkedAt === null)).toBe(true);
 
     const first = await ok(w.token, `${base}/refresh`, {});
     expect(first).toMatchObject({ checked: 3, changed: 3, failed: 0 });
-    const got = await ok(w.token, `${base}/search`, { state: 'GOT' });
+    const got = await ok(w.token, `${base}/query`, { state: 'GOT' });
     expect(got.total).toBe(3);
     expect(got.voList[0].lastEventText).toContain('已揽收');
     expect(got.voList[0].expressNo).toMatch(/^SBZTO/);
 
     await age(w.domainId, 1);
     expect(await ok(w.token, `${base}/refresh`, { idList: [w.ids[0]] })).toMatchObject({ checked: 1, changed: 1 });
-    const one = await ok(w.token, `${base}/search`, { idList: [w.ids[0]] });
+    const one = await ok(w.token, `${base}/query`, { idList: [w.ids[0]] });
     expect(one.voList[0]).toMatchObject({ state: 'TRANSIT', lastEventText: expect.stringContaining('运输中') });
 
     await age(w.domainId, 1);
     await ok(w.token, `${base}/refresh`, {});
-    const done = await ok(w.token, `${base}/search`, {});
+    const done = await ok(w.token, `${base}/query`, {});
     for (const row of done.voList) expect(['SIGNED', 'EXCEPTION']).toContain(row.state);
 
     // Signed orders are not asked again; the others are.
@@ -85,8 +99,8 @@ describe('express tracking', () => {
     expect(stats.states).toMatchObject({ GOT: 2, NO: 1, SIGNED: 0, TRANSIT: 0 });
     expect(stats.ignored).toBe(0);
 
-    const [row] = (await ok(w.token, `${base}/search`, { idList: [w.ids[1]] })).voList;
-    const byNo = await ok(w.token, `${base}/search`, { keywords: row.expressNo });
+    const [row] = (await ok(w.token, `${base}/query`, { idList: [w.ids[1]] })).voList;
+    const byNo = await ok(w.token, `${base}/query`, { keywords: row.expressNo });
     expect(byNo.voList.map((r: any) => r.id)).toEqual([w.ids[1]]);
     expect((await ok(w.token, `${base}/statistics`, { keywords: row.code })).total).toBe(1);
     expect((await ok(w.token, `${base}/statistics`, { timeTo: '2000-01-01T00:00:00Z' })).total).toBe(0);
@@ -102,7 +116,7 @@ describe('express tracking', () => {
     expect((await ok(w.token, `${base}/statistics`, { storeIdList: [other.id] })).total).toBe(1);
     expect((await ok(w.token, `${base}/statistics`, { expressCompanyCodeList: ['ZTO'] })).total).toBe(3);
     expect((await ok(w.token, `${base}/statistics`, { ...inStore, expressCompanyCodeList: ['STO'] })).total).toBe(0);
-    const listed = await ok(w.token, `${base}/search`, { ...inStore, state: 'NO' });
+    const listed = await ok(w.token, `${base}/query`, { ...inStore, state: 'NO' });
     expect(listed.voList.map((r: any) => r.id).sort()).toEqual([w.ids[1], w.ids[2]].sort());
 
     // 'Refresh all' within the store asks only its two parcels.
@@ -112,13 +126,13 @@ describe('express tracking', () => {
 
   it('stops checking ignored orders, counts them apart, and checks them again once unignored', async () => {
     const w = await sentWorld(2);
-    expect(await ok(w.token, `${base}/ignore`, { idList: [w.ids[0]] })).toEqual({ count: 1 });
-    expect(await ok(w.token, `${base}/ignore`, { idList: [w.ids[0]] })).toEqual({ count: 0 });
+    expect(await ok(w.token, `${base}/igore`, { idList: [w.ids[0]] })).toEqual({ count: 1 });
+    expect(await ok(w.token, `${base}/igore`, { idList: [w.ids[0]] })).toEqual({ count: 0 });
     const stats = await ok(w.token, `${base}/statistics`, {});
     expect(stats).toMatchObject({ total: 2, ignored: 1 });
     expect(stats.states.NO).toBe(1);
     expect((await ok(w.token, `${base}/refresh`, {})).checked).toBe(1);
-    expect((await ok(w.token, `${base}/search`, { ignored: true })).voList.map((r: any) => r.id)).toEqual([w.ids[0]]);
+    expect((await ok(w.token, `${base}/query`, { ignored: true })).voList.map((r: any) => r.id)).toEqual([w.ids[0]]);
     const logs = await t.database.db.execute(sql`select action from operation_logs where entity_id = ${String(w.ids[0])} and action like '%Tracking'`);
     expect(logs.rows.map((r) => r.action)).toEqual(['ignoreTracking']);
 
@@ -136,15 +150,15 @@ describe('express tracking', () => {
     await ok(w.token, '/cloud/carrier/sandbox/failNext', { count: 5, reason: 'carrier down' });
     const failed = await ok(w.token, `${base}/refresh`, { idList: [w.ids[0]] });
     expect(failed).toMatchObject({ checked: 1, changed: 0, failed: 1, failure: 'carrier down' });
-    expect((await ok(w.token, `${base}/search`, { idList: [w.ids[0]] })).voList[0].state).toBe('GOT');
+    expect((await ok(w.token, `${base}/query`, { idList: [w.ids[0]] })).voList[0].state).toBe('GOT');
   });
 
   it('refuses bad input naming the field', async () => {
     const w = await sentWorld(1);
-    const bad = await t.call(`${base}/search`, { state: 'LOST' }, { token: w.token });
+    const bad = await t.call(`${base}/query`, { state: 'LOST' }, { token: w.token });
     expect(bad.body.success).toBe(false);
     expect(JSON.stringify(bad.body)).toContain('state');
-    const empty = await t.call(`${base}/ignore`, { idList: [] }, { token: w.token });
+    const empty = await t.call(`${base}/igore`, { idList: [] }, { token: w.token });
     expect(empty.body.success).toBe(false);
     expect(JSON.stringify(empty.body)).toContain('idList');
     const stores = await t.call(`${base}/statistics`, { storeIdList: ['x'] }, { token: w.token });
@@ -154,8 +168,8 @@ describe('express tracking', () => {
   it('shows another domain nothing and lets it change nothing', async () => {
     const w = await sentWorld(1);
     const other = await sentWorld(0);
-    expect((await ok(other.token, `${base}/search`, { idList: w.ids })).total).toBe(0);
-    expect(await ok(other.token, `${base}/ignore`, { idList: w.ids })).toEqual({ count: 0 });
+    expect((await ok(other.token, `${base}/query`, { idList: w.ids })).total).toBe(0);
+    expect(await ok(other.token, `${base}/igore`, { idList: w.ids })).toEqual({ count: 0 });
     expect((await ok(other.token, `${base}/refresh`, { idList: w.ids })).checked).toBe(0);
     expect((await ok(w.token, `${base}/statistics`, {})).ignored).toBe(0);
   });
@@ -163,8 +177,8 @@ describe('express tracking', () => {
   it('refuses a sub-account without the order menu', async () => {
     const w = await sentWorld(1);
     const staff = await signedInStaff(t, w.domainId, ['MENU_SKU']);
-    for (const path of ['search', 'statistics', 'refresh']) expect((await t.call(`${base}/${path}`, {}, { token: staff })).status).toBe(403);
-    expect((await t.call(`${base}/ignore`, { idList: w.ids }, { token: staff })).status).toBe(403);
+    for (const path of ['query', 'statistics', 'refresh', 'getConfig', 'updateConfig']) expect((await t.call(`${base}/${path}`, {}, { token: staff })).status).toBe(403);
+    expect((await t.call(`${base}/igore`, { idList: w.ids }, { token: staff })).status).toBe(403);
     const orders = await signedInStaff(t, w.domainId, ['MENU_ERPSO']);
     expect((await ok(orders, `${base}/statistics`, {})).total).toBe(1);
   });

@@ -5,14 +5,16 @@
 // issued. The answer's state and last event land in order_tracking, one row per order. The job
 // checks every domain's sent orders that are neither SIGNED nor ignored, least recently checked
 // first, in batches; a refresh does the same for the chosen orders (or the domain's) at once.
-import { splitKeywords, TRACKING_BATCH, TRACKING_STATES, type PageResult, type TrackingIgnoreResult, type TrackingRefreshInput, type TrackingRefreshResult, type TrackingRow, type TrackingSearch, type TrackingState, type TrackingStatistics, type TrackingStatisticsInput } from '@openseller/core';
-import { sql, type SQL } from 'drizzle-orm';
+import { splitKeywords, TRACKING_AUTO_CONFIG, TRACKING_BATCH, type TrackingConfig, TRACKING_STATES, type PageResult, type TrackingIgnoreResult, type TrackingRefreshInput, type TrackingRefreshResult, type TrackingRow, type TrackingSearch, type TrackingState, type TrackingStatistics, type TrackingStatisticsInput } from '@openseller/core';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { domainConfigs } from '../../../db/schema/index.js';
+import { writeOperationLog } from '../../../platform/operation-log.js';
 import { bigintArray, textArray } from '../../../db/arrays.js';
 import type { Database } from '../../../db/client.js';
 import { CARRIER_REGISTRY, CarrierConnectorError, type CarrierRegistry } from '../../../connectors/carrier/index.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { Session } from '../../../platform/sessions.js';
-import { writeOrderLog } from '../orders.model.js';
+import { ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 
 const SENT = 'CI_ERPSOH_STATUS_SEND';
@@ -194,11 +196,32 @@ export function createTrackingService(deps: TrackingDeps) {
     return check(domainId, due.rows);
   }
 
-  /** The job: every domain's sent orders not yet signed and not ignored. */
+  async function getConfig(session: Session): Promise<TrackingConfig> {
+    const domainId = domainOf(session);
+    const [row] = await db.select().from(domainConfigs).where(and(eq(domainConfigs.domainId, domainId), eq(domainConfigs.itemCode, TRACKING_AUTO_CONFIG)));
+    return { autoTrack: row?.value !== 'false' };
+  }
+
+  async function updateConfig(session: Session, input: TrackingConfig): Promise<TrackingConfig> {
+    const domainId = domainOf(session);
+    return db.transaction(async (tx) => {
+      const [before] = await tx.select().from(domainConfigs).where(and(eq(domainConfigs.domainId, domainId), eq(domainConfigs.itemCode, TRACKING_AUTO_CONFIG))).for('update');
+      const value = String(input.autoTrack);
+      await tx
+        .insert(domainConfigs)
+        .values({ domainId, itemCode: TRACKING_AUTO_CONFIG, value, updatedAt: now() })
+        .onConflictDoUpdate({ target: [domainConfigs.domainId, domainConfigs.itemCode], set: { value, updatedAt: now() } });
+      await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'domainSetting', entityId: TRACKING_AUTO_CONFIG, action: 'update', before: { value: before?.value ?? null }, after: { value } });
+      return { autoTrack: input.autoTrack };
+    });
+  }
+
+  /** The job: every domain's sent orders not yet signed and not ignored, unless the domain turned autoTrack off. */
   async function runJob(): Promise<void> {
     const domains = await db.execute<{ domain_id: number }>(sql`
       select distinct o.domain_id from erp_orders o left join order_tracking t on t.domain_id = o.domain_id and t.order_id = o.id
-      where o.status_code = ${SENT} and o.express_no is not null and o.express_no <> '' and ${pending}`);
+      where o.status_code = ${SENT} and o.express_no is not null and o.express_no <> '' and ${pending}
+        and not exists (select 1 from domain_configs c where c.domain_id = o.domain_id and c.item_code = ${TRACKING_AUTO_CONFIG} and c.value = 'false')`);
     for (const { domain_id } of domains.rows) {
       const domainId = Number(domain_id);
       const due = await dueQuery(domainId, pending, JOB_CAP);
@@ -234,6 +257,8 @@ export function createTrackingService(deps: TrackingDeps) {
     statistics,
     refresh,
     runJob,
+    getConfig,
+    updateConfig,
     ignore: (session: Session, idList: number[]) => setIgnored(session, idList, true),
     unignore: (session: Session, idList: number[]) => setIgnored(session, idList, false),
   };

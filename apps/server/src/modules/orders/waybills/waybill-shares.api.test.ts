@@ -10,8 +10,8 @@ import { domains, erpOrders, waybillAccountShares, waybillNumbers } from '../../
 
 const t = await createTestApp();
 const acc = '/myhome/etrackaccount';
-const sh = `${acc}/share`;
-const take = '/myhome/erpsoh/takeWaybillNo';
+const sh = '/myhome/etrackaccountshare';
+const take = '/myhome/print/eTrackGetNoAndPrint';
 
 async function seller() {
   const s = await signedInSeller(t);
@@ -34,7 +34,7 @@ async function sharedWorld(count: number) {
   const owner = await seller();
   const other = await seller();
   const account = (await t.call(`${acc}/create`, directZto, { token: owner.token })).body.data;
-  const created = await t.call(`${sh}/create`, { accountId: account.id, domainCode: other.code, count }, { token: owner.token });
+  const created = await t.call(`${sh}/save`, { accountId: account.id, domainCode: other.code, count }, { token: owner.token });
   expect(created.body.success).toBe(true);
   return { owner, other, account, share: created.body.data };
 }
@@ -45,7 +45,7 @@ describe('waybill account shares', () => {
     expect(share).toMatchObject({ status: 'STARTED', count: 3, remainNum: 3, usedNum: 0, accountId: account.id, expressCompanyCode: 'ZTO', beneficiaryDomainCode: other.code, ownerDomainCode: owner.code });
 
     // The beneficiary sees it as shared to it, with no account fields at all.
-    const seen = (await t.call(`${sh}/list`, {}, { token: other.token })).body.data;
+    const seen = (await t.call(`${sh}/search`, {}, { token: other.token })).body.data;
     expect(seen.mine).toEqual([]);
     expect(seen.sharedToMe).toHaveLength(1);
     expect(JSON.stringify(seen)).not.toContain('top-secret');
@@ -54,20 +54,20 @@ describe('waybill account shares', () => {
     const o1 = await reviewed(other);
     const o2 = await reviewed(other);
     const r = await t.call(take, { idList: [o1.id, o2.id] }, { token: other.token });
-    expect(r.body.data).toEqual({ successIds: [o1.id, o2.id], failures: [] });
+    expect(r.body.data).toMatchObject({ successIds: [o1.id, o2.id], failures: [], isError: false });
     const n1 = await expressNoOf(o1.id);
     expect(n1).toMatch(/^SBZTO\d+$/);
     const numbers = await t.database.db.select().from(waybillNumbers).where(eq(waybillNumbers.domainId, other.domainId));
     expect(numbers.map((n) => n.accountId)).toEqual([account.id, account.id]);
 
-    const mine = (await t.call(`${sh}/list`, {}, { token: owner.token })).body.data.mine;
+    const mine = (await t.call(`${sh}/search`, {}, { token: owner.token })).body.data.mine;
     expect(mine[0]).toMatchObject({ remainNum: 1, usedNum: 2 });
-    const log = (await t.call(`${sh}/log`, { shareId: share.id }, { token: owner.token })).body.data;
+    const log = (await t.call(`${sh}/searchPrintLog`, { shareId: share.id }, { token: owner.token })).body.data;
     expect(log.total).toBe(2);
     const o1Code = (await t.database.db.select({ code: erpOrders.code }).from(erpOrders).where(eq(erpOrders.id, o1.id)))[0]!.code;
     expect(log.voList).toContainEqual(expect.objectContaining({ orderCode: o1Code, expressNo: n1, expressCompanyCode: 'ZTO', takerDomainCode: other.code }));
     // The beneficiary does not read the owner's log.
-    expect((await t.call(`${sh}/log`, { shareId: share.id }, { token: other.token })).body.success).toBe(false);
+    expect((await t.call(`${sh}/searchPrintLog`, { shareId: share.id }, { token: other.token })).body.success).toBe(false);
   });
 
   it('refuses orders once the count is used up, with a reason per order, and gives nothing for them', async () => {
@@ -82,7 +82,7 @@ describe('waybill account shares', () => {
     expect(again.body.data.failures[0].errorCode).toBe('ERR_WAYBILL_SHARE_USED_UP');
     const [row] = await t.database.db.select().from(waybillAccountShares).where(eq(waybillAccountShares.id, share.id));
     expect(row).toMatchObject({ remainNum: 0, usedNum: 1 });
-    expect((await t.call(`${sh}/log`, { shareId: share.id }, { token: owner.token })).body.data.total).toBe(1);
+    expect((await t.call(`${sh}/searchPrintLog`, { shareId: share.id }, { token: owner.token })).body.data.total).toBe(1);
   });
 
   it('refuses numbers while the share is stopped and gives them again once it is started', async () => {
@@ -102,41 +102,41 @@ describe('waybill account shares', () => {
   it('deletes an unused share but refuses to delete one numbers were taken through', async () => {
     const { owner, other, share } = await sharedWorld(2);
     const third = await seller();
-    const acct = (await t.call(`${acc}/search`, {}, { token: owner.token })).body.data.voList[0];
-    const unused = (await t.call(`${sh}/create`, { accountId: acct.id, domainCode: third.code, count: 2 }, { token: owner.token })).body.data;
+    const acct = (await t.call(`${acc}/list`, {}, { token: owner.token })).body.data.voList[0];
+    const unused = (await t.call(`${sh}/save`, { accountId: acct.id, domainCode: third.code, count: 2 }, { token: owner.token })).body.data;
     expect((await t.call(`${sh}/delete`, { id: unused.id }, { token: owner.token })).body.data).toEqual({ removed: 1 });
 
     const o1 = await reviewed(other);
     await t.call(take, { idList: [o1.id] }, { token: other.token });
     const refused = await t.call(`${sh}/delete`, { id: share.id }, { token: owner.token });
     expect(refused.body).toMatchObject({ success: false, errorCode: 'ERR_WAYBILL_SHARE_IN_USE', params: { usedNum: 1 } });
-    expect((await t.call(`${sh}/list`, {}, { token: owner.token })).body.data.mine.map((s: any) => s.id)).toEqual([share.id]);
+    expect((await t.call(`${sh}/search`, {}, { token: owner.token })).body.data.mine.map((s: any) => s.id)).toEqual([share.id]);
     // Deleting the account ends its shares; the other domain no longer sees it.
     expect((await t.call(`${acc}/delete`, { idList: [acct.id] }, { token: owner.token })).body.data).toEqual({ removed: 1 });
-    expect((await t.call(`${sh}/list`, {}, { token: other.token })).body.data.sharedToMe).toEqual([]);
+    expect((await t.call(`${sh}/search`, {}, { token: other.token })).body.data.sharedToMe).toEqual([]);
   });
 
   it('refuses an unknown domain code, a share to itself, a second share to the same domain and another domain\'s account', async () => {
     const { owner, other, account } = await sharedWorld(1);
-    const unknown = await t.call(`${sh}/create`, { accountId: account.id, domainCode: 'NO-SUCH-DOMAIN', count: 1 }, { token: owner.token });
+    const unknown = await t.call(`${sh}/save`, { accountId: account.id, domainCode: 'NO-SUCH-DOMAIN', count: 1 }, { token: owner.token });
     expect(unknown.body).toMatchObject({ success: false, errorCode: 'ERR_WAYBILL_SHARE_DOMAIN_UNKNOWN', params: { field: 'domainCode' } });
-    expect((await t.call(`${sh}/create`, { accountId: account.id, domainCode: owner.code, count: 1 }, { token: owner.token })).body.errorCode).toBe('ERR_WAYBILL_SHARE_SELF');
-    expect((await t.call(`${sh}/create`, { accountId: account.id, domainCode: other.code, count: 1 }, { token: owner.token })).body.errorCode).toBe('ERR_WAYBILL_SHARE_EXISTS');
-    const notMine = await t.call(`${sh}/create`, { accountId: account.id, domainCode: owner.code, count: 1 }, { token: other.token });
+    expect((await t.call(`${sh}/save`, { accountId: account.id, domainCode: owner.code, count: 1 }, { token: owner.token })).body.errorCode).toBe('ERR_WAYBILL_SHARE_SELF');
+    expect((await t.call(`${sh}/save`, { accountId: account.id, domainCode: other.code, count: 1 }, { token: owner.token })).body.errorCode).toBe('ERR_WAYBILL_SHARE_EXISTS');
+    const notMine = await t.call(`${sh}/save`, { accountId: account.id, domainCode: owner.code, count: 1 }, { token: other.token });
     expect(notMine.body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
-    const badCount = await t.call(`${sh}/create`, { accountId: account.id, domainCode: other.code, count: 0 }, { token: owner.token });
+    const badCount = await t.call(`${sh}/save`, { accountId: account.id, domainCode: other.code, count: 0 }, { token: owner.token });
     expect(badCount.body.success).toBe(false);
   });
 
   it('shows a third domain nothing and lets it take no number with the shared account', async () => {
     const { owner, share } = await sharedWorld(5);
     const third = await seller();
-    expect((await t.call(`${sh}/list`, {}, { token: third.token })).body.data).toEqual({ mine: [], sharedToMe: [] });
+    expect((await t.call(`${sh}/search`, {}, { token: third.token })).body.data).toEqual({ mine: [], sharedToMe: [] });
     const o = await reviewed(third);
     const r = await t.call(take, { idList: [o.id] }, { token: third.token });
     expect(r.body.data.failures[0].errorCode).toBe('ERR_WAYBILL_NO_ACCOUNT');
     expect((await t.call(`${sh}/stop`, { id: share.id }, { token: third.token })).body.success).toBe(false);
-    expect((await t.call(`${sh}/log`, { shareId: share.id }, { token: third.token })).body.success).toBe(false);
+    expect((await t.call(`${sh}/searchPrintLog`, { shareId: share.id }, { token: third.token })).body.success).toBe(false);
     const [row] = await t.database.db.select().from(waybillAccountShares).where(and(eq(waybillAccountShares.id, share.id), eq(waybillAccountShares.domainId, owner.domainId)));
     expect(row).toMatchObject({ status: 'STARTED', remainNum: 5 });
   });
@@ -144,13 +144,13 @@ describe('waybill account shares', () => {
   it('refuses share calls to a sub-account without the waybill account menu', async () => {
     const { owner, share } = await sharedWorld(1);
     const staff = await signedInStaff(t, owner.domainId, ['MENU_ERPSO']);
-    for (const [url, body] of [[`${sh}/list`, {}], [`${sh}/stop`, { id: share.id }], [`${sh}/delete`, { id: share.id }], [`${sh}/log`, { shareId: share.id }]] as const) {
+    for (const [url, body] of [[`${sh}/search`, {}], [`${sh}/stop`, { id: share.id }], [`${sh}/delete`, { id: share.id }], [`${sh}/searchPrintLog`, { shareId: share.id }]] as const) {
       const r = await t.call(url, body, { token: staff });
       expect(r.body.success).toBe(false);
       expect(r.status).toBe(403);
     }
     const allowed = await signedInStaff(t, owner.domainId, ['MENU_ETRACK_ACCOUNT']);
-    expect((await t.call(`${sh}/list`, {}, { token: allowed })).body.data.mine).toHaveLength(1);
+    expect((await t.call(`${sh}/search`, {}, { token: allowed })).body.data.mine).toHaveLength(1);
   });
 });
 
@@ -172,7 +172,7 @@ describe('changing the count of a waybill account share (updateShareNumber)', ()
     expect(lowered.body.data).toMatchObject({ count: 2, usedNum: 2, remainNum: 0 });
     expect(await shareRow(share.id)).toMatchObject({ count: 2, usedNum: 2, remainNum: 0 });
     // The beneficiary sees the new count.
-    expect((await t.call(`${sh}/list`, {}, { token: other.token })).body.data.sharedToMe[0]).toMatchObject({ count: 2, remainNum: 0 });
+    expect((await t.call(`${sh}/search`, {}, { token: other.token })).body.data.sharedToMe[0]).toMatchObject({ count: 2, remainNum: 0 });
 
     const { rows } = await t.database.pool.query(
       "select action, before, after from operation_logs where domain_id = $1 and entity_type = 'waybillShare' and entity_id = $2 and action = 'updateShareNumber' order by id",
@@ -243,9 +243,9 @@ describe('changing the count of a waybill account share (updateShareNumber)', ()
     expect(r.body.data.failures).toEqual([expect.objectContaining({ id: o2.id, errorCode: 'ERR_WAYBILL_SHARE_USED_UP' })]);
     const usedUp = await shareRow(share.id);
     await t.call(update, { id: share.id, version: usedUp.version, count: 2 }, { token: owner.token });
-    expect((await t.call(take, { idList: [o2.id] }, { token: other.token })).body.data).toEqual({ successIds: [o2.id], failures: [] });
+    expect((await t.call(take, { idList: [o2.id] }, { token: other.token })).body.data).toMatchObject({ successIds: [o2.id], failures: [], isError: false });
     expect(await expressNoOf(o2.id)).toMatch(/^SBZTO\d+$/);
     expect(await shareRow(share.id)).toMatchObject({ count: 2, usedNum: 2, remainNum: 0 });
-    expect((await t.call(`${sh}/log`, { shareId: share.id }, { token: owner.token })).body.data.total).toBe(2);
+    expect((await t.call(`${sh}/searchPrintLog`, { shareId: share.id }, { token: owner.token })).body.data.total).toBe(2);
   });
 });

@@ -39,7 +39,7 @@ describe('waybill accounts', () => {
     expect(b.body.data).toMatchObject({ hasPassword: true, isDefault: true });
     expect(b.body.data.fields.password).toBeUndefined();
 
-    const list = await t.call(`${acc}/search`, { expressCompanyCode: 'ZTO' }, { token: s.token });
+    const list = await t.call(`${acc}/list`, { expressCompanyCode: 'ZTO' }, { token: s.token });
     expect(list.body.data.total).toBe(2);
     const byId = new Map(list.body.data.voList.map((r: any) => [r.id, r]));
     expect((byId.get(a.body.data.id) as any).isDefault).toBe(false);
@@ -53,7 +53,7 @@ describe('waybill accounts', () => {
 
     const removed = await t.call(`${acc}/delete`, { idList: [a.body.data.id] }, { token: s.token });
     expect(removed.body.data).toEqual({ removed: 1 });
-    expect((await t.call(`${acc}/search`, {}, { token: s.token })).body.data.total).toBe(1);
+    expect((await t.call(`${acc}/list`, {}, { token: s.token })).body.data.total).toBe(1);
   });
 
   it('refuses an account missing a required field of its kind, naming the field', async () => {
@@ -66,7 +66,7 @@ describe('waybill accounts', () => {
     expect(notChosen.body).toMatchObject({ success: false, errorCode: 'ERR_WAYBILL_CARRIER_NOT_CHOSEN', params: { field: 'expressCompanyCode' } });
     const badKind = await t.call(`${acc}/create`, { ...ztoAccount, printCode: 'xx' }, { token: s.token });
     expect(badKind.body.success).toBe(false);
-    expect((await t.call(`${acc}/search`, {}, { token: s.token })).body.data.total).toBe(0);
+    expect((await t.call(`${acc}/list`, {}, { token: s.token })).body.data.total).toBe(0);
   });
 
   it('defaults the payment type to ORDER_PAY for SF', async () => {
@@ -82,14 +82,19 @@ describe('waybill numbers', () => {
     await t.call(`${acc}/create`, ztoAccount, { token: s.token });
     const o1 = await reviewed(s);
     const o2 = await reviewed(s);
-    const first = await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [o1.id, o2.id] }, { token: s.token });
-    expect(first.body.data).toEqual({ successIds: [o1.id, o2.id], failures: [] });
+    const first = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o1.id, o2.id] }, { token: s.token });
+    expect(first.body.data).toMatchObject({ successIds: [o1.id, o2.id], failures: [], isError: false });
     const n1 = await expressNoOf(o1.id);
     const n2 = await expressNoOf(o2.id);
+    // eTrackGetNoAndPrint answers the numbered orders as voList.
+    expect(first.body.data.voList).toEqual([
+      { id: o1.id, code: expect.any(String), expressCompanyCode: 'ZTO', expressNo: n1 },
+      { id: o2.id, code: expect.any(String), expressCompanyCode: 'ZTO', expressNo: n2 },
+    ]);
     expect(n1).toMatch(/^SBZTO\d{10}$/);
     expect(n1).not.toBe(n2);
 
-    const again = await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [o1.id] }, { token: s.token });
+    const again = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o1.id] }, { token: s.token });
     expect(again.body.data.successIds).toEqual([o1.id]);
     expect(await expressNoOf(o1.id)).toBe(n1);
     const rows = await t.database.db.select().from(waybillNumbers).where(eq(waybillNumbers.domainId, s.domainId));
@@ -103,12 +108,12 @@ describe('waybill numbers', () => {
     const s = await seller();
     await t.call(`${acc}/create`, ztoAccount, { token: s.token });
     const o1 = await reviewed(s);
-    await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [o1.id] }, { token: s.token });
+    await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o1.id] }, { token: s.token });
     const n1 = await expressNoOf(o1.id);
     // The number is recycled off the order; a new order must still get a fresh one.
     await t.database.db.update(erpOrders).set({ expressNo: null }).where(eq(erpOrders.id, o1.id));
     const o2 = await reviewed(s);
-    await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [o2.id, o1.id] }, { token: s.token });
+    await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o2.id, o1.id] }, { token: s.token });
     const n2 = await expressNoOf(o2.id);
     const n1b = await expressNoOf(o1.id);
     expect(new Set([n1, n2, n1b]).size).toBe(3);
@@ -121,7 +126,7 @@ describe('waybill numbers', () => {
     const noCourier = await reviewed(s, null);
     const noAccount = await reviewed(s, 'YTO');
     const pending = await insertOrder(t, s.domainId, { storeId: s.storeId, expressCompanyCode: 'ZTO', lines: [{ skuId: null, qty: 1 }] });
-    const r = await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [ok.id, noCourier.id, noAccount.id, pending.id] }, { token: s.token });
+    const r = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [ok.id, noCourier.id, noAccount.id, pending.id] }, { token: s.token });
     expect(r.body.data.successIds).toEqual([ok.id]);
     const codes = Object.fromEntries(r.body.data.failures.map((f: any) => [f.id, f.errorCode]));
     expect(codes).toEqual({ [noCourier.id]: 'ERR_WAYBILL_NO_COURIER', [noAccount.id]: 'ERR_WAYBILL_NO_ACCOUNT', [pending.id]: 'ERR_WAYBILL_STATUS' });
@@ -135,7 +140,7 @@ describe('waybill numbers', () => {
     const o1 = await reviewed(s);
     const o2 = await reviewed(s);
     await t.call('/cloud/carrier/sandbox/failNext', { count: 1, reason: 'carrier down' }, { token: s.token });
-    const failed = await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [o1.id, o2.id] }, { token: s.token });
+    const failed = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o1.id, o2.id] }, { token: s.token });
     expect(failed.body.data.successIds).toEqual([]);
     expect(failed.body.data.failures.map((f: any) => [f.id, f.errorCode])).toEqual([
       [o1.id, 'ERR_WAYBILL_CARRIER_FAILED'],
@@ -144,7 +149,7 @@ describe('waybill numbers', () => {
     expect(failed.body.data.failures[0].message).toContain('carrier down');
     expect(await expressNoOf(o1.id)).toBeNull();
     expect(await t.database.db.select().from(waybillNumbers).where(eq(waybillNumbers.domainId, s.domainId))).toHaveLength(0);
-    const retry = await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [o1.id, o2.id] }, { token: s.token });
+    const retry = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o1.id, o2.id] }, { token: s.token });
     expect(retry.body.data.successIds).toEqual([o1.id, o2.id]);
   });
 
@@ -152,7 +157,7 @@ describe('waybill numbers', () => {
     const s = await seller();
     await t.call(`${acc}/create`, ztoAccount, { token: s.token });
     const o = await reviewed(s, 'ZTO', { receiver: { address: '' } });
-    const r = await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [o.id] }, { token: s.token });
+    const r = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o.id] }, { token: s.token });
     expect(r.body.data.failures[0]).toMatchObject({ id: o.id, errorCode: 'ERR_WAYBILL_CARRIER_FAILED' });
   });
 
@@ -160,7 +165,7 @@ describe('waybill numbers', () => {
     const s = await seller();
     await t.call(`${acc}/create`, { ...ztoAccount, sandbox: false }, { token: s.token });
     const o = await reviewed(s);
-    const r = await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [o.id] }, { token: s.token });
+    const r = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o.id] }, { token: s.token });
     expect(r.body.data.failures[0].message).toContain('not part of this build');
   });
 });
@@ -173,17 +178,23 @@ describe('paper waybills', () => {
     const o1 = await reviewed(s, 'YTO');
     const o2 = await reviewed(s, 'YTO');
     const noCounter = await reviewed(s, 'SF');
-    const r = await t.call('/myhome/erpsoh/takePaperWaybillNo', { idList: [o1.id, o2.id, noCounter.id] }, { token: s.token });
+    const r = await t.call('/myhome/print/paperyPrint', { idList: [o1.id, o2.id, noCounter.id] }, { token: s.token });
     expect(r.body.data.successIds).toEqual([o1.id, o2.id]);
     expect(r.body.data.failures.map((f: any) => f.errorCode)).toEqual(['ERR_WAYBILL_NO_LAST_NO']);
     expect([await expressNoOf(o1.id), await expressNoOf(o2.id)]).toEqual(['YT000100', 'YT000102']);
+    // paperyPrint answers voList (the numbered orders) and isError (an order was refused).
+    expect(r.body.data.isError).toBe(true);
+    expect(r.body.data.voList.map((v: any) => [v.id, v.expressNo])).toEqual([
+      [o1.id, 'YT000100'],
+      [o2.id, 'YT000102'],
+    ]);
     const last = await t.call('/myhome/lastexpressno/getLastNoByExpress', { expressCompanyCode: 'YTO' }, { token: s.token });
     expect(last.body.data.lastNo).toBe('YT000102');
 
     // Set back: the numbers already given are skipped.
     await t.call('/myhome/lastexpressno/updateLastNo', { expressCompanyCode: 'YTO', lastNo: 'YT000098', increment: 2 }, { token: s.token });
     const o3 = await reviewed(s, 'YTO');
-    await t.call('/myhome/erpsoh/takePaperWaybillNo', { idList: [o3.id] }, { token: s.token });
+    await t.call('/myhome/print/paperyPrint', { idList: [o3.id] }, { token: s.token });
     expect(await expressNoOf(o3.id)).toBe('YT000104');
   });
 
@@ -200,12 +211,12 @@ describe('access', () => {
     const other = await seller();
     const a = await t.call(`${acc}/create`, ztoAccount, { token: s.token });
     const o = await reviewed(s);
-    expect((await t.call(`${acc}/search`, {}, { token: other.token })).body.data.total).toBe(0);
+    expect((await t.call(`${acc}/list`, {}, { token: other.token })).body.data.total).toBe(0);
     const upd = await t.call(`${acc}/update`, { ...ztoAccount, id: a.body.data.id, version: a.body.data.version, name: 'x' }, { token: other.token });
     expect(upd.body.success).toBe(false);
     const del = await t.call(`${acc}/delete`, { idList: [a.body.data.id] }, { token: other.token });
     expect(del.body.success).toBe(false);
-    const take = await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [o.id] }, { token: other.token });
+    const take = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o.id] }, { token: other.token });
     expect(take.body.data.failures[0].errorCode).toBe('ERR_NOT_FOUND');
     expect(await expressNoOf(o.id)).toBeNull();
   });
@@ -216,7 +227,7 @@ describe('access', () => {
     const create = await t.call(`${acc}/create`, ztoAccount, { token: staff });
     expect(create.status).toBe(403);
     const o = await reviewed(s);
-    const take = await t.call('/myhome/erpsoh/takeWaybillNo', { idList: [o.id] }, { token: staff });
+    const take = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o.id] }, { token: staff });
     expect(take.status).toBe(403);
     const accountsOnly = await signedInStaff(t, s.domainId, ['MENU_ETRACK_ACCOUNT']);
     expect((await t.call(`${acc}/create`, ztoAccount, { token: accountsOnly })).body.success).toBe(true);

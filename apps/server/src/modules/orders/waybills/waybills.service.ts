@@ -1,6 +1,6 @@
 // Waybill accounts (myhome/etrackaccount), waybill numbers for reviewed orders from the carrier
-// connector (myhome/erpsoh/takeWaybillNo), and paper waybill numbers from the last number per
-// courier (myhome/lastexpressno). Every number given is recorded in waybill_numbers, unique per
+// connector (myhome/print/eTrackGetNoAndPrint), and paper waybill numbers (myhome/print/paperyPrint)
+// from the last number per courier (myhome/lastexpressno). Every number given is recorded in waybill_numbers, unique per
 // domain and carrier and never deleted, so a number is never given to a second order; an order
 // that already has a number keeps it (a reprint reuses it); a failed carrier call gives nothing.
 import {
@@ -13,7 +13,7 @@ import {
   WaybillErrors,
   type Language,
   type LastExpressNoRow,
-  type OrderBatchResult,
+  type WaybillBatchResult,
   type OrderFailure,
   type OrderRow,
   type PageResult,
@@ -172,6 +172,17 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
     packages: 1,
   });
 
+  /** A batch's answer: the numbered orders (voList), isError when any order was refused. */
+  async function batchResult(domainId: number, successIds: number[], failures: OrderFailure[]): Promise<WaybillBatchResult> {
+    const rows = successIds.length ? await loadOrderRows(db, domainId, successIds) : [];
+    const byId = new Map(rows.map((o) => [o.id, o]));
+    const voList = successIds.flatMap((id) => {
+      const o = byId.get(id);
+      return o?.expressNo && o.expressCompanyCode ? [{ id, code: o.code, expressCompanyCode: o.expressCompanyCode, expressNo: o.expressNo }] : [];
+    });
+    return { voList, isError: failures.length > 0, successIds, failures };
+  }
+
   return {
     async search(session: Session, input: WaybillAccountSearch): Promise<PageResult<WaybillAccountRow>> {
       const domainId = sellerDomain(session);
@@ -240,7 +251,7 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
     },
 
     /** Numbers from the carrier for reviewed orders with a courier and an account for it. */
-    async takeWaybillNumbers(session: Session, ids: number[], language: Language): Promise<OrderBatchResult> {
+    async takeWaybillNumbers(session: Session, ids: number[], language: Language): Promise<WaybillBatchResult> {
       const domainId = sellerDomain(session);
       const { failures, kept, todo } = await eligible(domainId, [...new Set(ids)], language);
       const successIds = [...kept];
@@ -308,7 +319,7 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
           }
         }
       }
-      return { successIds, failures };
+      return batchResult(domainId, successIds, failures);
     },
 
     async lastNo(session: Session, code: string): Promise<LastExpressNoRow> {
@@ -338,7 +349,7 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
      * Paper waybills: each order gets its courier's last number plus the increment (numbers given
      * before are skipped), and the last number moves on. All in one transaction.
      */
-    async takePaperNumbers(session: Session, ids: number[], language: Language): Promise<OrderBatchResult> {
+    async takePaperNumbers(session: Session, ids: number[], language: Language): Promise<WaybillBatchResult> {
       const domainId = sellerDomain(session);
       const { failures, kept, todo } = await eligible(domainId, [...new Set(ids)], language);
       const successIds = [...kept];
@@ -373,7 +384,7 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
           await tx.update(lastExpressNos).set({ lastNo: c.lastNo, version: sql`${lastExpressNos.version} + 1`, updatedAt: now() }).where(eq(lastExpressNos.id, c.id));
         }
       });
-      return { successIds, failures };
+      return batchResult(domainId, successIds, failures);
     },
   };
 }

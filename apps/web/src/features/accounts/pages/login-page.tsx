@@ -1,6 +1,6 @@
 // Seller sign-in (spec 01 §4.1): password or SMS code; an image captcha when the server asks
 // for one; 登录成功！ then home, the `from` address, or phone binding.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Checkbox, Form, Input, Space, Tabs, Typography } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
@@ -18,6 +18,28 @@ import { AuthFrame } from '../components/auth-frame';
 
 function newUniqueCode(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** The image captcha of a uniqueCode, fetched afresh (POST login/validate) each time nonce changes. */
+function CaptchaImage({ uniqueCode, nonce, alt, title, onClick }: { uniqueCode: string; nonce: number; alt: string; title: string; onClick: () => void }) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    let url: string | undefined;
+    let live = true;
+    accountsApi
+      .captchaImage(uniqueCode)
+      .then((made) => {
+        url = made;
+        if (live) setSrc(made);
+        else URL.revokeObjectURL(made);
+      })
+      .catch(() => live && setSrc(undefined));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [uniqueCode, nonce]);
+  return <img className="os-captcha" src={src} alt={alt} title={title} onClick={onClick} width={110} height={40} />;
 }
 
 /** The login-success flow shared by password, SMS and registration sign-ins. */
@@ -100,14 +122,12 @@ function PasswordLogin() {
             <Form.Item name="validateCode" noStyle rules={[requiredRule()]}>
               <Input prefix={<SafetyOutlined />} maxLength={8} autoComplete="off" aria-label={t('auth:captcha')} />
             </Form.Item>
-            <img
-              className="os-captcha"
-              src={accountsApi.captchaUrl(uniqueCode, nonce)}
+            <CaptchaImage
+              uniqueCode={uniqueCode}
+              nonce={nonce}
               alt={t('auth:captchaImage')}
               title={t('auth:captchaRefresh')}
               onClick={() => setNonce((n) => n + 1)}
-              width={110}
-              height={40}
             />
           </Space.Compact>
         </Form.Item>

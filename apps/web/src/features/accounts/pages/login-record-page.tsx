@@ -3,23 +3,24 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { LOGIN_RESULTS, type LoginLogRow, type LoginLogSearchInput } from '@openseller/core';
+import { LOGIN_RESULTS, type LoginLogRow } from '@openseller/core';
 import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { useListState } from '../../../ui/use-list-state';
 import { useLoginLog } from '../queries';
+import type { LoginLogFilter } from '../api';
 
 const RESULT_COLORS: Record<string, string> = { SUCCESS: 'green', BAD_CREDENTIALS: 'red', LOCKED: 'volcano', STOPPED: 'default', CAPTCHA_REQUIRED: 'orange', CAPTCHA_WRONG: 'orange', RATE_LIMITED: 'magenta' };
 
 export default function LoginRecordPage() {
   const { t } = useTranslation();
   const [state, setState] = useListState({ currentPage: 1, pageSize: 10, loginName: '', result: '', timeFrom: '', timeTo: '' });
-  const filter: Partial<LoginLogSearchInput> = {
+  const filter: LoginLogFilter = {
     currentPage: state.currentPage,
     pageSize: state.pageSize,
     ...(state.loginName ? { loginName: state.loginName } : {}),
-    ...(state.result ? { result: state.result as LoginLogSearchInput['result'] } : {}),
+    ...(state.result ? { result: state.result as LoginLogFilter['result'] } : {}),
     ...(state.timeFrom ? { timeFrom: state.timeFrom } : {}),
     ...(state.timeTo ? { timeTo: state.timeTo } : {}),
   };

@@ -187,7 +187,7 @@ function payloadOf(v: GoodsFormValues, isCombination: boolean, seesCost: boolean
         }))
       : [],
     components: isCombination
-      ? (v.components ?? []).map((c) => ({ skuId: c.skuId, qty: c.qty, ...(seesCost ? { apportionCostPrice: decimalOrNull(c.apportionCostPrice) } : {}) }))
+      ? (v.components ?? []).map((c) => ({ id: c.skuId, qty: c.qty, ...(seesCost ? { apportionCostPrice: decimalOrNull(c.apportionCostPrice) } : {}) }))
       : [],
   };
 }

@@ -29,7 +29,7 @@ export function ReplaceSkuModal({ row, onClose }: { row: TbSkuRow | null; onClos
   const save = () => {
     if (!row || !chosen) return;
     replace.mutate(
-      { tbSkuId: row.id, skuId: chosen.id, isUpdateNormalOrderDetail: updateOrders, version: row.version },
+      { tbSkuId: row.tbSkuId, storeId: row.storeId, skuId: chosen.id, isUpdateNormalOrderDetail: updateOrders, version: row.version },
       {
         onSuccess: (result) => {
           toast.success(updateOrders ? t('mapping:replace.doneWithOrders', { count: result.updatedOrderCount }) : t('mapping:replace.done'));

@@ -8,7 +8,7 @@ import { Badge, Button, Card, Empty, Flex, Popconfirm, Select, Space, Table, Tab
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type BatchCountResult, type TbSkuRow, type TbSkuSearchInput } from '@openseller/core';
+import { formatMoney, type BatchCountResult, type TbSkuRow } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
 import { ImportModal } from '../../../ui/import-modal';
@@ -16,7 +16,7 @@ import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { useListState } from '../../../ui/use-list-state';
-import { mappingApi, type TbSkuScope } from '../api';
+import { mappingApi, type TbSkuFilter, type TbSkuScope } from '../api';
 import { MappedSkuCell, OnlineSkuCell, StoreCell } from '../components/cells';
 import { CreateByHandModal } from '../components/create-by-hand-modal';
 import { CreateSpuModal } from '../components/create-spu-modal';
@@ -43,7 +43,7 @@ export default function MappingPage() {
     }),
     [state.storeId, state.platformCode, state.keyword, state.skuKeyword, state.hasSku, scope],
   );
-  const filter: Partial<TbSkuSearchInput> = { currentPage: state.currentPage, pageSize: state.pageSize, ...filters };
+  const filter: TbSkuFilter = { currentPage: state.currentPage, pageSize: state.pageSize, ...filters };
   const list = useTbSkuList(scope, filter);
   // Both tab counts under the same filters.
   const { hasSku: _hasSku, ...tabFilters } = filters;

@@ -5,13 +5,13 @@ import { Link } from 'react-router-dom';
 import { Button, Card, Empty, Flex, Popconfirm, Space, Table, Typography } from 'antd';
 import { ArrowLeftOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { TbSkuRow, TbSkuSearchInput } from '@openseller/core';
+import type { TbSkuRow } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
 import { useListState } from '../../../ui/use-list-state';
-import { mappingApi } from '../api';
+import { mappingApi, type TbSkuFilter } from '../api';
 import { MappedSkuCell, OnlineSkuCell, StoreCell } from '../components/cells';
 import { MappingFilters } from '../components/mapping-filters';
 import { useMappingMutation, useTbSkuList } from '../queries';
@@ -30,7 +30,7 @@ export default function MappingRecycleBinPage() {
     }),
     [state.storeId, state.platformCode, state.keyword, state.skuKeyword],
   );
-  const filter: Partial<TbSkuSearchInput> = { currentPage: state.currentPage, pageSize: state.pageSize, ...filters };
+  const filter: TbSkuFilter = { currentPage: state.currentPage, pageSize: state.pageSize, ...filters };
   const list = useTbSkuList('deleted', filter);
   const [selected, setSelected] = useState<number[]>([]);
   const restore = useMappingMutation(mappingApi.restoreList);

@@ -1,53 +1,33 @@
-// The only place naming the server paths of the order commands (/myhome/erpsoh, spec 02 §7.10).
-// Calls are quiet: the command bar words failures itself.
-import type {
-  AddOrderSkuInput,
-  ConvertOrdersInput,
-  DeleteOrderSkuInput,
-  OrderCommandInput,
-  OrderRow,
-  ReplaceOrderSkuInput,
-  UpdateOrderReceiverInput,
-  MergeOrdersResult,
-  OrderBatchInput,
-  OrderBatchResult,
-  RefreshStockOutInput,
-  RefreshStockOutResult,
-  SplitOrderInput,
-  SplitOrderResult,
-  SplitOutOfStockInput,
-  UpdateOrderExpressInput,
-  UpdateOrderWarehouseInput,
-  UpdateSellerFlagInput,
-  VerifyOrdersInput,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The order commands' calls (/myhome/erpsoh, spec 02 §7.10), from the route catalogue. Calls are
+// quiet: the command bar words failures itself.
+import { OrderCommandCalls as C, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const P = '/myhome/erpsoh';
 
 export const orderCommandsApi = {
-  verify: (input: VerifyOrdersInput) => request<OrderBatchResult>(`${P}/verify`, input, quiet),
-  cancelVerify: (input: OrderBatchInput) => request<OrderBatchResult>(`${P}/cancelVerify`, input, quiet),
-  lock: (input: OrderBatchInput) => request<OrderBatchResult>(`${P}/lock`, input, quiet),
-  unlock: (input: OrderBatchInput) => request<OrderBatchResult>(`${P}/unlock`, input, quiet),
-  close: (input: OrderBatchInput) => request<OrderBatchResult>(`${P}/close`, input, quiet),
-  cancelClose: (input: OrderBatchInput) => request<OrderBatchResult>(`${P}/cancelClose`, input, quiet),
-  merge: (input: { idList: number[] }) => request<MergeOrdersResult>(`${P}/merge`, input, quiet),
-  split: (input: SplitOrderInput) => request<SplitOrderResult>(`${P}/split`, input, quiet),
-  splitOutOfStock: (input: SplitOutOfStockInput) => request<SplitOrderResult>(`${P}/splitOutOfStock`, input, quiet),
-  refreshStockOut: (input: RefreshStockOutInput) => request<RefreshStockOutResult>(`${P}/refreshStockOut`, input, quiet),
-  convert: (input: ConvertOrdersInput) => request<OrderBatchResult>(`${P}/convert`, input, quiet),
-  updateExpress: (input: UpdateOrderExpressInput) => request<OrderBatchResult>(`${P}/updateExpress`, input, quiet),
-  updateWarehouse: (input: UpdateOrderWarehouseInput) => request<OrderBatchResult>(`${P}/updateWarehouse`, input, quiet),
-  updateSellerFlag: (input: UpdateSellerFlagInput) => request<OrderBatchResult>(`${P}/updateSellerFlag`, input, quiet),
-  recycleExpressNo: (input: OrderBatchInput) => request<OrderBatchResult>(`${P}/recycleExpressNo`, input, quiet),
-  releaseRisk: (input: OrderBatchInput) => request<OrderBatchResult>(`${P}/releaseRisk`, input, quiet),
-  cancelMerge: (input: OrderCommandInput) => request<{ sourceIds: number[] }>(`${P}/cancelMerge`, input, quiet),
-  cancelSplit: (input: OrderCommandInput) => request<{ id: number; childIds: number[] }>(`${P}/cancelSplit`, input, quiet),
-  mergeCandidates: (id: number) => request<OrderRow[]>(`${P}/getMergeSoList`, { id }, quiet),
-  updateReceiver: (input: UpdateOrderReceiverInput) => request<OrderRow>(`${P}/updateReceiver`, input, quiet),
-  addSku: (input: AddOrderSkuInput) => request<OrderRow>(`${P}/addSku`, input, quiet),
-  deleteSku: (input: DeleteOrderSkuInput) => request<OrderRow>(`${P}/deleteSku`, input, quiet),
-  replaceSku: (input: ReplaceOrderSkuInput) => request<OrderRow>(`${P}/replaceSku`, input, quiet),
+  verify: (input: CallInput<typeof C.verify>) => callApi(C.verify, input, quiet),
+  cancelVerify: (input: CallInput<typeof C.cancelVerify>) => callApi(C.cancelVerify, input, quiet),
+  lock: (input: CallInput<typeof C.lock>) => callApi(C.lock, input, quiet),
+  unlock: (input: CallInput<typeof C.unlock>) => callApi(C.unlock, input, quiet),
+  close: (input: CallInput<typeof C.close>) => callApi(C.close, input, quiet),
+  cancelClose: (input: CallInput<typeof C.cancelClose>) => callApi(C.cancelClose, input, quiet),
+  merge: (input: CallInput<typeof C.merge>) => callApi(C.merge, input, quiet),
+  split: (input: CallInput<typeof C.split>) => callApi(C.split, input, quiet),
+  splitOutOfStock: (input: CallInput<typeof C.splitOutOfStock>) => callApi(C.splitOutOfStock, input, quiet),
+  refreshStockOut: (input: CallInput<typeof C.refreshStockOut>) => callApi(C.refreshStockOut, input, quiet),
+  convert: (input: CallInput<typeof C.convert>) => callApi(C.convert, input, quiet),
+  updateExpress: (input: CallInput<typeof C.updateExpress>) => callApi(C.updateExpress, input, quiet),
+  updateWarehouse: (input: CallInput<typeof C.updateWarehouse>) => callApi(C.updateWarehouse, input, quiet),
+  updateSellerFlag: (input: CallInput<typeof C.updateSellerFlag>) => callApi(C.updateSellerFlag, input, quiet),
+  recycleExpressNo: (input: CallInput<typeof C.recycleExpressNo>) => callApi(C.recycleExpressNo, input, quiet),
+  releaseRisk: (input: CallInput<typeof C.releaseRisk>) => callApi(C.releaseRisk, input, quiet),
+  cancelMerge: (input: CallInput<typeof C.cancelMerge>) => callApi(C.cancelMerge, input, quiet),
+  cancelSplit: (input: CallInput<typeof C.cancelSplit>) => callApi(C.cancelSplit, input, quiet),
+  /** The orders this one can be merged with, each normal (pending review) or verified (reviewed). */
+  mergeCandidates: (id: number) => callApi(C.getMergeSoList, { id }, quiet),
+  updateReceiver: (input: CallInput<typeof C.updateReceiver>) => callApi(C.updateReceiver, input, quiet),
+  addSku: (input: CallInput<typeof C.addSku>) => callApi(C.addSku, input, quiet),
+  deleteSku: (input: CallInput<typeof C.deleteSku>) => callApi(C.deleteSku, input, quiet),
+  replaceSku: (input: CallInput<typeof C.replaceSku>) => callApi(C.replaceSku, input, quiet),
 };

@@ -1,43 +1,32 @@
-// The only place that names the courier-rule paths (spec 02 §7.8 /cloud/core/expressRule,
-// /myhome/expressCompany/expressProhibited; §7.6 /myhome/address).
-import type {
-  ExpressRulePriority,
-  ExpressRuleRow,
-  ExpressRuleType,
-  PageResult,
-  ParsedAddress,
-  RegionTreeNode,
-  StopTemplateCreateInput,
-  StopTemplateRow,
-  StopTemplateSearchInput,
-  StopTemplateUpdateInput,
-  UpdateExpressRuleListInput,
-  UpdateExpressRulePriorityInput,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The courier-rule calls (spec 02 §7.8 /cloud/core/expressRule,
+// /myhome/expressCompany/expressProhibited; §7.6 /myhome/address), from the route catalogue
+// (api/print.ts CourierRuleCalls, StopTemplateCalls, AddressCalls).
+import { AddressCalls, CourierRuleCalls, StopTemplateCalls, type CallInput, type ExpressRuleType } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const R = '/cloud/core/expressRule';
-const S = '/myhome/expressCompany/expressProhibited';
-const A = '/myhome/address';
+
+/** What a stop-template search sends. */
+export type StopTemplateFilter = CallInput<typeof StopTemplateCalls.search>;
 
 export const courierRulesApi = {
-  list: (type: ExpressRuleType) => request<ExpressRuleRow[]>(`${R}/getExpressRuleList`, { type }, quiet),
-  saveList: (input: UpdateExpressRuleListInput) => request<ExpressRuleRow[]>(`${R}/updateExpressRuleList`, input, quiet),
-  remove: (idList: number[]) => request<{ deleted: number }>(`${R}/deleteExpressRuleList`, { idList }, quiet),
-  priority: () => request<ExpressRulePriority>(`${R}/getExpressRulePriorityList`, {}, quiet),
-  savePriority: (input: UpdateExpressRulePriorityInput) => request<ExpressRulePriority>(`${R}/updateExpressRulePriorityList`, input, quiet),
+  /** getExpressRuleList?type=… (the type goes in the query string). */
+  list: (type: ExpressRuleType) => callApi(CourierRuleCalls.getExpressRuleList, { type }, quiet),
+  saveList: (input: CallInput<typeof CourierRuleCalls.updateExpressRuleList>) => callApi(CourierRuleCalls.updateExpressRuleList, input, quiet),
+  remove: (idList: number[]) => callApi(CourierRuleCalls.deleteExpressRuleList, { idList }, quiet),
+  priority: () => callApi(CourierRuleCalls.getExpressRulePriorityList, undefined, quiet),
+  savePriority: (input: CallInput<typeof CourierRuleCalls.updateExpressRulePriorityList>) => callApi(CourierRuleCalls.updateExpressRulePriorityList, input, quiet),
 };
 
 export const stopTemplatesApi = {
-  search: (input: Partial<StopTemplateSearchInput>) => request<PageResult<StopTemplateRow>>(`${S}/search`, input, quiet),
-  get: (id: number) => request<StopTemplateRow>(`${S}/get`, { id }, quiet),
-  create: (input: StopTemplateCreateInput) => request<StopTemplateRow>(`${S}/create`, input, quiet),
-  update: (input: StopTemplateUpdateInput) => request<StopTemplateRow>(`${S}/update`, input, quiet),
-  remove: (idList: number[]) => request<{ deleted: number }>(`${S}/delete`, { idList }, quiet),
+  search: (input: StopTemplateFilter) => callApi(StopTemplateCalls.search, input, quiet),
+  get: (id: number) => callApi(StopTemplateCalls.get, { id }, quiet),
+  create: (input: CallInput<typeof StopTemplateCalls.create>) => callApi(StopTemplateCalls.create, input, quiet),
+  update: (input: CallInput<typeof StopTemplateCalls.update>) => callApi(StopTemplateCalls.update, input, quiet),
+  remove: (idList: number[]) => callApi(StopTemplateCalls.delete, { idList }, quiet),
 };
 
 export const addressApi = {
-  tree: () => request<RegionTreeNode[]>(`${A}/findAllAddressTree`, {}, quiet),
-  analyse: (text: string) => request<ParsedAddress>(`${A}/addressAnalysis`, { text }, quiet),
+  tree: () => callApi(AddressCalls.findAllAddressTree, undefined, quiet),
+  analyse: (text: string) => callApi(AddressCalls.addressAnalysis, { text }, quiet),
 };

@@ -1,15 +1,15 @@
 // Query keys and hooks of the courier rules, stop-shipping templates and the region tree.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExpressRuleType, StopTemplateSearchInput } from '@openseller/core';
+import type { ExpressRuleType } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
 import { ApiError, errorMessage } from '../../../app/request';
-import { addressApi, courierRulesApi, stopTemplatesApi } from './api';
+import { addressApi, courierRulesApi, stopTemplatesApi, type StopTemplateFilter } from './api';
 
 export const courierRuleKeys = {
   all: ['courier-rules'] as const,
   list: (type: ExpressRuleType) => [...courierRuleKeys.all, 'list', type] as const,
   priority: () => [...courierRuleKeys.all, 'priority'] as const,
-  stops: (filter: Partial<StopTemplateSearchInput>) => [...courierRuleKeys.all, 'stops', filter] as const,
+  stops: (filter: StopTemplateFilter) => [...courierRuleKeys.all, 'stops', filter] as const,
   stop: (id: number) => [...courierRuleKeys.all, 'stop', id] as const,
   tree: ['address-tree'] as const,
 };
@@ -18,7 +18,7 @@ const keep = <T,>(previous: T | undefined) => previous;
 
 export const useRuleList = (type: ExpressRuleType) => useQuery({ queryKey: courierRuleKeys.list(type), queryFn: () => courierRulesApi.list(type) });
 export const useRulePriority = () => useQuery({ queryKey: courierRuleKeys.priority(), queryFn: courierRulesApi.priority });
-export const useStopTemplates = (filter: Partial<StopTemplateSearchInput>) =>
+export const useStopTemplates = (filter: StopTemplateFilter) =>
   useQuery({ queryKey: courierRuleKeys.stops(filter), queryFn: () => stopTemplatesApi.search(filter), placeholderData: keep });
 export const useStopTemplate = (id: number | null) => useQuery({ queryKey: courierRuleKeys.stop(id ?? 0), queryFn: () => stopTemplatesApi.get(id!), enabled: !!id });
 export const useRegionTree = () => useQuery({ queryKey: courierRuleKeys.tree, queryFn: addressApi.tree, staleTime: Infinity });

@@ -1,15 +1,14 @@
-// The calls of tab 5's exception actions (spec 02 §7.10): rematch, and the sync failures.
-// Calls are quiet: the exception bar words failures itself.
-import type { OrderBatchResult, PageResult, RematchOrdersInput, SyncFailRow, SyncFailSearchInput } from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The calls of tab 5's exception actions (spec 02 §7.10): rematch, and the sync failures, from the
+// route catalogue (OrderExceptionCalls). Calls are quiet: the exception bar words failures itself.
+import { OrderExceptionCalls as C, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
-const P = '/myhome/erpsoh';
 const quiet: RequestOptions = { quiet: true };
 
 export const orderExceptionsApi = {
-  rematch: (input: RematchOrdersInput) => request<OrderBatchResult>(`${P}/rematch`, input, quiet),
-  syncFailCount: () => request<number>(`${P}/getSyncFailCount`, {}, quiet),
-  searchSyncFails: (input: SyncFailSearchInput) => request<PageResult<SyncFailRow>>(`${P}/searchSyncFailPageList`, input, quiet),
-  reSync: (idList: number[]) => request<OrderBatchResult>(`${P}/reSync4SyncFail`, { idList }, quiet),
-  closeAlert: (idList: number[]) => request<{ closed: number }>(`${P}/closeSyncFailAlert`, { idList }, quiet),
+  rematch: (input: CallInput<typeof C.rematch>) => callApi(C.rematch, input, quiet),
+  syncFailCount: () => callApi(C.getSyncFailCount, undefined, quiet),
+  searchSyncFails: (input: CallInput<typeof C.searchSyncFailPageList>) => callApi(C.searchSyncFailPageList, input, quiet),
+  reSync: (idList: number[]) => callApi(C.reSync4SyncFail, { idList }, quiet),
+  closeAlert: (idList: number[]) => callApi(C.closeSyncFailAlert, { idList }, quiet),
 };

@@ -1,35 +1,25 @@
-// The only place that names the order-import server paths (spec 02 §7.10 createFromXls, §7.13 sohTemplate).
-import type {
-  OrderImportFieldMap,
-  OrderImportProgress,
-  OrderImportTemplateCreate,
-  OrderImportTemplateDetail,
-  OrderImportTemplateSearch,
-  OrderImportTemplateUpdate,
-  OrderImportTemplateVo,
-  PageResult,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
-import type { ImportTask } from '../../../ui/import-modal';
+// The order-import calls (spec 02 §7.10 createFromXls, §7.13 sohTemplate), from the route catalogue
+// (OrderImportCalls).
+import { OrderImportCalls as C, type CallInput } from '@openseller/core';
+import { callApi, callForm, type RequestOptions } from '../../../app/request';
 
-const T = '/myhome/sohTemplate';
 const quiet: RequestOptions = { quiet: true };
 export const ORDER_IMPORT_KIND = 'erp-order';
 
 export const orderImportApi = {
-  defaultFields: () => request<OrderImportFieldMap[]>(`${T}/getDefaultFields`, {}),
-  searchTemplates: (input: OrderImportTemplateSearch) => request<PageResult<OrderImportTemplateVo>>(`${T}/searchPageList`, input),
-  getTemplate: (id: number) => request<OrderImportTemplateDetail>(`${T}/getFieldMapsByTemplateId`, { id }),
-  createTemplate: (input: OrderImportTemplateCreate) => request<OrderImportTemplateVo>(`${T}/createImportTemplate`, input, quiet),
-  updateTemplate: (input: OrderImportTemplateUpdate) => request<OrderImportTemplateVo>(`${T}/updateImportTemplate`, input, quiet),
-  removeTemplate: (id: number) => request<null>(`${T}/removeImportTemplate`, { id }),
-  /** Multipart: uploadExcel, templateId and storeId. */
+  defaultFields: () => callApi(C.getDefaultFields),
+  searchTemplates: (input: CallInput<typeof C.searchPageList>) => callApi(C.searchPageList, input),
+  getTemplate: (id: number) => callApi(C.getFieldMapsByTemplateId, { id }),
+  createTemplate: (input: CallInput<typeof C.createImportTemplate>) => callApi(C.createImportTemplate, input, quiet),
+  updateTemplate: (input: CallInput<typeof C.updateImportTemplate>) => callApi(C.updateImportTemplate, input, quiet),
+  removeTemplate: (id: number) => callApi(C.removeImportTemplate, { id }),
+  /** Multipart (the catalogue's multipart call): uploadExcel, templateId and storeId. */
   start: (file: File, templateId: number | undefined, storeId: number | undefined) => {
     const form = new FormData();
     form.append('uploadExcel', file, file.name);
     if (templateId) form.append('templateId', String(templateId));
     if (storeId) form.append('storeId', String(storeId));
-    return request<ImportTask>('/myhome/taobaoSoh/createFromXls', form, quiet);
+    return callForm(C.createFromXls, form, quiet);
   },
-  progress: (id: number) => request<OrderImportProgress>('/myhome/taobaoSoh/queryImportProgress', { id }, quiet),
+  progress: (id: number) => callApi(C.queryImportProgress, { id }, quiet),
 };

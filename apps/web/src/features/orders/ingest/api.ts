@@ -1,27 +1,16 @@
-// The only place that names the order-ingest server paths.
-import type {
-  DryRunInput,
-  DryRunResult,
-  ManualOrderInput,
-  ManualOrderResult,
-  OrderSyncRunRow,
-  OrderSyncRunSearchInput,
-  PageResult,
-  PlatformSyncRow,
-  PlatformSyncSearchInput,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The order-ingest calls, from the route catalogue (OrderIngestCalls).
+import { OrderIngestCalls as C, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
-const SO = '/myhome/platformSo';
 const quiet: RequestOptions = { quiet: true };
 
 export const orderIngestApi = {
-  createByHand: (input: ManualOrderInput) => request<ManualOrderResult>('/myhome/taobaoSoh/createTaobaoSoByHand', input, quiet),
-  dryRun: (input: DryRunInput) => request<DryRunResult>('/myhome/erpsoh/dryRunPipeline', input),
-  dryRunByHand: (input: ManualOrderInput) => request<DryRunResult>('/myhome/taobaoSoh/dryRunSoByHand', input, quiet),
-  syncStoreOrders: (storeId: number) => request<OrderSyncRunRow>(`${SO}/syncStoreOrders`, { storeId }),
-  searchSyncRuns: (input: OrderSyncRunSearchInput) => request<PageResult<OrderSyncRunRow>>(`${SO}/searchSyncRuns`, input),
-  searchSyncRecords: (input: PlatformSyncSearchInput) => request<PageResult<PlatformSyncRow>>(`${SO}/searchTaobaoSyncPageList`, input),
-  closeErrors: (idList: number[]) => request<{ closed: number }>(`${SO}/closePlatformsohError`, { idList }),
-  errorCount: () => request<number>(`${SO}/getTaobaoSyncCount`, {}),
+  createByHand: (input: CallInput<typeof C.createByHand>) => callApi(C.createByHand, input, quiet),
+  dryRun: (input: CallInput<typeof C.dryRun>) => callApi(C.dryRun, input),
+  dryRunByHand: (input: CallInput<typeof C.dryRunManual>) => callApi(C.dryRunManual, input, quiet),
+  syncStoreOrders: (storeId: number) => callApi(C.syncStoreOrders, { storeId }),
+  searchSyncRuns: (input: CallInput<typeof C.searchSyncRuns>) => callApi(C.searchSyncRuns, input),
+  searchSyncRecords: (input: CallInput<typeof C.searchPlatformOrders>) => callApi(C.searchPlatformOrders, input),
+  closeErrors: (idList: number[]) => callApi(C.closeErrors, { idList }),
+  errorCount: () => callApi(C.countErrors),
 };

@@ -30,7 +30,7 @@ export function useOrderRowTags(ids: number[]) {
     staleTime: Infinity,
     queryFn: async () => {
       const [merge, stockOut] = await Promise.all([orderListApi.mergeFlags(ids), orderListApi.stockOutFlags(ids)]);
-      return { merge: new Set(merge), stockOut: new Set(stockOut) };
+      return { merge: new Set(merge.voList.filter((r) => r.canbeMergedTag).map((r) => r.id)), stockOut: new Set(stockOut.voList) };
     },
   });
 }

@@ -1,21 +1,27 @@
-// The only place naming the printing paths (spec 02 §7.13, §7.14): myhome/template, myhome/print,
-// myhome/printLog.
-import type { PageResult, PrintLogRow, PrintLogSearch, PrintPrepareInput, PrintPrepareResult, PrintTemplateRow, PrintTemplateSave, PrintTemplateSearch, PrintTemplateUpdate } from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The printing calls (spec 02 §7.13, §7.14): myhome/template, myhome/print, myhome/printLog, from
+// the route catalogue (api/print.ts).
+import { PrintCalls, PrintTemplateCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const T = '/myhome/template';
+/** What a template search sends. */
+export type PrintTemplateFilter = CallInput<typeof PrintTemplateCalls.getPrintTemplates>;
 
 export const printTemplatesApi = {
-  search: (input: Partial<PrintTemplateSearch>) => request<PageResult<PrintTemplateRow>>(`${T}/search`, input, quiet),
-  get: (id: number) => request<PrintTemplateRow>(`${T}/get`, { id }, quiet),
-  create: (input: Partial<PrintTemplateSave>) => request<PrintTemplateRow>(`${T}/create`, input, quiet),
-  update: (input: Partial<PrintTemplateUpdate>) => request<PrintTemplateRow>(`${T}/update`, input, quiet),
-  remove: (idList: number[]) => request<{ removed: number }>(`${T}/delete`, { idList }, quiet),
-  setDefault: (input: { id: number; expressCompanyCode: string }) => request<PrintTemplateRow>(`${T}/setDefault`, input, quiet),
+  search: (input: PrintTemplateFilter) => callApi(PrintTemplateCalls.getPrintTemplates, input, quiet),
+  system: (input: CallInput<typeof PrintTemplateCalls.getSysPrintTemplates> = {}) => callApi(PrintTemplateCalls.getSysPrintTemplates, input, quiet),
+  get: (id: number) => callApi(PrintTemplateCalls.get, { id }, quiet),
+  /** Makes a template, or with id and version changes it (createPrintTemplate). */
+  save: (input: CallInput<typeof PrintTemplateCalls.createPrintTemplate>) => callApi(PrintTemplateCalls.createPrintTemplate, input, quiet),
+  remove: (idList: number[]) => callApi(PrintTemplateCalls.deletePrintTemplate, { idList }, quiet),
+  setDefault: (input: CallInput<typeof PrintTemplateCalls.setDefault>) => callApi(PrintTemplateCalls.setDefault, input, quiet),
 };
 
+/** What a print-log search sends. */
+export type PrintLogFilter = CallInput<typeof PrintCalls.searchPrintLog>;
+
 export const printApi = {
-  prepare: (input: PrintPrepareInput) => request<PrintPrepareResult>('/myhome/print/prepare', input, quiet),
-  searchLog: (input: Partial<PrintLogSearch>) => request<PageResult<PrintLogRow>>('/myhome/printLog/searchPageList', input, quiet),
+  /** The labels of one chunk of a batch print: voList, and isError when an order was refused. */
+  prepare: (input: CallInput<typeof PrintCalls.getPrintInfo>) => callApi(PrintCalls.getPrintInfo, input, quiet),
+  searchLog: (input: PrintLogFilter) => callApi(PrintCalls.searchPrintLog, input, quiet),
 };

@@ -1,21 +1,20 @@
 // Query keys and hooks of print templates and the print log.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PrintLogSearch, PrintTemplateSearch } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
 import { ApiError, errorMessage } from '../../../app/request';
-import { printApi, printTemplatesApi } from './api';
+import { printApi, printTemplatesApi, type PrintLogFilter, type PrintTemplateFilter } from './api';
 
 export const printKeys = {
   all: ['printing'] as const,
-  templates: (filter: Partial<PrintTemplateSearch>) => [...printKeys.all, 'templates', filter] as const,
-  log: (filter: Partial<PrintLogSearch>) => [...printKeys.all, 'log', filter] as const,
+  templates: (filter: PrintTemplateFilter) => [...printKeys.all, 'templates', filter] as const,
+  log: (filter: PrintLogFilter) => [...printKeys.all, 'log', filter] as const,
 };
 
 const keep = <T,>(previous: T | undefined) => previous;
 
-export const usePrintTemplates = (filter: Partial<PrintTemplateSearch>, enabled = true) =>
+export const usePrintTemplates = (filter: PrintTemplateFilter, enabled = true) =>
   useQuery({ queryKey: printKeys.templates(filter), queryFn: () => printTemplatesApi.search(filter), placeholderData: keep, enabled });
-export const usePrintLog = (filter: Partial<PrintLogSearch>) => useQuery({ queryKey: printKeys.log(filter), queryFn: () => printApi.searchLog(filter), placeholderData: keep });
+export const usePrintLog = (filter: PrintLogFilter) => useQuery({ queryKey: printKeys.log(filter), queryFn: () => printApi.searchLog(filter), placeholderData: keep });
 
 export function usePrintMutation<I, O>(fn: (input: I) => Promise<O>) {
   const client = useQueryClient();

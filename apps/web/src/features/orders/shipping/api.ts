@@ -1,27 +1,19 @@
-// The only place naming the server paths of sending and shipping feedback (spec 02 §7.10:
-// /myhome/sendsoh, /myhome/taobaoSoHFeedback, /myhome/erpsoh feedback progress).
-import type {
-  FeedbackCountInput,
-  FeedbackFailureRow,
-  FeedbackFailureSearch,
-  FeedbackProgress,
-  FeedbackRetryResult,
-  PageResult,
-  SendOrdersInput,
-  SendOrdersResult,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The calls of sending and shipping feedback (spec 02 §7.10: /myhome/sendsoh,
+// /myhome/taobaoSoHFeedback, /myhome/erpsoh feedback progress), from the route catalogue
+// (api/print.ts ShippingCalls).
+import { ShippingCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const FB = '/myhome/taobaoSoHFeedback';
 
 export const shippingApi = {
-  send: (input: SendOrdersInput) => request<SendOrdersResult>('/myhome/sendsoh/sendErpSoHList', input, quiet),
-  forceSend: (input: SendOrdersInput) => request<SendOrdersResult>('/myhome/sendsoh/syncSendErpSoHListForce', input, quiet),
-  progress: (recordKey: string) => request<FeedbackProgress>('/myhome/erpsoh/queryFeedbackProgress', { recordKey }, quiet),
-  removeRecord: (recordKey: string) => request<null>('/myhome/erpsoh/removeQuickFeedbackRecord', { recordKey }, quiet),
-  failureCount: (input: FeedbackCountInput) => request<{ count: number }>(`${FB}/getFeedbackCount`, input),
-  failures: (input: FeedbackFailureSearch) => request<PageResult<FeedbackFailureRow>>(`${FB}/searchFeedbackPageList`, input),
-  retry: (idList: number[]) => request<FeedbackRetryResult>(`${FB}/batchFeedBack4Taobao`, { idList }),
-  close: (idList: number[]) => request<{ count: number }>(`${FB}/batchCloseFeedbackError`, { idList }),
+  send: (input: CallInput<typeof ShippingCalls.sendErpSoHList>) => callApi(ShippingCalls.sendErpSoHList, input, quiet),
+  forceSend: (input: CallInput<typeof ShippingCalls.syncSendErpSoHListForce>) => callApi(ShippingCalls.syncSendErpSoHListForce, input, quiet),
+  /** Every feedback record of the domain not yet closed (vo.feedbackProgressItems). */
+  progress: () => callApi(ShippingCalls.queryFeedbackProgress, undefined, quiet),
+  removeRecord: (recordKey: string) => callApi(ShippingCalls.removeQuickFeedbackRecord, { recordKey }, quiet),
+  failureCount: (input: CallInput<typeof ShippingCalls.getFeedbackCount>) => callApi(ShippingCalls.getFeedbackCount, input),
+  failures: (input: CallInput<typeof ShippingCalls.searchFeedbackPageList>) => callApi(ShippingCalls.searchFeedbackPageList, input),
+  retry: (idList: number[]) => callApi(ShippingCalls.batchFeedBack4Taobao, { idList }),
+  close: (idList: number[]) => callApi(ShippingCalls.batchCloseFeedbackError, { idList }),
 };

@@ -26,7 +26,12 @@ export function useFeedbackFailures(input: FeedbackFailureSearch) {
 export function useFeedbackProgress(recordKey: string | null) {
   return useQuery({
     queryKey: shippingKeys.progress(recordKey ?? ''),
-    queryFn: () => shippingApi.progress(recordKey!),
+    queryFn: async () => {
+      // The record of this notice among the open ones; a closed or unknown record ends the polling.
+      const item = (await shippingApi.progress()).vo.feedbackProgressItems.find((p) => p.recordKey === recordKey);
+      if (!item) throw new Error(`feedback record ${recordKey} is closed`);
+      return item;
+    },
     enabled: !!recordKey,
     retry: false,
     refetchInterval: (query) => (query.state.error || query.state.data?.feedbackComplete ? false : FEEDBACK_POLL_MS),

@@ -1,14 +1,14 @@
-// The only place naming the server paths of courier tracking (/myhome/expressTracking, spec 02
-// §4.1 express tracking states; spec 01 §2.2 /order tab 7).
-import type { PageResult, TrackingIgnoreResult, TrackingRefreshInput, TrackingRefreshResult, TrackingRow, TrackingSearch, TrackingStatistics, TrackingStatisticsInput } from '@openseller/core';
-import { request } from '../../../app/request';
-
-const BASE = '/myhome/expressTracking';
+// The courier tracking calls (/myhome/expressTracking, spec 02 §4.1, §7.13; spec 01 §2.2 /order
+// tab 7), from the route catalogue (api/print.ts TrackingCalls).
+import { TrackingCalls, type CallInput } from '@openseller/core';
+import { callApi } from '../../../app/request';
 
 export const trackingApi = {
-  search: (input: TrackingSearch) => request<PageResult<TrackingRow>>(`${BASE}/search`, input),
-  statistics: (input: TrackingStatisticsInput) => request<TrackingStatistics>(`${BASE}/statistics`, input),
-  refresh: (input: TrackingRefreshInput) => request<TrackingRefreshResult>(`${BASE}/refresh`, input),
-  ignore: (idList: number[]) => request<TrackingIgnoreResult>(`${BASE}/ignore`, { idList }),
-  unignore: (idList: number[]) => request<TrackingIgnoreResult>(`${BASE}/unignore`, { idList }),
+  search: (input: CallInput<typeof TrackingCalls.query>) => callApi(TrackingCalls.query, input),
+  statistics: (input: CallInput<typeof TrackingCalls.statistics>) => callApi(TrackingCalls.statistics, input),
+  refresh: (input: CallInput<typeof TrackingCalls.refresh>) => callApi(TrackingCalls.refresh, input),
+  ignore: (idList: number[]) => callApi(TrackingCalls.igore, { idList }),
+  unignore: (idList: number[]) => callApi(TrackingCalls.unignore, { idList }),
+  config: () => callApi(TrackingCalls.getConfig, undefined),
+  updateConfig: (input: CallInput<typeof TrackingCalls.updateConfig>) => callApi(TrackingCalls.updateConfig, input),
 };

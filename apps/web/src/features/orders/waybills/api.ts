@@ -1,55 +1,41 @@
-// The only place that names the waybill paths (spec 02 §7.13: myhome/etrackaccount,
-// myhome/lastexpressno; the takeWaybillNo calls of the order page; the sandbox carrier's console).
-import type {
-  LastExpressNoRow,
-  OrderBatchResult,
-  PageResult,
-  SandboxCarrierView,
-  UpdateLastExpressNoInput,
-  WaybillAccountRow,
-  WaybillAccountSave,
-  WaybillAccountSearch,
-  WaybillAccountUpdate,
-  WaybillShareCreate,
-  WaybillShareList,
-  WaybillShareLogRow,
-  WaybillShareNumberUpdate,
-  WaybillShareRow,
-} from '@openseller/core';
-import { request, type RequestOptions } from '../../../app/request';
+// The waybill calls (spec 02 §7.13) from the route catalogue (api/print.ts): accounts
+// myhome/etrackaccount, their shares myhome/etrackaccountshare, numbers for orders
+// myhome/print/eTrackGetNoAndPrint and paperyPrint, paper counters myhome/lastexpressno; and the
+// sandbox carrier's console (api/config.ts SandboxCarrierConsoleCalls).
+import { SandboxCarrierConsoleCalls, WaybillAccountCalls, WaybillNumberCalls, WaybillShareCalls, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
-const A = '/myhome/etrackaccount';
-const L = '/myhome/lastexpressno';
-const C = '/cloud/carrier/sandbox';
+
+/** What an account search sends. */
+export type WaybillAccountFilter = CallInput<typeof WaybillAccountCalls.list>;
 
 export const waybillAccountsApi = {
-  search: (input: Partial<WaybillAccountSearch>) => request<PageResult<WaybillAccountRow>>(`${A}/search`, input, quiet),
-  create: (input: Partial<WaybillAccountSave>) => request<WaybillAccountRow>(`${A}/create`, input, quiet),
-  update: (input: Partial<WaybillAccountUpdate>) => request<WaybillAccountRow>(`${A}/update`, input, quiet),
-  remove: (idList: number[]) => request<{ removed: number }>(`${A}/delete`, { idList }, quiet),
+  search: (input: WaybillAccountFilter) => callApi(WaybillAccountCalls.list, input, quiet),
+  create: (input: CallInput<typeof WaybillAccountCalls.create>) => callApi(WaybillAccountCalls.create, input, quiet),
+  update: (input: CallInput<typeof WaybillAccountCalls.update>) => callApi(WaybillAccountCalls.update, input, quiet),
+  remove: (idList: number[]) => callApi(WaybillAccountCalls.delete, { idList }, quiet),
 };
 
-const S = `${A}/share`;
 export const waybillSharesApi = {
-  list: () => request<WaybillShareList>(`${S}/list`, {}, quiet),
-  create: (input: WaybillShareCreate) => request<WaybillShareRow>(`${S}/create`, input, quiet),
-  updateNumber: (input: WaybillShareNumberUpdate) => request<WaybillShareRow>(`${S}/updateShareNumber`, input, quiet),
-  start: (id: number) => request<WaybillShareRow>(`${S}/start`, { id }, quiet),
-  stop: (id: number) => request<WaybillShareRow>(`${S}/stop`, { id }, quiet),
-  remove: (id: number) => request<{ removed: number }>(`${S}/delete`, { id }, quiet),
-  log: (shareId: number, currentPage: number, pageSize: number) => request<PageResult<WaybillShareLogRow>>(`${S}/log`, { shareId, currentPage, pageSize }, quiet),
+  list: () => callApi(WaybillShareCalls.search, undefined, quiet),
+  create: (input: CallInput<typeof WaybillShareCalls.save>) => callApi(WaybillShareCalls.save, input, quiet),
+  updateNumber: (input: CallInput<typeof WaybillShareCalls.updateShareNumber>) => callApi(WaybillShareCalls.updateShareNumber, input, quiet),
+  start: (id: number) => callApi(WaybillShareCalls.start, { id }, quiet),
+  stop: (id: number) => callApi(WaybillShareCalls.stop, { id }, quiet),
+  remove: (id: number) => callApi(WaybillShareCalls.delete, { id }, quiet),
+  log: (shareId: number, currentPage: number, pageSize: number) => callApi(WaybillShareCalls.searchPrintLog, { shareId, currentPage, pageSize }, quiet),
 };
 
 export const waybillNumbersApi = {
-  take: (idList: number[]) => request<OrderBatchResult>('/myhome/erpsoh/takeWaybillNo', { idList }, quiet),
-  takePaper: (idList: number[]) => request<OrderBatchResult>('/myhome/erpsoh/takePaperWaybillNo', { idList }, quiet),
-  lastNo: (expressCompanyCode: string) => request<LastExpressNoRow>(`${L}/getLastNoByExpress`, { expressCompanyCode }, quiet),
-  updateLastNo: (input: UpdateLastExpressNoInput) => request<LastExpressNoRow>(`${L}/updateLastNo`, input, quiet),
+  take: (idList: number[]) => callApi(WaybillNumberCalls.eTrackGetNoAndPrint, { idList }, quiet),
+  takePaper: (idList: number[]) => callApi(WaybillNumberCalls.paperyPrint, { idList }, quiet),
+  lastNo: (expressCompanyCode: string) => callApi(WaybillNumberCalls.getLastNoByExpress, { expressCompanyCode }, quiet),
+  updateLastNo: (input: CallInput<typeof WaybillNumberCalls.updateLastNo>) => callApi(WaybillNumberCalls.updateLastNo, input, quiet),
 };
 
 export const sandboxCarrierApi = {
-  view: () => request<SandboxCarrierView>(`${C}/view`, {}, quiet),
-  settings: (input: { latencyMs?: number; trackingStepSeconds?: number }) => request<SandboxCarrierView>(`${C}/settings`, input, quiet),
-  failNext: (count: number) => request<SandboxCarrierView>(`${C}/failNext`, { count }, quiet),
+  view: () => callApi(SandboxCarrierConsoleCalls.view, undefined, quiet),
+  settings: (input: CallInput<typeof SandboxCarrierConsoleCalls.settings>) => callApi(SandboxCarrierConsoleCalls.settings, input, quiet),
+  failNext: (count: number) => callApi(SandboxCarrierConsoleCalls.failNext, { count }, quiet),
 };

@@ -1,13 +1,12 @@
 // Query keys and hooks of the waybill accounts, paper counters and the sandbox carrier.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WaybillAccountSearch } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
 import { ApiError, errorMessage } from '../../../app/request';
-import { sandboxCarrierApi, waybillAccountsApi, waybillNumbersApi, waybillSharesApi } from './api';
+import { sandboxCarrierApi, waybillAccountsApi, waybillNumbersApi, waybillSharesApi, type WaybillAccountFilter } from './api';
 
 export const waybillKeys = {
   all: ['waybills'] as const,
-  accounts: (filter: Partial<WaybillAccountSearch>) => [...waybillKeys.all, 'accounts', filter] as const,
+  accounts: (filter: WaybillAccountFilter) => [...waybillKeys.all, 'accounts', filter] as const,
   lastNo: (code: string) => [...waybillKeys.all, 'last-no', code] as const,
   sandbox: () => [...waybillKeys.all, 'sandbox'] as const,
   shares: () => [...waybillKeys.all, 'shares'] as const,
@@ -16,7 +15,7 @@ export const waybillKeys = {
 
 const keep = <T,>(previous: T | undefined) => previous;
 
-export const useWaybillAccounts = (filter: Partial<WaybillAccountSearch>) =>
+export const useWaybillAccounts = (filter: WaybillAccountFilter) =>
   useQuery({ queryKey: waybillKeys.accounts(filter), queryFn: () => waybillAccountsApi.search(filter), placeholderData: keep });
 export const useLastExpressNo = (code: string | undefined) =>
   useQuery({ queryKey: waybillKeys.lastNo(code ?? ''), queryFn: () => waybillNumbersApi.lastNo(code!), enabled: !!code });

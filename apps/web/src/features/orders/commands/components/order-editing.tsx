@@ -8,13 +8,14 @@ import { useState, type ReactNode } from 'react';
 import { App, Button, Empty, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type OrderLineRow, type OrderRow } from '@openseller/core';
+import { formatMoney, ORDER_STATUS, type MergeSoRow, type OrderLineRow, type OrderRow } from '@openseller/core';
 import { toast } from '../../../../app/toast';
 import { DateTime } from '../../../../ui/relative-time';
 import { SkuPicker, type SkuPick } from '../../../goods/components/sku-picker';
 import { orderCommandsApi } from '../api';
 import { isPendingOrder, receiverEditable } from '../order-edits';
 import { commandErrorMessage, useOrderCommand } from '../queries';
+import { OrderStatusTag } from '../../list/components/order-cells';
 import { ReceiverModal } from './receiver-modal';
 
 const MONEY = /^\d{1,14}(\.\d{1,4})?$/;
@@ -211,13 +212,17 @@ function AddSkuModal({ order, open, onClose }: { order: OrderRow; open: boolean;
   );
 }
 
-/** Pending orders of the same store, buyer and receiver; the chosen ones merge with this order. */
+/**
+ * Open orders of the same store, buyer and receiver; the chosen ones merge with this order. A
+ * reviewed one (merge status verified, in the print screen) is shown but cannot be chosen until
+ * its review is cancelled.
+ */
 function MergeCandidates({ order }: { order: OrderRow }) {
   const { t } = useTranslation();
   const [chosen, setChosen] = useState<number[]>([]);
   const candidates = useQuery({ queryKey: ['orders', 'mergeCandidates', order.id, order.version], queryFn: () => orderCommandsApi.mergeCandidates(order.id) });
   const merge = useOrderCommand(orderCommandsApi.merge);
-  const rows = candidates.data ?? [];
+  const rows = candidates.data?.voList ?? [];
 
   function run() {
     merge.mutate(
@@ -242,16 +247,17 @@ function MergeCandidates({ order }: { order: OrderRow }) {
           {chosen.length ? t('ordercommands:mergeCandidates.merge', { count: chosen.length + 1 }) : t('ordercommands:actions.merge')}
         </Button>
       </Space>
-      <Table<OrderRow>
+      <Table<MergeSoRow>
         rowKey="id"
         size="small"
         loading={candidates.isLoading}
         pagination={false}
         dataSource={rows}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ordercommands:mergeCandidates.none')} /> }}
-        rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(Number)) }}
+        rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys.map(Number)), getCheckboxProps: (r) => ({ disabled: r.statusCode !== 'normal' }) }}
         columns={[
           { title: t('ordercommands:result.order'), dataIndex: 'code', width: 180 },
+          { key: 'status', width: 110, render: (_, r) => <OrderStatusTag status={r.statusCode === 'normal' ? ORDER_STATUS.NORMAL : ORDER_STATUS.VERIFIED} /> },
           { title: t('ordercommands:mergeCandidates.platformNos'), render: (_, r) => r.platformNos.join(', ') || '-' },
           { title: t('ordercommands:fields.qty'), dataIndex: 'qtyTotal', width: 80, align: 'right' },
           { title: t('ordercommands:mergeCandidates.amount'), dataIndex: 'amountTotal', width: 110, align: 'right', render: (v: string) => formatMoney(v) },

@@ -86,7 +86,7 @@ export function MapOnlineGoodsModal({ open, orders, onClose, onResult }: { open:
           if (existing?.deleted) {
             found.push(t('orderexceptions:map.inRecycleBin', { name }));
           } else if (existing) {
-            await mappingApi.replace({ tbSkuId: existing.row.id, skuId: sku.id, isUpdateNormalOrderDetail: false, version: existing.row.version });
+            await mappingApi.replace({ tbSkuId: existing.row.tbSkuId, storeId: existing.row.storeId, skuId: sku.id, isUpdateNormalOrderDetail: false, version: existing.row.version });
           } else {
             await mappingApi.createByHand({
               storeId: entry.storeId,

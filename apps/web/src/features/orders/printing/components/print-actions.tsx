@@ -58,9 +58,9 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
       const part = ids.slice(i, i + chunk);
       try {
         const r = await printApi.prepare({ idList: part, templateId: template.id, indexSeq: seq, batchSeq: 0 });
-        labels.push(...r.labels);
+        labels.push(...r.voList);
         successIds.push(...r.successIds);
-        if (r.failures.length) {
+        if (r.isError) {
           failures = r.failures;
           break;
         }

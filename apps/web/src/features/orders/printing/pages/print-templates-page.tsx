@@ -56,7 +56,7 @@ function Editor({ template, onSaved, onClose }: { template: PrintTemplateRow | n
   const [zoom, setZoom] = useState(1);
   const [preview, setPreview] = useState<{ code: string; values: Record<string, string> } | null>(null);
   const head = Form.useWatch([], form) as Head | undefined;
-  const save = usePrintMutation((input: PrintTemplateSave & { id?: number; version?: number }) => (input.id ? printTemplatesApi.update(input) : printTemplatesApi.create(input)));
+  const save = usePrintMutation((input: PrintTemplateSave & { id?: number; version?: number }) => printTemplatesApi.save(input));
   const layout = { ...NEW, ...(template ?? {}), ...(head ?? {}), elements };
   const values = preview?.values ?? SAMPLE_VALUES;
   const labelOf = (f: string) => t(`printing:fields.${f}`);

@@ -1,17 +1,15 @@
 // The spec's direct goods import calls (/myhome/dataImport): spuParseImportFile reads and checks
 // a small file sent as base64 and answers its rows and problems; spuLoadImportFile loads checked
-// rows in one transaction. They are thin wrappers over the same importer the import dialog uses
+// rows in one transaction (served from GoodsCalls by goods.routes.ts). They are thin wrappers over the same importer the import dialog uses
 // (the import engine is the main path: large files, progress, background jobs).
-import type { FastifyInstance } from 'fastify';
-import { ErrorCodes, SpuLoadImportFileInput, SpuParseImportFileInput } from '@openseller/core';
+import { ErrorCodes, type Language, type SpuLoadImportFileInput, type SpuLoadImportFileResult, type SpuParseImportFileInput, type SpuParseImportFileResult } from '@openseller/core';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { checkUpload } from '../../platform/file-types.js';
-import type { Http } from '../../platform/http.js';
+import type { Session } from '../../platform/sessions.js';
 import type { Importer, ImportContext, RowProblem } from '../../platform/imports.js';
 import { readSheet } from '../../platform/xlsx.js';
 import type { GoodsImportRow } from './goods.importers.js';
-import { GOODS_ACCESS } from './goods.routes.js';
 import { sellerDomain } from './goods.service.js';
 
 const DIRECT_MAX_BYTES = 700_000;
@@ -23,19 +21,18 @@ function asCells(row: Record<string, unknown>): Record<string, string> {
   );
 }
 
-export function registerSpuImportRoutes(
-  app: FastifyInstance,
-  http: Http,
-  deps: { database: Database; importer: Importer<GoodsImportRow> },
-): void {
+export interface SpuImport {
+  parse(session: Session, input: SpuParseImportFileInput, language: Language): Promise<SpuParseImportFileResult>;
+  load(session: Session, input: SpuLoadImportFileInput, language: Language): Promise<SpuLoadImportFileResult>;
+}
+
+export function createSpuImport(deps: { database: Database; importer: Importer<GoodsImportRow> }): SpuImport {
   const { db } = deps.database;
   const { importer } = deps;
 
-  http.route(app, {
-    url: '/myhome/dataImport/spuParseImportFile',
-    access: GOODS_ACCESS,
-    input: SpuParseImportFileInput,
-    handler: async (c) => {
+  return {
+    async parse(session, input, language) {
+      const c = { session, input, language };
       const domainId = sellerDomain(c.session);
       if (c.input.excelType === 'xls') throw new AppError(ErrorCodes.FILE_EXCEL_OLD_FORMAT, 400, { field: 'byteArray' });
       const data = Buffer.from(c.input.byteArray, 'base64');
@@ -60,13 +57,9 @@ export function registerSpuImportRoutes(
       const summary = problems.length || !importer.summarize ? {} : await importer.summarize(good.map((g) => g.row), ctx);
       return { spuList: problems.length ? [] : good.map((g) => g.row), errors: problems, summary };
     },
-  });
 
-  http.route(app, {
-    url: '/myhome/dataImport/spuLoadImportFile',
-    access: GOODS_ACCESS,
-    input: SpuLoadImportFileInput,
-    handler: async (c) => {
+    async load(session, input, language) {
+      const c = { session, input, language };
       const domainId = sellerDomain(c.session);
       // The rows come from the client: every one is checked again, as on the first read.
       const problems: RowProblem[] = [];
@@ -96,5 +89,5 @@ export function registerSpuImportRoutes(
         );
       });
     },
-  });
+  };
 }

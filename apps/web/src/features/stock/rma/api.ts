@@ -1,0 +1,24 @@
+// The return-inbound calls (spec 02 §7.9, /myhome/rma), from the route catalogue. Quiet: the page
+// words refusals itself.
+import { RmaCalls, type CallAnswer, type CallInput } from '@openseller/core';
+import { callApi, type RequestOptions } from '../../../app/request';
+
+const quiet: RequestOptions = { quiet: true };
+
+export type RmaFilter = CallInput<typeof RmaCalls.search>;
+export type RmaCreateValues = CallInput<typeof RmaCalls.create>;
+export type RmaReceiveValues = CallInput<typeof RmaCalls.receive>;
+export type RmaViewData = CallAnswer<typeof RmaCalls.getById>;
+export type RmaRowData = CallAnswer<typeof RmaCalls.search>['voList'][number];
+
+export const rmaApi = {
+  search: (input: RmaFilter) => callApi(RmaCalls.search, input, quiet),
+  get: (id: number) => callApi(RmaCalls.getById, { id }, quiet),
+  statusList: () => callApi(RmaCalls.statusList, undefined, quiet),
+  create: (input: RmaCreateValues) => callApi(RmaCalls.create, input, quiet),
+  receive: (input: RmaReceiveValues) => callApi(RmaCalls.receive, input, quiet),
+  remove: (id: number, version: number) => callApi(RmaCalls.delete, { id, version }, quiet),
+  reasons: () => callApi(RmaCalls.reasonList, undefined, quiet),
+  createReason: (reason: string) => callApi(RmaCalls.createReason, { reason }, quiet),
+  deleteReason: (id: number) => callApi(RmaCalls.deleteReason, { id }, quiet),
+};

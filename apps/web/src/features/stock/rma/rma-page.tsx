@@ -1,0 +1,161 @@
+// /order/aftersalesmanagement (MENU_RMA_MANAGE, "return management"): the return-inbound list
+// (spec 02 §3.6, §4.1, §7.9). The home page's jump sends status=CI_RMA_STATUS_CREATED. The search
+// box takes a scan: the return's tracking number, the order code, a platform order number or the
+// return code; a single match opens its receive dialog at once.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button, Card, Input, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, rmaStatusCode, RMA_STATUSES, type RmaStatus } from '@openseller/core';
+import { toast } from '../../../app/toast';
+import { PageTitle } from '../../../ui/page-title';
+import { tablePagination } from '../../../ui/pagination';
+import { rmaApi, type RmaRowData, type RmaViewData } from './api';
+import { RmaCreateModal, RmaReasonsModal, RmaReceiveModal } from './rma-dialogs';
+import { rmaErrorMessage, useRmaList, useRmaMutation, useRmaStatuses } from './queries';
+
+const STATUS_COLORS: Record<RmaStatus, string> = {
+  CI_RMA_STATUS_CREATED: 'processing',
+  CI_RMA_STATUS_SYNCED: 'purple',
+  CI_RMA_STATUS_COMPLETED: 'success',
+  CI_RMA_STATUS_CLOSED: 'default',
+};
+
+export default function RmaPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const status = rmaStatusCode(params.get('status') ?? '') ?? null;
+  const keyword = params.get('keyword') ?? '';
+  const currentPage = Number(params.get('page') ?? 1) || 1;
+  const pageSize = Number(params.get('size') ?? 10) || 10;
+  const [scan, setScan] = useState(keyword);
+  // The box shows the filter the URL holds (a jump or the menu starts it afresh).
+  useEffect(() => setScan(keyword), [keyword]);
+  const [creating, setCreating] = useState(false);
+  const [reasonsOpen, setReasonsOpen] = useState(false);
+  const [receiving, setReceiving] = useState<RmaViewData | null>(null);
+  const list = useRmaList({ currentPage, pageSize, statusCode: status, orderKeyWord: keyword || null });
+  const statuses = useRmaStatuses();
+  const remove = useRmaMutation((row: RmaRowData) => rmaApi.remove(row.id, row.version));
+
+  const setFilter = (next: Record<string, string | null>) => {
+    const merged = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) if (v) merged.set(k, v); else merged.delete(k);
+    merged.delete('page');
+    setParams(merged);
+  };
+
+  async function openReceive(id: number) {
+    try {
+      setReceiving(await rmaApi.get(id));
+    } catch (error) {
+      toast.error(rmaErrorMessage(error));
+    }
+  }
+
+  async function onScan(value: string) {
+    const text = value.trim();
+    setFilter({ keyword: text || null });
+    if (!text) return;
+    try {
+      const found = await rmaApi.search({ orderKeyWord: text, keywordsType: 'exact', statusCode: 'CI_RMA_STATUS_CREATED', currentPage: 1, pageSize: 2 });
+      if (found.total === 1) await openReceive(found.voList[0]!.id);
+      else if (found.total === 0) toast.info(t('rma:scan.nothing', { text }));
+    } catch (error) {
+      toast.error(rmaErrorMessage(error));
+    }
+  }
+
+  const count = (s: RmaStatus) => statuses.data?.find((x) => x.statusCode === s)?.count ?? 0;
+  const columns: ColumnsType<RmaRowData> = [
+    { title: t('rma:columns.code'), dataIndex: 'code', width: 170 },
+    { title: t('rma:columns.status'), dataIndex: 'statusCode', width: 200, render: (s: RmaStatus) => <Tag color={STATUS_COLORS[s]}>{t(`rma:statuses.${s}`)}</Tag> },
+    { title: t('rma:columns.order'), dataIndex: 'erpSoHCode', width: 170, render: (code: string | null, row) => code ?? <Typography.Text type="secondary">{t(`rma:sources.${row.source}`)}</Typography.Text> },
+    { title: t('rma:columns.warehouse'), dataIndex: 'warehouseName', width: 150 },
+    { title: t('rma:columns.expressNo'), dataIndex: 'expressNo', width: 150 },
+    { title: t('rma:columns.buyer'), dataIndex: 'buyerNick', width: 120 },
+    { title: t('rma:columns.reason'), dataIndex: 'reason', width: 120 },
+    {
+      title: t('rma:columns.received'),
+      width: 170,
+      render: (_: unknown, row) => (
+        <span>
+          {row.receivedQtyTotal}/{row.qtyTotal}
+          {row.receivedQtyTotal > 0 && <Typography.Text type="secondary">{' ' + t('rma:columns.goodDefective', { good: row.goodQtyTotal, defective: row.defectiveQtyTotal })}</Typography.Text>}
+        </span>
+      ),
+    },
+    { title: t('rma:columns.createdAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v) },
+    {
+      title: t('rma:columns.actions'),
+      fixed: 'right',
+      width: 150,
+      render: (_: unknown, row) =>
+        row.statusCode === 'CI_RMA_STATUS_CREATED' && (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => void openReceive(row.id)}>
+              {t('rma:actions.receive')}
+            </Button>
+            {row.receivedQtyTotal === 0 && (
+              <Popconfirm title={t('rma:actions.confirmDelete', { code: row.code })} onConfirm={() => remove.mutateAsync(row).catch(() => undefined)}>
+                <Button type="link" size="small" danger>
+                  {t('rma:actions.delete')}
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <PageTitle title={t('nav:routes.afterSalesManagement')} />
+      <Card>
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Segmented
+            value={status ?? 'ALL'}
+            onChange={(v) => setFilter({ status: v === 'ALL' ? null : String(v) })}
+            options={[{ value: 'ALL', label: t('rma:statuses.ALL') }, ...RMA_STATUSES.map((s) => ({ value: s, label: `${t(`rma:statuses.${s}`)} (${count(s)})` }))]}
+          />
+          <Space wrap>
+            <Input.Search
+              allowClear
+              style={{ width: 420 }}
+              placeholder={t('rma:scan.placeholder')}
+              enterButton={t('rma:scan.button')}
+              value={scan}
+              onChange={(e) => setScan(e.target.value)}
+              onSearch={(v) => void onScan(v)}
+            />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t('rma:actions.create')}
+            </Button>
+            <Button icon={<TagsOutlined />} onClick={() => setReasonsOpen(true)}>
+              {t('rma:actions.reasons')}
+            </Button>
+          </Space>
+          <Table
+            rowKey="id"
+            size="middle"
+            loading={list.isFetching}
+            columns={columns}
+            dataSource={list.data?.voList ?? []}
+            scroll={{ x: 1500 }}
+            pagination={tablePagination(currentPage, pageSize, list.data?.total ?? 0, (page, size) => {
+              const merged = new URLSearchParams(params);
+              merged.set('page', String(page));
+              merged.set('size', String(size));
+              setParams(merged);
+            })}
+          />
+        </Space>
+      </Card>
+      <RmaCreateModal open={creating} onClose={() => setCreating(false)} />
+      <RmaReasonsModal open={reasonsOpen} onClose={() => setReasonsOpen(false)} />
+      <RmaReceiveModal rma={receiving} onClose={() => setReceiving(null)} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+// The return-inbound page (/order/aftersalesmanagement), as the demo seller uses it: two free
+// returns and a reason set up through the API; the home page's jump lists the returns awaiting
+// entry, scanning a return's tracking number opens its receive dialog, one good and one defective
+// unit are booked, and the list shows the return completed with the split.
+import { describe, expect, it } from 'vitest';
+import { cellOf as cell, DEMO, launchBrowser, settled, signInApi } from '../fixtures';
+
+const b = await launchBrowser();
+const page = b.page;
+const run = Date.now().toString(36).toUpperCase();
+const code = `RMA-E2E-${run}`;
+const tracking = `SF${run}`;
+
+const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
+const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `RT${run}`, name: `Returns ${run}`, ...sender });
+await api.call('/myhome/location/create', { warehouseId: wh.id, code: 'R-01' });
+const goods = await api.call<{ skus: { id: number }[] }>('/myhome/spu/createSpuByHand', { code, name: 'E2E return shirt', price: '59' });
+const skuId = goods.skus[0]!.id;
+const reason = await api.call<{ id: number }>('/myhome/rma/createRmaReason', { reason: `Too small ${run}` });
+const first = await api.call<{ code: string }>('/myhome/rma/create', { whId: wh.id, reasonId: reason.id, expressNo: tracking, buyerNick: 'buyer-e2e', rmaDetails: [{ skuId, qty: 2 }] });
+await api.call('/myhome/rma/create', { whId: wh.id, expressNo: `YT${run}`, rmaDetails: [{ skuId, qty: 1 }] });
+
+describe('return inbound page', () => {
+  it('receives a scanned return with one good and one defective unit', async () => {
+    await b.signIn(DEMO.demo.username, DEMO.demo.password);
+    await page.waitForURL(/#\/(home)?$/);
+    await b.open('/order/aftersalesmanagement?status=CI_RMA_STATUS_CREATED');
+    const row = page.getByRole('row').filter({ hasText: first.code });
+    expect(await cell(row, 'Status')).toBe('Awaiting warehouse entry');
+    expect(await cell(row, 'Reason')).toBe(`Too small ${run}`);
+    await b.screenshot('rma-list');
+
+    await page.getByPlaceholder('Scan the return tracking number, order code or return code').fill(tracking);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const dialog = page.getByRole('dialog', { name: `Receive return ${first.code}` });
+    await dialog.waitFor();
+    await settled(page);
+    const line = dialog.getByRole('row').filter({ hasText: code });
+    const inputs = line.getByRole('spinbutton');
+    await inputs.nth(0).fill('1');
+    await inputs.nth(1).fill('1');
+    await b.screenshot('rma-receive');
+    await dialog.getByRole('button', { name: 'Confirm receipt' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await b.open('/order/aftersalesmanagement');
+    const done = page.getByRole('row').filter({ hasText: first.code });
+    await expect.poll(() => cell(done, 'Status')).toBe('Completed');
+    expect(await cell(done, 'Received')).toBe('2/2 (good 1, defective 1)');
+    await b.screenshot('rma-done');
+  });
+});

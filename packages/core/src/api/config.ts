@@ -1,0 +1,377 @@
+// The configuration areas' calls (spec 02 §7.6–§7.9, §7.12, §7.16; 03-calls.md): express companies
+// (/myhome/expressCompany), warehouses and locations (/myhome/warehouse, /myhome/location),
+// suppliers and supply goods (/cloud/purchase/supplier, /supplyGoods; paths the spec does not show,
+// listed in apps/server/src/modules/suppliers/README.md), stores (/cloud/domain/store) with the
+// sandbox marketplace's console and consent page (/cloud/sandbox), the sandbox carrier's console
+// (/cloud/carrier/sandbox) and the address calls (/myhome/address).
+import { z } from 'zod';
+import { IdInput } from '../contracts/common.js';
+import {
+  DomainSettingsSaveResult,
+  DomainSettingView,
+  OverTimeWarningInput,
+  PrintConfigUpdateInput,
+  SysConfigCodeInput,
+  SysConfigJsonInput,
+  SysConfigUpdateInput,
+} from '../contracts/domain-settings.js';
+import {
+  AuthorizationCallbackInput,
+  AuthorizationResult,
+  AuthorizationStart,
+  CheckUsableStoreInput,
+  ConfigStoreSyncDataInput,
+  EnableStoreInput,
+  ExpiringStoreRow,
+  OfflineStoreBatchInput,
+  PlatformListInput,
+  PlatformRow,
+  SandboxCallRow,
+  SandboxCallSearchInput,
+  SandboxForceFailuresInput,
+  SandboxGenerateOrdersInput,
+  SandboxItemInput,
+  SandboxItemRefInput,
+  SandboxItemRow,
+  SandboxOrderRefInput,
+  SandboxOrderRow,
+  SandboxPageInput,
+  SandboxRefundInput,
+  SandboxRefundRow,
+  SandboxSettingsInput,
+  SandboxShopView,
+  SandboxStoreInput,
+  StoreCreateInput,
+  StoreDeleteInput,
+  StoreIdInput,
+  StoreListInput,
+  StoreModifyInput,
+  StoreOption,
+  StoreRow,
+  StoreSearchInput,
+  StoreUsability,
+  StoreVersionInput,
+  SyncRunRow,
+  SyncRunSearchInput,
+  UpdateStoreConfigInput,
+} from '../contracts/stores.js';
+import { SandboxCarrierFailNextInput, SandboxCarrierSettingsInput } from '../contracts/waybills.js';
+import { LogOption, LogOptionTypeInput, OperationLogRow, OperationLogSearchInput, WriteDocLogInput } from '../contracts/logs.js';
+import { OrderSyncRunSearchInput } from '../contracts/orders-ingest.js';
+import {
+  AddUserExpressCompanyInput,
+  ExpressCompanyOption,
+  RemoveUserExpressCompanyInput,
+  SystemExpressCompany,
+  UpdateUserExpressCompanyInput,
+  UserExpressCompanyRow,
+} from '../contracts/express.js';
+import {
+  SupplierCreateInput,
+  SupplierDeleteInput,
+  SupplierListAllInput,
+  SupplierOption,
+  SupplierRow,
+  SupplierSearchInput,
+  SupplierUpdateInput,
+  SupplyGoodsDeleteInput,
+  SupplyGoodsRow,
+  SupplyGoodsSaveInput,
+  SupplyGoodsSearchInput,
+  SupplyGoodsUpdateInput,
+} from '../contracts/suppliers.js';
+import {
+  LocationCreateInput,
+  LocationDeleteInput,
+  LocationRow,
+  LocationSearchInput,
+  LocationUpdateInput,
+  StoreWarehouseAssignment,
+  WarehouseAssignmentsInput,
+  WarehouseBindInput,
+  WarehouseCreateInput,
+  WarehouseListAllInput,
+  WarehouseOption,
+  WarehouseRow,
+  WarehouseSearchInput,
+  WarehouseStopUsingInput,
+  WarehouseUnbindInput,
+  WarehouseUpdateInput,
+} from '../contracts/warehouses.js';
+import { get, NoAnswer, pageOf, post, RawAnswer } from './define.js';
+
+const Deleted = z.object({ deleted: z.number().int() });
+
+// ---- express companies ------------------------------------------------------------------------
+
+const EXPRESS_MANAGE = { menu: 'MENU_ETRACK_ACCOUNT' } as const;
+
+/** Pages of other areas offer the domain's carriers (orders, rules, printing, after-sales, stock). */
+export const EXPRESS_READERS = {
+  menu: [
+    'MENU_ETRACK_ACCOUNT',
+    'MENU_ERPSO',
+    'MENU_ERPSO_CREATE',
+    'MENU_EXPRESS_RULE',
+    'MENU_PRINT_TEMPLATE',
+    'MENU_WH_EXPRESS',
+    'MENU_EXPRESS_RECONCILIATION',
+    'MENU_EXPRESS_STOP',
+    'MENU_FREIGHT_TEMPLATE',
+    'MENU_AFTER_SALES',
+    'MENU_RMA_MANAGE',
+    'MENU_INV',
+    'MENU_WDO_CREATE',
+    'MENU_STORE',
+    'MENU_REPORT',
+  ],
+} as const;
+
+const EC = '/myhome/expressCompany';
+
+export const ExpressCompanyCalls = {
+  userCompanies: post(`${EC}/getAllUserExpressCompany`, EXPRESS_READERS, undefined, z.array(UserExpressCompanyRow)),
+  userCompaniesWithNull: post(`${EC}/getAllUserExpressCompanyWithNull`, EXPRESS_READERS, undefined, z.array(ExpressCompanyOption)),
+  systemCompanies: post(`${EC}/getAllSystemExpressCompany`, EXPRESS_READERS, undefined, z.array(SystemExpressCompany)),
+  add: post(`${EC}/addUserExpressCompany`, EXPRESS_MANAGE, AddUserExpressCompanyInput, z.array(UserExpressCompanyRow)),
+  remove: post(`${EC}/removeUserExpressCompany`, EXPRESS_MANAGE, RemoveUserExpressCompanyInput, z.object({ removed: z.number().int() })),
+  update: post(`${EC}/updateUserExpressCompany`, EXPRESS_MANAGE, UpdateUserExpressCompanyInput, UserExpressCompanyRow),
+};
+
+// ---- warehouses and locations -----------------------------------------------------------------
+
+const WAREHOUSE_MANAGE = { menu: 'MENU_WH_LIST' } as const;
+
+/**
+ * Pages of other areas pick a warehouse or a location (stock, documents, orders, purchasing,
+ * after-sales, stores, reports): they may list them, not change them.
+ */
+export const WAREHOUSE_READERS = {
+  menu: [
+    'MENU_WH_LIST',
+    'MENU_WH_EXPRESS',
+    'MENU_INV',
+    'MENU_ASN_CREATE',
+    'MENU_WDO_CREATE',
+    'MENU_INV_TRANSFER',
+    'MENU_INV_ADJUST',
+    'MENU_INV_SYNC',
+    'MENU_ERPSO',
+    'MENU_ERPSO_CREATE',
+    'MENU_RMA_MANAGE',
+    'MENU_AFTER_SALES',
+    'MENU_PURCHASE',
+    'MENU_STORE',
+    'MENU_REPORT',
+    'MENU_WAVE_STRATEGY_DISTRIBUTION',
+  ],
+} as const;
+
+const WH = '/myhome/warehouse';
+const LOC = '/myhome/location';
+
+export const WarehouseCalls = {
+  create: post(`${WH}/create`, WAREHOUSE_MANAGE, WarehouseCreateInput, WarehouseRow),
+  update: post(`${WH}/update`, WAREHOUSE_MANAGE, WarehouseUpdateInput, WarehouseRow),
+  stopUsing: post(`${WH}/stopUsing`, WAREHOUSE_MANAGE, WarehouseStopUsingInput, WarehouseRow),
+  search: post(`${WH}/search`, WAREHOUSE_MANAGE, WarehouseSearchInput, pageOf(WarehouseRow)),
+  get: post(`${WH}/get`, WAREHOUSE_MANAGE, IdInput, WarehouseRow),
+  listAll: post(`${WH}/listAll`, WAREHOUSE_READERS, WarehouseListAllInput, z.array(WarehouseOption)),
+  /** Which stores ship from which warehouses (the correspondence page). */
+  bind: post(`${WH}/bind`, WAREHOUSE_MANAGE, WarehouseBindInput, z.array(StoreWarehouseAssignment)),
+  unbind: post(`${WH}/unbind`, WAREHOUSE_MANAGE, WarehouseUnbindInput, z.array(StoreWarehouseAssignment)),
+  assignments: post(`${WH}/assignments`, { menu: ['MENU_WH_LIST', 'MENU_STORE'] }, WarehouseAssignmentsInput, z.array(StoreWarehouseAssignment)),
+};
+
+export const LocationCalls = {
+  create: post(`${LOC}/create`, WAREHOUSE_MANAGE, LocationCreateInput, LocationRow),
+  update: post(`${LOC}/update`, WAREHOUSE_MANAGE, LocationUpdateInput, LocationRow),
+  delete: post(`${LOC}/delete`, WAREHOUSE_MANAGE, LocationDeleteInput, Deleted),
+  search: post(`${LOC}/search`, WAREHOUSE_READERS, LocationSearchInput, pageOf(LocationRow)),
+};
+
+// ---- suppliers and supply goods ---------------------------------------------------------------
+
+const SUPPLIER_MANAGE = { menu: 'MENU_SUPPLIER' } as const;
+/** Purchasing and payables pick a supplier and read what it supplies. */
+const SUPPLIER_READERS = { menu: ['MENU_SUPPLIER', 'MENU_PURCHASE', 'MENU_PAYABLE_MANAGE'] } as const;
+const SUP = '/cloud/purchase/supplier';
+const SG = '/cloud/purchase/supplyGoods';
+
+export const SupplierCalls = {
+  search: post(`${SUP}/search`, SUPPLIER_MANAGE, SupplierSearchInput, pageOf(SupplierRow)),
+  get: post(`${SUP}/get`, SUPPLIER_MANAGE, IdInput, SupplierRow),
+  listAll: post(`${SUP}/listAll`, SUPPLIER_READERS, SupplierListAllInput, z.array(SupplierOption)),
+  create: post(`${SUP}/create`, SUPPLIER_MANAGE, SupplierCreateInput, SupplierRow),
+  update: post(`${SUP}/update`, SUPPLIER_MANAGE, SupplierUpdateInput, SupplierRow),
+  delete: post(`${SUP}/delete`, SUPPLIER_MANAGE, SupplierDeleteInput, Deleted),
+};
+
+export const SupplyGoodsCalls = {
+  search: post(`${SG}/search`, SUPPLIER_READERS, SupplyGoodsSearchInput, pageOf(SupplyGoodsRow)),
+  save: post(`${SG}/save`, SUPPLIER_MANAGE, SupplyGoodsSaveInput, z.array(SupplyGoodsRow)),
+  update: post(`${SG}/update`, SUPPLIER_MANAGE, SupplyGoodsUpdateInput, SupplyGoodsRow),
+  delete: post(`${SG}/delete`, SUPPLIER_MANAGE, SupplyGoodsDeleteInput, Deleted),
+};
+
+// ---- stores --------------------------------------------------------------------------------------
+
+export const STORE_MENU = 'MENU_STORE';
+const STORE_MANAGE = { menu: STORE_MENU } as const;
+const ST = '/cloud/domain/store';
+
+export const StoreCalls = {
+  search: post(`${ST}/search`, STORE_MANAGE, StoreSearchInput, pageOf(StoreRow)),
+  /** Store pickers of other areas' filters: any signed-in account of the domain. */
+  findAllStore: post(`${ST}/findAllStore`, 'session', undefined, z.array(StoreOption)),
+  searchStoreList: post(`${ST}/searchStoreList`, 'session', StoreListInput, z.array(StoreOption)),
+  searchAllOnline: post(`${ST}/searchAllOnline`, STORE_MANAGE, undefined, z.array(StoreOption)),
+  searchAllOnlineWithOutEdi: post(`${ST}/searchAllOnlineWithOutEdi`, STORE_MANAGE, undefined, z.array(StoreOption)),
+  getAllPlatform: post(`${ST}/getAllPlatform`, 'session', PlatformListInput, z.array(PlatformRow)),
+  getStore: post(`${ST}/getStore`, STORE_MANAGE, StoreIdInput, StoreRow),
+  createStore: post(`${ST}/createStore`, STORE_MANAGE, StoreCreateInput, StoreRow),
+  batchCreateOfflineStore: post(`${ST}/batchCreateOfflineStore`, STORE_MANAGE, OfflineStoreBatchInput, z.array(StoreRow)),
+  modifyStore: post(`${ST}/modifyStore`, STORE_MANAGE, StoreModifyInput, StoreRow),
+  delStore: post(`${ST}/delStore`, STORE_MANAGE, StoreDeleteInput, NoAnswer),
+  enableStore4Offline: post(`${ST}/enableStore4Offline`, STORE_MANAGE, EnableStoreInput, StoreRow),
+  updateStoreConfig: post(`${ST}/updateStoreConfig`, STORE_MANAGE, UpdateStoreConfigInput, StoreRow),
+  configStoreSyncData: post(`${ST}/configStoreSyncData`, STORE_MANAGE, ConfigStoreSyncDataInput, StoreRow),
+  revealSecret: post(`${ST}/revealSecret`, STORE_MANAGE, StoreIdInput, z.object({ secretKey: z.string() })),
+  regenerateSecret: post(`${ST}/regenerateSecret`, STORE_MANAGE, StoreVersionInput, z.object({ secretKey: z.string(), maskedSecret: z.string(), version: z.number() })),
+  getExpiringStore: post(`${ST}/getExpiringStore`, STORE_MANAGE, undefined, z.array(ExpiringStoreRow)),
+  getExpiringStoreCount: post(`${ST}/getExpiringStoreCount`, STORE_MANAGE, undefined, z.number().int()),
+  checkHasStore: post(`${ST}/checkHasStore`, STORE_MANAGE, undefined, z.boolean()),
+  /** The spec passes storeId in the query string. */
+  checkUsableStore: post(`${ST}/checkUsableStore`, STORE_MANAGE, CheckUsableStoreInput, StoreUsability, { inputFrom: 'query' }),
+  getAuthorizationUrl: post(`${ST}/getAuthorizationUrl`, STORE_MANAGE, StoreIdInput, AuthorizationStart),
+  /** Public: the seller may come back from the marketplace in any tab; the state is the key. */
+  authorizationCallback: post(`${ST}/authorizationCallback`, 'public', AuthorizationCallbackInput, AuthorizationResult),
+  refreshAuthorization: post(`${ST}/refreshAuthorization`, STORE_MANAGE, StoreIdInput, StoreRow),
+  syncOnlineGoods: post(`${ST}/syncOnlineGoods`, STORE_MANAGE, StoreIdInput, SyncRunRow),
+  searchSyncRuns: post(`${ST}/searchSyncRuns`, STORE_MANAGE, SyncRunSearchInput, pageOf(SyncRunRow)),
+};
+
+// ---- the sandbox marketplace: its console (a seller's test shop) and its consent page -----------
+
+const SBX = '/cloud/sandbox/console';
+const Count = z.object({ count: z.number().int() });
+
+export const SandboxMarketplaceConsoleCalls = {
+  get: post(`${SBX}/get`, STORE_MANAGE, SandboxStoreInput, SandboxShopView),
+  updateSettings: post(`${SBX}/updateSettings`, STORE_MANAGE, SandboxSettingsInput, SandboxShopView),
+  forceFailures: post(`${SBX}/forceFailures`, STORE_MANAGE, SandboxForceFailuresInput, SandboxShopView),
+  clearFailures: post(`${SBX}/clearFailures`, STORE_MANAGE, SandboxStoreInput, SandboxShopView),
+  expireToken: post(`${SBX}/expireToken`, STORE_MANAGE, SandboxStoreInput, Count),
+  revokeTokens: post(`${SBX}/revokeTokens`, STORE_MANAGE, SandboxStoreInput, Count),
+  items: post(`${SBX}/items`, STORE_MANAGE, SandboxPageInput, pageOf(SandboxItemRow)),
+  saveItem: post(`${SBX}/saveItem`, STORE_MANAGE, SandboxItemInput, z.object({ itemId: z.string() })),
+  deleteItem: post(`${SBX}/deleteItem`, STORE_MANAGE, SandboxItemRefInput, NoAnswer),
+  orders: post(`${SBX}/orders`, STORE_MANAGE, SandboxPageInput, pageOf(SandboxOrderRow)),
+  generateOrders: post(`${SBX}/generateOrders`, STORE_MANAGE, SandboxGenerateOrdersInput, z.object({ orderNos: z.array(z.string()) })),
+  closeOrder: post(`${SBX}/closeOrder`, STORE_MANAGE, SandboxOrderRefInput, NoAnswer),
+  finishOrder: post(`${SBX}/finishOrder`, STORE_MANAGE, SandboxOrderRefInput, NoAnswer),
+  createRefund: post(`${SBX}/createRefund`, STORE_MANAGE, SandboxRefundInput, z.object({ refundId: z.string() })),
+  refunds: post(`${SBX}/refunds`, STORE_MANAGE, SandboxPageInput, pageOf(SandboxRefundRow)),
+  calls: post(`${SBX}/calls`, STORE_MANAGE, SandboxCallSearchInput, pageOf(SandboxCallRow)),
+};
+
+/** Where the sandbox marketplace asks the seller to grant access (the OAuth consent page). */
+export const SANDBOX_CONSENT_PATH = '/cloud/sandbox/authorize';
+
+/**
+ * The consent page: GET shows it (HTML), the form's POST answers with a redirect. Public, raw; the
+ * handler checks the query and the form itself (a refusal is an HTML page, not an envelope).
+ */
+export const SandboxConsentCalls = {
+  page: get(SANDBOX_CONSENT_PATH, 'public', undefined, RawAnswer, { raw: true }),
+  decide: post(SANDBOX_CONSENT_PATH, 'public', undefined, RawAnswer, { raw: true }),
+};
+
+// ---- the sandbox carrier's console ----------------------------------------------------------------
+
+const CARRIER_CONSOLE = { menu: 'MENU_ETRACK_ACCOUNT' } as const;
+const CSB = '/cloud/carrier/sandbox';
+
+/** The sandbox carrier's settings as its console shows them. */
+export const SandboxCarrierViewAnswer = z.object({
+  latencyMs: z.number(),
+  trackingStepSeconds: z.number(),
+  failNext: z.number(),
+  failReason: z.string().nullable(),
+  issued: z.number(),
+});
+
+export const SandboxCarrierConsoleCalls = {
+  view: post(`${CSB}/view`, CARRIER_CONSOLE, undefined, SandboxCarrierViewAnswer),
+  settings: post(`${CSB}/settings`, CARRIER_CONSOLE, SandboxCarrierSettingsInput, SandboxCarrierViewAnswer),
+  failNext: post(`${CSB}/failNext`, CARRIER_CONSOLE, SandboxCarrierFailNextInput, SandboxCarrierViewAnswer),
+};
+
+// The address calls (spec 02 §7.6) are in api/print.ts (AddressCalls), beside the courier rules that use them.
+
+// ---- sysconfig: the domain's settings (spec 02 §7.14; the business rules page, MENU_USER_CONFIG) --
+
+const CONFIGURE = { menu: 'MENU_USER_CONFIG' } as const;
+const SC = '/cloud/core/sysconfig';
+
+export const SysConfigCalls = {
+  /** The settings a code names (USER_CONFIG, OVER_TIME_WARNING, PRINT_CONFIG or one item code): { itemCode, value, … }[]. */
+  getConfigByCode: post(`${SC}/getConfigByCode`, CONFIGURE, SysConfigCodeInput, z.array(DomainSettingView)),
+  updateSysConfig: post(`${SC}/updateSysConfig`, CONFIGURE, SysConfigUpdateInput, DomainSettingsSaveResult),
+  updateSysConfigByJSON: post(`${SC}/updateSysConfigByJSON`, CONFIGURE, SysConfigJsonInput, DomainSettingsSaveResult),
+  updateOverTimeWaringSysConfig: post(`${SC}/updateOverTimeWaringSysConfig`, CONFIGURE, OverTimeWarningInput, DomainSettingsSaveResult),
+  updatePrintConfig: post(`${SC}/updatePrintConfig`, CONFIGURE, PrintConfigUpdateInput, DomainSettingsSaveResult),
+};
+
+// ---- the log centre (spec 02 §7.14; /logs, MENU_BIZ_LOG) --------------------------------------------
+
+const LOGS = { menu: 'MENU_BIZ_LOG' } as const;
+/** The order-sync log is also read from the order pages (MENU_ERPSO). */
+const SYNC_LOG = { menu: ['MENU_ERPSO', 'MENU_BIZ_LOG'] } as const;
+
+/** One run of the order pull (the order-sync log's row). */
+export const OrderSyncRunAnswer = z.object({
+  id: z.number(),
+  storeId: z.number(),
+  storeName: z.string().nullable(),
+  trigger: z.string(),
+  status: z.string(),
+  windowFrom: z.string().nullable(),
+  windowTo: z.string().nullable(),
+  pulled: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  failed: z.number(),
+  attempts: z.number(),
+  errorMsg: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+export const LogCalls = {
+  /** The business-document log (activeKey 1). */
+  docLogSearch: post('/myhome/docLog/search', LOGS, OperationLogSearchInput, pageOf(OperationLogRow)),
+  /** The web app records in orders' history a print it made itself; order staff print. */
+  writeDocLog: post('/myhome/docLog/writeDocLog', { menu: 'MENU_ERPSO' }, WriteDocLogInput, z.object({ written: z.number().int() })),
+  /** The configuration log (activeKey 5). */
+  configLogSearch: post('/myhome/configLog/searchPageList', LOGS, OperationLogSearchInput, pageOf(OperationLogRow)),
+  /** The spec passes type in the query string. */
+  getOptionByType: post('/myhome/logOption/getOptionByType', LOGS, LogOptionTypeInput, z.array(LogOption), { inputFrom: 'query' }),
+};
+
+// The order-sync log (/myhome/syncSoMsg) is served by the orders' ingest: OrderIngestCalls in api/orders.ts.
+
+/** The configuration areas' call maps, by area name. */
+export const CONFIG_CALL_MAPS = {
+  expressCompanies: ExpressCompanyCalls,
+  warehouses: WarehouseCalls,
+  locations: LocationCalls,
+  suppliers: SupplierCalls,
+  supplyGoods: SupplyGoodsCalls,
+  stores: StoreCalls,
+  sandboxMarketplaceConsole: SandboxMarketplaceConsoleCalls,
+  sandboxConsent: SandboxConsentCalls,
+  sandboxCarrierConsole: SandboxCarrierConsoleCalls,
+  sysconfig: SysConfigCalls,
+  logs: LogCalls,
+};

@@ -1,0 +1,232 @@
+// The print-and-ship area's calls (spec 02 §7.8, §7.10, §7.13, §7.14; 03-calls.md): print
+// templates (/myhome/template), label data and batch print (/myhome/print), the print log, waybill
+// accounts (/myhome/etrackaccount), their shares (/myhome/etrackaccountshare), paper waybill
+// counters (/myhome/lastexpressno), sending and shipping feedback (/myhome/sendsoh,
+// /myhome/taobaoSoHFeedback, /myhome/erpsoh feedback progress), express tracking
+// (/myhome/expressTracking), courier rules (/cloud/core/expressRule), stop-shipping templates and
+// the address calls. Paths the spec does not show are listed in the READMEs of
+// apps/server/src/modules/orders/{printing,waybills,shipping,tracking,courier-rules}.
+import { z } from 'zod';
+import { IdInput, IdListInput } from '../contracts/common.js';
+import {
+  AddressAnalysisInput,
+  AddressSearchHit,
+  CourierRulesDeleted,
+  DeleteExpressRuleListInput,
+  ExpressRuleListQuery,
+  ExpressRulePriority,
+  ExpressRuleRow,
+  ParsedAddressAnswer,
+  RegionTreeNodeAnswer,
+  SearchAddressInput,
+  StopTemplateCreateInput,
+  StopTemplateRow,
+  StopTemplateSearchInput,
+  StopTemplateUpdateInput,
+  UpdateExpressRuleListInput,
+  UpdateExpressRulePriorityInput,
+} from '../contracts/courier-rules.js';
+import {
+  FeedbackCount,
+  FeedbackCountInput,
+  FeedbackFailureRow,
+  FeedbackFailureSearch,
+  FeedbackIdListInput,
+  FeedbackProgressAnswer,
+  FeedbackRecordKeyInput,
+  FeedbackRetryResult,
+  SendOrdersInput,
+  SendOrdersResult,
+} from '../contracts/orders-shipping.js';
+import {
+  TrackingConfig,
+  TrackingIdListInput,
+  TrackingIgnoreResult,
+  TrackingRefreshInput,
+  TrackingRefreshResult,
+  TrackingRow,
+  TrackingSearch,
+  TrackingStatistics,
+  TrackingStatisticsInput,
+} from '../contracts/orders-tracking.js';
+import {
+  LastExpressNoQuery,
+  LastExpressNoRow,
+  TakeWaybillNoInput,
+  UpdateLastExpressNoInput,
+  WaybillAccountRow,
+  WaybillAccountSave,
+  WaybillAccountSearch,
+  WaybillAccountUpdate,
+  WaybillBatchResult,
+  WaybillRemoved,
+  WaybillShareCreate,
+  WaybillShareIdInput,
+  WaybillShareList,
+  WaybillShareLogQuery,
+  WaybillShareLogRow,
+  WaybillShareNumberUpdate,
+  WaybillShareRow,
+} from '../contracts/waybills.js';
+import {
+  CreatePrintTemplateInput,
+  PrintInfoInput,
+  PrintInfoResult,
+  PrintLogRow,
+  PrintLogSearch,
+  PrintTemplateRow,
+  PrintTemplateSearch,
+  PrintTemplatesRemoved,
+  SetDefaultTemplateInput,
+  SysPrintTemplateQuery,
+} from '../contracts/printing.js';
+import { get, NoAnswer, pageOf, post, voListOf, type CallMap } from './define.js';
+
+/** Templates are kept with MENU_PRINT_TEMPLATE; the order page reads them with MENU_ERPSO. */
+export const PRINT_TEMPLATE_ACCESS = { menu: 'MENU_PRINT_TEMPLATE' } as const;
+const TEMPLATE_READ_ACCESS = { menu: ['MENU_PRINT_TEMPLATE', 'MENU_ERPSO'] } as const;
+
+const T = '/myhome/template';
+
+/** Print templates (spec 02 §3.9, §7.13 myhome/template). */
+export const PrintTemplateCalls = {
+  /** The domain's templates, system ones first (unless includeSystem is false). */
+  getPrintTemplates: post(`${T}/getPrintTemplates`, TEMPLATE_READ_ACCESS, PrintTemplateSearch, pageOf(PrintTemplateRow)),
+  /** The read-only system templates (one per default size of spec 02 §9). */
+  getSysPrintTemplates: post(`${T}/getSysPrintTemplates`, TEMPLATE_READ_ACCESS, SysPrintTemplateQuery, voListOf(PrintTemplateRow)),
+  /** One template (not in the spec). */
+  get: post(`${T}/get`, TEMPLATE_READ_ACCESS, IdInput, PrintTemplateRow),
+  /** Makes a template, or with id and version changes it. */
+  createPrintTemplate: post(`${T}/createPrintTemplate`, PRINT_TEMPLATE_ACCESS, CreatePrintTemplateInput, PrintTemplateRow),
+  deletePrintTemplate: post(`${T}/deletePrintTemplate`, PRINT_TEMPLATE_ACCESS, IdListInput, PrintTemplatesRemoved),
+  /** Makes a template the default of a courier (not in the spec). */
+  setDefault: post(`${T}/setDefault`, PRINT_TEMPLATE_ACCESS, SetDefaultTemplateInput, PrintTemplateRow),
+};
+
+/** Printing orders takes the order menu; the print log the log menu or the order menu. */
+export const PRINT_ACCESS = { menu: 'MENU_ERPSO' } as const;
+const PRINT_LOG_ACCESS = { menu: ['MENU_BIZ_LOG', 'MENU_ERPSO'] } as const;
+
+/** Printing (spec 02 §7.13 myhome/print; the print log §7.14). */
+export const PrintCalls = {
+  /** The labels of one chunk of a batch print (chunks of 10, indexSeq per chunk), logged as printed. */
+  getPrintInfo: post('/myhome/print/getPrintInfo', PRINT_ACCESS, PrintInfoInput, PrintInfoResult),
+  searchPrintLog: post('/myhome/printLog/searchPageList', PRINT_LOG_ACCESS, PrintLogSearch, pageOf(PrintLogRow)),
+};
+
+/** Waybill numbers for printing (spec 02 §7.13 myhome/print) and paper counters (myhome/lastexpressno). */
+export const WaybillNumberCalls = {
+  /** Waybill numbers from the carrier (an own account, else one shared to the domain) for reviewed orders. */
+  eTrackGetNoAndPrint: post('/myhome/print/eTrackGetNoAndPrint', PRINT_ACCESS, TakeWaybillNoInput, WaybillBatchResult),
+  /** Paper waybill numbers: the courier's last number plus the increment. */
+  paperyPrint: post('/myhome/print/paperyPrint', PRINT_ACCESS, TakeWaybillNoInput, WaybillBatchResult),
+  getLastNoByExpress: post('/myhome/lastexpressno/getLastNoByExpress', PRINT_ACCESS, LastExpressNoQuery, LastExpressNoRow),
+  updateLastNo: post('/myhome/lastexpressno/updateLastNo', PRINT_ACCESS, UpdateLastExpressNoInput, LastExpressNoRow),
+};
+
+/** Waybill accounts and their shares take MENU_ETRACK_ACCOUNT. */
+export const WAYBILL_ACCOUNT_ACCESS = { menu: 'MENU_ETRACK_ACCOUNT' } as const;
+const A = '/myhome/etrackaccount';
+const S = '/myhome/etrackaccountshare';
+
+/** Waybill accounts (spec 02 §3.9, §7.13 myhome/etrackaccount). */
+export const WaybillAccountCalls = {
+  list: post(`${A}/list`, WAYBILL_ACCOUNT_ACCESS, WaybillAccountSearch, pageOf(WaybillAccountRow)),
+  create: post(`${A}/create`, WAYBILL_ACCOUNT_ACCESS, WaybillAccountSave, WaybillAccountRow),
+  update: post(`${A}/update`, WAYBILL_ACCOUNT_ACCESS, WaybillAccountUpdate, WaybillAccountRow),
+  delete: post(`${A}/delete`, WAYBILL_ACCOUNT_ACCESS, IdListInput, WaybillRemoved),
+};
+
+/** Shares of waybill accounts to other domains (spec 02 §3.9, §4.2, §7.13 etrackaccountshare). */
+export const WaybillShareCalls = {
+  /** My shares to other domains and the accounts other domains share to mine. */
+  search: post(`${S}/search`, WAYBILL_ACCOUNT_ACCESS, undefined, WaybillShareList),
+  save: post(`${S}/save`, WAYBILL_ACCOUNT_ACCESS, WaybillShareCreate, WaybillShareRow),
+  updateShareNumber: post(`${S}/updateShareNumber`, WAYBILL_ACCOUNT_ACCESS, WaybillShareNumberUpdate, WaybillShareRow),
+  start: post(`${S}/start`, WAYBILL_ACCOUNT_ACCESS, WaybillShareIdInput, WaybillShareRow),
+  stop: post(`${S}/stop`, WAYBILL_ACCOUNT_ACCESS, WaybillShareIdInput, WaybillShareRow),
+  delete: post(`${S}/delete`, WAYBILL_ACCOUNT_ACCESS, WaybillShareIdInput, WaybillRemoved),
+  /** The numbers taken through one of my shares, newest first. */
+  searchPrintLog: post(`${S}/searchPrintLog`, WAYBILL_ACCOUNT_ACCESS, WaybillShareLogQuery, pageOf(WaybillShareLogRow)),
+};
+
+/** Sending reviewed orders and the shipping feedback to the stores (spec 02 §7.10, spec 01 §4.6). */
+export const ShippingCalls = {
+  sendErpSoHList: post('/myhome/sendsoh/sendErpSoHList', PRINT_ACCESS, SendOrdersInput, SendOrdersResult),
+  syncSendErpSoHListForce: post('/myhome/sendsoh/syncSendErpSoHListForce', PRINT_ACCESS, SendOrdersInput, SendOrdersResult),
+  /** No payload: the progress of every feedback record of the domain not yet closed. */
+  queryFeedbackProgress: post('/myhome/erpsoh/queryFeedbackProgress', PRINT_ACCESS, undefined, FeedbackProgressAnswer),
+  removeQuickFeedbackRecord: post('/myhome/erpsoh/removeQuickFeedbackRecord', PRINT_ACCESS, FeedbackRecordKeyInput, NoAnswer),
+  getFeedbackCount: post('/myhome/taobaoSoHFeedback/getFeedbackCount', PRINT_ACCESS, FeedbackCountInput, FeedbackCount),
+  searchFeedbackPageList: post('/myhome/taobaoSoHFeedback/searchFeedbackPageList', PRINT_ACCESS, FeedbackFailureSearch, pageOf(FeedbackFailureRow)),
+  batchFeedBack4Taobao: post('/myhome/taobaoSoHFeedback/batchFeedBack4Taobao', PRINT_ACCESS, FeedbackIdListInput, FeedbackRetryResult),
+  batchCloseFeedbackError: post('/myhome/taobaoSoHFeedback/batchCloseFeedbackError', PRINT_ACCESS, FeedbackIdListInput, FeedbackCount),
+};
+
+const X = '/myhome/expressTracking';
+
+/** Express tracking of sent orders (spec 02 §4.1, §7.13; spec 01 §2.2 /order tab 7). */
+export const TrackingCalls = {
+  getConfig: post(`${X}/getConfig`, PRINT_ACCESS, undefined, TrackingConfig),
+  updateConfig: post(`${X}/updateConfig`, PRINT_ACCESS, TrackingConfig, TrackingConfig),
+  query: post(`${X}/query`, PRINT_ACCESS, TrackingSearch, pageOf(TrackingRow)),
+  statistics: post(`${X}/statistics`, PRINT_ACCESS, TrackingStatisticsInput, TrackingStatistics),
+  /** Asks the carriers now (not in the spec). */
+  refresh: post(`${X}/refresh`, PRINT_ACCESS, TrackingRefreshInput, TrackingRefreshResult),
+  /** The spec's spelling: ignore these orders. */
+  igore: post(`${X}/igore`, PRINT_ACCESS, TrackingIdListInput, TrackingIgnoreResult),
+  /** Checks ignored orders again (not in the spec). */
+  unignore: post(`${X}/unignore`, PRINT_ACCESS, TrackingIdListInput, TrackingIgnoreResult),
+};
+
+/** Courier rules take MENU_EXPRESS_RULE, stop-shipping templates MENU_EXPRESS_STOP. */
+export const EXPRESS_RULE_ACCESS = { menu: 'MENU_EXPRESS_RULE' } as const;
+export const EXPRESS_STOP_ACCESS = { menu: 'MENU_EXPRESS_STOP' } as const;
+const R = '/cloud/core/expressRule';
+const P = '/myhome/expressCompany/expressProhibited';
+const D = '/myhome/address';
+
+/** Courier rules (spec 02 §3.10, §7.8 /cloud/core/expressRule). */
+export const CourierRuleCalls = {
+  /** getExpressRuleList?type=… : a POST whose type is in the query string, as the spec writes it. */
+  getExpressRuleList: post(`${R}/getExpressRuleList`, EXPRESS_RULE_ACCESS, ExpressRuleListQuery, z.array(ExpressRuleRow), { inputFrom: 'query' }),
+  /** The same as a GET (not in the spec). */
+  getExpressRuleListByGet: get(`${R}/getExpressRuleList`, EXPRESS_RULE_ACCESS, ExpressRuleListQuery, z.array(ExpressRuleRow)),
+  updateExpressRuleList: post(`${R}/updateExpressRuleList`, EXPRESS_RULE_ACCESS, UpdateExpressRuleListInput, z.array(ExpressRuleRow)),
+  deleteExpressRuleList: post(`${R}/deleteExpressRuleList`, EXPRESS_RULE_ACCESS, DeleteExpressRuleListInput, CourierRulesDeleted),
+  getExpressRulePriorityList: post(`${R}/getExpressRulePriorityList`, EXPRESS_RULE_ACCESS, undefined, ExpressRulePriority),
+  /** The same as a GET (not in the spec). */
+  getExpressRulePriorityListByGet: get(`${R}/getExpressRulePriorityList`, EXPRESS_RULE_ACCESS, undefined, ExpressRulePriority),
+  updateExpressRulePriorityList: post(`${R}/updateExpressRulePriorityList`, EXPRESS_RULE_ACCESS, UpdateExpressRulePriorityInput, ExpressRulePriority),
+};
+
+/** Stop-shipping templates (spec 02 §7.8 expressProhibited; the spec shows no verbs). */
+export const StopTemplateCalls = {
+  search: post(`${P}/search`, EXPRESS_STOP_ACCESS, StopTemplateSearchInput, pageOf(StopTemplateRow)),
+  get: post(`${P}/get`, EXPRESS_STOP_ACCESS, IdInput, StopTemplateRow),
+  create: post(`${P}/create`, EXPRESS_STOP_ACCESS, StopTemplateCreateInput, StopTemplateRow),
+  update: post(`${P}/update`, EXPRESS_STOP_ACCESS, StopTemplateUpdateInput, StopTemplateRow),
+  delete: post(`${P}/delete`, EXPRESS_STOP_ACCESS, IdListInput, CourierRulesDeleted),
+};
+
+/** The address calls (spec 02 §7.6 /myhome/address), for any signed-in account. */
+export const AddressCalls = {
+  searchAddress: post(`${D}/searchAddress`, 'session', SearchAddressInput, z.array(AddressSearchHit)),
+  addressAnalysis: post(`${D}/addressAnalysis`, 'session', AddressAnalysisInput, ParsedAddressAnswer),
+  searchAddressAsTree: post(`${D}/searchAddressAsTree`, 'session', undefined, z.array(RegionTreeNodeAnswer)),
+  findAllAddressTree: post(`${D}/findAllAddressTree`, 'session', undefined, z.array(RegionTreeNodeAnswer)),
+};
+
+/** The area's call maps, by area name. */
+export const PRINT_CALL_MAPS: Record<string, CallMap> = {
+  printTemplates: PrintTemplateCalls,
+  printing: PrintCalls,
+  waybillAccounts: WaybillAccountCalls,
+  waybillShares: WaybillShareCalls,
+  waybillNumbers: WaybillNumberCalls,
+  shipping: ShippingCalls,
+  tracking: TrackingCalls,
+  courierRules: CourierRuleCalls,
+  stopTemplates: StopTemplateCalls,
+  address: AddressCalls,
+};
