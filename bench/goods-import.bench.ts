@@ -44,7 +44,7 @@ const post = async <T>(path: string, body: unknown): Promise<T> => {
 };
 
 // ---- the spreadsheet ----------------------------------------------------------------------
-let t0 = performance.now();
+const t0 = performance.now();
 const workbook = new ExcelJS.Workbook();
 const sheet = workbook.addWorksheet('Goods');
 sheet.addRow(['Goods code', 'Goods name', 'SKU code', 'Color', 'Size', 'Bar code', 'Price', 'Cost price', 'Weight (kg)', 'Length (cm)', 'Width (cm)', 'Height (cm)', 'Brand', 'Labels']);

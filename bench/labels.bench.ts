@@ -9,7 +9,7 @@
 //   npx tsx bench/labels.bench.ts          (LABELS=1000, TEMPLATE=normal: the 100×40 system template)
 import { constants, publicEncrypt } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { PageResult, PrintPrepareResult, PrintTemplateRow } from '@openseller/core';
+import { PrintCalls, PrintTemplateCalls, type PageResult, type PrintInfoResult, type PrintTemplateRow } from '@openseller/core';
 import { chromium } from 'playwright-core';
 import { printDocument } from '../apps/web/src/features/orders/printing/label-html.js';
 import { machine, startBenchEnv } from './lib.js';
@@ -49,21 +49,21 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return answer.data;
 }
 
-const templates = await post<PageResult<PrintTemplateRow>>('/myhome/template/search', { currentPage: 1, pageSize: 50, includeSystem: true });
+const templates = await post<PageResult<PrintTemplateRow>>(PrintTemplateCalls.getPrintTemplates.path, { currentPage: 1, pageSize: 50, includeSystem: true });
 const template = templates.voList.find((t) => t.systemKey === TEMPLATE);
 if (!template) throw new Error(`no system template ${TEMPLATE}`);
 
 /** Prepares every order in chunks of `chunk`, one call after another (as the web does). */
 async function prepareAll(chunk: number) {
-  const labels: PrintPrepareResult['labels'] = [];
+  const labels: PrintInfoResult['voList'] = [];
   const refused: string[] = [];
   const samples: number[] = [];
   const started = performance.now();
   for (let i = 0, seq = 0; i < ids.length; i += chunk, seq++) {
     const s = performance.now();
-    const r = await post<PrintPrepareResult>('/myhome/print/prepare', { idList: ids.slice(i, i + chunk), templateId: template!.id, indexSeq: seq, batchSeq: 0 });
+    const r = await post<PrintInfoResult>(PrintCalls.getPrintInfo.path, { idList: ids.slice(i, i + chunk), templateId: template!.id, indexSeq: seq, batchSeq: 0 });
     samples.push(performance.now() - s);
-    labels.push(...r.labels);
+    labels.push(...r.voList);
     refused.push(...r.failures.map((f) => f.errorCode));
   }
   samples.sort((a, b) => a - b);

@@ -31,7 +31,7 @@ const TARGET_S = 20;
 const env = await startBenchEnv('shipping');
 console.log(`machine: ${machine()}`);
 console.log(`sizes: ${JSON.stringify(size)}, batches of ${BATCH}, ${CALLERS} callers`);
-let t0 = performance.now();
+const t0 = performance.now();
 const world = await generateOrdersWorld(env.pool, size, (m) => console.log(`  ${m}`));
 const { domainId } = world;
 const q = env.pool.query.bind(env.pool);
@@ -146,7 +146,7 @@ const rawSend = async (idList: number[]) => {
   } catch (e) {
     await c.query('rollback').catch(() => undefined);
     const pgError = e as { message?: string; code?: string };
-    throw new Error(`raw SQL send of ${idList.length} orders: ${pgError.code ?? ''} ${pgError.message ?? String(e)}`);
+    throw new Error(`raw SQL send of ${idList.length} orders: ${pgError.code ?? ''} ${pgError.message ?? String(e)}`, { cause: e });
   } finally {
     c.release();
   }
@@ -189,6 +189,5 @@ const row = (label: string, r: { ms: number; p50: number; p95: number }): Timing
 console.log('');
 printTable([row(`ship ${ids.length}: HTTP sendErpSoHList, ${BATCH}/call, ${CALLERS} callers (orders/s)`, http), row(`ship ${ids.length}: raw SQL of the same, rolled back (orders/s)`, raw)]);
 console.log(`\ntotal: HTTP ${(http.ms / 1000).toFixed(2)} s, raw SQL ${(raw.ms / 1000).toFixed(2)} s`);
-t0 = performance.now();
 await env.close();
 if (wrong || shipped !== ids.length) process.exitCode = 1;

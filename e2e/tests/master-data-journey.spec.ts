@@ -3,7 +3,6 @@
 // a sandbox store mapped to a system SKU. The goods (the goods journey covers making them in the
 // UI) and the authorized sandbox store with its synced item are set up through the API.
 import { describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
 import { cellOf as cell, chooseOption, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi } from '../fixtures';
 
 const b = await launchBrowser();

@@ -193,7 +193,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
       break;
     } catch (error) {
       if (attempt < 3 && !(await isPortFree(settings.port))) continue;
-      throw new Error(`the embedded PostgreSQL server did not start (port ${settings.port}, data ${clusterDir}): ${String(error ?? 'exited early')}`);
+      throw new Error(`the embedded PostgreSQL server did not start (port ${settings.port}, data ${clusterDir}): ${String(error ?? 'exited early')}`, { cause: error });
     }
   }
 

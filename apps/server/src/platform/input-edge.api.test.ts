@@ -52,7 +52,7 @@ async function send(request: Sent, token: string | null): Promise<Answer> {
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(t.baseUrl + request.url, { method: request.method, headers, ...(request.body !== undefined ? { body: request.body } : {}) });
   const text = await response.text();
-  let body: Answer['body'] = null;
+  let body: Answer['body'];
   try {
     body = JSON.parse(text);
   } catch {

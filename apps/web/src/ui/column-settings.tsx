@@ -18,7 +18,7 @@ function readHidden(tableKey: string): string[] {
 }
 
 function writeHidden(tableKey: string, hidden: string[]): void {
-  let all: Record<string, string[]> = {};
+  let all: Record<string, string[]>;
   try {
     all = JSON.parse(localStorage.getItem(STORAGE_KEYS.hiddenColumns) ?? '{}') as Record<string, string[]>;
   } catch {

@@ -57,7 +57,6 @@ import {
 } from '../contracts/stores.js';
 import { SandboxCarrierFailNextInput, SandboxCarrierSettingsInput } from '../contracts/waybills.js';
 import { LogOption, LogOptionTypeInput, OperationLogRow, OperationLogSearchInput, WriteDocLogInput } from '../contracts/logs.js';
-import { OrderSyncRunSearchInput } from '../contracts/orders-ingest.js';
 import {
   AddUserExpressCompanyInput,
   ExpressCompanyOption,
@@ -327,7 +326,6 @@ export const SysConfigCalls = {
 
 const LOGS = { menu: 'MENU_BIZ_LOG' } as const;
 /** The order-sync log is also read from the order pages (MENU_ERPSO). */
-const SYNC_LOG = { menu: ['MENU_ERPSO', 'MENU_BIZ_LOG'] } as const;
 
 /** One run of the order pull (the order-sync log's row). */
 export const OrderSyncRunAnswer = z.object({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_OVERDUE_WARNING, splitOrderCodeKeywords, splitReceiverKeywords, splitSkuKeywords } from '../rules/order-list.js';
 import type { SplitKeywordsResult } from '../rules/keywords.js';
 import { DateTimeText, Id, PageQuery, Text } from './common.js';
-import { ORDER_STATUSES, ORDER_TABS, OrderRow, type OrderTab } from './orders.js';
+import { ORDER_STATUSES, ORDER_TABS, OrderRow } from './orders.js';
 
 /** The exception kinds of tab 5 (the segmented filter; spec 01 §2.4 type=…). */
 export const ORDER_EXCEPTION_TYPES = ['sync', 'unmapped', 'warehouse', 'express', 'intercepted'] as const;

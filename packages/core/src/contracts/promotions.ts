@@ -12,8 +12,6 @@ import {
   type PromotionConditionField,
   type GiftListProblem,
   type NickConditionType,
-  type PromotionRuleType,
-  type PromotionRuleMode,
 } from '../rules/promotions.js';
 import { DateTimeText, Id, PageQuery, parseDateTimeText, Text, Version } from './common.js';
 

@@ -2,8 +2,8 @@
 // carrier's console calls: its settings (latency, tracking speed) and "fail the next calls".
 import { SandboxCarrierConsoleCalls } from '@openseller/core';
 import type { ModuleContext } from '../../platform/module.js';
-import { sellerDomain } from '../../modules/warehouses/warehouses.service.js';
 import { createCarrierRegistry } from './registry.js';
+import { domainOf as sellerDomain } from '../../platform/caller.js';
 
 export * from './types.js';
 export { createCarrierRegistry, notInBuildCarrier } from './registry.js';

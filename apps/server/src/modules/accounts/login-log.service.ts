@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { loginLogs } from '../../db/schema/index.js';
 import { forbidden } from '../../platform/errors.js';
 import type { Session } from '../../platform/sessions.js';
-import { likePattern } from './accounts.queries.js';
+import { likePattern } from '../../platform/sql.js';
 
 export function createLoginLogService(deps: { database: Database }) {
   const { db } = deps.database;

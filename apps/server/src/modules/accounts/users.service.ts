@@ -28,24 +28,13 @@ import {
 import type { Database, Tx } from '../../db/client.js';
 import { domainConfigs, roles, userConfigs, users } from '../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../platform/errors.js';
-import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
+import { writeOperationLog } from '../../platform/operation-log.js';
 import { hashPassword } from '../../platform/password-hash.js';
 import type { PasswordTransport } from '../../platform/password-transport.js';
 import type { Session, SessionStore } from '../../platform/sessions.js';
-import {
-  countRoleUsers,
-  findRole,
-  findSubUser,
-  grantsOfUsers,
-  replaceUserRoles,
-  roleHolderIds,
-  roleIdsOfUser,
-  rolesOfDomain,
-  searchRoles,
-  searchSubUsers,
-  toRoleRow,
-} from './accounts.queries.js';
+import { countRoleUsers, findRole, findSubUser, grantsOfUsers, replaceUserRoles, roleHolderIds, roleIdsOfUser, rolesOfDomain, searchRoles, searchSubUsers, toRoleRow } from './accounts.queries.js';
 import { passwordPolicyError, type AuthService } from './auth.service.js';
+import { actorOf, domainOf as sellerDomain } from '../../platform/caller.js';
 
 export interface UsersServiceDeps {
   database: Database;
@@ -55,12 +44,7 @@ export interface UsersServiceDeps {
   now?: () => Date;
 }
 
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 
-function sellerDomain(session: Session): number {
-  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
-  return session.domainId;
-}
 
 /** Whether menus and fields go beyond what the signed-in manager holds (never for the main account). */
 function exceedsOwnGrants(session: Session, menus: readonly string[], fields: readonly string[]): boolean {

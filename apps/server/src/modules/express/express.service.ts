@@ -21,8 +21,10 @@ import { AppError, versionConflict } from '../../platform/errors.js';
 import type { ServiceRegistry } from '../../platform/module.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
-import { iso, uniqueViolation, type ReferenceUse } from '../warehouses/references.js';
-import { actorOf, sellerDomain } from '../warehouses/warehouses.service.js';
+import { isoTimeOf as iso } from '../../platform/time.js';
+import { uniqueViolation } from '../../platform/sql.js';
+import { type ReferenceUse } from '../../platform/references.js';
+import { actorOf, domainOf as sellerDomain } from '../../platform/caller.js';
 
 const AREA = 'express';
 

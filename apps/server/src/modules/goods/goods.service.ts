@@ -37,7 +37,7 @@ import { AppError, forbidden, notFound, versionConflict } from '../../platform/e
 import { fieldVisibility, redactFields } from '../../platform/field-permissions.js';
 import { parseInput } from '../../platform/http.js';
 import type { ServiceRegistry } from '../../platform/module.js';
-import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
+import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import {
   combinationsUsing,
@@ -58,6 +58,8 @@ import {
   spuRowsByIds,
   spusWithCodes,
 } from './goods.queries.js';
+import { actorOf } from '../../platform/caller.js';
+export { actorOf };
 
 /** A check other areas add to ctx.registry list 'sku-references': what still uses these SKUs. */
 export type SkuReferenceChecker = (tx: Tx, domainId: number, skuIds: number[]) => Promise<{ reason: string; count: number }[]>;
@@ -68,7 +70,6 @@ const COMPONENT_COST_FIELDS = { apportionCostPrice: 'COST_PRICE' } as const;
 
 const AREA = 'goods';
 
-export const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 
 export function sellerDomain(session: Session): number {
   if (session.domainId === null) throw forbidden();

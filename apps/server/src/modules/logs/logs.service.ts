@@ -22,8 +22,8 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import { actorOf } from '../../platform/caller.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
-import { likePattern } from '../accounts/accounts.queries.js';
 import { entriesOfRecordCode, recordCodeOf } from './record-codes.js';
+import { likePattern } from '../../platform/sql.js';
 
 export function createLogsService(deps: { database: Database }) {
   const { db } = deps.database;

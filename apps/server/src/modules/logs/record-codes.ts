@@ -8,7 +8,6 @@ import type { OperationLogEntityKind } from '@openseller/core';
 import { qualified as q } from '../../db/columns.js';
 import {
   asnHeaders,
-  averageCostAdjustments,
   domainExpressCompanies,
   domains,
   erpOrders,

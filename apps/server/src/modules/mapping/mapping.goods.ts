@@ -8,7 +8,7 @@ import { tbSkus } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { ServiceRegistry } from '../../platform/module.js';
 import type { Session } from '../../platform/sessions.js';
-import type { GoodsRegistryService } from '../goods/goods.service.js';
+import type { GoodsRegistryService } from '../goods/index.js';
 import type { MappingLogEntry, MappingService } from './mapping.service.js';
 
 /** The part of the goods service this area uses (ctx.registry.get('goods')). */

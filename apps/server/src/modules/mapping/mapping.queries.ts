@@ -6,8 +6,8 @@ import type { MappedSkuView, MappingStatus, MappingStoreOption, OnlineSkuSource,
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { skus, spus, stores, tbSkus, tbSpus } from '../../db/schema/index.js';
+import { isoTime as iso } from '../../platform/time.js';
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** Escapes LIKE wildcards in user text. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;

@@ -25,7 +25,7 @@ import {
 import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
 import { operationLogs, skus, spus, tbSkus, tbSpus } from '../../db/schema/index.js';
-import { AppError, notFound, versionConflict } from '../../platform/errors.js';
+import { AppError, versionConflict } from '../../platform/errors.js';
 import type { ServiceRegistry } from '../../platform/module.js';
 import type { OperationActor } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
@@ -43,6 +43,7 @@ import {
   tbSpusByIds,
   type TbSkuScope,
 } from './mapping.queries.js';
+import { actorOf, domainOf } from '../../platform/caller.js';
 
 export const MAPPING_AREA = 'mapping';
 
@@ -82,12 +83,7 @@ export interface UpsertOptions {
   source?: OnlineSkuSource;
 }
 
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 
-function domainOf(session: Session): number {
-  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
-  return session.domainId;
-}
 
 /** What the log keeps of an online SKU: its mapping. */
 const mappingSnapshot = (r: Pick<TbSkuRecord, 'skuId' | 'mappingStatus' | 'deleted'>) => ({ skuId: r.skuId, mappingStatus: r.mappingStatus, deleted: r.deleted });

@@ -9,6 +9,7 @@ import { erpOrders, type ErpOrder } from '../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../platform/errors.js';
 import { serverMessage } from '../../platform/messages.js';
 import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
+import { isoTime as iso } from '../../platform/time.js';
 
 export const ORDERS_AREA = 'orders';
 /** The stock document type of an order's allocation and shipment (ledger rows). */
@@ -80,7 +81,6 @@ interface HeaderRecord extends Record<string, unknown> {
   id: number;
 }
 
-const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 // The columns OrderRow and OrderLineRow are built from (not `o.*` / `l.*`: less to read, send and parse).
 const HEADER_COLUMNS = sql.raw(

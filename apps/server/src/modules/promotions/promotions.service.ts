@@ -29,7 +29,7 @@ import {
 import type { Database, Tx } from '../../db/client.js';
 import { promotionConditions, promotionRules, promotions } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound, versionConflict } from '../../platform/errors.js';
-import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
+import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import {
   claimGiftPlaces,
@@ -48,6 +48,7 @@ import {
   type PromotionTree,
   type SkuRecord,
 } from './promotions.queries.js';
+import { actorOf } from '../../platform/caller.js';
 
 const AREA = 'promotions';
 const ENTITY = 'promotion';
@@ -57,7 +58,6 @@ export interface PromotionsServiceDeps {
   now?: () => Date;
 }
 
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 
 function sellerDomain(session: Session): number {
   if (session.domainId === null) throw forbidden();

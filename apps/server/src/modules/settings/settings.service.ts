@@ -16,7 +16,7 @@ import type { Database, Tx } from '../../db/client.js';
 import { domainConfigs } from '../../db/schema/index.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
-import { actorOf, sellerDomain } from '../warehouses/warehouses.service.js';
+import { actorOf, domainOf as sellerDomain } from '../../platform/caller.js';
 
 const AREA = 'settings';
 const ENTITY = 'domainSetting';

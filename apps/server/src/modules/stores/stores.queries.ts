@@ -16,6 +16,7 @@ import {
 } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { stores, storeSyncRuns } from '../../db/schema/index.js';
+import { isoTime as iso } from '../../platform/time.js';
 
 export type StoreRecord = typeof stores.$inferSelect;
 export type SyncRunRecord = typeof storeSyncRuns.$inferSelect;
@@ -207,7 +208,6 @@ export async function searchSyncRuns(tx: Tx, domainId: number, storeId: number, 
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toSyncRunRow(r: SyncRunRecord): SyncRunRow {
   return {

@@ -36,7 +36,7 @@ import type { Database, Tx } from '../../db/client.js';
 import { stores } from '../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../platform/errors.js';
 import type { ServiceRegistry } from '../../platform/module.js';
-import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
+import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import type { SandboxConsole } from '../../connectors/marketplace/sandbox/sandbox.console.js';
 import type { ConnectorRegistry } from '../../connectors/marketplace/registry.js';
@@ -55,16 +55,13 @@ import {
   toStoreRow,
   type StoreRecord,
 } from './stores.queries.js';
+import { actorOf, domainOf } from '../../platform/caller.js';
+export { actorOf, domainOf };
 
 /** What another area adds to the 'store-references' list; the delete runs every one. */
 export type StoreReferenceChecker = (tx: Tx, domainId: number, storeId: number) => Promise<StoreReference | StoreReference[]>;
 
-export const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 
-export function domainOf(session: Session): number {
-  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
-  return session.domainId;
-}
 
 const newSecret = () => randomBytes(24).toString('base64url');
 

@@ -2,12 +2,12 @@
 import type { SupplierOption } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
-import type { ReferenceChecker } from '../warehouses/references.js';
 import { supplierImporter, supplyGoodsImporter } from './suppliers.imports.js';
 import { registerSuppliersMessages } from './suppliers.messages.js';
 import { findSuppliersByCodes, findSuppliersByIds, supplyGoodsCountOfSkus, supplyGoodsOfSupplier, toSupplierOption } from './suppliers.queries.js';
 import { registerSuppliersRoutes } from './suppliers.routes.js';
 import { createSuppliersService } from './suppliers.service.js';
+import { type ReferenceChecker } from '../../platform/references.js';
 
 export { SUPPLIER_REFERENCES } from './suppliers.service.js';
 

@@ -6,8 +6,8 @@ import { createTestApp } from '../../../test/harness.js';
 import { createSupplier, skuRows, supplierInput } from '../../../test/factories/suppliers.js';
 import { signedInSeller, signedInStaff } from '../../../test/factories/warehouses.js';
 import { operationLogs, suppliers, supplyGoods } from '../../db/schema/index.js';
-import type { ReferenceChecker } from '../warehouses/references.js';
 import type { SuppliersRegistryService } from './index.js';
+import { type ReferenceChecker } from '../../platform/references.js';
 
 const t = await createTestApp();
 const registry = t.app.services.registry;

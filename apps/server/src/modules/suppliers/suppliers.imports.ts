@@ -6,10 +6,10 @@ import { SupplierImportRow, SupplyGoodsImportRow } from '@openseller/core';
 import { suppliers, supplyGoods } from '../../db/schema/index.js';
 import type { Importer, ImportContext, RowProblem } from '../../platform/imports.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
-import { rowProblems, say } from '../warehouses/warehouses.imports.js';
-import { actorOf } from '../warehouses/warehouses.service.js';
 import { findSuppliersByCodes, skusOfDomain } from './suppliers.queries.js';
 import { canSeePurchasePrice } from './suppliers.service.js';
+import { rowProblems, say } from '../../platform/import-problems.js';
+import { actorOf } from '../../platform/caller.js';
 
 function duplicates<R>(rows: { rowNumber: number; row: R }[], keyOf: (row: R) => string, field: string, language: ImportContext['language']): RowProblem[] {
   const seen = new Map<string, number>();

@@ -5,7 +5,8 @@ import type { SupplierOption, SupplierRow, SupplierStatus, SupplyGoodsRow } from
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { skus, suppliers, supplyGoods } from '../../db/schema/index.js';
-import { iso, likePattern } from '../warehouses/references.js';
+import { isoTimeOf as iso } from '../../platform/time.js';
+import { likePattern } from '../../platform/sql.js';
 
 type SupplierRecord = typeof suppliers.$inferSelect;
 

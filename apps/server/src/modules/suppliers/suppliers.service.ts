@@ -23,8 +23,6 @@ import { fieldVisibility, redactFields } from '../../platform/field-permissions.
 import type { ServiceRegistry } from '../../platform/module.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
-import { findReferences, uniqueViolation, type ReferenceChecker } from '../warehouses/references.js';
-import { actorOf, sellerDomain } from '../warehouses/warehouses.service.js';
 import {
   findSupplier,
   findSuppliersByIds,
@@ -37,6 +35,9 @@ import {
   supplyGoodsByIds,
   supplyGoodsOfSupplier,
 } from './suppliers.queries.js';
+import { findReferences, type ReferenceChecker } from '../../platform/references.js';
+import { uniqueViolation } from '../../platform/sql.js';
+import { actorOf, domainOf as sellerDomain } from '../../platform/caller.js';
 
 const AREA = 'suppliers';
 

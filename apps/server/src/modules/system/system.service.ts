@@ -19,8 +19,8 @@ import { domains, smsOutbox, systemConfigs, users } from '../../db/schema/index.
 import { notFound, versionConflict } from '../../platform/errors.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
-import { likePattern } from '../accounts/accounts.queries.js';
 import type { HomeCounterProvider } from '../../platform/module.js';
+import { likePattern } from '../../platform/sql.js';
 
 /**
  * A business area adds its home counters through a provider (orders: countNoVerify; stock:

@@ -11,7 +11,7 @@ import { registerWarehousesRoutes } from './warehouses.routes.js';
 import { createWarehousesService } from './warehouses.service.js';
 
 export { LOCATION_REFERENCES, WAREHOUSE_REFERENCES } from './warehouses.service.js';
-export type { ReferenceChecker, ReferenceUse } from './references.js';
+export type { ReferenceChecker, ReferenceUse } from '../../platform/references.js';
 
 export interface WarehouseSenderAddress {
   warehouseId: number;

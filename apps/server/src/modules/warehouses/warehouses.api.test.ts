@@ -7,7 +7,7 @@ import { createTestApp } from '../../../test/harness.js';
 import { createLocation, createWarehouse, signedInSeller, signedInStaff, storeRow, warehouseInput } from '../../../test/factories/warehouses.js';
 import { operationLogs, warehouseLocations, warehouses, warehouseStoreBindings } from '../../db/schema/index.js';
 import type { WarehousesRegistryService } from './index.js';
-import type { ReferenceChecker } from './references.js';
+import { type ReferenceChecker } from '../../platform/references.js';
 
 const t = await createTestApp();
 const registry = t.app.services.registry;

@@ -5,7 +5,8 @@ import type { LocationRow, StopUsingFlag, StoreWarehouseAssignment, WarehouseOpt
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { stores, warehouseLocations, warehouses, warehouseStoreBindings } from '../../db/schema/index.js';
-import { iso, likePattern } from './references.js';
+import { isoTimeOf as iso } from '../../platform/time.js';
+import { likePattern } from '../../platform/sql.js';
 
 type WarehouseRecord = typeof warehouses.$inferSelect;
 type LocationRecord = typeof warehouseLocations.$inferSelect;

@@ -25,9 +25,9 @@ import type { Database, Tx } from '../../db/client.js';
 import { warehouseLocations, warehouses, warehouseStoreBindings } from '../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../platform/errors.js';
 import type { ServiceRegistry } from '../../platform/module.js';
-import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
+import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
-import { findReferences, uniqueViolation, type ReferenceChecker } from './references.js';
+import { actorOf, domainOf as sellerDomain } from '../../platform/caller.js';
 import {
   assignments,
   boundStoreCount,
@@ -45,15 +45,10 @@ import {
   warehouseHolding,
   warehouseRowById,
 } from './warehouses.queries.js';
+import { findReferences, type ReferenceChecker } from '../../platform/references.js';
+import { uniqueViolation } from '../../platform/sql.js';
 
 const AREA = 'warehouses';
-
-export const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
-
-export function sellerDomain(session: Session): number {
-  if (session.domainId === null) throw new AppError(ErrorCodes.NO_PERMISSION, 403);
-  return session.domainId;
-}
 
 /** Registry lists other areas add to, so a row they use is not stopped or deleted. */
 export const WAREHOUSE_REFERENCES = 'warehouse-references';

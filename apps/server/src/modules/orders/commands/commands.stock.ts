@@ -7,7 +7,7 @@ import { OrderErrors, type PlannedLine } from '@openseller/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../platform/errors.js';
-import { applyMovements, StockShortageError, type Movement } from '../../stock/stock.engine.js';
+import { applyMovements, StockShortageError, type Movement } from '../../stock/index.js';
 import { ORDER_DOC_TYPE } from '../orders.model.js';
 
 export interface DemandRecord extends Record<string, unknown> {

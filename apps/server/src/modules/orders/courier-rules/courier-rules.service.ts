@@ -32,16 +32,16 @@ import type { ServiceRegistry } from '../../../platform/module.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import type { ExpressRegistryService } from '../../express/index.js';
-import { uniqueViolation } from '../../warehouses/references.js';
-import { actorOf, sellerDomain } from '../../warehouses/warehouses.service.js';
 import type { CourierChoice, CourierChoiceInput, CourierRulesService } from './courier-choice.js';
+import { uniqueViolation } from '../../../platform/sql.js';
+import { actorOf, domainOf as sellerDomain } from '../../../platform/caller.js';
+import { isoTimeOf as iso } from '../../../platform/time.js';
 
 export const COURIER_RULES_AREA = 'courier-rules';
 
 type RuleRecord = typeof expressRules.$inferSelect;
 type StopRecord = typeof expressStopTemplates.$inferSelect;
 
-const iso = (d: Date) => d.toISOString();
 
 export function toRuleRow(r: RuleRecord): ExpressRuleRow {
   return { id: r.id, type: r.type as ExpressRuleType, usable: r.usable, version: r.version, sortIndex: r.sortIndex, ruleCondition: r.ruleCondition, createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) };

@@ -37,6 +37,7 @@ import type { IngestService } from '../ingest/ingest.service.js';
 import { chooseStoreWarehouse, createErpOrders, resolveLineSkus } from '../ingest/pipeline.js';
 import { orderStatusRefusal, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
+import { isoTime as iso } from '../../../platform/time.js';
 
 export interface OrderExceptionsDeps {
   database: Database;
@@ -51,7 +52,6 @@ interface Problem {
 }
 
 const SELF_DEFINED_STORE = 3;
-const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 
 const withLabel = (labels: string[], label: string) => (labels.includes(label) ? labels : [...labels, label]);
 const withoutLabel = (labels: string[], label: string) => labels.filter((l) => l !== label);
@@ -399,12 +399,11 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
             await tx.execute(sql`update platform_orders set error_msg = ${errorMsg}, version = version + 1, updated_at = now() where domain_id = ${domainId} and id = ${id}`);
             return { errorCode: OrderExceptionErrors.RESYNC_INVALID, params: { platformNo, errorMsg } };
           }
-          let erpOrderId = row.erp_order_id == null ? null : Number(row.erp_order_id);
+          const erpOrderId = row.erp_order_id == null ? null : Number(row.erp_order_id);
           if (erpOrderId === null && !isPlatformDone(String(row.platform_status))) {
             const draft = draftFromInput(parsed.data, Number(row.store_type) === SELF_DEFINED_STORE ? 'HTTP' : 'PLATFORM');
             const store = { id: Number(row.store_id), platformCode: String(row.platform_code) };
-            const [created] = await createErpOrders(tx, { registry: deps.registry, now: deps.now }, domainId, actor, store, [draft], deps.now());
-            erpOrderId = created?.orderId ?? null;
+            await createErpOrders(tx, { registry: deps.registry, now: deps.now }, domainId, actor, store, [draft], deps.now());
           } else if (erpOrderId !== null) {
             await writeOrderLog(tx, actor, erpOrderId, 'reSync', { platformNo, errorMsg: row.error_msg }, { platformNo, errorMsg: null });
           }

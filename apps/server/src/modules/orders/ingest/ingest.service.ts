@@ -41,6 +41,7 @@ import { nextOrderCodes } from '../orders.model.js';
 import { actorOf } from '../session-helpers.js';
 import { draftFromConnector, draftFromInput } from './drafts.js';
 import { describePlan, ingestOrders, interceptOrders, planOrders, type OrderDraft, type PipelineDeps } from './pipeline.js';
+import { isoTime as iso } from '../../../platform/time.js';
 
 export interface IngestServiceDeps {
   database: Database;
@@ -69,7 +70,6 @@ const readCursors = (text: string | null): Cursors => {
   }
 };
 
-const iso = (v: unknown) => (v == null ? null : v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createIngestService(deps: IngestServiceDeps) {

@@ -20,11 +20,11 @@ import type { Database } from '../../../db/client.js';
 import { operationLogs, orderSearchTabs } from '../../../db/schema/index.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Session } from '../../../platform/sessions.js';
-import { sellerDomain } from '../../warehouses/warehouses.service.js';
 import { loadOrderRows } from '../orders.model.js';
 import { compactOrderStatusCounts, countOrderTabs, orderMergeFlags, searchOrderIdsQueries, STATUS_COUNT_ROWS_FOLD, stockOutOrderIds } from './list.queries.js';
+import { domainOf as sellerDomain } from '../../../platform/caller.js';
+import { isoTimeOf as iso } from '../../../platform/time.js';
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 export function createOrderListService(deps: { database: Database }) {
   const { db } = deps.database;

@@ -39,9 +39,9 @@ import { AppError, notFound, versionConflict } from '../../../platform/errors.js
 import { serverMessage } from '../../../platform/messages.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { sellerDomain } from '../../warehouses/warehouses.service.js';
 import { loadOrderRows, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf } from '../session-helpers.js';
+import { domainOf as sellerDomain } from '../../../platform/caller.js';
 
 type TemplateRecord = typeof printTemplates.$inferSelect;
 

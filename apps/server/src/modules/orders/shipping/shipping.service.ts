@@ -33,7 +33,7 @@ import { AppError } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { applyMovements, type Movement } from '../../stock/stock.engine.js';
+import { applyMovements, type Movement } from '../../stock/index.js';
 import type { StoresAreaService } from '../../stores/index.js';
 import { orderHoldings } from '../commands/commands.stock.js';
 import { failureOf, lockOrderBatch, ORDER_DOC_TYPE, orderStatusRefusal, ORDERS_AREA } from '../orders.model.js';

@@ -16,6 +16,7 @@ import type { ServiceRegistry } from '../../../platform/module.js';
 import type { Session } from '../../../platform/sessions.js';
 import { ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
+import { isoTime as iso } from '../../../platform/time.js';
 
 const SENT = 'CI_ERPSOH_STATUS_SEND';
 /** Orders one job run checks per domain at most (the rest wait for the next run). */
@@ -25,7 +26,6 @@ const REFRESH_CAP = 500;
 /** Carrier calls at the same time within a batch. */
 const PARALLEL = 10;
 
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
 type Due = {
   order_id: number;

@@ -22,12 +22,12 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../../db/client.js';
 import { domains, waybillAccounts, waybillAccountShares, waybillShareLogs } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
-import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
+import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { sellerDomain } from '../../warehouses/warehouses.service.js';
 import { ORDERS_AREA } from '../orders.model.js';
+import { domainOf as sellerDomain } from '../../../platform/caller.js';
+import { actorOf } from '../../../platform/caller.js';
 
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 const owner = alias(domains, 'share_owner');
 const beneficiary = alias(domains, 'share_beneficiary');
 type ShareRecord = typeof waybillAccountShares.$inferSelect;

@@ -29,14 +29,14 @@ import type { Database, Tx } from '../../../db/client.js';
 import { domainExpressCompanies, erpOrders, lastExpressNos, waybillAccounts, waybillAccountShares, waybillNumbers } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { serverMessage } from '../../../platform/messages.js';
-import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
+import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { sellerDomain } from '../../warehouses/warehouses.service.js';
 import { CarrierConnectorError, type CarrierAccount, type CarrierParcel, type CarrierRegistry, type WaybillOutcome } from '../../../connectors/carrier/index.js';
 import { loadOrderRows, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { consumeShare, shareFor, shareRefusal } from './waybill-shares.service.js';
+import { domainOf as sellerDomain } from '../../../platform/caller.js';
+import { actorOf } from '../../../platform/caller.js';
 
-const actorOf = (s: Session): OperationActor => ({ userId: s.userId, loginName: s.loginName, domainId: s.domainId });
 type AccountRecord = typeof waybillAccounts.$inferSelect;
 
 function toRow(a: AccountRecord, usedCount: number): WaybillAccountRow {

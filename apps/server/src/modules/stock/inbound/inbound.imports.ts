@@ -6,9 +6,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { ASN_MAX_LINES, AsnImportRow, type AsnCreateInput } from '@openseller/core';
 import { warehouseLocations } from '../../../db/schema/index.js';
 import type { Importer, ImportContext, RowProblem } from '../../../platform/imports.js';
-import { rowProblems, say } from '../../warehouses/warehouses.imports.js';
 import { findSuppliersByCodes, findWarehousesByCodes, liveSkus } from './inbound.queries.js';
 import { canSeePurchasePrice, type InboundService } from './inbound.service.js';
+import { rowProblems, say } from '../../../platform/import-problems.js';
 
 export const ASN_IMPORT_KIND = 'ASN';
 

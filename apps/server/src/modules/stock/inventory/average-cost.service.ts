@@ -21,12 +21,12 @@ import { averageCostAdjustmentDetails, averageCostAdjustments } from '../../../d
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { likePattern } from '../../warehouses/references.js';
 import { setAverageCost } from '../stock.costs.js';
 import { pageAnswer, pageWindow } from '../../../platform/paging.js';
 import { actorOf, domainOf } from '../../../platform/caller.js';
 import { isoText, skusOf } from './inventory.queries.js';
 import { AREA, canSeeCost, codeStamp } from './inventory.service.js';
+import { likePattern } from '../../../platform/sql.js';
 
 const ENTITY = 'averageCostAdjustment';
 

@@ -3,9 +3,9 @@
 // all rows in one transaction, or none.
 import { OpeningInventoryRow, StockWarningImportRow, type Language } from '@openseller/core';
 import type { Importer, ImportContext, RowProblem } from '../../../platform/imports.js';
-import { rowProblems } from '../../warehouses/warehouses.imports.js';
 import { skusOf, warehousesOf } from './inventory.queries.js';
 import { applyWarnings, loadOpening, resolveOpening, say, type WarningChange } from './inventory.service.js';
+import { rowProblems } from '../../../platform/import-problems.js';
 
 // Chinese wording of the contract's messages, for problems read by a Chinese user.
 const ZH: [RegExp, (m: RegExpMatchArray) => string][] = [

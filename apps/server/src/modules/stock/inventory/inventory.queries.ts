@@ -12,7 +12,7 @@ import {
   type InventoryStockFilter,
 } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
-import { likePattern } from '../../warehouses/references.js';
+import { likePattern } from '../../../platform/sql.js';
 
 /** Raw queries may answer timestamps as text or as dates. */
 export const isoText = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();

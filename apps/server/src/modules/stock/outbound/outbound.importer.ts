@@ -5,11 +5,11 @@ import { WDO_TYPES, WdoImportRow, type Language, type WdoType } from '@openselle
 import type { Importer, ImportContext, RowProblem } from '../../../platform/imports.js';
 import type { GoodsRegistryService } from '../../goods/index.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
-import { rowProblems, say } from '../../warehouses/warehouses.imports.js';
 import type { WarehousesRegistryService } from '../../warehouses/index.js';
 import { actorOf } from '../../../platform/caller.js';
 import { wdoCodesTaken } from './outbound.queries.js';
 import type { OutboundService } from './outbound.service.js';
+import { rowProblems, say } from '../../../platform/import-problems.js';
 
 export const WDO_IMPORT = 'WDO';
 

@@ -28,13 +28,13 @@ import { AppError, notFound, versionConflict } from '../../../platform/errors.js
 import type { ServiceRegistry } from '../../../platform/module.js';
 import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { uniqueViolation } from '../../warehouses/references.js';
 import { actorOf, domainOf } from '../../../platform/caller.js';
 import { pageAnswer } from '../../../platform/paging.js';
 import { checkedSkus, nextDayCode, usableWarehouse } from './documents.js';
 import { detailsOf, lockWdo, lockWdoByCode, searchWdos, wdoDetailRows, wdoRowById, type WdoDetailRecord, type WdoRecord } from './outbound.queries.js';
 import { allocateWdo, deliverWdo, releaseWdo, skuCodesOf } from './outbound.stock.js';
 import { failureText, systemOfWarehouse, type WarehouseResultHandler } from './outbound.warehouse-system.js';
+import { uniqueViolation } from '../../../platform/sql.js';
 
 export const OUTBOUND_AREA = 'outbound';
 const ENTITY = 'wdo';

@@ -7,8 +7,8 @@ import { ORDER_CODE_KEYWORD_CAP, OutboundCalls, parseDateTimeText, splitKeywords
 import type { Tx } from '../../../db/client.js';
 import { skus, stockLedger, warehouseLocations, warehouses } from '../../../db/schema/index.js';
 import type { ExportContext, Exporter } from '../../../platform/exports.js';
-import { likePattern } from '../../warehouses/references.js';
 import { pageAnswer, pageWindow } from '../../../platform/paging.js';
+import { likePattern } from '../../../platform/sql.js';
 
 /** The ledger's document type of a sales order's movements. */
 export const ORDER_DOC_TYPE = 'ORDER';

@@ -5,7 +5,7 @@ import { RMA_STATUSES, rmaStatusName, type Language, type RmaDetailRow, type Rma
 import type { Tx } from '../../../db/client.js';
 import { erpOrders, rmaCodeCounters, rmaDetails, rmaHeaders, rmaReasons, rmaReceiptLines, rmaReceipts, skus, warehouseLocations, warehouses } from '../../../db/schema/index.js';
 import { textArray } from '../../../db/arrays.js';
-import { likePattern } from '../../warehouses/references.js';
+import { likePattern } from '../../../platform/sql.js';
 
 export type RmaHeader = typeof rmaHeaders.$inferSelect;
 export type RmaDetail = typeof rmaDetails.$inferSelect;

@@ -13,9 +13,9 @@ import {
 } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { skus, transferDetails, transferOrders, users, warehouseLocations, warehouses } from '../../../db/schema/index.js';
-import { likePattern } from '../../warehouses/references.js';
 import { pageWindow } from '../../../platform/paging.js';
 import { isoTime } from '../../../platform/time.js';
+import { likePattern } from '../../../platform/sql.js';
 
 export type TransferRecord = typeof transferOrders.$inferSelect;
 export type TransferDetailRecord = typeof transferDetails.$inferSelect;

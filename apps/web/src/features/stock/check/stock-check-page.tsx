@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Drawer, Input, Modal, Popconfirm, Select, Skeleton, Space, Table, Tabs, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ALL_WAREHOUSES_ID, STOCK_CHECK_STATUSES, type StockCheckDetail, type StockCheckRow, type StockCheckStatus } from '@openseller/core';

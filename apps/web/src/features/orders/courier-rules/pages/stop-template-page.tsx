@@ -2,7 +2,7 @@
 // edit; menu MENU_EXPRESS_STOP): name, carrier, usable, and the areas as a region tree of
 // checkboxes. A fully checked province is stored as the whole province; otherwise its checked
 // cities. District-level areas (made through the API) are kept and listed as tags.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, Skeleton, Space, Switch, Tag, Tree, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';

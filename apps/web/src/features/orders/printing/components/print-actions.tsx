@@ -35,7 +35,7 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
   const { t } = useTranslation();
   const client = useQueryClient();
   const templates = usePrintTemplates({ pageSize: 100, kind: 'WAYBILL' });
-  const list = templates.data?.voList ?? [];
+  const list = useMemo(() => templates.data?.voList ?? [], [templates.data]);
   const suggested = useMemo(() => defaultTemplateFor(list, selected), [list, selected]);
   const [chosen, setChosen] = useState<number | undefined>();
   const templateId = chosen ?? suggested?.id;

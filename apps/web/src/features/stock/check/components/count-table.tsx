@@ -1,7 +1,7 @@
 // Counting by hand: the sheet with the book quantity and an input for the counted quantity.
 // Enter (or ↓) saves the line and moves to the next one, ↑ to the previous; at the end of a page
 // Enter goes on to the first line of the next page. Emptying an input clears the count.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Input, InputNumber, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
@@ -22,7 +22,7 @@ export function CountTable({ check, onImport, onAddFound }: { check: StockCheckD
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState({ currentPage: 1, pageSize: 50 });
   const { data, isFetching } = useStockCheckLines({ id: check.id, filter, ...(keyword ? { keyword } : {}), ...page });
-  const rows = data?.voList ?? [];
+  const rows = useMemo(() => data?.voList ?? [], [data]);
   const [drafts, setDrafts] = useState<Map<number, number | null>>(new Map());
   const [saving, setSaving] = useState<Set<number>>(new Set());
   const inputs = useRef<InputHandle[]>([]);

@@ -73,7 +73,8 @@ export function AsnFormPage({ afterSale = false }: { afterSale?: boolean }) {
   const warehouses = useWarehouseOptions(false);
   const existing = useAsn(editingId);
   const whId = Form.useWatch('whId', form);
-  const lines = (Form.useWatch('asnDetails', { form, preserve: true }) ?? []) as LineValues[];
+  const watchedLines = Form.useWatch('asnDetails', { form, preserve: true }) as LineValues[] | undefined;
+  const lines = useMemo(() => watchedLines ?? [], [watchedLines]);
   const locations = useLocations({ warehouseId: whId ?? -1, currentPage: 1, pageSize: 1000 }, !!whId);
   const locationOptions = (locations.data?.voList ?? []).map((l) => ({ value: l.id, label: l.code }));
   const warehouseType: WarehouseType | undefined = warehouses.data?.find((w) => w.id === whId)?.type;

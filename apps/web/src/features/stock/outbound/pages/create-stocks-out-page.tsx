@@ -53,7 +53,8 @@ export default function CreateStocksOutPage() {
   // Changed by the user since the page loaded (loading uses setFieldsValue, which is not a change).
   const [changed, setChanged] = useState(false);
   useUnsavedChanges(changed);
-  const lines = (Form.useWatch('wdoDetails', form) ?? []) as Line[];
+  const watchedLines = Form.useWatch('wdoDetails', form) as Line[] | undefined;
+  const lines = useMemo(() => watchedLines ?? [], [watchedLines]);
   const editing = id ? existing.data : undefined;
   const editable = !editing || editing.status === 'CI_WDO_STATUS_CREATED';
 

@@ -46,7 +46,8 @@ export function TransferFormDrawer({ open, transfer, onClose, onSaved }: { open:
   useUnsavedChanges(open && changed);
   const outWarehouseId = Form.useWatch('outWarehouseId', form);
   const inWarehouseId = Form.useWatch('inWarehouseId', form);
-  const lines = (Form.useWatch('details', form) ?? []) as Line[];
+  const watchedLines = Form.useWatch('details', form) as Line[] | undefined;
+  const lines = useMemo(() => watchedLines ?? [], [watchedLines]);
   const outLocations = useLocationOptions(outWarehouseId);
   const inLocations = useLocationOptions(inWarehouseId);
 

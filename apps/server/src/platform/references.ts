@@ -1,6 +1,7 @@
-// What the warehouses, express and suppliers areas share: reference checkers other areas add to
-// the registry lists, and the mapping of a unique-index violation to the field it concerns.
-import type { Tx } from '../../db/client.js';
+// Reference checkers: an area that uses another area's rows adds a checker to that area's registry
+// list, so a row in use is not stopped or deleted (warehouses, locations, suppliers, express
+// companies, stores, SKUs).
+import type { Tx } from '../db/client.js';
 
 /** One kind of use of a row, e.g. { reason: 'purchase orders', count: 3 }. */
 export interface ReferenceUse {
@@ -23,17 +24,3 @@ export async function findReferences(checkers: ReferenceChecker[], tx: Tx, domai
   for (const check of checkers) for (const use of await check(tx, domainId, ids)) if (use.count > 0) uses.push(use);
   return uses.sort((a, b) => b.count - a.count);
 }
-
-/** The constraint a unique-index violation names, or undefined for any other error. */
-export function uniqueViolation(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const pg = e as { code?: string; constraint?: string };
-    if (pg.code === '23505') return pg.constraint ?? '';
-  }
-  return undefined;
-}
-
-/** Escapes LIKE wildcards in user text. */
-export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
-export const iso = (d: Date) => d.toISOString();
