@@ -61,6 +61,8 @@ export function decodeWatermark(watermark: string): { at: Date; id: number } {
 export interface SandboxDeps {
   db: Db;
   now?: () => Date;
+  /** How the sandbox waits (its latency and hangs); tests pass one that records the wait. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface SandboxConnector extends MarketplaceConnector {
@@ -73,6 +75,7 @@ export interface SandboxConnector extends MarketplaceConnector {
 export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const wait = deps.sleep ?? sleep;
 
   async function logCall(tx: Tx, shop: SandboxShop, operation: SandboxOperation, outcome: string, message: string | null, payload: unknown = null) {
     await tx.insert(sandboxCalls).values({ domainId: shop.domainId, shopId: shop.id, operation, outcome, message, payload, createdAt: now() });
@@ -141,7 +144,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
     switch (kind) {
       case 'TIMEOUT':
         // Hang until the caller gives up; the deadline turns that into TIMEOUT.
-        await sleep(HANG_MS, signal);
+        await wait(HANG_MS, signal);
         throw new ConnectorError('TIMEOUT', 'the sandbox did not answer');
       case 'RATE_LIMITED':
         throw new ConnectorError('RATE_LIMITED', 'the sandbox refused the call: rate limit', retryAfterMs ?? 1000);
@@ -179,7 +182,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
       const shop = await shopOf(store);
       const admission = await admit(shop, operation);
       if (admission.kind) return fail(admission.kind, admission.kind === 'RATE_LIMITED' ? admission.retryAfterMs : null, signal);
-      if (admission.latencyMs > 0) await sleep(admission.latencyMs, signal);
+      if (admission.latencyMs > 0) await wait(admission.latencyMs, signal);
       const needsToken = operation !== 'exchangeCode' && operation !== 'refreshToken';
       if (needsToken) {
         const problem = await checkToken(db, shop, store);
