@@ -1,7 +1,8 @@
 // Upload rules (spec 01 §5): allowed extensions, sizes, and a check of the content itself, so a
 // renamed file is refused as firmly as a wrong extension.
+import { IMPORT_FILE_MAX_BYTES } from '@openseller/core';
 
-export const EXCEL_MAX_BYTES = 5_242_880;
+export const EXCEL_MAX_BYTES = IMPORT_FILE_MAX_BYTES;
 export const IMAGE_MAX_BYTES = 5_242_880;
 export const PDF_MAX_BYTES = 5_242_880;
 /** Goods pictures (the picture upload modal): at most 1024000 bytes. */

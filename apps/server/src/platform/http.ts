@@ -308,6 +308,7 @@ export function createHttp(deps: HttpOptions): Http {
     app.route({
       method: endpoint.method,
       url: endpoint.url,
+      ...(endpoint.call.bodyLimit ? { bodyLimit: endpoint.call.bodyLimit } : {}),
       handler: async (request, reply) => {
         const language = requestLanguage(request);
         const session = await sessionOf(request);

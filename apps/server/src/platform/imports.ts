@@ -90,6 +90,44 @@ function view(t: ImportTask): ImportTaskView {
   };
 }
 
+/** What reading an import file came to: a refusal of the whole file, or its rows and their problems. */
+export type SheetReading<Row> =
+  | { outcome: 'HEADERS'; columns: string }
+  | { outcome: 'EMPTY' }
+  | { outcome: 'TOO_MANY_ROWS'; max: number; rows: number }
+  | { outcome: 'READ'; total: number; good: { rowNumber: number; row: Row }[]; problems: RowProblem[] };
+
+/**
+ * Reads and checks an import file the one way every import path does (the import dialog's tasks
+ * and the spec's direct /myhome/dataImport calls): the importer's columns, no data rows, the
+ * importer's row cap, each row's contract, then the importer's checks against the database.
+ * Problems come sorted by row. `onRow` reports progress every 2,000 rows.
+ */
+export async function readImportSheet<Row>(
+  importer: Importer<Row>,
+  data: Buffer,
+  ctx: ImportContext,
+  onRow?: (done: number, total: number) => Promise<void>,
+): Promise<SheetReading<Row>> {
+  const columns = importer.readColumns ? await importer.readColumns(ctx) : importer.columns(ctx.language);
+  const { rows, missingColumns } = await readSheet(data, columns);
+  if (missingColumns.length) return { outcome: 'HEADERS', columns: missingColumns.map((c) => c.header).join(', ') };
+  if (!rows.length) return { outcome: 'EMPTY' };
+  if (rows.length > importer.maxRows) return { outcome: 'TOO_MANY_ROWS', max: importer.maxRows, rows: rows.length };
+  const problems: RowProblem[] = [];
+  const good: { rowNumber: number; row: Row }[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const { rowNumber, values } = rows[i]!;
+    const parsed = importer.parseRow(values, ctx.language);
+    if ('row' in parsed) good.push({ rowNumber, row: parsed.row });
+    else for (const p of parsed.problems) problems.push({ row: rowNumber, ...p });
+    if (onRow && i % 2000 === 1999) await onRow(i + 1, rows.length);
+  }
+  if (importer.check) problems.push(...(await importer.check(good, ctx)));
+  problems.sort((a, b) => a.row - b.row);
+  return { outcome: 'READ', total: rows.length, good, problems };
+}
+
 export function createImports(deps: { database: Database; files: FileStore; jobs: JobQueue | null; sessions: SessionStore; now?: () => Date }) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
@@ -154,36 +192,28 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
       if (!file) throw new Error('the uploaded file is gone');
       const language = task.language as Language;
       const ctx = await contextFor(task, db);
-      const columns = importer.readColumns ? await importer.readColumns(ctx) : importer.columns(language);
-      const { rows, missingColumns } = await readSheet(await deps.files.read(file), columns);
-      if (missingColumns.length) {
-        await run.finish({ status: 'FAILED', message: headerMessage(language, missingColumns.map((c) => c.header).join(', ')) });
+      const reading = await readImportSheet(importer, await deps.files.read(file), ctx, async (done, total) => {
+        if (done === 2000) await run.progress({ totalRows: total });
+        await run.progress({ processedRows: Math.floor(done / 2) });
+      });
+      if (reading.outcome === 'HEADERS') {
+        await run.finish({ status: 'FAILED', message: headerMessage(language, reading.columns) });
         return;
       }
-      if (!rows.length) {
+      if (reading.outcome === 'EMPTY') {
         await run.finish({ status: 'FAILED', message: language.startsWith('zh') ? '文件中没有数据行' : 'The file has no data rows' });
         return;
       }
-      if (rows.length > importer.maxRows) {
+      if (reading.outcome === 'TOO_MANY_ROWS') {
         await run.finish({
           status: 'FAILED',
-          totalRows: rows.length,
-          message: language.startsWith('zh') ? `一次最多导入 ${importer.maxRows} 行，文件有 ${rows.length} 行` : `At most ${importer.maxRows} rows can be imported at once; the file has ${rows.length}`,
+          totalRows: reading.rows,
+          message: language.startsWith('zh') ? `一次最多导入 ${reading.max} 行，文件有 ${reading.rows} 行` : `At most ${reading.max} rows can be imported at once; the file has ${reading.rows}`,
         });
         return;
       }
-      await run.progress({ totalRows: rows.length });
-      const problems: RowProblem[] = [];
-      const good: { rowNumber: number; row: unknown }[] = [];
-      for (let i = 0; i < rows.length; i++) {
-        const { rowNumber, values } = rows[i]!;
-        const parsed = importer.parseRow(values, language);
-        if ('row' in parsed) good.push({ rowNumber, row: parsed.row });
-        else for (const p of parsed.problems) problems.push({ row: rowNumber, ...p });
-        if (i % 2000 === 1999) await run.progress({ processedRows: Math.floor((i + 1) / 2) });
-      }
-      if (importer.check) problems.push(...(await importer.check(good, ctx)));
-      problems.sort((a, b) => a.row - b.row);
+      const { good, problems } = reading;
+      await run.progress({ totalRows: reading.total });
       if (problems.length) {
         await run.finish({ status: 'INVALID', processedRows: 0, errorCount: problems.length, errors: problems.slice(0, MAX_LISTED_PROBLEMS) });
         return;

@@ -24,6 +24,8 @@ export interface CallDef<I extends z.ZodType | undefined = z.ZodType | undefined
   readonly multipart?: boolean;
   /** The handler reads the body as text itself (a signed body) and checks what it holds. */
   readonly rawBody?: boolean;
+  /** The largest body the call takes, when larger than the server's default (a file in base64). */
+  readonly bodyLimit?: number;
 }
 
 /** A call map of one area: name → call. */
@@ -41,6 +43,7 @@ interface CallOptions {
   raw?: boolean;
   multipart?: boolean;
   rawBody?: boolean;
+  bodyLimit?: number;
 }
 
 /** The answer of a raw call (a file, an image): not an envelope, not checked. */

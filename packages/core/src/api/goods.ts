@@ -40,6 +40,7 @@ import {
 } from '../contracts/goods.js';
 import { NoAnswer, pageOf, post } from './define.js';
 import { ExportRequested } from './stock.js';
+import { DIRECT_IMPORT_BODY_LIMIT } from '../contracts/imports.js';
 
 export const GOODS_ACCESS = { menu: 'MENU_SKU' } as const;
 
@@ -106,6 +107,6 @@ export const GoodsCalls = {
   deleteProductDates: post('/myhome/sku/delProductDateInfo', PRODUCT_DATE_ACCESS, ProductDateDeleteInput, ProductDateInfo),
 
   // ---- the direct import (/myhome/dataImport) -----------------------------------------------
-  parseImportFile: post('/myhome/dataImport/spuParseImportFile', GOODS_ACCESS, SpuParseImportFileInput, SpuParseImportFileResult),
-  loadImportFile: post('/myhome/dataImport/spuLoadImportFile', GOODS_ACCESS, SpuLoadImportFileInput, SpuLoadImportFileResult),
+  parseImportFile: post('/myhome/dataImport/spuParseImportFile', GOODS_ACCESS, SpuParseImportFileInput, SpuParseImportFileResult, { bodyLimit: DIRECT_IMPORT_BODY_LIMIT }),
+  loadImportFile: post('/myhome/dataImport/spuLoadImportFile', GOODS_ACCESS, SpuLoadImportFileInput, SpuLoadImportFileResult, { bodyLimit: DIRECT_IMPORT_BODY_LIMIT }),
 };

@@ -6,6 +6,7 @@ import { decimalPlaces, isDecimalText } from '../rules/decimal.js';
 import { DEFAULT_KEYWORD_CAP, SKU_KEYWORD_CAP, splitKeywords, stripWhitespace } from '../rules/keywords.js';
 import { MONEY_DECIMALS, WEIGHT_DECIMALS } from '../rules/numbers.js';
 import { Id, IdListInput, PageQuery, Version } from './common.js';
+import { GOODS_IMPORT_MAX_ROWS, IMPORT_FILE_MAX_BYTES } from './imports.js';
 
 // ---- catalogues ---------------------------------------------------------------------------
 
@@ -577,7 +578,7 @@ export type SpuExportInput = z.infer<typeof SpuExportInput>;
 
 /** spuParseImportFile {byteArray, excelType}: the file as base64 text; checked, nothing saved. */
 export const SpuParseImportFileInput = z.object({
-  byteArray: z.string().min(1, 'Choose a file').max(1_000_000, 'The file is too large for a direct import; use the import dialog'),
+  byteArray: z.string().min(1, 'Choose a file').max(Math.ceil(IMPORT_FILE_MAX_BYTES / 3) * 4 + 4, 'The file is larger than 5M'),
   excelType: z.enum(['xlsx', 'xls']).default('xlsx'),
 });
 export type SpuParseImportFileInput = z.infer<typeof SpuParseImportFileInput>;
@@ -587,7 +588,7 @@ export const SpuLoadImportFileInput = z.object({
   spuList: z
     .array(z.record(z.string(), z.union([z.string(), z.number(), z.null(), z.array(z.string())])))
     .min(1)
-    .max(2000),
+    .max(GOODS_IMPORT_MAX_ROWS),
   isCover: z.boolean().default(false),
 });
 export type SpuLoadImportFileInput = z.infer<typeof SpuLoadImportFileInput>;

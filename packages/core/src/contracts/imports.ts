@@ -3,6 +3,13 @@
 import { z } from 'zod';
 import { Id } from './common.js';
 
+/** The largest spreadsheet any import takes (spec 01 §5: 5M), by either path. */
+export const IMPORT_FILE_MAX_BYTES = 5_242_880;
+/** The most rows one goods import takes, by either path. */
+export const GOODS_IMPORT_MAX_ROWS = 20_000;
+/** The body of a direct import call: the file in base64, or its checked rows, with room for the JSON around them. */
+export const DIRECT_IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
 export const IMPORT_STATUSES = ['PARSING', 'INVALID', 'PARSED', 'LOADING', 'DONE', 'FAILED', 'CANCELLED'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 

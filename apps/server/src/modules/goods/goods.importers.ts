@@ -17,6 +17,7 @@ import {
   type Language,
 } from '@openseller/core';
 import type { OperationLogAction } from '@openseller/core';
+import { GOODS_IMPORT_MAX_ROWS } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { combinationComponents, operationLogs, skus, spus } from '../../db/schema/index.js';
 import type { ImportContext, Importer, RowProblem } from '../../platform/imports.js';
@@ -349,7 +350,7 @@ export function goodsImporter(classes: ClassesService): Importer<GoodsImportRow>
   return {
     kind: 'GOODS',
     access: { menu: 'MENU_SKU' },
-    maxRows: 20_000,
+    maxRows: GOODS_IMPORT_MAX_ROWS,
     sheetName: (language) => (zh(language) ? '商品导入' : 'Goods import'),
     columns: (language) => columnsOf(GOODS_COLUMNS, language),
     parseRow: (values, language) => parseWith(GoodsRowSchema, values, language),

@@ -1,18 +1,17 @@
 // The spec's direct goods import calls (/myhome/dataImport): spuParseImportFile reads and checks
-// a small file sent as base64 and answers its rows and problems; spuLoadImportFile loads checked
-// rows in one transaction (served from GoodsCalls by goods.routes.ts). They are thin wrappers over the same importer the import dialog uses
-// (the import engine is the main path: large files, progress, background jobs).
+// a file sent as base64 and answers its rows and problems; spuLoadImportFile loads checked rows in
+// one transaction (served from GoodsCalls by goods.routes.ts). They run on the import engine: the
+// same importer, the same reading and checks (readImportSheet) and the same caps (5M, the
+// importer's row cap) as the import dialog's background tasks; only the answer differs (the rows
+// come back to the caller instead of waiting in a task).
 import { ErrorCodes, type Language, type SpuLoadImportFileInput, type SpuLoadImportFileResult, type SpuParseImportFileInput, type SpuParseImportFileResult } from '@openseller/core';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { checkUpload } from '../../platform/file-types.js';
+import { checkUpload, EXCEL_MAX_BYTES } from '../../platform/file-types.js';
 import type { Session } from '../../platform/sessions.js';
-import type { Importer, ImportContext, RowProblem } from '../../platform/imports.js';
-import { readSheet } from '../../platform/xlsx.js';
+import { readImportSheet, type Importer, type ImportContext, type RowProblem } from '../../platform/imports.js';
 import type { GoodsImportRow } from './goods.importers.js';
 import { sellerDomain } from './goods.service.js';
-
-const DIRECT_MAX_BYTES = 700_000;
 
 /** A parsed row back as the cell texts the importer reads. */
 function asCells(row: Record<string, unknown>): Record<string, string> {
@@ -36,24 +35,18 @@ export function createSpuImport(deps: { database: Database; importer: Importer<G
       const domainId = sellerDomain(c.session);
       if (c.input.excelType === 'xls') throw new AppError(ErrorCodes.FILE_EXCEL_OLD_FORMAT, 400, { field: 'byteArray' });
       const data = Buffer.from(c.input.byteArray, 'base64');
-      const problem = checkUpload('excel', 'import.xlsx', data, DIRECT_MAX_BYTES);
+      // The same file rules as the import dialog's upload (platform/uploads.ts): one size cap.
+      const problem = checkUpload('excel', 'import.xlsx', data, EXCEL_MAX_BYTES);
       if (problem === 'EMPTY') throw new AppError(ErrorCodes.FILE_MISSING, 400, { field: 'byteArray' });
       if (problem === 'SIZE') throw new AppError(ErrorCodes.FILE_EXCEL_SIZE, 400, { field: 'byteArray' });
       if (problem) throw new AppError(ErrorCodes.FILE_EXCEL_FORMAT, 400, { field: 'byteArray' });
-      const { rows, missingColumns } = await readSheet(data, importer.columns(c.language));
-      if (missingColumns.length) throw new AppError(ErrorCodes.IMPORT_HEADERS, 400, { field: 'byteArray', columns: missingColumns.map((m) => m.header).join(', ') });
-      if (!rows.length) throw new AppError(ErrorCodes.IMPORT_EMPTY, 400, { field: 'byteArray' });
-      if (rows.length > 2000) throw new AppError(ErrorCodes.IMPORT_TOO_MANY_ROWS, 400, { field: 'byteArray', max: 2000, rows: rows.length });
-      const problems: RowProblem[] = [];
-      const good: { rowNumber: number; row: GoodsImportRow }[] = [];
-      for (const { rowNumber, values } of rows) {
-        const parsed = importer.parseRow(values, c.language);
-        if ('row' in parsed) good.push({ rowNumber, row: parsed.row });
-        else for (const p of parsed.problems) problems.push({ row: rowNumber, ...p });
-      }
+      // The same reading and checks as the import engine's tasks (readImportSheet): one row cap.
       const ctx: ImportContext = { tx: db, session: c.session, domainId, language: c.language, options: {} };
-      if (importer.check) problems.push(...(await importer.check(good, ctx)));
-      problems.sort((a, b) => a.row - b.row);
+      const reading = await readImportSheet(importer, data, ctx);
+      if (reading.outcome === 'HEADERS') throw new AppError(ErrorCodes.IMPORT_HEADERS, 400, { field: 'byteArray', columns: reading.columns });
+      if (reading.outcome === 'EMPTY') throw new AppError(ErrorCodes.IMPORT_EMPTY, 400, { field: 'byteArray' });
+      if (reading.outcome === 'TOO_MANY_ROWS') throw new AppError(ErrorCodes.IMPORT_TOO_MANY_ROWS, 400, { field: 'byteArray', max: reading.max, rows: reading.rows });
+      const { good, problems } = reading;
       const summary = problems.length || !importer.summarize ? {} : await importer.summarize(good.map((g) => g.row), ctx);
       return { spuList: problems.length ? [] : good.map((g) => g.row), errors: problems, summary };
     },
