@@ -30,8 +30,18 @@ describe('switching the language', () => {
       ['fa', 'فارسی'],
       ['ja', '日本語'],
     ] as const) {
-      await b.page.getByRole('button', { name: /语言|Sprache|زبان|言語|Language/ }).click();
-      await b.page.getByRole('menuitem', { name }).click();
+      // A click on the menu while it is still opening can be lost: choose again until the page says so.
+      await expect
+        .poll(
+          async () => {
+            const item = b.page.getByRole('menuitem', { name });
+            if (!(await item.isVisible())) await b.page.getByRole('button', { name: /语言|Sprache|زبان|言語|Language/ }).click();
+            await item.click({ timeout: 5_000 }).catch(() => undefined);
+            return b.page.evaluate(() => document.documentElement.lang);
+          },
+          { timeout: 30_000, interval: 1_000 },
+        )
+        .toBe(language);
       await b.page.getByRole('menu').getByText(pack(language).top.orders, { exact: true }).first().waitFor();
       expect(await b.page.evaluate(() => document.documentElement.lang)).toBe(language);
       expect(await b.page.evaluate(() => document.documentElement.dir)).toBe(language === 'fa' ? 'rtl' : 'ltr');
