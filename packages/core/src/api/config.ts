@@ -55,7 +55,7 @@ import {
   SyncRunSearchInput,
   UpdateStoreConfigInput,
 } from '../contracts/stores.js';
-import { SandboxCarrierFailNextInput, SandboxCarrierSettingsInput } from '../contracts/waybills.js';
+import { SandboxCarrierFailNextInput, SandboxCarrierSettingsInput, SandboxCarrierView } from '../contracts/waybills.js';
 import { LogOption, LogOptionTypeInput, OperationLogRow, OperationLogSearchInput, WriteDocLogInput } from '../contracts/logs.js';
 import {
   AddUserExpressCompanyInput,
@@ -291,19 +291,11 @@ export const SandboxConsentCalls = {
 const CARRIER_CONSOLE = { menu: 'MENU_ETRACK_ACCOUNT' } as const;
 const CSB = '/cloud/carrier/sandbox';
 
-/** The sandbox carrier's settings as its console shows them. */
-export const SandboxCarrierViewAnswer = z.object({
-  latencyMs: z.number(),
-  trackingStepSeconds: z.number(),
-  failNext: z.number(),
-  failReason: z.string().nullable(),
-  issued: z.number(),
-});
 
 export const SandboxCarrierConsoleCalls = {
-  view: post(`${CSB}/view`, CARRIER_CONSOLE, undefined, SandboxCarrierViewAnswer),
-  settings: post(`${CSB}/settings`, CARRIER_CONSOLE, SandboxCarrierSettingsInput, SandboxCarrierViewAnswer),
-  failNext: post(`${CSB}/failNext`, CARRIER_CONSOLE, SandboxCarrierFailNextInput, SandboxCarrierViewAnswer),
+  view: post(`${CSB}/view`, CARRIER_CONSOLE, undefined, SandboxCarrierView),
+  settings: post(`${CSB}/settings`, CARRIER_CONSOLE, SandboxCarrierSettingsInput, SandboxCarrierView),
+  failNext: post(`${CSB}/failNext`, CARRIER_CONSOLE, SandboxCarrierFailNextInput, SandboxCarrierView),
 };
 
 // The address calls (spec 02 §7.6) are in api/print.ts (AddressCalls), beside the courier rules that use them.
@@ -325,26 +317,6 @@ export const SysConfigCalls = {
 // ---- the log centre (spec 02 §7.14; /logs, MENU_BIZ_LOG) --------------------------------------------
 
 const LOGS = { menu: 'MENU_BIZ_LOG' } as const;
-/** The order-sync log is also read from the order pages (MENU_ERPSO). */
-
-/** One run of the order pull (the order-sync log's row). */
-export const OrderSyncRunAnswer = z.object({
-  id: z.number(),
-  storeId: z.number(),
-  storeName: z.string().nullable(),
-  trigger: z.string(),
-  status: z.string(),
-  windowFrom: z.string().nullable(),
-  windowTo: z.string().nullable(),
-  pulled: z.number(),
-  created: z.number(),
-  updated: z.number(),
-  failed: z.number(),
-  attempts: z.number(),
-  errorMsg: z.string().nullable(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
 
 export const LogCalls = {
   /** The business-document log (activeKey 1). */

@@ -199,13 +199,15 @@ export const SandboxCarrierFailNextInput = z.object({
 });
 export type SandboxCarrierFailNextInput = z.infer<typeof SandboxCarrierFailNextInput>;
 
-export interface SandboxCarrierView {
-  latencyMs: number;
-  trackingStepSeconds: number;
-  failNext: number;
-  failReason: string | null;
-  issued: number;
-}
+/** The sandbox carrier's settings as its console shows them. */
+export const SandboxCarrierView = z.object({
+  latencyMs: z.number(),
+  trackingStepSeconds: z.number(),
+  failNext: z.number(),
+  failReason: z.string().nullable(),
+  issued: z.number(),
+});
+export type SandboxCarrierView = z.infer<typeof SandboxCarrierView>;
 
 export const TrackingQueryInput = z.object({ expressNo: z.string().trim().min(1, { message: 'expressNo is required' }).max(60) });
 export type TrackingQueryInput = z.infer<typeof TrackingQueryInput>;
