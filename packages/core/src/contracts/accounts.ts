@@ -23,8 +23,8 @@ export const Account = z.object({
 });
 export type Account = z.infer<typeof Account>;
 
-export const DomainInfo = z.object({
-  domainId: z.number().int(),
+/** What every answer about a seller domain carries: its code, name, level, trial and expiry. */
+export const DomainBasics = z.object({
   domainCode: z.string(),
   name: z.string(),
   level: z.enum(DOMAIN_LEVELS),
@@ -32,6 +32,10 @@ export const DomainInfo = z.object({
   trialExpireTime: z.string().nullable(),
   expireTime: z.string().nullable(),
   byStore: z.boolean(),
+});
+
+export const DomainInfo = DomainBasics.extend({
+  domainId: z.number().int(),
   userFieldList: z.array(z.string()),
 });
 export type DomainInfo = z.infer<typeof DomainInfo>;

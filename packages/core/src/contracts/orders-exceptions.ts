@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { splitOrderCodeKeywords } from '../rules/order-list.js';
 import { DateTimeText, Id, PageQuery, Text } from './common.js';
 import { OrderIdList } from './orders.js';
+import { PlatformSyncRow } from './orders-ingest.js';
 
 /** The pipeline stages rematch can re-run, always in this order (the courier depends on the others). */
 export const REMATCH_STAGES = ['sku', 'warehouse', 'express'] as const;
@@ -55,21 +56,8 @@ export type SyncFailSearchInput = z.input<typeof SyncFailSearchInput>;
 /** The filters as the server reads them (keywords split). */
 export type SyncFailSearch = z.output<typeof SyncFailSearchInput>;
 
-/** One platform order whose ingest failed. */
-export const SyncFailRow = z.object({
-  id: Id,
-  storeId: Id,
-  storeName: z.string().nullable(),
-  platformNo: z.string(),
-  platformStatus: z.string(),
-  buyerNick: z.string().nullable(),
-  payTime: z.string().nullable(),
-  erpOrderId: Id.nullable(),
-  erpOrderCode: z.string().nullable(),
-  errorMsg: z.string(),
-  errorClosed: z.boolean(),
-  updatedAt: z.string(),
-});
+/** One platform order whose ingest failed: a platform sync record that always has its error. */
+export const SyncFailRow = PlatformSyncRow.extend({ errorMsg: z.string() });
 export type SyncFailRow = z.infer<typeof SyncFailRow>;
 
 /** reSync4SyncFail / closeSyncFailAlert: platform order ids (the rows of the sync-failure list). */

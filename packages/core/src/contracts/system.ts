@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOMAIN_LEVELS } from '../catalogues/levels.js';
+import { DomainBasics } from './accounts.js';
 import { DateTimeText, Id, PageQuery, Version } from './common.js';
 
 /** The home counters of spec 01 §3 (all default 0). */
@@ -48,16 +49,9 @@ export const DomainSearchInput = PageQuery.extend({
 });
 export type DomainSearchInput = z.infer<typeof DomainSearchInput>;
 
-export const DomainRow = z.object({
+export const DomainRow = DomainBasics.extend({
   id: z.number().int(),
   version: z.number().int(),
-  domainCode: z.string(),
-  name: z.string(),
-  level: z.enum(DOMAIN_LEVELS),
-  trialLevel: z.enum(DOMAIN_LEVELS).nullable(),
-  trialExpireTime: z.string().nullable(),
-  expireTime: z.string().nullable(),
-  byStore: z.boolean(),
   extraMenus: z.array(z.string()),
   mainLoginName: z.string().nullable(),
   userCount: z.number().int(),
