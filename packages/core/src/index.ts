@@ -1,6 +1,7 @@
 export * from './catalogues/levels.js';
 export * from './catalogues/languages.js';
 export * from './catalogues/permissions.js';
+export * from './catalogues/import-problems.js';
 export * from './catalogues/errors.js';
 export * from './catalogues/routes.js';
 export * from './rules/password.js';

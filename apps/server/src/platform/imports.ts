@@ -10,7 +10,7 @@
 // in the transaction of its rows, so a run that was given up cannot finish it and no row is
 // loaded twice. A task nobody is loading can be cancelled.
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { ErrorCodes, IMPORT_STATUSES, type ImportRowProblem, type ImportStatus, type ImportTaskView, type Language } from '@openseller/core';
+import { ErrorCodes, IMPORT_STATUSES, type ImportProblemCode, type ImportRowProblem, type ImportStatus, type ImportTaskView, type Language } from '@openseller/core';
 import type { Database, Tx } from '../db/client.js';
 import { importTasks } from '../db/schema/index.js';
 import { AppError, forbidden, notFound } from './errors.js';
@@ -19,6 +19,8 @@ import type { FileStore } from './file-store.js';
 import type { JobQueue, TaskNotice } from './jobs.js';
 import type { Session, SessionStore } from './sessions.js';
 import { readSheet, templateWorkbook, type SheetColumn } from './xlsx.js';
+import { ImportFailure, problem, type FieldProblem, type ProblemParams } from './import-problems.js';
+import { serverMessage } from './messages.js';
 import type { Upload } from './uploads.js';
 
 export type RowProblem = ImportRowProblem;
@@ -40,7 +42,7 @@ export interface Importer<Row = unknown> {
   /** The columns to read an uploaded file by, when they depend on the upload's options (a saved column mapping). */
   readColumns?(ctx: ImportContext): Promise<SheetColumn[]>;
   /** Checks and converts one row; answers the row or its problems. */
-  parseRow(values: Record<string, string>, language: Language): { row: Row } | { problems: { field: string; message: string }[] };
+  parseRow(values: Record<string, string>, language: Language): { row: Row } | { problems: FieldProblem[] };
   /** Checks the rows together and against the database (duplicates, unknown references). */
   check?(rows: { rowNumber: number; row: Row }[], ctx: ImportContext): Promise<RowProblem[]>;
   /** Counts shown before loading, e.g. { new: 10, existing: 3 }. */
@@ -84,6 +86,8 @@ function view(t: ImportTask): ImportTaskView {
     summary: t.summary as Record<string, number>,
     result: (t.result as Record<string, number> | null) ?? null,
     message: t.message,
+    messageCode: t.messageCode,
+    messageParams: (t.messageParams as Record<string, string | number> | null) ?? null,
     interruptions: t.interruptions,
     notice: (t.notice as TaskNotice | null) ?? null,
     cancellable: isCancellable(t),
@@ -164,7 +168,7 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
         (
           await tx
             .update(importTasks)
-            .set({ heartbeatAt: null, notice: null, message: null, ...values, updatedAt: now() })
+            .set({ heartbeatAt: null, notice: null, message: null, messageCode: null, messageParams: null, ...values, updatedAt: now() })
             .where(mine)
             .returning({ id: importTasks.id })
         ).length > 0,
@@ -196,20 +200,10 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
         if (done === 2000) await run.progress({ totalRows: total });
         await run.progress({ processedRows: Math.floor(done / 2) });
       });
-      if (reading.outcome === 'HEADERS') {
-        await run.finish({ status: 'FAILED', message: headerMessage(language, reading.columns) });
-        return;
-      }
-      if (reading.outcome === 'EMPTY') {
-        await run.finish({ status: 'FAILED', message: language.startsWith('zh') ? '文件中没有数据行' : 'The file has no data rows' });
-        return;
-      }
-      if (reading.outcome === 'TOO_MANY_ROWS') {
-        await run.finish({
-          status: 'FAILED',
-          totalRows: reading.rows,
-          message: language.startsWith('zh') ? `一次最多导入 ${reading.max} 行，文件有 ${reading.rows} 行` : `At most ${reading.max} rows can be imported at once; the file has ${reading.rows}`,
-        });
+      if (reading.outcome !== 'READ') {
+        const [code, params]: [ImportProblemCode, ProblemParams] =
+          reading.outcome === 'HEADERS' ? ['FILE_COLUMNS_MISSING', { columns: reading.columns }] : reading.outcome === 'EMPTY' ? ['FILE_EMPTY', {}] : ['FILE_TOO_MANY_ROWS', { max: reading.max, rows: reading.rows }];
+        await run.finish({ status: 'FAILED', ...(reading.outcome === 'TOO_MANY_ROWS' ? { totalRows: reading.rows } : {}), ...failure(language, code, params) });
         return;
       }
       const { good, problems } = reading;
@@ -222,7 +216,7 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
       await run.finish({ status: 'PARSED', processedRows: 0, rows: good.map((g) => g.row) as unknown[], summary });
     } catch (error) {
       // When even this write fails (the database went away), the sweep finds the task by its stale heartbeat.
-      await run.finish({ status: 'FAILED', message: error instanceof Error ? error.message.slice(0, 500) : String(error) }).catch(() => false);
+      await run.finish({ status: 'FAILED', ...failureOf(error, task.language as Language) }).catch(() => false);
     } finally {
       run.end();
     }
@@ -247,8 +241,7 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
       });
     } catch (error) {
       if (error instanceof RunGivenUp) return;
-      const message = error instanceof AppError ? `${error.code} ${JSON.stringify(error.params)}` : error instanceof Error ? error.message : String(error);
-      await run.finish({ status: 'FAILED', processedRows: 0, message: message.slice(0, 500) }).catch(() => false);
+      await run.finish({ status: 'FAILED', processedRows: 0, ...failureOf(error, task.language as Language) }).catch(() => false);
     } finally {
       run.end();
     }
@@ -444,8 +437,21 @@ function gaveUpMessage(language: Language, times: number): string {
     : `Interrupted by ${times === 1 ? 'a server restart' : `${times} server restarts`}, so the import has stopped; nothing was imported. Upload the file again`;
 }
 
-function headerMessage(language: Language, columns: string): string {
-  return language.startsWith('zh') ? `表头缺少必填列：${columns}，请使用下载的模板` : `The header row lacks required columns: ${columns}; use the downloaded template`;
+/** A task's failure by an import problem code: the code, its params and its text. */
+function failure(language: Language, code: ImportProblemCode, params: ProblemParams = {}) {
+  return { messageCode: code, messageParams: params, message: problem(language, '', code, params).message };
+}
+
+/**
+ * What a run that threw leaves on its task: an import failure's code (and the rows' problems when
+ * the data changed since the check), a business refusal's error code, or the text of anything
+ * unexpected (no code; the web app shows the text).
+ */
+function failureOf(error: unknown, language: Language): Partial<typeof importTasks.$inferInsert> {
+  if (error instanceof ImportFailure)
+    return { ...failure(language, error.code, error.params), ...(error.problems.length ? { errors: error.problems.slice(0, MAX_LISTED_PROBLEMS), errorCount: error.problems.length } : {}) };
+  if (error instanceof AppError) return { messageCode: error.code, messageParams: error.params as ProblemParams, message: serverMessage(error.code, error.params, language).slice(0, 500) };
+  return { message: (error instanceof Error ? error.message : String(error)).slice(0, 500) };
 }
 
 export type Imports = ReturnType<typeof createImports>;

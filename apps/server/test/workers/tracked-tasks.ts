@@ -2,6 +2,7 @@
 // about to kill, a load hangs for ever after a row whose value is 'hang', and an export after its
 // first rows; a row whose value is 'slow' takes 300 ms; in any worker a run first waits at the
 // test's gate when one is given.
+import { rowProblem, rowProblems } from '../../src/platform/import-problems.js';
 import { z } from 'zod';
 import { domainConfigs } from '../../src/db/schema/index.js';
 import type { AreaModule } from '../../src/platform/module.js';
@@ -36,9 +37,9 @@ export function trackedTasksModule(options: { hangs?: boolean; gate?: Gate } = {
         { key: 'itemCode', header: 'Code', required: true },
         { key: 'value', header: 'Value', required: true },
       ],
-      parseRow(values) {
+      parseRow(values, language) {
         const parsed = z.object({ itemCode: z.string().min(1), value: z.string().min(1) }).safeParse(values);
-        return parsed.success ? { row: parsed.data } : { problems: parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message })) };
+        return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language, values) };
       },
       async load(rows, ctx, progress) {
         await options.gate?.wait();

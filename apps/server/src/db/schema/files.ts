@@ -80,7 +80,7 @@ export const importTasks = pgTable(
     totalRows: integer('total_rows').notNull().default(0),
     processedRows: integer('processed_rows').notNull().default(0),
     errorCount: integer('error_count').notNull().default(0),
-    /** The first problems found: [{ row, field, message }]. */
+    /** The first problems found: [{ row, field, code, params, message }]. */
     errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
     /** The checked rows, kept between the check and the load. */
     rows: jsonb('rows'),
@@ -88,6 +88,9 @@ export const importTasks = pgTable(
     options: jsonb('options').notNull().default(sql`'{}'::jsonb`),
     result: jsonb('result'),
     message: text('message'),
+    /** Why it failed as a code the web app words (an import problem or an error code), and its params. */
+    messageCode: text('message_code'),
+    messageParams: jsonb('message_params'),
     ...taskLiveness(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

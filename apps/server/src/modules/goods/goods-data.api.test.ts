@@ -110,7 +110,7 @@ describe('goods import', () => {
       [8, 'skuCode'],
       [9, 'spuCode'],
     ]);
-    expect(task.errors[1].message).toBe('Weight cannot exceed three decimals');
+    expect(task.errors[1]).toMatchObject({ code: 'DECIMALS', params: { max: 3 }, message: 'At most 3 decimals' });
     expect(task.errors[2].message).toBe('SKU code OLD-1 is already used by goods OLD');
     expect(await t.database.db.select().from(spus).where(eq(spus.domainId, domainId))).toHaveLength(1);
   });
@@ -126,7 +126,7 @@ describe('goods import', () => {
       () => call('/cloud/core/import/get', { id: started.body.data.id }, token),
       (a) => a.body.data.status !== 'PARSING',
     );
-    expect(task.body.data.errors).toEqual([{ row: 2, field: 'weight', message: '重量不能超过三位小数' }]);
+    expect(task.body.data.errors).toEqual([{ row: 2, field: 'weight', code: 'DECIMALS', params: { max: 3 }, message: '最多 3 位小数' }]);
   });
 
   it('skips existing codes, or overwrites them in cover mode', async () => {
@@ -159,7 +159,7 @@ describe('goods import', () => {
     const { token, domainId } = await goodsSeller(t);
     const clerk = await goodsStaff(t, domainId, ['MENU_SKU']);
     const task = await importFile(clerk, 'GOODS', await xlsx([GOODS_HEADER, ['CP', 'Cost', '', '', '', '', '1', '9', '', '', '']]));
-    expect(task.errors).toEqual([{ row: 2, field: 'costPrice', message: 'You may not set the cost price; leave the column empty' }]);
+    expect(task.errors).toEqual([{ row: 2, field: 'costPrice', code: 'FIELD_NOT_PERMITTED', params: {}, message: 'You may not see this field, so you cannot set it; leave the column empty' }]);
     const picker = await goodsStaff(t, domainId, ['MENU_ERPSO', 'MENU_INV']);
     const denied = await t.upload('/cloud/core/import/upload', { field: 'uploadExcel', name: 'g.xlsx', data: await xlsx([GOODS_HEADER]) }, { kind: 'GOODS' }, { token: picker });
     expect(denied.body.errorCode).toBe('ERR_SECURITY_NO_PERMISSION');
@@ -228,7 +228,7 @@ describe('the direct import calls', () => {
     expect((await list(token)).map((r) => [r.code, r.price, r.labels])).toEqual([['D1', '1.5000', ['a', 'b']]]);
     const bad = await xlsx([GOODS_HEADER, ['D2', 'Bad', '', '', '', '', '-1', '', '', '', '']]);
     const problems = await call('/myhome/dataImport/spuParseImportFile', { byteArray: bad.toString('base64') }, token);
-    expect(problems.body.data).toMatchObject({ spuList: [], errors: [{ row: 2, field: 'price', message: 'Price cannot be negative' }] });
+    expect(problems.body.data).toMatchObject({ spuList: [], errors: [{ row: 2, field: 'price', code: 'NEGATIVE', message: 'Cannot be negative' }] });
     const tampered = await call('/myhome/dataImport/spuLoadImportFile', { spuList: [{ spuCode: 'D3', name: 'x', weight: '1.23456' }] }, token);
     expect(tampered.body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'spuList.0.weight' } });
     const disguised = await call('/myhome/dataImport/spuParseImportFile', { byteArray: Buffer.from('hello').toString('base64') }, token);
@@ -243,7 +243,7 @@ describe('the direct import calls', () => {
     rows[1200]![6] = '-1';
     const file = await xlsx([GOODS_HEADER, ...rows]);
     const parsed = await call('/myhome/dataImport/spuParseImportFile', { byteArray: file.toString('base64') }, token);
-    expect(parsed.body.data).toMatchObject({ spuList: [], errors: [{ row: 1202, field: 'price', message: 'Price cannot be negative' }] });
+    expect(parsed.body.data).toMatchObject({ spuList: [], errors: [{ row: 1202, field: 'price', code: 'NEGATIVE', message: 'Cannot be negative' }] });
     const task = await importFile(token, 'GOODS', file);
     expect(task.status).toBe('INVALID');
     expect(task.errors).toEqual(parsed.body.data.errors);

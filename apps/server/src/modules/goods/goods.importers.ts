@@ -21,6 +21,7 @@ import { GOODS_IMPORT_MAX_ROWS } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { combinationComponents, operationLogs, skus, spus } from '../../db/schema/index.js';
 import type { ImportContext, Importer, RowProblem } from '../../platform/imports.js';
+import { rowProblem, rowProblems, type FieldProblem } from '../../platform/import-problems.js';
 import type { SheetColumn } from '../../platform/xlsx.js';
 import type { ClassesService } from './classes.service.js';
 import { componentGraphFrom, fillSkuValuesFromGoods, skuValuesFromGoods, skusWithCodes, spusWithCodes } from './goods.queries.js';
@@ -127,39 +128,11 @@ const CombinationRowSchema = z.object({
 });
 export type CombinationImportRow = z.infer<typeof CombinationRowSchema>;
 
-// Our own messages in Chinese; zod's own messages in the reader's language.
-const ZH_MESSAGES: Record<string, string> = {
-  'Code cannot be empty': '编码不能为空',
-  'Name cannot be empty': '名称不能为空',
-  'Quantity cannot be empty': '数量不能为空',
-  'Code is at most 64 characters': '编码最多 64 个字符',
-  'Code cannot contain commas or semicolons': '编码不能包含逗号或分号',
-  'Price cannot exceed four decimals': '价格最多四位小数',
-  'Weight cannot exceed three decimals': '重量不能超过三位小数',
-  'Sizes cannot exceed two decimals': '尺寸最多两位小数',
-  'Price must be a number': '价格必须是数字',
-  'Weight must be a number': '重量必须是数字',
-  'Size must be a number': '尺寸必须是数字',
-  'Price cannot be negative': '价格不能为负数',
-  'Weight cannot be negative': '重量不能为负数',
-  'Size cannot be negative': '尺寸不能为负数',
-  'Price is too large': '价格过大',
-  'Weight is too large': '重量过大',
-  'Size is too large': '尺寸过大',
-  'Picture must be an uploaded picture or an http(s) address': '图片须为上传的图片或 http(s) 地址',
-};
-let zhErrorMap: z.core.$ZodErrorMap | undefined;
-
-function parseWith<S extends z.ZodType>(schema: S, values: Record<string, string>, language: Language): { row: z.output<S> } | { problems: { field: string; message: string }[] } {
-  if (zh(language)) zhErrorMap ??= z.locales.zhCN().localeError;
-  const result = schema.safeParse(values, zh(language) ? { error: zhErrorMap } : undefined);
+/** A row by its contract; zod's problems as import problem codes (platform/import-problems.ts). */
+function parseWith<S extends z.ZodType>(schema: S, values: Record<string, string>, language: Language): { row: z.output<S> } | { problems: FieldProblem[] } {
+  const result = schema.safeParse(values);
   if (result.success) return { row: result.data };
-  return {
-    problems: result.error.issues.map((issue) => ({
-      field: String(issue.path[0] ?? ''),
-      message: zh(language) ? (ZH_MESSAGES[issue.message] ?? issue.message) : issue.message,
-    })),
-  };
+  return { problems: rowProblems(result.error, language, values) };
 }
 
 // ---- columns ------------------------------------------------------------------------------
@@ -253,7 +226,6 @@ function groupBy<R>(rows: { rowNumber: number; row: R }[], key: (row: R) => stri
   return groups;
 }
 
-const problem = (language: Language, row: number, field: string, zhText: string, enText: string): RowProblem => ({ row, field, message: zh(language) ? zhText : enText });
 
 async function logImport(tx: Tx, ctx: ImportContext, entries: { id: number; action: OperationLogAction; after: unknown }[]) {
   for (const part of chunks(entries, 1000)) {
@@ -364,13 +336,13 @@ export function goodsImporter(classes: ClassesService): Importer<GoodsImportRow>
       for (const g of groups) {
         for (const { rowNumber, row } of g.rows) {
           if (g.rows.length > 1 && !row.skuCode) {
-            problems.push(problem(language, rowNumber, 'skuCode', `商品 ${g.spuCode} 有多行，每行都要填写规格编码`, `Goods ${g.spuCode} has several rows; each needs a SKU code`));
+            problems.push(rowProblem(language, rowNumber, 'skuCode', 'SKU_CODE_NEEDED', { value: g.spuCode }));
           }
           const code = skuCodeOf(row);
           const first = firstRowOfSku.get(code);
-          if (first !== undefined) problems.push(problem(language, rowNumber, 'skuCode', `规格编码 ${code} 与第 ${first} 行重复`, `SKU code ${code} repeats row ${first}`));
+          if (first !== undefined) problems.push(rowProblem(language, rowNumber, 'skuCode', 'DUPLICATE_ROW', { row: first }));
           else firstRowOfSku.set(code, rowNumber);
-          if (row.costPrice !== null && !seesCost) problems.push(problem(language, rowNumber, 'costPrice', '您没有成本价权限，请清空成本价列', 'You may not set the cost price; leave the column empty'));
+          if (row.costPrice !== null && !seesCost) problems.push(rowProblem(language, rowNumber, 'costPrice', 'FIELD_NOT_PERMITTED'));
         }
       }
       const spuOwners = await existingSpus(tx, domainId, [...groups.map((g) => g.spuCode)]);
@@ -379,15 +351,15 @@ export function goodsImporter(classes: ClassesService): Importer<GoodsImportRow>
       for (const g of groups) {
         const existing = spuOwners.get(g.spuCode);
         if (existing?.isCombination) {
-          problems.push(problem(language, g.rows[0]!.rowNumber, 'spuCode', `${g.spuCode} 是组合商品，请用组合商品导入`, `${g.spuCode} is a combination; import it with the combination import`));
+          problems.push(rowProblem(language, g.rows[0]!.rowNumber, 'spuCode', 'USE_COMBINATION_IMPORT', { value: g.spuCode }));
         }
         for (const { rowNumber, row } of g.rows) {
           const owner = skuOwners.get(skuCodeOf(row));
           if (owner && owner.spuCode !== g.spuCode) {
-            problems.push(problem(language, rowNumber, row.skuCode ? 'skuCode' : 'spuCode', `规格编码 ${skuCodeOf(row)} 已被商品 ${owner.spuCode} 使用`, `SKU code ${skuCodeOf(row)} is already used by goods ${owner.spuCode}`));
+            problems.push(rowProblem(language, rowNumber, row.skuCode ? 'skuCode' : 'spuCode', 'SKU_CODE_USED', { value: skuCodeOf(row), owner: owner.spuCode }));
           }
           if (row.classCode && !classIds.has(row.classCode)) {
-            problems.push(problem(language, rowNumber, 'classCode', `分类编码 ${row.classCode} 不存在`, `Class code ${row.classCode} does not exist`));
+            problems.push(rowProblem(language, rowNumber, 'classCode', 'CLASS_NOT_FOUND', { value: row.classCode }));
           }
         }
       }
@@ -518,18 +490,18 @@ export function combinationImporter(classes: ClassesService): Importer<Combinati
       for (const [code, list] of groups) {
         const spu = comboSpus.get(code);
         const sku = comboSkus.get(code);
-        if (spu && !spu.isCombination) problems.push(problem(language, list[0]!.rowNumber, 'code', `${code} 是普通商品，不是组合商品`, `${code} is ordinary goods, not a combination`));
-        else if (!spu && sku) problems.push(problem(language, list[0]!.rowNumber, 'code', `编码 ${code} 已被商品 ${sku.spuCode} 的规格使用`, `Code ${code} is already a SKU of goods ${sku.spuCode}`));
+        if (spu && !spu.isCombination) problems.push(rowProblem(language, list[0]!.rowNumber, 'code', 'NOT_A_COMBINATION', { value: code }));
+        else if (!spu && sku) problems.push(rowProblem(language, list[0]!.rowNumber, 'code', 'SKU_CODE_USED', { value: code, owner: sku.spuCode }));
         const seen = new Map<string, number>();
         for (const { rowNumber, row } of list) {
-          if (row.componentCode === code) problems.push(problem(language, rowNumber, 'componentCode', '组合商品不能包含自身', 'A combination cannot contain itself'));
-          else if (!components.has(row.componentCode)) problems.push(problem(language, rowNumber, 'componentCode', `子商品规格编码 ${row.componentCode} 不存在`, `Component SKU code ${row.componentCode} does not exist`));
+          if (row.componentCode === code) problems.push(rowProblem(language, rowNumber, 'componentCode', 'COMBINATION_CONTAINS_ITSELF'));
+          else if (!components.has(row.componentCode)) problems.push(rowProblem(language, rowNumber, 'componentCode', 'SKU_NOT_FOUND', { value: row.componentCode }));
           const again = seen.get(row.componentCode);
-          if (again !== undefined) problems.push(problem(language, rowNumber, 'componentCode', `子商品 ${row.componentCode} 与第 ${again} 行重复`, `Component ${row.componentCode} repeats row ${again}`));
+          if (again !== undefined) problems.push(rowProblem(language, rowNumber, 'componentCode', 'DUPLICATE_ROW', { row: again }));
           else seen.set(row.componentCode, rowNumber);
-          if (row.classCode && !classIds.has(row.classCode)) problems.push(problem(language, rowNumber, 'classCode', `分类编码 ${row.classCode} 不存在`, `Class code ${row.classCode} does not exist`));
+          if (row.classCode && !classIds.has(row.classCode)) problems.push(rowProblem(language, rowNumber, 'classCode', 'CLASS_NOT_FOUND', { value: row.classCode }));
           if ((row.costPrice !== null || row.apportionCostPrice !== null) && !seesCost) {
-            problems.push(problem(language, rowNumber, row.costPrice !== null ? 'costPrice' : 'apportionCostPrice', '您没有成本价权限，请清空成本价列', 'You may not set cost prices; leave those columns empty'));
+            problems.push(rowProblem(language, rowNumber, row.costPrice !== null ? 'costPrice' : 'apportionCostPrice', 'FIELD_NOT_PERMITTED'));
           }
         }
       }
@@ -548,7 +520,7 @@ export function combinationImporter(classes: ClassesService): Importer<Combinati
           const loop = findCombinationLoop(comboSkuId, ids, (id) => graph.get(id));
           if (loop && loop.length > 2) {
             const via = list.find(({ row }) => components.get(row.componentCode)?.id === loop[1])!;
-            problems.push(problem(language, via.rowNumber, 'componentCode', `组合商品不能包含另一个包含它的组合商品（${via.row.componentCode}）`, `A combination cannot contain another combination that contains it (${via.row.componentCode})`));
+            problems.push(rowProblem(language, via.rowNumber, 'componentCode', 'COMBINATION_CYCLE', { value: via.row.componentCode }));
           }
         }
       }

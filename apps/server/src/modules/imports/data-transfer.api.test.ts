@@ -1,5 +1,6 @@
 // Pictures, imports and exports through their real jobs, with an importer and an exporter
 // registered by the test on the domain-configuration table.
+import { rowProblem, rowProblems } from '../../platform/import-problems.js';
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -20,14 +21,14 @@ imports.register<{ itemCode: string; value: string }>({
     { key: 'itemCode', header: 'Code', required: true },
     { key: 'value', header: 'Value', required: true },
   ],
-  parseRow(values) {
+  parseRow(values, language) {
     const parsed = z.object({ itemCode: z.string().regex(/^[A-Z_]+$/), value: z.string().min(1) }).safeParse(values);
-    return parsed.success ? { row: parsed.data } : { problems: parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message })) };
+    return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language, values) };
   },
   async check(rows) {
     const seen = new Set<string>();
     return rows.flatMap(({ rowNumber, row }) => {
-      if (seen.has(row.itemCode)) return [{ row: rowNumber, field: 'itemCode', message: 'duplicate in the file' }];
+      if (seen.has(row.itemCode)) return [rowProblem('en', rowNumber, 'itemCode', 'DUPLICATE_ROW', { row: rowNumber })];
       seen.add(row.itemCode);
       return [];
     });

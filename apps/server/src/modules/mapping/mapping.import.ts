@@ -2,12 +2,13 @@
 // the same store and platform item id form one online item; a row without a platform SKU id is
 // an item without variants. Loading goes through upsertOnlineItems, so an import never touches
 // an existing mapping, and all rows load or none.
+import { rowProblem, rowProblems } from '../../platform/import-problems.js';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { OnlinePrice, type Language, type OnlineItemInput, type OnlineItemsUpsertResult } from '@openseller/core';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { stores, tbSkus } from '../../db/schema/index.js';
-import type { Importer } from '../../platform/imports.js';
+import type { Importer, RowProblem } from '../../platform/imports.js';
 import type { SheetColumn } from '../../platform/xlsx.js';
 import type { MappingService } from './mapping.service.js';
 
@@ -134,33 +135,28 @@ export function onlineItemsImporter(mapping: MappingService): Importer<OnlineIte
     maxRows: 20_000,
     sheetName: (language) => (language === 'zh' || language === 'zh_TW' ? '线上商品' : 'Online items'),
     columns,
-    parseRow(values) {
+    parseRow(values, language) {
       const parsed = RowContract.safeParse(values);
       if (parsed.success) return { row: parsed.data };
-      return { problems: parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), message: i.message })) };
+      return { problems: rowProblems(parsed.error, language, values) };
     },
     async check(rows, ctx) {
-      const zh = ctx.language === 'zh' || ctx.language === 'zh_TW';
       const found = await storesByName(
         ctx.tx,
         ctx.domainId,
         rows.map((r) => r.row.store),
       );
-      const problems = [];
+      const problems: RowProblem[] = [];
       const seen = new Map<string, number>();
       for (const { rowNumber, row } of rows) {
         const store = found.get(row.store);
-        if (!store) problems.push({ row: rowNumber, field: 'store', message: zh ? `店铺"${row.store}"不存在` : `No store is named "${row.store}"` });
+        if (!store) problems.push(rowProblem(ctx.language, rowNumber, 'store', 'STORE_NOT_FOUND', { value: row.store }));
         else if (store === 'ambiguous')
-          problems.push({ row: rowNumber, field: 'store', message: zh ? `有多个店铺名为"${row.store}"` : `Several stores are named "${row.store}"` });
+          problems.push(rowProblem(ctx.language, rowNumber, 'store', 'STORE_AMBIGUOUS', { value: row.store }));
         const key = `${store && store !== 'ambiguous' ? store.id : row.store}\u0000${skuKeyOf(row)}`;
         const first = seen.get(key);
         if (first !== undefined) {
-          problems.push({
-            row: rowNumber,
-            field: row.tbSkuId ? 'tbSkuId' : 'tbSpuId',
-            message: zh ? `与第${first}行的平台SKU ID 重复` : `The same platform SKU id as row ${first}`,
-          });
+          problems.push(rowProblem(ctx.language, rowNumber, row.tbSkuId ? 'tbSkuId' : 'tbSpuId', 'DUPLICATE_ROW', { row: first }));
         } else seen.set(key, rowNumber);
       }
       return problems;

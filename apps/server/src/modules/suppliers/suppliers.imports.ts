@@ -8,7 +8,7 @@ import type { Importer, ImportContext, RowProblem } from '../../platform/imports
 import { writeOperationLog } from '../../platform/operation-log.js';
 import { findSuppliersByCodes, skusOfDomain } from './suppliers.queries.js';
 import { canSeePurchasePrice } from './suppliers.service.js';
-import { rowProblems, say } from '../../platform/import-problems.js';
+import { ImportFailure, rowProblem, rowProblems, say } from '../../platform/import-problems.js';
 import { actorOf } from '../../platform/caller.js';
 
 function duplicates<R>(rows: { rowNumber: number; row: R }[], keyOf: (row: R) => string, field: string, language: ImportContext['language']): RowProblem[] {
@@ -16,7 +16,7 @@ function duplicates<R>(rows: { rowNumber: number; row: R }[], keyOf: (row: R) =>
   const problems: RowProblem[] = [];
   for (const { rowNumber, row } of rows) {
     const first = seen.get(keyOf(row));
-    if (first !== undefined) problems.push({ row: rowNumber, field, message: say(language, `与第 ${first} 行重复`, `The same as row ${first}`) });
+    if (first !== undefined) problems.push(rowProblem(language, rowNumber, field, 'DUPLICATE_ROW', { row: first }));
     else seen.set(keyOf(row), rowNumber);
   }
   return problems;
@@ -37,7 +37,7 @@ export const supplierImporter: Importer<SupplierImportRow> = {
   ],
   parseRow(values, language) {
     const parsed = SupplierImportRow.safeParse(values);
-    return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language) };
+    return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language, values) };
   },
   async check(rows, ctx) {
     return duplicates(rows, (r) => r.code, 'code', ctx.language);
@@ -125,7 +125,7 @@ export const supplyGoodsImporter: Importer<SupplyGoodsImportRow> = {
   ],
   parseRow(values, language) {
     const parsed = SupplyGoodsImportRow.safeParse(values);
-    return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language) };
+    return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language, values) };
   },
   async check(rows, ctx) {
     const { supplierByCode, skuByCode } = await supplyGoodsContext(
@@ -136,13 +136,13 @@ export const supplyGoodsImporter: Importer<SupplyGoodsImportRow> = {
     const problems: RowProblem[] = [];
     for (const { rowNumber, row } of rows) {
       const supplier = supplierByCode.get(row.supplierCode);
-      if (!supplier) problems.push({ row: rowNumber, field: 'supplierCode', message: say(ctx.language, `供应商编码 ${row.supplierCode} 不存在`, `No supplier has the code ${row.supplierCode}`) });
-      else if (supplier.status !== 'ENABLED') problems.push({ row: rowNumber, field: 'supplierCode', message: say(ctx.language, `供应商 ${supplier.name} 已停用`, `The supplier ${supplier.name} is disabled`) });
+      if (!supplier) problems.push(rowProblem(ctx.language, rowNumber, 'supplierCode', 'SUPPLIER_NOT_FOUND', { value: row.supplierCode }));
+      else if (supplier.status !== 'ENABLED') problems.push(rowProblem(ctx.language, rowNumber, 'supplierCode', 'SUPPLIER_DISABLED', { name: supplier.name }));
       const sku = skuByCode.get(row.skuCode);
-      if (!sku) problems.push({ row: rowNumber, field: 'skuCode', message: say(ctx.language, `商品编码 ${row.skuCode} 不存在`, `No SKU has the code ${row.skuCode}`) });
-      else if (sku.isCombination) problems.push({ row: rowNumber, field: 'skuCode', message: say(ctx.language, `${row.skuCode} 是组合商品，请导入其子商品`, `${row.skuCode} is a combination; import its components instead`) });
+      if (!sku) problems.push(rowProblem(ctx.language, rowNumber, 'skuCode', 'SKU_NOT_FOUND', { value: row.skuCode }));
+      else if (sku.isCombination) problems.push(rowProblem(ctx.language, rowNumber, 'skuCode', 'SKU_IS_COMBINATION', { value: row.skuCode }));
       if (row.purchasePrice !== undefined && !priceVisible)
-        problems.push({ row: rowNumber, field: 'purchasePrice', message: say(ctx.language, '您没有采购价字段权限，请删除该列的值', 'You may not see purchase prices, so you cannot set them; clear this column') });
+        problems.push(rowProblem(ctx.language, rowNumber, 'purchasePrice', 'FIELD_NOT_PERMITTED'));
     }
     problems.push(...duplicates(rows, (r) => `${r.supplierCode}\u0000${r.skuCode}`, 'skuCode', ctx.language));
     return problems;
@@ -161,8 +161,10 @@ export const supplyGoodsImporter: Importer<SupplyGoodsImportRow> = {
       const supplier = supplierByCode.get(row.supplierCode);
       const sku = skuByCode.get(row.skuCode);
       // Checked at upload; a supplier or SKU gone since then fails the whole file.
-      if (!supplier || supplier.status !== 'ENABLED' || !sku || sku.isCombination)
-        throw new Error(say(ctx.language, `供应商 ${row.supplierCode} 或商品 ${row.skuCode} 已不可用`, `The supplier ${row.supplierCode} or the SKU ${row.skuCode} is no longer available`));
+      if (!supplier) throw new ImportFailure('SUPPLIER_NOT_FOUND', { value: row.supplierCode });
+      if (supplier.status !== 'ENABLED') throw new ImportFailure('SUPPLIER_DISABLED', { name: supplier.name });
+      if (!sku) throw new ImportFailure('SKU_NOT_FOUND', { value: row.skuCode });
+      if (sku.isCombination) throw new ImportFailure('SKU_IS_COMBINATION', { value: row.skuCode });
       const current = existingByKey.get(`${supplier.id}:${sku.id}`);
       if (current && (!cover || row.purchasePrice === undefined)) result.skipped++;
       else if (current) {

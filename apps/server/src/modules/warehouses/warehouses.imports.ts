@@ -7,7 +7,7 @@ import { warehouseLocations } from '../../db/schema/index.js';
 import type { Importer, ImportContext, RowProblem } from '../../platform/imports.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import { actorOf } from '../../platform/caller.js';
-import { rowProblems, say } from '../../platform/import-problems.js';
+import { ImportFailure, rowProblem, rowProblems, say } from '../../platform/import-problems.js';
 import { findWarehousesByCodes } from './warehouses.queries.js';
 
 const key = (warehouseCode: string, code: string) => `${warehouseCode}\u0000${code}`;
@@ -48,7 +48,7 @@ export const locationImporter: Importer<LocationImportRow> = {
   ],
   parseRow(values, language) {
     const parsed = LocationImportRow.safeParse(values);
-    return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language) };
+    return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language, values) };
   },
   async check(rows, ctx) {
     const problems: RowProblem[] = [];
@@ -59,12 +59,12 @@ export const locationImporter: Importer<LocationImportRow> = {
     const seen = new Map<string, number>();
     for (const { rowNumber, row } of rows) {
       const warehouse = byCode.get(row.warehouseCode);
-      if (!warehouse) problems.push({ row: rowNumber, field: 'warehouseCode', message: say(ctx.language, `仓库编码 ${row.warehouseCode} 不存在`, `No warehouse has the code ${row.warehouseCode}`) });
+      if (!warehouse) problems.push(rowProblem(ctx.language, rowNumber, 'warehouseCode', 'WAREHOUSE_NOT_FOUND', { value: row.warehouseCode }));
       else if (warehouse.stopUsing)
-        problems.push({ row: rowNumber, field: 'warehouseCode', message: say(ctx.language, `仓库 ${warehouse.name} 已停用，不能添加库位`, `The warehouse ${warehouse.name} is stopped; it takes no new locations`) });
+        problems.push(rowProblem(ctx.language, rowNumber, 'warehouseCode', 'WAREHOUSE_STOPPED', { name: warehouse.name }));
       const k = key(row.warehouseCode, row.code);
       const first = seen.get(k);
-      if (first !== undefined) problems.push({ row: rowNumber, field: 'code', message: say(ctx.language, `与第 ${first} 行的库位重复`, `The same location as row ${first}`) });
+      if (first !== undefined) problems.push(rowProblem(ctx.language, rowNumber, 'code', 'DUPLICATE_ROW', { row: first }));
       else seen.set(k, rowNumber);
     }
     return problems;
@@ -84,7 +84,8 @@ export const locationImporter: Importer<LocationImportRow> = {
     for (const row of rows) {
       const warehouse = byCode.get(row.warehouseCode);
       // Checked at upload; a warehouse stopped or removed since then fails the whole file.
-      if (!warehouse || warehouse.stopUsing) throw new Error(say(ctx.language, `仓库 ${row.warehouseCode} 不存在或已停用`, `The warehouse ${row.warehouseCode} does not exist or is stopped`));
+      if (!warehouse) throw new ImportFailure('WAREHOUSE_NOT_FOUND', { value: row.warehouseCode });
+      if (warehouse.stopUsing) throw new ImportFailure('WAREHOUSE_STOPPED', { name: warehouse.name });
       const existing = existingByKey.get(key(row.warehouseCode, row.code));
       if (existing && !cover) skipped++;
       else if (existing) {

@@ -2,6 +2,7 @@
 // chosen saved template (or the standard one), each row is one order line, rows with the same
 // store and platform order number make one order, and the load goes through the ingest pipeline
 // (source IMPORT), so a platform order already stored is not stored again.
+import { problem, rowProblem, type FieldProblem } from '../../../platform/import-problems.js';
 import { textArray } from '../../../db/arrays.js';
 import {
   isDecimalText,
@@ -46,25 +47,6 @@ export interface OrderImportRow {
 
 const zh = (language: Language) => language.startsWith('zh');
 
-const MESSAGES = {
-  platformNo: ['平台单号不能为空', 'Platform order no. cannot be empty'],
-  platformNoLong: ['平台单号最多 64 个字符', 'Platform order no. is at most 64 characters'],
-  receiverName: ['收货人不能为空', 'Receiver name cannot be empty'],
-  receiverPhone: ['联系电话不能为空', 'Phone cannot be empty'],
-  address: ['地址无法识别出省、市和详细地址', 'The address cannot be read into province, city and street address'],
-  skuCode: ['规格编码不能为空', 'SKU code cannot be empty'],
-  qty: ['数量必须是正整数', 'Quantity must be a positive whole number'],
-  price: ['单价必须是不小于 0 且最多四位小数的数字', 'Price must be a number of at least 0 with at most four decimals'],
-  payTime: ['付款时间无法识别', 'Pay time is not a date and time'],
-  tooLong: ['内容过长', 'Text is too long'],
-  unknownStore: ['店铺不存在', 'Unknown store'],
-  storeDisabled: ['店铺已停用', 'The store is disabled'],
-  noStore: ['未填写店铺名称，也未选择默认店铺', 'No store name and no default store chosen'],
-  unknownSku: ['规格编码不存在', 'Unknown SKU code'],
-  disagree: ['同一平台单号的行收货信息不一致', 'Rows of the same platform order no. give different receivers'],
-} as const;
-type MessageKey = keyof typeof MESSAGES;
-const say = (language: Language, key: MessageKey, extra = '') => (zh(language) ? MESSAGES[key][0] : MESSAGES[key][1]) + extra;
 
 /** The standard columns: the downloadable template and the default mapping. */
 export function standardFields(language: Language): OrderImportFieldMap[] {
@@ -83,37 +65,39 @@ function columnsOf(fields: OrderImportFieldMap[], standardAliases: boolean): She
 const text = (v: string | undefined) => (v ?? '').trim();
 const optional = (v: string | undefined) => text(v) || null;
 
-export function parseOrderRow(values: Record<string, string>, language: Language): { row: OrderImportRow } | { problems: { field: string; message: string }[] } {
-  const problems: { field: OrderImportField; message: string }[] = [];
-  const need = (field: OrderImportField, key: MessageKey, max: number) => {
+export function parseOrderRow(values: Record<string, string>, language: Language): { row: OrderImportRow } | { problems: FieldProblem[] } {
+  const problems: FieldProblem[] = [];
+  const need = (field: OrderImportField, max: number) => {
     const v = text(values[field]);
-    if (!v) problems.push({ field, message: say(language, key) });
-    else if (v.length > max) problems.push({ field, message: say(language, 'tooLong', ` (≤ ${max})`) });
+    if (!v) problems.push(problem(language, field, 'REQUIRED'));
+    else if (v.length > max) problems.push(problem(language, field, 'TOO_LONG', { max }));
     return v;
   };
   const limit = (field: OrderImportField, max: number) => {
     const v = optional(values[field]);
-    if (v && v.length > max) problems.push({ field, message: say(language, 'tooLong', ` (≤ ${max})`) });
+    if (v && v.length > max) problems.push(problem(language, field, 'TOO_LONG', { max }));
     return v;
   };
-  const platformNo = need('platformNo', 'platformNo', 64);
-  const receiverName = need('receiverName', 'receiverName', 100);
-  const receiverPhone = need('receiverPhone', 'receiverPhone', 40);
-  const skuCode = need('skuCode', 'skuCode', 64);
+  const platformNo = need('platformNo', 64);
+  const receiverName = need('receiverName', 100);
+  const receiverPhone = need('receiverPhone', 40);
+  const skuCode = need('skuCode', 64);
 
   const qtyText = text(values.qty);
   const qty = /^\d{1,6}$/.test(qtyText) ? Number(qtyText) : 0;
-  if (qty < 1) problems.push({ field: 'qty', message: say(language, 'qty') });
+  if (qty < 1) problems.push(problem(language, 'qty', 'POSITIVE_WHOLE_NUMBER'));
 
   const priceText = text(values.price) || '0';
-  const priceOk = isDecimalText(priceText) && Number(priceText) >= 0 && Number(priceText) < 1e12 && decimalPlaces(priceText) <= 4;
-  if (!priceOk) problems.push({ field: 'price', message: say(language, 'price') });
+  if (!isDecimalText(priceText)) problems.push(problem(language, 'price', 'NOT_A_NUMBER'));
+  else if (Number(priceText) < 0) problems.push(problem(language, 'price', 'NEGATIVE'));
+  else if (Number(priceText) >= 1e12) problems.push(problem(language, 'price', 'TOO_LARGE'));
+  else if (decimalPlaces(priceText) > 4) problems.push(problem(language, 'price', 'DECIMALS', { max: 4 }));
 
   let payTime: string | null = null;
   const payText = text(values.payTime);
   if (payText) {
     const d = parseDateTimeText(payText);
-    if (Number.isNaN(d.getTime())) problems.push({ field: 'payTime', message: say(language, 'payTime') });
+    if (Number.isNaN(d.getTime())) problems.push(problem(language, 'payTime', 'DATE_TIME'));
     else payTime = d.toISOString();
   }
 
@@ -131,7 +115,7 @@ export function parseOrderRow(values: Record<string, string>, language: Language
     district = parsed.district;
     address = parsed.detail ?? '';
   }
-  if (!province || !city || !address || province.length > 50 || city.length > 50 || address.length > 500) problems.push({ field: addressField, message: say(language, 'address') });
+  if (!province || !city || !address || province.length > 50 || city.length > 50 || address.length > 500) problems.push(problem(language, addressField, 'ADDRESS'));
 
   const row: OrderImportRow = {
     platformNo,
@@ -262,15 +246,15 @@ export function createOrderImporter(deps: {
       const firstOfOrder = new Map<string, OrderImportRow>();
       for (const { rowNumber, row } of rows) {
         const store = resolve(row);
-        if (store === 'unknown') problems.push({ row: rowNumber, field: row.storeName ? 'storeName' : 'storeId', message: say(ctx.language, 'unknownStore', row.storeName ? `: ${row.storeName}` : '') });
-        else if (store === 'none') problems.push({ row: rowNumber, field: 'storeName', message: say(ctx.language, 'noStore') });
-        else if (!store.usable) problems.push({ row: rowNumber, field: 'storeName', message: say(ctx.language, 'storeDisabled', `: ${store.name}`) });
-        if (!skuIds.has(row.skuCode)) problems.push({ row: rowNumber, field: 'skuCode', message: say(ctx.language, 'unknownSku', `: ${row.skuCode}`) });
+        if (store === 'unknown') problems.push(rowProblem(ctx.language, rowNumber, row.storeName ? 'storeName' : 'storeId', 'STORE_NOT_FOUND', { value: row.storeName ?? '' }));
+        else if (store === 'none') problems.push(rowProblem(ctx.language, rowNumber, 'storeName', 'STORE_NONE'));
+        else if (!store.usable) problems.push(rowProblem(ctx.language, rowNumber, 'storeName', 'STORE_DISABLED', { name: store.name }));
+        if (!skuIds.has(row.skuCode)) problems.push(rowProblem(ctx.language, rowNumber, 'skuCode', 'SKU_NOT_FOUND', { value: row.skuCode }));
         if (typeof store !== 'string') {
           const key = `${store.id}\u0000${row.platformNo}`;
           const first = firstOfOrder.get(key);
           if (!first) firstOfOrder.set(key, row);
-          else if (!sameReceiver(first, row)) problems.push({ row: rowNumber, field: 'receiverName', message: say(ctx.language, 'disagree', `: ${row.platformNo}`) });
+          else if (!sameReceiver(first, row)) problems.push(rowProblem(ctx.language, rowNumber, 'receiverName', 'RECEIVER_DIFFERS', { value: row.platformNo }));
         }
       }
       return problems;

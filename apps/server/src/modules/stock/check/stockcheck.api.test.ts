@@ -373,12 +373,16 @@ describe('importing counted quantities', () => {
       [11, 'countedQty'],
     ]);
     const byRow = new Map(task.errors.map((e: any) => [e.row, e.message]));
-    expect(byRow.get(2)).toBe('The counted quantity cannot be negative');
-    expect(byRow.get(3)).toBe('The counted quantity must be a whole number of pieces');
+    const codeOf = new Map(task.errors.map((e: any) => [e.row, e.code]));
+    expect(codeOf.get(2)).toBe('NEGATIVE');
+    expect(byRow.get(2)).toBe('Cannot be negative');
+    expect(codeOf.get(3)).toBe('WHOLE_NUMBER');
+    expect(byRow.get(3)).toBe('Must be a whole number');
     expect(byRow.get(4)).toContain('NO-SUCH-SKU');
     expect(byRow.get(6)).toContain('another warehouse');
     expect(byRow.get(8)).toContain('No stock check');
-    expect(byRow.get(10)).toBe('The same SKU and location as row 9');
+    expect(byRow.get(10)).toBe('The same as row 9');
+    expect(codeOf.get(10)).toBe('DUPLICATE_ROW');
     const { rows } = await t.database.pool.query(`select count(*)::int as n from stock_check_lines where check_id = $1 and counted_qty is not null`, [check.id]);
     expect(rows[0].n).toBe(0);
   });
@@ -413,7 +417,8 @@ describe('importing counted quantities', () => {
     await t.call(`${P}/confirm`, { id: check.id, version: check.version }, { token: w.token });
     const done = await loadImport(w.token, task.id);
     expect(done.status).toBe('FAILED');
-    expect(done.message).toContain('row 2');
+    expect(done.messageCode).toBe('DATA_CHANGED');
+    expect(done.errors).toMatchObject([{ row: 2, field: 'skuCode', code: 'NO_OPEN_CHECK' }]);
     expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 3, allocated: 0 });
   });
 });

@@ -4,6 +4,8 @@
 // to that check. A row without a location counts the SKU's one line in the check (or its stock
 // kept without a location). Everything is resolved with a few set-based queries and the load
 // writes all counts with one statement, so a file of 50,000 rows takes seconds.
+import { ImportFailure, problem, rowProblem, type FieldProblem, type ProblemParams } from '../../../platform/import-problems.js';
+import type { ImportProblemCode } from '@openseller/core';
 import { parseCountedQtyText, type Language } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import type { Importer, ImportContext, RowProblem } from '../../../platform/imports.js';
@@ -31,12 +33,12 @@ interface Resolution {
 }
 
 const QTY_PROBLEMS = {
-  EMPTY: ['请填写盘点数量', 'Enter the counted quantity'],
-  NOT_A_NUMBER: ['盘点数量必须是数字', 'The counted quantity must be a number'],
-  NEGATIVE: ['盘点数量不能小于 0', 'The counted quantity cannot be negative'],
-  FRACTION: ['盘点数量必须是整数（件）', 'The counted quantity must be a whole number of pieces'],
-  TOO_LARGE: ['盘点数量过大', 'The counted quantity is too large'],
-} as const;
+  EMPTY: 'REQUIRED',
+  NOT_A_NUMBER: 'NOT_A_NUMBER',
+  NEGATIVE: 'NEGATIVE',
+  FRACTION: 'WHOLE_NUMBER',
+  TOO_LARGE: 'TOO_LARGE',
+} as const satisfies Record<string, ImportProblemCode>;
 
 /**
  * Resolves every row to a check line. With `lock`, the open checks are held for share, so a
@@ -50,14 +52,13 @@ async function resolveRows(tx: Tx, ctx: ImportContext, rows: { rowNumber: number
   const locationByKey = new Map(locationRows.map((l) => [`${l.warehouseId}:${l.code}`, l.id]));
   const locationWarehouses = new Map<string, number[]>();
   for (const l of locationRows) locationWarehouses.set(l.code, [...(locationWarehouses.get(l.code) ?? []), l.warehouseId]);
-  const warehouseName = new Map([...warehouses.values()].map((w) => [w.id, w.name]));
   const skus = await skusByCodes(tx, domainId, [...new Set(rows.map((r) => r.row.skuCode))]);
 
   let open = await openChecksOf(tx, domainId, [...new Set([...warehouses.values()].map((w) => w.id))], lock);
   const only = ctx.options.checkId === undefined ? null : Number(ctx.options.checkId);
   if (only !== null) {
     open = open.filter((c) => c.id === only);
-    if (!open.length) throw new Error(say(language, '所选盘点单不存在或已不在盘点中', 'The chosen stock check does not exist or is no longer counting'));
+    if (!open.length) throw new ImportFailure('CHECK_NOT_COUNTING');
   }
   const checksByWarehouse = new Map<number, CheckRecord[]>();
   for (const c of open) checksByWarehouse.set(c.warehouseId, [...(checksByWarehouse.get(c.warehouseId) ?? []), c]);
@@ -74,31 +75,30 @@ async function resolveRows(tx: Tx, ctx: ImportContext, rows: { rowNumber: number
   const writes: Resolution['writes'] = [];
   const seen = new Map<string, number>();
   for (const { rowNumber, row } of rows) {
-    const problem = (field: string, zh: string, en: string) => problems.push({ row: rowNumber, field, message: say(language, zh, en) });
+    const problem = (field: string, code: ImportProblemCode, params?: ProblemParams) => problems.push(rowProblem(language, rowNumber, field, code, params));
     const warehouse = warehouses.get(row.warehouse);
     if (!warehouse) {
-      problem('warehouse', `仓库 ${row.warehouse} 不存在`, `No warehouse has the code or name ${row.warehouse}`);
+      problem('warehouse', 'WAREHOUSE_NOT_FOUND', { value: row.warehouse });
       continue;
     }
     let locationId: number | null = null;
     if (row.locationCode) {
       const id = locationByKey.get(`${warehouse.id}:${row.locationCode}`);
       if (id === undefined) {
-        const elsewhere = (locationWarehouses.get(row.locationCode) ?? []).map((w) => warehouseName.get(w)).find((n) => n);
-        if (elsewhere || locationWarehouses.has(row.locationCode))
-          problem('locationCode', `库位 ${row.locationCode} 属于其他仓库${elsewhere ? `（${elsewhere}）` : ''}，不属于 ${warehouse.name}`, `The location ${row.locationCode} belongs to another warehouse${elsewhere ? ` (${elsewhere})` : ''}, not to ${warehouse.name}`);
-        else problem('locationCode', `仓库 ${warehouse.name} 没有库位 ${row.locationCode}`, `The warehouse ${warehouse.name} has no location ${row.locationCode}`);
+        if (locationWarehouses.has(row.locationCode))
+          problem('locationCode', 'LOCATION_ELSEWHERE', { value: row.locationCode, warehouse: warehouse.name });
+        else problem('locationCode', 'LOCATION_NOT_FOUND', { warehouse: warehouse.name, value: row.locationCode });
         continue;
       }
       locationId = id;
     }
     const sku = skus.get(row.skuCode);
     if (!sku) {
-      problem('skuCode', `SKU 编码 ${row.skuCode} 不存在`, `No SKU has the code ${row.skuCode}`);
+      problem('skuCode', 'SKU_NOT_FOUND', { value: row.skuCode });
       continue;
     }
     if (sku.isCombination) {
-      problem('skuCode', `${row.skuCode} 是组合商品，没有自己的库存；请盘点它的子商品`, `${row.skuCode} is a combination and has no stock of its own; count its components`);
+      problem('skuCode', 'SKU_IS_COMBINATION', { value: row.skuCode });
       continue;
     }
     const checks = checksByWarehouse.get(warehouse.id) ?? [];
@@ -108,7 +108,7 @@ async function resolveRows(tx: Tx, ctx: ImportContext, rows: { rowNumber: number
       // without a location.
       const lines = (linesBySku.get(sku.id) ?? []).filter((l) => checks.some((c) => c.id === l.checkId));
       if (lines.length > 1) {
-        problem('locationCode', `${row.skuCode} 在盘点单中有多个库位，请填写库位编码`, `${row.skuCode} is on several locations of the check; enter the location code`);
+        problem('locationCode', 'SKU_ON_SEVERAL_LOCATIONS', { value: row.skuCode });
         continue;
       }
       if (lines.length === 1) {
@@ -118,18 +118,13 @@ async function resolveRows(tx: Tx, ctx: ImportContext, rows: { rowNumber: number
     }
     target ??= checks.find((c) => inScope(c, locationId!, sku.id, scopeSets.get(c.id)));
     if (!target) {
-      const at = locationId ? say(language, `（库位 ${row.locationCode}）`, ` at ${row.locationCode}`) : '';
-      problem(
-        'skuCode',
-        `仓库 ${warehouse.name} 没有盘点中的盘点单包含 ${row.skuCode}${at}；请先创建盘点单`,
-        `No stock check of ${warehouse.name} that is still counting covers ${row.skuCode}${at}; make a check first`,
-      );
+      problem('skuCode', 'NO_OPEN_CHECK', { warehouse: warehouse.name, value: locationId ? `${row.skuCode} @ ${row.locationCode}` : row.skuCode });
       continue;
     }
     const key = `${target.id}:${locationId}:${sku.id}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      problem('skuCode', `与第 ${first} 行是同一商品和库位`, `The same SKU and location as row ${first}`);
+      problem('skuCode', 'DUPLICATE_ROW', { row: first });
       continue;
     }
     seen.set(key, rowNumber);
@@ -154,19 +149,18 @@ export const stockCheckImporter: Importer<StockCheckImportLine> = {
     { key: 'countedQty', header: say(language, '盘点数量', 'Counted quantity'), aliases: ['盘点数量', '实盘数量', 'Counted quantity', 'Counted'], required: true, note: say(language, '整数，不小于 0', 'A whole number, not below 0') },
   ],
   parseRow(values, language) {
-    const problems: { field: string; message: string }[] = [];
+    const problems: FieldProblem[] = [];
     const warehouse = (values.warehouse ?? '').trim();
     const skuCode = (values.skuCode ?? '').trim();
     const locationCode = (values.locationCode ?? '').replace(/\s+/g, '');
-    if (!warehouse) problems.push({ field: 'warehouse', message: say(language, '请填写仓库', 'Enter the warehouse') });
-    else if (warehouse.length > 64) problems.push({ field: 'warehouse', message: say(language, '最多 64 个字符', 'At most 64 characters') });
-    if (locationCode.length > 32) problems.push({ field: 'locationCode', message: say(language, '最多 32 个字符', 'At most 32 characters') });
-    if (!skuCode) problems.push({ field: 'skuCode', message: say(language, '请填写 SKU 编码', 'Enter the SKU code') });
-    else if (skuCode.length > 64) problems.push({ field: 'skuCode', message: say(language, '最多 64 个字符', 'At most 64 characters') });
+    if (!warehouse) problems.push(problem(language, 'warehouse', 'REQUIRED'));
+    else if (warehouse.length > 64) problems.push(problem(language, 'warehouse', 'TOO_LONG', { max: 64 }));
+    if (locationCode.length > 32) problems.push(problem(language, 'locationCode', 'TOO_LONG', { max: 32 }));
+    if (!skuCode) problems.push(problem(language, 'skuCode', 'REQUIRED'));
+    else if (skuCode.length > 64) problems.push(problem(language, 'skuCode', 'TOO_LONG', { max: 64 }));
     const qty = parseCountedQtyText(values.countedQty ?? '');
     if ('problem' in qty) {
-      const [zh, en] = QTY_PROBLEMS[qty.problem];
-      problems.push({ field: 'countedQty', message: say(language, zh, en) });
+      problems.push(problem(language, 'countedQty', QTY_PROBLEMS[qty.problem]));
     }
     if (problems.length || 'problem' in qty) return { problems };
     return { row: { warehouse, locationCode: locationCode || null, skuCode, countedQty: qty.qty } };
@@ -195,10 +189,7 @@ export const stockCheckImporter: Importer<StockCheckImportLine> = {
       rows.map((row, i) => ({ rowNumber: i + 2, row })),
       true,
     );
-    if (resolution.problems.length) {
-      const shown = resolution.problems.slice(0, 3).map((p) => `${say(ctx.language, `第 ${p.row} 行`, `row ${p.row}`)}: ${p.message}`);
-      throw new Error(say(ctx.language, `文件检查后数据已变化：${shown.join('；')}`, `The data changed since the file was checked: ${shown.join('; ')}`));
-    }
+    if (resolution.problems.length) throw new ImportFailure('DATA_CHANGED', {}, resolution.problems);
     await progress(Math.floor(rows.length / 2));
     await writeCounts(ctx.tx, ctx.domainId, ctx.session.userId, resolution.writes);
     const byCheck = new Map<number, { counted: number; added: number }>();

@@ -8,7 +8,8 @@ import { warehouseLocations } from '../../../db/schema/index.js';
 import type { Importer, ImportContext, RowProblem } from '../../../platform/imports.js';
 import { findSuppliersByCodes, findWarehousesByCodes, liveSkus } from './inbound.queries.js';
 import { canSeePurchasePrice, type InboundService } from './inbound.service.js';
-import { rowProblems, say } from '../../../platform/import-problems.js';
+import { ImportFailure, rowProblem, rowProblems, say, type ProblemParams } from '../../../platform/import-problems.js';
+import type { ImportProblemCode } from '@openseller/core';
 
 export const ASN_IMPORT_KIND = 'ASN';
 
@@ -76,7 +77,7 @@ export function createAsnImporter(service: InboundService): Importer<AsnImportRo
     ],
     parseRow(values, language) {
       const parsed = AsnImportRow.safeParse(values);
-      return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language) };
+      return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language, values) };
     },
     async check(rows, ctx) {
       const { warehouseByCode, supplierByCode, skuByCode, locationOf } = await lookups(
@@ -84,35 +85,35 @@ export function createAsnImporter(service: InboundService): Importer<AsnImportRo
         rows.map((r) => r.row),
       );
       const problems: RowProblem[] = [];
-      const add = (row: number, field: string, zh: string, en: string) => problems.push({ row, field, message: say(ctx.language, zh, en) });
+      const add = (row: number, field: string, code: ImportProblemCode, params?: ProblemParams) => problems.push(rowProblem(ctx.language, row, field, code, params));
       const priceVisible = canSeePurchasePrice(ctx.session);
       for (const [key, group] of groupRows(rows)) {
         const first = group[0]!;
         const label = key || say(ctx.language, '（无分组）', '(no key)');
-        if (group.length > ASN_MAX_LINES) add(first.rowNumber, 'noticeKey', `通知单 ${label} 超过 ${ASN_MAX_LINES} 行`, `The notice ${label} has more than ${ASN_MAX_LINES} lines`);
+        if (group.length > ASN_MAX_LINES) add(first.rowNumber, 'noticeKey', 'TOO_MANY_LINES', { label, max: ASN_MAX_LINES });
         const seenSkus = new Map<string, number>();
         for (const { rowNumber, row } of group) {
           for (const field of ['warehouseCode', 'asnType', 'supplierCode', 'purchaseCode'] as const) {
             if ((row[field] ?? '') !== (first.row[field] ?? ''))
-              add(rowNumber, field, `与第 ${first.rowNumber} 行同属通知单 ${label}，该列必须相同`, `Same notice (${label}) as row ${first.rowNumber}: this column must match it`);
+              add(rowNumber, field, 'SAME_DOCUMENT_DIFFERS', { row: first.rowNumber });
           }
           const warehouse = warehouseByCode.get(row.warehouseCode);
-          if (!warehouse) add(rowNumber, 'warehouseCode', `仓库编码 ${row.warehouseCode} 不存在`, `No warehouse has the code ${row.warehouseCode}`);
-          else if (warehouse.stopUsing) add(rowNumber, 'warehouseCode', `仓库 ${warehouse.name} 已停用`, `The warehouse ${warehouse.name} is stopped`);
+          if (!warehouse) add(rowNumber, 'warehouseCode', 'WAREHOUSE_NOT_FOUND', { value: row.warehouseCode });
+          else if (warehouse.stopUsing) add(rowNumber, 'warehouseCode', 'WAREHOUSE_STOPPED', { name: warehouse.name });
           if (row.supplierCode) {
             const supplier = supplierByCode.get(row.supplierCode);
-            if (!supplier) add(rowNumber, 'supplierCode', `供应商编码 ${row.supplierCode} 不存在`, `No supplier has the code ${row.supplierCode}`);
-            else if (supplier.status !== 'ENABLED') add(rowNumber, 'supplierCode', `供应商 ${supplier.name} 已停用`, `The supplier ${supplier.name} is disabled`);
+            if (!supplier) add(rowNumber, 'supplierCode', 'SUPPLIER_NOT_FOUND', { value: row.supplierCode });
+            else if (supplier.status !== 'ENABLED') add(rowNumber, 'supplierCode', 'SUPPLIER_DISABLED', { name: supplier.name });
           }
           const sku = skuByCode.get(row.skuCode);
-          if (!sku) add(rowNumber, 'skuCode', `商品编码 ${row.skuCode} 不存在`, `No SKU has the code ${row.skuCode}`);
-          else if (sku.isCombination) add(rowNumber, 'skuCode', `${row.skuCode} 是组合商品，请导入其子商品`, `${row.skuCode} is a combination; import its components instead`);
+          if (!sku) add(rowNumber, 'skuCode', 'SKU_NOT_FOUND', { value: row.skuCode });
+          else if (sku.isCombination) add(rowNumber, 'skuCode', 'SKU_IS_COMBINATION', { value: row.skuCode });
           const earlier = seenSkus.get(row.skuCode);
-          if (earlier !== undefined) add(rowNumber, 'skuCode', `与第 ${earlier} 行是同一通知单的同一商品`, `The same SKU on the same notice as row ${earlier}`);
+          if (earlier !== undefined) add(rowNumber, 'skuCode', 'DUPLICATE_ROW', { row: earlier });
           else seenSkus.set(row.skuCode, rowNumber);
           if (row.locationCode && warehouse && !locationOf(warehouse.id, row.locationCode))
-            add(rowNumber, 'locationCode', `仓库 ${warehouse.name} 没有库位 ${row.locationCode}`, `The warehouse ${warehouse.name} has no location ${row.locationCode}`);
-          if (row.price && !priceVisible) add(rowNumber, 'price', '您没有采购价字段权限，请删除该列的值', 'You may not see purchase prices, so you cannot set them; clear this column');
+            add(rowNumber, 'locationCode', 'LOCATION_NOT_FOUND', { warehouse: warehouse.name, value: row.locationCode });
+          if (row.price && !priceVisible) add(rowNumber, 'price', 'FIELD_NOT_PERMITTED');
         }
       }
       return problems;
@@ -128,7 +129,7 @@ export function createAsnImporter(service: InboundService): Importer<AsnImportRo
         const first = group[0]!.row;
         const warehouse = warehouseByCode.get(first.warehouseCode);
         // Checked at upload; anything gone since fails the whole file.
-        if (!warehouse) throw new Error(say(ctx.language, `仓库 ${first.warehouseCode} 已不存在`, `The warehouse ${first.warehouseCode} no longer exists`));
+        if (!warehouse) throw new ImportFailure('WAREHOUSE_NOT_FOUND', { value: first.warehouseCode });
         const input: AsnCreateInput = {
           whId: warehouse.id,
           asnType: first.asnType,
@@ -137,7 +138,7 @@ export function createAsnImporter(service: InboundService): Importer<AsnImportRo
           remark: first.remark,
           asnDetails: group.map(({ row }) => {
             const sku = skuByCode.get(row.skuCode);
-            if (!sku) throw new Error(say(ctx.language, `商品 ${row.skuCode} 已不存在`, `The SKU ${row.skuCode} no longer exists`));
+            if (!sku) throw new ImportFailure('SKU_NOT_FOUND', { value: row.skuCode });
             return {
               skuId: sku.id,
               qty: row.qty,

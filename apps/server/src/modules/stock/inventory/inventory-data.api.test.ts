@@ -70,8 +70,8 @@ describe('opening inventory import', () => {
       [9, 'skuCode'],
       [10, 'skuCode'],
     ]);
-    expect(task.errors[0].message).toBe('Quantity cannot be negative');
-    expect(task.errors[2].message).toBe('Unit cost cannot exceed four decimals');
+    expect(task.errors[0]).toMatchObject({ code: 'NEGATIVE', message: 'Cannot be negative' });
+    expect(task.errors[2]).toMatchObject({ code: 'DECIMALS', params: { max: 4 }, message: 'At most 4 decimals' });
     const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from stock_ledger where domain_id = ${w.domainId}`);
     expect(Number(count.rows[0]!.n)).toBe(0);
   });
@@ -107,7 +107,7 @@ describe('opening inventory import', () => {
       () => call('/cloud/core/import/get', { id: started.body.data.id }, w.token),
       (a) => a.body.data.status !== 'PARSING',
     );
-    expect(task.body.data.errors).toEqual([{ row: 2, field: 'qty', message: '必须是整数件数' }]);
+    expect(task.body.data.errors).toEqual([{ row: 2, field: 'qty', code: 'WHOLE_NUMBER', params: {}, message: '必须是整数' }]);
   });
 });
 

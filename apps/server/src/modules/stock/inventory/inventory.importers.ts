@@ -5,35 +5,7 @@ import { OpeningInventoryRow, StockWarningImportRow, type Language } from '@open
 import type { Importer, ImportContext, RowProblem } from '../../../platform/imports.js';
 import { skusOf, warehousesOf } from './inventory.queries.js';
 import { applyWarnings, loadOpening, resolveOpening, say, type WarningChange } from './inventory.service.js';
-import { rowProblems } from '../../../platform/import-problems.js';
-
-// Chinese wording of the contract's messages, for problems read by a Chinese user.
-const ZH: [RegExp, (m: RegExpMatchArray) => string][] = [
-  [/^(.*) cannot be empty$/, () => '该字段不能为空'],
-  [/^(.*) must be a number$/, () => '请输入数字'],
-  [/^(.*) cannot be negative$/, () => '不能为负数'],
-  [/^(.*) must be a whole number of pieces$/, () => '必须是整数件数'],
-  [/^(.*) must be at least (\d+)$/, (m) => `不能小于 ${m[2]}`],
-  [/^(.*) cannot exceed four decimals$/, () => '最多 4 位小数'],
-  [/^(.*) cannot exceed (\d+)$/, (m) => `不能大于 ${m[2]}`],
-  [/^(.*) is too large$/, () => '数值过大'],
-  [/^(.*) has at most (\d+) characters$/, (m) => `最多 ${m[2]} 个字符`],
-];
-
-function problemsOf(error: Parameters<typeof rowProblems>[0], language: Language) {
-  const chinese = language === 'zh' || language === 'zh_TW';
-  return error.issues.map((i) => {
-    const field = String(i.path[0] ?? '(row)');
-    // The contract's own messages name the column; zod's generic ones are worded by rowProblems.
-    if (i.code !== 'custom' && !/^(.*) (cannot be empty|has at most \d+ characters)$/.test(i.message)) return rowProblems({ issues: [i] }, language)[0]!;
-    if (!chinese) return { field, message: i.message };
-    for (const [pattern, word] of ZH) {
-      const m = i.message.match(pattern);
-      if (m) return { field, message: word(m) };
-    }
-    return rowProblems({ issues: [i] }, language)[0]!;
-  });
-}
+import { ImportFailure, rowProblem, rowProblems } from '../../../platform/import-problems.js';
 
 const columns = (language: Language, list: [key: string, zh: string, en: string, required: boolean, noteZh?: string, noteEn?: string][]) =>
   list.map(([key, zh, en, required, noteZh, noteEn]) => ({
@@ -59,7 +31,7 @@ export const openingInventoryImporter: Importer<OpeningInventoryRow> = {
     ]),
   parseRow(values, language) {
     const parsed = OpeningInventoryRow.safeParse(values);
-    return parsed.success ? { row: parsed.data } : { problems: problemsOf(parsed.error, language) };
+    return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language, values) };
   },
   async check(rows, ctx) {
     const { problems } = await resolveOpening(
@@ -67,8 +39,9 @@ export const openingInventoryImporter: Importer<OpeningInventoryRow> = {
       ctx.session,
       rows.map((r) => r.row),
       ctx.language,
+      (index) => rows[index]!.rowNumber,
     );
-    return problems.map((p) => ({ row: rows[p.index]!.rowNumber, field: p.field, message: p.message }));
+    return problems.map(({ index, ...p }) => ({ row: rows[index]!.rowNumber, ...p }));
   },
   async summarize(rows) {
     return { rows: rows.length, skus: new Set(rows.map((r) => r.skuCode)).size, qty: rows.reduce((sum, r) => sum + r.qty, 0) };
@@ -76,7 +49,7 @@ export const openingInventoryImporter: Importer<OpeningInventoryRow> = {
   async load(rows, ctx, progress) {
     // Checked at upload; anything changed since (a SKU deleted, a location removed) fails the file.
     const { problems, resolved } = await resolveOpening(ctx.tx, ctx.session, rows, ctx.language);
-    if (problems.length) throw new Error(say(ctx.language, `第 ${problems[0]!.index + 1} 条数据已不可用：${problems[0]!.message}`, `Entry ${problems[0]!.index + 1} is no longer valid: ${problems[0]!.message}`));
+    if (problems.length) throw new ImportFailure(problems[0]!.code, problems[0]!.params);
     const result = await loadOpening(ctx.tx, ctx.session, resolved, { now: new Date(), source: 'import' });
     await progress(rows.length);
     return { rows: result.rows, qty: result.qty };
@@ -92,15 +65,15 @@ async function warningChanges(ctx: ImportContext, rows: { rowNumber: number; row
   for (const { rowNumber, row } of rows) {
     const warehouse = warehouses.get(row.warehouseCode);
     const sku = skus.get(row.skuCode);
-    if (!warehouse) problems.push({ row: rowNumber, field: 'warehouseCode', message: say(ctx.language, `仓库编码 ${row.warehouseCode} 不存在`, `No warehouse has the code ${row.warehouseCode}`) });
-    if (!sku) problems.push({ row: rowNumber, field: 'skuCode', message: say(ctx.language, `商品编码 ${row.skuCode} 不存在`, `No SKU has the code ${row.skuCode}`) });
+    if (!warehouse) problems.push(rowProblem(ctx.language, rowNumber, 'warehouseCode', 'WAREHOUSE_NOT_FOUND', { value: row.warehouseCode }));
+    if (!sku) problems.push(rowProblem(ctx.language, rowNumber, 'skuCode', 'SKU_NOT_FOUND', { value: row.skuCode }));
     else if (sku.isCombination)
-      problems.push({ row: rowNumber, field: 'skuCode', message: say(ctx.language, `${row.skuCode} 是组合商品，库存来自子商品，不能设置预警`, `${row.skuCode} is a combination: its stock comes from its components, so it takes no warning level`) });
+      problems.push(rowProblem(ctx.language, rowNumber, 'skuCode', 'SKU_IS_COMBINATION', { value: row.skuCode }));
     if (!warehouse || !sku || sku.isCombination) continue;
     const key = `${warehouse.id}:${sku.id}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      problems.push({ row: rowNumber, field: 'skuCode', message: say(ctx.language, `与第 ${first} 行重复`, `The same as row ${first}`) });
+      problems.push(rowProblem(ctx.language, rowNumber, 'skuCode', 'DUPLICATE_ROW', { row: first }));
       continue;
     }
     seen.set(key, rowNumber);
@@ -122,7 +95,7 @@ export const stockWarningImporter: Importer<StockWarningImportRow> = {
     ]),
   parseRow(values, language) {
     const parsed = StockWarningImportRow.safeParse(values);
-    return parsed.success ? { row: parsed.data } : { problems: problemsOf(parsed.error, language) };
+    return parsed.success ? { row: parsed.data } : { problems: rowProblems(parsed.error, language, values) };
   },
   async check(rows, ctx) {
     return (await warningChanges(ctx, rows)).problems;
@@ -136,7 +109,7 @@ export const stockWarningImporter: Importer<StockWarningImportRow> = {
       ctx,
       rows.map((row, n) => ({ rowNumber: n + 2, row })),
     );
-    if (problems.length) throw new Error(`${problems[0]!.row}: ${problems[0]!.message}`);
+    if (problems.length) throw new ImportFailure('DATA_CHANGED', {}, problems);
     const result = await applyWarnings(ctx.tx, ctx.session, changes, 'importWarning');
     await progress(rows.length);
     return result;

@@ -1,6 +1,8 @@
 // Commands and reads of the business inventory: the list by warehouse and SKU, balances by
 // location, warning levels, production-date lots, opening inventory, the ledger and the
 // inventory log. Stock itself changes only through the engine (applyMovements).
+import { problem, type FieldProblem, type ProblemParams } from '../../../platform/import-problems.js';
+import type { ImportProblemCode } from '@openseller/core';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ErrorCodes,
@@ -93,11 +95,10 @@ export function codeStamp(now: Date): string {
 
 // ---- opening inventory: shared by the import (kind OPENING_INVENTORY) and saveOpening ------------
 
-export interface OpeningProblem {
+export interface OpeningProblem extends FieldProblem {
   /** Index of the row in the list given. */
   index: number;
   field: keyof OpeningInventoryRow;
-  message: string;
 }
 
 export interface ResolvedOpeningRow {
@@ -114,6 +115,8 @@ export async function resolveOpening(
   session: Session,
   rows: OpeningInventoryRow[],
   language: Language,
+  /** How a problem names another row: its entry number by default, a sheet row for an import. */
+  rowNumberOf: (index: number) => number = (index) => index + 1,
 ): Promise<{ problems: OpeningProblem[]; resolved: ResolvedOpeningRow[] }> {
   const domainId = domainOf(session);
   const warehouses = new Map((await warehousesOf(tx, domainId, { codes: [...new Set(rows.map((r) => r.warehouseCode))] })).map((w) => [w.code, w]));
@@ -129,27 +132,28 @@ export async function resolveOpening(
   const seen = new Map<string, number>();
   rows.forEach((row, index) => {
     const before = problems.length;
+    const add = (field: keyof OpeningInventoryRow, code: ImportProblemCode, params?: ProblemParams) => problems.push({ index, ...problem(language, field, code, params), field });
     const warehouse = warehouses.get(row.warehouseCode);
     let locationId = 0;
-    if (!warehouse) problems.push({ index, field: 'warehouseCode', message: say(language, `仓库编码 ${row.warehouseCode} 不存在`, `No warehouse has the code ${row.warehouseCode}`) });
-    else if (warehouse.stopUsing) problems.push({ index, field: 'warehouseCode', message: say(language, `仓库 ${warehouse.name} 已停用`, `The warehouse ${warehouse.name} is stopped`) });
+    if (!warehouse) add('warehouseCode', 'WAREHOUSE_NOT_FOUND', { value: row.warehouseCode });
+    else if (warehouse.stopUsing) add('warehouseCode', 'WAREHOUSE_STOPPED', { name: warehouse.name });
     else if (row.locationCode) {
       const found = locations.get(`${warehouse.id}:${row.locationCode}`);
       if (found === undefined)
-        problems.push({ index, field: 'locationCode', message: say(language, `仓库 ${warehouse.code} 没有库位 ${row.locationCode}`, `The warehouse ${warehouse.code} has no location ${row.locationCode}`) });
+        add('locationCode', 'LOCATION_NOT_FOUND', { warehouse: warehouse.code, value: row.locationCode });
       else locationId = found;
     }
     const sku = skus.get(row.skuCode);
-    if (!sku) problems.push({ index, field: 'skuCode', message: say(language, `商品编码 ${row.skuCode} 不存在`, `No SKU has the code ${row.skuCode}`) });
+    if (!sku) add('skuCode', 'SKU_NOT_FOUND', { value: row.skuCode });
     else if (sku.isCombination)
-      problems.push({ index, field: 'skuCode', message: say(language, `${row.skuCode} 是组合商品，库存来自子商品，请录入子商品`, `${row.skuCode} is a combination: its stock comes from its components; enter the components instead`) });
+      add('skuCode', 'SKU_IS_COMBINATION', { value: row.skuCode });
     if (row.unitCost !== undefined && !seesCost)
-      problems.push({ index, field: 'unitCost', message: say(language, '您没有成本价字段权限，请清空单位成本', 'You may not see cost prices, so you cannot set a unit cost; leave it empty') });
+      add('unitCost', 'FIELD_NOT_PERMITTED');
     if (problems.length > before || !warehouse || !sku) return;
     const key = `${warehouse.id}:${locationId}:${sku.id}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      problems.push({ index, field: 'skuCode', message: say(language, `与第 ${first + 1} 条重复（同一仓库、库位和商品）`, `The same warehouse, location and SKU as entry ${first + 1}`) });
+      add('skuCode', 'DUPLICATE_ROW', { row: rowNumberOf(first) });
       return;
     }
     seen.set(key, index);

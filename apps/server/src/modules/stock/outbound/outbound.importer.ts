@@ -9,7 +9,7 @@ import type { WarehousesRegistryService } from '../../warehouses/index.js';
 import { actorOf } from '../../../platform/caller.js';
 import { wdoCodesTaken } from './outbound.queries.js';
 import type { OutboundService } from './outbound.service.js';
-import { rowProblems, say } from '../../../platform/import-problems.js';
+import { ImportFailure, problem, rowProblem, rowProblems, say } from '../../../platform/import-problems.js';
 
 export const WDO_IMPORT = 'WDO';
 
@@ -72,9 +72,9 @@ export function wdoImporter(registry: ServiceRegistry, service: OutboundService)
     ],
     parseRow(values, language) {
       const parsed = WdoImportRow.safeParse(values);
-      if (!parsed.success) return { problems: rowProblems(parsed.error, language) };
+      if (!parsed.success) return { problems: rowProblems(parsed.error, language, values) };
       if (!wdoTypeOf(parsed.data.wdoType)) {
-        return { problems: [{ field: 'wdoType', message: say(language, `出库类型 ${parsed.data.wdoType} 不存在`, `No outbound type is called ${parsed.data.wdoType}`) }] };
+        return { problems: [problem(language, 'wdoType', 'NOT_AN_OPTION', { value: parsed.data.wdoType })] };
       }
       return { row: parsed.data };
     },
@@ -90,13 +90,13 @@ export function wdoImporter(registry: ServiceRegistry, service: OutboundService)
       const firstOfCode = new Map<string, { rowNumber: number; row: WdoImportRow }>();
       const skuRowOfCode = new Map<string, number>();
       for (const { rowNumber, row } of rows) {
-        if (taken.has(row.code)) problems.push({ row: rowNumber, field: 'code', message: say(language, `出库单号 ${row.code} 已存在`, `The outbound code ${row.code} is already taken`) });
+        if (taken.has(row.code)) problems.push(rowProblem(language, rowNumber, 'code', 'CODE_TAKEN', { value: row.code }));
         const warehouse = warehouseByCode.get(row.warehouseCode);
-        if (!warehouse) problems.push({ row: rowNumber, field: 'warehouseCode', message: say(language, `仓库编码 ${row.warehouseCode} 不存在`, `No warehouse has the code ${row.warehouseCode}`) });
-        else if (warehouse.stopUsing === 1) problems.push({ row: rowNumber, field: 'warehouseCode', message: say(language, `仓库 ${warehouse.name} 已停用`, `The warehouse ${warehouse.name} is stopped`) });
+        if (!warehouse) problems.push(rowProblem(language, rowNumber, 'warehouseCode', 'WAREHOUSE_NOT_FOUND', { value: row.warehouseCode }));
+        else if (warehouse.stopUsing === 1) problems.push(rowProblem(language, rowNumber, 'warehouseCode', 'WAREHOUSE_STOPPED', { name: warehouse.name }));
         const sku = skuByCode.get(row.skuCode);
-        if (!sku) problems.push({ row: rowNumber, field: 'skuCode', message: say(language, `商品编码 ${row.skuCode} 不存在`, `No SKU has the code ${row.skuCode}`) });
-        else if (sku.isCombination) problems.push({ row: rowNumber, field: 'skuCode', message: say(language, `${row.skuCode} 是组合商品，请导入其子商品`, `${row.skuCode} is a combination; import its components instead`) });
+        if (!sku) problems.push(rowProblem(language, rowNumber, 'skuCode', 'SKU_NOT_FOUND', { value: row.skuCode }));
+        else if (sku.isCombination) problems.push(rowProblem(language, rowNumber, 'skuCode', 'SKU_IS_COMBINATION', { value: row.skuCode }));
         const first = firstOfCode.get(row.code);
         if (!first) firstOfCode.set(row.code, { rowNumber, row });
         else {
@@ -105,12 +105,12 @@ export function wdoImporter(registry: ServiceRegistry, service: OutboundService)
             const b = field === 'wdoType' ? wdoTypeOf(row.wdoType) : row[field];
             // Header values may be left empty on a code's later rows.
             if (b !== undefined && a !== b)
-              problems.push({ row: rowNumber, field, message: say(language, `与第 ${first.rowNumber} 行同一出库单，但此列不同`, `Same order as row ${first.rowNumber}, but this column differs`) });
+              problems.push(rowProblem(language, rowNumber, field, 'SAME_DOCUMENT_DIFFERS', { row: first.rowNumber }));
           }
         }
         const key = `${row.code}\u0000${row.skuCode}`;
         const seen = skuRowOfCode.get(key);
-        if (seen !== undefined) problems.push({ row: rowNumber, field: 'skuCode', message: say(language, `与第 ${seen} 行重复`, `The same as row ${seen}`) });
+        if (seen !== undefined) problems.push(rowProblem(language, rowNumber, 'skuCode', 'DUPLICATE_ROW', { row: seen }));
         else skuRowOfCode.set(key, rowNumber);
       }
       return problems;
@@ -125,10 +125,10 @@ export function wdoImporter(registry: ServiceRegistry, service: OutboundService)
       for (const [code, lines] of groups(rows)) {
         const first = lines[0]!;
         const warehouse = warehouseByCode.get(first.warehouseCode);
-        if (!warehouse) throw new Error(say(ctx.language, `仓库编码 ${first.warehouseCode} 已不存在`, `The warehouse ${first.warehouseCode} no longer exists`));
+        if (!warehouse) throw new ImportFailure('WAREHOUSE_NOT_FOUND', { value: first.warehouseCode });
         const wdoDetails = lines.map((l) => {
           const sku = skuByCode.get(l.skuCode);
-          if (!sku) throw new Error(say(ctx.language, `商品编码 ${l.skuCode} 已不存在`, `The SKU ${l.skuCode} no longer exists`));
+          if (!sku) throw new ImportFailure('SKU_NOT_FOUND', { value: l.skuCode });
           return { skuId: sku.id, qty: l.qty, remark: undefined };
         });
         const pick = <K extends (typeof HEADER_FIELDS)[number]>(field: K) => lines.find((l) => l[field] !== undefined)?.[field];

@@ -89,7 +89,7 @@ describe('outbound-order import', () => {
         [9, 'skuCode'],
       ]),
     );
-    expect(task.body.data.errors.find((e: any) => e.row === 3).message).toBe('仓库编码 NO-SUCH-WH 不存在');
+    expect(task.body.data.errors.find((e: any) => e.row === 3)).toMatchObject({ code: 'WAREHOUSE_NOT_FOUND', params: { value: 'NO-SUCH-WH' }, message: '仓库 NO-SUCH-WH 不存在' });
     expect((await t.database.db.select().from(wdoHeaders).where(eq(wdoHeaders.domainId, w.domainId))).map((h) => h.code)).toEqual(['TAKEN']);
   });
 
