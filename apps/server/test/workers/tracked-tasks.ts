@@ -2,7 +2,7 @@
 // about to kill, a load hangs for ever after a row whose value is 'hang', and an export after its
 // first rows; a row whose value is 'slow' takes 300 ms; in any worker a run first waits at the
 // test's gate when one is given.
-import { rowProblem, rowProblems } from '../../src/platform/import-problems.js';
+import { rowProblems } from '../../src/platform/import-problems.js';
 import { z } from 'zod';
 import { domainConfigs } from '../../src/db/schema/index.js';
 import type { AreaModule } from '../../src/platform/module.js';

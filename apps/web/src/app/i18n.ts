@@ -4,7 +4,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
-import { isLanguage, LANGUAGES, matchLanguage, RTL_LANGUAGES, type Language } from '@openseller/core';
+import { IMPORT_PROBLEM_CODES, IMPORT_PROBLEM_TEXTS, isLanguage, LANGUAGES, matchLanguage, RTL_LANGUAGES, type Language } from '@openseller/core';
 import { STORAGE_KEYS } from './auth-store';
 
 // One namespace per area; an area's error codes go under errors.* of its own namespace.
@@ -42,6 +42,8 @@ export const NAMESPACES = [
   'printing',
   'orderchecking',
   'settings',
+  // Import problems by code: Chinese and English are core's catalogue, the other languages their packs.
+  'importproblems',
 ] as const;
 
 const packs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
@@ -50,6 +52,10 @@ const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
+    if (namespace === 'importproblems' && (language === 'zh' || language === 'en')) {
+      callback(null, Object.fromEntries(IMPORT_PROBLEM_CODES.map((code) => [code, IMPORT_PROBLEM_TEXTS[code][language]])));
+      return;
+    }
     const load = packs[`../locales/${language}/${namespace}.json`];
     if (!load) {
       callback(null, {});

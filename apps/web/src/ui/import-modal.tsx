@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Modal, Progress, Result, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ImportCalls, type CallInput, type ImportTaskView } from '@openseller/core';
+import { ImportCalls, type CallInput, type ImportRowProblem, type ImportTaskView } from '@openseller/core';
+import { importFailureText, importProblemText } from '../app/import-problems';
 import { ApiError, callApi, callForm, errorMessage, queryString } from '../app/request';
 import { toast } from '../app/toast';
 import { downloadFile } from '../features/exports/api';
@@ -199,6 +200,20 @@ export function ImportModal(props: ImportModalProps) {
 
   let body: React.ReactNode;
   let footer: React.ReactNode;
+  // The rows' problems: those of the check, or those a load found when the data changed meanwhile.
+  const problemTable = task && (
+    <Table
+      size="small"
+      rowKey={(r) => `${r.row}:${r.field}:${r.code}`}
+      dataSource={task.errors}
+      pagination={{ pageSize: 10, showSizeChanger: false }}
+      columns={[
+        { title: t(texts.row), dataIndex: 'row', width: 80 },
+        { title: t(texts.column), dataIndex: 'field', width: 160, render: (f: string) => fieldLabel(f) },
+        { title: t(texts.problem), key: 'problem', render: (_: unknown, r: ImportRowProblem) => importProblemText(r) },
+      ]}
+    />
+  );
   if (!task) {
     body = (
       <>
@@ -255,17 +270,7 @@ export function ImportModal(props: ImportModalProps) {
     body = (
       <>
         <Alert type="error" showIcon message={t(texts.invalid, { count: task.errorCount, total: task.totalRows })} description={t(texts.nothingChanged)} style={{ marginBottom: 12 }} />
-        <Table
-          size="small"
-          rowKey={(r) => `${r.row}:${r.field}:${r.message}`}
-          dataSource={task.errors}
-          pagination={{ pageSize: 10, showSizeChanger: false }}
-          columns={[
-            { title: t(texts.row), dataIndex: 'row', width: 80 },
-            { title: t(texts.column), dataIndex: 'field', width: 160, render: (f: string) => fieldLabel(f) },
-            { title: t(texts.problem), dataIndex: 'message' },
-          ]}
-        />
+        {problemTable}
       </>
     );
     footer = [
@@ -332,7 +337,12 @@ export function ImportModal(props: ImportModalProps) {
       </Button>,
     ];
   } else {
-    body = <Result status="error" title={t(texts.failed)} subTitle={task.message} extra={<Typography.Text type="secondary">{t(texts.nothingChanged)}</Typography.Text>} />;
+    body = (
+      <>
+        <Result status="error" title={t(texts.failed)} subTitle={importFailureText(task)} extra={<Typography.Text type="secondary">{t(texts.nothingChanged)}</Typography.Text>} />
+        {task.errors.length > 0 && problemTable}
+      </>
+    );
     footer = [
       <Button key="r" type="primary" onClick={restart}>
         {t(texts.another)}

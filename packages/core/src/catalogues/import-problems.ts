@@ -64,7 +64,6 @@ export const IMPORT_PROBLEM_TEXTS = {
   FILE_TOO_MANY_ROWS: { zh: '一次最多导入 {{max}} 行，文件有 {{rows}} 行', en: 'At most {{max}} rows can be imported at once; the file has {{rows}}' },
   CHECK_NOT_COUNTING: { zh: '所选盘点单不存在或已不在盘点中', en: 'The chosen stock check does not exist or is no longer counting' },
   DATA_CHANGED: { zh: '文件检查后数据已变化，请查看下列问题并重新上传', en: 'The data changed since the file was checked; see the problems below and upload the file again' },
-  LOAD_FAILED: { zh: '导入失败：{{detail}}', en: 'The import failed: {{detail}}' },
 } as const satisfies Record<string, Text>;
 
 export type ImportProblemCode = keyof typeof IMPORT_PROBLEM_TEXTS;

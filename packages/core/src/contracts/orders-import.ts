@@ -1,6 +1,7 @@
 // Orders from spreadsheets (spec 02 §7.10 /myhome/taobaoSoh/createFromXls, §3.9 import template,
 // §7.13 /myhome/sohTemplate): the order fields a column can feed, the saved templates that map a
 // seller's own header texts to those fields, and the import's progress item (spec 01 §4.6).
+import { ImportTaskView } from './imports.js';
 import { z } from 'zod';
 import { Id, PageQuery, Text, Version } from './common.js';
 
@@ -134,27 +135,8 @@ export const OrderImportProgress = z.object({
 });
 export type OrderImportProgress = z.infer<typeof OrderImportProgress>;
 
-/**
- * The import task an upload starts (the import engine's view, apps/server/src/platform/imports.ts
- * ImportTaskView): its status, its row problems (row, field, message) and counts.
- */
-export const OrderImportTask = z.object({
-  id: Id,
-  kind: z.string(),
-  status: z.enum(['PARSING', 'INVALID', 'PARSED', 'LOADING', 'DONE', 'FAILED', 'CANCELLED']),
-  fileName: z.string(),
-  totalRows: z.number().int(),
-  processedRows: z.number().int(),
-  percentage: z.number(),
-  errorCount: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
-  summary: z.record(z.string(), z.number()),
-  result: z.record(z.string(), z.number()).nullable(),
-  message: z.string().nullable(),
-  interruptions: z.number().int(),
-  notice: z.enum(['INTERRUPTED', 'RESUMED', 'GAVE_UP']).nullable(),
-  cancellable: z.boolean(),
-});
+/** The import task an upload starts: the import engine's view of it (contracts/imports.ts), one shape. */
+export const OrderImportTask = ImportTaskView;
 export type OrderImportTask = z.infer<typeof OrderImportTask>;
 
 export const OrderImportErrors = {
