@@ -106,7 +106,7 @@ describe('opening inventory', () => {
     ]);
     expect(answer.body.fields![1]!.message).toBe(`The warehouse ${w.warehouseCode} has no location Z-99`);
     expect(answer.body.fields![3]!.message).toContain('is a combination');
-    expect(answer.body.fields![6]!.message).toBe('The same warehouse, location and SKU as entry 1');
+    expect(answer.body.fields![6]!.message).toBe('The same as row 1');
     expect(await ledgerCount(w.domainId)).toBe(0);
     expect(await ledgerCount(other.domainId)).toBe(0);
   });
@@ -115,7 +115,7 @@ describe('opening inventory', () => {
     const w = await inventoryWorld(t);
     const clerk = await staffToken(t, w.domainId, ['MENU_INV']);
     const refused = await call('/cloud/core/inventory/saveOpening', { items: [{ warehouseCode: w.warehouseCode, skuCode: w.skuCodes[0], qty: 2, unitCost: 3 }] }, clerk);
-    expect(refused.body.fields).toEqual([{ field: 'items.0.unitCost', message: 'You may not see cost prices, so you cannot set a unit cost; leave it empty' }]);
+    expect(refused.body.fields).toEqual([{ field: 'items.0.unitCost', message: 'You may not see this field, so you cannot set it; leave the column empty' }]);
     const taken = await call('/cloud/core/inventory/saveOpening', { items: [{ warehouseCode: w.warehouseCode, skuCode: w.skuCodes[0], qty: 2 }] }, clerk);
     expect(taken.body.success).toBe(true);
     expect(await ledgerCount(w.domainId)).toBe(1);
