@@ -6,8 +6,10 @@ import {
   AFTER_SALE_LINE_KINDS,
   AFTER_SALE_SOURCES,
   AFTER_SALE_STATES,
+  AFTER_SALE_TYPE_NAMES,
   AFTER_SALE_TYPES,
   RECEIPT_STATES,
+  type AfterSaleType,
   REFUND_PHASES,
   REFUND_STATES,
   WRITE_BACK_STATES,
@@ -16,7 +18,6 @@ import { isDecimalText } from '../rules/decimal.js';
 import { DateTimeText, Id, OptionalText, PageQuery, Version } from './common.js';
 
 export const AfterSalesErrors = {
-  NOT_FOUND: 'ERR_AFTERSALES_NOT_FOUND',
   ORDER_NOT_FOUND: 'ERR_AFTERSALES_ORDER_NOT_FOUND',
   /** Goods come back only from a shipped order. */
   ORDER_NOT_SHIPPED: 'ERR_AFTERSALES_ORDER_NOT_SHIPPED',
@@ -218,7 +219,6 @@ export const AfterSaleRow = z.object({
   writeBackStatusName: z.string().nullable(),
   /** The return-inbound document made when the return was agreed. */
   rmaId: z.number().nullable(),
-  rmaCode: z.string().nullable(),
   returnQtyTotal: z.number(),
   createdAt: z.string(),
   version: z.number(),
@@ -229,3 +229,33 @@ export type AfterSaleRow = z.infer<typeof AfterSaleRow>;
 
 export const AfterSaleExportInput = AfterSaleSearchInput.omit({ currentPage: true, pageSize: true }).extend({ idList: z.array(Id).max(10000).nullish() });
 export type AfterSaleExportInput = z.infer<typeof AfterSaleExportInput>;
+
+/**
+ * One row of the after-sale import: one document of an order, for one of its goods (the SKU code
+ * of an order line). The type is given by its code or its Chinese or English name; an exchange or
+ * a reissue sends the same SKU again.
+ */
+const blankToUndefined = (v: unknown) => (v == null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+export const AfterSaleImportRow = z.object({
+  orderCode: z.string().trim().min(1).max(64),
+  type: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const found = (Object.entries(AFTER_SALE_TYPE_NAMES) as [AfterSaleType, { zh: string; en: string }][]).find(
+        ([code, names]) => code === v.toUpperCase() || names.zh === v || names.en.toLowerCase() === v.toLowerCase(),
+      );
+      if (!found) {
+        ctx.addIssue({ code: 'custom', message: `Unknown type ${v}: use 仅退款, 退货退款, 换货 or 补发` });
+        return z.NEVER;
+      }
+      return found[0];
+    }),
+  skuCode: OptionalText(100),
+  qty: z.preprocess(blankToUndefined, z.coerce.number().int('Enter a whole number of pieces').min(1, 'Enter a quantity of at least 1').max(1_000_000).optional()),
+  refundFee: z.preprocess(blankToUndefined, AmountText.optional()),
+  afterSalesReason: OptionalText(200),
+  remark: OptionalText(500),
+});
+export type AfterSaleImportRow = z.infer<typeof AfterSaleImportRow>;
