@@ -45,7 +45,7 @@ describe('after-sales: a refund made by hand from a shipped order, agreed and fi
     await b.signIn(DEMO.demo.username, DEMO.demo.password);
     await page.waitForURL(/#\/(home)?$/);
     await b.open('/afterSale/createAfterSaleOrder');
-    await page.getByRole('textbox', { name: 'Order code or platform order no.' }).fill(shipped.code);
+    await page.getByPlaceholder('Order code or platform order no.').fill(shipped.code);
     await page.getByRole('button', { name: 'Find order' }).click();
     await page.getByText(`Order ${shipped.code}`, { exact: false }).waitFor();
     await page.getByRole('radio', { name: 'Refund only' }).check();

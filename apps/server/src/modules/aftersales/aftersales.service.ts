@@ -308,21 +308,17 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
         .select()
         .from(afterSaleLines)
         .where(and(eq(afterSaleLines.domainId, domainId), eq(afterSaleLines.afterSaleId, before.id), eq(afterSaleLines.kind, 'RETURN')));
-      const rma = await deps.rma().createIn(
-        tx,
-        session,
-        RmaCreateInput.parse({
-          whId,
-          erpSoHId: before.erpOrderId,
-          expressCompanyCode: before.buyerExpressCompanyCode,
-          expressNo: before.buyerExpressNo,
-          buyerNick: before.buyerNick,
-          receiverName: before.buyerName,
-          receiverPhone: before.buyerPhone,
-          remark: before.code,
-          rmaDetails: lines.map((l) => ({ erpSodId: l.erpOrderLineId, qty: l.skuNum })),
-        }),
-      );
+      // The buyer and address come from the order (the return inbound's own default).
+      const rmaInput = RmaCreateInput.safeParse({
+        whId,
+        erpSoHId: before.erpOrderId,
+        expressCompanyCode: before.buyerExpressCompanyCode,
+        expressNo: before.buyerExpressNo,
+        remark: before.code,
+        rmaDetails: lines.map((l) => ({ erpSodId: l.erpOrderLineId, qty: l.skuNum })),
+      });
+      if (!rmaInput.success) throw refusalOf('WRONG_STATE', before, decision, platformCode, language);
+      const rma = await deps.rma().createIn(tx, session, rmaInput.data);
       changes.returnWhId = whId;
       changes.rmaId = rma.id;
     }
