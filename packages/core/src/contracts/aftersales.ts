@@ -38,8 +38,6 @@ export const AfterSalesErrors = {
   RETURN_WAREHOUSE_REQUIRED: 'ERR_AFTERSALES_RETURN_WAREHOUSE_REQUIRED',
   /** Only a document nobody has acted on yet is deleted. */
   NOT_UNPROCESSED: 'ERR_AFTERSALES_NOT_UNPROCESSED',
-  /** The store's platform refund id is on another document already. */
-  PLATFORM_REFUND_TAKEN: 'ERR_AFTERSALES_PLATFORM_REFUND_TAKEN',
 } as const;
 
 export const AFTER_SALES_MAX_LINES = 200;

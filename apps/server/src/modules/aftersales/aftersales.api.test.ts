@@ -11,7 +11,7 @@ import { afterSalesWorld, createAfterSale, decide, getAfterSale } from '../../..
 import { signedInStaff, storeRow } from '../../../test/factories/warehouses.js';
 import { insertOrder } from '../../../test/factories/orders.js';
 import { createTestApp } from '../../../test/harness.js';
-import { operationLogs, stores } from '../../db/schema/index.js';
+import { afterSales, operationLogs, stores } from '../../db/schema/index.js';
 
 const t = await createTestApp();
 const A = '/cloud/advance/afterSales';
@@ -210,6 +210,20 @@ describe('after-sales: decisions', () => {
       expect(result.refusals.map((r) => r.code)).toEqual(['ERR_AFTERSALES_RETURN_ORDERS_UNSUPPORTED']);
     }
     expect(await getAfterSale(t, w.token, doc.id)).toMatchObject({ receiptStatus: 'NONE', rmaId: null, version: 0 });
+  });
+
+  it('queues the write-back of a platform document’s decision, and keeps one document per platform refund of a store', async () => {
+    const { w, order } = await afterSalesWorld(t);
+    const doc = await createAfterSale(t, w.token, refundOnly(order));
+    // What a platform pull would leave: the platform's refund id and state.
+    await t.database.db.update(afterSales).set({ platformRefundId: 'RF-1', platformStatus: 'WAIT_SELLER_AGREE', source: 'PLATFORM' }).where(eq(afterSales.id, doc.id));
+    await decide(t, w.token, 'agreeRefund', [doc]);
+    expect(await getAfterSale(t, w.token, doc.id)).toMatchObject({ writeBackStatus: 'TO_SEND', writeBackStatusName: 'To send', platformStatus: 'WAIT_SELLER_AGREE' });
+    const [row] = await t.database.db.select().from(afterSales).where(eq(afterSales.id, doc.id));
+    const { id: _id, code: _code, ...copy } = row!;
+    await expect(t.database.db.insert(afterSales).values({ ...copy, code: 'AS-COPY' })).rejects.toThrow();
+    await t.database.db.insert(afterSales).values({ ...copy, code: 'AS-COPY', platformRefundId: 'RF-2' });
+    expect((await t.call(`${A}/search`, { writeBackStatusList: ['TO_SEND'] }, { token: w.token })).body.data.total).toBe(2);
   });
 
   it('lists a failed refund among the abnormal documents and lets it be agreed again', async () => {

@@ -32,7 +32,6 @@ export function registerAfterSalesMessages(): void {
       [AfterSalesErrors.RETURN_ORDERS_UNSUPPORTED]: (p) => `售后单 ${p.code} 所属平台（有赞、京东、京东自营、抖音）不支持发送退货单`,
       [AfterSalesErrors.RETURN_WAREHOUSE_REQUIRED]: (p) => `售后单 ${p.code} 未指定退货仓库，请选择退货仓库`,
       [AfterSalesErrors.NOT_UNPROCESSED]: (p) => `售后单 ${p.code} 状态为${stateZh(p.status)}，只能删除待处理的售后单`,
-      [AfterSalesErrors.PLATFORM_REFUND_TAKEN]: (p) => `平台退款单 ${p.platformRefundId} 已有售后单`,
     },
     en: {
       [AfterSalesErrors.ORDER_NOT_FOUND]: 'The order does not exist',
@@ -47,7 +46,6 @@ export function registerAfterSalesMessages(): void {
       [AfterSalesErrors.RETURN_ORDERS_UNSUPPORTED]: (p) => `The after-sale ${p.code} belongs to a platform that takes no return orders (Youzan, JD, JD self-operated, Douyin)`,
       [AfterSalesErrors.RETURN_WAREHOUSE_REQUIRED]: (p) => `The after-sale ${p.code} names no return warehouse: choose one`,
       [AfterSalesErrors.NOT_UNPROCESSED]: (p) => `The after-sale ${p.code} is ${stateEn(p.status)}: only documents still to process are deleted`,
-      [AfterSalesErrors.PLATFORM_REFUND_TAKEN]: (p) => `The platform refund ${p.platformRefundId} has a document already`,
     },
     nouns: {
       afterSale: { zh: '售后单', en: 'The after-sale document' },
