@@ -190,6 +190,17 @@ describe('after-sales: decisions', () => {
     expect(await getAfterSale(t, w.token, doc.id)).toMatchObject({ refundStatus: 'WAIT', receiptStatus: 'ALL' });
   });
 
+  it('asks for the return warehouse when the document names none, and refuses another domain’s warehouse', async () => {
+    const { w, order } = await afterSalesWorld(t);
+    const doc = await createAfterSale(t, w.token, returnRefund(order, 1));
+    await t.database.db.update(afterSales).set({ returnWhId: null }).where(eq(afterSales.id, doc.id));
+    expect((await decide(t, w.token, 'agreeReturn', [doc])).refusals.map((r) => r.code)).toEqual(['ERR_AFTERSALES_RETURN_WAREHOUSE_REQUIRED']);
+    const other = await afterSalesWorld(t);
+    expect((await decide(t, w.token, 'agreeReturn', [doc], { returnWhId: other.w.warehouseId })).refusals.map((r) => r.code)).toEqual(['ERR_AFTERSALES_WAREHOUSE_NOT_FOUND']);
+    expect(await decide(t, w.token, 'agreeReturn', [doc], { returnWhId: w.warehouseId })).toMatchObject({ succeeded: [doc.id] });
+    expect(await getAfterSale(t, w.token, doc.id)).toMatchObject({ returnWhId: w.warehouseId, receiptStatus: 'WAITING' });
+  });
+
   it('closes a document whose return is refused, and refuses agreeing it afterwards', async () => {
     const { w, order } = await afterSalesWorld(t);
     const doc = await createAfterSale(t, w.token, returnRefund(order, 1));
