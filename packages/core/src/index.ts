@@ -69,3 +69,6 @@ export * from './contracts/exports.js';
 export * from './contracts/files.js';
 export * from './contracts/imports.js';
 export * from './api/index.js';
+export * from './catalogues/aftersales.js';
+export * from './contracts/aftersales.js';
+export * from './rules/aftersales.js';

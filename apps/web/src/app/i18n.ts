@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'stock',
   'inbound',
   'rma',
+  'aftersales',
   'outbound',
   'stockcheck',
   'stocksync',

@@ -51,4 +51,6 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/order': lazyPage(() => import('../features/orders/pages/order-page')),
   '/order/createorder': lazyPage(() => import('../features/orders/ingest/pages/create-order-page')),
   '/order/aftersalesmanagement': lazyPage(() => import('../features/stock/rma/rma-page')),
+  '/afterSale': lazyPage(() => import('../features/aftersales/pages/aftersales-page')),
+  '/afterSale/createAfterSaleOrder': lazyPage(() => import('../features/aftersales/pages/create-aftersale-page')),
 };

@@ -16,6 +16,7 @@ import { FileCalls } from './files.js';
 import { ExportCalls } from './exports.js';
 import { ImportCalls } from './imports.js';
 import { RmaCalls } from './rma.js';
+import { AfterSalesCalls } from './aftersales.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -25,7 +26,7 @@ export * from './config.js';
 export * from './print.js';
 export * from './orders.js';
 export * from './accounts.js';
-export { RmaCalls };
+export { RmaCalls, AfterSalesCalls };
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -42,6 +43,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   exports: ExportCalls,
   imports: ImportCalls,
   rma: RmaCalls,
+  afterSales: AfterSalesCalls,
 };
 
 /** Every call of the catalogue. */

@@ -48,6 +48,8 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   'stockSyncRule',
   'rma',
   'rmaReason',
+  // after-sales
+  'afterSale',
 ] as const;
 export type OperationLogEntityKind = (typeof OPERATION_LOG_ENTITY_KINDS)[number];
 
@@ -215,6 +217,13 @@ export const OPERATION_LOG_ACTIONS = [
   'addProductDate',
   'updateProductDate',
   'clearProductDate',
+  // after-sales decisions
+  'agreeRefund',
+  'refuseRefund',
+  'agreeReturn',
+  'refuseReturn',
+  'refundFinish',
+  'uploadLogistics',
 ] as const;
 export type OperationLogAction = (typeof OPERATION_LOG_ACTIONS)[number];
 

@@ -117,6 +117,7 @@ export const skus = pgTable(
   },
   (t) => [
     uniqueIndex('skus_domain_code_key').on(t.domainId, t.code).where(sql`del_flag = false`),
+    uniqueIndex('skus_domain_id_key').on(t.domainId, t.id),
     index('skus_domain_spu_idx').on(t.domainId, t.spuId),
     index('skus_domain_barcode_idx').on(t.domainId, t.barCode),
   ],

@@ -25,3 +25,4 @@ export * from './tracking.js';
 export * from './order-checking.js';
 export * from './printing.js';
 export * from './rma.js';
+export * from './aftersales.js';

@@ -96,6 +96,8 @@ export const erpOrders = pgTable(
   },
   (t) => [
     uniqueIndex('erp_orders_domain_code_key').on(t.domainId, t.code),
+    // Tenant tables reference an order with its domain (after-sales).
+    uniqueIndex('erp_orders_domain_id_key').on(t.domainId, t.id),
     index('erp_orders_domain_status_idx').on(t.domainId, t.statusCode, t.id.desc()),
     index('erp_orders_domain_created_idx').on(t.domainId, t.createdAt.desc(), t.id.desc()),
     index('erp_orders_domain_store_idx').on(t.domainId, t.storeId, t.statusCode),
@@ -164,6 +166,7 @@ export const erpOrderLines = pgTable(
   },
   (t) => [
     index('erp_order_lines_order_idx').on(t.orderId, t.lineSeq),
+    uniqueIndex('erp_order_lines_domain_id_key').on(t.domainId, t.id),
     index('erp_order_lines_domain_sku_idx').on(t.domainId, t.skuId),
     index('erp_order_lines_domain_tbsku_idx').on(t.domainId, t.tbSkuId),
     check('erp_order_lines_qty_positive', sql`${t.qty} > 0`),

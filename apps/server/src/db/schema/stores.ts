@@ -55,6 +55,8 @@ export const stores = pgTable(
   },
   (t) => [
     index('stores_domain_idx').on(t.domainId, t.id),
+    // Tenant tables reference a store with its domain (after-sales).
+    uniqueIndex('stores_domain_id_key').on(t.domainId, t.id),
     index('stores_token_expiry_idx').on(t.domainId, t.tokenExpiresAt),
     // Store names are unique per domain, compared trimmed and case-insensitive.
     uniqueIndex('stores_domain_name_key').on(t.domainId, sql`lower(${t.name})`),

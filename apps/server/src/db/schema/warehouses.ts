@@ -33,6 +33,7 @@ export const warehouses = pgTable(
   },
   (t) => [
     uniqueIndex('warehouses_domain_code_key').on(t.domainId, t.code),
+    uniqueIndex('warehouses_domain_id_key').on(t.domainId, t.id),
     uniqueIndex('warehouses_domain_name_key').on(t.domainId, t.name),
     index('warehouses_domain_stop_idx').on(t.domainId, t.stopUsing, t.id),
   ],

@@ -7,6 +7,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { OperationLogEntityKind } from '@openseller/core';
 import { qualified as q } from '../../db/columns.js';
 import {
+  afterSales,
   asnHeaders,
   domainExpressCompanies,
   domains,
@@ -118,6 +119,7 @@ export const RECORD_CODES: Record<OperationLogEntityKind, RecordCodeRule> = {
   wdo: byId(wdoHeaders, wdoHeaders.code),
   rma: byId(rmaHeaders, rmaHeaders.code),
   rmaReason: byId(rmaReasons, rmaReasons.reason),
+  afterSale: byId(afterSales, afterSales.code),
   transfer: byId(transferOrders, transferOrders.code),
   stockCheck: byId(stockChecks, stockChecks.code),
   openingInventory: ownCode,

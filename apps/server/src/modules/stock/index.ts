@@ -9,6 +9,9 @@ import { allocateInWarehouse, applyMovements } from './stock.engine.js';
 export { applyMovements, allocateInWarehouse, StockShortageError, STOCK_SHORTAGE } from './stock.engine.js';
 export type { Movement, MovementType, StockDoc, BalanceAfter, Shortage } from './stock.engine.js';
 export { applyReceiptCosts, setAverageCost } from './stock.costs.js';
+/** The return inbound (RMA), offered to other areas as the registry's service 'rma'. */
+export type { RmaService } from './rma/index.js';
+export const RMA_SERVICE = 'rma';
 
 /**
  * Available quantity per SKU in a warehouse (or all warehouses with -1), combination SKUs derived

@@ -9,12 +9,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   'POST /myhome/rma/syncRmaListToWms': '#14',
   'POST /myhome/rma/cancelRmaToWms': '#14',
   'POST /myhome/rma/cancelRmaListToWms': '#14',
-  'POST /cloud/advance/afterSales/search': '#14',
-  'POST /cloud/advance/afterSales/create': '#14',
-  'POST /cloud/advance/afterSales/delete': '#14',
-  'POST /cloud/advance/afterSales/batchUpdate': '#14',
-  'POST /cloud/advance/afterSales/import': '#14',
-  'POST /cloud/advance/afterSales/export': '#14',
 
   // issue 15: purchasing and payables
   'POST /cloud/purchase/purchase/search': '#15',

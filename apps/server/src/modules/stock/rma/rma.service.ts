@@ -442,6 +442,14 @@ export function createRmaService(deps: RmaServiceDeps) {
   const tx = <T>(work: (tx: Tx) => Promise<T>) => db.transaction(work);
 
   return {
+    /**
+     * Creates a return inside the caller's transaction (an agreed after-sale return: the document
+     * and its return inbound change together); answers its id and code.
+     */
+    async createIn(t: Tx, session: Session, input: RmaCreateInput): Promise<{ id: number; code: string }> {
+      const header = await createInTx(t, session, input, false);
+      return { id: header.id, code: header.code };
+    },
     async create(session: Session, input: RmaCreateInput, language: Language): Promise<RmaView> {
       return tx(async (t) => viewOf(t, domainOf(session), (await createInTx(t, session, input, false)).id, language));
     },

@@ -1,0 +1,451 @@
+// After-sale documents: commands in transactions under a lock of the document's row (and of the
+// order's row where what was shipped or paid bounds them), each writing the operation log (area
+// 'aftersales', kind 'afterSale') with the states before and after. Decisions run per document,
+// each in its own transaction: one refused document (its state, its stale version) leaves the
+// others done. Agreeing a return makes the return-inbound document of the stock area (its
+// service, in the same transaction).
+import {
+  addDecimals,
+  afterSaleName,
+  AFTER_SALE_TYPE_NAMES,
+  AfterSalesErrors,
+  compareDecimals,
+  decisionRefusal,
+  ErrorCodes,
+  formatDecimal,
+  GOODS_COME_BACK,
+  HAS_REFUND,
+  initialStates,
+  multiplyDecimals,
+  parseDecimal,
+  receiptStateOf,
+  RmaCreateInput,
+  statesAfter,
+  type AfterSaleAgreeReturnInput,
+  type AfterSaleBatchResult,
+  type AfterSaleCreateInput,
+  type AfterSaleDecision,
+  type AfterSaleRef,
+  type AfterSaleRow,
+  type AfterSaleSearchInput,
+  type AfterSaleSource,
+  type AfterSaleStates,
+  type AfterSaleUpdateItem,
+  type AfterSaleUploadLogisticsInput,
+  type Decimal,
+  type Language,
+  type PageResult,
+  type RefundState,
+} from '@openseller/core';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
+import { afterSaleLines, afterSales, erpOrderLines, erpOrders, skus, stores, warehouses } from '../../db/schema/index.js';
+import { actorOf, domainOf } from '../../platform/caller.js';
+import { AppError, versionConflict } from '../../platform/errors.js';
+import { serverMessage } from '../../platform/messages.js';
+import { writeOperationLog } from '../../platform/operation-log.js';
+import { pageAnswer, pageWindow } from '../../platform/paging.js';
+import type { Session } from '../../platform/sessions.js';
+import type { RmaService } from '../stock/index.js';
+import { afterSaleRow, lockAfterSale, nextAfterSaleCode, searchAfterSales, type AfterSaleHeader, type AfterSaleList } from './aftersales.queries.js';
+
+export const AREA = 'aftersales';
+const ENTITY = 'afterSale';
+const SHIPPED = 'CI_ERPSOH_STATUS_SEND';
+
+export interface AfterSalesServiceDeps {
+  database: Database;
+  /** The stock area's return inbound, looked up when a return is agreed. */
+  rma: () => RmaService;
+  now?: () => Date;
+}
+
+const notFound = (id: number) => new AppError(ErrorCodes.NOT_FOUND, 404, { what: ENTITY, field: 'id', id });
+
+const statesOf = (h: AfterSaleHeader): AfterSaleStates => ({
+  type: h.type as AfterSaleStates['type'],
+  checkStatus: h.checkStatus as AfterSaleStates['checkStatus'],
+  refundStatus: h.refundStatus as RefundState | null,
+  receiptStatus: h.receiptStatus as AfterSaleStates['receiptStatus'],
+});
+
+/** What a decision's log entry shows of a document. */
+const snapshot = (h: AfterSaleHeader) => ({
+  checkStatus: h.checkStatus,
+  refundStatus: h.refundStatus,
+  receiptStatus: h.receiptStatus,
+  writeBackStatus: h.writeBackStatus,
+  rmaId: h.rmaId,
+  returnWhId: h.returnWhId,
+  refundFee: h.refundFee,
+  buyerExpressNo: h.buyerExpressNo,
+  version: h.version,
+});
+
+export function createAfterSalesService(deps: AfterSalesServiceDeps) {
+  const { db } = deps.database;
+  const now = deps.now ?? (() => new Date());
+
+  async function lockOrder(tx: Tx, domainId: number, id: number, field = 'erpSoHId') {
+    const [order] = await tx
+      .select()
+      .from(erpOrders)
+      .where(and(eq(erpOrders.domainId, domainId), eq(erpOrders.id, id)))
+      .for('update');
+    if (!order) throw new AppError(AfterSalesErrors.ORDER_NOT_FOUND, 404, { field, id });
+    return order;
+  }
+
+  async function checkWarehouse(tx: Tx, domainId: number, id: number, field = 'returnWhId') {
+    const [w] = await tx
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.domainId, domainId), eq(warehouses.id, id)));
+    if (!w) throw new AppError(AfterSalesErrors.WAREHOUSE_NOT_FOUND, 404, { field, id });
+  }
+
+  /** What open documents whose goods come back already take of each order line (besides `except`). */
+  async function takenByLine(tx: Tx, domainId: number, lineIds: number[], except?: number): Promise<Map<number, number>> {
+    if (!lineIds.length) return new Map();
+    const rows = await tx
+      .select({ lineId: afterSaleLines.erpOrderLineId, n: sql<number>`sum(${afterSaleLines.skuNum})::int` })
+      .from(afterSaleLines)
+      .innerJoin(afterSales, and(eq(afterSales.domainId, afterSaleLines.domainId), eq(afterSales.id, afterSaleLines.afterSaleId)))
+      .where(
+        and(
+          eq(afterSaleLines.domainId, domainId),
+          eq(afterSaleLines.kind, 'RETURN'),
+          inArray(afterSaleLines.erpOrderLineId, lineIds),
+          inArray(afterSales.type, [...GOODS_COME_BACK]),
+          ne(afterSales.checkStatus, 'CLOSED'),
+          ...(except ? [ne(afterSales.id, except)] : []),
+        ),
+      )
+      .groupBy(afterSaleLines.erpOrderLineId);
+    return new Map(rows.map((r) => [Number(r.lineId), Number(r.n)]));
+  }
+
+  /**
+   * The refunds of an order's open documents (besides `except`) plus `fee` stay within what the
+   * order was paid: its lines' amounts and its postage. The caller holds the order's row lock.
+   */
+  async function checkRefundCap(tx: Tx, domainId: number, order: typeof erpOrders.$inferSelect, fee: string, except?: number) {
+    if (compareDecimals(fee, 0) === 0) return;
+    const [paid] = await tx
+      .select({ goods: sql<string>`coalesce(sum(${erpOrderLines.amount}), 0)::text` })
+      .from(erpOrderLines)
+      .where(and(eq(erpOrderLines.domainId, domainId), eq(erpOrderLines.orderId, order.id)));
+    const [taken] = await tx
+      .select({ fees: sql<string>`coalesce(sum(${afterSales.refundFee}), 0)::text` })
+      .from(afterSales)
+      .where(
+        and(
+          eq(afterSales.domainId, domainId),
+          eq(afterSales.erpOrderId, order.id),
+          ne(afterSales.checkStatus, 'CLOSED'),
+          sql`${afterSales.refundStatus} is distinct from 'REJECT'`,
+          ...(except ? [ne(afterSales.id, except)] : []),
+        ),
+      );
+    const limit = addDecimals(paid?.goods ?? '0', order.postFee);
+    const already = taken?.fees ?? '0';
+    if (compareDecimals(addDecimals(already, fee), limit) > 0)
+      throw new AppError(AfterSalesErrors.REFUND_TOO_HIGH, 409, { field: 'refundFee', code: order.code, paid: formatDecimal(limit, 2), refunded: formatDecimal(already, 2), asked: formatDecimal(fee, 2) });
+  }
+
+  async function createInTx(tx: Tx, session: Session, input: AfterSaleCreateInput, source: AfterSaleSource): Promise<number> {
+    const domainId = domainOf(session);
+    const order = await lockOrder(tx, domainId, input.erpSoHId);
+    const goodsBack = GOODS_COME_BACK.has(input.type);
+    if (goodsBack && order.statusCode !== SHIPPED) throw new AppError(AfterSalesErrors.ORDER_NOT_SHIPPED, 409, { field: 'erpSoHId', code: order.code });
+    if (input.returnWhId) await checkWarehouse(tx, domainId, input.returnWhId);
+
+    const ids = input.returnDetailDtos.map((d) => d.erpSodId);
+    const orderLines = ids.length
+      ? await tx
+          .select()
+          .from(erpOrderLines)
+          .where(and(eq(erpOrderLines.domainId, domainId), eq(erpOrderLines.orderId, order.id), inArray(erpOrderLines.id, ids)))
+      : [];
+    // Under the order's row lock: documents of the same order wait here, so the bound holds.
+    const taken = goodsBack ? await takenByLine(tx, domainId, ids) : new Map<number, number>();
+    const returnLines = input.returnDetailDtos.map((d, index) => {
+      const line = orderLines.find((l) => l.id === d.erpSodId);
+      if (!line) throw new AppError(AfterSalesErrors.ORDER_LINE_NOT_FOUND, 404, { field: `returnDetailDtos.${index}.erpSodId`, code: order.code });
+      const already = taken.get(line.id) ?? 0;
+      const left = line.qty - already;
+      if (d.skuNum > left)
+        throw new AppError(AfterSalesErrors.OVER_SHIPPED, 409, { field: `returnDetailDtos.${index}.skuNum`, skuCode: line.skuCode ?? '', shipped: line.qty, returned: already, asked: d.skuNum, left });
+      return {
+        kind: 'RETURN',
+        erpOrderLineId: line.id,
+        isCombination: line.isCombination,
+        skuId: line.skuId,
+        skuCode: line.skuCode,
+        skuName: line.skuName,
+        skuSpec: line.skuSpecifications,
+        skuNum: d.skuNum,
+        skuPrice: line.price,
+        skuWeight: line.skuWeight,
+      };
+    });
+
+    const skuIds = input.exchangeDetailDtos.map((d) => d.skuId);
+    const found = skuIds.length
+      ? await tx
+          .select()
+          .from(skus)
+          .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), inArray(skus.id, skuIds)))
+      : [];
+    const exchangeLines = input.exchangeDetailDtos.map((d, index) => {
+      const sku = found.find((s) => s.id === d.skuId);
+      if (!sku) throw new AppError(AfterSalesErrors.SKU_NOT_FOUND, 404, { field: `exchangeDetailDtos.${index}.skuId`, skuId: d.skuId });
+      return {
+        kind: 'EXCHANGE',
+        erpOrderLineId: null,
+        isCombination: sku.isCombination,
+        skuId: sku.id,
+        skuCode: sku.code,
+        skuName: sku.name,
+        skuSpec: sku.specifications,
+        skuNum: d.skuNum,
+        skuPrice: d.skuPrice ?? sku.price ?? '0',
+        skuWeight: sku.weight,
+      };
+    });
+
+    // The refund: as given, or the returned goods at the price they were sold at.
+    const refundFee = !HAS_REFUND.has(input.type)
+      ? '0'
+      : formatDecimal(input.refundFee ?? returnLines.reduce<Decimal>((sum, l) => addDecimals(sum, multiplyDecimals(l.skuPrice, l.skuNum)), parseDecimal(0)), 4);
+    if (HAS_REFUND.has(input.type)) await checkRefundCap(tx, domainId, order, refundFee);
+
+    const states = initialStates(input.type);
+    const code = await nextAfterSaleCode(tx, domainId, now());
+    const [header] = await tx
+      .insert(afterSales)
+      .values({
+        domainId,
+        code,
+        source,
+        type: input.type,
+        storeId: order.storeId,
+        erpOrderId: order.id,
+        tbSohCode: order.platformNos[0] ?? null,
+        buyerNick: order.buyerNick,
+        buyerName: input.buyerName ?? order.receiverName,
+        buyerPhone: input.buyerPhone ?? order.receiverPhone,
+        buyerProvince: input.buyerProvince ?? order.receiverProvince,
+        buyerCity: input.buyerCity ?? order.receiverCity,
+        buyerDistrict: input.buyerDistrict ?? order.receiverDistrict,
+        buyerAddress: input.buyerAddress ?? order.receiverAddress,
+        buyerExpressCompanyCode: input.buyerExpressCompanyCode ?? null,
+        buyerExpressCompanyName: input.buyerExpressCompanyName ?? null,
+        buyerExpressNo: input.buyerExpressNo ?? null,
+        applyTime: input.applyTime ? new Date(input.applyTime.includes('T') ? input.applyTime : input.applyTime.replace(' ', 'T')) : now(),
+        refundPhase: input.refundPhase ?? (order.statusCode === SHIPPED ? 'AFTER_SALE' : 'ON_SALE'),
+        afterSalesReason: input.afterSalesReason ?? null,
+        refundFee,
+        postFee: input.postFee ?? '0',
+        remark: input.remark ?? null,
+        paymentAccount: input.paymentAccount ?? null,
+        returnWhId: input.returnWhId ?? order.warehouseId ?? null,
+        checkStatus: states.checkStatus,
+        receiptStatus: states.receiptStatus,
+        refundStatus: states.refundStatus,
+        writeBackStatus: null,
+        returnQtyTotal: goodsBack ? returnLines.reduce((s, l) => s + l.skuNum, 0) : 0,
+        createdBy: session.userId,
+        createdAt: now(),
+        updatedAt: now(),
+      })
+      .returning();
+    const lines = [...returnLines.map((l, i) => ({ ...l, lineNo: i + 1 })), ...exchangeLines.map((l, i) => ({ ...l, lineNo: i + 1 }))];
+    const inserted = lines.length ? await tx.insert(afterSaleLines).values(lines.map((l) => ({ domainId, afterSaleId: header!.id, ...l, createdAt: now() }))).returning() : [];
+    await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: ENTITY, entityId: header!.id, action: source === 'IMPORT' ? 'import' : 'create', after: { ...header, lines: inserted } });
+    return header!.id;
+  }
+
+  function refusalOf(code: 'WRONG_TYPE' | 'WRONG_STATE' | 'RETURN_ORDERS_UNSUPPORTED', h: AfterSaleHeader, decision: string, platformCode: string, language: Language) {
+    return new AppError(AfterSalesErrors[code], 409, {
+      code: h.code,
+      decision,
+      type: afterSaleName(AFTER_SALE_TYPE_NAMES[h.type as AfterSaleStates['type']], language),
+      platformCode,
+    });
+  }
+
+  interface DecisionExtras {
+    returnWhId?: number | null | undefined;
+    refundResult?: 'SUCCESS' | 'FAILURE';
+    logistics?: Pick<AfterSaleUploadLogisticsInput, 'buyerExpressCompanyCode' | 'buyerExpressCompanyName' | 'buyerExpressNo'>;
+  }
+
+  async function decideOne(tx: Tx, session: Session, decision: AfterSaleDecision, ref: AfterSaleRef, extras: DecisionExtras, language: Language): Promise<void> {
+    const domainId = domainOf(session);
+    const before = await lockAfterSale(tx, domainId, ref.id);
+    if (!before) throw notFound(ref.id);
+    if (before.version !== ref.version) throw versionConflict(ENTITY);
+    const [store] = await tx
+      .select({ platformCode: stores.platformCode })
+      .from(stores)
+      .where(and(eq(stores.domainId, domainId), eq(stores.id, before.storeId)));
+    const platformCode = store?.platformCode ?? '';
+    const refusal = decisionRefusal(decision, statesOf(before), platformCode);
+    if (refusal) throw refusalOf(refusal, before, decision, platformCode, language);
+
+    const next = statesAfter(decision, statesOf(before), extras.refundResult);
+    const changes: Partial<typeof afterSales.$inferInsert> = {
+      checkStatus: next.checkStatus,
+      refundStatus: next.refundStatus,
+      receiptStatus: next.receiptStatus,
+    };
+    if (decision === 'agreeReturn') {
+      const whId = before.returnWhId ?? extras.returnWhId ?? null;
+      if (!whId) throw new AppError(AfterSalesErrors.RETURN_WAREHOUSE_REQUIRED, 409, { field: 'returnWhId', code: before.code });
+      if (!before.returnWhId) await checkWarehouse(tx, domainId, whId);
+      const lines = await tx
+        .select()
+        .from(afterSaleLines)
+        .where(and(eq(afterSaleLines.domainId, domainId), eq(afterSaleLines.afterSaleId, before.id), eq(afterSaleLines.kind, 'RETURN')));
+      // The buyer and address come from the order (the return inbound's own default).
+      const rmaInput = RmaCreateInput.safeParse({
+        whId,
+        erpSoHId: before.erpOrderId,
+        expressCompanyCode: before.buyerExpressCompanyCode,
+        expressNo: before.buyerExpressNo,
+        remark: before.code,
+        rmaDetails: lines.map((l) => ({ erpSodId: l.erpOrderLineId, qty: l.skuNum })),
+      });
+      if (!rmaInput.success) throw refusalOf('WRONG_STATE', before, decision, platformCode, language);
+      const rma = await deps.rma().createIn(tx, session, rmaInput.data);
+      changes.returnWhId = whId;
+      changes.rmaId = rma.id;
+    }
+    if (decision === 'uploadLogistics' && extras.logistics) {
+      changes.buyerExpressCompanyCode = extras.logistics.buyerExpressCompanyCode ?? before.buyerExpressCompanyCode;
+      changes.buyerExpressCompanyName = extras.logistics.buyerExpressCompanyName ?? before.buyerExpressCompanyName;
+      changes.buyerExpressNo = extras.logistics.buyerExpressNo;
+    }
+    if (decision === 'sync' && before.rmaId && ['WAITING', 'PARTIAL', 'ALL'].includes(before.receiptStatus)) {
+      // The receipt as the return inbound has it (a deleted return inbound leaves the state as it was).
+      const rma = await deps
+        .rma()
+        .get(session, before.rmaId, language)
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.code === ErrorCodes.NOT_FOUND) return null;
+          throw error;
+        });
+      if (rma) changes.receiptStatus = rma.statusCode === 'CI_RMA_STATUS_COMPLETED' ? 'ALL' : receiptStateOf(rma.qtyTotal, rma.receivedQtyTotal);
+    }
+    // A platform's document waits for its decision to be written back.
+    if (before.platformRefundId) changes.writeBackStatus = 'TO_SEND';
+    const [after] = await tx
+      .update(afterSales)
+      .set({ ...changes, version: before.version + 1, updatedAt: now() })
+      .where(and(eq(afterSales.domainId, domainId), eq(afterSales.id, before.id), eq(afterSales.version, ref.version)))
+      .returning();
+    if (!after) throw versionConflict(ENTITY);
+    await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: ENTITY, entityId: before.id, action: decision, before: snapshot(before), after: snapshot(after) });
+  }
+
+  /** Runs one command per document, each in its own transaction; refusals are collected. */
+  async function perDocument<T extends { id: number }>(items: T[], language: Language, work: (t: Tx, item: T) => Promise<void>): Promise<AfterSaleBatchResult> {
+    const result: AfterSaleBatchResult = { succeeded: [], refusals: [] };
+    const seen = new Set<number>();
+    for (const item of items) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      try {
+        await db.transaction((t) => work(t, item));
+        result.succeeded.push(item.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        result.refusals.push({ id: item.id, code: error.code, message: serverMessage(error.code, error.params, language) });
+      }
+    }
+    return result;
+  }
+
+  async function updateOne(tx: Tx, session: Session, item: AfterSaleUpdateItem): Promise<void> {
+    const domainId = domainOf(session);
+    const before = await lockAfterSale(tx, domainId, item.id);
+    if (!before) throw notFound(item.id);
+    if (before.version !== item.version) throw versionConflict(ENTITY);
+    if (before.checkStatus !== 'UNPROCESSED' && before.checkStatus !== 'PROCESSING')
+      throw new AppError(AfterSalesErrors.WRONG_STATE, 409, { code: before.code, decision: 'batchUpdate', type: before.type, platformCode: '' });
+    if (item.returnWhId && item.returnWhId !== before.returnWhId) {
+      if (before.rmaId) throw new AppError(AfterSalesErrors.WRONG_STATE, 409, { field: 'returnWhId', code: before.code, decision: 'batchUpdate', type: before.type, platformCode: '' });
+      await checkWarehouse(tx, domainId, item.returnWhId);
+    }
+    if (item.refundFee != null && HAS_REFUND.has(before.type as AfterSaleStates['type']) && before.erpOrderId) {
+      if (before.refundStatus !== 'VERIFY') throw new AppError(AfterSalesErrors.WRONG_STATE, 409, { field: 'refundFee', code: before.code, decision: 'batchUpdate', type: before.type, platformCode: '' });
+      const order = await lockOrder(tx, domainId, before.erpOrderId);
+      await checkRefundCap(tx, domainId, order, item.refundFee, before.id);
+    }
+    const { id: _id, version: _version, ...fields } = item;
+    const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+    if (changes.refundFee && !HAS_REFUND.has(before.type as AfterSaleStates['type'])) delete changes.refundFee;
+    const [after] = await tx
+      .update(afterSales)
+      .set({ ...changes, version: before.version + 1, updatedAt: now() })
+      .where(and(eq(afterSales.domainId, domainId), eq(afterSales.id, before.id), eq(afterSales.version, item.version)))
+      .returning();
+    if (!after) throw versionConflict(ENTITY);
+    const shown = Object.keys(changes) as (keyof AfterSaleHeader)[];
+    await writeOperationLog(tx, actorOf(session), {
+      area: AREA,
+      entityType: ENTITY,
+      entityId: before.id,
+      action: 'edit',
+      before: Object.fromEntries(shown.map((k) => [k, before[k]])),
+      after: Object.fromEntries(shown.map((k) => [k, after[k]])),
+    });
+  }
+
+  async function search(session: Session, input: AfterSaleSearchInput, list: AfterSaleList, language: Language): Promise<PageResult<AfterSaleRow>> {
+    const { total, rows } = await searchAfterSales(db, domainOf(session), input, list, language, pageWindow(input));
+    return pageAnswer(rows, total, input);
+  }
+
+  return {
+    createInTx,
+    async create(session: Session, input: AfterSaleCreateInput, language: Language): Promise<AfterSaleRow> {
+      return db.transaction(async (t) => {
+        const id = await createInTx(t, session, input, 'MANUAL');
+        return (await afterSaleRow(t, domainOf(session), id, language))!;
+      });
+    },
+    async get(session: Session, id: number, language: Language): Promise<AfterSaleRow> {
+      const row = await afterSaleRow(db, domainOf(session), id, language);
+      if (!row) throw notFound(id);
+      return row;
+    },
+    search: (session: Session, input: AfterSaleSearchInput, language: Language) => search(session, input, 'all', language),
+    searchArchive: (session: Session, input: AfterSaleSearchInput, language: Language) => search(session, input, 'archive', language),
+    searchAbnormal: (session: Session, input: AfterSaleSearchInput, language: Language) => search(session, input, 'abnormal', language),
+    /** Deletes documents nobody has acted on (UNPROCESSED). */
+    async remove(session: Session, list: AfterSaleRef[], language: Language): Promise<AfterSaleBatchResult> {
+      return perDocument(list, language, async (t, ref) => {
+        const domainId = domainOf(session);
+        const h = await lockAfterSale(t, domainId, ref.id);
+        if (!h) throw notFound(ref.id);
+        if (h.version !== ref.version) throw versionConflict(ENTITY);
+        if (h.checkStatus !== 'UNPROCESSED') throw new AppError(AfterSalesErrors.NOT_UNPROCESSED, 409, { code: h.code, status: h.checkStatus });
+        await t.delete(afterSales).where(and(eq(afterSales.domainId, domainId), eq(afterSales.id, h.id)));
+        await writeOperationLog(t, actorOf(session), { area: AREA, entityType: ENTITY, entityId: h.id, action: 'delete', before: h });
+      });
+    },
+    async batchUpdate(session: Session, list: AfterSaleUpdateItem[], language: Language): Promise<AfterSaleBatchResult> {
+      return perDocument(list, language, (t, item) => updateOne(t, session, item));
+    },
+    async decide(session: Session, decision: AfterSaleDecision, list: AfterSaleRef[], extras: DecisionExtras, language: Language): Promise<AfterSaleBatchResult> {
+      return perDocument(list, language, (t, ref) => decideOne(t, session, decision, ref, extras, language));
+    },
+    agreeReturn(session: Session, input: AfterSaleAgreeReturnInput, language: Language) {
+      return perDocument(input.list, language, (t, ref) => decideOne(t, session, 'agreeReturn', ref, { returnWhId: input.returnWhId }, language));
+    },
+  };
+}
+
+export type AfterSalesService = ReturnType<typeof createAfterSalesService>;
