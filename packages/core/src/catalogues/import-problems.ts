@@ -55,6 +55,11 @@ export const IMPORT_PROBLEM_TEXTS = {
   NOT_A_COMBINATION: { zh: '{{value}} 是普通商品，不是组合商品', en: '{{value}} is ordinary goods, not a combination' },
   COMBINATION_CONTAINS_ITSELF: { zh: '组合商品不能包含自身', en: 'A combination cannot contain itself' },
   COMBINATION_CYCLE: { zh: '组合商品不能包含另一个包含它的组合商品（{{value}}）', en: 'A combination cannot contain another combination that contains it ({{value}})' },
+  // --- after-sales --------------------------------------------------------------------------------
+  ORDER_NOT_FOUND: { zh: '订单 {{value}} 不存在', en: 'No order has the code {{value}}' },
+  ORDER_HAS_NO_SKU: { zh: '订单 {{order}} 没有商品 {{value}}', en: 'The order {{order}} has no goods {{value}}' },
+  GOODS_AND_QTY_NEEDED: { zh: '退货、换货和补发需填写商品编码和数量', en: 'A return, an exchange or a reissue needs the SKU code and the quantity' },
+  REFUND_OR_GOODS_NEEDED: { zh: '仅退款需填写退款金额或商品', en: 'A refund needs the amount or the goods' },
   // --- stock checks ------------------------------------------------------------------------------
   SKU_ON_SEVERAL_LOCATIONS: { zh: '{{value}} 在盘点单中有多个库位，请填写库位编码', en: '{{value}} is on several locations of the check; enter the location code' },
   NO_OPEN_CHECK: { zh: '仓库 {{warehouse}} 没有盘点中的盘点单包含 {{value}}；请先创建盘点单', en: 'No stock check of {{warehouse}} that is still counting covers {{value}}; make a check first' },

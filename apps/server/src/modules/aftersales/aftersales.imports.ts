@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AFTER_SALES_IMPORT_KIND, AfterSaleCreateInput, AfterSaleImportRow, GOODS_COME_BACK, SENDS_GOODS } from '@openseller/core';
 import { erpOrderLines, erpOrders } from '../../db/schema/index.js';
 import type { Importer, ImportContext, RowProblem } from '../../platform/imports.js';
-import { rowProblems, say } from '../../platform/import-problems.js';
+import { problem, rowProblem, rowProblems, say } from '../../platform/import-problems.js';
 import type { AfterSalesService } from './aftersales.service.js';
 
 async function ordersOf(ctx: ImportContext, rows: AfterSaleImportRow[]) {
@@ -56,11 +56,11 @@ export function createAfterSalesImporter(service: () => AfterSalesService): Impo
     ],
     parseRow(values, language) {
       const parsed = AfterSaleImportRow.safeParse(values);
-      if (!parsed.success) return { problems: rowProblems(parsed.error, language) };
+      if (!parsed.success) return { problems: rowProblems(parsed.error, language, values) };
       const row = parsed.data;
       const needsGoods = GOODS_COME_BACK.has(row.type) || SENDS_GOODS.has(row.type);
-      if (needsGoods && (!row.skuCode || !row.qty)) return { problems: [{ field: 'skuCode', message: say(language, '退货、换货和补发需填写商品编码和数量', 'A return, an exchange or a reissue needs the SKU code and the quantity') }] };
-      if (row.type === 'REFUND_ONLY' && !row.refundFee && !(row.skuCode && row.qty)) return { problems: [{ field: 'refundFee', message: say(language, '仅退款需填写退款金额或商品', 'A refund needs the amount or the goods') }] };
+      if (needsGoods && (!row.skuCode || !row.qty)) return { problems: [problem(language, 'skuCode', 'GOODS_AND_QTY_NEEDED')] };
+      if (row.type === 'REFUND_ONLY' && !row.refundFee && !(row.skuCode && row.qty)) return { problems: [problem(language, 'refundFee', 'REFUND_OR_GOODS_NEEDED')] };
       return { row };
     },
     async check(rows, ctx) {
@@ -70,9 +70,9 @@ export function createAfterSalesImporter(service: () => AfterSalesService): Impo
       );
       const problems: RowProblem[] = [];
       for (const { rowNumber, row } of rows) {
-        if (!found.byCode.has(row.orderCode)) problems.push({ row: rowNumber, field: 'orderCode', message: say(ctx.language, `订单 ${row.orderCode} 不存在`, `No order has the code ${row.orderCode}`) });
+        if (!found.byCode.has(row.orderCode)) problems.push(rowProblem(ctx.language, rowNumber, 'orderCode', 'ORDER_NOT_FOUND', { value: row.orderCode }));
         else if (row.skuCode && !lineOf(found, row))
-          problems.push({ row: rowNumber, field: 'skuCode', message: say(ctx.language, `订单 ${row.orderCode} 没有商品 ${row.skuCode}`, `The order ${row.orderCode} has no goods ${row.skuCode}`) });
+          problems.push(rowProblem(ctx.language, rowNumber, 'skuCode', 'ORDER_HAS_NO_SKU', { order: row.orderCode, value: row.skuCode }));
       }
       return problems;
     },
