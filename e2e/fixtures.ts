@@ -21,6 +21,11 @@ export interface Browser {
   screenshot(name: string): Promise<void>;
   /** The Content-Security-Policy violations reported since the last call (each test fails on any left over). */
   takeCspViolations(): string[];
+  /**
+   * Waits until the browser has reported a violation on each channel the journey watches (the
+   * document's event, its console, the protocol's log), then takes every report since the last call.
+   */
+  takeCspViolationsReportedEverywhere(): Promise<string[]>;
 }
 
 export async function launchBrowser(options: { language?: string } = {}): Promise<Browser> {
@@ -55,7 +60,16 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
       await page.locator('input#password').fill(password);
       await page.getByRole('button', { name: /^(Sign in|登 ?录)$/ }).click();
     },
-    takeCspViolations: () => [...new Set(violations.splice(0))],
+    takeCspViolations: () => [...new Set(violations.splice(0).map((v) => v.text))],
+    async takeCspViolationsReportedEverywhere() {
+      await until(
+        async () => new Set(violations.map((v) => v.channel)),
+        (channels) => CSP_CHANNELS.every((c) => channels.has(c)),
+        'a Content-Security-Policy report on every channel',
+        5_000,
+      );
+      return browser.takeCspViolations();
+    },
     async screenshot(name) {
       const dir = path.resolve(import.meta.dirname, 'artifacts');
       fs.mkdirSync(dir, { recursive: true });
@@ -68,7 +82,7 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
   });
   // Every page must work under the app's Content-Security-Policy: a violation fails the journey.
   afterEach(() => {
-    const found = [...new Set(violations.splice(0))];
+    const found = browser.takeCspViolations();
     if (found.length) throw new Error(`Content-Security-Policy violations in the browser:\n${found.join('\n')}`);
   });
   afterAll(async () => {
@@ -84,9 +98,12 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
  * the browser reports them: its console (CDP Log, which also carries frames' reports) and the
  * documents' securitypolicyviolation events.
  */
-async function watchContentSecurityPolicy(context: BrowserContext, page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await context.exposeBinding('__reportCspViolation', (_source, text: string) => void violations.push(text));
+const CSP_CHANNELS = ['event', 'console', 'log'] as const;
+type CspReport = { channel: (typeof CSP_CHANNELS)[number]; text: string };
+
+async function watchContentSecurityPolicy(context: BrowserContext, page: Page): Promise<CspReport[]> {
+  const violations: CspReport[] = [];
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => void violations.push({ channel: 'event', text }));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as { __reportCspViolation?: (t: string) => void }).__reportCspViolation;
@@ -94,11 +111,11 @@ async function watchContentSecurityPolicy(context: BrowserContext, page: Page): 
     });
   });
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy/i.test(message.text())) violations.push({ channel: 'console', text: message.text() });
   });
   const cdp = await context.newCDPSession(page);
   cdp.on('Log.entryAdded', ({ entry }) => {
-    if (/Content Security Policy/i.test(entry.text)) violations.push(entry.text);
+    if (/Content Security Policy/i.test(entry.text)) violations.push({ channel: 'log', text: entry.text });
   });
   await cdp.send('Log.enable');
   return violations;
