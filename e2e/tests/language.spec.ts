@@ -5,6 +5,8 @@ import { launchBrowser, newSeller } from '../fixtures';
 
 const b = await launchBrowser();
 const seller = await newSeller();
+// A sub-account, so the sub-account list has a page (and antd's pagination) to show.
+await seller.subAccount({ name: 'Picker', menus: ['MENU_ERPSO', 'MENU_INV'] });
 const pack = (language: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../apps/web/src/locales/${language}/nav.json`), 'utf8'));
 
 describe('switching the language', () => {
