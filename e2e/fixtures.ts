@@ -1,14 +1,13 @@
 // A fresh browser profile per test file, and helpers that act as a user does: by role and label.
-import { constants, publicEncrypt } from 'node:crypto';
+import { constants, publicEncrypt, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, inject } from 'vitest';
 
+/** The accounts the server makes on its first start; journeys use a seller of their own (newSeller). */
 export const DEMO = {
-  demo: { username: 'demo', password: 'Seller#2026go' },
-  picker: { username: 'picker', password: 'Picker#2026go' },
   root: { username: 'root', password: 'Root#2026go' },
 } as const;
 
@@ -22,6 +21,11 @@ export interface Browser {
   screenshot(name: string): Promise<void>;
   /** The Content-Security-Policy violations reported since the last call (each test fails on any left over). */
   takeCspViolations(): string[];
+  /**
+   * Waits until the browser has reported a violation on each channel the journey watches (the
+   * document's event, its console, the protocol's log), then takes every report since the last call.
+   */
+  takeCspViolationsReportedEverywhere(): Promise<string[]>;
 }
 
 export async function launchBrowser(options: { language?: string } = {}): Promise<Browser> {
@@ -56,7 +60,16 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
       await page.locator('input#password').fill(password);
       await page.getByRole('button', { name: /^(Sign in|登 ?录)$/ }).click();
     },
-    takeCspViolations: () => [...new Set(violations.splice(0))],
+    takeCspViolations: () => [...new Set(violations.splice(0).map((v) => v.text))],
+    async takeCspViolationsReportedEverywhere() {
+      await until(
+        async () => new Set(violations.map((v) => v.channel)),
+        (channels) => CSP_CHANNELS.every((c) => channels.has(c)),
+        'a Content-Security-Policy report on every channel',
+        5_000,
+      );
+      return browser.takeCspViolations();
+    },
     async screenshot(name) {
       const dir = path.resolve(import.meta.dirname, 'artifacts');
       fs.mkdirSync(dir, { recursive: true });
@@ -69,7 +82,7 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
   });
   // Every page must work under the app's Content-Security-Policy: a violation fails the journey.
   afterEach(() => {
-    const found = [...new Set(violations.splice(0))];
+    const found = browser.takeCspViolations();
     if (found.length) throw new Error(`Content-Security-Policy violations in the browser:\n${found.join('\n')}`);
   });
   afterAll(async () => {
@@ -85,9 +98,12 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
  * the browser reports them: its console (CDP Log, which also carries frames' reports) and the
  * documents' securitypolicyviolation events.
  */
-async function watchContentSecurityPolicy(context: BrowserContext, page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await context.exposeBinding('__reportCspViolation', (_source, text: string) => void violations.push(text));
+const CSP_CHANNELS = ['event', 'console', 'log'] as const;
+type CspReport = { channel: (typeof CSP_CHANNELS)[number]; text: string };
+
+async function watchContentSecurityPolicy(context: BrowserContext, page: Page): Promise<CspReport[]> {
+  const violations: CspReport[] = [];
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => void violations.push({ channel: 'event', text }));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as { __reportCspViolation?: (t: string) => void }).__reportCspViolation;
@@ -95,11 +111,11 @@ async function watchContentSecurityPolicy(context: BrowserContext, page: Page): 
     });
   });
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    if (/Content Security Policy/i.test(message.text())) violations.push({ channel: 'console', text: message.text() });
   });
   const cdp = await context.newCDPSession(page);
   cdp.on('Log.entryAdded', ({ entry }) => {
-    if (/Content Security Policy/i.test(entry.text)) violations.push(entry.text);
+    if (/Content Security Policy/i.test(entry.text)) violations.push({ channel: 'log', text: entry.text });
   });
   await cdp.send('Log.enable');
   return violations;
@@ -137,26 +153,103 @@ export interface Api {
 }
 
 /**
+ * The address this journey's own calls come from (the server trusts the proxy header in the
+ * e2e run): each journey signs up and signs in over HTTP as a seller at its own address does, so
+ * the product's limits per address (SMS codes per hour, sign-ins per 15 minutes) count each
+ * journey alone. The browser's requests come from 127.0.0.1.
+ */
+const journeyAddress = `10.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+async function post(route: string, body: unknown, token?: string) {
+  const response = await fetch(inject('baseUrl') + route, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'en',
+      'x-forwarded-for': journeyAddress,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body ?? {}),
+  });
+  const answer = (await response.json().catch(() => ({}))) as { success?: boolean; data?: any };
+  if (!answer.success) throw new Error(`${route} was refused (${response.status}): ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/** A password encrypted with the server's public key, as the web app sends it. */
+async function encrypted(password: string): Promise<string> {
+  const key = await fetch(`${inject('baseUrl')}/cloud/domain/security/publicKey`).then((r) => r.json() as Promise<{ data: { publicKey: string } }>);
+  return publicEncrypt({ key: key.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
+}
+
+const client = (token: string): Api => ({ token, call: (route, body) => post(route, body, token) });
+
+/**
  * Signs in over HTTP as the web app does (the password RSA-encrypted with the server's public key)
  * and answers a client for the JSON endpoints. Only for setup the journey does not test.
  */
 export async function signInApi(username: string, password: string): Promise<Api> {
-  const baseUrl = inject('baseUrl');
-  const post = async (route: string, body: unknown, token?: string) => {
-    const response = await fetch(baseUrl + route, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': 'en', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body ?? {}),
-    });
-    const answer = (await response.json().catch(() => ({}))) as { success?: boolean; data?: any };
-    if (!answer.success) throw new Error(`${route} was refused (${response.status}): ${JSON.stringify(answer)}`);
-    return answer.data;
+  const login = await post('/cloud/domain/security/login', { username, password: await encrypted(password) });
+  return client(login.oauthToken.access_token as string);
+}
+
+export interface Account {
+  username: string;
+  password: string;
+  /** The name the shell greets ("Welcome back, …"). */
+  name: string;
+}
+
+export interface Seller extends Account {
+  mobile: string;
+  domainCode: string;
+  /** The main account's client of the JSON endpoints. */
+  api: Api;
+  /** A sub-account of this seller with a new role granting `menus` (menu keys), made as the main account makes one. */
+  subAccount(options: { username?: string; name: string; menus: string[]; password?: string }): Promise<Account>;
+}
+
+let rootApi: Promise<Api> | undefined;
+/** The root account's client (reads the SMS outbox, sets a domain's edition). */
+const root = () => (rootApi ??= signInApi(DEMO.root.username, DEMO.root.password));
+
+/**
+ * A seller of its own: a new domain and its main account, signed up through the product as a
+ * person does it (an SMS code to a new mobile number, read from the outbox the root account
+ * reads, then the registration), at the PRO edition the demo seller has (set by the root
+ * account). Journeys that use one share nothing with the others.
+ */
+export async function newSeller(options: { name?: string } = {}): Promise<Seller> {
+  const tag = `${Date.now().toString(36)}${randomInt(36 ** 3).toString(36)}`;
+  const username = `seller${tag}`;
+  const password = 'Seller#2026go';
+  const name = options.name ?? `Seller ${tag.toUpperCase()}`;
+  const mobile = `139${String(randomInt(10 ** 8)).padStart(8, '0')}`;
+  await post('/cloud/domain/login/sendValidateCode', { mobile, purpose: 'REGISTER' });
+  const outbox = await (await root()).call<{ voList: { content: string }[] }>('/cloud/admin/smsOutbox/search', { mobile, currentPage: 1, pageSize: 1 });
+  const smsCode = /\b(\d{6})\b/.exec(outbox.voList[0]?.content ?? '')?.[1];
+  if (!smsCode) throw new Error(`no sign-up code for ${mobile} in the SMS outbox: ${JSON.stringify(outbox)}`);
+  const signedUp = await post('/cloud/domain/registerUser', { username, password: await encrypted(password), mobile, smsCode, companyName: `E2E shop ${tag}`, contactName: name });
+  const domainCode = signedUp.domainCode as string;
+  const domains = await (await root()).call<{ voList: { id: number; version: number; domainCode: string }[] }>('/cloud/admin/domain/search', { keyword: domainCode, currentPage: 1, pageSize: 10 });
+  const domain = domains.voList.find((d) => d.domainCode === domainCode);
+  if (!domain) throw new Error(`the new domain ${domainCode} is not in the root console: ${JSON.stringify(domains)}`);
+  await (await root()).call('/cloud/admin/domain/update', { id: domain.id, version: domain.version, level: 'PRO' });
+  const api = client(signedUp.oauthToken.access_token as string);
+  return {
+    username,
+    password,
+    name,
+    mobile,
+    domainCode,
+    api,
+    async subAccount(sub) {
+      const account = { username: sub.username ?? `${sub.name.toLowerCase().replace(/[^a-z0-9]+/g, '')}${tag}`, password: sub.password ?? 'Clerk#2026go', name: sub.name };
+      const role = await api.call<{ id: number }>('/cloud/domain/role/create', { roleName: `${sub.name} ${tag}`, menus: sub.menus, fields: [] });
+      await api.call('/cloud/domain/user/createSubUser', { loginName: account.username, userName: account.name, password: await encrypted(account.password), roleIds: [role.id] });
+      return account;
+    },
   };
-  const key = await fetch(`${baseUrl}/cloud/domain/security/publicKey`).then((r) => r.json() as Promise<{ data: { publicKey: string } }>);
-  const encrypted = publicEncrypt({ key: key.data.publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(password)).toString('base64');
-  const login = await post('/cloud/domain/security/login', { username, password: encrypted });
-  const token = login.oauthToken.access_token as string;
-  return { token, call: (route, body) => post(route, body, token) };
 }
 
 /** Waits until `probe` answers something `done` accepts (20 s at most). */

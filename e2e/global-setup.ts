@@ -1,5 +1,6 @@
 // Starts the built product once, as a user would (`node apps/server/dist/main.js`), on a fresh
-// data folder with its embedded PostgreSQL and demo data, and stops it after the run.
+// data folder with its embedded PostgreSQL and its root account, and stops it after the run. Each
+// journey signs up a seller of its own (fixtures.ts newSeller).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +22,10 @@ export default async function setup(project: TestProject) {
   fs.chmodSync(dataDir, 0o755);
   const server: ChildProcess = spawn(process.execPath, [main], {
     cwd: repo,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
+    // TRUST_PROXY: each journey's own HTTP calls name their address (fixtures.ts), so the limits per
+    // address count journeys apart. CARRIER_SANDBOX_CLOCK: the sandbox carrier's console may move
+    // its clock forward, so the tracking journey sees time pass without waiting for it.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', TRUST_PROXY: '1', CARRIER_SANDBOX_CLOCK: 'console' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

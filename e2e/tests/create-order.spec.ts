@@ -1,11 +1,12 @@
-// An order typed in by hand (/order/createorder), as the demo seller meets it: the store, the
+// An order typed in by hand (/order/createorder), as a new seller meets it: the store, the
 // receiver and a line of goods; 'What the rules choose' shows the warehouse bound to the store and
 // the courier of the store rule before anything is created; then the order is created and waits
 // for review with those choices. The warehouse, goods, store and courier rule come from the API.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, chooseOption, DEMO, launchBrowser, settled, signInApi, storeCourierRule } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller, settled, storeCourierRule } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const code = `HAND-${run}`;
@@ -13,7 +14,7 @@ const warehouseName = `Hand WH ${run}`;
 const storeName = `Hand shop ${run}`;
 const COURIER = 'ZTO';
 
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const api = seller.api;
 const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
 const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `HW${run}`, name: warehouseName, ...sender });
 await api.call('/myhome/spu/createSpuByHand', { code, name: 'E2E hand-made bowl', price: '18' });
@@ -23,8 +24,8 @@ await storeCourierRule(api, store.id, COURIER);
 
 describe('an order typed in by hand', () => {
   it('shows what the rules would choose before anything is created', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/order/createorder');
     await page.getByRole('button', { name: 'Create order' }).waitFor();
     await chooseOption(page, page.getByLabel('Store', { exact: true }), storeName);

@@ -1,15 +1,17 @@
-// An account without the download menu (the demo picker: orders and stock only) asks for an export:
+// An account without the download menu (a picker: orders and stock only) asks for an export:
 // it is told at once that it has no download permission (spec 01 §6), and nothing is made — the
 // export call is not even sent, and its download list stays empty.
 import { describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, signInApi } from '../fixtures';
+import { launchBrowser, newSeller, signInApi } from '../fixtures';
 
 const b = await launchBrowser();
 const { page } = b;
+const seller = await newSeller();
+const picker = await seller.subAccount({ name: 'Picker', menus: ['MENU_ERPSO', 'MENU_INV'] });
 
 describe('an export without download permission', () => {
   it('is refused with the spec message before it starts', async () => {
-    await b.signIn(DEMO.picker.username, DEMO.picker.password);
+    await b.signIn(picker.username, picker.password);
     await page.getByText('Welcome back, Picker').waitFor();
     await b.open('/stocks?activeKey=1');
     const exportButton = page.getByRole('button', { name: 'Export' });
@@ -24,7 +26,7 @@ describe('an export without download permission', () => {
     await b.screenshot('export-no-download-permission');
     expect(exportCalls).toEqual([]);
 
-    const picker = await signInApi(DEMO.picker.username, DEMO.picker.password);
-    expect(await picker.call('/cloud/core/exportFile/needPollingList')).toEqual([]);
+    const pickerApi = await signInApi(picker.username, picker.password);
+    expect(await pickerApi.call('/cloud/core/exportFile/needPollingList')).toEqual([]);
   });
 });

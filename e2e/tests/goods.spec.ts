@@ -6,9 +6,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser } from '../fixtures';
+import { launchBrowser, newSeller } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const run = Date.now().toString(36).toUpperCase();
 const codeA = `E2E-A-${run}`;
 const codeB = `E2E-B-${run}`;
@@ -66,8 +67,8 @@ async function searchByCode(code: string) {
 
 describe('goods', () => {
   it('creates goods with a picture', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await b.page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await b.page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/goods');
     await b.page.getByRole('button', { name: 'New goods' }).first().click();
     await drawer().getByLabel('Goods code', { exact: true }).fill(codeA);

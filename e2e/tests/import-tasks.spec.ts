@@ -9,9 +9,10 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Route } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { DEMO, launchBrowser } from '../fixtures';
+import { launchBrowser, newSeller } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const run = Date.now().toString(36).toUpperCase();
 
 async function goodsSpreadsheet(prefix: string, rows: number): Promise<string> {
@@ -37,8 +38,8 @@ async function checkFile(prefix: string, rows: number) {
 
 describe('the import dialog', () => {
   it('cancels a checked file, and nothing is imported', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await b.page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await b.page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/goods');
     const prefix = `E2E-CANCEL-${run}-`;
     const dialog = await checkFile(prefix, 2);

@@ -3,9 +3,10 @@
 // element — and every barcode or QR code in it — lies inside its page. Before, the 5 mm offset
 // pushed the routing code and the barcode past the right edge of the 100 × 40 mm label.
 import { describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, settled } from '../fixtures';
+import { launchBrowser, newSeller, settled } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const { page } = b;
 
 interface PrintedPage {
@@ -51,8 +52,8 @@ const EPSILON = 0.5;
 
 describe('system label templates', () => {
   it('print every element inside the label at each size, with the 5 mm offsets', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/config/templates');
     const systemRows = page.locator('.ant-table-tbody tr').filter({ has: page.locator('.ant-tag', { hasText: /^System$/ }) });
     await systemRows.first().waitFor();

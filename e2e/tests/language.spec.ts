@@ -1,23 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser } from '../fixtures';
+import { launchBrowser, newSeller } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
+// A sub-account, so the sub-account list has a page (and antd's pagination) to show.
+await seller.subAccount({ name: 'Picker', menus: ['MENU_ERPSO', 'MENU_INV'] });
 const pack = (language: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../apps/web/src/locales/${language}/nav.json`), 'utf8'));
 
 describe('switching the language', () => {
   it('switches the shell and antd to Chinese, and remembers the choice', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await b.page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await b.page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.page.getByRole('button', { name: 'Language' }).click();
     await b.page.getByRole('menuitem', { name: '简体中文' }).click();
     const nav = b.page.getByRole('menu', { name: '主导航' });
     await nav.getByText('商品', { exact: true }).waitFor();
-    await b.page.getByText('欢迎回来，Demo').waitFor();
+    await b.page.getByText(`欢迎回来，${seller.name}`).waitFor();
     expect(await b.page.evaluate(() => document.documentElement.lang)).toBe('zh');
     await b.page.reload();
-    await b.page.getByText('欢迎回来，Demo').waitFor();
+    await b.page.getByText(`欢迎回来，${seller.name}`).waitFor();
     // antd follows: the pagination of a list reads in Chinese.
     await b.open('/config/subAccount');
     await b.page.getByText('10 条/页').waitFor();

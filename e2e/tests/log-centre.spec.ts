@@ -1,18 +1,19 @@
-// The log centre (/logs), as the demo seller reads it: an order typed in by hand and locked, a
+// The log centre (/logs), as a seller reads it: an order typed in by hand and locked, a
 // goods and a warehouse created. The business-document log names each record by its code (the
 // order number, the goods code) with its kind and action in words, never an internal id or a raw
 // code word, and finds an order's entries by its number; the configuration log does the same for
 // the warehouse, in English and in Chinese. The records come from the API; the reading is the UI.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, DEMO, launchBrowser, settled, signInApi } from '../fixtures';
+import { cellOf as cell, launchBrowser, newSeller, settled } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const goodsCode = `LOG-${run}`;
 const warehouseCode = `LW${run}`;
 
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const api = seller.api;
 const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
 const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: warehouseCode, name: `Log WH ${run}`, ...sender });
 const goods = await api.call<{ skus: { id: number }[] }>('/myhome/spu/createSpuByHand', { code: goodsCode, name: 'E2E log teapot', price: '35' });
@@ -50,8 +51,8 @@ async function search(record: string) {
 
 describe('the log centre', () => {
   it("names each document by its code and says in words what happened to it, and finds an order's entries by its number", async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/logs?activeKey=1');
     await search(order.code);
     await expect.poll(shown(['Record type', 'Record', 'Action']), { timeout: 15_000 }).toEqual([

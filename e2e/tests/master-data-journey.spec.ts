@@ -1,11 +1,12 @@
-// The master-data journey, as the demo seller does it: a warehouse with two locations, the express
+// The master-data journey, as a seller does it: a warehouse with two locations, the express
 // companies they ship with, a supplier, a gift promotion giving a goods item, and an online item of
 // a sandbox store mapped to a system SKU. The goods (the goods journey covers making them in the
 // UI) and the authorized sandbox store with its synced item are set up through the API.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, chooseOption, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller, sandboxStoreWithItem, settled } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const warehouseCode = `WH${run}`;
@@ -18,7 +19,7 @@ const teeCode = `TEE-${run}`;
 const storeName = `Mapping ${run}`;
 const onlineTitle = `Online tee ${run}`;
 
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const api = seller.api;
 await api.call('/myhome/spu/createSpuByHand', { code: giftCode, name: 'E2E keychain', price: '3' });
 await api.call('/myhome/spu/createSpuByHand', { code: teeCode, name: 'E2E cotton tee', price: '59' });
 // The online item's outer code differs from every system code: nothing is proposed, a person maps it.
@@ -42,8 +43,8 @@ async function pickGoods(title: string, skuCode: string, confirm: string) {
 
 describe('master data: warehouse, express companies, supplier, gift promotion, online goods mapping', () => {
   it('creates a warehouse and gives it two locations', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/config/warehouse/create');
     await page.getByLabel('Warehouse code', { exact: true }).fill(warehouseCode);
     await page.getByLabel('Warehouse name', { exact: true }).fill(warehouseName);
@@ -87,7 +88,6 @@ describe('master data: warehouse, express companies, supplier, gift promotion, o
   it('chooses two express companies', async () => {
     await b.open('/config/expressCompany');
     const mine = page.locator('.ant-card').filter({ has: page.getByText('Your express companies', { exact: true }) });
-    // Other journeys share the demo seller and may have chosen other carriers already.
     const catalogue = page.locator('.ant-card').filter({ has: page.getByText('All express companies', { exact: true }) });
     await catalogue.getByRole('checkbox', { name: 'SF Express', exact: true }).check();
     await catalogue.getByRole('checkbox', { name: 'ZTO Express', exact: true }).check();

@@ -4,17 +4,18 @@
 // "Label printed" column telling the two apart; the filter bar chooses either kind again. Two
 // reviewed orders with waybill numbers, one of them printed, are set up through the API.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, DEMO, launchBrowser, settled, signInApi, storeCourierRule } from '../fixtures';
+import { cellOf as cell, launchBrowser, newSeller, settled, storeCourierRule } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const code = `PRN-${run}`;
 const storeName = `Print shop ${run}`;
-/** A courier no other journey prints with, so the default label template and numbers are this journey's. */
+/** The courier this journey prints with (its seller's default label template and waybill account). */
 const COURIER = 'JTSD';
 
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const api = seller.api;
 const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
 const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `PW${run}`, name: `Print WH ${run}`, ...sender });
 const location = await api.call<{ id: number }>('/myhome/location/create', { warehouseId: wh.id, code: 'P-01' });
@@ -46,8 +47,8 @@ const tabCount = async () => Number(/\((\d+)\)/.exec(await printTab().innerText(
 
 describe('the print tab tells printed orders from those still to print', () => {
   it('opens from the home page narrowed to orders not printed, and shows that filter above the list', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await page.getByRole('link').filter({ hasText: 'To print' }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#/order?activeKey=2&expressPrinted=false');
     await settled(page);

@@ -1,13 +1,14 @@
-// The orders journey, as the demo seller meets it: buyers order in a sandbox marketplace store, the
+// The orders journey, as a new seller meets it: buyers order in a sandbox marketplace store, the
 // seller pulls the orders in, finds them pending review with the warehouse and courier chosen by
 // the rules, reviews them and finds them in the print tab; two orders of one buyer are merged and
 // an order with too little stock is split into what can ship and what cannot. The warehouse, the
 // goods with stock, the courier rule and the authorized store with its item mapped are set up
 // through the API; the rest is the UI.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, chooseOption, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi, until, storeCourierRule } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller, sandboxStoreWithItem, settled, storeCourierRule, until } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const code = `ORD-${run}`;
@@ -15,7 +16,7 @@ const scarceCode = `ORS-${run}`;
 const warehouseName = `Orders WH ${run}`;
 const storeName = `Orders shop ${run}`;
 
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const api = seller.api;
 const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
 const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `OW${run}`, name: warehouseName, ...sender });
 const location = await api.call<{ id: number }>('/myhome/location/create', { warehouseId: wh.id, code: 'O-01' });
@@ -52,8 +53,8 @@ describe('orders: arrive from a store, review, merge, split, map an unmapped SKU
   let pulledCodes: string[] = [];
 
   it('pulls the orders buyers placed in the sandbox store', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await api.call('/cloud/sandbox/console/generateOrders', { storeId: store.id, count: 4 });
     await b.open('/logs?activeKey=6');
     await chooseOption(page, page.getByLabel('Store', { exact: true }), storeName);
@@ -212,7 +213,6 @@ describe('orders: arrive from a store, review, merge, split, map an unmapped SKU
     await dialog.getByText('Split part').click();
     await dialog.getByRole('button', { name: 'Split', exact: true }).click();
     await expectRows(2);
-    // (A gift promotion of another journey may add a gift line; the vases are what is split.)
     const vases = (await orderRows().allInnerTexts()).map((text) => new RegExp(`${scarceCode} × (\\d+)`).exec(text)?.[1]).sort();
     expect(vases).toEqual(['2', '3']);
     await expect.poll(() => orderRows().filter({ hasText: 'Short' }).count()).toBe(1);

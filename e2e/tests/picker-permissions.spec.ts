@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser } from '../fixtures';
+import { launchBrowser, newSeller } from '../fixtures';
 
 const b = await launchBrowser();
+// A seller's picker: a sub-account whose role allows only the orders and stock menus.
+const seller = await newSeller();
+const picker = await seller.subAccount({ name: 'Picker', menus: ['MENU_ERPSO', 'MENU_INV'] });
 
 describe('the picker sub-account', () => {
   it('sees only the orders and stock menus', async () => {
-    await b.signIn(DEMO.picker.username, DEMO.picker.password);
+    await b.signIn(picker.username, picker.password);
     await b.page.getByText('Welcome back, Picker').waitFor();
     const nav = b.page.getByRole('menu', { name: 'Main navigation' });
     expect(await nav.getByText('Orders', { exact: true }).isVisible()).toBe(true);

@@ -1,17 +1,18 @@
-// The return-inbound page (/order/aftersalesmanagement), as the demo seller uses it: two free
+// The return-inbound page (/order/aftersalesmanagement), as a seller uses it: two free
 // returns and a reason set up through the API; the home page's jump lists the returns awaiting
 // entry, scanning a return's tracking number opens its receive dialog, one good and one defective
 // unit are booked, and the list shows the return completed with the split.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, DEMO, launchBrowser, settled, signInApi } from '../fixtures';
+import { cellOf as cell, launchBrowser, newSeller, settled } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const code = `RMA-E2E-${run}`;
 const tracking = `SF${run}`;
 
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const api = seller.api;
 const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
 const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `RT${run}`, name: `Returns ${run}`, ...sender });
 await api.call('/myhome/location/create', { warehouseId: wh.id, code: 'R-01' });
@@ -23,7 +24,7 @@ await api.call('/myhome/rma/create', { whId: wh.id, expressNo: `YT${run}`, rmaDe
 
 describe('return inbound page', () => {
   it('receives a scanned return with one good and one defective unit', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
+    await b.signIn(seller.username, seller.password);
     await page.waitForURL(/#\/(home)?$/);
     await b.open('/order/aftersalesmanagement?status=CI_RMA_STATUS_CREATED');
     const row = page.getByRole('row').filter({ hasText: first.code });

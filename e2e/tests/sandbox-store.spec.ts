@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser } from '../fixtures';
+import { launchBrowser, newSeller } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const name = `Sandbox ${Date.now().toString(36)}`;
 
 describe('a seller connects a sandbox marketplace store and syncs its goods', () => {
   it('creates the store and authorizes it on the sandbox consent page', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await b.page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await b.page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/config/storemanagement/createonlinestore?platformCode=SANDBOX');
     await b.page.getByLabel('Store name').fill(name);
     await b.page.getByRole('button', { name: 'Save' }).click();

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser } from '../fixtures';
+import { launchBrowser, newSeller } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 
-describe('signing in as the demo seller', () => {
+describe('signing in as a seller', () => {
   it('refuses a wrong password with a message', async () => {
-    await b.signIn(DEMO.demo.username, 'Wrong#pass1');
+    await b.signIn(seller.username, 'Wrong#pass1');
     await b.page.getByRole('alert').filter({ hasText: 'Wrong username or password' }).waitFor();
   });
 
   it('signs in and shows the navigation and the home counters', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await b.page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await b.page.getByText(`Welcome back, ${seller.name}`).waitFor();
     const nav = b.page.getByRole('menu', { name: 'Main navigation' });
     for (const item of ['Purchasing', 'Goods', 'Orders', 'Stock', 'Basic configuration']) {
       expect(await nav.getByText(item, { exact: true }).isVisible()).toBe(true);
@@ -30,7 +31,7 @@ describe('signing in as the demo seller', () => {
 
   it('sends an unknown path home', async () => {
     await b.open('/no/such/page');
-    await b.page.getByText('Welcome back, Demo').waitFor();
+    await b.page.getByText(`Welcome back, ${seller.name}`).waitFor();
     expect(b.page.url()).toMatch(/#\/$/);
   });
 
@@ -40,8 +41,8 @@ describe('signing in as the demo seller', () => {
     await b.page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await b.open('/loginRecord');
     await b.page.waitForURL(/#\/login\?from=%2FloginRecord/);
-    await b.page.getByLabel('Username').fill(DEMO.demo.username);
-    await b.page.locator('input#password').fill(DEMO.demo.password);
+    await b.page.getByLabel('Username').fill(seller.username);
+    await b.page.locator('input#password').fill(seller.password);
     await b.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await b.page.waitForURL(/#\/loginRecord/);
     await b.page.getByRole('cell', { name: 'Wrong password' }).first().waitFor();

@@ -3,14 +3,15 @@
 // size and the cost and weight it takes from the goods; choosing goods for a new order shows the
 // colour and size in the picker and on the order line, so the two SKUs are told apart.
 import { describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, settled, signInApi } from '../fixtures';
+import { launchBrowser, newSeller, settled } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const code = `TEE-${run}`;
 
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const api = seller.api;
 await api.call('/myhome/spu/createSpuByHand', {
   code,
   name: 'E2E T-shirt',
@@ -26,8 +27,8 @@ await api.call('/myhome/spu/createSpuByHand', {
 
 describe('the SKUs of one goods item are told apart wherever they are listed or chosen', () => {
   it("lists each SKU with its colour and size, and the cost and weight it takes from the goods", async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open(`/goods?codeKeywords=${code}`);
     const row = page.getByRole('row', { name: new RegExp(code) }).first();
     await row.getByRole('button', { name: 'Expand row' }).click();

@@ -1,13 +1,14 @@
-// The stock journey, as the demo seller does it: purchase goods into two locations with an inbound
+// The stock journey, as a seller does it: purchase goods into two locations with an inbound
 // notice, see the stock and how it came about, transfer some to a second warehouse, count a shelf
 // and adjust it, then push the stock to a sandbox marketplace store with a ratio and safety stock
 // and see in the sandbox what the store received. Warehouses, the goods and the authorized store
 // with its online item mapped to the goods are set up through the API; the rest is the UI.
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { cellOf as cell, chooseOption, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller, sandboxStoreWithItem, settled } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const code = `STK-${run}`;
@@ -15,7 +16,7 @@ const hangzhou = `Hangzhou ${run}`;
 const ningbo = `Ningbo ${run}`;
 const storeName = `Stock sync ${run}`;
 
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const api = seller.api;
 const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
 const whA = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `HZ${run}`, name: hangzhou, ...sender });
 const whB = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `NB${run}`, name: ningbo, ...sender });
@@ -49,8 +50,8 @@ describe('stock: receive, see, transfer, count and push to a store', () => {
   let asnCode = '';
 
   it('receives a purchase inbound notice into two locations', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/stocks?activeKey=2');
     await page.getByRole('button', { name: 'New inbound notice' }).click();
     await page.getByText('Lines (0 SKUs, 0 pieces)').waitFor();

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser } from '../fixtures';
+import { launchBrowser, newSeller } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const suffix = Date.now().toString(36);
 
 describe('the main account manages roles and sub-accounts', () => {
   it('creates a role with the goods menu', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await b.page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await b.page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/config/subAccount?tab=roles');
     await b.page.getByRole('button', { name: 'New role' }).click();
     await b.page.getByLabel('Role name', { exact: true }).fill(`Goods clerk ${suffix}`);

@@ -2,9 +2,10 @@
 // inside one ("Account s", "Pictur e"), and no word runs past its cell. Checked at 1440 px in
 // English and German (the longest words) on the lists a new seller meets first.
 import { describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, settled } from '../fixtures';
+import { DEMO, launchBrowser, newSeller, settled } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const { page } = b;
 
 const LISTS = [
@@ -65,8 +66,8 @@ async function checkLists(language: string) {
 
 describe('column headers', () => {
   it('never break inside a word in English', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     expect(await checkLists('en')).toEqual([]);
   }, 180_000);
 
@@ -74,7 +75,7 @@ describe('column headers', () => {
     await page.evaluate(() => localStorage.setItem('openseller.language', 'de'));
     await page.reload();
     await b.open('/');
-    await page.getByText('Willkommen zurück, Demo').waitFor();
+    await page.getByText(`Willkommen zurück, ${seller.name}`).waitFor();
     expect(await checkLists('de')).toEqual([]);
     await b.open('/goods');
     await page.locator('.ant-table-thead th').first().waitFor();

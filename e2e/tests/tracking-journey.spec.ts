@@ -1,38 +1,31 @@
-// The courier tracking journey, as the demo seller meets it (/order tab 7): three parcels shipped
+// The courier tracking journey, as a new seller meets it (/order tab 7): three parcels shipped
 // with STO are found in the tracking tab not yet checked; refreshing them shows them collected,
 // then in transit, and the per-state statistics follow; one parcel is ignored and leaves the
 // in-transit list for the ignored one; at the next refresh the others are signed (or end in a
 // sign-off exception, as about one sandbox parcel in eight does) while the ignored one is no longer
 // checked. The warehouse, goods with stock, store, courier rule, waybill account and the orders
-// pulled, reviewed, numbered and shipped are set up through the API; the sandbox carrier's tracking
-// speed is set through its console as time passing; the rest is the UI.
+// pulled, reviewed, numbered and shipped are set up through the API; time passing at the sandbox
+// carrier is its console moving the carrier's clock on (the e2e server starts with
+// CARRIER_SANDBOX_CLOCK=console), so nothing waits for it; the rest is the UI.
 import { createHash } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { cellOf as cell, DEMO, launchBrowser, sandboxStoreWithItem, settled, signInApi, storeCourierRule } from '../fixtures';
+import { describe, expect, it } from 'vitest';
+import { cellOf as cell, launchBrowser, newSeller, sandboxStoreWithItem, settled, storeCourierRule } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const code = `TRK-${run}`;
 const storeName = `Tracking shop ${run}`;
-/** A courier no other journey uses, so the sandbox numbers are this journey's own. */
 const COURIER = 'STO';
 
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const api = seller.api;
 
-// The sandbox carrier's speed is the domain's; put it back as it was when the journey ends.
-const carrierBefore = await api.call<{ trackingStepSeconds: number }>('/cloud/carrier/sandbox/view');
-const carrierSpeed = (trackingStepSeconds: number) => api.call('/cloud/carrier/sandbox/settings', { trackingStepSeconds });
-afterAll(async () => {
-  await carrierSpeed(carrierBefore.trackingStepSeconds);
-});
-
-// Parcels shipped by journeys before this one reach their last state now, so that a scheduled
-// tracking run during this journey changes none of the statistics but this journey's parcels.
-await carrierSpeed(1);
-await api.call('/myhome/expressTracking/refresh', {});
-// The parcels of this journey stay collected until the console says time has passed.
-await carrierSpeed(3600);
+// A tracking step of an hour at the sandbox carrier: the parcels stay collected until its console
+// moves the carrier's clock on by an hour (in transit), and by another (signed, or an exception).
+const STEP_SECONDS = 3600;
+await api.call('/cloud/carrier/sandbox/settings', { trackingStepSeconds: STEP_SECONDS });
+const timePassesAtTheCarrier = (seconds: number) => api.call('/cloud/carrier/sandbox/settings', { advanceClockSeconds: seconds });
 
 const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
 const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `TW${run}`, name: `Tracking WH ${run}`, ...sender });
@@ -59,9 +52,7 @@ const done = (what: string, r: { successIds: number[]; failures: unknown[] }) =>
   if (r.failures.length || r.successIds.length !== ids.length) throw new Error(`${what}: ${JSON.stringify(r)}`);
 };
 done('review', await api.call('/myhome/erpsoh/verify', { idList: ids }));
-const takenFrom = Date.now();
 done('waybill numbers', await api.call('/myhome/print/eTrackGetNoAndPrint', { idList: ids }));
-const takenTo = Date.now();
 done('ship', await api.call('/myhome/sendsoh/sendErpSoHList', { idList: ids }));
 const parcels = (await ordersOf('4')).map((o) => ({ id: o.id, code: o.code, expressNo: o.expressNo! })).sort((x, y) => x.code.localeCompare(y.code));
 if (parcels.length !== 3) throw new Error(`shipped orders: ${JSON.stringify(parcels)}`);
@@ -69,7 +60,7 @@ if (parcels.length !== 3) throw new Error(`shipped orders: ${JSON.stringify(parc
 const troubled = (expressNo: string) => createHash('sha1').update(expressNo).digest()[0]! % 8 === 0;
 
 // What the statistics count now within this journey's store, as the panel counts with the list
-// narrowed to it: the three parcels, never checked (NO).
+// narrowed to it: the three parcels, never checked (NO). (The seller is this journey's own.)
 type Statistics = { ignored: number; states: Record<string, number> };
 const before = await api.call<Statistics>('/myhome/expressTracking/statistics', { storeIdList: [store.id] });
 if (before.states.NO !== 3 || before.ignored !== 0) throw new Error(`the store's tracking before the journey: ${JSON.stringify(before)}`);
@@ -104,8 +95,8 @@ const statesOf = (state: string, list = parcels) => Object.fromEntries(list.map(
 
 describe('courier tracking: shipped parcels are followed from collected to signed, one ignored', () => {
   it('finds the shipped parcels in the tracking tab, not checked yet', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open(`/order?activeKey=7&storeIds=${store.id}`);
     await page.reload();
     await settled(page);
@@ -140,16 +131,9 @@ describe('courier tracking: shipped parcels are followed from collected to signe
   });
 
   it('refreshes again after the courier moved them: in transit', async () => {
-    // Time passes at the sandbox carrier: a tracking step as long as the parcels have been out,
-    // so they are one step on (in transit) and stay there for as long again.
-    // The step is whole seconds, rounded down: wait until the parcels have been out long enough
-    // that one step covers the spread of their taking times and the refresh itself, with seconds to
-    // spare (it did not always on a busy machine: a step of 3 s against 3.05 s).
-    const readyAt = takenTo + (takenTo - takenFrom) + 8_100;
-    if (Date.now() < readyAt) await page.waitForTimeout(readyAt - Date.now());
-    const step = Math.max(1, Math.floor((Date.now() - takenTo) / 1000));
-    expect(2 * step * 1000, `a step of ${step} s keeps the parcels in transit until the refresh`).toBeGreaterThan(Date.now() - takenFrom + 2_000);
-    await carrierSpeed(step);
+    // An hour passes at the sandbox carrier: the parcels are one step on (in transit), and stay
+    // there until another hour has passed.
+    await timePassesAtTheCarrier(STEP_SECONDS);
     await toast('3 orders checked, 3 changed').waitFor({ state: 'hidden' });
     await panel.getByRole('button', { name: 'Refresh 3 chosen' }).click();
     await toast('3 orders checked, 3 changed').waitFor();
@@ -180,8 +164,8 @@ describe('courier tracking: shipped parcels are followed from collected to signe
 
   it('refreshes all: the others are signed (or end in an exception), the ignored one is not checked', async () => {
     const [ignored, ...others] = parcels;
-    // Long enough later that every parcel has reached its last state at the carrier.
-    await carrierSpeed(1);
+    // Another hour later every parcel has reached its last state at the carrier.
+    await timePassesAtTheCarrier(STEP_SECONDS);
     // Leave the ignored filter and the chosen orders: the button refreshes every pending parcel.
     await stateTag('Ignored').click();
     await orderTable.locator('.ant-table-thead .ant-checkbox-input').uncheck();

@@ -3,12 +3,13 @@
 // keeps the page and the rule; Leave goes. A saved page leaves without asking, and the browser asks
 // before a reload while work is unsaved.
 import { describe, expect, it } from 'vitest';
-import { chooseOption, DEMO, launchBrowser, settled, signInApi } from '../fixtures';
+import { chooseOption, launchBrowser, newSeller, settled } from '../fixtures';
 
 const b = await launchBrowser();
+const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const api = seller.api;
 await api.call('/myhome/expressCompany/addUserExpressCompany', { codes: ['YTO'] }).catch(() => undefined);
 const keyword = `KEEP-${run}`;
 
@@ -34,8 +35,8 @@ async function addCustomRule() {
 
 describe('leaving a page with unsaved changes', () => {
   it('asks before the menu leaves a courier rule that was added and not saved; Stay keeps it', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/config/logistics-rules');
     const tab = await addCustomRule();
     await tab.getByText('Unsaved changes').waitFor();

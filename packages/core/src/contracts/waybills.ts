@@ -190,6 +190,11 @@ export const SandboxCarrierSettingsInput = z.object({
   latencyMs: z.number().int().min(0).max(30000, { message: 'latencyMs: at most 30000' }).optional(),
   /** Seconds between tracking steps (GOT → TRANSIT → SIGNED). */
   trackingStepSeconds: z.number().int().min(1).max(86400).optional(),
+  /**
+   * Moves the domain's sandbox carrier clock this many seconds forward (time passing at the
+   * carrier, for tests); only when the server started with CARRIER_SANDBOX_CLOCK=console.
+   */
+  advanceClockSeconds: z.number().int().min(1).max(30 * 86400).optional(),
 });
 export type SandboxCarrierSettingsInput = z.infer<typeof SandboxCarrierSettingsInput>;
 

@@ -36,6 +36,16 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function createSandboxCarrier(deps: { db: Db; now?: () => Date }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  /**
+   * CARRIER_SANDBOX_CLOCK=console (read here only, when the server starts) lets the console move
+   * a domain's carrier clock forward: time passing at the carrier, so a test need not wait for
+   * parcels to move on. Otherwise the carrier keeps the real time and the console refuses to.
+   */
+  const clockMovable = process.env.CARRIER_SANDBOX_CLOCK === 'console';
+  /** How far the console moved each domain's carrier clock forward, in ms (this process, sandbox only). */
+  const clockAdvance = new Map<number, number>();
+  /** The time at the sandbox carrier for a domain: the clock, moved on as its console said. */
+  const carrierNow = (domainId: number) => new Date(now().getTime() + (clockAdvance.get(domainId) ?? 0));
 
   async function settingsOf(domainId: number) {
     const [row] = await db.select().from(carrierSandboxSettings).where(eq(carrierSandboxSettings.domainId, domainId));
@@ -128,7 +138,7 @@ export function createSandboxCarrier(deps: { db: Db; now?: () => Date }) {
       const { trackingStepSeconds } = await settingsOf(account.domainId);
       const step = trackingStepSeconds * 1000;
       const issued = parcel.issuedAt.getTime();
-      const steps = Math.floor((now().getTime() - issued) / step);
+      const steps = Math.floor((carrierNow(account.domainId).getTime() - issued) / step);
       const path: [TrackingState, string][] = [
         ['GOT', `${parcel.routing.branch ?? ''} 已揽收`],
         ['TRANSIT', `运输中，发往 ${parcel.routing.bag ?? ''}`],
@@ -149,6 +159,12 @@ export function createSandboxCarrier(deps: { db: Db; now?: () => Date }) {
       const values = { domainId, ...patch, updatedAt: now() };
       await db.insert(carrierSandboxSettings).values(values).onConflictDoUpdate({ target: carrierSandboxSettings.domainId, set: { ...patch, updatedAt: now() } });
       return sandboxConsole.view(domainId);
+    },
+    /** Whether the clock may be moved (CARRIER_SANDBOX_CLOCK=console). */
+    clockMovable,
+    /** Moves the domain's carrier clock forward (only when clockMovable; the caller checks). */
+    advanceClock(domainId: number, seconds: number) {
+      clockAdvance.set(domainId, (clockAdvance.get(domainId) ?? 0) + seconds * 1000);
     },
   };
 

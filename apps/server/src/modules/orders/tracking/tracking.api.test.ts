@@ -14,7 +14,10 @@ let t: TestApp;
 beforeAll(async () => {
   process.env.ORDER_PULL_CRON = '0 3 1 1 *';
   process.env.TRACKING_CRON = 'off';
+  // The sandbox carrier's console may move its clock on (read when the app starts).
+  process.env.CARRIER_SANDBOX_CLOCK = 'console';
   t = await createTestApp();
+  delete process.env.CARRIER_SANDBOX_CLOCK;
 });
 
 const base = '/myhome/expressTracking';
@@ -89,6 +92,32 @@ describe('express tracking', () => {
     // Signed orders are not asked again; the others are.
     const signed = done.voList.filter((r: any) => r.state === 'SIGNED').length;
     expect((await ok(w.token, `${base}/refresh`, {})).checked).toBe(3 - signed);
+  });
+
+  it("moves parcels on when the sandbox carrier's console moves its clock, and only that domain's", async () => {
+    const w = await sentWorld(2);
+    const other = await sentWorld(1);
+    await ok(w.token, `${base}/refresh`, {});
+    await ok(other.token, `${base}/refresh`, {});
+    expect((await ok(w.token, `${base}/statistics`, {})).states.GOT).toBe(2);
+
+    // The step is 60 s; a minute passes at the carrier, at once.
+    await ok(w.token, '/cloud/carrier/sandbox/settings', { advanceClockSeconds: 60 });
+    expect(await ok(w.token, `${base}/refresh`, {})).toMatchObject({ checked: 2, changed: 2 });
+    expect((await ok(w.token, `${base}/statistics`, {})).states.TRANSIT).toBe(2);
+    await ok(w.token, '/cloud/carrier/sandbox/settings', { advanceClockSeconds: 60 });
+    await ok(w.token, `${base}/refresh`, {});
+    const done = await ok(w.token, `${base}/query`, {});
+    for (const row of done.voList) expect(['SIGNED', 'EXCEPTION']).toContain(row.state);
+    // The other domain's carrier clock did not move.
+    expect(await ok(other.token, `${base}/refresh`, {})).toMatchObject({ checked: 1, changed: 0 });
+    expect((await ok(other.token, `${base}/statistics`, {})).states.GOT).toBe(1);
+
+    const bad = await t.call('/cloud/carrier/sandbox/settings', { advanceClockSeconds: 0 }, { token: w.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields?.[0]?.field).toBe('advanceClockSeconds');
+    // Without CARRIER_SANDBOX_CLOCK=console at its start, the carrier keeps the real time.
+    expect(createCarrierRegistry({ db: t.database.db }).sandbox.console.clockMovable).toBe(false);
   });
 
   it('counts the sent orders per state, ignored ones apart, and filters by keywords', async () => {
