@@ -1,10 +1,10 @@
-// The after-sale journey, as the demo seller meets it: a sandbox store's order pulled, reviewed,
+// The after-sale journey, as a seller of its own meets it: a sandbox store's order pulled, reviewed,
 // given a waybill number and shipped (set up through the API, with its own goods, warehouse and
 // store); on /afterSale/createAfterSaleOrder the order is found by its code and a refund-only
 // document is made for one piece by hand; on /afterSale the refund is agreed and then finished,
 // and the document's states change in the list.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, DEMO, launchBrowser, sandboxStoreWithItem, signInApi, storeCourierRule } from '../fixtures';
+import { cellOf as cell, launchBrowser, newSeller, sandboxStoreWithItem, storeCourierRule } from '../fixtures';
 
 const b = await launchBrowser();
 const page = b.page;
@@ -13,7 +13,8 @@ const code = `AS-E2E-${run}`;
 const storeName = `After-sales shop ${run}`;
 const COURIER = 'STO';
 
-const api = await signInApi(DEMO.demo.username, DEMO.demo.password);
+const seller = await newSeller();
+const api = seller.api;
 const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
 const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `AS${run}`, name: `After-sales WH ${run}`, ...sender });
 const location = await api.call<{ id: number }>('/myhome/location/create', { warehouseId: wh.id, code: 'AS-01' });
@@ -42,7 +43,7 @@ if (!shipped) throw new Error('the order did not ship');
 
 describe('after-sales: a refund made by hand from a shipped order, agreed and finished', () => {
   it('creates the document from the order’s line and walks its refund to refunded', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
+    await b.signIn(seller.username, seller.password);
     await page.waitForURL(/#\/(home)?$/);
     await b.open('/afterSale/createAfterSaleOrder');
     await page.getByPlaceholder('Order code or platform order no.').fill(shipped.code);

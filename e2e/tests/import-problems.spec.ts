@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser } from '../fixtures';
+import { launchBrowser, newSeller } from '../fixtures';
 
 const locales = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/src/locales');
 const pack = (language: string, namespace: string) => JSON.parse(fs.readFileSync(path.join(locales, language, `${namespace}.json`), 'utf8')) as Record<string, any>;
@@ -26,13 +26,14 @@ async function badGoodsFile(): Promise<string> {
   return file;
 }
 
+const seller = await newSeller();
 const b = await launchBrowser();
 afterAll(() => b.context.close());
 
 describe('import problems', () => {
   it('lists each bad row with its problem in the reader language, and imports nothing', async () => {
-    await b.signIn(DEMO.demo.username, DEMO.demo.password);
-    await b.page.getByText('Welcome back, Demo').waitFor();
+    await b.signIn(seller.username, seller.password);
+    await b.page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.page.evaluate(() => localStorage.setItem('openseller.language', 'ja'));
     await b.open('/goods');
     await b.page.reload();
