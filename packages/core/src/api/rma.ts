@@ -1,9 +1,9 @@
 // Return inbound (RMA, spec 02 §7.9; 03-calls.md /myhome/rma): returns made from shipped orders
 // or free, received with good and defective quantities apart, and the return reasons. All of it
 // needs the return-management menu (01-shell §6 MENU_RMA_MANAGE). The *Old variants take and
-// answer the same as their namesakes (the spec shows no difference). The four warehouse-system
-// calls (syncRmaToWms, syncRmaListToWms, cancelRmaToWms, cancelRmaListToWms) are not in this map
-// yet: see apps/server/src/modules/stock/rma/README.md.
+// answer the same as their namesakes (the spec shows no difference). A return whose warehouse is
+// run by a warehouse system is issued to it (syncRmaToWms) and cancelled there (cancelRmaToWms);
+// the system's receipts come back through its results.
 import { z } from 'zod';
 import { IdInput } from '../contracts/common.js';
 import {
@@ -51,6 +51,12 @@ export const RmaCalls = {
   createReason: post(`${RMA}/createRmaReason`, rma, RmaReasonCreateInput, RmaReason),
   reasonList: post(`${RMA}/getRmaReasonList`, rma, undefined, z.array(RmaReason)),
   deleteReason: post(`${RMA}/deleteRmaReason`, rma, IdInput, Deleted),
+  /** Issues a return to its warehouse's system (CREATED, nothing received): SYNCED, or the system's refusal. */
+  syncToWms: post(`${RMA}/syncRmaToWms`, rma, IdInput, RmaView),
+  syncListToWms: post(`${RMA}/syncRmaListToWms`, rma, RmaIdListInput, RmaBatchResult),
+  /** Cancels an issued return in the warehouse system: CLOSED when it confirms, CANCEL_SENDING while it has not. */
+  cancelToWms: post(`${RMA}/cancelRmaToWms`, rma, IdInput, RmaView),
+  cancelListToWms: post(`${RMA}/cancelRmaListToWms`, rma, RmaIdListInput, RmaBatchResult),
   /** Open (not cancelled) returns of an order; erpSoHId in the query string (the spec). */
   openByOrder: post(`${RMA}/getNoClosedRmaByErpSoHId`, rma, RmaByOrderInput, z.array(RmaRow), { inputFrom: 'query' }),
   /** Open returns of the orders carrying these platform order numbers. */

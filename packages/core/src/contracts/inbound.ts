@@ -388,7 +388,7 @@ export const SandboxWmsDocumentLine = z.object({
 });
 export type SandboxWmsDocumentLine = z.infer<typeof SandboxWmsDocumentLine>;
 
-const SandboxWmsKind = z.enum(['ASN', 'WDO']);
+const SandboxWmsKind = z.enum(['ASN', 'WDO', 'RMA']);
 
 export const SandboxWmsDocumentRow = z.object({
   id: z.number(),

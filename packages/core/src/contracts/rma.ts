@@ -31,6 +31,8 @@ export const RmaErrors = {
   /** Defective units go to a non-sellable location. */
   DEFECTIVE_LOCATION_SELLABLE: 'ERR_RMA_DEFECTIVE_LOCATION_SELLABLE',
   DETAIL_NOT_FOUND: 'ERR_RMA_DETAIL_NOT_FOUND',
+  /** The return's warehouse is run by the seller: there is no warehouse system to send it to. */
+  NO_WAREHOUSE_SYSTEM: 'ERR_RMA_NO_WAREHOUSE_SYSTEM',
   /** Received goods stay: a return with receipts is not edited or deleted. */
   HAS_RECEIPTS: 'ERR_RMA_HAS_RECEIPTS',
   REASON_NOT_FOUND: 'ERR_RMA_REASON_NOT_FOUND',
@@ -180,6 +182,10 @@ const RmaRowFields = {
   statusName: z.string(),
   sendStatus: z.enum(RMA_SEND_STATUSES),
   cancelStatus: z.enum(RMA_CANCEL_STATUSES),
+  /** What the warehouse system said when an issue or a cancel failed or waits for it. */
+  wmsMessage: z.string().nullable(),
+  /** The warehouse system's code of the return once issued to it. */
+  externalCode: z.string().nullable(),
   reasonId: z.number().nullable(),
   reason: z.string().nullable(),
   expressCompanyCode: z.string().nullable(),

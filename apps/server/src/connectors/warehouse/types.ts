@@ -15,7 +15,10 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 
 /** The documents a warehouse system takes: inbound notices and outbound orders. */
-export type WarehouseDocumentKind = 'ASN' | 'WDO';
+/** Inbound notices, outbound orders, return inbounds (RMA): a return is received like a notice. */
+export type WarehouseDocumentKind = 'ASN' | 'WDO' | 'RMA';
+/** Whether the warehouse receives the kind (ASN, RMA) rather than ships it (WDO). */
+export const isReceived = (kind: WarehouseDocumentKind) => kind !== 'WDO';
 
 /** What a connector needs to know of a warehouse to act for it. */
 export interface WarehouseTarget {

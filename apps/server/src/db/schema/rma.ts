@@ -41,6 +41,10 @@ export const rmaHeaders = pgTable(
     sendStatus: text('send_status').notNull().default('NONE'),
     /** NONE, CANCEL_REQUEST, CANCEL_SENDING, CANCEL_SUCCESS, CANCEL_FAILURE. */
     cancelStatus: text('cancel_status').notNull().default('NONE'),
+    /** What the warehouse system said when an issue or a cancel failed (or is pending). */
+    wmsMessage: text('wms_message'),
+    /** The warehouse system's own code of the return, once issued. */
+    externalCode: text('external_code'),
     reasonId: bigint('reason_id', { mode: 'number' }).references(() => rmaReasons.id, { onDelete: 'set null' }),
     expressCompanyCode: text('express_company_code'),
     expressNo: text('express_no'),

@@ -5,10 +5,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   // issue 12: route catalogue (a built area served elsewhere)
 
   // issue 14: after-sales
-  'POST /myhome/rma/syncRmaToWms': '#14',
-  'POST /myhome/rma/syncRmaListToWms': '#14',
-  'POST /myhome/rma/cancelRmaToWms': '#14',
-  'POST /myhome/rma/cancelRmaListToWms': '#14',
 
   // issue 15: purchasing and payables
   'POST /cloud/purchase/purchase/search': '#15',

@@ -22,6 +22,7 @@ import {
   type ThirdPartyStatus,
 } from '@openseller/core';
 import type { Db, Tx } from '../../../db/client.js';
+import { isReceived, type WarehouseDocumentKind } from '../types.js';
 import { sandboxWmsCalls, sandboxWmsDocumentLines, sandboxWmsDocuments, sandboxWmsResults, sandboxWmsWarehouses, warehouses } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { addSandboxResult, ensureSandboxWarehouse, logSandboxCall } from './sandbox-wms.connector.js';
@@ -107,7 +108,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
         .limit(100);
       const documentRows: SandboxWmsDocumentRow[] = documents.map((d) => ({
         id: d.id,
-        kind: d.kind as 'ASN' | 'WDO',
+        kind: d.kind as WarehouseDocumentKind,
         docCode: d.docCode,
         docType: d.docType,
         externalCode: d.externalCode,
@@ -133,7 +134,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
         documents: documentRows,
         results: results.map(({ r, docCode }) => ({
           resultId: r.resultId,
-          kind: r.kind as 'ASN' | 'WDO',
+          kind: r.kind as WarehouseDocumentKind,
           type: r.type,
           docCode,
           qty: (r.lines as { qty: number }[]).reduce((sum, l) => sum + l.qty, 0),
@@ -190,7 +191,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
       return db.transaction(async (tx) => {
         await ensureSandboxWarehouse(tx, domainId, input.warehouseId, true);
         const document = await documentOf(tx, domainId, input.warehouseId, input.documentId);
-        if (document.status !== 'SENTED' && document.status !== 'IN_PROCESS') throw documentProblem(`the document ${document.docCode} is ${document.status}: only SENTED or IN_PROCESS documents can be ${document.kind === 'ASN' ? 'received' : 'shipped'}`);
+        if (document.status !== 'SENTED' && document.status !== 'IN_PROCESS') throw documentProblem(`the document ${document.docCode} is ${document.status}: only SENTED or IN_PROCESS documents can be ${isReceived(document.kind as WarehouseDocumentKind) ? 'received' : 'shipped'}`);
         const lines = await tx.select().from(sandboxWmsDocumentLines).where(eq(sandboxWmsDocumentLines.documentId, document.id)).orderBy(sandboxWmsDocumentLines.id);
         const wanted = new Map<number, number>();
         if (input.lines) {
@@ -222,7 +223,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
           tx,
           document,
           {
-            type: document.kind === 'ASN' ? 'RECEIPT' : 'SHIPMENT',
+            type: isReceived(document.kind as WarehouseDocumentKind) ? 'RECEIPT' : 'SHIPMENT',
             status,
             lines: moving.map((l) => ({ lineId: l.lineId, skuId: l.skuId, skuCode: l.skuCode, qty: wanted.get(l.lineId)! })),
             expressCompanyCode: input.expressCompanyCode ?? null,
@@ -230,7 +231,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
           },
           now(),
         );
-        await logSandboxCall(tx, { domainId, warehouseId: input.warehouseId }, 'console', document.kind === 'ASN' ? 'RECEIVED' : 'SHIPPED', `${resultId}: ${status}`, document.docCode, null, now());
+        await logSandboxCall(tx, { domainId, warehouseId: input.warehouseId }, 'console', isReceived(document.kind as WarehouseDocumentKind) ? 'RECEIVED' : 'SHIPPED', `${resultId}: ${status}`, document.docCode, null, now());
         return { resultId, status };
       });
     },

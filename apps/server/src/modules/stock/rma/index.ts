@@ -7,11 +7,18 @@ import type { AreaModule } from '../../../platform/module.js';
 import { registerRmaMessages } from './rma.messages.js';
 import { registerRmaRoutes } from './rma.routes.js';
 import { createRmaService } from './rma.service.js';
+import { createRmaWarehouseSystem } from './rma.warehouse-system.js';
+import type { WarehouseSystemsService } from '../../../connectors/warehouse/types.js';
 
 export const registerRmaModule: AreaModule = (ctx) => {
   registerRmaMessages();
   const service = createRmaService({ database: ctx.database, ...(ctx.now ? { now: ctx.now } : {}) });
-  registerRmaRoutes(ctx.app, ctx.http, service);
+  const warehouseSystem = createRmaWarehouseSystem({ database: ctx.database, registry: ctx.registry, service, ...(ctx.now ? { now: ctx.now } : {}) });
+  registerRmaRoutes(ctx.app, ctx.http, service, warehouseSystem);
+  // Receipts and confirmed cancels of returns the warehouse systems report, once every area is registered.
+  ctx.app.addHook('onReady', async () => {
+    ctx.registry.find<WarehouseSystemsService>('warehouse-systems')?.onResults('RMA', warehouseSystem.onResult);
+  });
   // Home counter rmaCount: returns awaiting warehouse entry (accounts with return management).
   ctx.system.addHomeCounterProvider(async (domainId, session) => {
     if (!session.menus.has('MENU_RMA_MANAGE')) return {};

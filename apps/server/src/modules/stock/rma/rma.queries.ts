@@ -71,6 +71,8 @@ export function toRow(r: RowData, language: Language): RmaRow {
     statusName: rmaStatusName(h.status as RmaStatus, language),
     sendStatus: h.sendStatus as RmaRow['sendStatus'],
     cancelStatus: h.cancelStatus as RmaRow['cancelStatus'],
+    wmsMessage: h.wmsMessage,
+    externalCode: h.externalCode,
     reasonId: h.reasonId,
     reason: r.reason,
     expressCompanyCode: h.expressCompanyCode,

@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { RmaCalls } from '@openseller/core';
 import type { Http } from '../../../platform/http.js';
 import type { RmaService } from './rma.service.js';
+import type { RmaWarehouseSystem } from './rma.warehouse-system.js';
 
-export function registerRmaRoutes(app: FastifyInstance, http: Http, service: RmaService): void {
+export function registerRmaRoutes(app: FastifyInstance, http: Http, service: RmaService, warehouseSystem: RmaWarehouseSystem): void {
   http.serve(app, RmaCalls, {
     create: (c) => service.create(c.session, c.input, c.language),
     createOld: (c) => service.create(c.session, c.input, c.language),
@@ -27,5 +28,9 @@ export function registerRmaRoutes(app: FastifyInstance, http: Http, service: Rma
     deleteReason: (c) => service.deleteReason(c.session, c.input.id),
     openByOrder: (c) => service.openByOrder(c.session, c.input.erpSoHId, c.language),
     openByExtCodes: (c) => service.openByExtCodes(c.session, c.input.extCodes, c.language),
+    syncToWms: (c) => warehouseSystem.syncOne(c.session, c.input.id, c.language),
+    syncListToWms: (c) => warehouseSystem.syncList(c.session, c.input.idList, c.language),
+    cancelToWms: (c) => warehouseSystem.cancelOne(c.session, c.input.id, c.language),
+    cancelListToWms: (c) => warehouseSystem.cancelList(c.session, c.input.idList, c.language),
   });
 }

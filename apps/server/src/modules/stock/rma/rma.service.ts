@@ -33,7 +33,7 @@ import { erpOrderLines, erpOrders, rmaDetails, rmaHeaders, rmaOrderLineReturns, 
 import { actorOf, domainOf } from '../../../platform/caller.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { serverMessage } from '../../../platform/messages.js';
-import { writeOperationLog } from '../../../platform/operation-log.js';
+import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
 import { pageAnswer } from '../../../platform/paging.js';
 import type { Session } from '../../../platform/sessions.js';
 import { applyReceiptCosts } from '../stock.costs.js';
@@ -249,9 +249,13 @@ export function createRmaService(deps: RmaServiceDeps) {
    * row lock: never more back than shipped), moves the average cost, then the stock, one ledger
    * row per receipt line.
    */
-  async function book(tx: Tx, session: Session, header: RmaHeader, lines: ReceiptLine[], options: ReceiptOptions, fieldPrefix: string): Promise<RmaHeader> {
+  /**
+   * Books a receipt. By hand a return is received while CREATED; the warehouse system of a return
+   * issued to it (SYNCED) reports its receipts through `fromWarehouseSystem`.
+   */
+  async function book(tx: Tx, actor: OperationActor, header: RmaHeader, lines: ReceiptLine[], options: ReceiptOptions, fieldPrefix: string, fromWarehouseSystem = false): Promise<RmaHeader> {
     const domainId = header.domainId;
-    if (header.status !== RMA_STATUS.CREATED) throw wrongStatus(header, 'receive');
+    if (header.status !== (fromWarehouseSystem ? RMA_STATUS.SYNCED : RMA_STATUS.CREATED)) throw wrongStatus(header, 'receive');
     const receiptKey = options.receiptKey ?? randomUUID();
     const details = await detailsOf(tx, domainId, header.id);
     const byId = new Map(details.map((d) => [d.id, d]));
@@ -301,11 +305,10 @@ export function createRmaService(deps: RmaServiceDeps) {
       }
     }
 
-    const actor = actorOf(session);
     const qtyTotal = lines.reduce((s, l) => s + l.good + l.defective, 0);
     const [receipt] = await tx
       .insert(rmaReceipts)
-      .values({ domainId, rmaId: header.id, receiptKey, qtyTotal, receivedBy: session.userId, receivedByName: actor.loginName, createdAt: now() })
+      .values({ domainId, rmaId: header.id, receiptKey, qtyTotal, receivedBy: actor.userId, receivedByName: actor.loginName, createdAt: now() })
       .returning();
     const costs = new Map<number, string | null>();
     for (const l of lines) {
@@ -339,7 +342,7 @@ export function createRmaService(deps: RmaServiceDeps) {
       unitCost: b.unitCost,
       sourceLineId: b.id,
     }));
-    await applyMovements(tx, domainId, session.userId, movements);
+    await applyMovements(tx, domainId, actor.userId, movements);
 
     for (const l of lines) {
       await tx
@@ -394,7 +397,7 @@ export function createRmaService(deps: RmaServiceDeps) {
     const details = await insertLines(tx, domainId, header!.id, resolved.lines);
     await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'rma', entityId: header!.id, action: receiveAll ? 'createAndReceipt' : 'create', after: { ...header, rmaDetails: details } });
     if (!receiveAll) return header!;
-    return book(tx, session, header!, await remainderAsGood(tx, domainId, header!.id), input as RmaCreateAndReceiveInput, 'rmaDetails');
+    return book(tx, actorOf(session), header!, await remainderAsGood(tx, domainId, header!.id), input as RmaCreateAndReceiveInput, 'rmaDetails');
   }
 
   async function updateInTx(tx: Tx, session: Session, input: RmaUpdateInput & Partial<RmaCreateAndReceiveInput>, receiveAll: boolean): Promise<RmaHeader> {
@@ -413,7 +416,7 @@ export function createRmaService(deps: RmaServiceDeps) {
     const details = await insertLines(tx, domainId, before.id, resolved.lines);
     await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'rma', entityId: before.id, action: 'update', before, after: { ...header, rmaDetails: details } });
     if (!receiveAll) return header!;
-    return book(tx, session, header!, await remainderAsGood(tx, domainId, before.id), input, 'rmaDetails');
+    return book(tx, actorOf(session), header!, await remainderAsGood(tx, domainId, before.id), input, 'rmaDetails');
   }
 
   async function receiveInTx(tx: Tx, session: Session, input: RmaReceiveInput): Promise<RmaHeader> {
@@ -431,7 +434,7 @@ export function createRmaService(deps: RmaServiceDeps) {
     if (header.version !== input.version) throw versionConflict('rma');
     return book(
       tx,
-      session,
+      actorOf(session),
       header,
       input.rmaDetails.map((d) => ({ detailId: d.id, good: d.goodQty, defective: d.defectiveQty })),
       input,
@@ -476,7 +479,7 @@ export function createRmaService(deps: RmaServiceDeps) {
             if (header.status !== RMA_STATUS.CREATED) throw wrongStatus(header, 'receive');
             const lines = await remainderAsGood(t, domainId, id);
             if (!lines.length) throw new AppError(RmaErrors.NOTHING_TO_RECEIVE, 409, { code: header.code });
-            await book(t, session, header, lines, {}, 'idList');
+            await book(t, actorOf(session), header, lines, {}, 'idList');
           });
           result.succeeded.push(id);
         } catch (error) {
@@ -486,6 +489,8 @@ export function createRmaService(deps: RmaServiceDeps) {
       }
       return result;
     },
+    /** A receipt the warehouse system of an issued (SYNCED) return reports, keyed by its result. */
+    bookFromWarehouseSystem: (t: Tx, actor: OperationActor, header: RmaHeader, lines: ReceiptLine[], receiptKey: string) => book(t, actor, header, lines, { receiptKey }, 'lines', true),
     async remove(session: Session, input: { id: number; version?: number | null | undefined }): Promise<{ deleted: number }> {
       return tx(async (t) => {
         const domainId = domainOf(session);

@@ -78,7 +78,7 @@ function SandboxBody({ view }: { view: SandboxWmsView }) {
   const [partly, setPartly] = useState<SandboxWmsDocumentRow | null>(null);
   const fulfil = useInboundMutation(sandboxWmsApi.fulfil);
   const confirmCancel = useInboundMutation((documentId: number) => sandboxWmsApi.confirmCancel(view.warehouseId, documentId));
-  const verb = (d: SandboxWmsDocumentRow) => (d.kind === 'ASN' ? 'receive' : 'ship');
+  const verb = (d: SandboxWmsDocumentRow) => (d.kind === 'WDO' ? 'ship' : 'receive');
 
   return (
     <>
@@ -229,7 +229,7 @@ function PartlyModal({ warehouseId, document, onClose }: { warehouseId: number; 
     setProblem(null);
   }, [document]);
   if (!document) return null;
-  const verb = document.kind === 'ASN' ? 'receive' : 'ship';
+  const verb = document.kind === 'WDO' ? 'ship' : 'receive';
   const submit = () => {
     const lines = document.lines.map((l) => ({ lineId: l.lineId, qty: qty[l.lineId] ?? 0 })).filter((l) => l.qty > 0);
     if (!lines.length) return setProblem(t('inbound:sandbox.nothingGiven'));
