@@ -12,8 +12,8 @@ export interface RmaWorld extends InboundWorld {
   storeId: number;
 }
 
-export async function rmaWorld(t: TestApp): Promise<RmaWorld> {
-  const w = await inboundWorld(t);
+export async function rmaWorld(t: TestApp, options: Parameters<typeof inboundWorld>[1] = {}): Promise<RmaWorld> {
+  const w = await inboundWorld(t, options);
   const store = await storeRow(t, w.domainId);
   return { ...w, storeId: store.id };
 }
