@@ -19,7 +19,9 @@ import {
 import type { OperationLogAction } from '@openseller/core';
 import { GOODS_IMPORT_MAX_ROWS } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
-import { combinationComponents, operationLogs, skus, spus } from '../../db/schema/index.js';
+import { combinationComponents, skus, spus } from '../../db/schema/index.js';
+import { writeOperationLogs } from '../../platform/operation-log.js';
+import { actorOf } from '../../platform/caller.js';
 import type { ImportContext, Importer, RowProblem } from '../../platform/imports.js';
 import type { SheetColumn } from '../../platform/xlsx.js';
 import type { ClassesService } from './classes.service.js';
@@ -256,20 +258,11 @@ function groupBy<R>(rows: { rowNumber: number; row: R }[], key: (row: R) => stri
 const problem = (language: Language, row: number, field: string, zhText: string, enText: string): RowProblem => ({ row, field, message: zh(language) ? zhText : enText });
 
 async function logImport(tx: Tx, ctx: ImportContext, entries: { id: number; action: OperationLogAction; after: unknown }[]) {
-  for (const part of chunks(entries, 1000)) {
-    await tx.insert(operationLogs).values(
-      part.map((e): typeof operationLogs.$inferInsert => ({
-        domainId: ctx.domainId,
-        userId: ctx.session.userId,
-        loginName: ctx.session.loginName,
-        area: 'goods',
-        entityType: 'spu',
-        entityId: String(e.id),
-        action: e.action,
-        after: e.after as object,
-      })),
-    );
-  }
+  await writeOperationLogs(
+    tx,
+    { ...actorOf(ctx.session), domainId: ctx.domainId },
+    entries.map((e) => ({ area: 'goods', entityType: 'spu', entityId: e.id, action: e.action, after: e.after })),
+  );
 }
 
 /** Values written over existing goods in cover mode: the cells that are not empty. */

@@ -32,12 +32,12 @@ import {
 } from '@openseller/core';
 import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
-import { combinationComponents, operationLogs, skuClasses, skuProductDates, skus, spus } from '../../db/schema/index.js';
+import { combinationComponents, skuClasses, skuProductDates, skus, spus } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound, versionConflict } from '../../platform/errors.js';
 import { fieldVisibility, redactFields } from '../../platform/field-permissions.js';
 import { parseInput } from '../../platform/http.js';
 import type { ServiceRegistry } from '../../platform/module.js';
-import { writeOperationLog } from '../../platform/operation-log.js';
+import { writeOperationLog, writeOperationLogs } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import {
   combinationsUsing,
@@ -702,23 +702,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
 
   /** One operation-log row per record, inserted together. */
   async function logMany(tx: Tx, session: Session, entries: { entityType: OperationLogEntityKind; entityId: number; action: OperationLogAction; before?: unknown; after?: unknown }[]) {
-    for (let i = 0; i < entries.length; i += 500) {
-      const chunk = entries.slice(i, i + 500);
-      if (!chunk.length) continue;
-      await tx.insert(operationLogs).values(
-        chunk.map((e) => ({
-          domainId: session.domainId,
-          userId: session.userId,
-          loginName: session.loginName,
-          area: AREA,
-          entityType: e.entityType,
-          entityId: String(e.entityId),
-          action: e.action,
-          before: e.before ?? null,
-          after: e.after ?? null,
-        })),
-      );
-    }
+    await writeOperationLogs(tx, actorOf(session), entries.map((e) => ({ ...e, area: AREA })));
   }
 }
 

@@ -24,10 +24,10 @@ import {
 } from '@openseller/core';
 import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
-import { operationLogs, skus, spus, tbSkus, tbSpus } from '../../db/schema/index.js';
+import { skus, spus, tbSkus, tbSpus } from '../../db/schema/index.js';
 import { AppError, versionConflict } from '../../platform/errors.js';
 import type { ServiceRegistry } from '../../platform/module.js';
-import type { OperationActor } from '../../platform/operation-log.js';
+import { writeOperationLogs, type OperationActor } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import {
   countWaiting,
@@ -110,22 +110,11 @@ export function createMappingService(deps: { database: Database; registry: Servi
   const now = deps.now ?? (() => new Date());
 
   async function log(tx: Tx, actor: OperationActor, entries: MappingLogEntry[]) {
-    for (const part of chunks(entries, INSERT_CHUNK)) {
-      if (!part.length) continue;
-      await tx.insert(operationLogs).values(
-        part.map((e) => ({
-          domainId: actor.domainId,
-          userId: actor.userId,
-          loginName: actor.loginName,
-          area: MAPPING_AREA,
-          entityType: e.entityType ?? 'tbSku',
-          entityId: String(e.entityId),
-          action: e.action,
-          before: e.before ?? null,
-          after: e.after ?? null,
-        })),
-      );
-    }
+    await writeOperationLogs(
+      tx,
+      actor,
+      entries.map((e) => ({ area: MAPPING_AREA, entityType: e.entityType ?? 'tbSku', entityId: e.entityId, action: e.action, before: e.before, after: e.after })),
+    );
   }
 
   /** Tells the 'sku-mapping-confirmed' list about online SKUs just confirmed. */

@@ -47,12 +47,12 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../../db/client.js';
-import { erpOrders, operationLogs, type ErpOrder } from '../../../db/schema/index.js';
+import { erpOrders, type ErpOrder } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
 import { mergePartnerIds } from '../list/list.queries.js';
 import { serverMessage } from '../../../platform/messages.js';
 import type { Session } from '../../../platform/sessions.js';
-import { writeOperationLog } from '../../../platform/operation-log.js';
+import { writeOperationLog, writeOperationLogs } from '../../../platform/operation-log.js';
 import { applyMovements } from '../../stock/index.js';
 import { failureOf, loadOrderRows, lockOrderBatch, nextOrderCodes, orderStatusRefusal, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
@@ -288,18 +288,10 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
           .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigintArray(accepted)})`))
           .returning();
         const actor = actorOf(session);
-        await tx.insert(operationLogs).values(
-          after.map((a) => ({
-            domainId: actor.domainId,
-            userId: actor.userId,
-            loginName: actor.loginName,
-            area: ORDERS_AREA,
-            entityType: ORDER_LOG_ENTITY_KIND,
-            entityId: String(a.id),
-            action,
-            before: brief(byId.get(a.id)!),
-            after: brief(a),
-          })),
+        await writeOperationLogs(
+          tx,
+          actor,
+          after.map((a) => ({ area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, entityId: a.id, action, before: brief(byId.get(a.id)!), after: brief(a) })),
         );
       }
       return {

@@ -27,11 +27,11 @@ import {
 } from '@openseller/core';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
-import { erpOrders, operationLogs, shippingFeedbackRecords, shippingFeedbacks, type ErpOrder } from '../../../db/schema/index.js';
+import { erpOrders, shippingFeedbackRecords, shippingFeedbacks, type ErpOrder } from '../../../db/schema/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import { AppError } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
-import { writeOperationLog } from '../../../platform/operation-log.js';
+import { writeOperationLog, writeOperationLogs } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { applyMovements, type Movement } from '../../stock/index.js';
 import type { StoresAreaService } from '../../stores/index.js';
@@ -109,18 +109,10 @@ export function createShippingService(deps: ShippingDeps) {
           .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigintArray(eligible.map((o) => o.id))})`))
           .returning();
         const actor = actorOf(session);
-        await tx.insert(operationLogs).values(
-          after.map((a): typeof operationLogs.$inferInsert => ({
-            domainId,
-            userId: actor.userId,
-            loginName: actor.loginName,
-            area: ORDERS_AREA,
-            entityType: ORDER_LOG_ENTITY_KIND,
-            entityId: String(a.id),
-            action: 'send',
-            before: brief(byId.get(a.id)!),
-            after: brief(a),
-          })),
+        await writeOperationLogs(
+          tx,
+          { ...actor, domainId },
+          after.map((a) => ({ area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, entityId: a.id, action: 'send', before: brief(byId.get(a.id)!), after: brief(a) })),
         );
         // The platform orders the shipped orders carry, in online stores (manual and imported orders have none).
         const targets = await tx.execute<{ po_id: number; store_id: number; platform_no: string; order_id: number; express_company_code: string; express_no: string }>(sql`
