@@ -13,6 +13,7 @@ import type { FileStore, StoredFile } from './file-store.js';
 import type { JobQueue, TaskNotice } from './jobs.js';
 import type { Session, SessionStore } from './sessions.js';
 import { writeSheetToFile, type SheetColumn } from './xlsx.js';
+import { pageOffset } from './paging.js';
 
 export interface ExportContext {
   db: Database['db'];
@@ -224,7 +225,7 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
         .where(where)
         .orderBy(desc(exportFiles.createdAt), desc(exportFiles.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return { voList: rows.map(toRow), total: count?.n ?? 0, currentPage: input.currentPage, pageSize: input.pageSize };
     },
 

@@ -5,6 +5,7 @@ import type { RoleRow, SubUserRow, SubUserStatus } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { loginGuards, roles, userRoles, users } from '../../db/schema/index.js';
+import { pageOffset } from '../../platform/paging.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -50,7 +51,7 @@ export async function searchSubUsers(
     .where(where)
     .orderBy(desc(users.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return {
     total: count?.n ?? 0,
     rows: rows.map(({ user, roleIds, roleNames, lockedUntil }) => ({
@@ -108,7 +109,7 @@ export async function searchRoles(
     .where(where)
     .orderBy(asc(roles.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: count?.n ?? 0, rows: rows.map(({ role, userCount }) => toRoleRow(role, userCount)) };
 }
 

@@ -16,6 +16,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { combinationComponents, skuClasses, skus, spus, tbSkus } from '../../db/schema/index.js';
+import { pageOffset } from '../../platform/paging.js';
 
 /** Escapes LIKE wildcards in user text. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
@@ -70,7 +71,7 @@ export async function searchSpuIds(tx: Tx, domainId: number, filter: SpuFilter, 
     .where(where)
     .orderBy(desc(spus.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
+    .offset(pageOffset(page));
   return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
 }
 
@@ -316,7 +317,7 @@ export async function searchSkus(
     .where(where)
     .orderBy(desc(skus.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { voList: rows.map(toSkuPick), total: count?.n ?? 0, currentPage: filter.currentPage, pageSize: filter.pageSize };
 }
 

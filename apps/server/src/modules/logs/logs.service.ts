@@ -24,6 +24,7 @@ import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { entriesOfRecordCode, recordCodeOf } from './record-codes.js';
 import { likePattern } from '../../platform/sql.js';
+import { pageOffset } from '../../platform/paging.js';
 
 export function createLogsService(deps: { database: Database }) {
   const { db } = deps.database;
@@ -49,7 +50,7 @@ export function createLogsService(deps: { database: Database }) {
         .where(where)
         .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return {
         total: count?.n ?? 0,
         currentPage: input.currentPage,

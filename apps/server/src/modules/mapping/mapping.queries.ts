@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { skus, spus, stores, tbSkus, tbSpus } from '../../db/schema/index.js';
 import { isoTime as iso } from '../../platform/time.js';
+import { pageOffset } from '../../platform/paging.js';
 
 
 /** Escapes LIKE wildcards in user text. */
@@ -156,7 +157,7 @@ export async function searchTbSkus(tx: Tx, domainId: number, scope: TbSkuScope, 
     .where(where)
     .orderBy(...order)
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: count?.n ?? 0, rows: rows.map(toRow) };
 }
 

@@ -6,6 +6,7 @@ import type { PromotionSearchInput, PromotionTimeStatus } from '@openseller/core
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { promotionConditions, promotionRules, promotions, skus, spus, stores, tbSkus } from '../../db/schema/index.js';
+import { pageOffset } from '../../platform/paging.js';
 
 export type PromotionRecord = typeof promotions.$inferSelect;
 export type RuleRecord = typeof promotionRules.$inferSelect;
@@ -203,7 +204,7 @@ export async function searchPromotionHeaders(tx: Tx, domainId: number, filter: P
     .where(where)
     .orderBy(desc(promotions.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { rows, total: count?.n ?? 0 };
 }
 

@@ -17,6 +17,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { stores, storeSyncRuns } from '../../db/schema/index.js';
 import { isoTime as iso } from '../../platform/time.js';
+import { pageOffset } from '../../platform/paging.js';
 
 export type StoreRecord = typeof stores.$inferSelect;
 export type SyncRunRecord = typeof storeSyncRuns.$inferSelect;
@@ -123,7 +124,7 @@ export async function searchStores(tx: Tx, domainId: number, input: StoreSearchI
     .where(where)
     .orderBy(desc(stores.id))
     .limit(input.pageSize)
-    .offset((input.currentPage - 1) * input.pageSize);
+    .offset(pageOffset(input));
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 
@@ -204,7 +205,7 @@ export async function searchSyncRuns(tx: Tx, domainId: number, storeId: number, 
     .where(where)
     .orderBy(desc(storeSyncRuns.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
+    .offset(pageOffset(page));
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 

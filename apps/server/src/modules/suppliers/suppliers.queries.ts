@@ -7,6 +7,7 @@ import { qualified } from '../../db/columns.js';
 import { skus, suppliers, supplyGoods } from '../../db/schema/index.js';
 import { isoTimeOf as iso } from '../../platform/time.js';
 import { likePattern } from '../../platform/sql.js';
+import { pageOffset } from '../../platform/paging.js';
 
 type SupplierRecord = typeof suppliers.$inferSelect;
 
@@ -94,7 +95,7 @@ export async function searchSuppliers(
     .where(where)
     .orderBy(desc(suppliers.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: total?.n ?? 0, rows: rows.map((r) => toSupplierRow(r.s, r.skuCount)) };
 }
 
@@ -190,7 +191,7 @@ export async function searchSupplyGoods(
   const rows = await supplyGoodsQuery(tx, where)
     .orderBy(desc(supplyGoods.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: total?.n ?? 0, rows: rows.map(toSupplyGoodsRow) };
 }
 

@@ -7,6 +7,7 @@ import { qualified } from '../../db/columns.js';
 import { stores, warehouseLocations, warehouses, warehouseStoreBindings } from '../../db/schema/index.js';
 import { isoTimeOf as iso } from '../../platform/time.js';
 import { likePattern } from '../../platform/sql.js';
+import { pageOffset } from '../../platform/paging.js';
 
 type WarehouseRecord = typeof warehouses.$inferSelect;
 type LocationRecord = typeof warehouseLocations.$inferSelect;
@@ -116,7 +117,7 @@ export async function searchWarehouses(
     .where(where)
     .orderBy(desc(warehouses.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: total?.n ?? 0, rows: rows.map((r) => toWarehouseRow(r.w, r)) };
 }
 
@@ -281,7 +282,7 @@ export async function searchLocations(
     .where(where)
     .orderBy(asc(warehouseLocations.warehouseId), asc(warehouseLocations.code))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: total?.n ?? 0, rows: rows.map((r) => toLocationRow(r.l, r)) };
 }
 

@@ -25,6 +25,7 @@ import type { Db, Tx } from '../../../db/client.js';
 import { sandboxCalls, sandboxItemSkus, sandboxItems, sandboxOrders, sandboxRefunds, sandboxShops, sandboxTokens } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import type { SandboxShop } from './sandbox.connector.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 const BUYERS = ['小明', '阿花', 'tom_lee', '星星', 'Lucy', '大熊', '晴天', 'mike88'];
 const ADDRESSES = [
@@ -179,7 +180,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         .where(eq(sandboxItems.shopId, shop.id))
         .orderBy(desc(sandboxItems.id))
         .limit(page.pageSize)
-        .offset((page.currentPage - 1) * page.pageSize);
+        .offset(pageOffset(page));
       const skus = items.length
         ? await db
             .select()
@@ -378,7 +379,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         .where(eq(sandboxOrders.shopId, shop.id))
         .orderBy(desc(sandboxOrders.id))
         .limit(page.pageSize)
-        .offset((page.currentPage - 1) * page.pageSize);
+        .offset(pageOffset(page));
       return {
         total: Number(n),
         currentPage: page.currentPage,
@@ -415,7 +416,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         .where(eq(sandboxRefunds.shopId, shop.id))
         .orderBy(desc(sandboxRefunds.id))
         .limit(page.pageSize)
-        .offset((page.currentPage - 1) * page.pageSize);
+        .offset(pageOffset(page));
       return {
         total: Number(n),
         currentPage: page.currentPage,
@@ -445,7 +446,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         .where(where)
         .orderBy(desc(sandboxCalls.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return {
         total: Number(n),
         currentPage: input.currentPage,

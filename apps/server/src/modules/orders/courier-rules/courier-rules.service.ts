@@ -36,6 +36,7 @@ import type { CourierChoice, CourierChoiceInput, CourierRulesService } from './c
 import { uniqueViolation } from '../../../platform/sql.js';
 import { actorOf, domainOf as sellerDomain } from '../../../platform/caller.js';
 import { isoTimeOf as iso } from '../../../platform/time.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 export const COURIER_RULES_AREA = 'courier-rules';
 
@@ -244,7 +245,7 @@ export function createCourierRulesService(deps: { database: Database; registry: 
         .where(where)
         .orderBy(desc(expressStopTemplates.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return { voList: rows.map((r) => toStopRow(r, language)), total: Number(count?.n ?? 0), currentPage: input.currentPage, pageSize: input.pageSize };
     },
 

@@ -38,6 +38,7 @@ import { chooseStoreWarehouse, createErpOrders, resolveLineSkus } from '../inges
 import { orderStatusRefusal, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 import { isoTime as iso } from '../../../platform/time.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 export interface OrderExceptionsDeps {
   database: Database;
@@ -347,7 +348,7 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
           p.payload->>'payTime' as pay_time, p.erp_order_id, o.code as erp_order_code, p.error_msg, p.error_closed, p.updated_at
         ${from} where ${where}
         order by p.error_closed asc, p.id desc
-        limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`),
+        limit ${input.pageSize} offset ${pageOffset(input)}`),
     ]);
     return {
       voList: rows.rows.map((r) => ({

@@ -42,6 +42,7 @@ import { actorOf } from '../session-helpers.js';
 import { draftFromConnector, draftFromInput } from './drafts.js';
 import { describePlan, ingestOrders, interceptOrders, planOrders, type OrderDraft, type PipelineDeps } from './pipeline.js';
 import { isoTime as iso } from '../../../platform/time.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 export interface IngestServiceDeps {
   database: Database;
@@ -354,7 +355,7 @@ export function createIngestService(deps: IngestServiceDeps) {
       db.execute<{ n: number }>(sql`select count(*)::int as n from order_sync_runs r where ${where}`),
       db.execute<Record<string, unknown>>(sql`
         select r.*, s.name as store_name from order_sync_runs r left join stores s on s.id = r.store_id
-        where ${where} order by r.id desc limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`),
+        where ${where} order by r.id desc limit ${input.pageSize} offset ${pageOffset(input)}`),
     ]);
     return {
       voList: rows.rows.map(runRowOf),
@@ -398,7 +399,7 @@ export function createIngestService(deps: IngestServiceDeps) {
         left join erp_orders o on o.id = p.erp_order_id
         where ${where}
         order by p.error_closed asc, p.id desc
-        limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`),
+        limit ${input.pageSize} offset ${pageOffset(input)}`),
     ]);
     return {
       voList: rows.rows.map((r) => ({

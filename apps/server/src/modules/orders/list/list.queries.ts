@@ -16,6 +16,7 @@ import {
   type OrderTabCounts,
 } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -135,7 +136,7 @@ function unfiltered(domainId: number, f: OrderSearchFilters): boolean {
  */
 export function searchOrderIdsQueries(domainId: number, input: OrderSearchInput): { page: SQL; count: SQL } {
   const where = sql.join([...filterConditions(domainId, input), tabCondition(input.activeKey, input.exceptionType)], sql` and `);
-  const offset = (input.currentPage - 1) * input.pageSize;
+  const offset = pageOffset(input);
   return {
     page: sql`select o.id from erp_orders o where ${where} order by ${ORDER_BY[input.sort]} limit ${input.pageSize} offset ${offset}`,
     count:

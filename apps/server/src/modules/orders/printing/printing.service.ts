@@ -42,6 +42,7 @@ import type { Session } from '../../../platform/sessions.js';
 import { loadOrderRows, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf } from '../session-helpers.js';
 import { domainOf as sellerDomain } from '../../../platform/caller.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 type TemplateRecord = typeof printTemplates.$inferSelect;
 
@@ -191,7 +192,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
         .where(and(...where))
         .orderBy(sql`${printTemplates.systemKey} is null`, asc(printTemplates.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       const defaults = await defaultsOf(tx, domainId, rows.map((r) => r.id));
       return { voList: rows.map((r) => toRow(r, defaults.get(r.id) ?? [])), total: Number(total?.n ?? 0), currentPage: input.currentPage, pageSize: input.pageSize };
     });
@@ -383,7 +384,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
       .where(and(...where))
       .orderBy(desc(printLogs.id))
       .limit(input.pageSize)
-      .offset((input.currentPage - 1) * input.pageSize);
+      .offset(pageOffset(input));
     return {
       voList: rows.map((r) => ({ id: r.id, orderId: r.orderId, orderCode: r.orderCode, expressCompanyCode: r.expressCompanyCode, expressNo: r.expressNo, templateId: r.templateId, templateName: r.templateName, source: r.source as PrintSource, batchSeq: r.batchSeq, createdByName: r.createdByName, createdAt: r.createdAt.toISOString() })),
       total: Number(total?.n ?? 0),

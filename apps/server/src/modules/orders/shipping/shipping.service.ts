@@ -38,6 +38,7 @@ import type { StoresAreaService } from '../../stores/index.js';
 import { orderHoldings } from '../commands/commands.stock.js';
 import { failureOf, lockOrderBatch, ORDER_DOC_TYPE, orderStatusRefusal, ORDERS_AREA } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 export const SHIPPING_FEEDBACK_JOB = 'orders.shipping-feedback';
 
@@ -258,7 +259,7 @@ export function createShippingService(deps: ShippingDeps) {
       left join stores s on s.id = f.store_id and s.domain_id = f.domain_id
       where ${where}
       order by f.shipped_at desc, f.id desc
-      limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`);
+      limit ${input.pageSize} offset ${pageOffset(input)}`);
     const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
     return {
       voList: rows.rows.map((r) => ({

@@ -36,6 +36,7 @@ import { loadOrderRows, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { consumeShare, shareFor, shareRefusal } from './waybill-shares.service.js';
 import { domainOf as sellerDomain } from '../../../platform/caller.js';
 import { actorOf } from '../../../platform/caller.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 type AccountRecord = typeof waybillAccounts.$inferSelect;
 
@@ -197,7 +198,7 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
         .where(and(...where))
         .orderBy(asc(waybillAccounts.expressCompanyCode), desc(waybillAccounts.isDefault), asc(waybillAccounts.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       const used = await usedCounts(db, domainId, rows.map((r) => r.id));
       return { voList: rows.map((r) => toRow(r, used.get(r.id) ?? 0)), total: Number(total), currentPage: input.currentPage, pageSize: input.pageSize };
     },
