@@ -2,7 +2,7 @@
 // through the import engine: a template, a check listing each bad row, and an all-or-nothing
 // load. Rows with the same goods code make one SPU; each row is one SKU (goods) or one component
 // (combinations). Existing codes are skipped, or overwritten in cover mode (isCover).
-import { bigintArray } from '../../db/arrays.js';
+import { bigintArray } from '../../platform/sql.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {

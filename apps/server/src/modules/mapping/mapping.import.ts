@@ -2,7 +2,7 @@
 // the same store and platform item id form one online item; a row without a platform SKU id is
 // an item without variants. Loading goes through upsertOnlineItems, so an import never touches
 // an existing mapping, and all rows load or none.
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { OnlinePrice, type Language, type OnlineItemInput, type OnlineItemsUpsertResult } from '@openseller/core';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -10,6 +10,7 @@ import { stores, tbSkus } from '../../db/schema/index.js';
 import type { Importer } from '../../platform/imports.js';
 import type { SheetColumn } from '../../platform/xlsx.js';
 import type { MappingService } from './mapping.service.js';
+import { textsIn } from '../../platform/sql.js';
 
 export const ONLINE_ITEMS_IMPORT = 'ONLINE_ITEMS';
 
@@ -88,7 +89,7 @@ async function storesByName(tx: Tx, domainId: number, names: string[]): Promise<
   const rows = await tx
     .select({ id: stores.id, name: stores.name, shortName: stores.shortName, platformCode: stores.platformCode })
     .from(stores)
-    .where(and(eq(stores.domainId, domainId), or(inArray(stores.name, unique), inArray(stores.shortName, unique))));
+    .where(and(eq(stores.domainId, domainId), or(textsIn(stores.name, unique), textsIn(stores.shortName, unique))));
   for (const name of unique) {
     const byName = rows.filter((r) => r.name === name);
     const candidates = byName.length ? byName : rows.filter((r) => r.shortName === name);
@@ -180,7 +181,7 @@ export function onlineItemsImporter(mapping: MappingService): Importer<OnlineIte
           const [n] = await ctx.tx
             .select({ n: sql<number>`count(*)::int` })
             .from(tbSkus)
-            .where(and(eq(tbSkus.domainId, ctx.domainId), eq(tbSkus.storeId, store.id), inArray(tbSkus.tbSkuId, ids.slice(i, i + 1000))));
+            .where(and(eq(tbSkus.domainId, ctx.domainId), eq(tbSkus.storeId, store.id), textsIn(tbSkus.tbSkuId, ids.slice(i, i + 1000))));
           existing += n?.n ?? 0;
         }
       }

@@ -1,7 +1,7 @@
 // The supplier import (kind SUPPLIERS) and the supply-goods import (kind SUPPLY_GOODS). Rows
 // are checked against the domain first; existing suppliers or supply goods are updated only
 // when the person asks to overwrite, and skipped otherwise.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { SupplierImportRow, SupplyGoodsImportRow } from '@openseller/core';
 import { suppliers, supplyGoods } from '../../db/schema/index.js';
 import type { Importer, ImportContext, RowProblem } from '../../platform/imports.js';
@@ -10,6 +10,7 @@ import { findSuppliersByCodes, skusOfDomain } from './suppliers.queries.js';
 import { canSeePurchasePrice } from './suppliers.service.js';
 import { rowProblems, say } from '../../platform/import-problems.js';
 import { actorOf } from '../../platform/caller.js';
+import { idsIn } from '../../platform/sql.js';
 
 function duplicates<R>(rows: { rowNumber: number; row: R }[], keyOf: (row: R) => string, field: string, language: ImportContext['language']): RowProblem[] {
   const seen = new Map<string, number>();
@@ -99,7 +100,7 @@ async function supplyGoodsContext(ctx: ImportContext, rows: SupplyGoodsImportRow
         .where(
           and(
             eq(supplyGoods.domainId, ctx.domainId),
-            inArray(
+            idsIn(
               supplyGoods.supplierId,
               supplierList.map((s) => s.id),
             ),

@@ -1,7 +1,7 @@
 // The location import (kind LOCATIONS): warehouse code, location code, zone, remark. Every row
 // is checked against the domain's warehouses first; the load adds the new locations and, when
 // the person asks to overwrite, updates the zone and remark of existing ones.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { LocationImportRow } from '@openseller/core';
 import { warehouseLocations } from '../../db/schema/index.js';
 import type { Importer, ImportContext, RowProblem } from '../../platform/imports.js';
@@ -9,6 +9,7 @@ import { writeOperationLog } from '../../platform/operation-log.js';
 import { actorOf } from '../../platform/caller.js';
 import { rowProblems, say } from '../../platform/import-problems.js';
 import { findWarehousesByCodes } from './warehouses.queries.js';
+import { idsIn, textsIn } from '../../platform/sql.js';
 
 const key = (warehouseCode: string, code: string) => `${warehouseCode}\u0000${code}`;
 
@@ -22,11 +23,11 @@ async function existingLocations(ctx: ImportContext, rows: LocationImportRow[]) 
         .where(
           and(
             eq(warehouseLocations.domainId, ctx.domainId),
-            inArray(
+            idsIn(
               warehouseLocations.warehouseId,
               warehouses.map((w) => w.id),
             ),
-            inArray(warehouseLocations.code, [...new Set(rows.map((r) => r.code))]),
+            textsIn(warehouseLocations.code, [...new Set(rows.map((r) => r.code))]),
           ),
         )
     : [];

@@ -6,7 +6,7 @@
 // same orders never allocate twice, and the answer says which orders went through and why the
 // others were refused. Every change checks the version the caller saw (when given), bumps
 // it and writes the order log (before → after).
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray, booleanArray, textArray } from '../../../platform/sql.js';
 import {
   effectiveLevel,
   maxMergedOrders,
@@ -198,7 +198,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     const [code] = await nextOrderCodes(tx, 1, now());
     const inserted = await tx.execute<{ id: number }>(sql`
       insert into erp_orders (domain_id, code, status_code, platform_nos, labels, merge_level, split_level, split_from_id, created_by, ${COPIED_COLUMNS})
-      select domain_id, ${code}, ${S.NORMAL}, ${`{${values.platformNos.map((p) => JSON.stringify(p)).join(',')}}`}::text[], ${`{${values.labels.join(',')}}`}::text[],
+      select domain_id, ${code}, ${S.NORMAL}, ${textArray(values.platformNos)}, ${textArray(values.labels)},
         ${values.mergeLevel}, ${values.splitLevel}, ${values.splitFromId}, ${values.createdBy}, ${COPIED_COLUMNS}
       from erp_orders where domain_id = ${from.domainId} and id = ${from.id}
       returning id`);
@@ -664,7 +664,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         await tx.execute(sql`
           update erp_orders o set stock_out = x.so,
             so_extend_status = case when x.so and o.so_extend_status is null then 'STOCK_OUT' when not x.so and o.so_extend_status = 'STOCK_OUT' then null else o.so_extend_status end
-          from unnest(${bigintArray(orderIds)}, ${`{${flags.join(',')}}`}::boolean[]) as x(id, so)
+          from unnest(${bigintArray(orderIds)}, ${booleanArray(flags)}) as x(id, so)
           where o.domain_id = ${domainId} and o.id = x.id
             and (o.stock_out <> x.so or (x.so and o.so_extend_status is null) or (not x.so and o.so_extend_status = 'STOCK_OUT'))`);
         const lineIds = [...lineById.keys()];

@@ -2,7 +2,7 @@
 // components, gifts too, cancelled and unmapped lines not), allocation on verify, release of
 // exactly what an order holds, and the available stock that split out-of-stock and refresh
 // out-of-stock plan with. Stock changes go through the stock engine only.
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray } from '../../../platform/sql.js';
 import { OrderErrors, type PlannedLine } from '@openseller/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';

@@ -1,6 +1,6 @@
 // Courier rules (BY_AREA … BY_SKU), their priority order, stop-shipping templates, and the courier
 // choice the ingest pipeline asks for (spec 02 §3.10, §7.8). See ../README.md "How the courier is chosen".
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import {
   chooseCourier,
   CourierRuleErrors,
@@ -33,7 +33,7 @@ import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import type { ExpressRegistryService } from '../../express/index.js';
 import type { CourierChoice, CourierChoiceInput, CourierRulesService } from './courier-choice.js';
-import { uniqueViolation } from '../../../platform/sql.js';
+import { idsIn, textsIn, uniqueViolation } from '../../../platform/sql.js';
 import { actorOf, domainOf as sellerDomain } from '../../../platform/caller.js';
 import { isoTimeOf as iso } from '../../../platform/time.js';
 import { pageOffset } from '../../../platform/paging.js';
@@ -79,8 +79,8 @@ async function stopTemplatesOf(tx: Tx, domainId: number): Promise<StopRecord[]> 
 /** How many rules and templates name these carriers (the express area's in-use check). */
 export async function carrierUses(tx: Tx, domainId: number, codes: string[]): Promise<number> {
   if (!codes.length) return 0;
-  const [a] = await tx.select({ n: sql<number>`count(*)::int` }).from(expressRules).where(and(eq(expressRules.domainId, domainId), inArray(expressRules.expressCompanyCode, codes)));
-  const [b] = await tx.select({ n: sql<number>`count(*)::int` }).from(expressStopTemplates).where(and(eq(expressStopTemplates.domainId, domainId), inArray(expressStopTemplates.expressCompanyCode, codes)));
+  const [a] = await tx.select({ n: sql<number>`count(*)::int` }).from(expressRules).where(and(eq(expressRules.domainId, domainId), textsIn(expressRules.expressCompanyCode, codes)));
+  const [b] = await tx.select({ n: sql<number>`count(*)::int` }).from(expressStopTemplates).where(and(eq(expressStopTemplates.domainId, domainId), textsIn(expressStopTemplates.expressCompanyCode, codes)));
   return Number(a?.n ?? 0) + Number(b?.n ?? 0);
 }
 
@@ -129,7 +129,7 @@ export function createCourierRulesService(deps: { database: Database; registry: 
       }
     });
     if (storeIds.size) {
-      const found = new Set((await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.domainId, domainId), inArray(stores.id, [...storeIds])))).map((s) => s.id));
+      const found = new Set((await tx.select({ id: stores.id }).from(stores).where(and(eq(stores.domainId, domainId), idsIn(stores.id, [...storeIds])))).map((s) => s.id));
       const i = input.rules.findIndex((r) => r.ruleCondition.storeId != null && !found.has(r.ruleCondition.storeId));
       if (i >= 0) throw new AppError(CourierRuleErrors.STORE_UNKNOWN, 400, { field: `rules.${i}.ruleCondition.storeId`, storeId: input.rules[i]!.ruleCondition.storeId! });
     }
@@ -193,10 +193,10 @@ export function createCourierRulesService(deps: { database: Database; registry: 
       const domainId = sellerDomain(session);
       const ids = [...new Set(idList)];
       return db.transaction(async (tx) => {
-        const rows = await tx.select().from(expressRules).where(and(eq(expressRules.domainId, domainId), inArray(expressRules.id, ids)));
+        const rows = await tx.select().from(expressRules).where(and(eq(expressRules.domainId, domainId), idsIn(expressRules.id, ids)));
         const missing = ids.find((id) => !rows.some((r) => r.id === id));
         if (missing !== undefined) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'expressRule', field: 'idList', id: missing });
-        await tx.delete(expressRules).where(and(eq(expressRules.domainId, domainId), inArray(expressRules.id, ids)));
+        await tx.delete(expressRules).where(and(eq(expressRules.domainId, domainId), idsIn(expressRules.id, ids)));
         for (const row of rows) await writeOperationLog(tx, actorOf(session), { area: COURIER_RULES_AREA, entityType: 'expressRule', entityId: row.id, action: 'delete', before: row });
         return { deleted: rows.length };
       });
@@ -294,10 +294,10 @@ export function createCourierRulesService(deps: { database: Database; registry: 
       const domainId = sellerDomain(session);
       const ids = [...new Set(idList)];
       return db.transaction(async (tx) => {
-        const rows = await tx.select().from(expressStopTemplates).where(and(eq(expressStopTemplates.domainId, domainId), inArray(expressStopTemplates.id, ids)));
+        const rows = await tx.select().from(expressStopTemplates).where(and(eq(expressStopTemplates.domainId, domainId), idsIn(expressStopTemplates.id, ids)));
         const missing = ids.find((id) => !rows.some((r) => r.id === id));
         if (missing !== undefined) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'expressStopTemplate', field: 'idList', id: missing });
-        await tx.delete(expressStopTemplates).where(and(eq(expressStopTemplates.domainId, domainId), inArray(expressStopTemplates.id, ids)));
+        await tx.delete(expressStopTemplates).where(and(eq(expressStopTemplates.domainId, domainId), idsIn(expressStopTemplates.id, ids)));
         for (const row of rows) await writeOperationLog(tx, actorOf(session), { area: COURIER_RULES_AREA, entityType: 'expressStopTemplate', entityId: row.id, action: 'delete', before: row });
         return { deleted: rows.length };
       });

@@ -5,7 +5,7 @@
 //   pending orders carrying an online SKU whose mapping was just confirmed or replaced;
 // - sync failures: platform orders whose ingest failed, synced again from their stored payload
 //   through the pipeline, or their alert closed (the ingest part's closeErrors / countErrors).
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../platform/sql.js';
 import {
   isPlatformDone,
   OrderExceptionErrors,

@@ -2,7 +2,7 @@
 // chosen saved template (or the standard one), each row is one order line, rows with the same
 // store and platform order number make one order, and the load goes through the ingest pipeline
 // (source IMPORT), so a platform order already stored is not stored again.
-import { textArray } from '../../../db/arrays.js';
+import { textArray } from '../../../platform/sql.js';
 import {
   isDecimalText,
   decimalPlaces,

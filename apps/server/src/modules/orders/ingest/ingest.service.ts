@@ -26,7 +26,7 @@ import {
   DryRunInput as DryRunSchema,
 } from '@openseller/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../platform/sql.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { orderIngestNonces, orderSyncRuns, orderSyncStates } from '../../../db/schema/index.js';
 import { ConnectorError } from '../../../connectors/marketplace/connector.js';
@@ -387,7 +387,7 @@ export function createIngestService(deps: IngestServiceDeps) {
     if (input.payTimeFrom) conditions.push(sql`(p.payload->>'payTime')::timestamptz >= ${parseDateTimeText(input.payTimeFrom).toISOString()}::timestamptz`);
     if (input.payTimeTo) conditions.push(sql`(p.payload->>'payTime')::timestamptz <= ${parseDateTimeText(input.payTimeTo).toISOString()}::timestamptz`);
     if (input.errorMsgClosed !== undefined) conditions.push(sql`p.error_msg is not null and p.error_closed = ${input.errorMsgClosed}`);
-    if (input.codeList?.length) conditions.push(sql`p.platform_no = any(${`{${input.codeList.map((c) => `"${c.replace(/["\\]/g, (x) => '\\' + x)}"`).join(',')}}`}::text[])`);
+    if (input.codeList?.length) conditions.push(sql`p.platform_no = any(${textArray(input.codeList)})`);
     const where = sql.join(conditions, sql` and `);
     const [total, rows] = await Promise.all([
       db.execute<{ n: number }>(sql`select count(*)::int as n from platform_orders p where ${where}`),
@@ -425,7 +425,7 @@ export function createIngestService(deps: IngestServiceDeps) {
   async function closeErrors(session: Session, idList: number[]): Promise<{ closed: number }> {
     const rows = await db.execute(sql`
       update platform_orders set error_closed = true, version = version + 1, updated_at = now()
-      where domain_id = ${session.domainId!} and id = any(${`{${idList.join(',')}}`}::bigint[]) and error_msg is not null and not error_closed
+      where domain_id = ${session.domainId!} and id = any(${bigintArray(idList)}) and error_msg is not null and not error_closed
       returning id`);
     return { closed: rows.rows.length };
   }

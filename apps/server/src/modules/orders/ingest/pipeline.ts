@@ -6,7 +6,7 @@
 // ingestOrders() plans and writes. Idempotent on platform_orders (domain, store, platform_no):
 // a platform order seen again updates its platform_orders row and, when something that matters
 // changed (closed, receiver), reaches the ERP order (see applyPlatformChanges).
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, textArray, textsIn } from '../../../platform/sql.js';
 import {
   chooseWarehouse,
   evaluatePromotions,
@@ -27,7 +27,7 @@ import {
   type PlatformSnapshot,
   type WarehouseChoice,
 } from '@openseller/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { erpOrders, platformOrders } from '../../../db/schema/index.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
@@ -449,7 +449,7 @@ export async function ingestOrders(tx: Tx, deps: PipelineDeps, domainId: number,
         erpOrderId: platformOrders.erpOrderId,
       })
       .from(platformOrders)
-      .where(and(eq(platformOrders.domainId, domainId), eq(platformOrders.storeId, store.id), inArray(platformOrders.platformNo, known.map((d) => d.platformNo))))
+      .where(and(eq(platformOrders.domainId, domainId), eq(platformOrders.storeId, store.id), textsIn(platformOrders.platformNo, known.map((d) => d.platformNo))))
       .for('update');
     const existingByNo = new Map(existing.map((e) => [e.platformNo, e]));
     for (const draft of known) {

@@ -1,7 +1,7 @@
 // Order-list queries (spec 02 §3.5): the filter of every tab, one query for a page of ids (order
 // by id desc over the (domain, status, id desc) index), counts per tab and exception kind, and
 // the row tags. Every query takes the domain first and filters by it.
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, intArray, textArray } from '../../../platform/sql.js';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_EXCEPTION_TYPES,
@@ -75,7 +75,7 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
   if (f.expressCompanyCodeList?.length) c.push(sql`o.express_company_code = any(${textArray(f.expressCompanyCodeList)})`);
   if (f.platformCodeList?.length) c.push(sql`o.platform_code = any(${textArray(f.platformCodeList)})`);
   if (f.labelList?.length) c.push(sql`o.labels && ${textArray(f.labelList)}`);
-  if (f.sellerFlagList?.length) c.push(sql`o.seller_flag = any(${`{${f.sellerFlagList.join(',')}}`}::int[])`);
+  if (f.sellerFlagList?.length) c.push(sql`o.seller_flag = any(${intArray(f.sellerFlagList)})`);
   const flags: [boolean | undefined, string][] = [
     [f.locked, 'o.locked'],
     [f.haveRefund, 'o.have_refund'],

@@ -6,7 +6,7 @@
 // orders they carry get a PENDING feedback row under a new progress record. After the commit a
 // background job pushes the tracking numbers through each store's connector and completes the
 // record; failures stay listed until retried or closed.
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../platform/sql.js';
 import { randomUUID } from 'node:crypto';
 import {
   OrderErrors,

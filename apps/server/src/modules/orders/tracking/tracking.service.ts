@@ -9,7 +9,7 @@ import { splitKeywords, TRACKING_AUTO_CONFIG, TRACKING_BATCH, type TrackingConfi
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { domainConfigs } from '../../../db/schema/index.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../platform/sql.js';
 import type { Database } from '../../../db/client.js';
 import { CARRIER_REGISTRY, CarrierConnectorError, type CarrierRegistry } from '../../../connectors/carrier/index.js';
 import type { ServiceRegistry } from '../../../platform/module.js';

@@ -1,7 +1,7 @@
 // Queries of stock checks. Every one takes the domain first and filters by it. Lines travel as
 // one JSON parameter and are written with one statement, so a check of 50,000 lines is a few
 // statements, not 50,000.
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../platform/sql.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { StockCheckLineFilter, StockCheckLineRow, StockCheckRow, StockCheckStatus, StockCheckTotals } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';

@@ -1,7 +1,7 @@
 // Stock checks: make a check of a scope, count lines by hand (or import them, stockcheck.importer),
 // see the differences, confirm (ADJUST movements through the stock engine, all lines or none) or
 // cancel. Commands run in one transaction each and write the operation log (area 'stockcheck').
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray } from '../../../platform/sql.js';
 import { sql } from 'drizzle-orm';
 import {
   ErrorCodes,

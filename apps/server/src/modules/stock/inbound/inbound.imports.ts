@@ -2,13 +2,14 @@
 // keys makes one notice of all its rows. The rows of a notice share its warehouse, type,
 // supplier and purchase code; each row is a line (SKU code, quantity, price, planned location).
 // Every row is checked against the domain first; the load creates all notices or none.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ASN_MAX_LINES, AsnImportRow, type AsnCreateInput } from '@openseller/core';
 import { warehouseLocations } from '../../../db/schema/index.js';
 import type { Importer, ImportContext, RowProblem } from '../../../platform/imports.js';
 import { findSuppliersByCodes, findWarehousesByCodes, liveSkus } from './inbound.queries.js';
 import { canSeePurchasePrice, type InboundService } from './inbound.service.js';
 import { rowProblems, say } from '../../../platform/import-problems.js';
+import { idsIn } from '../../../platform/sql.js';
 
 export const ASN_IMPORT_KIND = 'ASN';
 
@@ -25,7 +26,7 @@ async function lookups(ctx: ImportContext, rows: AsnImportRow[]) {
         .where(
           and(
             eq(warehouseLocations.domainId, ctx.domainId),
-            inArray(
+            idsIn(
               warehouseLocations.warehouseId,
               warehouses.map((w) => w.id),
             ),

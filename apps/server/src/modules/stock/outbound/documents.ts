@@ -1,6 +1,6 @@
 // What outbound orders and transfers share: the checks of a document's warehouse, SKUs and
 // locations (each refusal names its field), document codes, and where a document's stock sits.
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray } from '../../../platform/sql.js';
 import { sql } from 'drizzle-orm';
 import { OutboundErrors, type WarehouseOption } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
