@@ -96,10 +96,23 @@ const COPIED_COLUMNS = sql.raw(`order_type, source, store_id, platform_code, ori
 const COPIED_LINE_COLUMNS = sql.raw(`sku_id, sku_code, sku_name, sku_specifications, price, sku_weight, is_gift, is_combination, labels,
   cancel_tag, platform_no, tb_spu_id, tb_sku_id, outer_sku_id, title, properties, promotion_id`);
 
-export function createOrderCommandsService(deps: { database: Database; now?: () => Date; warn?: (message: string, error: unknown) => void }) {
+/**
+ * The set-based path of a batch first. A business refusal it did not answer per order (an AppError
+ * escaping the batch, such as a stale version) sends the batch order by order, where each order gets
+ * its own answer; any other error is unexpected and goes up unchanged, never retried.
+ */
+export async function fallBackOnRefusal<T>(setBased: () => Promise<T>, perOrder: () => Promise<T>): Promise<T> {
+  try {
+    return await setBased();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return perOrder();
+  }
+}
+
+export function createOrderCommandsService(deps: { database: Database; now?: () => Date }) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
-  const warn = deps.warn ?? ((message: string, error: unknown) => console.warn(message, error));
 
   async function lockOrder(tx: Tx, domainId: number, id: number, version?: number): Promise<ErpOrder> {
     const [o] = await tx
@@ -301,20 +314,6 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     });
   }
 
-  /** The set-based path first; if it throws anything unexpected, the per-order path for the batch. */
-  async function withFallback(setBased: () => Promise<OrderBatchResult>, perOrder: () => Promise<OrderBatchResult>): Promise<OrderBatchResult> {
-    let result: OrderBatchResult;
-    try {
-      result = await setBased();
-    } catch (error) {
-      // Not a refusal (those are answered per order): something the set-based statements did not
-      // expect. The batch still goes through order by order; say so, or it would go unnoticed.
-      warn('orders: a set-based batch failed; running it order by order', error);
-      return perOrder();
-    }
-    return result;
-  }
-
   /** Verify order by order, each in its own transaction: the fallback of `verify`. */
   function verifyEach(session: Session, language: Language, input: VerifyOrdersInput): Promise<OrderBatchResult> {
     return batch(session, language, input, async (tx, o) => {
@@ -353,7 +352,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
      * `allocateOrders`); the per-order path below is the fallback when it throws.
      */
     verify(session: Session, language: Language, input: VerifyOrdersInput): Promise<OrderBatchResult> {
-      return withFallback(
+      return fallBackOnRefusal(
         () =>
           setBatch(
             session,
@@ -406,7 +405,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
     /** VERIFIED → NORMAL, releasing exactly what the orders hold; one transaction per batch, per order as the fallback. */
     cancelVerify(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
-      return withFallback(
+      return fallBackOnRefusal(
         () =>
           setBatch(
             session,
