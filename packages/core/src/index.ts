@@ -63,6 +63,8 @@ export * from './contracts/printing.js';
 export * from './rules/code128.js';
 export * from './rules/label-layout.js';
 export * from './rules/order-refusals.js';
+export * from './rules/order-merge.js';
+export * from './catalogues/order-actions.js';
 export * from './contracts/domain-settings.js';
 export * from './contracts/exports.js';
 export * from './contracts/files.js';

@@ -43,6 +43,10 @@ import {
   type UpdateSellerFlagInput,
   type VerifyOrdersInput,
   type MergeSoRow,
+  orderAllows,
+  orderMergeDifference,
+  orderStatusesAllowing,
+  type OrderAction,
 } from '@openseller/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -53,10 +57,10 @@ import { mergePartnerIds } from '../list/list.queries.js';
 import { serverMessage } from '../../../platform/messages.js';
 import type { Session } from '../../../platform/sessions.js';
 import { writeOperationLog, writeOperationLogs } from '../../../platform/operation-log.js';
-import { applyMovements } from '../../stock/index.js';
+import { applyMovements, availableByWarehouseAndSku, availableInWarehouse } from '../../stock/index.js';
 import { failureOf, loadOrderRows, lockOrderBatch, nextOrderCodes, orderStatusRefusal, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
-import { allocateOrder, allocateOrders, availableInWarehouse, demandBySku, plannedLinesOf, releaseMovementsOf, releaseOrder } from './commands.stock.js';
+import { allocateOrder, allocateOrders, demandBySku, plannedLinesOf, releaseMovementsOf, releaseOrder } from './commands.stock.js';
 
 const S = ORDER_STATUS;
 const ENTITY = 'order';
@@ -82,8 +86,18 @@ const brief = (o: ErpOrder) => ({
   version: o.version,
 });
 
-function requireStatus(o: ErpOrder, action: string, ...allowed: string[]): void {
-  if (!allowed.includes(o.statusCode)) throw orderStatusRefusal(o, action, allowed);
+/**
+ * Refuses an order whose status does not allow the action (ORDER_ACTIONS_BY_STATUS of packages/core,
+ * the catalogue the web's action bar follows too); `named` is the action the refusal names.
+ */
+function requireStatus(o: ErpOrder, action: OrderAction, named: string = action): void {
+  const refusal = statusRefusal(o, action, named);
+  if (refusal) throw refusal;
+}
+
+/** The refusal of an order whose status does not allow the action, or null. */
+function statusRefusal(o: Pick<ErpOrder, 'code' | 'statusCode'>, action: OrderAction, named: string = action): AppError | null {
+  return orderAllows(o.statusCode, action) ? null : orderStatusRefusal(o, named, orderStatusesAllowing(action));
 }
 
 const withoutLabel = (labels: string[], label: string) => labels.filter((l) => l !== label);
@@ -262,7 +276,8 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
   /** The reason an order cannot be reviewed, or nothing. */
   function verifyRefusal(o: ErpOrder): AppError | null {
-    if (o.statusCode !== S.NORMAL) return orderStatusRefusal(o, 'verify', [S.NORMAL]);
+    const status = statusRefusal(o, 'verify');
+    if (status) return status;
     if (o.locked) return new AppError(OrderErrors.LOCKED, 409, { code: o.code });
     if (o.riskControlStatus !== 'NONE') return new AppError(OrderErrors.RISK_CONTROLLED, 409, { code: o.code });
     if (o.intercepted) return new AppError(OrderErrors.INTERCEPTED, 409, { code: o.code, reason: o.interceptReason ?? '' });
@@ -339,7 +354,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
   /** Cancel verify order by order: the fallback of `cancelVerify`. */
   function cancelVerifyEach(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
     return batch(session, language, input, async (tx, o) => {
-      requireStatus(o, 'cancelVerify', S.VERIFIED);
+      requireStatus(o, 'cancelVerify');
       await releaseOrder(tx, o.domainId, session.userId, o);
       await change(tx, session, o, 'cancelVerify', { statusCode: S.NORMAL, verifiedAt: null, verifiedBy: null });
     });
@@ -412,7 +427,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
             language,
             input,
             'cancelVerify',
-            (o) => (o.statusCode === S.VERIFIED ? null : orderStatusRefusal(o, 'cancelVerify', [S.VERIFIED])),
+            (o) => statusRefusal(o, 'cancelVerify'),
             async (tx, domainId, eligible) => {
               await applyMovements(tx, domainId, session.userId, await releaseMovementsOf(tx, domainId, eligible));
             },
@@ -424,14 +439,14 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
     lock(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'lock', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'lock');
         await change(tx, session, o, 'lock', { locked: true });
       });
     },
 
     unlock(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'unlock', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'unlock');
         await change(tx, session, o, 'unlock', { locked: false });
       });
     },
@@ -439,7 +454,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Close a pending or reviewed order; a reviewed one gives back its stock. */
     close(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'close', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'close');
         if (o.statusCode === S.VERIFIED) await releaseOrder(tx, o.domainId, session.userId, o);
         await change(tx, session, o, 'close', { statusCode: S.CLOSE, statusBeforeClose: S.NORMAL, closedAt: now(), verifiedAt: null, verifiedBy: null });
       });
@@ -448,7 +463,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** A closed order comes back pending review. */
     cancelClose(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'cancelClose', S.CLOSE);
+        requireStatus(o, 'cancelClose');
         await change(tx, session, o, 'cancelClose', { statusCode: S.NORMAL, statusBeforeClose: null, closedAt: null });
       });
     },
@@ -467,19 +482,12 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         const sources: ErpOrder[] = [];
         for (const id of ids) sources.push(await lockOrder(tx, domainId, id, versions.get(id)));
         for (const o of sources) {
-          requireStatus(o, 'merge', S.NORMAL);
+          requireStatus(o, 'merge');
           if (o.locked) throw new AppError(OrderErrors.LOCKED, 409, { code: o.code });
         }
         const first = [...sources].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)[0]!;
         for (const o of sources) {
-          const differs =
-            o.storeId !== first.storeId
-              ? 'store'
-              : (o.buyerNick ?? '') !== (first.buyerNick ?? '')
-                ? 'buyer'
-                : (o.receiverName ?? '') !== (first.receiverName ?? '') || (o.receiverPhone ?? '') !== (first.receiverPhone ?? '') || (o.receiverAddress ?? '') !== (first.receiverAddress ?? '')
-                  ? 'receiver'
-                  : null;
+          const differs = orderMergeDifference(first, o);
           if (differs) throw new AppError(OrderErrors.MERGE_DIFFERENT, 409, { code: o.code, reason: differs, with: first.code });
         }
         const platformNos = [...new Set(sources.flatMap((o) => o.platformNos))];
@@ -503,7 +511,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     cancelMerge(session: Session, input: OrderCommandInput): Promise<{ sourceIds: number[] }> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
         if (o.mergeLevel !== 1) throw new AppError(OrderErrors.NOT_MERGED, 409, { code: o.code });
-        requireStatus(o, 'cancelMerge', S.NORMAL);
+        requireStatus(o, 'cancelMerge');
         const sources = await tx
           .select()
           .from(erpOrders)
@@ -541,7 +549,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Moves the given line quantities to a new child order. */
     split(session: Session, input: SplitOrderInput): Promise<SplitOrderResult> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'split', S.NORMAL);
+        requireStatus(o, 'split');
         const lines = (await tx.execute<{ id: number; qty: number }>(sql`select id, qty from erp_order_lines where domain_id = ${domainId} and order_id = ${o.id}`)).rows;
         const plan = planManualSplit(
           lines.map((l) => ({ lineId: Number(l.id), qty: Number(l.qty) })),
@@ -570,8 +578,8 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
           .orderBy(erpOrders.id)
           .for('update');
         if (!children.length) throw new AppError(OrderErrors.NOT_SPLIT, 409, { code: given.code });
-        requireStatus(parent, 'cancelSplit', S.NORMAL);
-        for (const c of children) requireStatus(c, 'cancelSplit', S.NORMAL);
+        requireStatus(parent, 'cancelSplit');
+        for (const c of children) requireStatus(c, 'cancelSplit');
         for (const c of children) {
           const childLines = (await tx.execute<{ id: number }>(sql`select id from erp_order_lines where order_id = ${c.id} order by line_seq, id`)).rows;
           for (const cl of childLines) {
@@ -603,7 +611,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Splits the short quantities off into an out-of-stock child ('all' whole lines, 'part' the shortfall). */
     splitOutOfStock(session: Session, input: SplitOutOfStockInput): Promise<SplitOrderResult> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'splitOutOfStock', S.NORMAL);
+        requireStatus(o, 'splitOutOfStock');
         if (o.warehouseId === null) throw new AppError(OrderErrors.NO_WAREHOUSE, 409, { code: o.code });
         const lines = (await plannedLinesOf(tx, domainId, [o.id])).get(o.id) ?? [];
         const available = await availableInWarehouse(tx, domainId, o.warehouseId, [...demandBySku(lines).keys()]);
@@ -652,10 +660,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
           }
           if (r.stock_sku_id != null) line.components.push({ skuId: Number(r.stock_sku_id), perUnit: Number(r.per_unit ?? 1) });
         }
-        const stock = await tx.execute<{ warehouse_id: number; sku_id: number; available: number }>(sql`
-          select warehouse_id, sku_id, sum(on_hand - allocated)::int as available from stock_balances
-          where domain_id = ${domainId} group by warehouse_id, sku_id`);
-        const available = new Map(stock.rows.map((r) => [`${r.warehouse_id}:${r.sku_id}`, Number(r.available)]));
+        const available = await availableByWarehouseAndSku(tx, domainId);
         const answer = preAllocateStockOut(orders, available);
 
         const orderIds = orders.map((o) => o.id);
@@ -681,7 +686,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Convert to pre-sale, normal, stock-out or locked (pending orders). */
     convert(session: Session, language: Language, input: ConvertOrdersInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, `convert:${input.to}`, S.NORMAL);
+        requireStatus(o, 'convert', `convert:${input.to}`);
         const values: Partial<typeof erpOrders.$inferInsert> =
           input.to === 'PRESALE'
             ? { preSale: true }
@@ -699,7 +704,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
       const found = await db.execute(sql`select 1 from domain_express_companies where domain_id = ${domainId} and code = ${input.expressCompanyCode}`);
       if (!found.rows.length) throw new AppError(OrderCommandErrors.EXPRESS_NOT_FOUND, 404, { field: 'expressCompanyCode', code: input.expressCompanyCode });
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'updateExpress', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'updateExpress');
         const values: Partial<typeof erpOrders.$inferInsert> = { expressCompanyCode: input.expressCompanyCode, labels: withoutLabel(o.labels, 'EXPRESS_MATCH_FAIL') };
         if (o.expressCompanyCode !== input.expressCompanyCode) values.expressNo = null;
         await change(tx, session, o, 'updateExpress', values);
@@ -711,14 +716,14 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
       const found = await db.execute(sql`select 1 from warehouses where domain_id = ${domainId} and id = ${input.warehouseId} and stop_using = false`);
       if (!found.rows.length) throw new AppError(OrderCommandErrors.WAREHOUSE_NOT_FOUND, 404, { field: 'warehouseId', id: input.warehouseId });
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'updateWarehouse', S.NORMAL);
+        requireStatus(o, 'updateWarehouse');
         await change(tx, session, o, 'updateWarehouse', { warehouseId: input.warehouseId, labels: withoutLabel(o.labels, 'WAREHOUSE_MATCH_FAIL') });
       });
     },
 
     updateReceiver(session: Session, input: UpdateOrderReceiverInput): Promise<OrderRow> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'updateReceiver', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'updateReceiver');
         await change(tx, session, o, 'updateReceiver', {
           receiverName: input.receiverName,
           receiverPhone: input.receiverPhone,
@@ -736,19 +741,21 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
     updateSellerFlag(session: Session, language: Language, input: UpdateSellerFlagInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
+        requireStatus(o, 'updateSellerFlag');
         await change(tx, session, o, 'updateSellerFlag', { sellerFlag: input.sellerFlag, ...(input.sellerRemark !== undefined ? { sellerRemark: input.sellerRemark } : {}) });
       });
     },
 
     recycleExpressNo(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'recycleExpressNo', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'recycleExpressNo');
         await change(tx, session, o, 'recycleExpressNo', { expressNo: null });
       });
     },
 
     releaseRisk(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
+        requireStatus(o, 'releaseRisk');
         await change(tx, session, o, 'releaseRisk', { riskControlStatus: 'NONE' });
       });
     },
@@ -756,7 +763,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Adds a system SKU as a line of a pending order. */
     addSku(session: Session, input: AddOrderSkuInput): Promise<OrderRow> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'addSku', S.NORMAL);
+        requireStatus(o, 'addSku');
         const inserted = await tx.execute<{ id: number }>(sql`
           insert into erp_order_lines (domain_id, order_id, line_seq, sku_id, sku_code, sku_name, sku_specifications, sku_weight, is_combination, is_gift, labels, qty, price, amount, platform_no)
           select ${domainId}, ${o.id}, (select coalesce(max(line_seq), 0) + 1 from erp_order_lines where order_id = ${o.id}), k.id, k.code, k.name, k.specifications, k.weight, k.is_combination,
@@ -773,7 +780,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
     deleteSku(session: Session, input: DeleteOrderSkuInput): Promise<OrderRow> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'deleteSku', S.NORMAL);
+        requireStatus(o, 'deleteSku');
         const lines = (await tx.execute<{ id: number }>(sql`select id from erp_order_lines where domain_id = ${domainId} and order_id = ${o.id}`)).rows.map((r) => Number(r.id));
         const missing = input.lineIdList.find((id) => !lines.includes(id));
         if (missing !== undefined) throw new AppError(OrderCommandErrors.LINE_NOT_FOUND, 404, { field: 'lineIdList', lineId: missing });
@@ -790,7 +797,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Puts a system SKU on a line (an unmapped one becomes mapped). */
     replaceSku(session: Session, input: ReplaceOrderSkuInput): Promise<OrderRow> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'replaceSku', S.NORMAL);
+        requireStatus(o, 'replaceSku');
         const line = (await tx.execute(sql`select id from erp_order_lines where domain_id = ${domainId} and order_id = ${o.id} and id = ${input.lineId}`)).rows[0];
         if (!line) throw new AppError(OrderCommandErrors.LINE_NOT_FOUND, 404, { field: 'lineId', lineId: input.lineId });
         const updated = await tx.execute(sql`

@@ -14,6 +14,7 @@ import {
   type OrderSearchInput,
   type OrderTab,
   type OrderTabCounts,
+  ORDER_MERGE_MATCH,
 } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { pageOffset } from '../../../platform/paging.js';
@@ -199,15 +200,20 @@ export async function countOrderTabs(tx: Tx, domainId: number, filters: OrderSea
 }
 
 /**
- * Whether order x could be merged with order o (待合, one rule for the tag and the merge list):
- * x is pending review or reviewed and not locked, of the same store, buyer, receiver name, phone
- * and address, and not a part of the same split (cancel split merges those back).
+ * Whether order x could be merged with order o (待合, one rule for the tag, the merge list and the
+ * merge command): x is pending review or reviewed and not locked, shares with o every field of
+ * ORDER_MERGE_MATCH (store, buyer, receiver name, phone and address; a missing text is the empty
+ * text, as in orderMergeDifference), and is not a part of the same split (cancel split merges those back).
  */
 function mergePartner(): SQL {
   const open = textArray([ORDER_STATUS.NORMAL, ORDER_STATUS.VERIFIED]);
-  return sql`x.domain_id = o.domain_id and x.store_id = o.store_id and x.id <> o.id and x.status_code = any(${open}) and not x.locked
-    and x.buyer_nick is not distinct from o.buyer_nick and x.receiver_name is not distinct from o.receiver_name
-    and x.receiver_phone is not distinct from o.receiver_phone and x.receiver_address is not distinct from o.receiver_address
+  const same = sql.join(
+    ORDER_MERGE_MATCH.map((m) =>
+      m.field === 'storeId' ? sql`x.${sql.raw(m.column)} = o.${sql.raw(m.column)}` : sql`coalesce(x.${sql.raw(m.column)}, '') = coalesce(o.${sql.raw(m.column)}, '')`,
+    ),
+    sql` and `,
+  );
+  return sql`x.domain_id = o.domain_id and x.id <> o.id and x.status_code = any(${open}) and not x.locked and ${same}
     and coalesce(x.split_from_id, x.id) <> coalesce(o.split_from_id, o.id)`;
 }
 
