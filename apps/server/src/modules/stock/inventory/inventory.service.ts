@@ -55,6 +55,7 @@ import {
   type SkuRef,
   type WarehouseRef,
 } from './inventory.queries.js';
+import { bigintArray } from '../../../platform/sql.js';
 
 export const AREA = 'stock';
 export const COST_FIELDS = { averageCost: 'COST_PRICE', stockValue: 'COST_PRICE' } as const;
@@ -433,7 +434,7 @@ export function createInventoryService(deps: { database: Database; now?: () => D
         const removed = await tx.execute<{ id: number; product_date: string; qty: number }>(sql`
           delete from stock_product_dates
           where domain_id = ${domainId} and balance_id = ${balance.id}
-            and id in (select value::bigint from json_array_elements_text(${JSON.stringify(input.idList)}::json))
+            and id = any(${bigintArray(input.idList)})
           returning id, product_date::text as product_date, qty`);
         if (!removed.rows.length) throw notFoundField('productDate', 'idList');
         await writeOperationLog(tx, actorOf(session), {
