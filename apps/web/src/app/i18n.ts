@@ -33,7 +33,7 @@ export const NAMESPACES = [
   'orders',
   'ordercommands',
   'orderingest',
-  'courierrules',
+  'expressrules',
   'orderimport',
   'orderexceptions',
   'ordershipping',

@@ -17,7 +17,7 @@ export * from './inbound.js';
 export * from './warehouse-systems.js';
 export * from './stocksync.js';
 export * from './orders.js';
-export * from './courier-rules.js';
+export * from './express-rules.js';
 export * from './order-import.js';
 export * from './shipping.js';
 export * from './waybills.js';

@@ -1,6 +1,6 @@
 // The log centre's readers of the operation log: business documents and configuration. A
 // record's history is read by its kind and id together (ids are per table: an order and a
-// courier rule may share one); the record column shows the code a person knows the record by.
+// express rule may share one); the record column shows the code a person knows the record by.
 import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import {
   CONFIG_LOG_AREAS,

@@ -31,7 +31,7 @@ import { serverMessage } from '../../../platform/messages.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { COURIER_RULES_SERVICE, type CourierRulesService } from '../courier-rules/courier-choice.js';
+import { EXPRESS_RULES_SERVICE, type ExpressRulesService } from '../express-rules/courier-choice.js';
 import { draftFromInput } from '../ingest/drafts.js';
 import type { IngestService } from '../ingest/ingest.service.js';
 import { chooseStoreWarehouse, createErpOrders, resolveLineSkus } from '../ingest/pipeline.js';
@@ -170,12 +170,12 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
     }
 
     if (stages.includes('express') && (expressCompanyCode === null || labels.includes('EXPRESS_MATCH_FAIL') || labels.includes('EXPRESS_PROHIBITED'))) {
-      const courierRules = deps.registry.find<CourierRulesService>(COURIER_RULES_SERVICE);
+      const expressRules = deps.registry.find<ExpressRulesService>(EXPRESS_RULES_SERVICE);
       let choice = null;
-      if (courierRules) {
+      if (expressRules) {
         const lines = await tx.execute<{ sku_id: number | null; sku_code: string | null; qty: number }>(sql`
           select sku_id, sku_code, qty from erp_order_lines where domain_id = ${o.domainId} and order_id = ${o.id} and cancel_tag = 0 order by line_seq, id`);
-        [choice] = await courierRules.chooseCouriers(tx, o.domainId, [
+        [choice] = await expressRules.chooseCouriers(tx, o.domainId, [
           {
             key: String(o.id),
             storeId: o.storeId,

@@ -36,7 +36,7 @@ import type { ServiceRegistry } from '../../../platform/module.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import type { StoreRecord, StoresAreaService } from '../../stores/index.js';
-import { COURIER_RULES_SERVICE } from '../courier-rules/courier-choice.js';
+import { EXPRESS_RULES_SERVICE } from '../express-rules/courier-choice.js';
 import { nextOrderCodes } from '../orders.model.js';
 import { actorOf } from '../session-helpers.js';
 import { draftFromConnector, draftFromInput } from './drafts.js';
@@ -214,7 +214,7 @@ export function createIngestService(deps: IngestServiceDeps) {
   /** What the pipeline would make of one draft, writing nothing (the dry runs). */
   async function preview(tx: Tx, domainId: number, store: { id: number; platformCode: string }, draft: OrderDraft): Promise<DryRunResult> {
     const [plan] = await planOrders(tx, pipelineDeps, domainId, store, [draft]);
-    return describePlan(plan!, !!deps.registry.find(COURIER_RULES_SERVICE));
+    return describePlan(plan!, !!deps.registry.find(EXPRESS_RULES_SERVICE));
   }
 
   /**

@@ -33,7 +33,7 @@ import { erpOrders, platformOrders } from '../../../db/schema/index.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { PromotionsRegistryService } from '../../promotions/index.js';
-import { COURIER_RULES_SERVICE, type CourierChoice, type CourierRulesService } from '../courier-rules/courier-choice.js';
+import { EXPRESS_RULES_SERVICE, type CourierChoice, type ExpressRulesService } from '../express-rules/courier-choice.js';
 import { nextOrderCodes, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { bulkInsert, type BulkColumn, type BulkType } from './bulk-insert.js';
 
@@ -316,10 +316,10 @@ export async function planOrders(tx: Tx, deps: PipelineDeps, domainId: number, s
     };
   });
 
-  // 4. courier, through the courier rules (when that part is in this build).
-  const courierRules = deps.registry.find<CourierRulesService>(COURIER_RULES_SERVICE);
-  if (courierRules) {
-    const choices = await courierRules.chooseCouriers(
+  // 4. courier, through the express rules (when that part is in this build).
+  const expressRules = deps.registry.find<ExpressRulesService>(EXPRESS_RULES_SERVICE);
+  if (expressRules) {
+    const choices = await expressRules.chooseCouriers(
       tx,
       domainId,
       plans.map((p, i) => ({
@@ -371,10 +371,10 @@ export function describePlan(plan: OrderPlan, courierProvided: boolean): DryRunR
     warehouseName: plan.warehouse.warehouseName,
     warehouseReason: plan.warehouse.reason,
     expressCompanyCode: plan.courier?.expressCompanyCode ?? null,
-    courierRuleType: plan.courier?.ruleType ?? null,
-    courierRuleId: plan.courier?.ruleId ?? null,
+    expressRuleType: plan.courier?.ruleType ?? null,
+    expressRuleId: plan.courier?.ruleId ?? null,
     courierProhibited: plan.courier?.prohibited ?? false,
-    courierReason: plan.courier?.reason ?? (courierProvided ? 'no rule chose a courier' : 'courier rules are not part of this build'),
+    courierReason: plan.courier?.reason ?? (courierProvided ? 'no rule chose a courier' : 'express rules are not part of this build'),
     labels: plan.labels,
     qtyTotal: plan.totals.qtyTotal,
     skuTotal: plan.totals.skuTotal,
