@@ -5,7 +5,7 @@ import type { Tx } from '../../../db/client.js';
 import { asnDetails, asnHeaders } from '../../../db/schema/index.js';
 import type { WarehouseSystemsService } from '../../../connectors/warehouse/types.js';
 import type { AreaModule } from '../../../platform/module.js';
-import { createAsnImporter } from './inbound.imports.js';
+import { createAsnImporter } from './inbound.importer.js';
 import { registerInboundMessages } from './inbound.messages.js';
 import { countWaiting } from './inbound.queries.js';
 import { registerInboundRoutes } from './inbound.routes.js';
