@@ -31,6 +31,7 @@ export type SandboxShop = typeof sandboxShops.$inferSelect;
 export { SANDBOX_CONSENT_PATH } from '@openseller/core';
 import { SANDBOX_CONSENT_PATH } from '@openseller/core';
 import { idsIn } from '../../../platform/sql.js';
+import { pageOffset } from '../../../platform/paging.js';
 const CODE_TTL_MS = 10 * 60_000;
 const REFRESH_TTL_MS = 90 * 86_400_000;
 const MAX_PAGE_SIZE = 200;
@@ -302,7 +303,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           .where(eq(sandboxItems.shopId, shop.id))
           .orderBy(asc(sandboxItems.id))
           .limit(pageSize)
-          .offset((pageNo - 1) * pageSize);
+          .offset(pageOffset({ currentPage: pageNo, pageSize }));
         const skus = items.length
           ? await tx
               .select()
