@@ -33,7 +33,7 @@ export * from './rules/stock.js';
 export * from './catalogues/operation-log.js';
 export * from './contracts/logs.js';
 export * from './contracts/outbound.js';
-export * from './contracts/stockcheck.js';
+export * from './contracts/stock-check.js';
 export * from './catalogues/inbound.js';
 export * from './contracts/inbound.js';
 export * from './catalogues/rma.js';

@@ -11,7 +11,7 @@ export * from './promotions.js';
 export * from './stock.js';
 export * from './outbound.js';
 export * from './transfer.js';
-export * from './stockcheck.js';
+export * from './stock-check.js';
 export * from './stock-inventory.js';
 export * from './inbound.js';
 export * from './warehouse-systems.js';

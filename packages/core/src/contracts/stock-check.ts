@@ -7,25 +7,25 @@ import { Id, OptionalText, PageQuery, Version } from './common.js';
 
 export const StockCheckErrors = {
   /** The check is confirmed or cancelled: it takes no counts and cannot be confirmed again. */
-  NOT_COUNTING: 'ERR_STOCKCHECK_NOT_COUNTING',
+  NOT_COUNTING: 'ERR_STOCK_CHECK_NOT_COUNTING',
   /** An open check of the same warehouse already covers part of the scope. */
-  SCOPE_OVERLAP: 'ERR_STOCKCHECK_SCOPE_OVERLAP',
+  SCOPE_OVERLAP: 'ERR_STOCK_CHECK_SCOPE_OVERLAP',
   /** A stopped warehouse takes no new checks. */
-  WAREHOUSE_STOPPED: 'ERR_STOCKCHECK_WAREHOUSE_STOPPED',
+  WAREHOUSE_STOPPED: 'ERR_STOCK_CHECK_WAREHOUSE_STOPPED',
   /** The location is not one of the check's warehouse. */
-  LOCATION_NOT_IN_WAREHOUSE: 'ERR_STOCKCHECK_LOCATION_NOT_IN_WAREHOUSE',
+  LOCATION_NOT_IN_WAREHOUSE: 'ERR_STOCK_CHECK_LOCATION_NOT_IN_WAREHOUSE',
   /** No SKU of the domain has this id. */
-  SKU_UNKNOWN: 'ERR_STOCKCHECK_SKU_UNKNOWN',
+  SKU_UNKNOWN: 'ERR_STOCK_CHECK_SKU_UNKNOWN',
   /** A combination has no stock of its own: its components are counted. */
-  COMBINATION: 'ERR_STOCKCHECK_COMBINATION',
+  COMBINATION: 'ERR_STOCK_CHECK_COMBINATION',
   /** The SKU or location lies outside the check's scope. */
-  OUT_OF_SCOPE: 'ERR_STOCKCHECK_OUT_OF_SCOPE',
+  OUT_OF_SCOPE: 'ERR_STOCK_CHECK_OUT_OF_SCOPE',
   /** Confirming would leave a line's on-hand below what is allocated (or below zero). */
-  BELOW_ALLOCATED: 'ERR_STOCKCHECK_BELOW_ALLOCATED',
+  BELOW_ALLOCATED: 'ERR_STOCK_CHECK_BELOW_ALLOCATED',
   /** Confirming a check with no counted line would change nothing. */
-  NOTHING_COUNTED: 'ERR_STOCKCHECK_NOTHING_COUNTED',
+  NOTHING_COUNTED: 'ERR_STOCK_CHECK_NOTHING_COUNTED',
   /** The scope holds more lines than one check may. */
-  TOO_MANY_LINES: 'ERR_STOCKCHECK_TOO_MANY_LINES',
+  TOO_MANY_LINES: 'ERR_STOCK_CHECK_TOO_MANY_LINES',
 } as const;
 
 export const STOCK_CHECK_STATUSES = ['COUNTING', 'CONFIRMED', 'CANCELLED'] as const;

@@ -47,7 +47,7 @@ import {
   warehouseById,
   writeCounts,
   type CheckRecord,
-} from './stockcheck.queries.js';
+} from './stock-check.queries.js';
 
 export const AREA = 'stockcheck';
 /** The document type the ledger names for a check's adjustments. */

@@ -9,8 +9,8 @@ import type { Tx } from '../../../db/client.js';
 import type { Importer, ImportContext, RowProblem } from '../../../platform/imports.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import { actorOf } from '../../../platform/caller.js';
-import { AREA, inScope } from './stockcheck.service.js';
-import { linesOfSkus, locationsByCodes, openChecksOf, skusByCodes, warehousesByCodeOrName, writeCounts, type CheckRecord, type CountWrite } from './stockcheck.queries.js';
+import { AREA, inScope } from './stock-check.service.js';
+import { linesOfSkus, locationsByCodes, openChecksOf, skusByCodes, warehousesByCodeOrName, writeCounts, type CheckRecord, type CountWrite } from './stock-check.queries.js';
 
 export const STOCK_CHECK_IMPORT = 'STOCK_CHECK';
 export const STOCK_CHECK_IMPORT_MAX_ROWS = 100_000;

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { StockCheckCalls } from '@openseller/core';
 import type { Http } from '../../../platform/http.js';
-import type { StockCheckService } from './stockcheck.service.js';
+import type { StockCheckService } from './stock-check.service.js';
 
 export function registerStockCheckRoutes(app: FastifyInstance, http: Http, service: StockCheckService): void {
   http.serve(app, StockCheckCalls, {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueName } from '../../../../test/harness.js';
-import { anotherWarehouse, balanceOf, checkWorld, countSheet, ledgerMatchesBalances, putStock, type CheckWorld } from '../../../../test/factories/stockcheck.js';
+import { anotherWarehouse, balanceOf, checkWorld, countSheet, ledgerMatchesBalances, putStock, type CheckWorld } from '../../../../test/factories/stock-check.js';
 
 const t = await createTestApp();
 const P = '/myhome/invAdjust';
@@ -89,7 +89,7 @@ describe('making a stock check', () => {
     const first = await create(w, { locationId: w.locationIds[0] });
     const overlap = await t.call(`${P}/create`, { warehouseId: w.warehouseId }, { token: w.token });
     expect(overlap.status).toBe(409);
-    expect(overlap.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_SCOPE_OVERLAP', params: { code: first.code } });
+    expect(overlap.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_SCOPE_OVERLAP', params: { code: first.code } });
     expect(overlap.body.message).toContain(first.code);
     const other = await t.call(`${P}/create`, { warehouseId: w.warehouseId, locationId: w.locationIds[1] }, { token: w.token });
     expect(other.body.success).toBe(true);
@@ -103,17 +103,17 @@ describe('making a stock check', () => {
     const w = await checkWorld(t, { skus: 1 });
     const other = await anotherWarehouse(t, w.domainId);
     const wrongLocation = await t.call(`${P}/create`, { warehouseId: w.warehouseId, locationId: other.locationIds[0] }, { token: w.token });
-    expect(wrongLocation.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_LOCATION_NOT_IN_WAREHOUSE', params: { field: 'locationId' } });
+    expect(wrongLocation.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_LOCATION_NOT_IN_WAREHOUSE', params: { field: 'locationId' } });
     const unknownSku = await t.call(`${P}/create`, { warehouseId: w.warehouseId, skuIds: [w.skuIds[0], 987654321] }, { token: w.token });
-    expect(unknownSku.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_SKU_UNKNOWN', params: { field: 'skuIds.1' } });
+    expect(unknownSku.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_SKU_UNKNOWN', params: { field: 'skuIds.1' } });
     await t.database.pool.query('update skus set is_combination = true where id = $1', [w.skuIds[0]]);
     const combination = await t.call(`${P}/create`, { warehouseId: w.warehouseId, skuIds: [w.skuIds[0]] }, { token: w.token });
-    expect(combination.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_COMBINATION', params: { field: 'skuIds.0' } });
+    expect(combination.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_COMBINATION', params: { field: 'skuIds.0' } });
     const noWarehouse = await t.call(`${P}/create`, {}, { token: w.token });
     expect(noWarehouse.body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'warehouseId' } });
     await t.database.pool.query('update warehouses set stop_using = true where id = $1', [w.warehouseId]);
     const stopped = await t.call(`${P}/create`, { warehouseId: w.warehouseId }, { token: w.token });
-    expect(stopped.body.errorCode).toBe('ERR_STOCKCHECK_WAREHOUSE_STOPPED');
+    expect(stopped.body.errorCode).toBe('ERR_STOCK_CHECK_WAREHOUSE_STOPPED');
     const { rows } = await t.database.pool.query(`select count(*)::int as n from stock_checks where domain_id = $1`, [w.domainId]);
     expect(rows[0].n).toBe(0);
   });
@@ -174,13 +174,13 @@ describe('counting by hand', () => {
     const fraction = await count(w, check.id, [{ ...base, countedQty: 1.5 }]);
     expect(fraction.body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'lines.0.countedQty' } });
     const unknown = await count(w, check.id, [{ ...base, countedQty: 1 }, { skuId: 987654321, locationId: w.locationIds[0], countedQty: 1 }]);
-    expect(unknown.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_SKU_UNKNOWN', params: { field: 'lines.1.skuId' } });
+    expect(unknown.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_SKU_UNKNOWN', params: { field: 'lines.1.skuId' } });
     const foreignLocation = await count(w, check.id, [{ ...base, locationId: other.locationIds[0], countedQty: 1 }]);
-    expect(foreignLocation.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_LOCATION_NOT_IN_WAREHOUSE', params: { field: 'lines.0.locationId' } });
+    expect(foreignLocation.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_LOCATION_NOT_IN_WAREHOUSE', params: { field: 'lines.0.locationId' } });
     const otherLocation = await count(w, check.id, [{ ...base, locationId: w.locationIds[1], countedQty: 1 }]);
-    expect(otherLocation.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_OUT_OF_SCOPE', params: { field: 'lines.0.locationId', code: check.code } });
+    expect(otherLocation.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_OUT_OF_SCOPE', params: { field: 'lines.0.locationId', code: check.code } });
     const otherSku = await count(w, check.id, [{ ...base, skuId: w.skuIds[2], countedQty: 1 }]);
-    expect(otherSku.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_OUT_OF_SCOPE', params: { field: 'lines.0.skuId' } });
+    expect(otherSku.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_OUT_OF_SCOPE', params: { field: 'lines.0.skuId' } });
     expect(otherSku.body.message).toContain(w.skuCodes[2]);
     const stale = await count(w, check.id, [{ ...base, countedQty: 1, version: 5 }]);
     expect(stale.status).toBe(409);
@@ -243,10 +243,10 @@ describe('confirming', () => {
     expect(first.body.success).toBe(true);
     const again = await t.call(`${P}/confirm`, { id: check.id, version: first.body.data.version }, { token: w.token });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_NOT_COUNTING', params: { code: check.code, status: 'CONFIRMED' } });
+    expect(again.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_NOT_COUNTING', params: { code: check.code, status: 'CONFIRMED' } });
     expect(again.body.message).toContain('confirmed');
     const late = await count(w, check.id, [{ skuId: w.skuIds[0], countedQty: 9 }]);
-    expect(late.body.errorCode).toBe('ERR_STOCKCHECK_NOT_COUNTING');
+    expect(late.body.errorCode).toBe('ERR_STOCK_CHECK_NOT_COUNTING');
     expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 1, allocated: 0 });
     expect((await ledgerOfCheck(w.domainId, check.id)).length).toBe(1);
   });
@@ -255,7 +255,7 @@ describe('confirming', () => {
     const w = await checkWorld(t, { skus: 1, locations: 0 });
     const check = await create(w);
     const answer = await t.call(`${P}/confirm`, { id: check.id, version: check.version }, { token: w.token });
-    expect(answer.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_NOTHING_COUNTED' });
+    expect(answer.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_NOTHING_COUNTED' });
   });
 
   it('applies the difference found at the count to on-hand now when stock moved in between', async () => {
@@ -287,7 +287,7 @@ describe('confirming', () => {
     ]);
     const answer = await t.call(`${P}/confirm`, { id: check.id, version: check.version }, { token: w.token });
     expect(answer.status).toBe(409);
-    expect(answer.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_BELOW_ALLOCATED', params: { skuCode: w.skuCodes[1], locationCode: 'A-0', counted: 4, allocated: 6, after: 4, count: 1 } });
+    expect(answer.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_BELOW_ALLOCATED', params: { skuCode: w.skuCodes[1], locationCode: 'A-0', counted: 4, allocated: 6, after: 4, count: 1 } });
     expect(answer.body.message).toContain(w.skuCodes[1]);
     expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!, L)).toEqual({ onHand: 10, allocated: 0 });
     expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[1]!, L)).toEqual({ onHand: 10, allocated: 6 });
@@ -303,7 +303,7 @@ describe('confirming', () => {
     const cancelled = await t.call(`${P}/cancel`, { id: check.id, version: check.version }, { token: w.token });
     expect(cancelled.body.data).toMatchObject({ status: 'CANCELLED', cancelledAt: expect.any(String) });
     const confirm = await t.call(`${P}/confirm`, { id: check.id, version: cancelled.body.data.version }, { token: w.token });
-    expect(confirm.body).toMatchObject({ errorCode: 'ERR_STOCKCHECK_NOT_COUNTING', params: { status: 'CANCELLED' } });
+    expect(confirm.body).toMatchObject({ errorCode: 'ERR_STOCK_CHECK_NOT_COUNTING', params: { status: 'CANCELLED' } });
     expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 4, allocated: 0 });
     // The warehouse is free for a new check.
     expect((await t.call(`${P}/create`, { warehouseId: w.warehouseId }, { token: w.token })).body.success).toBe(true);
@@ -441,7 +441,7 @@ describe('domains and permissions', () => {
     // Making a check in the other domain's warehouse, or counting its SKU.
     expect((await t.call(`${P}/create`, { warehouseId: w.warehouseId }, as)).body.errorCode).toBe('ERR_NOT_FOUND');
     const own = await create(stranger);
-    expect((await count(stranger, own.id, [{ skuId: w.skuIds[0], countedQty: 1 }])).body.errorCode).toBe('ERR_STOCKCHECK_SKU_UNKNOWN');
+    expect((await count(stranger, own.id, [{ skuId: w.skuIds[0], countedQty: 1 }])).body.errorCode).toBe('ERR_STOCK_CHECK_SKU_UNKNOWN');
     const task = await importFile(stranger.token, await countSheet([[w.warehouseCode, '', w.skuCodes[0]!, 1]]));
     expect(task.status).toBe('INVALID');
     expect(task.errors[0]).toMatchObject({ row: 2, field: 'warehouse' });

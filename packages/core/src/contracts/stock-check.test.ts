@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCountedQtyText, StockCheckCountInput } from './stockcheck.js';
+import { parseCountedQtyText, StockCheckCountInput } from './stock-check.js';
 
 describe('counted quantity as typed in a spreadsheet', () => {
   it('reads whole numbers, also with a trailing .0', () => {
