@@ -306,9 +306,9 @@ export async function sandboxStoreWithItem(api: Api, options: { name: string; ti
 
 /**
  * The courier of a store's orders, as a seller sets it up: the carrier added to the seller's
- * express companies (if it was not) and a BY_STORE courier rule for the store after the others.
+ * express companies (if it was not) and a BY_STORE express rule for the store after the others.
  */
-export async function storeCourierRule(api: Api, storeId: number, expressCompanyCode: string): Promise<void> {
+export async function storeExpressRule(api: Api, storeId: number, expressCompanyCode: string): Promise<void> {
   await api.call('/myhome/expressCompany/addUserExpressCompany', { codes: [expressCompanyCode] }).catch(() => undefined);
   const rules = await api.call<{ id: number; version: number; usable: boolean; ruleCondition: unknown }[]>('/cloud/core/expressRule/getExpressRuleList?type=BY_STORE', {});
   await api.call('/cloud/core/expressRule/updateExpressRuleList', {

@@ -4,7 +4,7 @@
 // document is made for one piece by hand; on /afterSale the refund is agreed and then finished,
 // and the document's states change in the list.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, launchBrowser, newSeller, sandboxStoreWithItem, storeCourierRule } from '../fixtures';
+import { cellOf as cell, launchBrowser, newSeller, sandboxStoreWithItem, storeExpressRule } from '../fixtures';
 
 const b = await launchBrowser();
 const page = b.page;
@@ -24,7 +24,7 @@ await api.call('/cloud/purchase/purchaseAsn/createAndReceipt', { whId: wh.id, as
 const { store, online } = await sandboxStoreWithItem(api, { name: storeName, title: 'E2E after-sales kettle (online)', outerSkuIds: [code] });
 await api.call('/myhome/tbspu/comfireTbSku', { id: online[0]!.id, skuId, version: online[0]!.version });
 await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
-await storeCourierRule(api, store.id, COURIER);
+await storeExpressRule(api, store.id, COURIER);
 await api.call('/myhome/etrackaccount/create', { printCode: 'cn', expressCompanyCode: COURIER, name: `STO sandbox ${run}`, sandbox: true, isDefault: true, shop: storeName, branchName: '杭州西湖网点' });
 
 type OrderRow = { id: number; code: string };

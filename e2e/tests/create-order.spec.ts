@@ -1,9 +1,9 @@
 // An order typed in by hand (/order/createorder), as a new seller meets it: the store, the
 // receiver and a line of goods; 'What the rules choose' shows the warehouse bound to the store and
 // the courier of the store rule before anything is created; then the order is created and waits
-// for review with those choices. The warehouse, goods, store and courier rule come from the API.
+// for review with those choices. The warehouse, goods, store and express rule come from the API.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, chooseOption, launchBrowser, newSeller, settled, storeCourierRule } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller, settled, storeExpressRule } from '../fixtures';
 
 const b = await launchBrowser();
 const seller = await newSeller();
@@ -20,7 +20,7 @@ const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `H
 await api.call('/myhome/spu/createSpuByHand', { code, name: 'E2E hand-made bowl', price: '18' });
 const store = await api.call<{ id: number }>('/cloud/domain/store/createStore', { name: storeName, storeType: 2 });
 await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
-await storeCourierRule(api, store.id, COURIER);
+await storeExpressRule(api, store.id, COURIER);
 
 describe('an order typed in by hand', () => {
   it('shows what the rules would choose before anything is created', async () => {

@@ -4,7 +4,7 @@
 // "Label printed" column telling the two apart; the filter bar chooses either kind again. Two
 // reviewed orders with waybill numbers, one of them printed, are set up through the API.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, launchBrowser, newSeller, settled, storeCourierRule } from '../fixtures';
+import { cellOf as cell, launchBrowser, newSeller, settled, storeExpressRule } from '../fixtures';
 
 const b = await launchBrowser();
 const seller = await newSeller();
@@ -24,7 +24,7 @@ const skuId = goods.skus[0]!.id;
 await api.call('/cloud/purchase/purchaseAsn/createAndReceipt', { whId: wh.id, asnDetails: [{ skuId, qty: 20, price: '5', locationId: location.id }] });
 const store = await api.call<{ id: number }>('/cloud/domain/store/createStore', { name: storeName, storeType: 2 });
 await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
-await storeCourierRule(api, store.id, COURIER);
+await storeExpressRule(api, store.id, COURIER);
 await api.call('/myhome/etrackaccount/create', { printCode: 'cn', expressCompanyCode: COURIER, name: `J&T sandbox ${run}`, sandbox: true, isDefault: true, shop: storeName, branchName: '杭州西湖网点' });
 
 const receiver = { receiverName: '钱七', receiverPhone: '13900002222', receiverProvince: '浙江省', receiverCity: '杭州市', receiverDistrict: '西湖区', receiverAddress: '文一路 3 号' };

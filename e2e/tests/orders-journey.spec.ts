@@ -2,10 +2,10 @@
 // seller pulls the orders in, finds them pending review with the warehouse and courier chosen by
 // the rules, reviews them and finds them in the print tab; two orders of one buyer are merged and
 // an order with too little stock is split into what can ship and what cannot. The warehouse, the
-// goods with stock, the courier rule and the authorized store with its item mapped are set up
+// goods with stock, the express rule and the authorized store with its item mapped are set up
 // through the API; the rest is the UI.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, chooseOption, launchBrowser, newSeller, sandboxStoreWithItem, settled, storeCourierRule, until } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller, sandboxStoreWithItem, settled, storeExpressRule, until } from '../fixtures';
 
 const b = await launchBrowser();
 const seller = await newSeller();
@@ -34,7 +34,7 @@ await api.call('/cloud/purchase/purchaseAsn/createAndReceipt', {
 const { store, online } = await sandboxStoreWithItem(api, { name: storeName, title: 'E2E order mug (online)', outerSkuIds: [code] });
 await api.call('/myhome/tbspu/comfireTbSku', { id: online[0]!.id, skuId, version: online[0]!.version });
 await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
-await storeCourierRule(api, store.id, 'JDKD');
+await storeExpressRule(api, store.id, 'JDKD');
 
 /** The order list of a tab, narrowed to this journey's store. */
 async function openTab(activeKey: string) {

@@ -3,13 +3,13 @@
 // then in transit, and the per-state statistics follow; one parcel is ignored and leaves the
 // in-transit list for the ignored one; at the next refresh the others are signed (or end in a
 // sign-off exception, as about one sandbox parcel in eight does) while the ignored one is no longer
-// checked. The warehouse, goods with stock, store, courier rule, waybill account and the orders
+// checked. The warehouse, goods with stock, store, express rule, waybill account and the orders
 // pulled, reviewed, numbered and shipped are set up through the API; time passing at the sandbox
 // carrier is its console moving the carrier's clock on (the e2e server starts with
 // CARRIER_SANDBOX_CLOCK=console), so nothing waits for it; the rest is the UI.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, launchBrowser, newSeller, sandboxStoreWithItem, settled, storeCourierRule } from '../fixtures';
+import { cellOf as cell, launchBrowser, newSeller, sandboxStoreWithItem, settled, storeExpressRule } from '../fixtures';
 
 const b = await launchBrowser();
 const seller = await newSeller();
@@ -36,7 +36,7 @@ await api.call('/cloud/purchase/purchaseAsn/createAndReceipt', { whId: wh.id, as
 const { store, online } = await sandboxStoreWithItem(api, { name: storeName, title: 'E2E tracked teapot (online)', outerSkuIds: [code] });
 await api.call('/myhome/tbspu/comfireTbSku', { id: online[0]!.id, skuId, version: online[0]!.version });
 await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
-await storeCourierRule(api, store.id, COURIER);
+await storeExpressRule(api, store.id, COURIER);
 await api.call('/myhome/etrackaccount/create', { printCode: 'cn', expressCompanyCode: COURIER, name: `STO sandbox ${run}`, sandbox: true, isDefault: true, shop: storeName, branchName: '杭州西湖网点' });
 
 // Buyers order; the orders are pulled, reviewed, given waybill numbers and shipped.

@@ -1,5 +1,5 @@
 // Leaving a page with unsaved changes asks first (spec 01 §4.1(11)), as a new seller meets it on the
-// courier rules page: a rule added and not saved; another menu clicked; the question comes; Stay
+// express rules page: a rule added and not saved; another menu clicked; the question comes; Stay
 // keeps the page and the rule; Leave goes. A saved page leaves without asking, and the browser asks
 // before a reload while work is unsaved.
 import { describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ async function addCustomRule() {
 }
 
 describe('leaving a page with unsaved changes', () => {
-  it('asks before the menu leaves a courier rule that was added and not saved; Stay keeps it', async () => {
+  it('asks before the menu leaves an express rule that was added and not saved; Stay keeps it', async () => {
     await b.signIn(seller.username, seller.password);
     await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/config/logistics-rules');
@@ -57,14 +57,14 @@ describe('leaving a page with unsaved changes', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Leave without saving' }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#/purchase');
-    await page.getByRole('heading', { name: 'Courier rules' }).waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Express rules' }).waitFor({ state: 'detached' });
     const rules = await api.call<{ ruleCondition: { keyword?: string } }[]>('/cloud/core/expressRule/getExpressRuleList?type=BY_CUSTOM', {});
     expect(rules.some((r) => r.ruleCondition.keyword === keyword)).toBe(false);
   });
 
   it('asks the browser before a reload while work is unsaved, and not once it is saved', async () => {
     await page.goBack();
-    await page.getByRole('heading', { name: 'Courier rules' }).waitFor();
+    await page.getByRole('heading', { name: 'Express rules' }).waitFor();
     const tab = await addCustomRule();
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
     // Chromium asks only after the user acted on the page, which the form filling above was.

@@ -3,7 +3,7 @@
 // requesting account (its field permissions apply), and marks the row SUCCESS or FAILURE.
 // An export a crash or restart stopped while SENDING is found by its stale heartbeat, shown as
 // interrupted and made again, or ends FAILURE after the queue's attempts (platform/jobs.ts).
-import { and, desc, eq, gte, inArray, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { canDownload, ErrorCodes, EXPORT_STATUSES, parseDateTimeText, type ExportFileRow, type Language, type PageResult } from '@openseller/core';
 import type { Database } from '../db/client.js';
 import { exportFiles } from '../db/schema/index.js';
@@ -13,6 +13,8 @@ import type { FileStore, StoredFile } from './file-store.js';
 import type { JobQueue, TaskNotice } from './jobs.js';
 import type { Session, SessionStore } from './sessions.js';
 import { writeSheetToFile, type SheetColumn } from './xlsx.js';
+import { pageOffset } from './paging.js';
+import { idsIn } from './sql.js';
 
 export interface ExportContext {
   db: Database['db'];
@@ -169,7 +171,7 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
         ),
       ),
     release: async () => {
-      if (held.size) await interruptWhere(inArray(exportFiles.id, [...held.keys()]), (id, attempt) => held.get(id) === attempt);
+      if (held.size) await interruptWhere(idsIn(exportFiles.id, [...held.keys()]), (id, attempt) => held.get(id) === attempt);
     },
   });
 
@@ -224,7 +226,7 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
         .where(where)
         .orderBy(desc(exportFiles.createdAt), desc(exportFiles.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return { voList: rows.map(toRow), total: count?.n ?? 0, currentPage: input.currentPage, pageSize: input.pageSize };
     },
 
@@ -241,7 +243,7 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
 
     async markRead(session: Session, ids: number[]): Promise<void> {
       if (!ids.length) return;
-      await db.update(exportFiles).set({ unread: false }).where(and(mine(session), inArray(exportFiles.id, ids)));
+      await db.update(exportFiles).set({ unread: false }).where(and(mine(session), idsIn(exportFiles.id, ids)));
     },
 
     async remove(session: Session, id: number): Promise<void> {

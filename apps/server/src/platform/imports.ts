@@ -9,7 +9,7 @@
 // writes to the task only while the task's `attempt` is its own, and the load marks the task DONE
 // in the transaction of its rows, so a run that was given up cannot finish it and no row is
 // loaded twice. A task nobody is loading can be cancelled.
-import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { ErrorCodes, IMPORT_STATUSES, type ImportProblemCode, type ImportRowProblem, type ImportStatus, type ImportTaskView, type Language } from '@openseller/core';
 import type { Database, Tx } from '../db/client.js';
 import { importTasks } from '../db/schema/index.js';
@@ -22,6 +22,7 @@ import { readSheet, templateWorkbook, type SheetColumn } from './xlsx.js';
 import { ImportFailure, problem, type FieldProblem, type ProblemParams } from './import-problems.js';
 import { serverMessage } from './messages.js';
 import type { Upload } from './uploads.js';
+import { idsIn, textsIn } from './sql.js';
 
 export type RowProblem = ImportRowProblem;
 
@@ -281,7 +282,7 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
       const tasks = await tx
         .select({ id: importTasks.id, status: importTasks.status, attempt: importTasks.attempt, interruptions: importTasks.interruptions, language: importTasks.language })
         .from(importTasks)
-        .where(and(inArray(importTasks.status, RUNNING), condition))
+        .where(and(textsIn(importTasks.status, RUNNING), condition))
         .limit(100)
         .for('update', { skipLocked: true });
       const queues = new Set<string>();
@@ -311,7 +312,7 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
         ),
       ),
     release: async () => {
-      if (held.size) await interruptWhere(inArray(importTasks.id, [...held.keys()]), (id, attempt) => held.get(id) === attempt);
+      if (held.size) await interruptWhere(idsIn(importTasks.id, [...held.keys()]), (id, attempt) => held.get(id) === attempt);
     },
   });
 
@@ -409,7 +410,7 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
         .where(
           and(
             mine(session, id),
-            or(inArray(importTasks.status, ['PARSING', 'PARSED', 'INVALID', 'FAILED']), and(eq(importTasks.status, 'LOADING'), isNull(importTasks.heartbeatAt))),
+            or(textsIn(importTasks.status, ['PARSING', 'PARSED', 'INVALID', 'FAILED']), and(eq(importTasks.status, 'LOADING'), isNull(importTasks.heartbeatAt))),
           ),
         )
         .returning();

@@ -314,7 +314,7 @@ describe('text the database cannot hold', () => {
 });
 
 describe('refusals say what is wrong', () => {
-  it('names the missing field of a courier rule and what it needs, never "undefined"', async () => {
+  it('names the missing field of a express rule and what it needs, never "undefined"', async () => {
     for (const language of ['zh', 'en']) {
       const answer = await t.call('/cloud/core/expressRule/updateExpressRuleList', { type: 'BY_CUSTOM', rules: [{ ruleCondition: { expressCompanyCode: 'SF' } }] }, { token: mainToken, headers: { 'accept-language': language } });
       expect(answer.status).toBe(400);

@@ -7,9 +7,14 @@ export interface PageRequest {
   pageSize: number;
 }
 
+/** OFFSET of a page: the rows of the pages before it. */
+export function pageOffset(page: PageRequest): number {
+  return (page.currentPage - 1) * page.pageSize;
+}
+
 /** LIMIT and OFFSET of a page. */
 export function pageWindow(page: PageRequest): { limit: number; offset: number } {
-  return { limit: page.pageSize, offset: (page.currentPage - 1) * page.pageSize };
+  return { limit: page.pageSize, offset: pageOffset(page) };
 }
 
 /** The answer of a page search. */

@@ -1,5 +1,6 @@
-// SQL helpers every area uses: user text inside a LIKE pattern, and the constraint a unique-index
-// violation names (to say which field repeats a value).
+// SQL helpers every area uses: user text inside a LIKE pattern, lists of ids or codes as one array
+// parameter, and the constraint a unique-index violation names (to say which field repeats a value).
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** Escapes LIKE wildcards in user text and wraps it for a contains match. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
@@ -12,3 +13,22 @@ export function uniqueViolation(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+// Lists go to SQL one way: the whole list as one array parameter, compared with `= any(…)`. One
+// parameter however long the list (no `in ($1, $2, …)` with one parameter an element), escaped by the
+// driver, and an empty list simply matches nothing. Bound as one value, the planner sees its real
+// length (50,000 codes: a hash or array scan, not 50,000 index probes of a guessed 100).
+
+/** A list of ids as one bigint[] parameter, for raw SQL: `o.id = any(${bigintArray(ids)})`. */
+export const bigintArray = (values: readonly number[]): SQL => sql`${sql.param([...values])}::bigint[]`;
+/** A list of texts as one text[] parameter, for raw SQL: `o.code = any(${textArray(codes)})`. */
+export const textArray = (values: readonly string[]): SQL => sql`${sql.param([...values])}::text[]`;
+/** A list of integers as one int[] parameter, for raw SQL. */
+export const intArray = (values: readonly number[]): SQL => sql`${sql.param([...values])}::int[]`;
+/** A list of booleans as one boolean[] parameter, for raw SQL. */
+export const booleanArray = (values: readonly boolean[]): SQL => sql`${sql.param([...values])}::boolean[]`;
+
+/** `column = any(ids)`: the rows whose id column is one of the ids (none for an empty list). */
+export const idsIn = (column: SQLWrapper, ids: readonly number[]): SQL => sql`${column} = any(${bigintArray(ids)})`;
+/** `column = any(values)`: the rows whose text column is one of the values (none for an empty list). */
+export const textsIn = (column: SQLWrapper, values: readonly string[]): SQL => sql`${column} = any(${textArray(values)})`;

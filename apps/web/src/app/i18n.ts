@@ -34,7 +34,7 @@ export const NAMESPACES = [
   'orders',
   'ordercommands',
   'orderingest',
-  'courierrules',
+  'expressrules',
   'orderimport',
   'orderexceptions',
   'ordershipping',

@@ -298,7 +298,7 @@ export const SandboxCarrierConsoleCalls = {
   failNext: post(`${CSB}/failNext`, CARRIER_CONSOLE, SandboxCarrierFailNextInput, SandboxCarrierView),
 };
 
-// The address calls (spec 02 §7.6) are in api/print.ts (AddressCalls), beside the courier rules that use them.
+// The address calls (spec 02 §7.6) are in api/print.ts (AddressCalls), beside the express rules that use them.
 
 // ---- sysconfig: the domain's settings (spec 02 §7.14; the business rules page, MENU_USER_CONFIG) --
 

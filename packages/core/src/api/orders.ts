@@ -3,7 +3,7 @@
 // pulls and sync records /myhome/platformSo, manual orders /myhome/taobaoSoh, the self-defined
 // stores' signed /open/orders/ingest), the exceptions of tab 5 (/myhome/erpsoh), the offline
 // import (/myhome/taobaoSoh/createFromXls, /myhome/sohTemplate) and checking (/myhome/sendsoh).
-// Printing, waybills, shipping, tracking and courier rules have their own maps. Paths the spec
+// Printing, waybills, shipping, tracking and express rules have their own maps. Paths the spec
 // does not show are listed in the READMEs of apps/server/src/modules/orders/*.
 import { z } from 'zod';
 import { OrderBatchResult, OrderIdList, OrderRow } from '../contracts/orders.js';

@@ -3,15 +3,15 @@
 // accounts (/myhome/etrackaccount), their shares (/myhome/etrackaccountshare), paper waybill
 // counters (/myhome/lastexpressno), sending and shipping feedback (/myhome/sendsoh,
 // /myhome/taobaoSoHFeedback, /myhome/erpsoh feedback progress), express tracking
-// (/myhome/expressTracking), courier rules (/cloud/core/expressRule), stop-shipping templates and
+// (/myhome/expressTracking), express rules (/cloud/core/expressRule), stop-shipping templates and
 // the address calls. Paths the spec does not show are listed in the READMEs of
-// apps/server/src/modules/orders/{printing,waybills,shipping,tracking,courier-rules}.
+// apps/server/src/modules/orders/{printing,waybills,shipping,tracking,express-rules}.
 import { z } from 'zod';
 import { IdInput, IdListInput } from '../contracts/common.js';
 import {
   AddressAnalysisInput,
   AddressSearchHit,
-  CourierRulesDeleted,
+  ExpressRulesDeleted,
   DeleteExpressRuleListInput,
   ExpressRuleListQuery,
   ExpressRulePriority,
@@ -25,7 +25,7 @@ import {
   StopTemplateUpdateInput,
   UpdateExpressRuleListInput,
   UpdateExpressRulePriorityInput,
-} from '../contracts/courier-rules.js';
+} from '../contracts/express-rules.js';
 import {
   FeedbackCount,
   FeedbackCountInput,
@@ -179,21 +179,21 @@ export const TrackingCalls = {
   unignore: post(`${X}/unignore`, PRINT_ACCESS, TrackingIdListInput, TrackingIgnoreResult),
 };
 
-/** Courier rules take MENU_EXPRESS_RULE, stop-shipping templates MENU_EXPRESS_STOP. */
+/** Express rules take MENU_EXPRESS_RULE, stop-shipping templates MENU_EXPRESS_STOP. */
 export const EXPRESS_RULE_ACCESS = { menu: 'MENU_EXPRESS_RULE' } as const;
 export const EXPRESS_STOP_ACCESS = { menu: 'MENU_EXPRESS_STOP' } as const;
 const R = '/cloud/core/expressRule';
 const P = '/myhome/expressCompany/expressProhibited';
 const D = '/myhome/address';
 
-/** Courier rules (spec 02 §3.10, §7.8 /cloud/core/expressRule). */
-export const CourierRuleCalls = {
+/** Express rules (spec 02 §3.10, §7.8 /cloud/core/expressRule). */
+export const ExpressRuleCalls = {
   /** getExpressRuleList?type=… : a POST whose type is in the query string, as the spec writes it. */
   getExpressRuleList: post(`${R}/getExpressRuleList`, EXPRESS_RULE_ACCESS, ExpressRuleListQuery, z.array(ExpressRuleRow), { inputFrom: 'query' }),
   /** The same as a GET (not in the spec). */
   getExpressRuleListByGet: get(`${R}/getExpressRuleList`, EXPRESS_RULE_ACCESS, ExpressRuleListQuery, z.array(ExpressRuleRow)),
   updateExpressRuleList: post(`${R}/updateExpressRuleList`, EXPRESS_RULE_ACCESS, UpdateExpressRuleListInput, z.array(ExpressRuleRow)),
-  deleteExpressRuleList: post(`${R}/deleteExpressRuleList`, EXPRESS_RULE_ACCESS, DeleteExpressRuleListInput, CourierRulesDeleted),
+  deleteExpressRuleList: post(`${R}/deleteExpressRuleList`, EXPRESS_RULE_ACCESS, DeleteExpressRuleListInput, ExpressRulesDeleted),
   getExpressRulePriorityList: post(`${R}/getExpressRulePriorityList`, EXPRESS_RULE_ACCESS, undefined, ExpressRulePriority),
   /** The same as a GET (not in the spec). */
   getExpressRulePriorityListByGet: get(`${R}/getExpressRulePriorityList`, EXPRESS_RULE_ACCESS, undefined, ExpressRulePriority),
@@ -206,7 +206,7 @@ export const StopTemplateCalls = {
   get: post(`${P}/get`, EXPRESS_STOP_ACCESS, IdInput, StopTemplateRow),
   create: post(`${P}/create`, EXPRESS_STOP_ACCESS, StopTemplateCreateInput, StopTemplateRow),
   update: post(`${P}/update`, EXPRESS_STOP_ACCESS, StopTemplateUpdateInput, StopTemplateRow),
-  delete: post(`${P}/delete`, EXPRESS_STOP_ACCESS, IdListInput, CourierRulesDeleted),
+  delete: post(`${P}/delete`, EXPRESS_STOP_ACCESS, IdListInput, ExpressRulesDeleted),
 };
 
 /** The address calls (spec 02 §7.6 /myhome/address), for any signed-in account. */
@@ -226,7 +226,7 @@ export const PRINT_CALL_MAPS: Record<string, CallMap> = {
   waybillNumbers: WaybillNumberCalls,
   shipping: ShippingCalls,
   tracking: TrackingCalls,
-  courierRules: CourierRuleCalls,
+  expressRules: ExpressRuleCalls,
   stopTemplates: StopTemplateCalls,
   address: AddressCalls,
 };

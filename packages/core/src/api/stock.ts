@@ -95,7 +95,7 @@ import {
   StockCheckLinesInput,
   StockCheckRow,
   StockCheckSearchInput,
-} from '../contracts/stockcheck.js';
+} from '../contracts/stock-check.js';
 import {
   StockSyncAutoInput,
   StockSyncFailuresInput,

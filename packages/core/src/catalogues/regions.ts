@@ -1,5 +1,5 @@
 // The province-level divisions of China and their prefecture-level cities (spec 02 §7.6 address;
-// the region tree of the courier rules and stop-shipping areas, §3.10).
+// the region tree of the express rules and stop-shipping areas, §3.10).
 //
 // All 34 province-level divisions are listed, with their names as commonly written and in English.
 // Cities are COMPLETE (every prefecture-level division of 2024) for: the four municipalities

@@ -69,7 +69,7 @@ export const OrderExceptionErrors = {
   STILL_UNMAPPED: 'ERR_ORDER_EXC_STILL_UNMAPPED',
   /** No warehouse is bound to the store and the domain has more than one (or none). */
   NO_WAREHOUSE_MATCH: 'ERR_ORDER_EXC_NO_WAREHOUSE_MATCH',
-  /** No courier rule chose a courier (params: code). */
+  /** No express rule chose a courier (params: code). */
   NO_COURIER_MATCH: 'ERR_ORDER_EXC_NO_COURIER_MATCH',
   /** The chosen courier does not ship to the receiver's area (params: code, expressCompanyCode). */
   COURIER_PROHIBITED: 'ERR_ORDER_EXC_COURIER_PROHIBITED',

@@ -129,8 +129,8 @@ export const DryRunResult = z.object({
   warehouseReason: z.string(),
   expressCompanyCode: z.string().nullable(),
   /** BY_AREA, BY_WEIGHT, BY_STORE, BY_CUSTOM, BY_SKU: the rule type that chose the courier, or null. */
-  courierRuleType: z.string().nullable(),
-  courierRuleId: Id.nullable(),
+  expressRuleType: z.string().nullable(),
+  expressRuleId: Id.nullable(),
   /** The chosen courier does not ship to the receiver's area (EXPRESS_PROHIBITED). */
   courierProhibited: z.boolean(),
   /** In words (English), for logs and other clients; the web words it from the fields above. */

@@ -3,7 +3,7 @@
 // code in the other system starts with SANDBOX. Every other third-party warehouse gets its real
 // system's connector, which is not part of this build: each of its calls answers NOT_IN_BUILD
 // (the document's sync then fails with that message) instead of pretending.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCodes, isSandboxWarehouse, SANDBOX_EXTERNAL_CODE_PREFIX, SANDBOX_WAREHOUSE_TYPES, type WarehouseType } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
 import { warehouses, warehouseSystemResults } from '../../db/schema/index.js';
@@ -20,6 +20,7 @@ import {
   type WarehouseSystemsService,
   type WarehouseTarget,
 } from './types.js';
+import { textsIn } from '../../platform/sql.js';
 
 export const POLL_RESULTS_JOB = 'warehouse-systems-poll-results';
 
@@ -157,7 +158,7 @@ export function createWarehouseSystems(deps: { database: Database; jobs: JobQueu
       const rows = await db
         .select({ domainId: warehouses.domainId, id: warehouses.id, type: warehouses.type, externalCode: warehouses.externalCode })
         .from(warehouses)
-        .where(and(inArray(warehouses.type, [...SANDBOX_WAREHOUSE_TYPES]), sql`upper(${warehouses.externalCode}) like ${SANDBOX_EXTERNAL_CODE_PREFIX + '%'}`));
+        .where(and(textsIn(warehouses.type, [...SANDBOX_WAREHOUSE_TYPES]), sql`upper(${warehouses.externalCode}) like ${SANDBOX_EXTERNAL_CODE_PREFIX + '%'}`));
       const summaries: PollSummary[] = [];
       for (const row of rows.filter((r) => isSandboxWarehouse(r))) {
         try {

@@ -1,10 +1,12 @@
 // Queries of the accounts area. Each takes the domain first: no query here can read or change
 // another domain's rows.
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { RoleRow, SubUserRow, SubUserStatus } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { loginGuards, roles, userRoles, users } from '../../db/schema/index.js';
+import { pageOffset } from '../../platform/paging.js';
+import { idsIn } from '../../platform/sql.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -50,7 +52,7 @@ export async function searchSubUsers(
     .where(where)
     .orderBy(desc(users.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return {
     total: count?.n ?? 0,
     rows: rows.map(({ user, roleIds, roleNames, lockedUntil }) => ({
@@ -76,7 +78,7 @@ export async function rolesOfDomain(tx: Tx, domainId: number, roleIds: number[])
   return tx
     .select()
     .from(roles)
-    .where(and(inDomain(roles.domainId, domainId), inArray(roles.id, roleIds)));
+    .where(and(inDomain(roles.domainId, domainId), idsIn(roles.id, roleIds)));
 }
 
 export async function replaceUserRoles(tx: Tx, domainId: number, userId: number, roleIds: number[]): Promise<void> {
@@ -108,7 +110,7 @@ export async function searchRoles(
     .where(where)
     .orderBy(asc(roles.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: count?.n ?? 0, rows: rows.map(({ role, userCount }) => toRoleRow(role, userCount)) };
 }
 
@@ -155,7 +157,7 @@ export async function grantsOfUsers(tx: Tx, domainId: number, userIds: readonly 
                 cross join lateral unnest(r.fields) f where ur.domain_id = ${domainId} and ur.user_id = ${qualified(users.id)}), '{}')`,
     })
     .from(users)
-    .where(and(inDomain(users.domainId, domainId), inArray(users.id, [...userIds])));
+    .where(and(inDomain(users.domainId, domainId), idsIn(users.id, [...userIds])));
   return rows;
 }
 

@@ -6,6 +6,7 @@ import { loginLogs } from '../../db/schema/index.js';
 import { forbidden } from '../../platform/errors.js';
 import type { Session } from '../../platform/sessions.js';
 import { likePattern } from '../../platform/sql.js';
+import { pageOffset } from '../../platform/paging.js';
 
 export function createLoginLogService(deps: { database: Database }) {
   const { db } = deps.database;
@@ -26,7 +27,7 @@ export function createLoginLogService(deps: { database: Database }) {
         .where(where)
         .orderBy(desc(loginLogs.createdAt), desc(loginLogs.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return {
         total: count?.n ?? 0,
         currentPage: input.currentPage,

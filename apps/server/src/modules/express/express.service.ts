@@ -1,6 +1,6 @@
 // The carriers a domain ships with: chosen from the catalogue of packages/core, with a note
 // (udf4) and an order of their own. Names come from the catalogue in the reader's language.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   EXPRESS_COMPANIES,
   EXPRESS_NONE_CODE,
@@ -22,7 +22,7 @@ import type { ServiceRegistry } from '../../platform/module.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { isoTimeOf as iso } from '../../platform/time.js';
-import { uniqueViolation } from '../../platform/sql.js';
+import { idsIn, textsIn, uniqueViolation } from '../../platform/sql.js';
 import { type ReferenceUse } from '../../platform/references.js';
 import { actorOf, domainOf as sellerDomain } from '../../platform/caller.js';
 
@@ -56,11 +56,11 @@ export async function chosenRows(tx: Tx, domainId: number, filter: { ids?: numbe
   const conditions = [eq(domainExpressCompanies.domainId, domainId)];
   if (filter.ids) {
     if (!filter.ids.length) return [];
-    conditions.push(inArray(domainExpressCompanies.id, filter.ids));
+    conditions.push(idsIn(domainExpressCompanies.id, filter.ids));
   }
   if (filter.codes) {
     if (!filter.codes.length) return [];
-    conditions.push(inArray(domainExpressCompanies.code, filter.codes));
+    conditions.push(textsIn(domainExpressCompanies.code, filter.codes));
   }
   return tx
     .select()
@@ -138,7 +138,7 @@ export function createExpressService(deps: { database: Database; registry: Servi
             if (use) throw new AppError(ExpressErrors.IN_USE, 409, { field: 'idList', code: row.code, reason: use.reason, count: use.count });
           }
         }
-        await tx.delete(domainExpressCompanies).where(and(eq(domainExpressCompanies.domainId, domainId), inArray(domainExpressCompanies.id, ids)));
+        await tx.delete(domainExpressCompanies).where(and(eq(domainExpressCompanies.domainId, domainId), idsIn(domainExpressCompanies.id, ids)));
         for (const row of rows) await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'expressCompany', entityId: row.id, action: 'remove', before: row });
         return { removed: rows.length };
       });

@@ -18,6 +18,7 @@ import { AppError, notFound, versionConflict } from '../../platform/errors.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { actorOf, sellerDomain } from './goods.service.js';
+import { textsIn } from '../../platform/sql.js';
 
 type ClassRecord = typeof skuClasses.$inferSelect;
 
@@ -174,7 +175,7 @@ export function createClassesService(deps: { database: Database; now?: () => Dat
       const rows = await tx
         .select({ id: skuClasses.id, code: skuClasses.code })
         .from(skuClasses)
-        .where(and(eq(skuClasses.domainId, domainId), sql`${skuClasses.code} = any(${sql.param(codes)}::text[])`));
+        .where(and(eq(skuClasses.domainId, domainId), textsIn(skuClasses.code, codes)));
       return new Map(rows.map((r) => [r.code, r.id]));
     },
   };

@@ -1,7 +1,7 @@
 // Queries of the goods area. Each takes the domain first and filters by it: no query here can
 // read or change another domain's goods. Deleted goods (delFlag) are left out unless said.
-import { bigintArray, textArray } from '../../db/arrays.js';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { bigintArray, idsIn, textArray, textsIn } from '../../platform/sql.js';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   goodsVolume,
   syncStatusesOfFilter,
@@ -16,6 +16,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { combinationComponents, skuClasses, skus, spus, tbSkus } from '../../db/schema/index.js';
+import { pageOffset } from '../../platform/paging.js';
 
 /** Escapes LIKE wildcards in user text. */
 export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
@@ -37,7 +38,7 @@ function codeCondition(column: 'code' | 'bar_code', items: string[]): SQL {
 
 export function spuWhere(domainId: number, filter: SpuFilter): SQL {
   const conditions: SQL[] = [liveSpu(domainId)];
-  if (filter.idList?.length) conditions.push(inArray(spus.id, filter.idList));
+  if (filter.idList?.length) conditions.push(idsIn(spus.id, filter.idList));
   if (filter.codeKeywords.length) conditions.push(codeCondition('code', filter.codeKeywords));
   if (filter.barCodeKeywords.length) conditions.push(codeCondition('bar_code', filter.barCodeKeywords));
   if (filter.nameKeywords.length) {
@@ -54,7 +55,7 @@ export function spuWhere(domainId: number, filter: SpuFilter): SQL {
       ) select id from tree)`);
   }
   if (filter.status) conditions.push(eq(spus.status, filter.status));
-  if (filter.skuSyncStatus) conditions.push(inArray(spus.syncStatus, syncStatusesOfFilter(filter.skuSyncStatus)));
+  if (filter.skuSyncStatus) conditions.push(textsIn(spus.syncStatus, syncStatusesOfFilter(filter.skuSyncStatus)));
   if (filter.isCombination !== undefined) conditions.push(eq(spus.isCombination, filter.isCombination));
   if (filter.mark) conditions.push(sql`${filter.mark} = any(${spus.marks})`);
   if (filter.label) conditions.push(sql`${filter.label} = any(${spus.labels})`);
@@ -70,7 +71,7 @@ export async function searchSpuIds(tx: Tx, domainId: number, filter: SpuFilter, 
     .where(where)
     .orderBy(desc(spus.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
+    .offset(pageOffset(page));
   return { ids: rows.map((r) => r.id), total: count?.n ?? 0 };
 }
 
@@ -109,7 +110,7 @@ export function toSkuRow(k: SkuRecord, onlineSkuCount = 0): SkuRow {
 /** Full rows of SPUs, with their live SKUs, components and class, in the order of `ids`. */
 export async function spuRowsByIds(tx: Tx, domainId: number, ids: number[], options: { includeDeleted?: boolean } = {}): Promise<SpuRow[]> {
   if (!ids.length) return [];
-  const conditions = [eq(spus.domainId, domainId), inArray(spus.id, ids)];
+  const conditions = [eq(spus.domainId, domainId), idsIn(spus.id, ids)];
   if (!options.includeDeleted) conditions.push(eq(spus.delFlag, false));
   const rows = await tx
     .select({ spu: spus, className: skuClasses.name })
@@ -119,7 +120,7 @@ export async function spuRowsByIds(tx: Tx, domainId: number, ids: number[], opti
   const skuRecords = await tx
     .select()
     .from(skus)
-    .where(and(eq(skus.domainId, domainId), inArray(skus.spuId, ids), options.includeDeleted ? undefined : eq(skus.delFlag, false)))
+    .where(and(eq(skus.domainId, domainId), idsIn(skus.spuId, ids), options.includeDeleted ? undefined : eq(skus.delFlag, false)))
     .orderBy(asc(skus.id));
   const skuIds = skuRecords.map((k) => k.id);
   const online = await onlineSkuCounts(tx, domainId, skuIds);
@@ -205,7 +206,7 @@ export async function componentRows(tx: Tx, domainId: number, comboSkuIds: numbe
     .from(combinationComponents)
     .innerJoin(skus, eq(skus.id, combinationComponents.componentSkuId))
     .innerJoin(spus, eq(spus.id, skus.spuId))
-    .where(and(eq(combinationComponents.domainId, domainId), inArray(combinationComponents.comboSkuId, comboSkuIds)))
+    .where(and(eq(combinationComponents.domainId, domainId), idsIn(combinationComponents.comboSkuId, comboSkuIds)))
     .orderBy(asc(combinationComponents.sortIndex), asc(combinationComponents.id));
   for (const { link, sku, spuName } of rows) {
     const list = result.get(link.comboSkuId) ?? [];
@@ -316,7 +317,7 @@ export async function searchSkus(
     .where(where)
     .orderBy(desc(skus.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { voList: rows.map(toSkuPick), total: count?.n ?? 0, currentPage: filter.currentPage, pageSize: filter.pageSize };
 }
 

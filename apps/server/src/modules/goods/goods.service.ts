@@ -2,8 +2,8 @@
 // and their components, delete (delFlag) with reference checks, marks and labels, status,
 // moving between classes, shelf-life records. Every command runs in one transaction and writes
 // the operation log; updates check the version.
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { textArray } from '../../db/arrays.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { idsIn, textArray } from '../../platform/sql.js';
 import {
   combinationCostPrice,
   ErrorCodes,
@@ -32,12 +32,12 @@ import {
 } from '@openseller/core';
 import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
-import { combinationComponents, operationLogs, skuClasses, skuProductDates, skus, spus } from '../../db/schema/index.js';
+import { combinationComponents, skuClasses, skuProductDates, skus, spus } from '../../db/schema/index.js';
 import { AppError, forbidden, notFound, versionConflict } from '../../platform/errors.js';
 import { fieldVisibility, redactFields } from '../../platform/field-permissions.js';
 import { parseInput } from '../../platform/http.js';
 import type { ServiceRegistry } from '../../platform/module.js';
-import { writeOperationLog } from '../../platform/operation-log.js';
+import { writeOperationLog, writeOperationLogs } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import {
   combinationsUsing,
@@ -404,7 +404,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
           await tx
             .update(skus)
             .set({ delFlag: true, version: sql`${skus.version} + 1`, updatedAt: now() })
-            .where(and(eq(skus.domainId, domainId), inArray(skus.id, removed.map((k) => k.id))));
+            .where(and(eq(skus.domainId, domainId), idsIn(skus.id, removed.map((k) => k.id))));
         }
         let comboId = comboSkuId;
         for (const d of desired) {
@@ -546,12 +546,12 @@ export function createGoodsService(deps: GoodsServiceDeps) {
         await tx
           .update(spus)
           .set({ delFlag: true, version: sql`${spus.version} + 1`, updatedAt: now() })
-          .where(and(eq(spus.domainId, domainId), inArray(spus.id, ids)));
+          .where(and(eq(spus.domainId, domainId), idsIn(spus.id, ids)));
         if (skuIds.length) {
           await tx
             .update(skus)
             .set({ delFlag: true, version: sql`${skus.version} + 1`, updatedAt: now() })
-            .where(and(eq(skus.domainId, domainId), inArray(skus.id, skuIds)));
+            .where(and(eq(skus.domainId, domainId), idsIn(skus.id, skuIds)));
         }
         await logMany(
           tx,
@@ -580,7 +580,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
         const rows = await tx
           .update(spus)
           .set({ [input.kind === 'MARK' ? 'marks' : 'labels']: next, version: sql`${spus.version} + 1`, updatedAt: now() })
-          .where(and(eq(spus.domainId, domainId), eq(spus.delFlag, false), inArray(spus.id, ids)))
+          .where(and(eq(spus.domainId, domainId), eq(spus.delFlag, false), idsIn(spus.id, ids)))
           .returning({ id: spus.id, marks: spus.marks, labels: spus.labels });
         const byId = new Map(found.map((f) => [f.id, f]));
         await logMany(
@@ -608,11 +608,11 @@ export function createGoodsService(deps: GoodsServiceDeps) {
         await tx
           .update(spus)
           .set({ status: input.status, version: sql`${spus.version} + 1`, updatedAt: now() })
-          .where(and(eq(spus.domainId, domainId), inArray(spus.id, ids)));
+          .where(and(eq(spus.domainId, domainId), idsIn(spus.id, ids)));
         await tx
           .update(skus)
           .set({ status: input.status, version: sql`${skus.version} + 1`, updatedAt: now() })
-          .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), inArray(skus.spuId, ids)));
+          .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), idsIn(skus.spuId, ids)));
         await logMany(
           tx,
           session,
@@ -633,7 +633,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
         await tx
           .update(spus)
           .set({ classId: input.id, version: sql`${spus.version} + 1`, updatedAt: now() })
-          .where(and(eq(spus.domainId, domainId), inArray(spus.id, ids)));
+          .where(and(eq(spus.domainId, domainId), idsIn(spus.id, ids)));
         await logMany(
           tx,
           session,
@@ -682,7 +682,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
         if (gone.length !== ids.length) throw notFound('productDate');
         await tx
           .delete(skuProductDates)
-          .where(and(eq(skuProductDates.domainId, domainId), eq(skuProductDates.skuId, input.skuId), inArray(skuProductDates.id, ids)));
+          .where(and(eq(skuProductDates.domainId, domainId), eq(skuProductDates.skuId, input.skuId), idsIn(skuProductDates.id, ids)));
         await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'sku', entityId: input.skuId, action: 'deleteProductDates', before: gone });
         return productDateInfo(tx, domainId, input.skuId);
       });
@@ -702,23 +702,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
 
   /** One operation-log row per record, inserted together. */
   async function logMany(tx: Tx, session: Session, entries: { entityType: OperationLogEntityKind; entityId: number; action: OperationLogAction; before?: unknown; after?: unknown }[]) {
-    for (let i = 0; i < entries.length; i += 500) {
-      const chunk = entries.slice(i, i + 500);
-      if (!chunk.length) continue;
-      await tx.insert(operationLogs).values(
-        chunk.map((e) => ({
-          domainId: session.domainId,
-          userId: session.userId,
-          loginName: session.loginName,
-          area: AREA,
-          entityType: e.entityType,
-          entityId: String(e.entityId),
-          action: e.action,
-          before: e.before ?? null,
-          after: e.after ?? null,
-        })),
-      );
-    }
+    await writeOperationLogs(tx, actorOf(session), entries.map((e) => ({ ...e, area: AREA })));
   }
 }
 

@@ -4,7 +4,7 @@
 import type { AreaModule } from '../../platform/module.js';
 import { createClassesService } from './classes.service.js';
 import { goodsExporter } from './goods.exporter.js';
-import { combinationImporter, goodsImporter } from './goods.importers.js';
+import { combinationImporter, goodsImporter } from './goods.importer.js';
 import { registerGoodsMessages } from './goods.messages.js';
 import { registerGoodsRoutes } from './goods.routes.js';
 import { createGoodsService, goodsRegistryService } from './goods.service.js';

@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors.js';
 import { checkUpload, EXCEL_MAX_BYTES } from '../../platform/file-types.js';
 import type { Session } from '../../platform/sessions.js';
 import { readImportSheet, type Importer, type ImportContext, type RowProblem } from '../../platform/imports.js';
-import type { GoodsImportRow } from './goods.importers.js';
+import type { GoodsImportRow } from './goods.importer.js';
 import { sellerDomain } from './goods.service.js';
 
 /** A parsed row back as the cell texts the importer reads. */

@@ -49,7 +49,7 @@ describe('log centre', () => {
 
 describe("one record's history", () => {
   /**
-   * Ids are per table: an order, a waybill account and a courier rule with the same id. The
+   * Ids are per table: an order, a waybill account and a express rule with the same id. The
    * identities are moved to one fresh number so the three collide.
    */
   async function collidingRecords() {

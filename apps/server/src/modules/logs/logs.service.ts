@@ -1,7 +1,7 @@
 // The log centre's readers of the operation log: business documents and configuration. A
 // record's history is read by its kind and id together (ids are per table: an order and a
-// courier rule may share one); the record column shows the code a person knows the record by.
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+// express rule may share one); the record column shows the code a person knows the record by.
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import {
   CONFIG_LOG_AREAS,
   DOCUMENT_LOG_AREAS,
@@ -23,7 +23,8 @@ import { actorOf } from '../../platform/caller.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { entriesOfRecordCode, recordCodeOf } from './record-codes.js';
-import { likePattern } from '../../platform/sql.js';
+import { idsIn, likePattern, textsIn } from '../../platform/sql.js';
+import { pageOffset } from '../../platform/paging.js';
 
 export function createLogsService(deps: { database: Database }) {
   const { db } = deps.database;
@@ -32,7 +33,7 @@ export function createLogsService(deps: { database: Database }) {
       if (session.domainId === null) throw forbidden();
       const chosen = input.area ? areas.filter((a) => a === input.area) : [...areas];
       if (!chosen.length) return { voList: [], total: 0, currentPage: input.currentPage, pageSize: input.pageSize };
-      const conditions = [eq(operationLogs.domainId, session.domainId), inArray(operationLogs.area, chosen)];
+      const conditions = [eq(operationLogs.domainId, session.domainId), textsIn(operationLogs.area, chosen)];
       if (input.entityType) conditions.push(eq(operationLogs.entityType, input.entityType));
       // The contract refuses an id without its kind.
       if (input.entityType && input.entityId) conditions.push(eq(operationLogs.entityId, input.entityId));
@@ -49,7 +50,7 @@ export function createLogsService(deps: { database: Database }) {
         .where(where)
         .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return {
         total: count?.n ?? 0,
         currentPage: input.currentPage,
@@ -75,7 +76,7 @@ export function createLogsService(deps: { database: Database }) {
       const domainId = session.domainId;
       const ids = [...new Set(input.idList)];
       return db.transaction(async (tx) => {
-        const found = await tx.select({ id: erpOrders.id }).from(erpOrders).where(and(eq(erpOrders.domainId, domainId), inArray(erpOrders.id, ids)));
+        const found = await tx.select({ id: erpOrders.id }).from(erpOrders).where(and(eq(erpOrders.domainId, domainId), idsIn(erpOrders.id, ids)));
         if (found.length !== ids.length) throw notFound('order');
         for (const id of ids)
           await writeOperationLog(tx, actorOf(session), { area: 'orders', entityType: ORDER_LOG_ENTITY_KIND, entityId: id, action: input.action, after: input.remark ? { remark: input.remark } : null });

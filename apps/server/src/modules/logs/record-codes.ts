@@ -1,5 +1,5 @@
 // The code a person knows a record by (an order number, a goods code, a template's name, a
-// courier rule's carrier), shown in the log centre's record column instead of the internal id,
+// express rule's carrier), shown in the log centre's record column instead of the internal id,
 // and the way back from such a code to the records, for the record filter. Each kind of the
 // catalogue has its rule here: a kind added without one does not compile.
 import { sql, type SQL } from 'drizzle-orm';
@@ -102,7 +102,7 @@ export const RECORD_CODES: Record<OperationLogEntityKind, RecordCodeRule> = {
   },
   lastExpressNo: byId(lastExpressNos, lastExpressNos.expressCompanyCode),
   expressCompany: byId(domainExpressCompanies, domainExpressCompanies.code),
-  // A courier rule has no name: the carrier it chooses.
+  // A express rule has no name: the carrier it chooses.
   expressRule: byId(expressRules, expressRules.expressCompanyCode),
   // The domain's one order of rule types.
   expressRulePriority: { show: null },

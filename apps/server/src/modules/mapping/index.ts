@@ -4,7 +4,7 @@
 import { MAPPING_MENU } from '@openseller/core';
 import type { AreaModule } from '../../platform/module.js';
 import { createSpuFromOnlineItem } from './mapping.goods.js';
-import { onlineItemsImporter } from './mapping.import.js';
+import { onlineItemsImporter } from './mapping.importer.js';
 import { registerMappingMessages } from './mapping.messages.js';
 import { countItemsOfStore, countMappedToSkus } from './mapping.queries.js';
 import { registerMappingRoutes } from './mapping.routes.js';

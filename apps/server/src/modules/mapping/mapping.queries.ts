@@ -1,12 +1,14 @@
 // Queries of the online goods mapping. Each takes the domain first and filters by it: no query
 // here can read or change another domain's online items, stores or SKUs. System goods and stores
 // are read here, never written (goods and stores own them).
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { MappedSkuView, MappingStatus, MappingStoreOption, OnlineSkuSource, TbSkuRow, TbSkuSearchInput } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { skus, spus, stores, tbSkus, tbSpus } from '../../db/schema/index.js';
 import { isoTime as iso } from '../../platform/time.js';
+import { pageOffset } from '../../platform/paging.js';
+import { idsIn, textsIn } from '../../platform/sql.js';
 
 
 /** Escapes LIKE wildcards in user text. */
@@ -156,14 +158,14 @@ export async function searchTbSkus(tx: Tx, domainId: number, scope: TbSkuScope, 
     .where(where)
     .orderBy(...order)
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: count?.n ?? 0, rows: rows.map(toRow) };
 }
 
 export async function tbSkuRowsByIds(tx: Tx, domainId: number, ids: number[]): Promise<TbSkuRow[]> {
   if (!ids.length) return [];
   const rows = await joined(tx)
-    .where(and(eq(tbSkus.domainId, domainId), inArray(tbSkus.id, ids)))
+    .where(and(eq(tbSkus.domainId, domainId), idsIn(tbSkus.id, ids)))
     .orderBy(asc(tbSkus.id));
   return rows.map(toRow);
 }
@@ -174,7 +176,7 @@ export async function lockTbSkus(tx: Tx, domainId: number, ids: number[]) {
   return tx
     .select()
     .from(tbSkus)
-    .where(and(eq(tbSkus.domainId, domainId), inArray(tbSkus.id, ids)))
+    .where(and(eq(tbSkus.domainId, domainId), idsIn(tbSkus.id, ids)))
     .orderBy(asc(tbSkus.id))
     .for('update');
 }
@@ -184,7 +186,7 @@ export async function lockTbSkusOfItems(tx: Tx, domainId: number, tbSpuRowIds: n
   return tx
     .select()
     .from(tbSkus)
-    .where(and(eq(tbSkus.domainId, domainId), inArray(tbSkus.tbSpuRowId, tbSpuRowIds)))
+    .where(and(eq(tbSkus.domainId, domainId), idsIn(tbSkus.tbSpuRowId, tbSpuRowIds)))
     .orderBy(asc(tbSkus.id))
     .for('update');
 }
@@ -194,7 +196,7 @@ export async function tbSpusByIds(tx: Tx, domainId: number, ids: number[]) {
   return tx
     .select()
     .from(tbSpus)
-    .where(and(eq(tbSpus.domainId, domainId), inArray(tbSpus.id, ids)))
+    .where(and(eq(tbSpus.domainId, domainId), idsIn(tbSpus.id, ids)))
     .orderBy(asc(tbSpus.id));
 }
 
@@ -238,7 +240,7 @@ export async function skusForMapping(tx: Tx, domainId: number, ids: number[]): P
     })
     .from(skus)
     .innerJoin(spus, and(eq(spus.id, skus.spuId), eq(spus.domainId, skus.domainId)))
-    .where(and(eq(skus.domainId, domainId), inArray(skus.id, ids)));
+    .where(and(eq(skus.domainId, domainId), idsIn(skus.id, ids)));
   return new Map(
     rows.map((r) => [
       r.id,
@@ -258,7 +260,7 @@ export async function mappableSkuIdsByCode(tx: Tx, domainId: number, codes: stri
     .where(
       and(
         eq(skus.domainId, domainId),
-        inArray(skus.code, unique),
+        textsIn(skus.code, unique),
         eq(skus.delFlag, false),
         eq(spus.delFlag, false),
         sql`(not ${skus.isCombination} or exists (select 1 from combination_components c where c.combo_sku_id = ${qualified(skus.id)} and c.domain_id = ${qualified(skus.domainId)}))`,
@@ -281,7 +283,7 @@ export async function refreshItemDeletedFlags(tx: Tx, domainId: number, tbSpuRow
     .where(
       and(
         eq(tbSpus.domainId, domainId),
-        inArray(tbSpus.id, ids),
+        idsIn(tbSpus.id, ids),
         sql`${tbSpus.deleted} = exists (select 1 from tb_skus s where s.tb_spu_row_id = ${qualified(tbSpus.id)} and s.domain_id = ${qualified(tbSpus.domainId)} and s.deleted = false)`,
       ),
     );
@@ -308,6 +310,6 @@ export async function countMappedToSkus(tx: Tx, domainId: number, skuIds: number
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(tbSkus)
-    .where(and(eq(tbSkus.domainId, domainId), inArray(tbSkus.skuId, skuIds), eq(tbSkus.mappingStatus, 'already'), eq(tbSkus.deleted, false)));
+    .where(and(eq(tbSkus.domainId, domainId), idsIn(tbSkus.skuId, skuIds), eq(tbSkus.mappingStatus, 'already'), eq(tbSkus.deleted, false)));
   return row?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 // Online goods mapping: online SKUs of the stores (tbSku) mapped to system SKUs. Commands run in
 // one transaction each, lock the rows they change, check the optimistic version when the caller
 // sends one, and write the operation log. A refusal changes nothing.
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   compareDecimals,
   ErrorCodes,
@@ -24,10 +24,10 @@ import {
 } from '@openseller/core';
 import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
-import { operationLogs, skus, spus, tbSkus, tbSpus } from '../../db/schema/index.js';
+import { skus, spus, tbSkus, tbSpus } from '../../db/schema/index.js';
 import { AppError, versionConflict } from '../../platform/errors.js';
 import type { ServiceRegistry } from '../../platform/module.js';
-import type { OperationActor } from '../../platform/operation-log.js';
+import { writeOperationLogs, type OperationActor } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import {
   countWaiting,
@@ -44,6 +44,7 @@ import {
   type TbSkuScope,
 } from './mapping.queries.js';
 import { actorOf, domainOf } from '../../platform/caller.js';
+import { idsIn, textsIn } from '../../platform/sql.js';
 
 export const MAPPING_AREA = 'mapping';
 
@@ -110,22 +111,11 @@ export function createMappingService(deps: { database: Database; registry: Servi
   const now = deps.now ?? (() => new Date());
 
   async function log(tx: Tx, actor: OperationActor, entries: MappingLogEntry[]) {
-    for (const part of chunks(entries, INSERT_CHUNK)) {
-      if (!part.length) continue;
-      await tx.insert(operationLogs).values(
-        part.map((e) => ({
-          domainId: actor.domainId,
-          userId: actor.userId,
-          loginName: actor.loginName,
-          area: MAPPING_AREA,
-          entityType: e.entityType ?? 'tbSku',
-          entityId: String(e.entityId),
-          action: e.action,
-          before: e.before ?? null,
-          after: e.after ?? null,
-        })),
-      );
-    }
+    await writeOperationLogs(
+      tx,
+      actor,
+      entries.map((e) => ({ area: MAPPING_AREA, entityType: e.entityType ?? 'tbSku', entityId: e.entityId, action: e.action, before: e.before, after: e.after })),
+    );
   }
 
   /** Tells the 'sku-mapping-confirmed' list about online SKUs just confirmed. */
@@ -225,7 +215,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
       await tx
         .update(tbSkus)
         .set({ mappingStatus: 'already', confirmedAt: at, confirmedBy: session.userId, version: sql`${tbSkus.version} + 1`, updatedAt: at })
-        .where(and(eq(tbSkus.domainId, domainId), inArray(tbSkus.id, rows.map((r) => r.id))));
+        .where(and(eq(tbSkus.domainId, domainId), idsIn(tbSkus.id, rows.map((r) => r.id))));
       await log(
         tx,
         actorOf(session),
@@ -377,7 +367,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
       await tx
         .update(tbSkus)
         .set({ ...unboundValues(now()), version: sql`${tbSkus.version} + 1` })
-        .where(and(eq(tbSkus.domainId, domainId), inArray(tbSkus.id, rows.map((r) => r.id))));
+        .where(and(eq(tbSkus.domainId, domainId), idsIn(tbSkus.id, rows.map((r) => r.id))));
       await log(
         tx,
         actorOf(session),
@@ -408,7 +398,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
       await tx
         .update(tbSkus)
         .set({ deleted: true, deletedAt: at, version: sql`${tbSkus.version} + 1`, updatedAt: at })
-        .where(and(eq(tbSkus.domainId, domainId), inArray(tbSkus.id, rows.map((r) => r.id))));
+        .where(and(eq(tbSkus.domainId, domainId), idsIn(tbSkus.id, rows.map((r) => r.id))));
       await refreshItemDeletedFlags(tx, domainId, rows.map((r) => r.tbSpuRowId), at);
       await log(tx, actorOf(session), rows.map((r) => ({ entityId: r.id, action: 'delete', before: mappingSnapshot(r), after: { ...mappingSnapshot(r), deleted: true } })));
       return { count: rows.length };
@@ -439,12 +429,12 @@ export function createMappingService(deps: { database: Database; registry: Servi
       await tx
         .update(tbSkus)
         .set({ deleted: false, deletedAt: null, version: sql`${tbSkus.version} + 1`, updatedAt: at })
-        .where(and(eq(tbSkus.domainId, domainId), inArray(tbSkus.id, rows.map((r) => r.id))));
+        .where(and(eq(tbSkus.domainId, domainId), idsIn(tbSkus.id, rows.map((r) => r.id))));
       if (stale.length) {
         await tx
           .update(tbSkus)
           .set(unboundValues(at))
-          .where(and(eq(tbSkus.domainId, domainId), inArray(tbSkus.id, stale.map((r) => r.id))));
+          .where(and(eq(tbSkus.domainId, domainId), idsIn(tbSkus.id, stale.map((r) => r.id))));
       }
       await refreshItemDeletedFlags(tx, domainId, rows.map((r) => r.tbSpuRowId), at);
       const staleIds = new Set(stale.map((r) => r.id));
@@ -475,7 +465,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
       .where(
         and(
           eq(tbSkus.domainId, domainId),
-          inArray(tbSkus.tbSpuRowId, items.map((i) => i.id)),
+          idsIn(tbSkus.tbSpuRowId, items.map((i) => i.id)),
           eq(tbSkus.deleted, false),
           eq(tbSkus.mappingStatus, 'already'),
           isNotNull(tbSkus.skuId),
@@ -591,7 +581,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
       const existing = await tx
         .select()
         .from(tbSpus)
-        .where(and(eq(tbSpus.domainId, domainId), eq(tbSpus.storeId, storeId), inArray(tbSpus.tbSpuId, part.map((i) => i.tbSpuId))))
+        .where(and(eq(tbSpus.domainId, domainId), eq(tbSpus.storeId, storeId), textsIn(tbSpus.tbSpuId, part.map((i) => i.tbSpuId))))
         .for('update');
       const byKey = new Map(existing.map((e) => [e.tbSpuId, e]));
       const fresh = part.filter((i) => !byKey.has(i.tbSpuId));
@@ -641,7 +631,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
       const existing = await tx
         .select()
         .from(tbSkus)
-        .where(and(eq(tbSkus.domainId, domainId), eq(tbSkus.storeId, storeId), inArray(tbSkus.tbSkuId, part.map((p) => p.sku.tbSkuId))))
+        .where(and(eq(tbSkus.domainId, domainId), eq(tbSkus.storeId, storeId), textsIn(tbSkus.tbSkuId, part.map((p) => p.sku.tbSkuId))))
         .for('update');
       const byKey = new Map(existing.map((e) => [e.tbSkuId, e]));
       const fresh = part.filter((p) => !byKey.has(p.sku.tbSkuId));

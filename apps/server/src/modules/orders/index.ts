@@ -3,10 +3,10 @@
 //   ingest/         pulls from stores, manual creation, .xlsx import, self-defined store HTTP ingest, the pipeline
 //   list/           the order list (tabs, filters, counts), saved search tabs, home counters
 //   commands/       verify, lock, merge, split, convert, close, change courier/receiver/warehouse, out-of-stock
-//   courier-rules/  courier rules and stop-shipping areas (the courier chosen on ingest)
+//   express-rules/  express rules and stop-shipping areas (the courier chosen on ingest)
 import type { AreaModule } from '../../platform/module.js';
 import { registerOrderCommands } from './commands/index.js';
-import { registerCourierRules } from './courier-rules/index.js';
+import { registerExpressRules } from './express-rules/index.js';
 import { registerOrderExceptions } from './exceptions/index.js';
 import { registerOrderImport } from './import/index.js';
 import { registerOrderIngest } from './ingest/index.js';
@@ -20,7 +20,7 @@ import { registerOrderTracking } from './tracking/index.js';
 export { ORDER_DOC_TYPE, ORDERS_AREA } from './orders.model.js';
 
 export const registerOrdersModule: AreaModule = (ctx) => {
-  registerCourierRules(ctx);
+  registerExpressRules(ctx);
   registerOrderIngest(ctx);
   registerOrderImport(ctx);
   registerOrderList(ctx);

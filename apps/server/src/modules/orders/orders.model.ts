@@ -1,6 +1,6 @@
 // The order model shared by every part of the orders area: order numbers, the rows the calls
 // answer (masked as spec 02 §3.5 says), and the operation log of an order.
-import { bigintArray } from '../../db/arrays.js';
+import { bigintArray } from '../../platform/sql.js';
 import type { Language, OrderFailure, OrderLineRow, OrderLogAction, OrderRow } from '@openseller/core';
 import { findPlatform, maskPhone, maskText, ORDER_LOG_ENTITY_KIND, OrderErrors, orderStatusRemedy } from '@openseller/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';

@@ -1,11 +1,12 @@
 // Drizzle queries of the promotions area. Every function takes the domain first and filters by
 // it; the SKU, online-SKU and store tables of other areas are only read here.
-import { bigintArray } from '../../db/arrays.js';
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { bigintArray, idsIn } from '../../platform/sql.js';
+import { and, asc, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { PromotionSearchInput, PromotionTimeStatus } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { promotionConditions, promotionRules, promotions, skus, spus, stores, tbSkus } from '../../db/schema/index.js';
+import { pageOffset } from '../../platform/paging.js';
 
 export type PromotionRecord = typeof promotions.$inferSelect;
 export type RuleRecord = typeof promotionRules.$inferSelect;
@@ -134,7 +135,7 @@ export async function promotionHeaders(tx: Tx, domainId: number, ids: readonly n
   const query = tx
     .select()
     .from(promotions)
-    .where(and(eq(promotions.domainId, domainId), inArray(promotions.id, [...ids])))
+    .where(and(eq(promotions.domainId, domainId), idsIn(promotions.id, [...ids])))
     .orderBy(desc(promotions.id));
   return options.forUpdate ? query.for('update') : query;
 }
@@ -160,12 +161,12 @@ export async function promotionTrees(tx: Tx, domainId: number, headers: Promotio
   const rules = await tx
     .select()
     .from(promotionRules)
-    .where(and(eq(promotionRules.domainId, domainId), inArray(promotionRules.promotionId, ids)))
+    .where(and(eq(promotionRules.domainId, domainId), idsIn(promotionRules.promotionId, ids)))
     .orderBy(asc(promotionRules.promotionId), asc(promotionRules.seq));
   const conditions = await tx
     .select()
     .from(promotionConditions)
-    .where(and(eq(promotionConditions.domainId, domainId), inArray(promotionConditions.promotionId, ids)))
+    .where(and(eq(promotionConditions.domainId, domainId), idsIn(promotionConditions.promotionId, ids)))
     .orderBy(asc(promotionConditions.ruleId), asc(promotionConditions.seq));
   const byRule = new Map<number, ConditionRecord[]>();
   for (const c of conditions) byRule.set(c.ruleId, [...(byRule.get(c.ruleId) ?? []), c]);
@@ -203,7 +204,7 @@ export async function searchPromotionHeaders(tx: Tx, domainId: number, filter: P
     .where(where)
     .orderBy(desc(promotions.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { rows, total: count?.n ?? 0 };
 }
 

@@ -1,6 +1,6 @@
 // Gift promotions: the commands and searches of /myhome/promotion, and what order ingest reads
 // through the registry. Every command runs in one transaction and writes the operation log.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   formatGiftList,
   isFullPromotionUpdate,
@@ -49,6 +49,7 @@ import {
   type SkuRecord,
 } from './promotions.queries.js';
 import { actorOf } from '../../platform/caller.js';
+import { idsIn } from '../../platform/sql.js';
 
 const AREA = 'promotions';
 const ENTITY = 'promotion';
@@ -507,7 +508,7 @@ export function createPromotionsService(deps: PromotionsServiceDeps) {
         const headers = await promotionHeaders(tx, domainId, ids, { forUpdate: true });
         if (headers.length !== ids.length) throw notFound(ENTITY);
         const views = await viewsOf(tx, domainId, headers);
-        await tx.delete(promotions).where(and(eq(promotions.domainId, domainId), inArray(promotions.id, ids)));
+        await tx.delete(promotions).where(and(eq(promotions.domainId, domainId), idsIn(promotions.id, ids)));
         for (const view of views) {
           await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: ENTITY, entityId: view.id, action: 'delete', before: snapshot(view) });
         }

@@ -11,12 +11,13 @@ import {
   type DomainSettingsSaveResult,
   type DomainSettingView,
 } from '@openseller/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { domainConfigs } from '../../db/schema/index.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { actorOf, domainOf as sellerDomain } from '../../platform/caller.js';
+import { textsIn } from '../../platform/sql.js';
 
 const AREA = 'settings';
 const ENTITY = 'domainSetting';
@@ -26,7 +27,7 @@ async function storedSettings(tx: Tx | Database['db'], domainId: number, lock = 
   const q = tx
     .select({ itemCode: domainConfigs.itemCode, value: domainConfigs.value })
     .from(domainConfigs)
-    .where(and(eq(domainConfigs.domainId, domainId), inArray(domainConfigs.itemCode, DOMAIN_SETTING_CODES)));
+    .where(and(eq(domainConfigs.domainId, domainId), textsIn(domainConfigs.itemCode, DOMAIN_SETTING_CODES)));
   const rows = lock ? await q.for('update') : await q;
   return new Map(rows.map((r) => [r.itemCode, r.value]));
 }

@@ -6,8 +6,18 @@ import type { AreaModule } from '../../platform/module.js';
 import { applyReceiptCosts, setAverageCost } from './stock.costs.js';
 import { allocateInWarehouse, applyMovements } from './stock.engine.js';
 
-export { applyMovements, allocateInWarehouse, StockShortageError, STOCK_SHORTAGE } from './stock.engine.js';
-export type { Movement, MovementType, StockDoc, BalanceAfter, Shortage } from './stock.engine.js';
+export {
+  applyMovements,
+  allocateInWarehouse,
+  allocateStock,
+  availableByWarehouseAndSku,
+  availableInWarehouse,
+  lockAvailableByLocation,
+  StockShortageError,
+  STOCK_SHORTAGE,
+} from './stock.engine.js';
+import { bigintArray } from '../../platform/sql.js';
+export type { AllocatedPart, AllocationRequest, AllocationShortage, AvailablePlace, Movement, MovementType, StockDoc, BalanceAfter, Shortage } from './stock.engine.js';
 export { applyReceiptCosts, setAverageCost } from './stock.costs.js';
 /** The return inbound (RMA), offered to other areas as the registry's service 'rma'. */
 export type { RmaService } from './rma/index.js';
@@ -20,15 +30,14 @@ export const RMA_SERVICE = 'rma';
 export async function availableBySku(tx: Tx, domainId: number, warehouseId: number, skuIds: number[]): Promise<Map<number, number>> {
   const result = new Map<number, number>();
   if (!skuIds.length) return result;
-  const ids = JSON.stringify(skuIds);
   const components = await tx.execute<{ combo_sku_id: number; component_sku_id: number; qty: number }>(sql`
     select combo_sku_id, component_sku_id, qty from combination_components
-    where domain_id = ${domainId} and combo_sku_id in (select value::bigint from json_array_elements_text(${ids}::json))`);
+    where domain_id = ${domainId} and combo_sku_id = any(${bigintArray(skuIds)})`);
   const needed = new Set<number>(skuIds);
   for (const c of components.rows) needed.add(Number(c.component_sku_id));
   const rows = await tx.execute<{ sku_id: number; available: number }>(sql`
     select b.sku_id, sum(b.on_hand - b.allocated)::int as available from stock_balances b
-    where b.domain_id = ${domainId} and b.sku_id in (select value::bigint from json_array_elements_text(${JSON.stringify([...needed])}::json))
+    where b.domain_id = ${domainId} and b.sku_id = any(${bigintArray([...needed])})
       ${warehouseId === -1 ? sql`` : sql`and b.warehouse_id = ${warehouseId}`}
       and not exists (select 1 from warehouse_locations l where l.id = b.location_id and l.domain_id = b.domain_id and not l.sellable)
     group by b.sku_id`);

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { bigintArray } from '../../platform/sql.js';
 
 export type MovementType =
   | 'OPENING'
@@ -202,9 +203,135 @@ export async function applyMovements(tx: Tx, domainId: number, actorUserId: numb
   });
 }
 
-interface AvailableRow extends Record<string, unknown> {
-  location_id: number;
+// ---- allocation: the one place that decides which locations stock is taken from ----------------
+
+/** A location's balance of a SKU in a warehouse and what it has available (on hand − allocated). */
+export interface AvailablePlace {
+  locationId: number;
   available: number;
+}
+
+/** Most available first, then the lower location id: the order allocation takes locations in. */
+const mostAvailableFirst = (a: AvailablePlace, b: AvailablePlace) => b.available - a.available || a.locationId - b.locationId;
+
+const pairKey = (warehouseId: number, skuId: number) => `${warehouseId}:${skuId}`;
+
+/**
+ * Locks the balances of the given (warehouse, SKU) pairs in the engine's order (warehouse, SKU,
+ * location, so concurrent callers lock alike) and answers their locations by pair, most available
+ * first. The caller then moves them in the same transaction.
+ */
+export async function lockAvailablePlaces(tx: Tx, domainId: number, pairs: readonly { warehouseId: number; skuId: number }[]): Promise<Map<string, AvailablePlace[]>> {
+  const byPair = new Map<string, AvailablePlace[]>();
+  if (!pairs.length) return byPair;
+  const warehouses = new Set(pairs.map((p) => p.warehouseId));
+  const rows =
+    warehouses.size === 1
+      ? await tx.execute<{ warehouse_id: number; sku_id: number; location_id: number; available: number }>(sql`
+          select warehouse_id, sku_id, location_id, on_hand - allocated as available
+          from stock_balances
+          where domain_id = ${domainId} and warehouse_id = ${pairs[0]!.warehouseId} and sku_id = any(${bigintArray(pairs.map((p) => p.skuId))})
+          order by sku_id, location_id
+          for update`)
+      : await tx.execute<{ warehouse_id: number; sku_id: number; location_id: number; available: number }>(sql`
+          select b.warehouse_id, b.sku_id, b.location_id, b.on_hand - b.allocated as available
+          from stock_balances b
+          join unnest(${bigintArray(pairs.map((p) => p.warehouseId))}, ${bigintArray(pairs.map((p) => p.skuId))}) as k(w, s) on b.warehouse_id = k.w and b.sku_id = k.s
+          where b.domain_id = ${domainId}
+          order by b.warehouse_id, b.sku_id, b.location_id
+          for update of b`);
+  for (const r of rows.rows) {
+    const key = pairKey(Number(r.warehouse_id), Number(r.sku_id));
+    const list = byPair.get(key) ?? [];
+    list.push({ locationId: Number(r.location_id), available: Number(r.available) });
+    byPair.set(key, list);
+  }
+  for (const list of byPair.values()) list.sort(mostAvailableFirst);
+  return byPair;
+}
+
+/** Available pieces of a SKU per location of a warehouse, most first, with the balances locked. */
+export async function lockAvailableByLocation(tx: Tx, domainId: number, warehouseId: number, skuId: number): Promise<AvailablePlace[]> {
+  return (await lockAvailablePlaces(tx, domainId, [{ warehouseId, skuId }])).get(pairKey(warehouseId, skuId)) ?? [];
+}
+
+/** One document's claim on stock in one warehouse: pieces per SKU, all or none. */
+export interface AllocationRequest {
+  warehouseId: number;
+  skus: readonly { skuId: number; qty: number }[];
+  doc: StockDoc;
+  remark?: string | null;
+}
+
+/** Why a request took nothing: its first short SKU (in id order), what was left for it and what it needs. */
+export interface AllocationShortage {
+  skuId: number;
+  available: number;
+  needed: number;
+}
+
+/** What a request took: pieces of a SKU at a location. */
+export interface AllocatedPart {
+  skuId: number;
+  locationId: number;
+  qty: number;
+}
+
+/**
+ * Allocates stock for many documents at once, each all or none, in the order given (a later one
+ * gets what the earlier ones left). The balances of every (warehouse, SKU) asked for are locked by
+ * one statement, each SKU is taken from its locations with the most available first, and the
+ * engine applies all the ALLOCATE movements in one call. A request that cannot be wholly covered
+ * takes nothing and is answered with its first short SKU. Answers, per request, its parts or its
+ * shortage. A StockShortageError from the engine (not expected under the locks) goes to the caller.
+ */
+export async function allocateStock(
+  tx: Tx,
+  domainId: number,
+  actorUserId: number | null,
+  requests: readonly AllocationRequest[],
+): Promise<{ parts: AllocatedPart[][]; shortages: (AllocationShortage | null)[] }> {
+  const wanted = requests.map((r) => {
+    const bySku = new Map<number, number>();
+    for (const s of r.skus) if (s.qty > 0) bySku.set(s.skuId, (bySku.get(s.skuId) ?? 0) + s.qty);
+    return [...bySku].sort((a, b) => a[0] - b[0]);
+  });
+  const parts: AllocatedPart[][] = requests.map(() => []);
+  const shortages: (AllocationShortage | null)[] = requests.map(() => null);
+  const pairs = new Map<string, { warehouseId: number; skuId: number }>();
+  requests.forEach((r, i) => {
+    for (const [skuId] of wanted[i]!) pairs.set(pairKey(r.warehouseId, skuId), { warehouseId: r.warehouseId, skuId });
+  });
+  if (!pairs.size) return { parts, shortages };
+  const pool = await lockAvailablePlaces(tx, domainId, [...pairs.values()]);
+
+  const movements: Movement[] = [];
+  requests.forEach((r, i) => {
+    const demand = wanted[i]!;
+    const short = demand
+      .map(([skuId, qty]) => ({ skuId, qty, total: (pool.get(pairKey(r.warehouseId, skuId)) ?? []).reduce((sum, p) => sum + Math.max(0, p.available), 0) }))
+      .find((d) => d.total < d.qty);
+    if (short) {
+      shortages[i] = { skuId: short.skuId, available: Math.max(0, short.total), needed: short.qty };
+      return;
+    }
+    for (const [skuId, qty] of demand) {
+      const places = (pool.get(pairKey(r.warehouseId, skuId)) ?? []).sort(mostAvailableFirst);
+      let left = qty;
+      for (const p of places) {
+        if (left <= 0) break;
+        const take = Math.min(left, p.available);
+        if (take > 0) {
+          movements.push({ warehouseId: r.warehouseId, locationId: p.locationId, skuId, allocatedDelta: take, movement: 'ALLOCATE', doc: r.doc, remark: r.remark ?? null });
+          parts[i]!.push({ skuId, locationId: p.locationId, qty: take });
+          p.available -= take;
+          left -= take;
+        }
+      }
+    }
+  });
+  await applyMovements(tx, domainId, actorUserId, movements);
+  return { parts, shortages };
 }
 
 /**
@@ -217,35 +344,32 @@ export async function allocateInWarehouse(
   actorUserId: number | null,
   input: { warehouseId: number; skuId: number; qty: number; doc: StockDoc; remark?: string },
 ): Promise<{ locationId: number; qty: number }[]> {
-  const rows = await tx.execute<AvailableRow>(sql`
-    select location_id, on_hand - allocated as available
-    from stock_balances
-    where domain_id = ${domainId} and warehouse_id = ${input.warehouseId} and sku_id = ${input.skuId}
-    order by location_id
-    for update
-  `);
-  const byAvailable = rows.rows.map((r) => ({ locationId: Number(r.location_id), available: Number(r.available) })).sort((a, b) => b.available - a.available || a.locationId - b.locationId);
-  const total = byAvailable.reduce((sum, r) => sum + Math.max(0, r.available), 0);
-  if (total < input.qty) {
+  const { parts, shortages } = await allocateStock(tx, domainId, actorUserId, [
+    { warehouseId: input.warehouseId, skus: [{ skuId: input.skuId, qty: input.qty }], doc: input.doc, remark: input.remark ?? null },
+  ]);
+  const short = shortages[0];
+  if (short) {
     throw new StockShortageError([
-      { warehouseId: input.warehouseId, locationId: 0, skuId: input.skuId, onHand: total, allocated: 0, available: total, onHandDelta: 0, allocatedDelta: input.qty },
+      { warehouseId: input.warehouseId, locationId: 0, skuId: input.skuId, onHand: short.available, allocated: 0, available: short.available, onHandDelta: 0, allocatedDelta: input.qty },
     ]);
   }
-  const parts: { locationId: number; qty: number }[] = [];
-  let left = input.qty;
-  for (const r of byAvailable) {
-    if (left <= 0) break;
-    const take = Math.min(left, r.available);
-    if (take > 0) {
-      parts.push({ locationId: r.locationId, qty: take });
-      left -= take;
-    }
-  }
-  await applyMovements(
-    tx,
-    domainId,
-    actorUserId,
-    parts.map((p) => ({ warehouseId: input.warehouseId, locationId: p.locationId, skuId: input.skuId, allocatedDelta: p.qty, movement: 'ALLOCATE' as const, doc: input.doc, remark: input.remark ?? null })),
-  );
-  return parts;
+  return parts[0]!.map((p) => ({ locationId: p.locationId, qty: p.qty }));
+}
+
+/** Available (on hand − allocated, every location) per SKU in a warehouse; no lock. */
+export async function availableInWarehouse(tx: Tx, domainId: number, warehouseId: number, skuIds: readonly number[]): Promise<Map<number, number>> {
+  if (!skuIds.length) return new Map();
+  const rows = await tx.execute<{ sku_id: number; available: number }>(sql`
+    select sku_id, sum(on_hand - allocated)::int as available from stock_balances
+    where domain_id = ${domainId} and warehouse_id = ${warehouseId} and sku_id = any(${bigintArray(skuIds)})
+    group by sku_id`);
+  return new Map(rows.rows.map((r) => [Number(r.sku_id), Number(r.available)]));
+}
+
+/** Available (on hand − allocated, every location) per warehouse and SKU of the domain, keyed `warehouseId:skuId`; no lock. */
+export async function availableByWarehouseAndSku(tx: Tx, domainId: number): Promise<Map<string, number>> {
+  const rows = await tx.execute<{ warehouse_id: number; sku_id: number; available: number }>(sql`
+    select warehouse_id, sku_id, sum(on_hand - allocated)::int as available from stock_balances
+    where domain_id = ${domainId} group by warehouse_id, sku_id`);
+  return new Map(rows.rows.map((r) => [pairKey(Number(r.warehouse_id), Number(r.sku_id)), Number(r.available)]));
 }

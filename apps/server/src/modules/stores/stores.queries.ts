@@ -1,5 +1,5 @@
 // Drizzle queries of the stores area. Every one takes the domain first and filters by it.
-import { and, count, desc, eq, ilike, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_STORE_SYNC_CONFIG,
   findPlatform,
@@ -17,6 +17,8 @@ import {
 import type { Tx } from '../../db/client.js';
 import { stores, storeSyncRuns } from '../../db/schema/index.js';
 import { isoTime as iso } from '../../platform/time.js';
+import { pageOffset } from '../../platform/paging.js';
+import { idsIn, textsIn } from '../../platform/sql.js';
 
 export type StoreRecord = typeof stores.$inferSelect;
 export type SyncRunRecord = typeof storeSyncRuns.$inferSelect;
@@ -38,7 +40,7 @@ export async function findStores(tx: Tx, domainId: number, ids: number[]): Promi
   return tx
     .select()
     .from(stores)
-    .where(and(eq(stores.domainId, domainId), inArray(stores.id, ids)));
+    .where(and(eq(stores.domainId, domainId), idsIn(stores.id, ids)));
 }
 
 /** Another store of the domain with this name (trimmed, case-insensitive), if any. */
@@ -58,7 +60,7 @@ export async function storesNamed(tx: Tx, domainId: number, names: string[]): Pr
   return tx
     .select()
     .from(stores)
-    .where(and(eq(stores.domainId, domainId), inArray(sql`lower(${stores.name})`, names.map((n) => n.trim().toLowerCase()))));
+    .where(and(eq(stores.domainId, domainId), textsIn(sql`lower(${stores.name})`, names.map((n) => n.trim().toLowerCase()))));
 }
 
 export async function countOnlineStores(tx: Tx, domainId: number): Promise<number> {
@@ -106,7 +108,7 @@ function filterConditions(domainId: number, filter: StoreFilter, now: Date): SQL
     conditions.push(or(ilike(stores.name, p), ilike(stores.shortName, p), ilike(stores.platformShopId, p))!);
   }
   if (filter.platformCode) conditions.push(eq(stores.platformCode, filter.platformCode));
-  if (filter.platformCodes) conditions.push(inArray(stores.platformCode, filter.platformCodes.length ? filter.platformCodes : ['']));
+  if (filter.platformCodes) conditions.push(textsIn(stores.platformCode, filter.platformCodes.length ? filter.platformCodes : ['']));
   if (filter.excludePlatformCodes?.length) conditions.push(notInArray(stores.platformCode, filter.excludePlatformCodes));
   if (filter.storeType) conditions.push(eq(stores.storeType, filter.storeType));
   if (filter.usable !== undefined) conditions.push(eq(stores.usable, filter.usable));
@@ -123,7 +125,7 @@ export async function searchStores(tx: Tx, domainId: number, input: StoreSearchI
     .where(where)
     .orderBy(desc(stores.id))
     .limit(input.pageSize)
-    .offset((input.currentPage - 1) * input.pageSize);
+    .offset(pageOffset(input));
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 
@@ -181,7 +183,7 @@ export async function lastSyncRuns(tx: Tx, domainId: number, storeIds: number[])
   const rows = await tx
     .selectDistinctOn([storeSyncRuns.storeId])
     .from(storeSyncRuns)
-    .where(and(eq(storeSyncRuns.domainId, domainId), inArray(storeSyncRuns.storeId, storeIds)))
+    .where(and(eq(storeSyncRuns.domainId, domainId), idsIn(storeSyncRuns.storeId, storeIds)))
     .orderBy(storeSyncRuns.storeId, desc(storeSyncRuns.id));
   return new Map(rows.map((r) => [r.storeId, r]));
 }
@@ -190,7 +192,7 @@ export async function activeSyncRun(tx: Tx, domainId: number, storeId: number): 
   const [row] = await tx
     .select()
     .from(storeSyncRuns)
-    .where(and(eq(storeSyncRuns.domainId, domainId), eq(storeSyncRuns.storeId, storeId), inArray(storeSyncRuns.status, ['QUEUED', 'RUNNING'])))
+    .where(and(eq(storeSyncRuns.domainId, domainId), eq(storeSyncRuns.storeId, storeId), textsIn(storeSyncRuns.status, ['QUEUED', 'RUNNING'])))
     .limit(1);
   return row;
 }
@@ -204,7 +206,7 @@ export async function searchSyncRuns(tx: Tx, domainId: number, storeId: number, 
     .where(where)
     .orderBy(desc(storeSyncRuns.id))
     .limit(page.pageSize)
-    .offset((page.currentPage - 1) * page.pageSize);
+    .offset(pageOffset(page));
   return { rows, total: Number(totalRow?.n ?? 0) };
 }
 

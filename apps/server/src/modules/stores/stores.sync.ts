@@ -3,7 +3,7 @@
 // hands each page to the online-goods service of the mapping area. Transient failures (timeout,
 // rate limit, a marketplace error) are retried per page with a pause; an ended token is refreshed
 // once by the store connection; anything else fails the run with its code and message.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCodes, StoreErrors, type OnlineItemInput, type OnlineItemsUpsertResult, type PageResult, type SyncRunRow } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
 import { storeSyncRuns } from '../../db/schema/index.js';
@@ -16,6 +16,7 @@ import { ConnectorError, sleep } from '../../connectors/marketplace/connector.js
 import type { StoreConnections } from './store-connections.js';
 import { activeSyncRun, authStateOf, findStore, searchSyncRuns, toSyncRunRow } from './stores.queries.js';
 import { actorOf, domainOf } from './stores.service.js';
+import { textsIn } from '../../platform/sql.js';
 
 export const SYNC_ONLINE_GOODS_JOB = 'stores-sync-online-goods';
 export const SYNC_PAGE_SIZE = 50;
@@ -124,7 +125,7 @@ export function createOnlineGoodsSync(deps: OnlineGoodsSyncDeps) {
           await tx
             .update(storeSyncRuns)
             .set({ status: 'FAILED', errorCode: StoreErrors.CONNECTOR_FAILED, errorMessage: 'abandoned: no progress for 30 minutes', finishedAt: now(), updatedAt: now() })
-            .where(and(eq(storeSyncRuns.id, active.id), inArray(storeSyncRuns.status, ['QUEUED', 'RUNNING'])));
+            .where(and(eq(storeSyncRuns.id, active.id), textsIn(storeSyncRuns.status, ['QUEUED', 'RUNNING'])));
         }
         const [row] = await tx
           .insert(storeSyncRuns)

@@ -2,7 +2,7 @@
 import type { SupplierOption } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
-import { supplierImporter, supplyGoodsImporter } from './suppliers.imports.js';
+import { supplierImporter, supplyGoodsImporter } from './suppliers.importer.js';
 import { registerSuppliersMessages } from './suppliers.messages.js';
 import { findSuppliersByCodes, findSuppliersByIds, supplyGoodsCountOfSkus, supplyGoodsOfSupplier, toSupplierOption } from './suppliers.queries.js';
 import { registerSuppliersRoutes } from './suppliers.routes.js';

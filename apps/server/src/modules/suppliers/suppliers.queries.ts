@@ -1,12 +1,13 @@
 // Queries of the suppliers area. Each takes the domain first: no query here can read or change
 // another domain's rows. SKUs are read from the goods area's table, never written.
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { SupplierOption, SupplierRow, SupplierStatus, SupplyGoodsRow } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { skus, suppliers, supplyGoods } from '../../db/schema/index.js';
 import { isoTimeOf as iso } from '../../platform/time.js';
-import { likePattern } from '../../platform/sql.js';
+import { idsIn, likePattern, textsIn } from '../../platform/sql.js';
+import { pageOffset } from '../../platform/paging.js';
 
 type SupplierRecord = typeof suppliers.$inferSelect;
 
@@ -45,7 +46,7 @@ export async function findSuppliersByIds(tx: Tx, domainId: number, ids: number[]
   return tx
     .select()
     .from(suppliers)
-    .where(and(eq(suppliers.domainId, domainId), inArray(suppliers.id, ids)));
+    .where(and(eq(suppliers.domainId, domainId), idsIn(suppliers.id, ids)));
 }
 
 export async function findSuppliersByCodes(tx: Tx, domainId: number, codes: string[]): Promise<SupplierRecord[]> {
@@ -53,7 +54,7 @@ export async function findSuppliersByCodes(tx: Tx, domainId: number, codes: stri
   return tx
     .select()
     .from(suppliers)
-    .where(and(eq(suppliers.domainId, domainId), inArray(suppliers.code, codes)));
+    .where(and(eq(suppliers.domainId, domainId), textsIn(suppliers.code, codes)));
 }
 
 export async function supplierHoldingCode(tx: Tx, domainId: number, code: string, exceptId?: number) {
@@ -94,7 +95,7 @@ export async function searchSuppliers(
     .where(where)
     .orderBy(desc(suppliers.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: total?.n ?? 0, rows: rows.map((r) => toSupplierRow(r.s, r.skuCount)) };
 }
 
@@ -115,11 +116,11 @@ export async function skusOfDomain(tx: Tx, domainId: number, filter: { ids?: num
   const conditions = [eq(skus.domainId, domainId), eq(skus.delFlag, false)];
   if (filter.ids) {
     if (!filter.ids.length) return [];
-    conditions.push(inArray(skus.id, filter.ids));
+    conditions.push(idsIn(skus.id, filter.ids));
   }
   if (filter.codes) {
     if (!filter.codes.length) return [];
-    conditions.push(inArray(skus.code, filter.codes));
+    conditions.push(textsIn(skus.code, filter.codes));
   }
   return tx
     .select({ id: skus.id, code: skus.code, name: skus.name, isCombination: skus.isCombination })
@@ -190,13 +191,13 @@ export async function searchSupplyGoods(
   const rows = await supplyGoodsQuery(tx, where)
     .orderBy(desc(supplyGoods.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: total?.n ?? 0, rows: rows.map(toSupplyGoodsRow) };
 }
 
 export async function supplyGoodsByIds(tx: Tx, domainId: number, ids: number[]): Promise<SupplyGoodsRow[]> {
   if (!ids.length) return [];
-  const rows = await supplyGoodsQuery(tx, and(eq(supplyGoods.domainId, domainId), inArray(supplyGoods.id, ids)));
+  const rows = await supplyGoodsQuery(tx, and(eq(supplyGoods.domainId, domainId), idsIn(supplyGoods.id, ids)));
   return rows.map(toSupplyGoodsRow);
 }
 
@@ -204,7 +205,7 @@ export async function supplyGoodsOfSupplier(tx: Tx, domainId: number, supplierId
   const conditions = [eq(supplyGoods.domainId, domainId), eq(supplyGoods.supplierId, supplierId)];
   if (skuIds) {
     if (!skuIds.length) return [];
-    conditions.push(inArray(supplyGoods.skuId, skuIds));
+    conditions.push(idsIn(supplyGoods.skuId, skuIds));
   }
   const rows = await supplyGoodsQuery(tx, and(...conditions)).orderBy(asc(supplyGoods.id));
   return rows.map(toSupplyGoodsRow);
@@ -215,6 +216,6 @@ export async function supplyGoodsCountOfSkus(tx: Tx, domainId: number, skuIds: n
   const [row] = await tx
     .select({ n: count() })
     .from(supplyGoods)
-    .where(and(eq(supplyGoods.domainId, domainId), inArray(supplyGoods.skuId, skuIds)));
+    .where(and(eq(supplyGoods.domainId, domainId), idsIn(supplyGoods.skuId, skuIds)));
   return row?.n ?? 0;
 }

@@ -1,7 +1,7 @@
 // Suppliers and their supply goods: commands in transactions, each writing the operation log.
 // The purchase price is a sensitive field (PURCHASE_PRICE): an account that may not see it
 // neither receives it nor sets it.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   ErrorCodes,
   SupplierErrors,
@@ -36,7 +36,7 @@ import {
   supplyGoodsOfSupplier,
 } from './suppliers.queries.js';
 import { findReferences, type ReferenceChecker } from '../../platform/references.js';
-import { uniqueViolation } from '../../platform/sql.js';
+import { idsIn, uniqueViolation } from '../../platform/sql.js';
 import { actorOf, domainOf as sellerDomain } from '../../platform/caller.js';
 
 const AREA = 'suppliers';
@@ -134,9 +134,9 @@ export function createSuppliersService(deps: { database: Database; registry: Ser
         }
         const goods = await tx
           .delete(supplyGoods)
-          .where(and(eq(supplyGoods.domainId, domainId), inArray(supplyGoods.supplierId, ids)))
+          .where(and(eq(supplyGoods.domainId, domainId), idsIn(supplyGoods.supplierId, ids)))
           .returning({ id: supplyGoods.id, supplierId: supplyGoods.supplierId, skuId: supplyGoods.skuId });
-        await tx.delete(suppliers).where(and(eq(suppliers.domainId, domainId), inArray(suppliers.id, ids)));
+        await tx.delete(suppliers).where(and(eq(suppliers.domainId, domainId), idsIn(suppliers.id, ids)));
         for (const supplier of found) {
           await writeOperationLog(tx, actorOf(session), {
             area: AREA,
@@ -262,7 +262,7 @@ export function createSuppliersService(deps: { database: Database; registry: Ser
         const found = await supplyGoodsByIds(tx, domainId, ids);
         const missing = ids.find((id) => !found.some((g) => g.id === id));
         if (missing !== undefined) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'supplyGoods', field: 'idList', id: missing });
-        await tx.delete(supplyGoods).where(and(eq(supplyGoods.domainId, domainId), inArray(supplyGoods.id, ids)));
+        await tx.delete(supplyGoods).where(and(eq(supplyGoods.domainId, domainId), idsIn(supplyGoods.id, ids)));
         for (const row of found) await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'supplyGoods', entityId: row.id, action: 'delete', before: row });
         return { deleted: found.length };
       });

@@ -21,6 +21,7 @@ import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import type { HomeCounterProvider } from '../../platform/module.js';
 import { likePattern } from '../../platform/sql.js';
+import { pageOffset } from '../../platform/paging.js';
 
 /**
  * A business area adds its home counters through a provider (orders: countNoVerify; stock:
@@ -81,7 +82,7 @@ export function createSystemService(deps: { database: Database; siteTitle: strin
         .where(where)
         .orderBy(desc(domains.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return {
         total: count?.n ?? 0,
         currentPage: input.currentPage,
@@ -145,7 +146,7 @@ export function createSystemService(deps: { database: Database; siteTitle: strin
         .where(where)
         .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return {
         total: count?.n ?? 0,
         currentPage: input.currentPage,

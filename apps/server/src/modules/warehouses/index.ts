@@ -4,7 +4,7 @@ import type { WarehouseOption } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { warehouses, warehouseStoreBindings } from '../../db/schema/index.js';
 import type { AreaModule } from '../../platform/module.js';
-import { locationImporter } from './warehouses.imports.js';
+import { locationImporter } from './warehouses.importer.js';
 import { registerWarehousesMessages } from './warehouses.messages.js';
 import { bindingCountOfStores, findWarehousesByIds, listWarehouseOptions, locationsOfWarehouses, toWarehouseOption } from './warehouses.queries.js';
 import { registerWarehousesRoutes } from './warehouses.routes.js';

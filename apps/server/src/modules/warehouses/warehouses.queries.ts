@@ -1,12 +1,13 @@
 // Queries of the warehouses area. Each takes the domain first: no query here can read or change
 // another domain's rows.
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { LocationRow, StopUsingFlag, StoreWarehouseAssignment, WarehouseOption, WarehouseRow, WarehouseType } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { stores, warehouseLocations, warehouses, warehouseStoreBindings } from '../../db/schema/index.js';
 import { isoTimeOf as iso } from '../../platform/time.js';
-import { likePattern } from '../../platform/sql.js';
+import { idsIn, likePattern, textsIn } from '../../platform/sql.js';
+import { pageOffset } from '../../platform/paging.js';
 
 type WarehouseRecord = typeof warehouses.$inferSelect;
 type LocationRecord = typeof warehouseLocations.$inferSelect;
@@ -71,7 +72,7 @@ export async function findWarehousesByIds(tx: Tx, domainId: number, ids: number[
   return tx
     .select()
     .from(warehouses)
-    .where(and(eq(warehouses.domainId, domainId), inArray(warehouses.id, ids)))
+    .where(and(eq(warehouses.domainId, domainId), idsIn(warehouses.id, ids)))
     .orderBy(asc(warehouses.id));
 }
 
@@ -80,7 +81,7 @@ export async function findWarehousesByCodes(tx: Tx, domainId: number, codes: str
   return tx
     .select()
     .from(warehouses)
-    .where(and(eq(warehouses.domainId, domainId), inArray(warehouses.code, codes)));
+    .where(and(eq(warehouses.domainId, domainId), textsIn(warehouses.code, codes)));
 }
 
 /** Another warehouse of the domain holding this code or name (for a clear refusal). */
@@ -116,7 +117,7 @@ export async function searchWarehouses(
     .where(where)
     .orderBy(desc(warehouses.id))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: total?.n ?? 0, rows: rows.map((r) => toWarehouseRow(r.w, r)) };
 }
 
@@ -138,7 +139,7 @@ export async function storesOfDomain(tx: Tx, domainId: number, storeIds: number[
   return tx
     .select({ id: stores.id, name: stores.name })
     .from(stores)
-    .where(and(eq(stores.domainId, domainId), inArray(stores.id, storeIds)));
+    .where(and(eq(stores.domainId, domainId), idsIn(stores.id, storeIds)));
 }
 
 export async function boundStoreCount(tx: Tx, domainId: number, warehouseIds: number[]): Promise<number> {
@@ -146,7 +147,7 @@ export async function boundStoreCount(tx: Tx, domainId: number, warehouseIds: nu
   const [row] = await tx
     .select({ n: count() })
     .from(warehouseStoreBindings)
-    .where(and(eq(warehouseStoreBindings.domainId, domainId), inArray(warehouseStoreBindings.warehouseId, warehouseIds)));
+    .where(and(eq(warehouseStoreBindings.domainId, domainId), idsIn(warehouseStoreBindings.warehouseId, warehouseIds)));
   return row?.n ?? 0;
 }
 
@@ -155,7 +156,7 @@ export async function bindingCountOfStores(tx: Tx, domainId: number, storeIds: n
   const [row] = await tx
     .select({ n: count() })
     .from(warehouseStoreBindings)
-    .where(and(eq(warehouseStoreBindings.domainId, domainId), inArray(warehouseStoreBindings.storeId, storeIds)));
+    .where(and(eq(warehouseStoreBindings.domainId, domainId), idsIn(warehouseStoreBindings.storeId, storeIds)));
   return row?.n ?? 0;
 }
 
@@ -183,7 +184,7 @@ export async function assignments(tx: Tx, domainId: number, filter: { keyword?: 
     .where(
       and(
         eq(warehouseStoreBindings.domainId, domainId),
-        inArray(
+        idsIn(
           warehouseStoreBindings.storeId,
           storeRows.map((s) => s.id),
         ),
@@ -238,7 +239,7 @@ export async function findLocationsByIds(tx: Tx, domainId: number, ids: number[]
   return tx
     .select()
     .from(warehouseLocations)
-    .where(and(eq(warehouseLocations.domainId, domainId), inArray(warehouseLocations.id, ids)));
+    .where(and(eq(warehouseLocations.domainId, domainId), idsIn(warehouseLocations.id, ids)));
 }
 
 export async function locationHolding(tx: Tx, domainId: number, warehouseId: number, code: string, exceptId?: number) {
@@ -281,7 +282,7 @@ export async function searchLocations(
     .where(where)
     .orderBy(asc(warehouseLocations.warehouseId), asc(warehouseLocations.code))
     .limit(filter.pageSize)
-    .offset((filter.currentPage - 1) * filter.pageSize);
+    .offset(pageOffset(filter));
   return { total: total?.n ?? 0, rows: rows.map((r) => toLocationRow(r.l, r)) };
 }
 
@@ -290,11 +291,11 @@ export async function locationsOfWarehouses(tx: Tx, domainId: number, warehouseI
   const conditions: SQL[] = [eq(warehouseLocations.domainId, domainId)];
   if (warehouseIds) {
     if (!warehouseIds.length) return [];
-    conditions.push(inArray(warehouseLocations.warehouseId, warehouseIds));
+    conditions.push(idsIn(warehouseLocations.warehouseId, warehouseIds));
   }
   if (codes) {
     if (!codes.length) return [];
-    conditions.push(inArray(warehouseLocations.code, codes));
+    conditions.push(textsIn(warehouseLocations.code, codes));
   }
   const rows = await tx
     .select({ l: warehouseLocations, code: warehouses.code, name: warehouses.name })

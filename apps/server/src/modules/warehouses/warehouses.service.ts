@@ -1,6 +1,6 @@
 // Warehouses, their locations and the stores that ship from them: commands in transactions,
 // each writing the operation log; searches scoped to the caller's domain.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   ErrorCodes,
   WarehouseErrors,
@@ -46,7 +46,7 @@ import {
   warehouseRowById,
 } from './warehouses.queries.js';
 import { findReferences, type ReferenceChecker } from '../../platform/references.js';
-import { uniqueViolation } from '../../platform/sql.js';
+import { idsIn, uniqueViolation } from '../../platform/sql.js';
 
 const AREA = 'warehouses';
 
@@ -227,7 +227,7 @@ export function createWarehousesService(deps: WarehousesServiceDeps) {
             and(
               eq(warehouseStoreBindings.domainId, domainId),
               eq(warehouseStoreBindings.warehouseId, warehouse.id),
-              inArray(warehouseStoreBindings.storeId, input.storeIds),
+              idsIn(warehouseStoreBindings.storeId, input.storeIds),
             ),
           )
           .returning();
@@ -306,7 +306,7 @@ export function createWarehousesService(deps: WarehousesServiceDeps) {
           const uses = await findReferences(deps.registry.list<ReferenceChecker>(LOCATION_REFERENCES), tx, domainId, [location.id]);
           if (uses.length) throw new AppError(WarehouseErrors.LOCATION_IN_USE, 409, { field: 'idList', code: location.code, reason: uses[0]!.reason, count: uses[0]!.count });
         }
-        await tx.delete(warehouseLocations).where(and(eq(warehouseLocations.domainId, domainId), inArray(warehouseLocations.id, ids)));
+        await tx.delete(warehouseLocations).where(and(eq(warehouseLocations.domainId, domainId), idsIn(warehouseLocations.id, ids)));
         for (const location of found) {
           await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'location', entityId: location.id, action: 'delete', before: location });
         }

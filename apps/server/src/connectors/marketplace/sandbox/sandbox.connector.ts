@@ -4,7 +4,7 @@
 // deterministically from (shop, call number), a calls-per-minute limit, failures forced on the
 // next calls, and tokens with a configurable lifetime. Every call it receives is recorded.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { ErrorCodes, PLATFORM_SANDBOX, type SandboxFailureKind, type SandboxForcedFailure, type SandboxOperation } from '@openseller/core';
 import type { Db, Tx } from '../../../db/client.js';
 import { sandboxAuthCodes, sandboxCalls, sandboxItemSkus, sandboxItems, sandboxOrders, sandboxRefunds, sandboxShops, sandboxTokens } from '../../../db/schema/index.js';
@@ -30,6 +30,8 @@ export type SandboxShop = typeof sandboxShops.$inferSelect;
 
 export { SANDBOX_CONSENT_PATH } from '@openseller/core';
 import { SANDBOX_CONSENT_PATH } from '@openseller/core';
+import { idsIn } from '../../../platform/sql.js';
+import { pageOffset } from '../../../platform/paging.js';
 const CODE_TTL_MS = 10 * 60_000;
 const REFRESH_TTL_MS = 90 * 86_400_000;
 const MAX_PAGE_SIZE = 200;
@@ -301,12 +303,12 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           .where(eq(sandboxItems.shopId, shop.id))
           .orderBy(asc(sandboxItems.id))
           .limit(pageSize)
-          .offset((pageNo - 1) * pageSize);
+          .offset(pageOffset({ currentPage: pageNo, pageSize }));
         const skus = items.length
           ? await tx
               .select()
               .from(sandboxItemSkus)
-              .where(inArray(sandboxItemSkus.itemRowId, items.map((i) => i.id)))
+              .where(idsIn(sandboxItemSkus.itemRowId, items.map((i) => i.id)))
               .orderBy(asc(sandboxItemSkus.sortIndex), asc(sandboxItemSkus.id))
           : [];
         const result: OnlineGoodsPage = {

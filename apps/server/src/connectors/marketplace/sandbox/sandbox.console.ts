@@ -4,7 +4,7 @@
 // or revoke the tokens it issued — and what it received (the call log with stock and shipping
 // pushes). The stores area checks that the store is a sandbox store of the caller's domain.
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   addDecimals,
   formatDecimal,
@@ -25,6 +25,8 @@ import type { Db, Tx } from '../../../db/client.js';
 import { sandboxCalls, sandboxItemSkus, sandboxItems, sandboxOrders, sandboxRefunds, sandboxShops, sandboxTokens } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import type { SandboxShop } from './sandbox.connector.js';
+import { pageOffset } from '../../../platform/paging.js';
+import { idsIn, textsIn } from '../../../platform/sql.js';
 
 const BUYERS = ['小明', '阿花', 'tom_lee', '星星', 'Lucy', '大熊', '晴天', 'mike88'];
 const ADDRESSES = [
@@ -179,12 +181,12 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         .where(eq(sandboxItems.shopId, shop.id))
         .orderBy(desc(sandboxItems.id))
         .limit(page.pageSize)
-        .offset((page.currentPage - 1) * page.pageSize);
+        .offset(pageOffset(page));
       const skus = items.length
         ? await db
             .select()
             .from(sandboxItemSkus)
-            .where(inArray(sandboxItemSkus.itemRowId, items.map((i) => i.id)))
+            .where(idsIn(sandboxItemSkus.itemRowId, items.map((i) => i.id)))
             .orderBy(asc(sandboxItemSkus.sortIndex), asc(sandboxItemSkus.id))
         : [];
       return {
@@ -238,7 +240,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         const taken = await tx
           .select({ skuId: sandboxItemSkus.skuId, itemRowId: sandboxItemSkus.itemRowId })
           .from(sandboxItemSkus)
-          .where(and(eq(sandboxItemSkus.shopId, shop.id), inArray(sandboxItemSkus.skuId, skuIds)));
+          .where(and(eq(sandboxItemSkus.shopId, shop.id), textsIn(sandboxItemSkus.skuId, skuIds)));
         const clash = taken.find((t) => t.itemRowId !== itemRowId);
         if (clash) throw new AppError(StoreErrors.SANDBOX_ITEM_EXISTS, 409, { field: 'skus', key: clash.skuId });
         await tx.delete(sandboxItemSkus).where(eq(sandboxItemSkus.itemRowId, itemRowId));
@@ -378,7 +380,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         .where(eq(sandboxOrders.shopId, shop.id))
         .orderBy(desc(sandboxOrders.id))
         .limit(page.pageSize)
-        .offset((page.currentPage - 1) * page.pageSize);
+        .offset(pageOffset(page));
       return {
         total: Number(n),
         currentPage: page.currentPage,
@@ -415,7 +417,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         .where(eq(sandboxRefunds.shopId, shop.id))
         .orderBy(desc(sandboxRefunds.id))
         .limit(page.pageSize)
-        .offset((page.currentPage - 1) * page.pageSize);
+        .offset(pageOffset(page));
       return {
         total: Number(n),
         currentPage: page.currentPage,
@@ -436,7 +438,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       const shop = await shopOrFail(db, domainId, input.storeId);
       const conditions = [eq(sandboxCalls.shopId, shop.id)];
       if (input.operation) conditions.push(eq(sandboxCalls.operation, input.operation));
-      if (input.receivedOnly) conditions.push(inArray(sandboxCalls.operation, ['pushStock', 'pushShippingFeedback']));
+      if (input.receivedOnly) conditions.push(textsIn(sandboxCalls.operation, ['pushStock', 'pushShippingFeedback']));
       const where = and(...conditions);
       const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxCalls).where(where);
       const rows = await db
@@ -445,7 +447,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         .where(where)
         .orderBy(desc(sandboxCalls.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return {
         total: Number(n),
         currentPage: input.currentPage,

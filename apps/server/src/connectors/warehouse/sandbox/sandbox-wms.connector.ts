@@ -6,7 +6,7 @@
 // (warehouse, call number), failures forced on the next calls (timeouts before or after
 // accepting, rejections, errors), and SKUs it refuses. Every call it receives is recorded.
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { SandboxWmsFailureKind, SandboxWmsForcedFailure, SandboxWmsOperation, ThirdPartyStatus } from '@openseller/core';
 import type { Db, Tx } from '../../../db/client.js';
 import { sandboxWmsCalls, sandboxWmsDocumentLines, sandboxWmsDocuments, sandboxWmsResults, sandboxWmsWarehouses } from '../../../db/schema/index.js';
@@ -24,6 +24,7 @@ import {
   type WarehouseResultLine,
   type WarehouseTarget,
 } from '../types.js';
+import { textsIn } from '../../../platform/sql.js';
 
 export type SandboxWmsWarehouse = typeof sandboxWmsWarehouses.$inferSelect;
 export type SandboxWmsDocument = typeof sandboxWmsDocuments.$inferSelect;
@@ -294,7 +295,7 @@ export function createSandboxWmsConnector(deps: { db: Db; now?: () => Date }): W
             and(
               eq(sandboxWmsResults.domainId, target.domainId),
               eq(sandboxWmsResults.warehouseId, target.warehouseId),
-              inArray(sandboxWmsResults.resultId, resultIds),
+              textsIn(sandboxWmsResults.resultId, resultIds),
               isNull(sandboxWmsResults.acknowledgedAt),
             ),
           )

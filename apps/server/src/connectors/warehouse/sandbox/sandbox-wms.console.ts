@@ -3,7 +3,7 @@
 // in part; confirm a cancel it was asked for; set its latency, failure rate, cancel mode and the
 // SKUs it refuses; force failures on the next calls — and what it was sent (documents, results,
 // calls). Only sandbox-connected warehouses of the caller's domain.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   SANDBOX_EXTERNAL_CODE_PREFIX,
   SANDBOX_WAREHOUSE_TYPES,
@@ -26,6 +26,7 @@ import { isReceived, type WarehouseDocumentKind } from '../types.js';
 import { sandboxWmsCalls, sandboxWmsDocumentLines, sandboxWmsDocuments, sandboxWmsResults, sandboxWmsWarehouses, warehouses } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { addSandboxResult, ensureSandboxWarehouse, logSandboxCall } from './sandbox-wms.connector.js';
+import { idsIn, textsIn } from '../../../platform/sql.js';
 
 const documentProblem = (detail: string, field = 'documentId') => new AppError(WarehouseSystemErrors.SANDBOX_DOCUMENT, 409, { detail, field });
 
@@ -61,7 +62,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
         .where(
           and(
             eq(warehouses.domainId, domainId),
-            inArray(warehouses.type, [...SANDBOX_WAREHOUSE_TYPES]),
+            textsIn(warehouses.type, [...SANDBOX_WAREHOUSE_TYPES]),
             sql`upper(${warehouses.externalCode}) like ${SANDBOX_EXTERNAL_CODE_PREFIX + '%'}`,
           ),
         )
@@ -85,7 +86,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
             .where(
               and(
                 eq(sandboxWmsDocumentLines.domainId, domainId),
-                inArray(
+                idsIn(
                   sandboxWmsDocumentLines.documentId,
                   documents.map((d) => d.id),
                 ),

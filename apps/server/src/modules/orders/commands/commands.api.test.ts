@@ -180,14 +180,15 @@ describe('verify and cancel verify', () => {
     expect(result.failures).toMatchObject([{ id: later.id, errorCode: 'ERR_ORDER_SHORTAGE', params: { available: 1, needed: 3 } }]);
   });
 
-  it('falls back to order-by-order verify when the batch transaction throws', async () => {
+  it('does not retry order by order when the batch fails unexpectedly: nothing changes, and the next call verifies as usual', async () => {
     const w = await world();
     await putOnHand(t, w.domainId, [{ warehouseId: w.warehouseId, locationId: w.locationIds[0], skuId: w.skuIds[0]!, qty: 4 }]);
     const a = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 2 }] });
     const b = await order(w, { lines: [{ skuId: w.skuIds[0]!, qty: 2 }] });
     const c = await order(w, { locked: true });
     const d = await order(w, { expressCompanyCode: null });
-    // Ledger inserts naming more than one order (only the batch path writes those) fail here.
+    // Ledger inserts naming more than one order (only the batch path writes those) fail here: an
+    // unexpected database error, not a business refusal, so the order-by-order path must not run.
     await db.execute(sql.raw(`
       create or replace function test_one_order_per_ledger_insert() returns trigger language plpgsql as $$
       begin
@@ -199,20 +200,27 @@ describe('verify and cancel verify', () => {
       create trigger test_one_order_per_ledger_insert after insert on stock_ledger
         referencing new table as inserted for each statement execute function test_one_order_per_ledger_insert();`));
     try {
-      const result = await ok(w, 'verify', { idList: [a.id, b.id, c.id, d.id] });
-      expect(result.successIds).toEqual([a.id, b.id]);
-      expect(result.failures).toMatchObject([
-        { id: c.id, errorCode: 'ERR_ORDER_LOCKED' },
-        { id: d.id, errorCode: 'ERR_ORDER_NO_EXPRESS', message: `The order ${d.code} has no courier; choose a courier first` },
-      ]);
-      expect((await header(d.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
-      expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 4, allocated: 4 });
+      const failed = await call(w, 'verify', { idList: [a.id, b.id, c.id, d.id] });
+      expect(failed.body).toMatchObject({ success: false, errorCode: 'ERR_INTERNAL' });
+      expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 4, allocated: 0 });
       for (const o of [a, b]) {
-        expect((await header(o.id)).status_code).toBe('CI_ERPSOH_STATUS_VERIFIED');
-        expect(await logActions(o.id)).toEqual(['verify']);
+        expect((await header(o.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
+        expect(await logActions(o.id)).toEqual([]);
       }
     } finally {
       await db.execute(sql.raw('drop trigger test_one_order_per_ledger_insert on stock_ledger; drop function test_one_order_per_ledger_insert();'));
+    }
+    const result = await ok(w, 'verify', { idList: [a.id, b.id, c.id, d.id] });
+    expect(result.successIds).toEqual([a.id, b.id]);
+    expect(result.failures).toMatchObject([
+      { id: c.id, errorCode: 'ERR_ORDER_LOCKED' },
+      { id: d.id, errorCode: 'ERR_ORDER_NO_EXPRESS', message: `The order ${d.code} has no courier; choose a courier first` },
+    ]);
+    expect((await header(d.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
+    expect(await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toEqual({ onHand: 4, allocated: 4 });
+    for (const o of [a, b]) {
+      expect((await header(o.id)).status_code).toBe('CI_ERPSOH_STATUS_VERIFIED');
+      expect(await logActions(o.id)).toEqual(['verify']);
     }
   });
 
@@ -344,6 +352,11 @@ describe('lock, close and convert', () => {
     expect(await header(o.id)).toMatchObject({ pre_sale: false, stock_out: false, locked: false, so_extend_status: null });
     await ok(w, 'releaseRisk', { idList: [o.id] });
     expect((await header(o.id)).risk_control_status).toBe('NONE');
+    // The status catalogue (ORDER_ACTIONS_BY_STATUS) allows releasing risk only before shipping; a flag in any status.
+    const shipped = await order(w, { statusCode: 'CI_ERPSOH_STATUS_SEND', riskControlStatus: 'RISK' });
+    expect((await ok(w, 'releaseRisk', { idList: [shipped.id] })).failures).toMatchObject([{ id: shipped.id, errorCode: 'ERR_ORDER_STATUS', params: { action: 'releaseRisk' } }]);
+    expect((await header(shipped.id)).risk_control_status).toBe('RISK');
+    expect((await ok(w, 'updateSellerFlag', { idList: [shipped.id], sellerFlag: 2 })).successIds).toEqual([shipped.id]);
     await ok(w, 'updateSellerFlag', { idList: [o.id], sellerFlag: 3, sellerRemark: 'call first' });
     expect(await header(o.id)).toMatchObject({ seller_flag: 3, seller_remark: 'call first' });
     await db.execute(sql`update erp_orders set express_no = 'YT123' where id = ${o.id}`);
@@ -385,6 +398,24 @@ describe('merge', () => {
     expect((await header(a.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
     expect((await header(b.id)).merged_into_id).toBeNull();
     expect((await header(merged.id)).status_code).toBe('CI_ERPSOH_STATUS_CANCEL');
+  });
+
+  it('treats a missing and an empty receiver field alike: the 待合 tag, the merge list and the merge command agree', async () => {
+    const w = await world();
+    const a = await order(w, { buyerNick: 'nia' });
+    const b = await order(w, { buyerNick: 'nia' });
+    const c = await order(w, { buyerNick: 'ola' });
+    const d = await order(w, { buyerNick: 'ola' });
+    await db.execute(sql`update erp_orders set receiver_phone = null, receiver_address = '' where id = ${a.id}`);
+    await db.execute(sql`update erp_orders set receiver_phone = '', receiver_address = null where id = ${b.id}`);
+    await db.execute(sql`update erp_orders set receiver_phone = null where id = ${c.id}`);
+    const tagged = (await ok(w, 'getMergeFlagByIdList', { idList: [a.id, b.id, c.id, d.id] })).voList as { id: number; canbeMergedTag: boolean }[];
+    expect(tagged.filter((r) => r.canbeMergedTag).map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
+    expect((await ok(w, 'getMergeSoList', { id: a.id })).voList.map((r: { id: number }) => r.id)).toEqual([b.id]);
+    expect((await ok(w, 'getMergeSoList', { id: c.id })).voList).toEqual([]);
+    // c has no phone and d has one: not tagged, and the command refuses them for the receiver.
+    expect((await call(w, 'merge', { idList: [c.id, d.id] })).body).toMatchObject({ success: false, errorCode: 'ERR_ORDER_MERGE_DIFFERENT', params: { reason: 'receiver' } });
+    expect((await ok(w, 'merge', { idList: [a.id, b.id] })).sourceIds).toEqual([a.id, b.id].sort((x, y) => x - y));
   });
 
   it('refuses a merge across stores, across buyers, of one order, and above the tier limit', async () => {

@@ -6,7 +6,7 @@
 // same orders never allocate twice, and the answer says which orders went through and why the
 // others were refused. Every change checks the version the caller saw (when given), bumps
 // it and writes the order log (before → after).
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray, booleanArray, textArray } from '../../../platform/sql.js';
 import {
   effectiveLevel,
   maxMergedOrders,
@@ -43,20 +43,24 @@ import {
   type UpdateSellerFlagInput,
   type VerifyOrdersInput,
   type MergeSoRow,
+  orderAllows,
+  orderMergeDifference,
+  orderStatusesAllowing,
+  type OrderAction,
 } from '@openseller/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../../db/client.js';
-import { erpOrders, operationLogs, type ErpOrder } from '../../../db/schema/index.js';
+import { erpOrders, type ErpOrder } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
 import { mergePartnerIds } from '../list/list.queries.js';
 import { serverMessage } from '../../../platform/messages.js';
 import type { Session } from '../../../platform/sessions.js';
-import { writeOperationLog } from '../../../platform/operation-log.js';
-import { applyMovements } from '../../stock/index.js';
+import { writeOperationLog, writeOperationLogs } from '../../../platform/operation-log.js';
+import { applyMovements, availableByWarehouseAndSku, availableInWarehouse } from '../../stock/index.js';
 import { failureOf, loadOrderRows, lockOrderBatch, nextOrderCodes, orderStatusRefusal, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
-import { allocateOrder, allocateOrders, availableInWarehouse, demandBySku, plannedLinesOf, releaseMovementsOf, releaseOrder } from './commands.stock.js';
+import { allocateOrder, allocateOrders, demandBySku, plannedLinesOf, releaseMovementsOf, releaseOrder } from './commands.stock.js';
 
 const S = ORDER_STATUS;
 const ENTITY = 'order';
@@ -82,8 +86,18 @@ const brief = (o: ErpOrder) => ({
   version: o.version,
 });
 
-function requireStatus(o: ErpOrder, action: string, ...allowed: string[]): void {
-  if (!allowed.includes(o.statusCode)) throw orderStatusRefusal(o, action, allowed);
+/**
+ * Refuses an order whose status does not allow the action (ORDER_ACTIONS_BY_STATUS of packages/core,
+ * the catalogue the web's action bar follows too); `named` is the action the refusal names.
+ */
+function requireStatus(o: ErpOrder, action: OrderAction, named: string = action): void {
+  const refusal = statusRefusal(o, action, named);
+  if (refusal) throw refusal;
+}
+
+/** The refusal of an order whose status does not allow the action, or null. */
+function statusRefusal(o: Pick<ErpOrder, 'code' | 'statusCode'>, action: OrderAction, named: string = action): AppError | null {
+  return orderAllows(o.statusCode, action) ? null : orderStatusRefusal(o, named, orderStatusesAllowing(action));
 }
 
 const withoutLabel = (labels: string[], label: string) => labels.filter((l) => l !== label);
@@ -96,10 +110,23 @@ const COPIED_COLUMNS = sql.raw(`order_type, source, store_id, platform_code, ori
 const COPIED_LINE_COLUMNS = sql.raw(`sku_id, sku_code, sku_name, sku_specifications, price, sku_weight, is_gift, is_combination, labels,
   cancel_tag, platform_no, tb_spu_id, tb_sku_id, outer_sku_id, title, properties, promotion_id`);
 
-export function createOrderCommandsService(deps: { database: Database; now?: () => Date; warn?: (message: string, error: unknown) => void }) {
+/**
+ * The set-based path of a batch first. A business refusal it did not answer per order (an AppError
+ * escaping the batch, such as a stale version) sends the batch order by order, where each order gets
+ * its own answer; any other error is unexpected and goes up unchanged, never retried.
+ */
+export async function fallBackOnRefusal<T>(setBased: () => Promise<T>, perOrder: () => Promise<T>): Promise<T> {
+  try {
+    return await setBased();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return perOrder();
+  }
+}
+
+export function createOrderCommandsService(deps: { database: Database; now?: () => Date }) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
-  const warn = deps.warn ?? ((message: string, error: unknown) => console.warn(message, error));
 
   async function lockOrder(tx: Tx, domainId: number, id: number, version?: number): Promise<ErpOrder> {
     const [o] = await tx
@@ -198,7 +225,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     const [code] = await nextOrderCodes(tx, 1, now());
     const inserted = await tx.execute<{ id: number }>(sql`
       insert into erp_orders (domain_id, code, status_code, platform_nos, labels, merge_level, split_level, split_from_id, created_by, ${COPIED_COLUMNS})
-      select domain_id, ${code}, ${S.NORMAL}, ${`{${values.platformNos.map((p) => JSON.stringify(p)).join(',')}}`}::text[], ${`{${values.labels.join(',')}}`}::text[],
+      select domain_id, ${code}, ${S.NORMAL}, ${textArray(values.platformNos)}, ${textArray(values.labels)},
         ${values.mergeLevel}, ${values.splitLevel}, ${values.splitFromId}, ${values.createdBy}, ${COPIED_COLUMNS}
       from erp_orders where domain_id = ${from.domainId} and id = ${from.id}
       returning id`);
@@ -249,7 +276,8 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
   /** The reason an order cannot be reviewed, or nothing. */
   function verifyRefusal(o: ErpOrder): AppError | null {
-    if (o.statusCode !== S.NORMAL) return orderStatusRefusal(o, 'verify', [S.NORMAL]);
+    const status = statusRefusal(o, 'verify');
+    if (status) return status;
     if (o.locked) return new AppError(OrderErrors.LOCKED, 409, { code: o.code });
     if (o.riskControlStatus !== 'NONE') return new AppError(OrderErrors.RISK_CONTROLLED, 409, { code: o.code });
     if (o.intercepted) return new AppError(OrderErrors.INTERCEPTED, 409, { code: o.code, reason: o.interceptReason ?? '' });
@@ -288,18 +316,10 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
           .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigintArray(accepted)})`))
           .returning();
         const actor = actorOf(session);
-        await tx.insert(operationLogs).values(
-          after.map((a) => ({
-            domainId: actor.domainId,
-            userId: actor.userId,
-            loginName: actor.loginName,
-            area: ORDERS_AREA,
-            entityType: ORDER_LOG_ENTITY_KIND,
-            entityId: String(a.id),
-            action,
-            before: brief(byId.get(a.id)!),
-            after: brief(a),
-          })),
+        await writeOperationLogs(
+          tx,
+          actor,
+          after.map((a) => ({ area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, entityId: a.id, action, before: brief(byId.get(a.id)!), after: brief(a) })),
         );
       }
       return {
@@ -307,20 +327,6 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         failures: ids.filter((id) => refusals.has(id)).map((id) => failureOf(id, byId.get(id)?.code ?? null, refusals.get(id)!, language)),
       };
     });
-  }
-
-  /** The set-based path first; if it throws anything unexpected, the per-order path for the batch. */
-  async function withFallback(setBased: () => Promise<OrderBatchResult>, perOrder: () => Promise<OrderBatchResult>): Promise<OrderBatchResult> {
-    let result: OrderBatchResult;
-    try {
-      result = await setBased();
-    } catch (error) {
-      // Not a refusal (those are answered per order): something the set-based statements did not
-      // expect. The batch still goes through order by order; say so, or it would go unnoticed.
-      warn('orders: a set-based batch failed; running it order by order', error);
-      return perOrder();
-    }
-    return result;
   }
 
   /** Verify order by order, each in its own transaction: the fallback of `verify`. */
@@ -348,7 +354,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
   /** Cancel verify order by order: the fallback of `cancelVerify`. */
   function cancelVerifyEach(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
     return batch(session, language, input, async (tx, o) => {
-      requireStatus(o, 'cancelVerify', S.VERIFIED);
+      requireStatus(o, 'cancelVerify');
       await releaseOrder(tx, o.domainId, session.userId, o);
       await change(tx, session, o, 'cancelVerify', { statusCode: S.NORMAL, verifiedAt: null, verifiedBy: null });
     });
@@ -361,7 +367,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
      * `allocateOrders`); the per-order path below is the fallback when it throws.
      */
     verify(session: Session, language: Language, input: VerifyOrdersInput): Promise<OrderBatchResult> {
-      return withFallback(
+      return fallBackOnRefusal(
         () =>
           setBatch(
             session,
@@ -414,14 +420,14 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
     /** VERIFIED → NORMAL, releasing exactly what the orders hold; one transaction per batch, per order as the fallback. */
     cancelVerify(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
-      return withFallback(
+      return fallBackOnRefusal(
         () =>
           setBatch(
             session,
             language,
             input,
             'cancelVerify',
-            (o) => (o.statusCode === S.VERIFIED ? null : orderStatusRefusal(o, 'cancelVerify', [S.VERIFIED])),
+            (o) => statusRefusal(o, 'cancelVerify'),
             async (tx, domainId, eligible) => {
               await applyMovements(tx, domainId, session.userId, await releaseMovementsOf(tx, domainId, eligible));
             },
@@ -433,14 +439,14 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
     lock(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'lock', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'lock');
         await change(tx, session, o, 'lock', { locked: true });
       });
     },
 
     unlock(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'unlock', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'unlock');
         await change(tx, session, o, 'unlock', { locked: false });
       });
     },
@@ -448,7 +454,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Close a pending or reviewed order; a reviewed one gives back its stock. */
     close(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'close', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'close');
         if (o.statusCode === S.VERIFIED) await releaseOrder(tx, o.domainId, session.userId, o);
         await change(tx, session, o, 'close', { statusCode: S.CLOSE, statusBeforeClose: S.NORMAL, closedAt: now(), verifiedAt: null, verifiedBy: null });
       });
@@ -457,7 +463,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** A closed order comes back pending review. */
     cancelClose(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'cancelClose', S.CLOSE);
+        requireStatus(o, 'cancelClose');
         await change(tx, session, o, 'cancelClose', { statusCode: S.NORMAL, statusBeforeClose: null, closedAt: null });
       });
     },
@@ -476,19 +482,12 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         const sources: ErpOrder[] = [];
         for (const id of ids) sources.push(await lockOrder(tx, domainId, id, versions.get(id)));
         for (const o of sources) {
-          requireStatus(o, 'merge', S.NORMAL);
+          requireStatus(o, 'merge');
           if (o.locked) throw new AppError(OrderErrors.LOCKED, 409, { code: o.code });
         }
         const first = [...sources].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)[0]!;
         for (const o of sources) {
-          const differs =
-            o.storeId !== first.storeId
-              ? 'store'
-              : (o.buyerNick ?? '') !== (first.buyerNick ?? '')
-                ? 'buyer'
-                : (o.receiverName ?? '') !== (first.receiverName ?? '') || (o.receiverPhone ?? '') !== (first.receiverPhone ?? '') || (o.receiverAddress ?? '') !== (first.receiverAddress ?? '')
-                  ? 'receiver'
-                  : null;
+          const differs = orderMergeDifference(first, o);
           if (differs) throw new AppError(OrderErrors.MERGE_DIFFERENT, 409, { code: o.code, reason: differs, with: first.code });
         }
         const platformNos = [...new Set(sources.flatMap((o) => o.platformNos))];
@@ -512,7 +511,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     cancelMerge(session: Session, input: OrderCommandInput): Promise<{ sourceIds: number[] }> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
         if (o.mergeLevel !== 1) throw new AppError(OrderErrors.NOT_MERGED, 409, { code: o.code });
-        requireStatus(o, 'cancelMerge', S.NORMAL);
+        requireStatus(o, 'cancelMerge');
         const sources = await tx
           .select()
           .from(erpOrders)
@@ -550,7 +549,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Moves the given line quantities to a new child order. */
     split(session: Session, input: SplitOrderInput): Promise<SplitOrderResult> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'split', S.NORMAL);
+        requireStatus(o, 'split');
         const lines = (await tx.execute<{ id: number; qty: number }>(sql`select id, qty from erp_order_lines where domain_id = ${domainId} and order_id = ${o.id}`)).rows;
         const plan = planManualSplit(
           lines.map((l) => ({ lineId: Number(l.id), qty: Number(l.qty) })),
@@ -579,8 +578,8 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
           .orderBy(erpOrders.id)
           .for('update');
         if (!children.length) throw new AppError(OrderErrors.NOT_SPLIT, 409, { code: given.code });
-        requireStatus(parent, 'cancelSplit', S.NORMAL);
-        for (const c of children) requireStatus(c, 'cancelSplit', S.NORMAL);
+        requireStatus(parent, 'cancelSplit');
+        for (const c of children) requireStatus(c, 'cancelSplit');
         for (const c of children) {
           const childLines = (await tx.execute<{ id: number }>(sql`select id from erp_order_lines where order_id = ${c.id} order by line_seq, id`)).rows;
           for (const cl of childLines) {
@@ -612,7 +611,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Splits the short quantities off into an out-of-stock child ('all' whole lines, 'part' the shortfall). */
     splitOutOfStock(session: Session, input: SplitOutOfStockInput): Promise<SplitOrderResult> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'splitOutOfStock', S.NORMAL);
+        requireStatus(o, 'splitOutOfStock');
         if (o.warehouseId === null) throw new AppError(OrderErrors.NO_WAREHOUSE, 409, { code: o.code });
         const lines = (await plannedLinesOf(tx, domainId, [o.id])).get(o.id) ?? [];
         const available = await availableInWarehouse(tx, domainId, o.warehouseId, [...demandBySku(lines).keys()]);
@@ -661,10 +660,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
           }
           if (r.stock_sku_id != null) line.components.push({ skuId: Number(r.stock_sku_id), perUnit: Number(r.per_unit ?? 1) });
         }
-        const stock = await tx.execute<{ warehouse_id: number; sku_id: number; available: number }>(sql`
-          select warehouse_id, sku_id, sum(on_hand - allocated)::int as available from stock_balances
-          where domain_id = ${domainId} group by warehouse_id, sku_id`);
-        const available = new Map(stock.rows.map((r) => [`${r.warehouse_id}:${r.sku_id}`, Number(r.available)]));
+        const available = await availableByWarehouseAndSku(tx, domainId);
         const answer = preAllocateStockOut(orders, available);
 
         const orderIds = orders.map((o) => o.id);
@@ -672,7 +668,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         await tx.execute(sql`
           update erp_orders o set stock_out = x.so,
             so_extend_status = case when x.so and o.so_extend_status is null then 'STOCK_OUT' when not x.so and o.so_extend_status = 'STOCK_OUT' then null else o.so_extend_status end
-          from unnest(${bigintArray(orderIds)}, ${`{${flags.join(',')}}`}::boolean[]) as x(id, so)
+          from unnest(${bigintArray(orderIds)}, ${booleanArray(flags)}) as x(id, so)
           where o.domain_id = ${domainId} and o.id = x.id
             and (o.stock_out <> x.so or (x.so and o.so_extend_status is null) or (not x.so and o.so_extend_status = 'STOCK_OUT'))`);
         const lineIds = [...lineById.keys()];
@@ -690,7 +686,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Convert to pre-sale, normal, stock-out or locked (pending orders). */
     convert(session: Session, language: Language, input: ConvertOrdersInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, `convert:${input.to}`, S.NORMAL);
+        requireStatus(o, 'convert', `convert:${input.to}`);
         const values: Partial<typeof erpOrders.$inferInsert> =
           input.to === 'PRESALE'
             ? { preSale: true }
@@ -708,7 +704,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
       const found = await db.execute(sql`select 1 from domain_express_companies where domain_id = ${domainId} and code = ${input.expressCompanyCode}`);
       if (!found.rows.length) throw new AppError(OrderCommandErrors.EXPRESS_NOT_FOUND, 404, { field: 'expressCompanyCode', code: input.expressCompanyCode });
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'updateExpress', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'updateExpress');
         const values: Partial<typeof erpOrders.$inferInsert> = { expressCompanyCode: input.expressCompanyCode, labels: withoutLabel(o.labels, 'EXPRESS_MATCH_FAIL') };
         if (o.expressCompanyCode !== input.expressCompanyCode) values.expressNo = null;
         await change(tx, session, o, 'updateExpress', values);
@@ -720,14 +716,14 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
       const found = await db.execute(sql`select 1 from warehouses where domain_id = ${domainId} and id = ${input.warehouseId} and stop_using = false`);
       if (!found.rows.length) throw new AppError(OrderCommandErrors.WAREHOUSE_NOT_FOUND, 404, { field: 'warehouseId', id: input.warehouseId });
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'updateWarehouse', S.NORMAL);
+        requireStatus(o, 'updateWarehouse');
         await change(tx, session, o, 'updateWarehouse', { warehouseId: input.warehouseId, labels: withoutLabel(o.labels, 'WAREHOUSE_MATCH_FAIL') });
       });
     },
 
     updateReceiver(session: Session, input: UpdateOrderReceiverInput): Promise<OrderRow> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'updateReceiver', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'updateReceiver');
         await change(tx, session, o, 'updateReceiver', {
           receiverName: input.receiverName,
           receiverPhone: input.receiverPhone,
@@ -745,19 +741,21 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
     updateSellerFlag(session: Session, language: Language, input: UpdateSellerFlagInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
+        requireStatus(o, 'updateSellerFlag');
         await change(tx, session, o, 'updateSellerFlag', { sellerFlag: input.sellerFlag, ...(input.sellerRemark !== undefined ? { sellerRemark: input.sellerRemark } : {}) });
       });
     },
 
     recycleExpressNo(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
-        requireStatus(o, 'recycleExpressNo', S.NORMAL, S.VERIFIED);
+        requireStatus(o, 'recycleExpressNo');
         await change(tx, session, o, 'recycleExpressNo', { expressNo: null });
       });
     },
 
     releaseRisk(session: Session, language: Language, input: OrderBatchInput): Promise<OrderBatchResult> {
       return batch(session, language, input, async (tx, o) => {
+        requireStatus(o, 'releaseRisk');
         await change(tx, session, o, 'releaseRisk', { riskControlStatus: 'NONE' });
       });
     },
@@ -765,7 +763,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Adds a system SKU as a line of a pending order. */
     addSku(session: Session, input: AddOrderSkuInput): Promise<OrderRow> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'addSku', S.NORMAL);
+        requireStatus(o, 'addSku');
         const inserted = await tx.execute<{ id: number }>(sql`
           insert into erp_order_lines (domain_id, order_id, line_seq, sku_id, sku_code, sku_name, sku_specifications, sku_weight, is_combination, is_gift, labels, qty, price, amount, platform_no)
           select ${domainId}, ${o.id}, (select coalesce(max(line_seq), 0) + 1 from erp_order_lines where order_id = ${o.id}), k.id, k.code, k.name, k.specifications, k.weight, k.is_combination,
@@ -782,7 +780,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
 
     deleteSku(session: Session, input: DeleteOrderSkuInput): Promise<OrderRow> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'deleteSku', S.NORMAL);
+        requireStatus(o, 'deleteSku');
         const lines = (await tx.execute<{ id: number }>(sql`select id from erp_order_lines where domain_id = ${domainId} and order_id = ${o.id}`)).rows.map((r) => Number(r.id));
         const missing = input.lineIdList.find((id) => !lines.includes(id));
         if (missing !== undefined) throw new AppError(OrderCommandErrors.LINE_NOT_FOUND, 404, { field: 'lineIdList', lineId: missing });
@@ -799,7 +797,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     /** Puts a system SKU on a line (an unmapped one becomes mapped). */
     replaceSku(session: Session, input: ReplaceOrderSkuInput): Promise<OrderRow> {
       return single(session, input.id, input.version, async (tx, o, domainId) => {
-        requireStatus(o, 'replaceSku', S.NORMAL);
+        requireStatus(o, 'replaceSku');
         const line = (await tx.execute(sql`select id from erp_order_lines where domain_id = ${domainId} and order_id = ${o.id} and id = ${input.lineId}`)).rows[0];
         if (!line) throw new AppError(OrderCommandErrors.LINE_NOT_FOUND, 404, { field: 'lineId', lineId: input.lineId });
         const updated = await tx.execute(sql`

@@ -1,13 +1,13 @@
 // The stock side of the order commands: what an order's lines take (combinations by their
 // components, gifts too, cancelled and unmapped lines not), allocation on verify, release of
-// exactly what an order holds, and the available stock that split out-of-stock and refresh
-// out-of-stock plan with. Stock changes go through the stock engine only.
-import { bigintArray } from '../../../db/arrays.js';
+// exactly what an order holds. Allocation, availability and every stock change belong to the stock
+// area (modules/stock/index.ts); orders never read or lock stock balances themselves.
+import { bigintArray } from '../../../platform/sql.js';
 import { OrderErrors, type PlannedLine } from '@openseller/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../platform/errors.js';
-import { applyMovements, StockShortageError, type Movement } from '../../stock/index.js';
+import { allocateStock, applyMovements, StockShortageError, type Movement } from '../../stock/index.js';
 import { ORDER_DOC_TYPE } from '../orders.model.js';
 
 export interface DemandRecord extends Record<string, unknown> {
@@ -57,71 +57,32 @@ export function demandBySku(lines: readonly PlannedLine[]): Map<number, number> 
   return demand;
 }
 
-/** Available (on hand − allocated) per SKU in a warehouse. */
-export async function availableInWarehouse(tx: Tx, domainId: number, warehouseId: number, skuIds: readonly number[]): Promise<Map<number, number>> {
-  if (!skuIds.length) return new Map();
-  const rows = await tx.execute<{ sku_id: number; available: number }>(sql`
-    select sku_id, sum(on_hand - allocated)::int as available from stock_balances
-    where domain_id = ${domainId} and warehouse_id = ${warehouseId} and sku_id = any(${bigintArray(skuIds)})
-    group by sku_id`);
-  return new Map(rows.rows.map((r) => [Number(r.sku_id), Number(r.available)]));
-}
-
 async function skuCodeOf(tx: Tx, domainId: number, skuId: number): Promise<string> {
   const rows = await tx.execute<{ code: string }>(sql`select code from skus where domain_id = ${domainId} and id = ${skuId}`);
   return rows.rows[0]?.code ?? String(skuId);
 }
 
 /**
- * Allocates what the order's lines take in its warehouse, in one pass: the balances of all its
- * SKUs are locked by one statement (SKUs and locations in id order, so concurrent verifies lock
- * alike), each SKU takes from its locations with the most available first (as
- * `allocateInWarehouse` does), and the stock engine applies all the ALLOCATE movements at once.
- * A shortage refuses with the first short SKU (in id order), what is available and what is
- * needed; the caller's transaction then writes nothing.
+ * Allocates what the order's lines take in its warehouse through the stock area's allocation
+ * (`allocateStock`: balances locked in one order, most available first). A shortage refuses with
+ * the first short SKU (in id order), what is available and what is needed; the caller's
+ * transaction then writes nothing.
  */
 export async function allocateOrder(tx: Tx, domainId: number, userId: number | null, order: { id: number; code: string; warehouseId: number }, lines: readonly PlannedLine[]): Promise<void> {
-  const demand = [...demandBySku(lines)].filter(([, qty]) => qty > 0).sort((a, b) => a[0] - b[0]);
-  if (!demand.length) return;
-  const rows = await tx.execute<{ sku_id: number; location_id: number; available: number }>(sql`
-    select sku_id, location_id, on_hand - allocated as available
-    from stock_balances
-    where domain_id = ${domainId} and warehouse_id = ${order.warehouseId} and sku_id = any(${bigintArray(demand.map(([skuId]) => skuId))})
-    order by sku_id, location_id
-    for update`);
-  const bySku = new Map<number, { locationId: number; available: number }[]>();
-  for (const r of rows.rows) {
-    const list = bySku.get(Number(r.sku_id)) ?? [];
-    list.push({ locationId: Number(r.location_id), available: Number(r.available) });
-    bySku.set(Number(r.sku_id), list);
-  }
-  const doc = { type: ORDER_DOC_TYPE, id: order.id, code: order.code };
-  const movements: Movement[] = [];
-  for (const [skuId, qty] of demand) {
-    const places = (bySku.get(skuId) ?? []).sort((a, b) => b.available - a.available || a.locationId - b.locationId);
-    const total = places.reduce((sum, p) => sum + Math.max(0, p.available), 0);
-    if (total < qty) throw new AppError(OrderErrors.SHORTAGE, 409, { skuCode: await skuCodeOf(tx, domainId, skuId), available: Math.max(0, total), needed: qty });
-    let left = qty;
-    for (const p of places) {
-      if (left <= 0) break;
-      const take = Math.min(left, p.available);
-      if (take > 0) {
-        movements.push({ warehouseId: order.warehouseId, locationId: p.locationId, skuId, allocatedDelta: take, movement: 'ALLOCATE', doc, remark: null });
-        left -= take;
-      }
-    }
-  }
+  const demand = [...demandBySku(lines)].map(([skuId, qty]) => ({ skuId, qty }));
+  let short;
   try {
-    await applyMovements(tx, domainId, userId, movements);
+    short = (await allocateStock(tx, domainId, userId, [{ warehouseId: order.warehouseId, skus: demand, doc: { type: ORDER_DOC_TYPE, id: order.id, code: order.code } }])).shortages[0];
   } catch (error) {
-    // Not expected under the locks above; answered like the checks above if it happens.
+    // Not expected under the stock area's locks; answered like a shortage it found if it happens.
     if (error instanceof StockShortageError) {
       const first = error.shortages[0];
-      const needed = demand.find(([skuId]) => skuId === first?.skuId)?.[1] ?? 0;
+      const needed = demand.find((d) => d.skuId === first?.skuId)?.qty ?? 0;
       throw new AppError(OrderErrors.SHORTAGE, 409, { skuCode: await skuCodeOf(tx, domainId, first?.skuId ?? 0), available: Math.max(0, first?.available ?? 0), needed });
     }
     throw error;
   }
+  if (short) throw new AppError(OrderErrors.SHORTAGE, 409, { skuCode: await skuCodeOf(tx, domainId, short.skuId), available: short.available, needed: short.needed });
 }
 
 /** An order a batch verify allocates: its warehouse and the stock its lines take. */
@@ -133,64 +94,21 @@ export interface OrderToAllocate {
 }
 
 /**
- * Allocates the stock of many orders at once (batch verify), each order all or none, in the order
- * given (the caller passes them by creation time). The balances of every (warehouse, SKU) the
- * orders take are locked by one statement (warehouse, SKU, location order, as the stock engine
- * locks), the plan is made in memory — each SKU from its locations with the most available first,
- * as `allocateInWarehouse` does — and the stock engine applies all the ALLOCATE movements in one
- * call. An order that cannot be wholly covered takes nothing and is answered with its first short
- * SKU (in id order), what was left and what it needs. Answers the refusals by order id; a
- * StockShortageError from the engine (not expected under the locks) is thrown to the caller.
+ * Allocates the stock of many orders at once (batch verify) through the stock area's allocation
+ * (`allocateStock`), each order all or none, in the order given (the caller passes them by
+ * creation time). An order that cannot be wholly covered takes nothing and is answered with its
+ * first short SKU (in id order), what was left and what it needs. Answers the refusals by order
+ * id; a StockShortageError from the engine (not expected under the locks) is thrown to the caller.
  */
 export async function allocateOrders(tx: Tx, domainId: number, userId: number | null, orders: readonly OrderToAllocate[]): Promise<Map<number, AppError>> {
   const refusals = new Map<number, AppError>();
-  const wanted = orders.map((o) => ({ order: o, demand: [...demandBySku(o.lines)].filter(([, qty]) => qty > 0).sort((a, b) => a[0] - b[0]) }));
-  const keyOf = (warehouseId: number, skuId: number) => `${warehouseId}:${skuId}`;
-  const keys = new Map<string, { w: number; s: number }>();
-  for (const { order, demand } of wanted) for (const [skuId] of demand) keys.set(keyOf(order.warehouseId, skuId), { w: order.warehouseId, s: skuId });
-  if (!keys.size) return refusals;
-  const pairs = [...keys.values()];
-  const rows = await tx.execute<{ warehouse_id: number; sku_id: number; location_id: number; available: number }>(sql`
-    select b.warehouse_id, b.sku_id, b.location_id, b.on_hand - b.allocated as available
-    from stock_balances b
-    join unnest(${bigintArray(pairs.map((p) => p.w))}, ${bigintArray(pairs.map((p) => p.s))}) as k(w, s) on b.warehouse_id = k.w and b.sku_id = k.s
-    where b.domain_id = ${domainId}
-    order by b.warehouse_id, b.sku_id, b.location_id
-    for update of b`);
-  const pool = new Map<string, { locationId: number; available: number }[]>();
-  for (const r of rows.rows) {
-    const key = keyOf(Number(r.warehouse_id), Number(r.sku_id));
-    const list = pool.get(key) ?? [];
-    list.push({ locationId: Number(r.location_id), available: Number(r.available) });
-    pool.set(key, list);
-  }
-
-  const movements: Movement[] = [];
-  const shorts: { orderId: number; skuId: number; available: number; needed: number }[] = [];
-  for (const { order, demand } of wanted) {
-    const short = demand
-      .map(([skuId, qty]) => ({ skuId, qty, total: (pool.get(keyOf(order.warehouseId, skuId)) ?? []).reduce((sum, p) => sum + Math.max(0, p.available), 0) }))
-      .find((d) => d.total < d.qty);
-    if (short) {
-      shorts.push({ orderId: order.id, skuId: short.skuId, available: Math.max(0, short.total), needed: short.qty });
-      continue;
-    }
-    const doc = { type: ORDER_DOC_TYPE, id: order.id, code: order.code };
-    for (const [skuId, qty] of demand) {
-      const places = (pool.get(keyOf(order.warehouseId, skuId)) ?? []).sort((a, b) => b.available - a.available || a.locationId - b.locationId);
-      let left = qty;
-      for (const p of places) {
-        if (left <= 0) break;
-        const take = Math.min(left, p.available);
-        if (take > 0) {
-          movements.push({ warehouseId: order.warehouseId, locationId: p.locationId, skuId, allocatedDelta: take, movement: 'ALLOCATE', doc, remark: null });
-          p.available -= take;
-          left -= take;
-        }
-      }
-    }
-  }
-  await applyMovements(tx, domainId, userId, movements);
+  const { shortages } = await allocateStock(
+    tx,
+    domainId,
+    userId,
+    orders.map((o) => ({ warehouseId: o.warehouseId, skus: [...demandBySku(o.lines)].map(([skuId, qty]) => ({ skuId, qty })), doc: { type: ORDER_DOC_TYPE, id: o.id, code: o.code } })),
+  );
+  const shorts = orders.flatMap((o, i) => (shortages[i] ? [{ orderId: o.id, ...shortages[i] }] : []));
   if (shorts.length) {
     const codes = await tx.execute<{ id: number; code: string }>(sql`select id, code from skus where domain_id = ${domainId} and id = any(${bigintArray([...new Set(shorts.map((s) => s.skuId))])})`);
     const codeOf = new Map(codes.rows.map((r) => [Number(r.id), r.code]));

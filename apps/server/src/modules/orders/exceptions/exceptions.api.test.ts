@@ -103,7 +103,7 @@ describe('rematch', () => {
     expect(await logActions(o.id)).toEqual(['rematch']);
   });
 
-  it('chooses the courier again through the courier rules and drops the match-fail label', async () => {
+  it('chooses the courier again through the express rules and drops the match-fail label', async () => {
     const w = await world();
     await chooseCarriers(t, w.token, ['SF', 'ZTO']);
     const o = await order(w, { labels: ['EXPRESS_MATCH_FAIL'] });

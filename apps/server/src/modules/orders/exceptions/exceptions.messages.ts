@@ -15,7 +15,7 @@ export function registerOrderExceptionMessages(): void {
     en: {
       [OrderExceptionErrors.STILL_UNMAPPED]: (p) => `Order ${p.code} still has ${p.count} ${plural(p.count, 'online SKU', 'online SKUs')} not matched to a system SKU`,
       [OrderExceptionErrors.NO_WAREHOUSE_MATCH]: (p) => `No warehouse matched order ${p.code}: the store has no bound warehouse and there is more than one usable warehouse`,
-      [OrderExceptionErrors.NO_COURIER_MATCH]: (p) => `No courier matched order ${p.code}: no courier rule applies`,
+      [OrderExceptionErrors.NO_COURIER_MATCH]: (p) => `No courier matched order ${p.code}: no express rule applies`,
       [OrderExceptionErrors.COURIER_PROHIBITED]: (p) => `The courier ${p.expressCompanyCode} chosen for order ${p.code} does not ship to the receiver's area`,
       [OrderExceptionErrors.RESYNC_INVALID]: (p) => `Platform order ${p.platformNo} is still malformed: ${p.errorMsg}`,
       [OrderExceptionErrors.NO_SYNC_ERROR]: (p) => `Platform order ${p.platformNo} has no sync error`,

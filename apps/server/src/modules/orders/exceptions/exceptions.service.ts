@@ -5,7 +5,7 @@
 //   pending orders carrying an online SKU whose mapping was just confirmed or replaced;
 // - sync failures: platform orders whose ingest failed, synced again from their stored payload
 //   through the pipeline, or their alert closed (the ingest part's closeErrors / countErrors).
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../platform/sql.js';
 import {
   isPlatformDone,
   OrderExceptionErrors,
@@ -31,13 +31,14 @@ import { serverMessage } from '../../../platform/messages.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { COURIER_RULES_SERVICE, type CourierRulesService } from '../courier-rules/courier-choice.js';
+import { EXPRESS_RULES_SERVICE, type ExpressRulesService } from '../express-rules/courier-choice.js';
 import { draftFromInput } from '../ingest/drafts.js';
 import type { IngestService } from '../ingest/ingest.service.js';
 import { chooseStoreWarehouse, createErpOrders, resolveLineSkus } from '../ingest/pipeline.js';
 import { orderStatusRefusal, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 import { isoTime as iso } from '../../../platform/time.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 export interface OrderExceptionsDeps {
   database: Database;
@@ -169,12 +170,12 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
     }
 
     if (stages.includes('express') && (expressCompanyCode === null || labels.includes('EXPRESS_MATCH_FAIL') || labels.includes('EXPRESS_PROHIBITED'))) {
-      const courierRules = deps.registry.find<CourierRulesService>(COURIER_RULES_SERVICE);
+      const expressRules = deps.registry.find<ExpressRulesService>(EXPRESS_RULES_SERVICE);
       let choice = null;
-      if (courierRules) {
+      if (expressRules) {
         const lines = await tx.execute<{ sku_id: number | null; sku_code: string | null; qty: number }>(sql`
           select sku_id, sku_code, qty from erp_order_lines where domain_id = ${o.domainId} and order_id = ${o.id} and cancel_tag = 0 order by line_seq, id`);
-        [choice] = await courierRules.chooseCouriers(tx, o.domainId, [
+        [choice] = await expressRules.chooseCouriers(tx, o.domainId, [
           {
             key: String(o.id),
             storeId: o.storeId,
@@ -347,7 +348,7 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
           p.payload->>'payTime' as pay_time, p.erp_order_id, o.code as erp_order_code, p.error_msg, p.error_closed, p.updated_at
         ${from} where ${where}
         order by p.error_closed asc, p.id desc
-        limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`),
+        limit ${input.pageSize} offset ${pageOffset(input)}`),
     ]);
     return {
       voList: rows.rows.map((r) => ({

@@ -3,7 +3,7 @@
 // store and platform order number make one order, and the load goes through the ingest pipeline
 // (source IMPORT), so a platform order already stored is not stored again.
 import { problem, rowProblem, type FieldProblem } from '../../../platform/import-problems.js';
-import { textArray } from '../../../db/arrays.js';
+import { textArray } from '../../../platform/sql.js';
 import {
   isDecimalText,
   decimalPlaces,

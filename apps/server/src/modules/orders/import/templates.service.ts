@@ -21,6 +21,7 @@ import type { Session } from '../../../platform/sessions.js';
 import { ORDERS_AREA } from '../orders.model.js';
 import { actorOf } from '../session-helpers.js';
 import { standardFields } from './order.importer.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 const ENTITY = 'order_import_template';
 type Row = typeof orderImportTemplates.$inferSelect;
@@ -72,7 +73,7 @@ export function createTemplatesService(deps: { database: Database; now: () => Da
         .where(where)
         .orderBy(desc(orderImportTemplates.updatedAt), desc(orderImportTemplates.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return { voList: rows.map(vo), total: Number(total?.n ?? 0), currentPage: input.currentPage, pageSize: input.pageSize };
     },
 

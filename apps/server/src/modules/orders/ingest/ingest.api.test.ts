@@ -298,7 +298,7 @@ describe('manual creation', () => {
       lines: [{ skuId: bought!.id, qty: 1, price: '150' }],
     };
     const before = await t.call('/myhome/taobaoSoh/dryRunSoByHand', order, { token: seller.token });
-    expect(before.body.data).toMatchObject({ warehouseId, warehouseReason: 'ONLY_WAREHOUSE', expressCompanyCode: null, courierRuleType: null, courierProhibited: false });
+    expect(before.body.data).toMatchObject({ warehouseId, warehouseReason: 'ONLY_WAREHOUSE', expressCompanyCode: null, expressRuleType: null, courierProhibited: false });
     expect(before.body.data.labels).toContain('EXPRESS_MATCH_FAIL');
     expect(before.body.data.gifts).toEqual([{ promotionId: promotion.body.data.id, promotionName: expect.any(String), skuId: gift!.id, qty: expect.any(Number) }]);
     expect(before.body.data.lines.map((l: { skuId: number; mappedBy: string; isGift: boolean }) => [l.skuId, l.mappedBy, l.isGift])).toEqual([
@@ -310,7 +310,7 @@ describe('manual creation', () => {
     const rules = await t.call('/cloud/core/expressRule/updateExpressRuleList', { type: 'BY_STORE', rules: [{ usable: true, ruleCondition: { expressCompanyCode: 'JDKD', storeId: store.storeId } }] }, { token: seller.token });
     expect(rules.body.success).toBe(true);
     const after = await t.call('/myhome/taobaoSoh/dryRunSoByHand', order, { token: seller.token });
-    expect(after.body.data).toMatchObject({ expressCompanyCode: 'JDKD', courierRuleType: 'BY_STORE', courierRuleId: expect.any(Number) });
+    expect(after.body.data).toMatchObject({ expressCompanyCode: 'JDKD', expressRuleType: 'BY_STORE', expressRuleId: expect.any(Number) });
     expect(after.body.data.labels).not.toContain('EXPRESS_MATCH_FAIL');
     expect(await ordersOfStore(t, seller.domainId, store.storeId)).toHaveLength(0);
 

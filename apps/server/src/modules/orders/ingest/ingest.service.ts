@@ -26,7 +26,7 @@ import {
   DryRunInput as DryRunSchema,
 } from '@openseller/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../platform/sql.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { orderIngestNonces, orderSyncRuns, orderSyncStates } from '../../../db/schema/index.js';
 import { ConnectorError } from '../../../connectors/marketplace/connector.js';
@@ -36,12 +36,13 @@ import type { ServiceRegistry } from '../../../platform/module.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import type { StoreRecord, StoresAreaService } from '../../stores/index.js';
-import { COURIER_RULES_SERVICE } from '../courier-rules/courier-choice.js';
+import { EXPRESS_RULES_SERVICE } from '../express-rules/courier-choice.js';
 import { nextOrderCodes } from '../orders.model.js';
 import { actorOf } from '../session-helpers.js';
 import { draftFromConnector, draftFromInput } from './drafts.js';
 import { describePlan, ingestOrders, interceptOrders, planOrders, type OrderDraft, type PipelineDeps } from './pipeline.js';
 import { isoTime as iso } from '../../../platform/time.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 export interface IngestServiceDeps {
   database: Database;
@@ -213,7 +214,7 @@ export function createIngestService(deps: IngestServiceDeps) {
   /** What the pipeline would make of one draft, writing nothing (the dry runs). */
   async function preview(tx: Tx, domainId: number, store: { id: number; platformCode: string }, draft: OrderDraft): Promise<DryRunResult> {
     const [plan] = await planOrders(tx, pipelineDeps, domainId, store, [draft]);
-    return describePlan(plan!, !!deps.registry.find(COURIER_RULES_SERVICE));
+    return describePlan(plan!, !!deps.registry.find(EXPRESS_RULES_SERVICE));
   }
 
   /**
@@ -354,7 +355,7 @@ export function createIngestService(deps: IngestServiceDeps) {
       db.execute<{ n: number }>(sql`select count(*)::int as n from order_sync_runs r where ${where}`),
       db.execute<Record<string, unknown>>(sql`
         select r.*, s.name as store_name from order_sync_runs r left join stores s on s.id = r.store_id
-        where ${where} order by r.id desc limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`),
+        where ${where} order by r.id desc limit ${input.pageSize} offset ${pageOffset(input)}`),
     ]);
     return {
       voList: rows.rows.map(runRowOf),
@@ -386,7 +387,7 @@ export function createIngestService(deps: IngestServiceDeps) {
     if (input.payTimeFrom) conditions.push(sql`(p.payload->>'payTime')::timestamptz >= ${parseDateTimeText(input.payTimeFrom).toISOString()}::timestamptz`);
     if (input.payTimeTo) conditions.push(sql`(p.payload->>'payTime')::timestamptz <= ${parseDateTimeText(input.payTimeTo).toISOString()}::timestamptz`);
     if (input.errorMsgClosed !== undefined) conditions.push(sql`p.error_msg is not null and p.error_closed = ${input.errorMsgClosed}`);
-    if (input.codeList?.length) conditions.push(sql`p.platform_no = any(${`{${input.codeList.map((c) => `"${c.replace(/["\\]/g, (x) => '\\' + x)}"`).join(',')}}`}::text[])`);
+    if (input.codeList?.length) conditions.push(sql`p.platform_no = any(${textArray(input.codeList)})`);
     const where = sql.join(conditions, sql` and `);
     const [total, rows] = await Promise.all([
       db.execute<{ n: number }>(sql`select count(*)::int as n from platform_orders p where ${where}`),
@@ -398,7 +399,7 @@ export function createIngestService(deps: IngestServiceDeps) {
         left join erp_orders o on o.id = p.erp_order_id
         where ${where}
         order by p.error_closed asc, p.id desc
-        limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`),
+        limit ${input.pageSize} offset ${pageOffset(input)}`),
     ]);
     return {
       voList: rows.rows.map((r) => ({
@@ -424,7 +425,7 @@ export function createIngestService(deps: IngestServiceDeps) {
   async function closeErrors(session: Session, idList: number[]): Promise<{ closed: number }> {
     const rows = await db.execute(sql`
       update platform_orders set error_closed = true, version = version + 1, updated_at = now()
-      where domain_id = ${session.domainId!} and id = any(${`{${idList.join(',')}}`}::bigint[]) and error_msg is not null and not error_closed
+      where domain_id = ${session.domainId!} and id = any(${bigintArray(idList)}) and error_msg is not null and not error_closed
       returning id`);
     return { closed: rows.rows.length };
   }

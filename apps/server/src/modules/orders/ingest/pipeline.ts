@@ -6,7 +6,7 @@
 // ingestOrders() plans and writes. Idempotent on platform_orders (domain, store, platform_no):
 // a platform order seen again updates its platform_orders row and, when something that matters
 // changed (closed, receiver), reaches the ERP order (see applyPlatformChanges).
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, textArray, textsIn } from '../../../platform/sql.js';
 import {
   chooseWarehouse,
   evaluatePromotions,
@@ -27,13 +27,13 @@ import {
   type PlatformSnapshot,
   type WarehouseChoice,
 } from '@openseller/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { erpOrders, platformOrders } from '../../../db/schema/index.js';
 import type { OperationActor } from '../../../platform/operation-log.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { PromotionsRegistryService } from '../../promotions/index.js';
-import { COURIER_RULES_SERVICE, type CourierChoice, type CourierRulesService } from '../courier-rules/courier-choice.js';
+import { EXPRESS_RULES_SERVICE, type CourierChoice, type ExpressRulesService } from '../express-rules/courier-choice.js';
 import { nextOrderCodes, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { bulkInsert, type BulkColumn, type BulkType } from './bulk-insert.js';
 
@@ -316,10 +316,10 @@ export async function planOrders(tx: Tx, deps: PipelineDeps, domainId: number, s
     };
   });
 
-  // 4. courier, through the courier rules (when that part is in this build).
-  const courierRules = deps.registry.find<CourierRulesService>(COURIER_RULES_SERVICE);
-  if (courierRules) {
-    const choices = await courierRules.chooseCouriers(
+  // 4. courier, through the express rules (when that part is in this build).
+  const expressRules = deps.registry.find<ExpressRulesService>(EXPRESS_RULES_SERVICE);
+  if (expressRules) {
+    const choices = await expressRules.chooseCouriers(
       tx,
       domainId,
       plans.map((p, i) => ({
@@ -371,10 +371,10 @@ export function describePlan(plan: OrderPlan, courierProvided: boolean): DryRunR
     warehouseName: plan.warehouse.warehouseName,
     warehouseReason: plan.warehouse.reason,
     expressCompanyCode: plan.courier?.expressCompanyCode ?? null,
-    courierRuleType: plan.courier?.ruleType ?? null,
-    courierRuleId: plan.courier?.ruleId ?? null,
+    expressRuleType: plan.courier?.ruleType ?? null,
+    expressRuleId: plan.courier?.ruleId ?? null,
     courierProhibited: plan.courier?.prohibited ?? false,
-    courierReason: plan.courier?.reason ?? (courierProvided ? 'no rule chose a courier' : 'courier rules are not part of this build'),
+    courierReason: plan.courier?.reason ?? (courierProvided ? 'no rule chose a courier' : 'express rules are not part of this build'),
     labels: plan.labels,
     qtyTotal: plan.totals.qtyTotal,
     skuTotal: plan.totals.skuTotal,
@@ -449,7 +449,7 @@ export async function ingestOrders(tx: Tx, deps: PipelineDeps, domainId: number,
         erpOrderId: platformOrders.erpOrderId,
       })
       .from(platformOrders)
-      .where(and(eq(platformOrders.domainId, domainId), eq(platformOrders.storeId, store.id), inArray(platformOrders.platformNo, known.map((d) => d.platformNo))))
+      .where(and(eq(platformOrders.domainId, domainId), eq(platformOrders.storeId, store.id), textsIn(platformOrders.platformNo, known.map((d) => d.platformNo))))
       .for('update');
     const existingByNo = new Map(existing.map((e) => [e.platformNo, e]));
     for (const draft of known) {

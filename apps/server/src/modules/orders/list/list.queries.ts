@@ -1,7 +1,7 @@
 // Order-list queries (spec 02 §3.5): the filter of every tab, one query for a page of ids (order
 // by id desc over the (domain, status, id desc) index), counts per tab and exception kind, and
 // the row tags. Every query takes the domain first and filters by it.
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, intArray, textArray } from '../../../platform/sql.js';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_EXCEPTION_TYPES,
@@ -14,8 +14,10 @@ import {
   type OrderSearchInput,
   type OrderTab,
   type OrderTabCounts,
+  ORDER_MERGE_MATCH,
 } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -74,7 +76,7 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
   if (f.expressCompanyCodeList?.length) c.push(sql`o.express_company_code = any(${textArray(f.expressCompanyCodeList)})`);
   if (f.platformCodeList?.length) c.push(sql`o.platform_code = any(${textArray(f.platformCodeList)})`);
   if (f.labelList?.length) c.push(sql`o.labels && ${textArray(f.labelList)}`);
-  if (f.sellerFlagList?.length) c.push(sql`o.seller_flag = any(${`{${f.sellerFlagList.join(',')}}`}::int[])`);
+  if (f.sellerFlagList?.length) c.push(sql`o.seller_flag = any(${intArray(f.sellerFlagList)})`);
   const flags: [boolean | undefined, string][] = [
     [f.locked, 'o.locked'],
     [f.haveRefund, 'o.have_refund'],
@@ -135,7 +137,7 @@ function unfiltered(domainId: number, f: OrderSearchFilters): boolean {
  */
 export function searchOrderIdsQueries(domainId: number, input: OrderSearchInput): { page: SQL; count: SQL } {
   const where = sql.join([...filterConditions(domainId, input), tabCondition(input.activeKey, input.exceptionType)], sql` and `);
-  const offset = (input.currentPage - 1) * input.pageSize;
+  const offset = pageOffset(input);
   return {
     page: sql`select o.id from erp_orders o where ${where} order by ${ORDER_BY[input.sort]} limit ${input.pageSize} offset ${offset}`,
     count:
@@ -198,15 +200,20 @@ export async function countOrderTabs(tx: Tx, domainId: number, filters: OrderSea
 }
 
 /**
- * Whether order x could be merged with order o (待合, one rule for the tag and the merge list):
- * x is pending review or reviewed and not locked, of the same store, buyer, receiver name, phone
- * and address, and not a part of the same split (cancel split merges those back).
+ * Whether order x could be merged with order o (待合, one rule for the tag, the merge list and the
+ * merge command): x is pending review or reviewed and not locked, shares with o every field of
+ * ORDER_MERGE_MATCH (store, buyer, receiver name, phone and address; a missing text is the empty
+ * text, as in orderMergeDifference), and is not a part of the same split (cancel split merges those back).
  */
 function mergePartner(): SQL {
   const open = textArray([ORDER_STATUS.NORMAL, ORDER_STATUS.VERIFIED]);
-  return sql`x.domain_id = o.domain_id and x.store_id = o.store_id and x.id <> o.id and x.status_code = any(${open}) and not x.locked
-    and x.buyer_nick is not distinct from o.buyer_nick and x.receiver_name is not distinct from o.receiver_name
-    and x.receiver_phone is not distinct from o.receiver_phone and x.receiver_address is not distinct from o.receiver_address
+  const same = sql.join(
+    ORDER_MERGE_MATCH.map((m) =>
+      m.field === 'storeId' ? sql`x.${sql.raw(m.column)} = o.${sql.raw(m.column)}` : sql`coalesce(x.${sql.raw(m.column)}, '') = coalesce(o.${sql.raw(m.column)}, '')`,
+    ),
+    sql` and `,
+  );
+  return sql`x.domain_id = o.domain_id and x.id <> o.id and x.status_code = any(${open}) and not x.locked and ${same}
     and coalesce(x.split_from_id, x.id) <> coalesce(o.split_from_id, o.id)`;
 }
 

@@ -32,7 +32,7 @@ import {
   type SysPrintTemplateQuery,
   type CreatePrintTemplateParsed,
 } from '@openseller/core';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { erpOrders, printLogs, printTemplateDefaults, printTemplates, waybillNumbers, warehouses } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
@@ -42,6 +42,8 @@ import type { Session } from '../../../platform/sessions.js';
 import { loadOrderRows, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf } from '../session-helpers.js';
 import { domainOf as sellerDomain } from '../../../platform/caller.js';
+import { pageOffset } from '../../../platform/paging.js';
+import { idsIn } from '../../../platform/sql.js';
 
 type TemplateRecord = typeof printTemplates.$inferSelect;
 
@@ -129,7 +131,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
   async function defaultsOf(tx: Tx, domainId: number, ids: number[]) {
     const map = new Map<number, string[]>();
     if (!ids.length) return map;
-    const rows = await tx.select().from(printTemplateDefaults).where(and(eq(printTemplateDefaults.domainId, domainId), inArray(printTemplateDefaults.templateId, ids)));
+    const rows = await tx.select().from(printTemplateDefaults).where(and(eq(printTemplateDefaults.domainId, domainId), idsIn(printTemplateDefaults.templateId, ids)));
     for (const r of rows) map.set(r.templateId, [...(map.get(r.templateId) ?? []), r.expressCompanyCode].sort());
     return map;
   }
@@ -191,7 +193,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
         .where(and(...where))
         .orderBy(sql`${printTemplates.systemKey} is null`, asc(printTemplates.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       const defaults = await defaultsOf(tx, domainId, rows.map((r) => r.id));
       return { voList: rows.map((r) => toRow(r, defaults.get(r.id) ?? [])), total: Number(total?.n ?? 0), currentPage: input.currentPage, pageSize: input.pageSize };
     });
@@ -254,11 +256,11 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
   async function remove(session: Session, idList: number[]): Promise<{ removed: number }> {
     const domainId = sellerDomain(session);
     return db.transaction(async (tx) => {
-      const rows = await tx.select().from(printTemplates).where(and(eq(printTemplates.domainId, domainId), inArray(printTemplates.id, idList)));
+      const rows = await tx.select().from(printTemplates).where(and(eq(printTemplates.domainId, domainId), idsIn(printTemplates.id, idList)));
       if (rows.length !== new Set(idList).size) throw notFound('printTemplate');
       const system = rows.find((r) => r.systemKey);
       if (system) throw new AppError(PrintErrors.SYSTEM_TEMPLATE, 409, { id: system.id });
-      await tx.delete(printTemplates).where(and(eq(printTemplates.domainId, domainId), inArray(printTemplates.id, idList)));
+      await tx.delete(printTemplates).where(and(eq(printTemplates.domainId, domainId), idsIn(printTemplates.id, idList)));
       for (const r of rows) await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'printTemplate', entityId: String(r.id), action: 'delete', before: r });
       return { removed: rows.length };
     });
@@ -305,16 +307,16 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
       const locked = await tx
         .select({ id: erpOrders.id, printed: erpOrders.expressPrintTime, warehouseId: erpOrders.warehouseId })
         .from(erpOrders)
-        .where(and(eq(erpOrders.domainId, domainId), inArray(erpOrders.id, okIds)))
+        .where(and(eq(erpOrders.domainId, domainId), idsIn(erpOrders.id, okIds)))
         .for('update');
       const printed = new Map(locked.map((r) => [r.id, r.printed]));
       const whIds = [...new Set(ok.map((o) => o.warehouseId).filter((w): w is number => w !== null))];
-      const whs = whIds.length ? await tx.select().from(warehouses).where(and(eq(warehouses.domainId, domainId), inArray(warehouses.id, whIds))) : [];
+      const whs = whIds.length ? await tx.select().from(warehouses).where(and(eq(warehouses.domainId, domainId), idsIn(warehouses.id, whIds))) : [];
       const whById = new Map(whs.map((w) => [w.id, w]));
       const numbers = await tx
         .select({ orderId: waybillNumbers.orderId, expressNo: waybillNumbers.expressNo, routing: waybillNumbers.routing })
         .from(waybillNumbers)
-        .where(and(eq(waybillNumbers.domainId, domainId), inArray(waybillNumbers.orderId, okIds)));
+        .where(and(eq(waybillNumbers.domainId, domainId), idsIn(waybillNumbers.orderId, okIds)));
       const routingOf = new Map(numbers.map((n) => [`${n.orderId}:${n.expressNo}`, n.routing]));
       const at = now();
       const printTime = at.toISOString().slice(0, 16).replace('T', ' ');
@@ -360,7 +362,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
         logRows.push({ domainId, orderId: o.id, orderCode: o.code, expressCompanyCode: o.expressCompanyCode!, expressNo: o.expressNo!, templateId: template.id, templateName: template.name, source, batchSeq: input.batchSeq, indexSeq: input.indexSeq, createdBy: session.userId, createdByName: session.loginName, createdAt: at });
       }
       await tx.insert(printLogs).values(logRows);
-      await tx.update(erpOrders).set({ expressPrintTime: at }).where(and(eq(erpOrders.domainId, domainId), inArray(erpOrders.id, okIds)));
+      await tx.update(erpOrders).set({ expressPrintTime: at }).where(and(eq(erpOrders.domainId, domainId), idsIn(erpOrders.id, okIds)));
       for (const r of logRows) await writeOrderLog(tx, actorOf(session), r.orderId, r.source === 'PRINT_SOURCE_REPRINT' ? 'reprint' : 'print', { expressPrintTime: printed.get(r.orderId)?.toISOString() ?? null }, { expressNo: r.expressNo, templateId: template.id, expressPrintTime: at.toISOString() });
       return { template, voList: labels, isError: failures.length > 0, successIds: okIds, failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
     });
@@ -383,7 +385,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
       .where(and(...where))
       .orderBy(desc(printLogs.id))
       .limit(input.pageSize)
-      .offset((input.currentPage - 1) * input.pageSize);
+      .offset(pageOffset(input));
     return {
       voList: rows.map((r) => ({ id: r.id, orderId: r.orderId, orderCode: r.orderCode, expressCompanyCode: r.expressCompanyCode, expressNo: r.expressNo, templateId: r.templateId, templateName: r.templateName, source: r.source as PrintSource, batchSeq: r.batchSeq, createdByName: r.createdByName, createdAt: r.createdAt.toISOString() })),
       total: Number(total?.n ?? 0),

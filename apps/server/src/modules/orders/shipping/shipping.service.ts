@@ -6,7 +6,7 @@
 // orders they carry get a PENDING feedback row under a new progress record. After the commit a
 // background job pushes the tracking numbers through each store's connector and completes the
 // record; failures stay listed until retried or closed.
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../platform/sql.js';
 import { randomUUID } from 'node:crypto';
 import {
   OrderErrors,
@@ -27,17 +27,18 @@ import {
 } from '@openseller/core';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
-import { erpOrders, operationLogs, shippingFeedbackRecords, shippingFeedbacks, type ErpOrder } from '../../../db/schema/index.js';
+import { erpOrders, shippingFeedbackRecords, shippingFeedbacks, type ErpOrder } from '../../../db/schema/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import { AppError } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
-import { writeOperationLog } from '../../../platform/operation-log.js';
+import { writeOperationLog, writeOperationLogs } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { applyMovements, type Movement } from '../../stock/index.js';
 import type { StoresAreaService } from '../../stores/index.js';
 import { orderHoldings } from '../commands/commands.stock.js';
 import { failureOf, lockOrderBatch, ORDER_DOC_TYPE, orderStatusRefusal, ORDERS_AREA } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 export const SHIPPING_FEEDBACK_JOB = 'orders.shipping-feedback';
 
@@ -109,18 +110,10 @@ export function createShippingService(deps: ShippingDeps) {
           .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigintArray(eligible.map((o) => o.id))})`))
           .returning();
         const actor = actorOf(session);
-        await tx.insert(operationLogs).values(
-          after.map((a): typeof operationLogs.$inferInsert => ({
-            domainId,
-            userId: actor.userId,
-            loginName: actor.loginName,
-            area: ORDERS_AREA,
-            entityType: ORDER_LOG_ENTITY_KIND,
-            entityId: String(a.id),
-            action: 'send',
-            before: brief(byId.get(a.id)!),
-            after: brief(a),
-          })),
+        await writeOperationLogs(
+          tx,
+          { ...actor, domainId },
+          after.map((a) => ({ area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, entityId: a.id, action: 'send', before: brief(byId.get(a.id)!), after: brief(a) })),
         );
         // The platform orders the shipped orders carry, in online stores (manual and imported orders have none).
         const targets = await tx.execute<{ po_id: number; store_id: number; platform_no: string; order_id: number; express_company_code: string; express_no: string }>(sql`
@@ -266,7 +259,7 @@ export function createShippingService(deps: ShippingDeps) {
       left join stores s on s.id = f.store_id and s.domain_id = f.domain_id
       where ${where}
       order by f.shipped_at desc, f.id desc
-      limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`);
+      limit ${input.pageSize} offset ${pageOffset(input)}`);
     const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
     return {
       voList: rows.rows.map((r) => ({

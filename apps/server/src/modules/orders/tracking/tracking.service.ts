@@ -9,7 +9,7 @@ import { splitKeywords, TRACKING_AUTO_CONFIG, TRACKING_BATCH, type TrackingConfi
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { domainConfigs } from '../../../db/schema/index.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
-import { bigintArray, textArray } from '../../../db/arrays.js';
+import { bigintArray, textArray } from '../../../platform/sql.js';
 import type { Database } from '../../../db/client.js';
 import { CARRIER_REGISTRY, CarrierConnectorError, type CarrierRegistry } from '../../../connectors/carrier/index.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
@@ -17,6 +17,7 @@ import type { Session } from '../../../platform/sessions.js';
 import { ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 import { isoTime as iso } from '../../../platform/time.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 const SENT = 'CI_ERPSOH_STATUS_SEND';
 /** Orders one job run checks per domain at most (the rest wait for the next run). */
@@ -80,7 +81,7 @@ export function createTrackingService(deps: TrackingDeps) {
              coalesce(t.state, 'NO') as state, t.last_event_text, t.last_event_at, coalesce(t.ignored, false) as ignored, t.checked_at
       ${from}
       order by o.delivery_time desc nulls last, o.id desc
-      limit ${input.pageSize} offset ${(input.currentPage - 1) * input.pageSize}`);
+      limit ${input.pageSize} offset ${pageOffset(input)}`);
     return {
       voList: rows.rows.map((r) => ({
         id: Number(r.id),

@@ -27,6 +27,7 @@ import type { Session } from '../../../platform/sessions.js';
 import { ORDERS_AREA } from '../orders.model.js';
 import { domainOf as sellerDomain } from '../../../platform/caller.js';
 import { actorOf } from '../../../platform/caller.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 const owner = alias(domains, 'share_owner');
 const beneficiary = alias(domains, 'share_beneficiary');
@@ -247,7 +248,7 @@ export function createWaybillSharesService(deps: { database: Database; now?: () 
         .where(where)
         .orderBy(desc(waybillShareLogs.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       return {
         voList: rows.map((r) => ({
           id: r.log.id,

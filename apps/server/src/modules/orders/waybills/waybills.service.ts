@@ -24,7 +24,7 @@ import {
   type WaybillAccountSearch,
   type WaybillAccountUpdate,
 } from '@openseller/core';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { domainExpressCompanies, erpOrders, lastExpressNos, waybillAccounts, waybillAccountShares, waybillNumbers } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
@@ -36,6 +36,8 @@ import { loadOrderRows, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { consumeShare, shareFor, shareRefusal } from './waybill-shares.service.js';
 import { domainOf as sellerDomain } from '../../../platform/caller.js';
 import { actorOf } from '../../../platform/caller.js';
+import { pageOffset } from '../../../platform/paging.js';
+import { idsIn } from '../../../platform/sql.js';
 
 type AccountRecord = typeof waybillAccounts.$inferSelect;
 
@@ -97,7 +99,7 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
     const rows = await tx
       .select({ id: waybillNumbers.accountId, n: count() })
       .from(waybillNumbers)
-      .where(and(eq(waybillNumbers.domainId, domainId), inArray(waybillNumbers.accountId, ids)))
+      .where(and(eq(waybillNumbers.domainId, domainId), idsIn(waybillNumbers.accountId, ids)))
       .groupBy(waybillNumbers.accountId);
     return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
   }
@@ -197,7 +199,7 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
         .where(and(...where))
         .orderBy(asc(waybillAccounts.expressCompanyCode), desc(waybillAccounts.isDefault), asc(waybillAccounts.id))
         .limit(input.pageSize)
-        .offset((input.currentPage - 1) * input.pageSize);
+        .offset(pageOffset(input));
       const used = await usedCounts(db, domainId, rows.map((r) => r.id));
       return { voList: rows.map((r) => toRow(r, used.get(r.id) ?? 0)), total: Number(total), currentPage: input.currentPage, pageSize: input.pageSize };
     },
@@ -240,11 +242,11 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
     async remove(session: Session, ids: number[]): Promise<{ removed: number }> {
       const domainId = sellerDomain(session);
       return db.transaction(async (tx) => {
-        const rows = await tx.select().from(waybillAccounts).where(and(eq(waybillAccounts.domainId, domainId), inArray(waybillAccounts.id, ids)));
+        const rows = await tx.select().from(waybillAccounts).where(and(eq(waybillAccounts.domainId, domainId), idsIn(waybillAccounts.id, ids)));
         if (rows.length !== new Set(ids).size) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'waybillAccount', field: 'idList' });
         // Deleting an account ends its shares to other domains (the owner's share log stays).
-        await tx.delete(waybillAccountShares).where(and(eq(waybillAccountShares.domainId, domainId), inArray(waybillAccountShares.accountId, ids)));
-        await tx.delete(waybillAccounts).where(and(eq(waybillAccounts.domainId, domainId), inArray(waybillAccounts.id, ids)));
+        await tx.delete(waybillAccountShares).where(and(eq(waybillAccountShares.domainId, domainId), idsIn(waybillAccountShares.accountId, ids)));
+        await tx.delete(waybillAccounts).where(and(eq(waybillAccounts.domainId, domainId), idsIn(waybillAccounts.id, ids)));
         for (const r of rows) await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: 'waybillAccount', entityId: r.id, action: 'delete', before: toRow(r, 0) });
         return { removed: rows.length };
       });

@@ -2,13 +2,13 @@
 // import, and what keeps a warehouse, location or SKU in an open check from going away.
 import type { Tx } from '../../../db/client.js';
 import type { AreaModule } from '../../../platform/module.js';
-import { stockCheckImporter } from './stockcheck.importer.js';
-import { registerStockCheckMessages } from './stockcheck.messages.js';
-import { openCheckUses } from './stockcheck.queries.js';
-import { registerStockCheckRoutes } from './stockcheck.routes.js';
-import { createStockCheckService } from './stockcheck.service.js';
+import { stockCheckImporter } from './stock-check.importer.js';
+import { registerStockCheckMessages } from './stock-check.messages.js';
+import { openCheckUses } from './stock-check.queries.js';
+import { registerStockCheckRoutes } from './stock-check.routes.js';
+import { createStockCheckService } from './stock-check.service.js';
 
-export { STOCK_CHECK_DOC } from './stockcheck.service.js';
+export { STOCK_CHECK_DOC } from './stock-check.service.js';
 
 const REASON = 'open stock checks';
 

@@ -1,6 +1,6 @@
 // Queries of inbound notices. Each takes the domain first: no query here reads or changes another
 // domain's rows. Warehouses, locations, suppliers, SKUs and users are read, never written.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   formatDecimal,
   isSandboxWarehouse,
@@ -33,6 +33,7 @@ import {
 } from '../../../db/schema/index.js';
 import { pageWindow } from '../../../platform/paging.js';
 import { isoTime } from '../../../platform/time.js';
+import { idsIn, textsIn } from '../../../platform/sql.js';
 
 export type AsnHeader = typeof asnHeaders.$inferSelect;
 export type AsnDetail = typeof asnDetails.$inferSelect;
@@ -77,7 +78,7 @@ export async function findWarehousesByCodes(tx: Tx, domainId: number, codes: str
   return tx
     .select()
     .from(warehouses)
-    .where(and(eq(warehouses.domainId, domainId), inArray(warehouses.code, codes)));
+    .where(and(eq(warehouses.domainId, domainId), textsIn(warehouses.code, codes)));
 }
 
 export async function findSupplier(tx: Tx, domainId: number, id: number) {
@@ -93,7 +94,7 @@ export async function findSuppliersByCodes(tx: Tx, domainId: number, codes: stri
   return tx
     .select()
     .from(suppliers)
-    .where(and(eq(suppliers.domainId, domainId), inArray(suppliers.code, codes)));
+    .where(and(eq(suppliers.domainId, domainId), textsIn(suppliers.code, codes)));
 }
 
 export interface SkuFacts {
@@ -110,11 +111,11 @@ export async function liveSkus(tx: Tx, domainId: number, filter: { ids?: number[
   const conditions: SQL[] = [eq(skus.domainId, domainId), eq(skus.delFlag, false)];
   if (filter.ids) {
     if (!filter.ids.length) return [];
-    conditions.push(inArray(skus.id, filter.ids));
+    conditions.push(idsIn(skus.id, filter.ids));
   }
   if (filter.codes) {
     if (!filter.codes.length) return [];
-    conditions.push(inArray(skus.code, filter.codes));
+    conditions.push(textsIn(skus.code, filter.codes));
   }
   return tx
     .select({ id: skus.id, code: skus.code, name: skus.name, barCode: skus.barCode, specifications: skus.specifications, isCombination: skus.isCombination })
@@ -128,7 +129,7 @@ export async function locationsByIds(tx: Tx, domainId: number, ids: number[]) {
   return tx
     .select({ id: warehouseLocations.id, warehouseId: warehouseLocations.warehouseId, code: warehouseLocations.code })
     .from(warehouseLocations)
-    .where(and(eq(warehouseLocations.domainId, domainId), inArray(warehouseLocations.id, ids)));
+    .where(and(eq(warehouseLocations.domainId, domainId), idsIn(warehouseLocations.id, ids)));
 }
 
 export async function locationsOfWarehouse(tx: Tx, domainId: number, warehouseId: number) {
@@ -235,10 +236,10 @@ function searchConditions(domainId: number, input: AsnSearchInput): SQL[] {
     const like = `%${keywords[0]!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     conditions.push(or(ilike(asnHeaders.code, like), ilike(asnHeaders.purchaseCode, like))!);
   } else if (keywords.length > 1) {
-    conditions.push(or(inArray(asnHeaders.code, keywords), inArray(asnHeaders.purchaseCode, keywords))!);
+    conditions.push(or(textsIn(asnHeaders.code, keywords), textsIn(asnHeaders.purchaseCode, keywords))!);
   }
   const statuses = input.status ? [input.status] : (input.statusList ?? []);
-  if (statuses.length) conditions.push(inArray(asnHeaders.status, statuses));
+  if (statuses.length) conditions.push(textsIn(asnHeaders.status, statuses));
   if (input.asnType) conditions.push(eq(asnHeaders.asnType, input.asnType));
   if (input.whId !== undefined && input.whId !== null && input.whId !== -1) conditions.push(eq(asnHeaders.warehouseId, input.whId));
   if (input.supplierId) conditions.push(eq(asnHeaders.supplierId, input.supplierId));
@@ -321,7 +322,7 @@ export async function receiptRows(tx: Tx, domainId: number, asnId: number): Prom
     .where(
       and(
         eq(asnReceiptLines.domainId, domainId),
-        inArray(
+        idsIn(
           asnReceiptLines.receiptId,
           receipts.map((r) => r.id),
         ),
@@ -375,11 +376,11 @@ export async function dueForIssue(tx: Tx, now: Date, limit: number): Promise<{ d
       or(
         and(eq(asnHeaders.syncStatus, 'REQUEST'), lte(asnHeaders.updatedAt, new Date(now.getTime() - 30_000))),
         and(eq(asnHeaders.syncStatus, 'FAILURE'), lte(asnHeaders.nextSyncAt, now)),
-        and(inArray(asnHeaders.cancelSyncStatus, ['REQUEST']), lte(asnHeaders.updatedAt, new Date(now.getTime() - 30_000))),
+        and(textsIn(asnHeaders.cancelSyncStatus, ['REQUEST']), lte(asnHeaders.updatedAt, new Date(now.getTime() - 30_000))),
         and(eq(asnHeaders.cancelSyncStatus, 'FAILURE'), lte(asnHeaders.nextSyncAt, now)),
         // A send abandoned by a stopped process.
-        and(inArray(asnHeaders.syncStatus, ['SENDING']), lte(asnHeaders.updatedAt, new Date(now.getTime() - 10 * 60_000))),
-        and(inArray(asnHeaders.cancelSyncStatus, ['SENDING']), lte(asnHeaders.updatedAt, new Date(now.getTime() - 10 * 60_000))),
+        and(textsIn(asnHeaders.syncStatus, ['SENDING']), lte(asnHeaders.updatedAt, new Date(now.getTime() - 10 * 60_000))),
+        and(textsIn(asnHeaders.cancelSyncStatus, ['SENDING']), lte(asnHeaders.updatedAt, new Date(now.getTime() - 10 * 60_000))),
       ),
     )
     .orderBy(asc(asnHeaders.id))

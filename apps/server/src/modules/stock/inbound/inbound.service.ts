@@ -2,7 +2,7 @@
 // CREATED → (SYNCED) → COMPLETED, or CLOSED by cancel / force cancel (DOMAIN.md). Notices of a
 // seller-run warehouse are received here, per location; notices of a warehouse run by a
 // warehouse system are issued to it by a job (inbound.sync.ts) and received from its reports.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   addDecimals,
   ASN_STATUS,
@@ -58,6 +58,7 @@ import {
   type AsnRowData,
 } from './inbound.queries.js';
 import { AREA, bookReceipt } from './inbound.receipts.js';
+import { idsIn } from '../../../platform/sql.js';
 
 export const ASN_ISSUE_JOB = 'inbound-asn-issue';
 export const ASN_CANCEL_JOB = 'inbound-asn-cancel';
@@ -431,7 +432,7 @@ export function createInboundService(deps: InboundServiceDeps) {
           const lines = await detailsOf(tx, domainId, h.id);
           await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'asn', entityId: h.id, action: 'delete', before: { ...h, asnDetails: lines } });
         }
-        await tx.delete(asnHeaders).where(and(eq(asnHeaders.domainId, domainId), inArray(asnHeaders.id, ids)));
+        await tx.delete(asnHeaders).where(and(eq(asnHeaders.domainId, domainId), idsIn(asnHeaders.id, ids)));
         return { deleted: found.length };
       });
     },

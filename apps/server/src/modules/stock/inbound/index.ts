@@ -1,16 +1,17 @@
 // The inbound part of the stock area: inbound notices (ASN), their receipts through the stock
 // engine, their issue to warehouse systems and the receipts those systems report.
-import { and, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { asnDetails, asnHeaders } from '../../../db/schema/index.js';
 import type { WarehouseSystemsService } from '../../../connectors/warehouse/types.js';
 import type { AreaModule } from '../../../platform/module.js';
-import { createAsnImporter } from './inbound.imports.js';
+import { createAsnImporter } from './inbound.importer.js';
 import { registerInboundMessages } from './inbound.messages.js';
 import { countWaiting } from './inbound.queries.js';
 import { registerInboundRoutes } from './inbound.routes.js';
 import { createInboundService } from './inbound.service.js';
 import { createInboundSync } from './inbound.sync.js';
+import { idsIn, textsIn } from '../../../platform/sql.js';
 
 const OPEN = ['CI_ASN_STATUS_CREATED', 'CI_ASN_STATUS_SYNCED'];
 
@@ -19,7 +20,7 @@ async function countNotices(tx: Tx, domainId: number, column: 'warehouse' | 'sup
   const [row] = await tx
     .select({ n: count() })
     .from(asnHeaders)
-    .where(and(eq(asnHeaders.domainId, domainId), inArray(key, ids), ...(openOnly ? [inArray(asnHeaders.status, OPEN)] : [])));
+    .where(and(eq(asnHeaders.domainId, domainId), idsIn(key, ids), ...(openOnly ? [textsIn(asnHeaders.status, OPEN)] : [])));
   return Number(row?.n ?? 0);
 }
 
@@ -29,7 +30,7 @@ async function countOpenLines(tx: Tx, domainId: number, column: 'sku' | 'locatio
     .select({ n: count() })
     .from(asnDetails)
     .innerJoin(asnHeaders, eq(asnHeaders.id, asnDetails.asnId))
-    .where(and(eq(asnDetails.domainId, domainId), isNotNull(key), inArray(key, ids), inArray(asnHeaders.status, OPEN)));
+    .where(and(eq(asnDetails.domainId, domainId), isNotNull(key), idsIn(key, ids), textsIn(asnHeaders.status, OPEN)));
   return Number(row?.n ?? 0);
 }
 

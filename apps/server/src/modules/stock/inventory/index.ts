@@ -6,7 +6,7 @@ import type { AreaModule } from '../../../platform/module.js';
 import { registerStockMessages } from '../stock.messages.js';
 import { createAverageCostService } from './average-cost.service.js';
 import { inventoryExporter } from './inventory.exporter.js';
-import { openingInventoryImporter, stockWarningImporter } from './inventory.importers.js';
+import { openingInventoryImporter, stockWarningImporter } from './inventory.importer.js';
 import { stockedBalanceCount } from './inventory.queries.js';
 import { registerInventoryRoutes } from './inventory.routes.js';
 import { createInventoryService } from './inventory.service.js';

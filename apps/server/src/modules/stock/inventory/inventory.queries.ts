@@ -12,13 +12,12 @@ import {
   type InventoryStockFilter,
 } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
-import { likePattern } from '../../../platform/sql.js';
+import { bigintArray, likePattern, textArray } from '../../../platform/sql.js';
 
 /** Raw queries may answer timestamps as text or as dates. */
 export const isoText = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
 const num = (v: unknown): number => Number(v ?? 0);
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
-const idsJson = (ids: number[]) => sql`(select value::bigint from json_array_elements_text(${JSON.stringify(ids)}::json))`;
 
 export interface SkuKeywordFilter {
   keywordType: InventoryKeywordType;
@@ -40,7 +39,7 @@ export function skuKeywordCondition(filter: SkuKeywordFilter): SQL | null {
   }
   const column = filter.keywordType === 'barCode' ? sql`s.bar_code` : sql`s.code`;
   if (items.length === 1) return sql`${column} ilike ${likePattern(items[0]!)}`;
-  return sql`${column} in (select value from json_array_elements_text(${JSON.stringify(items)}::json))`;
+  return sql`${column} = any(${textArray(items)})`;
 }
 
 // ---- the business inventory -------------------------------------------------------------------
@@ -350,7 +349,7 @@ export async function lotsOfBalances(tx: Tx, domainId: number, balanceIds: numbe
   if (!balanceIds.length) return map;
   const result = await tx.execute<{ id: number; balance_id: number; product_date: string; qty: number; version: number }>(sql`
     select id, balance_id, product_date::text as product_date, qty, version from stock_product_dates
-    where domain_id = ${domainId} and balance_id in ${idsJson(balanceIds)}
+    where domain_id = ${domainId} and balance_id = any(${bigintArray(balanceIds)})
     order by product_date, id`);
   for (const r of result.rows) {
     const list = map.get(num(r.balance_id)) ?? [];
@@ -535,9 +534,9 @@ export async function warehousesOf(tx: Tx, domainId: number, by: { ids?: number[
   const list = by.ids ?? by.codes ?? [];
   if (!list.length) return [];
   const column = by.ids ? sql`id` : sql`code`;
-  const values = by.ids ? idsJson(by.ids) : sql`(select value from json_array_elements_text(${JSON.stringify(by.codes)}::json))`;
+  const values = by.ids ? bigintArray(by.ids) : textArray(by.codes ?? []);
   const result = await tx.execute<{ id: number; code: string; name: string; stop_using: boolean }>(sql`
-    select id, code, name, stop_using from warehouses where domain_id = ${domainId} and ${column} in ${values}`);
+    select id, code, name, stop_using from warehouses where domain_id = ${domainId} and ${column} = any(${values})`);
   return result.rows.map((r) => ({ id: num(r.id), code: r.code, name: r.name, stopUsing: !!r.stop_using }));
 }
 
@@ -553,11 +552,11 @@ export async function skusOf(tx: Tx, domainId: number, by: { ids?: number[]; cod
   const list = by.ids ?? by.codes ?? [];
   if (!list.length) return [];
   const column = by.ids ? sql`s.id` : sql`s.code`;
-  const values = by.ids ? idsJson(by.ids) : sql`(select value from json_array_elements_text(${JSON.stringify(by.codes)}::json))`;
+  const values = by.ids ? bigintArray(by.ids) : textArray(by.codes ?? []);
   const result = await tx.execute<{ id: number; code: string; name: string; is_combination: boolean }>(sql`
     select s.id, s.code, coalesce(nullif(s.name, ''), p.name) as name, s.is_combination
     from skus s join spus p on p.id = s.spu_id
-    where s.domain_id = ${domainId} and not s.del_flag and ${column} in ${values}`);
+    where s.domain_id = ${domainId} and not s.del_flag and ${column} = any(${values})`);
   return result.rows.map((r) => ({ id: num(r.id), code: r.code, name: r.name, isCombination: !!r.is_combination }));
 }
 
@@ -582,6 +581,6 @@ export async function locationOf(tx: Tx, domainId: number, id: number): Promise<
 export async function stockedBalanceCount(tx: Tx, domainId: number, by: 'warehouse_id' | 'location_id' | 'sku_id', ids: number[]): Promise<number> {
   if (!ids.length) return 0;
   const result = await tx.execute<{ n: number }>(sql`
-    select count(*)::int as n from stock_balances where domain_id = ${domainId} and on_hand > 0 and ${sql.raw(by)} in ${idsJson(ids)}`);
+    select count(*)::int as n from stock_balances where domain_id = ${domainId} and on_hand > 0 and ${sql.raw(by)} = any(${bigintArray(ids)})`);
   return num(result.rows[0]?.n);
 }

@@ -29,11 +29,11 @@ import {
   type StockWarningUpdateInput,
 } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
-import { operationLogs, stockProductDates, stockWarnings } from '../../../db/schema/index.js';
+import { stockProductDates, stockWarnings } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { fieldVisibility, redactFields } from '../../../platform/field-permissions.js';
-import type { OperationActor, OperationEntry } from '../../../platform/operation-log.js';
-import { writeOperationLog } from '../../../platform/operation-log.js';
+import type { OperationEntry } from '../../../platform/operation-log.js';
+import { writeOperationLog, writeOperationLogs } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { applyMovements } from '../stock.engine.js';
 import { applyReceiptCosts } from '../stock.costs.js';
@@ -57,6 +57,7 @@ import {
   type SkuRef,
   type WarehouseRef,
 } from './inventory.queries.js';
+import { bigintArray } from '../../../platform/sql.js';
 
 export const AREA = 'stock';
 export const COST_FIELDS = { averageCost: 'COST_PRICE', stockValue: 'COST_PRICE' } as const;
@@ -66,25 +67,6 @@ export const canSeeCost = (session: Session) => fieldVisibility(session)('COST_P
 export const say = (language: Language, zh: string, en: string) => (language === 'zh' || language === 'zh_TW' ? zh : en);
 
 const notFoundField = (what: string, field: string, extra: Record<string, string | number> = {}) => new AppError(ErrorCodes.NOT_FOUND, 404, { what, field, ...extra });
-
-/** Several operation-log entries in one statement (a batch of warning levels). */
-async function writeOperationLogs(tx: Tx, actor: OperationActor, entries: OperationEntry[]): Promise<void> {
-  for (let i = 0; i < entries.length; i += 500) {
-    await tx.insert(operationLogs).values(
-      entries.slice(i, i + 500).map((e) => ({
-        domainId: actor.domainId,
-        userId: actor.userId,
-        loginName: actor.loginName,
-        area: e.area,
-        entityType: e.entityType,
-        entityId: String(e.entityId),
-        action: e.action,
-        before: e.before ?? null,
-        after: e.after ?? null,
-      })),
-    );
-  }
-}
 
 
 /** yyyyMMddHHmmss in the server's time zone: document codes are a timestamp plus a counter (spec 02 §9). */
@@ -456,7 +438,7 @@ export function createInventoryService(deps: { database: Database; now?: () => D
         const removed = await tx.execute<{ id: number; product_date: string; qty: number }>(sql`
           delete from stock_product_dates
           where domain_id = ${domainId} and balance_id = ${balance.id}
-            and id in (select value::bigint from json_array_elements_text(${JSON.stringify(input.idList)}::json))
+            and id = any(${bigintArray(input.idList)})
           returning id, product_date::text as product_date, qty`);
         if (!removed.rows.length) throw notFoundField('productDate', 'idList');
         await writeOperationLog(tx, actorOf(session), {

@@ -1,6 +1,6 @@
 // What outbound orders and transfers share: the checks of a document's warehouse, SKUs and
 // locations (each refusal names its field), document codes, and where a document's stock sits.
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray } from '../../../platform/sql.js';
 import { sql } from 'drizzle-orm';
 import { OutboundErrors, type WarehouseOption } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
@@ -118,19 +118,4 @@ export async function movedByDocument(tx: Tx, domainId: number, docType: string,
     group by location_id, sku_id
     order by sku_id, location_id`);
   return rows.rows.map((r) => ({ locationId: Number(r.location_id), skuId: Number(r.sku_id), qty: Number(r.qty) }));
-}
-
-/**
- * Available pieces of a SKU per location of a warehouse, most first, with the balances locked
- * (the caller then moves them in the same transaction).
- */
-export async function availableByLocation(tx: Tx, domainId: number, warehouseId: number, skuId: number): Promise<{ locationId: number; available: number }[]> {
-  const rows = await tx.execute<{ location_id: number; available: number }>(sql`
-    select location_id, on_hand - allocated as available from stock_balances
-    where domain_id = ${domainId} and warehouse_id = ${warehouseId} and sku_id = ${skuId}
-    order by location_id
-    for update`);
-  return rows.rows
-    .map((r) => ({ locationId: Number(r.location_id), available: Number(r.available) }))
-    .sort((a, b) => b.available - a.available || a.locationId - b.locationId);
 }

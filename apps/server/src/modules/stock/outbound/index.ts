@@ -1,6 +1,6 @@
 // The outbound part of stock: outbound orders (WDO) and the sales-outbound list (spec 02 §3.6,
 // §4.1, §4.2, §7.9; /stocks activeKey 3 and 5, /stocks/createstocksout). See README.md.
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray } from '../../../platform/sql.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
 import { WDO_PROCESS_ACCESS } from '@openseller/core';

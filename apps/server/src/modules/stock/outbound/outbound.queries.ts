@@ -1,12 +1,11 @@
 // Outbound-order queries; every one takes the domain first and filters by it.
-import { textArray } from '../../../db/arrays.js';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { ORDER_CODE_KEYWORD_CAP, parseDateTimeText, splitKeywords, warehouseFilterId, type WdoDetailRow, type WdoRow, type WdoSearchInput, type WdoStatus, type WdoSyncStatus, type WdoType } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { skus, users, warehouses, wdoDetails, wdoHeaders } from '../../../db/schema/index.js';
 import { pageWindow } from '../../../platform/paging.js';
 import { isoTime } from '../../../platform/time.js';
-import { likePattern } from '../../../platform/sql.js';
+import { likePattern, textArray } from '../../../platform/sql.js';
 
 export type WdoRecord = typeof wdoHeaders.$inferSelect;
 export type WdoDetailRecord = typeof wdoDetails.$inferSelect;

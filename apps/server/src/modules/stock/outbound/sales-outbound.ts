@@ -1,14 +1,13 @@
 // Sales outbound (/stocks activeKey 5): what shipped orders took out of the warehouses, read from
 // the stock ledger's SHIP movements of documents of type ORDER (the orders area writes them when
 // an order ships). A list with filters and an export for the download centre.
-import { textArray } from '../../../db/arrays.js';
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { ORDER_CODE_KEYWORD_CAP, OutboundCalls, parseDateTimeText, splitKeywords, warehouseFilterId, type Language, type PageResult, type SalesOutboundRow, type SalesOutboundSearchInput } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { skus, stockLedger, warehouseLocations, warehouses } from '../../../db/schema/index.js';
 import type { ExportContext, Exporter } from '../../../platform/exports.js';
 import { pageAnswer, pageWindow } from '../../../platform/paging.js';
-import { likePattern } from '../../../platform/sql.js';
+import { likePattern, textArray } from '../../../platform/sql.js';
 
 /** The ledger's document type of a sales order's movements. */
 export const ORDER_DOC_TYPE = 'ORDER';

@@ -4,8 +4,8 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { RMA_STATUSES, rmaStatusName, type Language, type RmaDetailRow, type RmaRow, type RmaSearchInput, type RmaStatus, type RmaView } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { erpOrders, rmaCodeCounters, rmaDetails, rmaHeaders, rmaReasons, rmaReceiptLines, rmaReceipts, skus, warehouseLocations, warehouses } from '../../../db/schema/index.js';
-import { textArray } from '../../../db/arrays.js';
-import { likePattern } from '../../../platform/sql.js';
+import { likePattern, textArray } from '../../../platform/sql.js';
+import { pageOffset } from '../../../platform/paging.js';
 
 export type RmaHeader = typeof rmaHeaders.$inferSelect;
 export type RmaDetail = typeof rmaDetails.$inferSelect;
@@ -180,7 +180,7 @@ export async function searchRmas(tx: Tx, domainId: number, input: RmaSearchInput
     .where(where)
     .orderBy(desc(rmaHeaders.id))
     .limit(input.pageSize)
-    .offset((input.currentPage - 1) * input.pageSize);
+    .offset(pageOffset(input));
   return { total: Number(counted?.n ?? 0), rows: rows.map((r) => toRow(r, language)) };
 }
 

@@ -4,7 +4,7 @@
 // and COMPLETED when every line is in. Stock moves only through the stock engine, the average
 // cost through the stock area's receipt costs.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   DEFECTIVE_LOCATION_CODE,
   ErrorCodes,
@@ -28,7 +28,7 @@ import {
   type RmaView,
 } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
-import { textArray } from '../../../db/arrays.js';
+import { idsIn, textArray } from '../../../platform/sql.js';
 import { erpOrderLines, erpOrders, rmaDetails, rmaHeaders, rmaOrderLineReturns, rmaReasons, rmaReceiptLines, rmaReceipts, skus, warehouseLocations, warehouses } from '../../../db/schema/index.js';
 import { actorOf, domainOf } from '../../../platform/caller.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
@@ -92,7 +92,7 @@ export function createRmaService(deps: RmaServiceDeps) {
     const rows = await tx
       .select({ id: rmaOrderLineReturns.erpOrderLineId, n: rmaOrderLineReturns.returnedQty })
       .from(rmaOrderLineReturns)
-      .where(and(eq(rmaOrderLineReturns.domainId, domainId), inArray(rmaOrderLineReturns.erpOrderLineId, lineIds)));
+      .where(and(eq(rmaOrderLineReturns.domainId, domainId), idsIn(rmaOrderLineReturns.erpOrderLineId, lineIds)));
     return new Map(rows.map((r) => [r.id, r.n]));
   }
 
@@ -124,7 +124,7 @@ export function createRmaService(deps: RmaServiceDeps) {
       const orderLines = await tx
         .select()
         .from(erpOrderLines)
-        .where(and(eq(erpOrderLines.domainId, domainId), eq(erpOrderLines.orderId, order.id), inArray(erpOrderLines.id, ids)));
+        .where(and(eq(erpOrderLines.domainId, domainId), eq(erpOrderLines.orderId, order.id), idsIn(erpOrderLines.id, ids)));
       const returned = await returnedByLine(tx, domainId, ids);
       for (const [index, d] of input.rmaDetails.entries()) {
         const line = orderLines.find((l) => l.id === d.erpSodId);
@@ -142,7 +142,7 @@ export function createRmaService(deps: RmaServiceDeps) {
       const found = await tx
         .select({ id: skus.id, code: skus.code, isCombination: skus.isCombination })
         .from(skus)
-        .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), inArray(skus.id, ids)));
+        .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), idsIn(skus.id, ids)));
       for (const [index, d] of input.rmaDetails.entries()) {
         const sku = found.find((s) => s.id === d.skuId);
         const field = `rmaDetails.${index}.skuId`;

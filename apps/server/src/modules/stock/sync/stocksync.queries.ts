@@ -9,8 +9,8 @@ import { stockSyncRecords, stockSyncRules, warehouses } from '../../../db/schema
 import { availableBySku } from '../index.js';
 import { pageWindow } from '../../../platform/paging.js';
 import { isoTime, isoTimeOf } from '../../../platform/time.js';
+import { bigintArray } from '../../../platform/sql.js';
 
-const ids = (list: readonly number[]) => sql`(select value::bigint from json_array_elements_text(${JSON.stringify(list)}::json))`;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
 export type StockSyncRecord = typeof stockSyncRecords.$inferSelect;
@@ -23,7 +23,7 @@ export async function rulesOfStores(tx: Tx, domainId: number, storeIds: number[]
     .select({ r: stockSyncRules, w: { code: warehouses.code, name: warehouses.name, type: warehouses.type, stopUsing: warehouses.stopUsing } })
     .from(stockSyncRules)
     .innerJoin(warehouses, and(eq(warehouses.id, stockSyncRules.warehouseId), eq(warehouses.domainId, stockSyncRules.domainId)))
-    .where(and(eq(stockSyncRules.domainId, domainId), sql`${stockSyncRules.storeId} in ${ids(storeIds)}`))
+    .where(and(eq(stockSyncRules.domainId, domainId), sql`${stockSyncRules.storeId} = any(${bigintArray(storeIds)})`))
     .orderBy(asc(stockSyncRules.storeId), asc(stockSyncRules.id));
   return rows.map(({ r, w }) => ({
     id: r.id,
@@ -85,7 +85,7 @@ function mappedFilter(domainId: number, storeId: number, filter: { tbSkuRowIds?:
     sql`t.sku_id is not null`,
     sql`t.deleted = false`,
   ];
-  if (filter.tbSkuRowIds) parts.push(sql`t.id in ${ids(filter.tbSkuRowIds)}`);
+  if (filter.tbSkuRowIds) parts.push(sql`t.id = any(${bigintArray(filter.tbSkuRowIds)})`);
   if (filter.keyword) {
     const like = likePattern(filter.keyword);
     parts.push(sql`(t.tb_sku_id ilike ${like} or t.outer_sku_id ilike ${like} or s.code ilike ${like} or t.title ilike ${like})`);
@@ -147,10 +147,10 @@ export async function lastPushes(tx: Tx, domainId: number, tbSkuRowIds: readonly
   if (!tbSkuRowIds.length) return result;
   const states = await tx.execute<{ tb_sku_row_id: number; last_quantity: number; last_pushed_at: Date | string }>(sql`
     select tb_sku_row_id, last_quantity, last_pushed_at from stock_sync_states
-    where domain_id = ${domainId} and tb_sku_row_id in ${ids(tbSkuRowIds)}`);
+    where domain_id = ${domainId} and tb_sku_row_id = any(${bigintArray(tbSkuRowIds)})`);
   const latest = await tx.execute<LastRecordRow>(sql`
     select distinct on (tb_sku_row_id) tb_sku_row_id, status, attempt, finished_at from stock_sync_records
-    where domain_id = ${domainId} and tb_sku_row_id in ${ids(tbSkuRowIds)}
+    where domain_id = ${domainId} and tb_sku_row_id = any(${bigintArray(tbSkuRowIds)})
     order by tb_sku_row_id, id desc`);
   for (const id of tbSkuRowIds) result.set(id, { lastQuantity: null, lastPushedAt: null, lastStatus: null, lastAttempt: 0, lastFinishedAt: null });
   for (const s of states.rows) {
@@ -215,13 +215,13 @@ export async function storeCounts(tx: Tx, domainId: number, storeIds: number[]):
   if (!storeIds.length) return result;
   const mapped = await tx.execute<{ store_id: number; n: number }>(sql`
     select store_id, count(*)::int as n from tb_skus
-    where domain_id = ${domainId} and store_id in ${ids(storeIds)} and mapping_status = 'already' and sku_id is not null and deleted = false
+    where domain_id = ${domainId} and store_id = any(${bigintArray(storeIds)}) and mapping_status = 'already' and sku_id is not null and deleted = false
     group by store_id`);
   for (const r of mapped.rows) result.get(Number(r.store_id))!.mappedCount = Number(r.n);
   const records = await tx.execute<{ store_id: number; pending: number; failures: number }>(sql`
     select store_id, count(*) filter (where status in ('REQUEST', 'SENDING'))::int as pending, count(*) filter (where status = 'FAILURE')::int as failures
     from stock_sync_records
-    where domain_id = ${domainId} and store_id in ${ids(storeIds)} and status in ('REQUEST', 'SENDING', 'FAILURE')
+    where domain_id = ${domainId} and store_id = any(${bigintArray(storeIds)}) and status in ('REQUEST', 'SENDING', 'FAILURE')
     group by store_id`);
   for (const r of records.rows) {
     const entry = result.get(Number(r.store_id))!;
@@ -229,7 +229,7 @@ export async function storeCounts(tx: Tx, domainId: number, storeIds: number[]):
     entry.failureCount = Number(r.failures);
   }
   const pushed = await tx.execute<{ store_id: number; at: Date | string }>(sql`
-    select store_id, max(last_pushed_at) as at from stock_sync_states where domain_id = ${domainId} and store_id in ${ids(storeIds)} group by store_id`);
+    select store_id, max(last_pushed_at) as at from stock_sync_states where domain_id = ${domainId} and store_id = any(${bigintArray(storeIds)}) group by store_id`);
   for (const r of pushed.rows) result.get(Number(r.store_id))!.lastPushedAt = isoTime(r.at);
   return result;
 }
@@ -281,7 +281,7 @@ export async function searchRecords(tx: Tx, domainId: number, filter: RecordFilt
   if (filter.trigger) parts.push(sql`r.trigger = ${filter.trigger}`);
   if (filter.from) parts.push(sql`r.created_at >= ${filter.from.toISOString()}`);
   if (filter.to) parts.push(sql`r.created_at <= ${filter.to.toISOString()}`);
-  if (filter.ids) parts.push(sql`r.id in ${ids(filter.ids)}`);
+  if (filter.ids) parts.push(sql`r.id = any(${bigintArray(filter.ids)})`);
   if (filter.keyword) {
     const like = likePattern(filter.keyword);
     parts.push(sql`(r.tb_sku_id ilike ${like} or r.sku_code ilike ${like} or t.outer_sku_id ilike ${like})`);
@@ -338,7 +338,7 @@ export async function findRecords(tx: Tx, domainId: number, recordIds: readonly 
   return tx
     .select()
     .from(stockSyncRecords)
-    .where(and(eq(stockSyncRecords.domainId, domainId), sql`${stockSyncRecords.id} in ${ids(recordIds)}`))
+    .where(and(eq(stockSyncRecords.domainId, domainId), sql`${stockSyncRecords.id} = any(${bigintArray(recordIds)})`))
     .orderBy(asc(stockSyncRecords.id));
 }
 

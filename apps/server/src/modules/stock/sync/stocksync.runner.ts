@@ -5,7 +5,7 @@
 // connection goes), so the pushes of an online SKU reach the marketplace in order. The auto
 // sync (a scheduled job) requests the online SKUs whose quantity differs from the last one the
 // store accepted.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCodes, StockSyncErrors, storeAuthState, findPlatform, type StockSyncRequestResult, type StockSyncTrigger } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
 import { stockSyncRecords, stockSyncStates } from '../../../db/schema/index.js';
@@ -17,6 +17,7 @@ import type { ServiceRegistry } from '../../../platform/module.js';
 import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
 import type { StoreRecord, StoresAreaService } from '../../stores/index.js';
 import { computeQuantities, mappedOnlineSkus, rulesOfStores, type MappedOnlineSku, type StockSyncRecord } from './stocksync.queries.js';
+import { idsIn, textsIn } from '../../../platform/sql.js';
 
 export const AREA = 'stocksync';
 export const PUSH_JOB = 'stocksync-push';
@@ -94,7 +95,7 @@ export function createStockSyncRunner(deps: RunnerDeps) {
     const open = await tx
       .select({ id: stockSyncRecords.id, tbSkuRowId: stockSyncRecords.tbSkuRowId, status: stockSyncRecords.status, attempt: stockSyncRecords.attempt })
       .from(stockSyncRecords)
-      .where(and(eq(stockSyncRecords.domainId, domainId), eq(stockSyncRecords.storeId, storeId), inArray(stockSyncRecords.status, ['REQUEST', 'FAILURE']), inArray(stockSyncRecords.tbSkuRowId, rowIds)))
+      .where(and(eq(stockSyncRecords.domainId, domainId), eq(stockSyncRecords.storeId, storeId), textsIn(stockSyncRecords.status, ['REQUEST', 'FAILURE']), idsIn(stockSyncRecords.tbSkuRowId, rowIds)))
       .orderBy(stockSyncRecords.id);
     const waiting = new Set(open.filter((r) => r.status === 'REQUEST').map((r) => r.tbSkuRowId));
     const failures = open.filter((r) => r.status === 'FAILURE');
@@ -135,7 +136,7 @@ export function createStockSyncRunner(deps: RunnerDeps) {
       await tx
         .update(stockSyncRecords)
         .set({ status: 'STOP', stopReason: reason, updatedAt: at, version: sql`${stockSyncRecords.version} + 1` })
-        .where(and(eq(stockSyncRecords.domainId, domainId), inArray(stockSyncRecords.id, recordIds), eq(stockSyncRecords.status, 'FAILURE')));
+        .where(and(eq(stockSyncRecords.domainId, domainId), idsIn(stockSyncRecords.id, recordIds), eq(stockSyncRecords.status, 'FAILURE')));
     };
     await close(retried, trigger === 'RETRY' ? 'RETRIED' : 'SUPERSEDED');
     await close(superseded, 'SUPERSEDED');
@@ -196,7 +197,7 @@ export function createStockSyncRunner(deps: RunnerDeps) {
       return tx
         .select()
         .from(stockSyncRecords)
-        .where(and(eq(stockSyncRecords.domainId, domainId), inArray(stockSyncRecords.id, recordIds)))
+        .where(and(eq(stockSyncRecords.domainId, domainId), idsIn(stockSyncRecords.id, recordIds)))
         .orderBy(stockSyncRecords.id);
     });
     if (!claimed.length) return false;

@@ -1,5 +1,5 @@
 // Transfers between warehouses (spec 02 §3.6, §7.9; page /stocks/transfer). See README.md.
-import { bigintArray } from '../../../db/arrays.js';
+import { bigintArray } from '../../../platform/sql.js';
 import { sql } from 'drizzle-orm';
 import type { AreaModule } from '../../../platform/module.js';
 import { SKU_REFERENCES } from '../../goods/index.js';

@@ -1,5 +1,4 @@
 // Transfer-order queries; every one takes the domain first and filters by it.
-import { textArray } from '../../../db/arrays.js';
 import { aliasedTable, and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_CODE_KEYWORD_CAP,
@@ -15,7 +14,7 @@ import type { Tx } from '../../../db/client.js';
 import { skus, transferDetails, transferOrders, users, warehouseLocations, warehouses } from '../../../db/schema/index.js';
 import { pageWindow } from '../../../platform/paging.js';
 import { isoTime } from '../../../platform/time.js';
-import { likePattern } from '../../../platform/sql.js';
+import { idsIn, likePattern, textArray } from '../../../platform/sql.js';
 
 export type TransferRecord = typeof transferOrders.$inferSelect;
 export type TransferDetailRecord = typeof transferDetails.$inferSelect;
@@ -152,7 +151,7 @@ export async function openTransfersOfWarehouses(tx: Tx, domainId: number, wareho
       and(
         eq(transferOrders.domainId, domainId),
         sql`${transferOrders.transferStatus} in ('CREATED', 'SHIPPED')`,
-        or(sql`${transferOrders.outWarehouseId} = any(${sql.param(warehouseIds)}::bigint[])`, sql`${transferOrders.inWarehouseId} = any(${sql.param(warehouseIds)}::bigint[])`),
+        or(idsIn(transferOrders.outWarehouseId, warehouseIds), idsIn(transferOrders.inWarehouseId, warehouseIds)),
       ),
     );
   return Number(row?.n ?? 0);

@@ -26,8 +26,8 @@ import type { ServiceRegistry } from '../../../platform/module.js';
 import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { actorOf, domainOf } from '../../../platform/caller.js';
-import { applyMovements, StockShortageError, type Movement } from '../stock.engine.js';
-import { availableByLocation, checkedSkus, keepsLocations, locationsInWarehouse, nextDayCode, requireLocationOf, usableWarehouse } from '../outbound/documents.js';
+import { applyMovements, lockAvailableByLocation, StockShortageError, type Movement } from '../stock.engine.js';
+import { checkedSkus, keepsLocations, locationsInWarehouse, nextDayCode, requireLocationOf, usableWarehouse } from '../outbound/documents.js';
 import { pageAnswer } from '../../../platform/paging.js';
 import { lockTransfer, searchTransfers, transferDetailRows, transferDetailsOf, transferRowById, type TransferRecord } from './transfer.queries.js';
 
@@ -162,7 +162,7 @@ export function createTransferService(deps: { database: Database; registry: Serv
             movements.push({ warehouseId: t.outWarehouseId, locationId: line.outLocationId, skuId: line.skuId, onHandDelta: -line.qty, movement: 'TRANSFER_OUT', doc });
             continue;
           }
-          const parts = await availableByLocation(tx, domainId, t.outWarehouseId, line.skuId);
+          const parts = await lockAvailableByLocation(tx, domainId, t.outWarehouseId, line.skuId);
           const total = parts.reduce((sum, p) => sum + Math.max(0, p.available), 0);
           if (total < line.qty) throw shortage(index, total);
           let left = line.qty;

@@ -13,7 +13,8 @@ import { BatchResultModal } from './components/batch-result-modal';
 import { CourierModal, FlagModal, WarehouseModal } from './components/choice-modals';
 import { SplitModal } from './components/split-modal';
 import { SplitOutOfStockModal } from './components/split-out-of-stock-modal';
-import { MORE_BY_TAB, moreActionEnabled, type MoreAction } from './order-edits';
+import { moreActionEnabled, type MoreAction } from './order-edits';
+import { ACTIONS_BY_TAB, MORE_BY_TAB, type BarAction } from './tab-actions';
 import { commandErrorMessage, useOrderCommand } from './queries';
 import { isEmbedded, runInBatches, verifyBatchSize } from './verify-batches';
 
@@ -25,35 +26,8 @@ export interface OrderActionsProps {
   onDone: () => void;
 }
 
-export type OrderAction =
-  | 'verify'
-  | 'cancelVerify'
-  | 'lock'
-  | 'unlock'
-  | 'merge'
-  | 'split'
-  | 'splitOutOfStock'
-  | 'close'
-  | 'cancelClose'
-  | 'courier'
-  | 'warehouse'
-  | 'flag'
-  | 'refreshStockOut';
-
-/** The buttons of each tab (spec 01 §2.2 activeKey). */
-export const ACTIONS_BY_TAB: Record<string, readonly OrderAction[]> = {
-  '1': ['verify', 'lock', 'unlock', 'merge', 'split', 'splitOutOfStock', 'close', 'courier', 'warehouse', 'flag', 'refreshStockOut'],
-  '2': ['cancelVerify', 'lock', 'unlock', 'close', 'courier', 'flag'],
-  '3': ['cancelVerify', 'lock', 'unlock', 'close', 'courier', 'flag'],
-  '4': ['flag'],
-  '5': ['verify', 'cancelVerify', 'lock', 'unlock', 'close', 'courier', 'warehouse', 'flag'],
-  '6': ['verify', 'cancelVerify', 'lock', 'unlock', 'merge', 'split', 'splitOutOfStock', 'close', 'cancelClose', 'courier', 'warehouse', 'flag', 'refreshStockOut'],
-  '7': ['flag'],
-  '8': ['cancelVerify', 'lock', 'unlock', 'close', 'courier', 'flag'],
-};
-
 /** Whether the selection allows the action: one order for split, two or more for merge. */
-export function actionEnabled(action: OrderAction, count: number): boolean {
+export function actionEnabled(action: BarAction, count: number): boolean {
   if (action === 'refreshStockOut') return true;
   if (action === 'merge') return count >= 2;
   if (action === 'split' || action === 'splitOutOfStock') return count === 1;
@@ -82,10 +56,10 @@ export function OrderActions({ tab, selected, onDone }: OrderActionsProps) {
 
   const ids = selected.map((o) => o.id);
   const versions = selected.map((o) => ({ id: o.id, version: o.version }));
-  const label = (action: OrderAction) => t(`ordercommands:actions.${action}`);
+  const label = (action: BarAction) => t(`ordercommands:actions.${action}`);
 
   /** A toast when every order went through; otherwise an error toast and the result dialog listing each refused order. */
-  function report(action: OrderAction | MoreAction, r: OrderBatchResult) {
+  function report(action: BarAction | MoreAction, r: OrderBatchResult) {
     const name = labelOf(action);
     if (r.failures.length === 0) toast.success(t('ordercommands:result.allDone', { action: name, count: r.successIds.length }));
     else {
@@ -95,9 +69,9 @@ export function OrderActions({ tab, selected, onDone }: OrderActionsProps) {
     onDone();
   }
 
-  const labelOf = (action: OrderAction | MoreAction) => (action.includes(':') || MORE_ACTIONS_SET.has(action) ? t(`ordercommands:more.${action.replace(':', '_')}`) : label(action as OrderAction));
+  const labelOf = (action: BarAction | MoreAction) => (action.includes(':') || MORE_ACTIONS_SET.has(action) ? t(`ordercommands:more.${action.replace(':', '_')}`) : label(action as BarAction));
 
-  function runBatch(action: OrderAction | MoreAction, run: () => Promise<OrderBatchResult>, after?: () => void) {
+  function runBatch(action: BarAction | MoreAction, run: () => Promise<OrderBatchResult>, after?: () => void) {
     batchCall.mutate(run, {
       onSuccess: (r) => {
         after?.();
@@ -137,7 +111,7 @@ export function OrderActions({ tab, selected, onDone }: OrderActionsProps) {
     cancelClose: () => orderCommandsApi.cancelClose({ idList: ids, versions }),
   };
 
-  function onClick(action: OrderAction) {
+  function onClick(action: BarAction) {
     switch (action) {
       case 'verify':
         void verify();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RegionTreeNode } from '@openseller/core';
 import { ApiError } from '../../../app/request';
-import { cityOptions, districtOptions, formFieldErrors, MORE_BY_TAB, moreActionEnabled, receiverInput, receiverPhoneValid } from './order-edits';
+import { cityOptions, districtOptions, formFieldErrors, moreActionEnabled, receiverInput, receiverPhoneValid } from './order-edits';
+import { MORE_BY_TAB } from './tab-actions';
 
 const plain = { mergeLevel: 0, splitLevel: 0 };
 const merged = { mergeLevel: 1, splitLevel: 0 };

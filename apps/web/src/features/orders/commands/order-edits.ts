@@ -9,19 +9,6 @@ export type MoreAction = `convert:${OrderConvertTarget}` | 'recycleExpressNo' | 
 
 export const MORE_ACTIONS: readonly MoreAction[] = ['convert:PRESALE', 'convert:NORMAL', 'convert:STOCK_OUT', 'convert:LOCKED', 'recycleExpressNo', 'releaseRisk', 'cancelMerge', 'cancelSplit'];
 
-const PENDING_MORE: readonly MoreAction[] = MORE_ACTIONS;
-const REVIEWED_MORE: readonly MoreAction[] = ['recycleExpressNo', 'releaseRisk'];
-
-/** The "More" commands of each tab: converts, cancel merge and cancel split need pending orders. */
-export const MORE_BY_TAB: Record<string, readonly MoreAction[]> = {
-  '1': PENDING_MORE,
-  '2': REVIEWED_MORE,
-  '3': REVIEWED_MORE,
-  '5': PENDING_MORE,
-  '6': PENDING_MORE,
-  '8': REVIEWED_MORE,
-};
-
 type Selected = Pick<OrderRow, 'mergeLevel' | 'splitLevel'>;
 
 /** Cancel merge takes one merged order (mergeLevel 1), cancel split one split order; the rest any selection. */

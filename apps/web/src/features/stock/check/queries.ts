@@ -36,7 +36,7 @@ export function stockCheckErrorMessage(error: unknown): string {
   if (typeof what === 'string' && NOUNS.includes(what) && (error.code === 'ERR_NOT_FOUND' || error.code === 'ERR_VERSION_CONFLICT')) {
     return i18next.t(`stockcheck:${error.code === 'ERR_NOT_FOUND' ? 'notFound' : 'changed'}.${what}`);
   }
-  if (error.code === 'ERR_STOCKCHECK_BELOW_ALLOCATED' || error.code === 'ERR_STOCKCHECK_OUT_OF_SCOPE') {
+  if (error.code === 'ERR_STOCK_CHECK_BELOW_ALLOCATED' || error.code === 'ERR_STOCK_CHECK_OUT_OF_SCOPE') {
     const location = error.params.locationCode ? i18next.t('stockcheck:lines.atLocation', { code: error.params.locationCode }) : '';
     return i18next.t(`stockcheck:errors.${error.code}`, { ...error.params, at: location });
   }

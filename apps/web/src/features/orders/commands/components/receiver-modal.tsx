@@ -8,7 +8,7 @@ import { Alert, AutoComplete, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '@openseller/core';
 import { toast } from '../../../../app/toast';
-import { useRegionTree } from '../../courier-rules/queries';
+import { useRegionTree } from '../../express-rules/queries';
 import { orderCommandsApi } from '../api';
 import { cityOptions, districtOptions, formFieldErrors, provinceOptions, receiverInput, receiverPhoneValid, type ReceiverFormValues } from '../order-edits';
 import { commandErrorMessage, useOrderCommand } from '../queries';

@@ -15,7 +15,7 @@ export function RulePreview({ result, onClose }: { result: DryRunResult | null; 
   const courier = result.expressCompanyCode ? (
     <Space size={4} wrap>
       <Typography.Text strong>{result.expressCompanyCode}</Typography.Text>
-      {result.courierRuleType && <span>{t('orderingest:preview.byRule', { type: t(`courierrules:types.${result.courierRuleType}`) })}</span>}
+      {result.expressRuleType && <span>{t('orderingest:preview.byRule', { type: t(`expressrules:types.${result.expressRuleType}`) })}</span>}
       {result.courierProhibited && <Tag color="error">{t('orderingest:preview.prohibited')}</Tag>}
     </Space>
   ) : (
