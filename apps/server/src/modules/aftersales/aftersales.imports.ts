@@ -1,7 +1,8 @@
 // The after-sale import (kind afterSales, spec 02 §7.11 import): one row is one document of an
 // order (by its code) for one of its goods (an order line's SKU code), loaded through the same
 // creation as by hand (the return ≤ shipped bound and the refund cap hold), all or nothing.
-import { and, eq, inArray } from 'drizzle-orm';
+import { idsIn, textsIn } from '../../platform/sql.js';
+import { and, eq } from 'drizzle-orm';
 import { AFTER_SALES_IMPORT_KIND, AfterSaleCreateInput, AfterSaleImportRow, GOODS_COME_BACK, SENDS_GOODS } from '@openseller/core';
 import { erpOrderLines, erpOrders } from '../../db/schema/index.js';
 import type { Importer, ImportContext, RowProblem } from '../../platform/imports.js';
@@ -14,7 +15,7 @@ async function ordersOf(ctx: ImportContext, rows: AfterSaleImportRow[]) {
     ? await ctx.tx
         .select({ id: erpOrders.id, code: erpOrders.code })
         .from(erpOrders)
-        .where(and(eq(erpOrders.domainId, ctx.domainId), inArray(erpOrders.code, codes)))
+        .where(and(eq(erpOrders.domainId, ctx.domainId), textsIn(erpOrders.code, codes)))
     : [];
   const lines = orders.length
     ? await ctx.tx
@@ -23,8 +24,7 @@ async function ordersOf(ctx: ImportContext, rows: AfterSaleImportRow[]) {
         .where(
           and(
             eq(erpOrderLines.domainId, ctx.domainId),
-            inArray(
-              erpOrderLines.orderId,
+            idsIn(erpOrderLines.orderId,
               orders.map((o) => o.id),
             ),
           ),

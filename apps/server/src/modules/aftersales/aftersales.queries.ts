@@ -1,6 +1,7 @@
 // Reading and locking after-sale documents: the row shape (header and lines), the search with its
 // filters, the day's code counter. Every query takes the domain first and filters by it.
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { idsIn, textsIn } from '../../platform/sql.js';
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   AFTER_SALE_STATE_NAMES,
   AFTER_SALE_TYPE_NAMES,
@@ -55,15 +56,15 @@ type Filter = Omit<AfterSaleSearchInput, 'currentPage' | 'pageSize'> & { idList?
 
 function conditions(domainId: number, input: Filter, list: AfterSaleList): SQL[] {
   const where: SQL[] = [eq(afterSales.domainId, domainId)];
-  if (list === 'archive') where.push(inArray(afterSales.checkStatus, ['COMPLETED', 'CLOSED']));
+  if (list === 'archive') where.push(textsIn(afterSales.checkStatus, ['COMPLETED', 'CLOSED']));
   if (list === 'abnormal') where.push(or(eq(afterSales.refundStatus, 'FAILURE'), eq(afterSales.writeBackStatus, 'FAILED'))!);
-  if (input.idList?.length) where.push(inArray(afterSales.id, input.idList));
-  if (input.checkStatusList?.length) where.push(inArray(afterSales.checkStatus, input.checkStatusList));
-  if (input.refundStatusList?.length) where.push(inArray(afterSales.refundStatus, input.refundStatusList));
-  if (input.receiptStatusList?.length) where.push(inArray(afterSales.receiptStatus, input.receiptStatusList));
-  if (input.writeBackStatusList?.length) where.push(inArray(afterSales.writeBackStatus, input.writeBackStatusList));
-  if (input.typeList?.length) where.push(inArray(afterSales.type, input.typeList));
-  if (input.storeIdList?.length) where.push(inArray(afterSales.storeId, input.storeIdList));
+  if (input.idList?.length) where.push(idsIn(afterSales.id, input.idList));
+  if (input.checkStatusList?.length) where.push(textsIn(afterSales.checkStatus, input.checkStatusList));
+  if (input.refundStatusList?.length) where.push(textsIn(afterSales.refundStatus, input.refundStatusList));
+  if (input.receiptStatusList?.length) where.push(textsIn(afterSales.receiptStatus, input.receiptStatusList));
+  if (input.writeBackStatusList?.length) where.push(textsIn(afterSales.writeBackStatus, input.writeBackStatusList));
+  if (input.typeList?.length) where.push(textsIn(afterSales.type, input.typeList));
+  if (input.storeIdList?.length) where.push(idsIn(afterSales.storeId, input.storeIdList));
   if (input.startTime) where.push(gte(afterSales.applyTime, parseDateTimeText(input.startTime)));
   if (input.endTime) where.push(lt(afterSales.applyTime, parseDateTimeText(input.endTime)));
   const keyword = input.orderKeyWord?.trim();
@@ -173,8 +174,7 @@ async function withLines(tx: Tx, domainId: number, rows: RowData[], language: La
     .where(
       and(
         eq(afterSaleLines.domainId, domainId),
-        inArray(
-          afterSaleLines.afterSaleId,
+        idsIn(afterSaleLines.afterSaleId,
           rows.map((r) => r.h.id),
         ),
       ),

@@ -4,6 +4,7 @@
 // each in its own transaction: one refused document (its state, its stale version) leaves the
 // others done. Agreeing a return makes the return-inbound document of the stock area (its
 // service, in the same transaction).
+import { idsIn, textsIn } from '../../platform/sql.js';
 import {
   addDecimals,
   afterSaleName,
@@ -37,7 +38,7 @@ import {
   type PageResult,
   type RefundState,
 } from '@openseller/core';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { afterSaleLines, afterSales, erpOrderLines, erpOrders, skus, stores, warehouses } from '../../db/schema/index.js';
 import { actorOf, domainOf } from '../../platform/caller.js';
@@ -115,8 +116,8 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
         and(
           eq(afterSaleLines.domainId, domainId),
           eq(afterSaleLines.kind, 'RETURN'),
-          inArray(afterSaleLines.erpOrderLineId, lineIds),
-          inArray(afterSales.type, [...GOODS_COME_BACK]),
+          idsIn(afterSaleLines.erpOrderLineId, lineIds),
+          textsIn(afterSales.type, [...GOODS_COME_BACK]),
           ne(afterSales.checkStatus, 'CLOSED'),
           ...(except ? [ne(afterSales.id, except)] : []),
         ),
@@ -165,7 +166,7 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
       ? await tx
           .select()
           .from(erpOrderLines)
-          .where(and(eq(erpOrderLines.domainId, domainId), eq(erpOrderLines.orderId, order.id), inArray(erpOrderLines.id, ids)))
+          .where(and(eq(erpOrderLines.domainId, domainId), eq(erpOrderLines.orderId, order.id), idsIn(erpOrderLines.id, ids)))
       : [];
     // Under the order's row lock: documents of the same order wait here, so the bound holds.
     const taken = goodsBack ? await takenByLine(tx, domainId, ids) : new Map<number, number>();
@@ -195,7 +196,7 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
       ? await tx
           .select()
           .from(skus)
-          .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), inArray(skus.id, skuIds)))
+          .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), idsIn(skus.id, skuIds)))
       : [];
     const exchangeLines = input.exchangeDetailDtos.map((d, index) => {
       const sku = found.find((s) => s.id === d.skuId);
