@@ -4,7 +4,7 @@
 // return code; a single match opens its receive dialog at once.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Card, Input, Popconfirm, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Input, Popconfirm, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +39,8 @@ export default function RmaPage() {
   const list = useRmaList({ currentPage, pageSize, statusCode: status, orderKeyWord: keyword || null });
   const statuses = useRmaStatuses();
   const remove = useRmaMutation((row: RmaRowData) => rmaApi.remove(row.id, row.version));
+  const sendToSystem = useRmaMutation((row: RmaRowData) => rmaApi.syncToWms(row.id));
+  const cancelInSystem = useRmaMutation((row: RmaRowData) => rmaApi.cancelToWms(row.id));
 
   const setFilter = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);
@@ -87,14 +89,44 @@ export default function RmaPage() {
         </span>
       ),
     },
+    {
+      title: t('rma:columns.warehouseSystem'),
+      dataIndex: 'sendStatus',
+      width: 150,
+      render: (s: RmaRowData['sendStatus'], row) =>
+        s === 'NONE' ? (
+          <Typography.Text type="secondary">{t('rma:sendStatuses.NONE')}</Typography.Text>
+        ) : (
+          <Tooltip title={row.wmsMessage ?? row.externalCode}>
+            <Tag color={s === 'FAILURE' || row.cancelStatus === 'CANCEL_FAILURE' ? 'error' : s === 'SUCCESS' ? 'processing' : 'default'}>
+              {row.cancelStatus !== 'NONE' ? t(`rma:cancelStatuses.${row.cancelStatus}`) : t(`rma:sendStatuses.${s}`)}
+            </Tag>
+          </Tooltip>
+        ),
+    },
     { title: t('rma:columns.createdAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v) },
     {
       title: t('rma:columns.actions'),
       fixed: 'right',
-      width: 150,
+      width: 220,
       render: (_: unknown, row) =>
-        row.statusCode === 'CI_RMA_STATUS_CREATED' && (
+        row.statusCode === 'CI_RMA_STATUS_SYNCED' ? (
+          row.receivedQtyTotal === 0 &&
+          row.cancelStatus !== 'CANCEL_SENDING' && (
+            <Popconfirm title={t('rma:actions.confirmCancelInSystem', { code: row.code })} onConfirm={() => cancelInSystem.mutateAsync(row).catch(() => undefined)}>
+              <Button type="link" size="small" danger loading={cancelInSystem.isPending && cancelInSystem.variables?.id === row.id}>
+                {t('rma:actions.cancelInSystem')}
+              </Button>
+            </Popconfirm>
+          )
+        ) : (
+          row.statusCode === 'CI_RMA_STATUS_CREATED' && (
           <Space size={0}>
+            {row.receivedQtyTotal === 0 && (row.sendStatus === 'REQUEST' || row.sendStatus === 'FAILURE') && (
+              <Button type="link" size="small" loading={sendToSystem.isPending && sendToSystem.variables?.id === row.id} onClick={() => void sendToSystem.mutateAsync(row).catch(() => undefined)}>
+                {t('rma:actions.sendToSystem')}
+              </Button>
+            )}
             <Button type="link" size="small" onClick={() => void openReceive(row.id)}>
               {t('rma:actions.receive')}
             </Button>
@@ -106,6 +138,7 @@ export default function RmaPage() {
               </Popconfirm>
             )}
           </Space>
+          )
         ),
     },
   ];
