@@ -1,7 +1,9 @@
 // The return-inbound page (/order/aftersalesmanagement), as a seller uses it: two free
 // returns and a reason set up through the API; the home page's jump lists the returns awaiting
 // entry, scanning a return's tracking number opens its receive dialog, one good and one defective
-// unit are booked, and the list shows the return completed with the split.
+// unit are booked, and the list shows the return completed with the split. A return of a warehouse
+// run by the sandbox warehouse system is sent there from its row, and the warehouse's receipt,
+// fetched back, completes it.
 import { describe, expect, it } from 'vitest';
 import { cellOf as cell, launchBrowser, newSeller, settled } from '../fixtures';
 
@@ -21,6 +23,8 @@ const skuId = goods.skus[0]!.id;
 const reason = await api.call<{ id: number }>('/myhome/rma/createRmaReason', { reason: `Too small ${run}` });
 const first = await api.call<{ code: string }>('/myhome/rma/create', { whId: wh.id, reasonId: reason.id, expressNo: tracking, buyerNick: 'buyer-e2e', rmaDetails: [{ skuId, qty: 2 }] });
 await api.call('/myhome/rma/create', { whId: wh.id, expressNo: `YT${run}`, rmaDetails: [{ skuId, qty: 1 }] });
+const wms = await api.call<{ id: number }>('/myhome/warehouse/create', { ...sender, type: 'WMS_WAREHOUSE', externalCode: `SANDBOX-${run}`, code: `RW${run}`, name: `Returns WMS ${run}` });
+const toSystem = await api.call<{ id: number; code: string; rmaDetails: { id: number }[] }>('/myhome/rma/create', { whId: wms.id, expressNo: `ZT${run}`, rmaDetails: [{ skuId, qty: 2 }] });
 
 describe('return inbound page', () => {
   it('receives a scanned return with one good and one defective unit', async () => {
@@ -50,5 +54,26 @@ describe('return inbound page', () => {
     await expect.poll(() => cell(done, 'Status')).toBe('Completed');
     expect(await cell(done, 'Received')).toBe('2/2 (good 1, defective 1)');
     await b.screenshot('rma-done');
+  });
+
+  it('sends a return to the warehouse system, and the warehouse’s receipt completes it', async () => {
+    await b.open('/order/aftersalesmanagement');
+    const row = page.getByRole('row').filter({ hasText: toSystem.code });
+    expect(await cell(row, 'Warehouse system')).toBe('To send');
+    await row.getByRole('button', { name: 'Send to warehouse system' }).click();
+    await expect.poll(() => cell(row, 'Warehouse system')).toBe('Sent');
+    expect(await cell(row, 'Status')).toBe('Sent down');
+    await expect.poll(() => row.getByRole('button', { name: 'Cancel in warehouse system' }).count()).toBe(1);
+    await b.screenshot('rma-sent-to-system');
+
+    // The warehouse receives it (the sandbox console, as its staff would), and its result is fetched.
+    const sandbox = await api.call<{ documents: { id: number; docCode: string }[] }>('/cloud/wms/sandbox/view', { warehouseId: wms.id });
+    const document = sandbox.documents.find((d) => d.docCode === toSystem.code)!;
+    await api.call('/cloud/wms/sandbox/fulfil', { warehouseId: wms.id, documentId: document.id });
+    await api.call('/cloud/wms/fetchResults', { whId: wms.id });
+    await page.reload();
+    const done = page.getByRole('row').filter({ hasText: toSystem.code });
+    await expect.poll(() => cell(done, 'Status')).toBe('Completed');
+    expect(await cell(done, 'Received')).toBe('2/2 (good 2, defective 0)');
   });
 });

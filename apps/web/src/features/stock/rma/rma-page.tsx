@@ -73,7 +73,7 @@ export default function RmaPage() {
   const count = (s: RmaStatus) => statuses.data?.find((x) => x.statusCode === s)?.count ?? 0;
   const columns: ColumnsType<RmaRowData> = [
     { title: t('rma:columns.code'), dataIndex: 'code', width: 170 },
-    { title: t('rma:columns.status'), dataIndex: 'statusCode', width: 200, render: (s: RmaStatus) => <Tag color={STATUS_COLORS[s]}>{t(`rma:statuses.${s}`)}</Tag> },
+    { title: t('rma:columns.status'), dataIndex: 'statusCode', width: 140, render: (s: RmaStatus) => <Tag color={STATUS_COLORS[s]}>{t(`rma:statuses.${s}`)}</Tag> },
     { title: t('rma:columns.order'), dataIndex: 'erpSoHCode', width: 170, render: (code: string | null, row) => code ?? <Typography.Text type="secondary">{t(`rma:sources.${row.source}`)}</Typography.Text> },
     { title: t('rma:columns.warehouse'), dataIndex: 'warehouseName', width: 150 },
     { title: t('rma:columns.expressNo'), dataIndex: 'expressNo', width: 150 },
@@ -92,7 +92,7 @@ export default function RmaPage() {
     {
       title: t('rma:columns.warehouseSystem'),
       dataIndex: 'sendStatus',
-      width: 150,
+      width: 130,
       render: (s: RmaRowData['sendStatus'], row) =>
         s === 'NONE' ? (
           <Typography.Text type="secondary">{t('rma:sendStatuses.NONE')}</Typography.Text>
@@ -108,7 +108,7 @@ export default function RmaPage() {
     {
       title: t('rma:columns.actions'),
       fixed: 'right',
-      width: 220,
+      width: 200,
       render: (_: unknown, row) =>
         row.statusCode === 'CI_RMA_STATUS_SYNCED' ? (
           row.receivedQtyTotal === 0 &&
