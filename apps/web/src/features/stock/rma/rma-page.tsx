@@ -176,7 +176,7 @@ export default function RmaPage() {
             loading={list.isFetching}
             columns={columns}
             dataSource={list.data?.voList ?? []}
-            scroll={{ x: 1500 }}
+            scroll={{ x: 'max-content' }}
             pagination={tablePagination(currentPage, pageSize, list.data?.total ?? 0, (page, size) => {
               const merged = new URLSearchParams(params);
               merged.set('page', String(page));
