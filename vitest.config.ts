@@ -11,6 +11,10 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // The API test files wait on PostgreSQL and HTTP far more than they compute, and each has
+          // its own database: four at a time take less than half the time of one even on two cores
+          // (bench/RESULTS.md, "API test workers"). API_TEST_WORKERS overrides it.
+          maxWorkers: Number(process.env.API_TEST_WORKERS ?? 4),
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
