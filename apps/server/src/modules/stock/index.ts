@@ -9,6 +9,11 @@ import { allocateInWarehouse, applyMovements } from './stock.engine.js';
 export { applyMovements, allocateInWarehouse, StockShortageError, STOCK_SHORTAGE } from './stock.engine.js';
 export type { Movement, MovementType, StockDoc, BalanceAfter, Shortage } from './stock.engine.js';
 export { applyReceiptCosts, setAverageCost } from './stock.costs.js';
+/** Inbound notices, offered to other areas as the registry's service 'inbound' ({ service, sync }). */
+export type { InboundService } from './inbound/index.js';
+export { ASN_RECEIPT_LISTENERS, type AsnReceiptEvent, type AsnReceiptListener } from './inbound/inbound.receipts.js';
+export type { AsnHeader } from './inbound/inbound.queries.js';
+export const INBOUND_SERVICE = 'inbound';
 /** The return inbound (RMA), offered to other areas as the registry's service 'rma'. */
 export type { RmaService } from './rma/index.js';
 export const RMA_SERVICE = 'rma';
