@@ -9,7 +9,8 @@ import { averageCost, getAsn, onHand } from '../../../test/factories/inbound.js'
 import { callOk, orderInput, purchasingWorld, verifiedOrder } from '../../../test/factories/purchasing.js';
 import { signedInStaff } from '../../../test/factories/warehouses.js';
 import { createTestApp } from '../../../test/harness.js';
-import { operationLogs, purchaseOrderLines, purchaseOrders } from '../../db/schema/index.js';
+import { asnHeaders, operationLogs, purchaseOrderLines, purchaseOrders } from '../../db/schema/index.js';
+import type { PurchasingService } from './purchasing.service.js';
 
 const t = await createTestApp();
 
@@ -187,6 +188,36 @@ describe('purchase orders: the states', () => {
     expect(after.receipts).toHaveLength(10);
     expect(after.order).toMatchObject({ status: 'COMPLETE', receivedQtyTotal: 100 });
     expect(await onHand(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toBe(100);
+  }, 120_000);
+
+  it('holds the line under its own lock: 20 parallel receipt events of 10 on a 100-piece line count exactly 10', async () => {
+    const w = await purchasingWorld(t);
+    const v = await verifiedOrder(t, w, [{ skuCode: w.skuCodes[0]!, qty: 100, price: '2' }]);
+    const [header] = await t.database.db.select().from(asnHeaders).where(and(eq(asnHeaders.domainId, w.domainId), eq(asnHeaders.id, v.order.asnId)));
+    const purchasing = t.app.services.registry.get<PurchasingService>('purchasing');
+    // Straight to the purchasing listener, each in a transaction of its own, without the notice's lock.
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        t.database.db.transaction((tx) =>
+          purchasing.onAsnReceipt({
+            tx,
+            actor: { userId: w.userId, loginName: w.loginName, domainId: w.domainId },
+            header: header!,
+            receiptId: 1_000_000 + i,
+            lines: [{ asnDetailId: 0, skuId: w.skuIds[0]!, qty: 10, unitCost: '2.0000' }],
+            fieldPrefix: 'lines',
+            now: new Date(),
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    const refusals = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as { code?: string }).code);
+    expect(new Set(refusals)).toEqual(new Set(['ERR_PURCHASE_OVER_RECEIPT']));
+    const [line] = await t.database.db.select().from(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, v.order.id));
+    expect(line!.receivedQty).toBe(100);
+    const [order] = await t.database.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, v.order.id));
+    expect(order).toMatchObject({ receivedQtyTotal: 100, status: 'COMPLETE', receiveStatus: 'COMPLETE_RECEIVE' });
   }, 120_000);
 
   it('closes a partly received order short with a reason, closing its inbound notice', async () => {
