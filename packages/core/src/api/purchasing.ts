@@ -1,9 +1,10 @@
-// Purchase orders (spec 03-calls §7.12: /cloud/purchase/purchase/…), plus closeShort (chosen path).
+// Purchase orders (spec 03-calls §7.12: /cloud/purchase/purchase/…), plus closeShort and export (chosen paths).
 import { z } from 'zod';
 import {
   PurchaseCloseShortInput,
   PurchaseCreateInput,
   PurchaseDeleteAnswer,
+  PurchaseExportInput,
   PurchaseExtraInfo,
   PurchaseIdInput,
   PurchaseLineRow,
@@ -14,6 +15,7 @@ import {
   PurchaseVersionInput,
   PurchaseView,
 } from '../contracts/purchasing.js';
+import { ExportRequested } from '../contracts/exports.js';
 import { pageOf, post } from './define.js';
 
 export const PURCHASE_ACCESS = { menu: 'MENU_PURCHASE' } as const;
@@ -34,4 +36,6 @@ export const PurchaseCalls = {
   verify: post(`${P}/verify`, PURCHASE_ACCESS, PurchaseVersionInput, PurchaseView),
   reject: post(`${P}/reject`, PURCHASE_ACCESS, PurchaseRejectInput, PurchaseView),
   closeShort: post(`${P}/closeShort`, PURCHASE_ACCESS, PurchaseCloseShortInput, PurchaseView),
+  /** Starts an export in the download centre (chosen path). */
+  export: post(`${P}/export`, PURCHASE_ACCESS, PurchaseExportInput, ExportRequested),
 } as const;

@@ -11,3 +11,6 @@ export type PurchaseReceiveStatus = (typeof PURCHASE_RECEIVE_STATUSES)[number];
 /** The commands on a purchase order after it is created. */
 export const PURCHASE_ACTIONS = ['update', 'submit', 'invalid', 'delete', 'retract', 'verify', 'reject', 'closeShort'] as const;
 export type PurchaseAction = (typeof PURCHASE_ACTIONS)[number];
+
+/** The download centre's export type of purchase orders. */
+export const PURCHASE_ORDERS_EXPORT_TYPE = 'PURCHASE_ORDERS';

@@ -95,6 +95,10 @@ export const PurchaseSearchInput = PageQuery.extend({
 export type PurchaseSearchInput = z.input<typeof PurchaseSearchInput>;
 export type PurchaseSearchParsed = z.output<typeof PurchaseSearchInput>;
 
+/** The export: the list's filters (or the chosen orders), every page. */
+export const PurchaseExportInput = PurchaseSearchInput.omit({ currentPage: true, pageSize: true }).extend({ idList: z.array(Id).max(10000).nullish() });
+export type PurchaseExportInput = z.output<typeof PurchaseExportInput>;
+
 export const PurchaseRow = z.object({
   id: z.number(),
   code: z.string(),

@@ -3,6 +3,7 @@
 import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
 import { ASN_RECEIPT_LISTENERS, type AsnReceiptListener } from '../stock/index.js';
+import { purchaseOrdersExporter } from './purchasing.exporter.js';
 import { registerPurchasingMessages } from './purchasing.messages.js';
 import { countLinesOfSkus, countOpenOrdersOfWarehouses, countOrdersOfSuppliers } from './purchasing.queries.js';
 import { registerPurchasingRoutes } from './purchasing.routes.js';
@@ -13,7 +14,8 @@ export type { PurchasingService } from './purchasing.service.js';
 export const registerPurchasingModule: AreaModule = (ctx) => {
   registerPurchasingMessages();
   const service = createPurchasingService({ database: ctx.database, registry: ctx.registry, ...(ctx.now ? { now: ctx.now } : {}) });
-  registerPurchasingRoutes(ctx.app, ctx.http, service);
+  registerPurchasingRoutes(ctx.app, ctx.http, service, ctx.exports);
+  ctx.exports.register(purchaseOrdersExporter);
 
   // Receipts of an order's inbound notice count on its lines, in the receipt's transaction.
   const listener: AsnReceiptListener = (event) => service.onAsnReceipt(event);

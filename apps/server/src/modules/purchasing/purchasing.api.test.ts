@@ -4,6 +4,7 @@
 // close short, invalid and delete; the purchase price hidden from accounts without the field;
 // every refusal changing nothing; another domain neither reads nor changes an order.
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { averageCost, getAsn, onHand } from '../../../test/factories/inbound.js';
 import { callOk, orderInput, purchasingWorld, verifiedOrder } from '../../../test/factories/purchasing.js';
@@ -257,6 +258,38 @@ describe('purchase orders: who may see and do what', () => {
     expect(seen.lines[0]).toMatchObject({ orderedQty: 3, price: '7.0000' });
     const withField = await signedInStaff(t, w.domainId, ['MENU_PURCHASE'], ['PURCHASE_PRICE']);
     expect((await callOk(t, withField, 'searchInfo', { id: v.order.id })).lines[0].price).toBe('5.0000');
+  });
+
+  it('exports the filtered orders to the download centre, with the amount only for an account that may see purchase prices', async () => {
+    const w = await purchasingWorld(t);
+    const a = await callOk(t, w.token, 'create', orderInput(w, [{ skuCode: w.skuCodes[0]!, qty: 3, price: '2.5' }]));
+    await callOk(t, w.token, 'create', orderInput(w, [{ skuCode: w.skuCodes[1]!, qty: 1, price: '1' }]));
+    const staff = await signedInStaff(t, w.domainId, ['MENU_PURCHASE', 'MENU_DATA_DOWNLOAD']);
+    const sheetOf = async (token: string) => {
+      const requested = await call(token, 'export', { codeKeywords: a.order.code });
+      expect(requested.body.data).toMatchObject({ processStatus: 'REQUEST', title: 'Purchase orders export' });
+      await t.waitFor(
+        () => t.call('/cloud/core/exportFile/needPollingList', {}, { token }),
+        (x) => x.body.data.some((f: { id: number; processStatus: string }) => f.id === requested.body.data.id && f.processStatus === 'SUCCESS'),
+      );
+      const file = await fetch(`${t.baseUrl}/cloud/core/exportFile/downloadExcel`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ number: requested.body.data.id }),
+      });
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await file.arrayBuffer());
+      return wb.worksheets[0]!;
+    };
+    const full = await sheetOf(w.token);
+    const headers = (full.getRow(1).values as string[]).slice(1);
+    expect(headers).toContain('Amount');
+    expect(full.rowCount).toBe(2);
+    expect(full.getRow(2).getCell(1).value).toBe(a.order.code);
+    expect(String(full.getRow(2).getCell(headers.indexOf('Amount') + 1).value)).toBe('7.5000');
+    const hidden = await sheetOf(staff);
+    expect((hidden.getRow(1).values as string[]).slice(1)).not.toContain('Amount');
+    expect((hidden.getRow(2).values as unknown[]).map(String)).not.toContain('7.5000');
   });
 
   it('refuses an account without the purchase menu', async () => {

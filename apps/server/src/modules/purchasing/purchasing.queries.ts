@@ -145,8 +145,11 @@ function toRow(r: { o: PurchaseOrder; supplierCode: string; supplierName: string
   };
 }
 
-function searchConditions(domainId: number, input: PurchaseSearchParsed, withStatus = true): SQL[] {
+type OrderFilter = Omit<PurchaseSearchParsed, 'currentPage' | 'pageSize'> & { idList?: number[] | null };
+
+function searchConditions(domainId: number, input: OrderFilter, withStatus = true): SQL[] {
   const conditions: SQL[] = [eq(purchaseOrders.domainId, domainId)];
+  if (input.idList?.length) conditions.push(inArray(purchaseOrders.id, input.idList));
   const keywords = input.codeKeywords ?? [];
   if (keywords.length === 1) conditions.push(ilike(purchaseOrders.code, likePattern(keywords[0]!)));
   else if (keywords.length > 1) conditions.push(inArray(purchaseOrders.code, keywords));
@@ -159,7 +162,7 @@ function searchConditions(domainId: number, input: PurchaseSearchParsed, withSta
   return conditions;
 }
 
-export async function searchOrders(tx: Tx, domainId: number, input: PurchaseSearchParsed): Promise<{ rows: PurchaseRow[]; total: number }> {
+export async function searchOrders(tx: Tx, domainId: number, input: OrderFilter & { currentPage: number; pageSize: number }): Promise<{ rows: PurchaseRow[]; total: number }> {
   const where = and(...searchConditions(domainId, input));
   const [rows, [total]] = await Promise.all([
     rowsQuery(tx)
@@ -173,7 +176,7 @@ export async function searchOrders(tx: Tx, domainId: number, input: PurchaseSear
 }
 
 /** Counts per state and per receipt state under the list's other filters. */
-export async function orderCounts(tx: Tx, domainId: number, input: PurchaseSearchParsed) {
+export async function orderCounts(tx: Tx, domainId: number, input: OrderFilter) {
   const where = and(...searchConditions(domainId, input, false));
   const rows = await tx
     .select({ status: purchaseOrders.status, receiveStatus: purchaseOrders.receiveStatus, n: count() })

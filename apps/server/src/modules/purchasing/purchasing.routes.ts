@@ -1,11 +1,13 @@
 // Purchase order calls (spec 03-calls §7.12, /cloud/purchase/purchase/…) from the route catalogue
-// (PurchaseCalls), plus closeShort (chosen path, see README.md). Handlers only translate.
+// (PurchaseCalls), plus closeShort and export (chosen paths, see README.md). Handlers only translate.
 import type { FastifyInstance } from 'fastify';
-import { PurchaseCalls } from '@openseller/core';
+import { PURCHASE_ORDERS_EXPORT_TYPE, PurchaseCalls } from '@openseller/core';
+import type { Exports } from '../../platform/exports.js';
 import type { Http } from '../../platform/http.js';
+import { purchaseExportTitle } from './purchasing.exporter.js';
 import type { PurchasingService } from './purchasing.service.js';
 
-export function registerPurchasingRoutes(app: FastifyInstance, http: Http, service: PurchasingService): void {
+export function registerPurchasingRoutes(app: FastifyInstance, http: Http, service: PurchasingService, exports: Exports): void {
   http.serve(app, PurchaseCalls, {
     search: (c) => service.search(c.session, c.input),
     getExtraInfo: (c) => service.extraInfo(c.session, c.input),
@@ -21,5 +23,6 @@ export function registerPurchasingRoutes(app: FastifyInstance, http: Http, servi
     verify: (c) => service.verify(c.session, c.input),
     reject: (c) => service.reject(c.session, c.input),
     closeShort: (c) => service.closeShort(c.session, c.input),
+    export: (c) => exports.request(c.session, { type: PURCHASE_ORDERS_EXPORT_TYPE, title: purchaseExportTitle(c.language), params: { ...c.input, codeKeywords: c.input.codeKeywords.join(',') }, language: c.language }),
   });
 }

@@ -23,4 +23,5 @@ export const purchaseApi = {
   verify: (input: VersionInput) => callApi(PurchaseCalls.verify, input, quiet),
   reject: (input: CallInput<typeof PurchaseCalls.reject>) => callApi(PurchaseCalls.reject, input, quiet),
   closeShort: (input: CallInput<typeof PurchaseCalls.closeShort>) => callApi(PurchaseCalls.closeShort, input, quiet),
+  exportList: (input: CallInput<typeof PurchaseCalls.export>) => callApi(PurchaseCalls.export, input, quiet),
 };

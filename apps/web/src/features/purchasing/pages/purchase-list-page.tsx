@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert, Button, Card, DatePicker, Empty, Form, Input, Segmented, Select, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -24,8 +24,10 @@ import { useColumnSettings } from '../../../ui/column-settings';
 import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
 import { useListState } from '../../../ui/use-list-state';
+import { announceNewExport } from '../../exports/export-events';
 import { useSupplierOptions } from '../../suppliers/queries';
 import { WarehouseSelect } from '../../warehouses/components/warehouse-select';
+import { purchaseApi } from '../api';
 import { PurchaseCommands } from '../components/purchase-commands';
 import { PurchaseDrawer } from '../components/purchase-drawer';
 import { PurchaseStatusTag, ReceiveStatusTag } from '../components/purchase-tags';
@@ -86,6 +88,16 @@ export default function PurchaseListPage() {
     form.setFieldsValue({ codeKeywords: '', receiveStatus: undefined, whId: -1, supplierId: undefined, range: null });
     setState({ ...DEFAULTS, pageSize: state.pageSize });
   };
+
+  async function exportList() {
+    try {
+      await purchaseApi.exportList({ ...others, ...(status ? { status } : {}) });
+      announceNewExport();
+      toast.success(t('purchase:export.started'));
+    } catch (error) {
+      toast.error(purchaseErrorMessage(error));
+    }
+  }
 
   const columns: ColumnsType<PurchaseRow> = [
     { title: t('purchase:fields.code'), key: 'code', width: 170, fixed: 'left', render: (_, r) => <Typography.Link onClick={() => setViewing(r.id)}>{r.code}</Typography.Link> },
@@ -169,6 +181,9 @@ export default function PurchaseListPage() {
               {t('purchase:list.create')}
             </Button>
           </Link>
+          <Button icon={<DownloadOutlined />} onClick={() => void exportList()}>
+            {t('purchase:list.export')}
+          </Button>
           {settingsButton}
         </Space>
       </Space>
