@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'warehouses',
   'express',
   'suppliers',
+  'purchase',
   'logs',
   'stock',
   'inbound',

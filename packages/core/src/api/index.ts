@@ -17,6 +17,7 @@ import { ExportCalls } from './exports.js';
 import { ImportCalls } from './imports.js';
 import { RmaCalls } from './rma.js';
 import { AfterSalesCalls } from './aftersales.js';
+import { PurchaseCalls } from './purchasing.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -27,6 +28,7 @@ export * from './print.js';
 export * from './orders.js';
 export * from './accounts.js';
 export { RmaCalls, AfterSalesCalls };
+export { PurchaseCalls, PURCHASE_ACCESS } from './purchasing.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -44,6 +46,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   imports: ImportCalls,
   rma: RmaCalls,
   afterSales: AfterSalesCalls,
+  purchasing: PurchaseCalls,
 };
 
 /** Every call of the catalogue. */

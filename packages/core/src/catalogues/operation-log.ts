@@ -50,6 +50,7 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   'rmaReason',
   // after-sales
   'afterSale',
+  'purchaseOrder',
 ] as const;
 export type OperationLogEntityKind = (typeof OPERATION_LOG_ENTITY_KINDS)[number];
 
@@ -224,6 +225,13 @@ export const OPERATION_LOG_ACTIONS = [
   'refuseReturn',
   'refundFinish',
   'uploadLogistics',
+  // purchase orders
+  'createAndSubmit',
+  'submit',
+  'invalid',
+  'retract',
+  'reject',
+  'closeShort',
 ] as const;
 export type OperationLogAction = (typeof OPERATION_LOG_ACTIONS)[number];
 

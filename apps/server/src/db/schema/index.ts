@@ -26,3 +26,4 @@ export * from './order-checking.js';
 export * from './printing.js';
 export * from './rma.js';
 export * from './aftersales.js';
+export * from './purchasing.js';

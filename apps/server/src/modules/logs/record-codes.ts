@@ -8,6 +8,7 @@ import type { OperationLogEntityKind } from '@openseller/core';
 import { qualified as q } from '../../db/columns.js';
 import {
   afterSales,
+  purchaseOrders,
   asnHeaders,
   domainExpressCompanies,
   domains,
@@ -120,6 +121,7 @@ export const RECORD_CODES: Record<OperationLogEntityKind, RecordCodeRule> = {
   rma: byId(rmaHeaders, rmaHeaders.code),
   rmaReason: byId(rmaReasons, rmaReasons.reason),
   afterSale: byId(afterSales, afterSales.code),
+  purchaseOrder: byId(purchaseOrders, purchaseOrders.code),
   transfer: byId(transferOrders, transferOrders.code),
   stockCheck: byId(stockChecks, stockChecks.code),
   openingInventory: ownCode,

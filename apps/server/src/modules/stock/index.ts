@@ -19,6 +19,11 @@ export {
 import { bigintArray } from '../../platform/sql.js';
 export type { AllocatedPart, AllocationRequest, AllocationShortage, AvailablePlace, Movement, MovementType, StockDoc, BalanceAfter, Shortage } from './stock.engine.js';
 export { applyReceiptCosts, setAverageCost } from './stock.costs.js';
+/** Inbound notices, offered to other areas as the registry's service 'inbound' ({ service, sync }). */
+export type { InboundService } from './inbound/index.js';
+export { ASN_RECEIPT_LISTENERS, type AsnReceiptEvent, type AsnReceiptListener } from './inbound/inbound.receipts.js';
+export type { AsnHeader } from './inbound/inbound.queries.js';
+export const INBOUND_SERVICE = 'inbound';
 /** The return inbound (RMA), offered to other areas as the registry's service 'rma'. */
 export type { RmaService } from './rma/index.js';
 export const RMA_SERVICE = 'rma';

@@ -7,19 +7,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   // issue 14: after-sales
 
   // issue 15: purchasing and payables
-  'POST /cloud/purchase/purchase/search': '#15',
-  'POST /cloud/purchase/purchase/getExtraInfo': '#15',
-  'POST /cloud/purchase/purchase/create': '#15',
-  'POST /cloud/purchase/purchase/createAndSubmit': '#15',
-  'POST /cloud/purchase/purchase/update': '#15',
-  'POST /cloud/purchase/purchase/searchDetail': '#15',
-  'POST /cloud/purchase/purchase/searchInfo': '#15',
-  'POST /cloud/purchase/purchase/submit': '#15',
-  'POST /cloud/purchase/purchase/invalid': '#15',
-  'POST /cloud/purchase/purchase/delete': '#15',
-  'POST /cloud/purchase/purchase/retract': '#15',
-  'POST /cloud/purchase/purchase/verify': '#15',
-  'POST /cloud/purchase/purchase/reject': '#15',
   'POST /cloud/purchaseReturn/search': '#15',
   'POST /cloud/purchaseReturn/getExtraInfo': '#15',
   'POST /cloud/purchaseReturn/create': '#15',

@@ -34,6 +34,26 @@ export interface ReceiptRequest {
   skipLocations?: boolean;
 }
 
+/**
+ * Registry list 'asn-receipt-listeners': areas whose documents an inbound notice comes from (the
+ * purchase order of an ASN_PURCHASE notice) are told of every receipt, in the receipt's
+ * transaction, after the notice is updated. A listener that throws refuses the whole receipt.
+ */
+export const ASN_RECEIPT_LISTENERS = 'asn-receipt-listeners';
+
+export interface AsnReceiptEvent {
+  tx: Tx;
+  actor: OperationActor;
+  /** The notice after the receipt. */
+  header: AsnHeader;
+  receiptId: number;
+  lines: { asnDetailId: number; skuId: number; qty: number; unitCost: string | null }[];
+  fieldPrefix: string;
+  now: Date;
+}
+
+export type AsnReceiptListener = (event: AsnReceiptEvent) => Promise<void>;
+
 export interface BookedReceipt {
   receiptId: number;
   qtyTotal: number;
@@ -149,5 +169,16 @@ export async function bookReceipt(tx: Tx, registry: ServiceRegistry, actor: Oper
       lines: lines.map((l) => ({ asnDetailId: l.asnDetailId, skuId: l.detail.skuId, locationId: l.locationId, qty: l.qty })),
     },
   });
+  for (const listener of registry.list<AsnReceiptListener>(ASN_RECEIPT_LISTENERS)) {
+    await listener({
+      tx,
+      actor,
+      header: after!,
+      receiptId: receipt!.id,
+      lines: lines.map((l) => ({ asnDetailId: l.asnDetailId, skuId: l.detail.skuId, qty: l.qty, unitCost: l.detail.price })),
+      fieldPrefix: prefix,
+      now,
+    });
+  }
   return { receiptId: receipt!.id, qtyTotal, completed, header: after! };
 }

@@ -122,7 +122,14 @@ export function createInboundService(deps: InboundServiceDeps) {
   }
 
   /** Checks a notice's warehouse, supplier, SKUs, planned locations and prices; answers the lines. */
-  async function resolveNotice(tx: Tx, domainId: number, session: Session, input: AsnCreateInput, keptPrices?: Map<number, string | null>): Promise<ResolvedNotice> {
+  async function resolveNotice(
+    tx: Tx,
+    domainId: number,
+    session: Session,
+    input: AsnCreateInput,
+    keptPrices?: Map<number, string | null>,
+    trustPrices = false,
+  ): Promise<ResolvedNotice> {
     const warehouse = await findWarehouse(tx, domainId, input.whId);
     if (!warehouse) throw new AppError(InboundErrors.WAREHOUSE_NOT_FOUND, 404, { field: 'whId', whId: input.whId });
     if (warehouse.stopUsing) throw new AppError(InboundErrors.WAREHOUSE_STOPPED, 409, { field: 'whId', name: warehouse.name });
@@ -131,7 +138,8 @@ export function createInboundService(deps: InboundServiceDeps) {
       if (!supplier) throw new AppError(InboundErrors.SUPPLIER_NOT_FOUND, 404, { field: 'supplierId', supplierId: input.supplierId });
       if (supplier.status !== 'ENABLED') throw new AppError(InboundErrors.SUPPLIER_DISABLED, 409, { field: 'supplierId', code: supplier.code });
     }
-    const priceVisible = canSeePurchasePrice(session, now());
+    // A notice made from another document (a verified purchase order) carries that document's prices.
+    const priceVisible = trustPrices || canSeePurchasePrice(session, now());
     const found = await liveSkus(tx, domainId, { ids: input.asnDetails.map((d) => d.skuId) });
     const locations = await locationsByIds(
       tx,
@@ -190,9 +198,14 @@ export function createInboundService(deps: InboundServiceDeps) {
   }
 
   /** Creates a notice in the caller's transaction; with receiveAll, receives every line in full. */
-  async function createInTx(tx: Tx, session: Session, input: AsnCreateInput, options: { receiveAll?: boolean; action?: OperationLogAction } = {}): Promise<AsnHeader> {
+  async function createInTx(
+    tx: Tx,
+    session: Session,
+    input: AsnCreateInput,
+    options: { receiveAll?: boolean; action?: OperationLogAction; trustPrices?: boolean } = {},
+  ): Promise<AsnHeader> {
     const domainId = domainOf(session);
-    const resolved = await resolveNotice(tx, domainId, session, input);
+    const resolved = await resolveNotice(tx, domainId, session, input, undefined, options.trustPrices ?? false);
     if (options.receiveAll && resolved.usesWarehouseSystem) throw new AppError(InboundErrors.RECEIVED_BY_WAREHOUSE_SYSTEM, 409, { field: 'whId' });
     const code = await nextAsnCode(tx, domainId, now());
     const [header] = await tx
@@ -479,6 +492,33 @@ export function createInboundService(deps: InboundServiceDeps) {
       await requestIssue(headers);
       await requestCancel(headers);
       return { requested: headers.length };
+    },
+
+    /**
+     * For the area a notice comes from (purchasing): creates the notice in the caller's
+     * transaction, with the source document's prices, and asks the warehouse system to take it
+     * after commit (call `requestIssueOf` with the answer once committed).
+     */
+    async createFromSource(tx: Tx, session: Session, input: AsnCreateInput): Promise<AsnHeader> {
+      return createInTx(tx, session, input, { trustPrices: true, action: 'create' });
+    },
+
+    async requestIssueOf(header: Pick<AsnHeader, 'id' | 'domainId' | 'syncStatus'>): Promise<void> {
+      await requestIssue([header]);
+    },
+
+    /**
+     * For the source area: closes the open notice (what came in stays), in the caller's
+     * transaction. Answers false when the notice is held by a warehouse system (it is cancelled
+     * there, with force cancel on the notice) or is being sent; true when it is closed (or was).
+     */
+    async closeFromSource(tx: Tx, session: Session, asnId: number, reason: string): Promise<boolean> {
+      const h = await lockAsn(tx, domainOf(session), asnId);
+      if (!h) return true;
+      if (h.status === ASN_STATUS.COMPLETED || h.status === ASN_STATUS.CLOSED) return true;
+      if (h.syncStatus !== null || h.cancelSyncStatus !== null) return false;
+      await closeInTx(tx, actorOf(session), h, { reason, action: 'forceCancel' });
+      return true;
     },
 
     async supplierOptions(session: Session): Promise<{ id: number; code: string; name: string }[]> {

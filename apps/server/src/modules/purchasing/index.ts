@@ -1,0 +1,31 @@
+// The purchasing area: purchase orders (spec 02 §3.8, §4.1, §4.2, §7.12) and their receipt
+// through the purchase inbound notice made on verify.
+import type { Tx } from '../../db/client.js';
+import type { AreaModule } from '../../platform/module.js';
+import { ASN_RECEIPT_LISTENERS, type AsnReceiptListener } from '../stock/index.js';
+import { purchaseOrdersExporter } from './purchasing.exporter.js';
+import { registerPurchasingMessages } from './purchasing.messages.js';
+import { countLinesOfSkus, countOpenOrdersOfWarehouses, countOrdersOfSuppliers } from './purchasing.queries.js';
+import { registerPurchasingRoutes } from './purchasing.routes.js';
+import { createPurchasingService } from './purchasing.service.js';
+
+export type { PurchasingService } from './purchasing.service.js';
+
+export const registerPurchasingModule: AreaModule = (ctx) => {
+  registerPurchasingMessages();
+  const service = createPurchasingService({ database: ctx.database, registry: ctx.registry, ...(ctx.now ? { now: ctx.now } : {}) });
+  registerPurchasingRoutes(ctx.app, ctx.http, service, ctx.exports);
+  ctx.exports.register(purchaseOrdersExporter);
+
+  // Receipts of an order's inbound notice count on its lines, in the receipt's transaction.
+  const listener: AsnReceiptListener = (event) => service.onAsnReceipt(event);
+  ctx.registry.add(ASN_RECEIPT_LISTENERS, listener);
+
+  // A supplier named by an order is not deleted; a warehouse with open orders is not stopped or
+  // deleted; a SKU on any order is not deleted.
+  ctx.registry.add('supplier-references', async (tx: Tx, domainId: number, ids: number[]) => [{ reason: 'purchase orders', count: await countOrdersOfSuppliers(tx, domainId, ids) }]);
+  ctx.registry.add('warehouse-references', async (tx: Tx, domainId: number, ids: number[]) => [{ reason: 'open purchase orders', count: await countOpenOrdersOfWarehouses(tx, domainId, ids) }]);
+  ctx.registry.add('sku-references', async (tx: Tx, domainId: number, ids: number[]) => [{ reason: 'purchase orders', count: await countLinesOfSkus(tx, domainId, ids) }]);
+
+  ctx.registry.provide('purchasing', service);
+};

@@ -1,0 +1,272 @@
+// Queries of the purchasing area. Each takes the domain first: no query here reads or changes
+// another domain's rows. Suppliers, warehouses and SKUs are read from their areas' tables, never written.
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  formatDecimal,
+  MONEY_DECIMALS,
+  multiplyDecimals,
+  parseDateTimeText,
+  purchaseLineOutstanding,
+  purchaseOrderActions,
+  purchaseReceiptLimit,
+  type PurchaseLineRow,
+  type PurchaseOrderStatus,
+  type PurchaseReceiptRow,
+  type PurchaseReceiveStatus,
+  type PurchaseRow,
+  type PurchaseSearchParsed,
+} from '@openseller/core';
+import type { Tx } from '../../db/client.js';
+import { purchaseOrderCodeCounters, purchaseOrderLines, purchaseOrderReceipts, purchaseOrders, skus, suppliers, warehouses } from '../../db/schema/index.js';
+import { pageWindow } from '../../platform/paging.js';
+import { likePattern } from '../../platform/sql.js';
+import { isoTime } from '../../platform/time.js';
+
+export type PurchaseOrder = typeof purchaseOrders.$inferSelect;
+export type PurchaseOrderLine = typeof purchaseOrderLines.$inferSelect;
+
+/** PO + yyyymmdd + a daily 4-digit counter per domain. */
+export async function nextPurchaseCode(tx: Tx, domainId: number, at: Date): Promise<string> {
+  const day = `${at.getFullYear()}${String(at.getMonth() + 1).padStart(2, '0')}${String(at.getDate()).padStart(2, '0')}`;
+  const [row] = await tx
+    .insert(purchaseOrderCodeCounters)
+    .values({ domainId, day, last: 1 })
+    .onConflictDoUpdate({ target: [purchaseOrderCodeCounters.domainId, purchaseOrderCodeCounters.day], set: { last: sql`${purchaseOrderCodeCounters.last} + 1` } })
+    .returning({ last: purchaseOrderCodeCounters.last });
+  return `PO${day}${String(row!.last).padStart(4, '0')}`;
+}
+
+export async function lockOrder(tx: Tx, domainId: number, id: number): Promise<PurchaseOrder | undefined> {
+  const [row] = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.domainId, domainId), eq(purchaseOrders.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function findOrder(tx: Tx, domainId: number, id: number): Promise<PurchaseOrder | undefined> {
+  const [row] = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.domainId, domainId), eq(purchaseOrders.id, id)));
+  return row;
+}
+
+/** The order an inbound notice was made for, locked. */
+export async function lockOrderOfAsn(tx: Tx, domainId: number, asnId: number): Promise<PurchaseOrder | undefined> {
+  const [row] = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.domainId, domainId), eq(purchaseOrders.asnId, asnId)))
+    .for('update');
+  return row;
+}
+
+export async function linesOf(tx: Tx, domainId: number, orderId: number, forUpdate = false): Promise<PurchaseOrderLine[]> {
+  const query = tx
+    .select()
+    .from(purchaseOrderLines)
+    .where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.orderId, orderId)))
+    .orderBy(asc(purchaseOrderLines.id));
+  return forUpdate ? query.for('update') : query;
+}
+
+export async function findSupplierFacts(tx: Tx, domainId: number, id: number) {
+  const [row] = await tx
+    .select({ id: suppliers.id, code: suppliers.code, status: suppliers.status, receiptTolerance: suppliers.receiptTolerance })
+    .from(suppliers)
+    .where(and(eq(suppliers.domainId, domainId), eq(suppliers.id, id)));
+  return row;
+}
+
+export async function findWarehouseFacts(tx: Tx, domainId: number, id: number) {
+  const [row] = await tx
+    .select({ id: warehouses.id, name: warehouses.name, stopUsing: warehouses.stopUsing })
+    .from(warehouses)
+    .where(and(eq(warehouses.domainId, domainId), eq(warehouses.id, id)));
+  return row;
+}
+
+export async function liveSkusByCodes(tx: Tx, domainId: number, codes: string[]) {
+  if (!codes.length) return [];
+  return tx
+    .select({ id: skus.id, code: skus.code, isCombination: skus.isCombination })
+    .from(skus)
+    .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), inArray(skus.code, codes)));
+}
+
+// ---- reading orders -------------------------------------------------------------------------
+
+const rowSelect = {
+  o: purchaseOrders,
+  supplierCode: suppliers.code,
+  supplierName: suppliers.name,
+  warehouseName: warehouses.name,
+};
+
+function rowsQuery(tx: Tx) {
+  return tx
+    .select(rowSelect)
+    .from(purchaseOrders)
+    .innerJoin(suppliers, and(eq(suppliers.domainId, purchaseOrders.domainId), eq(suppliers.id, purchaseOrders.supplierId)))
+    .innerJoin(warehouses, and(eq(warehouses.domainId, purchaseOrders.domainId), eq(warehouses.id, purchaseOrders.warehouseId)));
+}
+
+function toRow(r: { o: PurchaseOrder; supplierCode: string; supplierName: string; warehouseName: string }): PurchaseRow {
+  const o = r.o;
+  const status = o.status as PurchaseOrderStatus;
+  return {
+    id: o.id,
+    code: o.code,
+    status,
+    receiveStatus: o.receiveStatus as PurchaseReceiveStatus,
+    supplierId: o.supplierId,
+    supplierCode: r.supplierCode,
+    supplierName: r.supplierName,
+    whId: o.warehouseId,
+    warehouseName: r.warehouseName,
+    skuTotal: o.skuTotal,
+    qtyTotal: o.qtyTotal,
+    receivedQtyTotal: o.receivedQtyTotal,
+    closedShortQtyTotal: o.closedShortQtyTotal,
+    amountTotal: o.amountTotal,
+    asnId: o.asnId,
+    asnCode: o.asnCode,
+    expectedTime: isoTime(o.expectedAt),
+    remark: o.remark,
+    rejectReason: o.rejectReason,
+    closeReason: o.closeReason,
+    actions: [...purchaseOrderActions(status)],
+    createdByName: o.createdByName,
+    version: o.version,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+
+type OrderFilter = Omit<PurchaseSearchParsed, 'currentPage' | 'pageSize'> & { idList?: number[] | null };
+
+function searchConditions(domainId: number, input: OrderFilter, withStatus = true): SQL[] {
+  const conditions: SQL[] = [eq(purchaseOrders.domainId, domainId)];
+  if (input.idList?.length) conditions.push(inArray(purchaseOrders.id, input.idList));
+  const keywords = input.codeKeywords ?? [];
+  if (keywords.length === 1) conditions.push(ilike(purchaseOrders.code, likePattern(keywords[0]!)));
+  else if (keywords.length > 1) conditions.push(inArray(purchaseOrders.code, keywords));
+  if (withStatus && input.status) conditions.push(eq(purchaseOrders.status, input.status));
+  if (withStatus && input.receiveStatus) conditions.push(eq(purchaseOrders.receiveStatus, input.receiveStatus));
+  if (input.supplierId) conditions.push(eq(purchaseOrders.supplierId, input.supplierId));
+  if (input.whId !== undefined && input.whId !== null && input.whId !== -1) conditions.push(eq(purchaseOrders.warehouseId, input.whId));
+  if (input.startTime) conditions.push(gte(purchaseOrders.createdAt, parseDateTimeText(input.startTime)));
+  if (input.endTime) conditions.push(lte(purchaseOrders.createdAt, parseDateTimeText(input.endTime)));
+  return conditions;
+}
+
+export async function searchOrders(tx: Tx, domainId: number, input: OrderFilter & { currentPage: number; pageSize: number }): Promise<{ rows: PurchaseRow[]; total: number }> {
+  const where = and(...searchConditions(domainId, input));
+  const [rows, [total]] = await Promise.all([
+    rowsQuery(tx)
+      .where(where)
+      .orderBy(desc(purchaseOrders.createdAt), desc(purchaseOrders.id))
+      .limit(input.pageSize)
+      .offset(pageWindow(input).offset),
+    tx.select({ n: count() }).from(purchaseOrders).where(where),
+  ]);
+  return { rows: rows.map(toRow), total: Number(total?.n ?? 0) };
+}
+
+/** Counts per state and per receipt state under the list's other filters. */
+export async function orderCounts(tx: Tx, domainId: number, input: OrderFilter) {
+  const where = and(...searchConditions(domainId, input, false));
+  const rows = await tx
+    .select({ status: purchaseOrders.status, receiveStatus: purchaseOrders.receiveStatus, n: count() })
+    .from(purchaseOrders)
+    .where(where)
+    .groupBy(purchaseOrders.status, purchaseOrders.receiveStatus);
+  const byStatus = new Map<string, number>();
+  const byReceive = new Map<string, number>();
+  for (const r of rows) {
+    byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + Number(r.n));
+    byReceive.set(r.receiveStatus, (byReceive.get(r.receiveStatus) ?? 0) + Number(r.n));
+  }
+  return { byStatus, byReceive };
+}
+
+export async function orderRowById(tx: Tx, domainId: number, id: number): Promise<PurchaseRow | undefined> {
+  const [row] = await rowsQuery(tx).where(and(eq(purchaseOrders.domainId, domainId), eq(purchaseOrders.id, id)));
+  return row ? toRow(row) : undefined;
+}
+
+export async function lineRows(tx: Tx, domainId: number, orderId: number, tolerance: string): Promise<PurchaseLineRow[]> {
+  const rows = await tx
+    .select({ l: purchaseOrderLines, skuCode: skus.code, skuName: skus.name, skuSpec: skus.specifications })
+    .from(purchaseOrderLines)
+    .innerJoin(skus, and(eq(skus.domainId, purchaseOrderLines.domainId), eq(skus.id, purchaseOrderLines.skuId)))
+    .where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.orderId, orderId)))
+    .orderBy(asc(purchaseOrderLines.lineNo));
+  return rows.map(({ l, skuCode, skuName, skuSpec }) => ({
+    id: l.id,
+    lineNo: l.lineNo,
+    skuId: l.skuId,
+    skuCode,
+    skuName: skuName ?? '',
+    skuSpec,
+    orderedQty: l.orderedQty,
+    receivedQty: l.receivedQty,
+    overReceivedQty: l.overReceivedQty,
+    returnedQty: l.returnedQty,
+    closedShortQty: l.closedShortQty,
+    settledQty: l.settledQty,
+    outstandingQty: purchaseLineOutstanding(l),
+    receiptLimit: purchaseReceiptLimit(l.orderedQty, tolerance),
+    price: l.price,
+    amount: l.price === null ? null : formatDecimal(multiplyDecimals(l.price, l.orderedQty), MONEY_DECIMALS),
+    remark: l.remark,
+  }));
+}
+
+export async function receiptRows(tx: Tx, domainId: number, orderId: number): Promise<PurchaseReceiptRow[]> {
+  const rows = await tx
+    .select({ r: purchaseOrderReceipts, skuCode: skus.code })
+    .from(purchaseOrderReceipts)
+    .innerJoin(skus, and(eq(skus.domainId, purchaseOrderReceipts.domainId), eq(skus.id, purchaseOrderReceipts.skuId)))
+    .where(and(eq(purchaseOrderReceipts.domainId, domainId), eq(purchaseOrderReceipts.orderId, orderId)))
+    .orderBy(asc(purchaseOrderReceipts.id));
+  return rows.map(({ r, skuCode }) => ({
+    id: r.id,
+    asnReceiptId: r.asnReceiptId,
+    lineId: r.lineId,
+    skuCode,
+    qty: r.qty,
+    unitCost: r.unitCost,
+    receivedByName: r.receivedByName,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** Purchase orders naming these suppliers (a supplier named by an order is not deleted). */
+export async function countOrdersOfSuppliers(tx: Tx, domainId: number, ids: number[]): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.domainId, domainId), inArray(purchaseOrders.supplierId, ids)));
+  return Number(row?.n ?? 0);
+}
+
+/** Open orders (not INVALID, not COMPLETE) naming these warehouses. */
+export async function countOpenOrdersOfWarehouses(tx: Tx, domainId: number, ids: number[]): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.domainId, domainId), inArray(purchaseOrders.warehouseId, ids), inArray(purchaseOrders.status, ['DRAFT', 'SUBMIT', 'VERIFY'])));
+  return Number(row?.n ?? 0);
+}
+
+/** Lines of any order naming these SKUs. */
+export async function countLinesOfSkus(tx: Tx, domainId: number, ids: number[]): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(purchaseOrderLines)
+    .where(and(eq(purchaseOrderLines.domainId, domainId), inArray(purchaseOrderLines.skuId, ids)));
+  return Number(row?.n ?? 0);
+}

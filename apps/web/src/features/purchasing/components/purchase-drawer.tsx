@@ -1,0 +1,93 @@
+// One purchase order: its header, lines with their counters (ordered, received, over-received,
+// returned, closed short, outstanding) and the receipts booked through its inbound notice.
+import { Alert, Descriptions, Drawer, Empty, Space, Table, Typography } from 'antd';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatMoney, type PurchaseLineRow, type PurchaseReceiptRow } from '@openseller/core';
+import { purchaseErrorMessage, usePurchase, useSeesPurchasePrice } from '../queries';
+import { PurchaseCommands } from './purchase-commands';
+import { PurchaseStatusTag, ReceiveStatusTag } from './purchase-tags';
+
+export function PurchaseDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const seesPrice = useSeesPurchasePrice();
+  const view = usePurchase(id);
+  const data = view.data && view.data.order.id === id ? view.data : null;
+  const money = (v: string | null | undefined) => (v === null || v === undefined ? '-' : formatMoney(v));
+
+  return (
+    <Drawer open={id !== null} onClose={onClose} width={960} title={data ? t('purchase:detail.title', { code: data.order.code }) : t('purchase:detail.loading')} destroyOnHidden>
+      {view.error && <Alert type="error" showIcon message={purchaseErrorMessage(view.error)} />}
+      {data && (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <PurchaseCommands row={data.order} size="middle" onDeleted={onClose} />
+          <Descriptions size="small" bordered column={2}>
+            <Descriptions.Item label={t('purchase:fields.status')}>
+              <PurchaseStatusTag status={data.order.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('purchase:fields.receiveStatus')}>
+              <ReceiveStatusTag status={data.order.receiveStatus} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('purchase:fields.supplier')}>{`${data.order.supplierName} (${data.order.supplierCode})`}</Descriptions.Item>
+            <Descriptions.Item label={t('purchase:fields.warehouse')}>{data.order.warehouseName}</Descriptions.Item>
+            <Descriptions.Item label={t('purchase:fields.received')}>{`${data.order.receivedQtyTotal} / ${data.order.qtyTotal}`}</Descriptions.Item>
+            {seesPrice && <Descriptions.Item label={t('purchase:fields.amountTotal')}>{money(data.order.amountTotal)}</Descriptions.Item>}
+            <Descriptions.Item label={t('purchase:fields.asn')}>
+              {data.order.asnCode ? <Link to={`/stocks?activeKey=2&codeKeywords=${encodeURIComponent(data.order.asnCode)}`}>{data.order.asnCode}</Link> : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('purchase:fields.expectedTime')}>{formatDateTime(data.order.expectedTime) || '-'}</Descriptions.Item>
+            {data.order.rejectReason && <Descriptions.Item label={t('purchase:fields.rejectReason')}>{data.order.rejectReason}</Descriptions.Item>}
+            {data.order.closeReason && <Descriptions.Item label={t('purchase:fields.closeReason')}>{data.order.closeReason}</Descriptions.Item>}
+            <Descriptions.Item label={t('purchase:fields.remark')} span={2}>
+              {data.order.remark ?? ''}
+            </Descriptions.Item>
+          </Descriptions>
+
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('purchase:detail.lines')}
+          </Typography.Title>
+          <Table<PurchaseLineRow>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={data.lines}
+            scroll={{ x: 900 }}
+            columns={[
+              { title: t('purchase:fields.sku'), key: 'sku', render: (_, l) => <Space direction="vertical" size={0}><Typography.Text strong>{l.skuCode}</Typography.Text><Typography.Text type="secondary">{[l.skuName, l.skuSpec].filter(Boolean).join(' · ')}</Typography.Text></Space> },
+              { title: t('purchase:fields.orderedQty'), dataIndex: 'orderedQty', align: 'right' },
+              ...(seesPrice
+                ? [
+                    { title: t('purchase:fields.price'), key: 'price', align: 'right' as const, render: (_: unknown, l: PurchaseLineRow) => money(l.price) },
+                    { title: t('purchase:fields.amount'), key: 'amount', align: 'right' as const, render: (_: unknown, l: PurchaseLineRow) => money(l.amount) },
+                  ]
+                : []),
+              { title: t('purchase:fields.receivedQty'), dataIndex: 'receivedQty', align: 'right' },
+              { title: t('purchase:fields.overReceivedQty'), dataIndex: 'overReceivedQty', align: 'right' },
+              { title: t('purchase:fields.returnedQty'), dataIndex: 'returnedQty', align: 'right' },
+              { title: t('purchase:fields.closedShortQty'), dataIndex: 'closedShortQty', align: 'right' },
+              { title: t('purchase:fields.outstandingQty'), dataIndex: 'outstandingQty', align: 'right' },
+            ]}
+          />
+
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('purchase:detail.receipts')}
+          </Typography.Title>
+          <Table<PurchaseReceiptRow>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={data.receipts}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('purchase:detail.noReceipts')} /> }}
+            columns={[
+              { title: t('purchase:fields.receivedAt'), key: 'at', render: (_, r) => formatDateTime(r.createdAt) },
+              { title: t('purchase:fields.sku'), dataIndex: 'skuCode' },
+              { title: t('purchase:fields.qty'), dataIndex: 'qty', align: 'right' },
+              ...(seesPrice ? [{ title: t('purchase:fields.unitCost'), key: 'unitCost', align: 'right' as const, render: (_: unknown, r: PurchaseReceiptRow) => money(r.unitCost) }] : []),
+              { title: t('purchase:fields.receivedBy'), key: 'by', render: (_, r) => r.receivedByName ?? '-' },
+            ]}
+          />
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,187 @@
+// Purchase orders (spec 02 §3.8, §4.1, §4.2, §7.12): a supplier, the warehouse the goods come to
+// and lines of SKU, quantity and purchase price (purchaseDetailDtoList). Verify makes the purchase
+// inbound notice; its receipts count on the order's lines. The price and amounts are the purchase
+// price: sent only to accounts that may see PURCHASE_PRICE.
+import { z } from 'zod';
+import { PURCHASE_ACTIONS, PURCHASE_ORDER_STATUSES, PURCHASE_RECEIVE_STATUSES } from '../catalogues/purchasing.js';
+import { DEFAULT_KEYWORD_CAP, splitKeywords } from '../rules/keywords.js';
+import { DateTimeText, Id, OptionalText, PageQuery, Text, Version } from './common.js';
+import { PurchasePriceText } from './suppliers.js';
+
+export const PurchaseErrors = {
+  /** The action does not fit the order's state (verify a draft, edit a verified order…). */
+  WRONG_STATUS: 'ERR_PURCHASE_WRONG_STATUS',
+  SUPPLIER_NOT_FOUND: 'ERR_PURCHASE_SUPPLIER_NOT_FOUND',
+  SUPPLIER_DISABLED: 'ERR_PURCHASE_SUPPLIER_DISABLED',
+  WAREHOUSE_NOT_FOUND: 'ERR_PURCHASE_WAREHOUSE_NOT_FOUND',
+  WAREHOUSE_STOPPED: 'ERR_PURCHASE_WAREHOUSE_STOPPED',
+  SKU_NOT_FOUND: 'ERR_PURCHASE_SKU_NOT_FOUND',
+  /** A combination SKU is bought as its components. */
+  COMBINATION_SKU: 'ERR_PURCHASE_COMBINATION_SKU',
+  /** The account may not see purchase prices, so it cannot set them. */
+  PRICE_HIDDEN: 'ERR_PURCHASE_PRICE_HIDDEN',
+  /** A receipt would bring in more than ordered × (1 + the supplier's tolerance). */
+  OVER_RECEIPT: 'ERR_PURCHASE_OVER_RECEIPT',
+  /** Close short: nothing is outstanding any more. */
+  NOTHING_OUTSTANDING: 'ERR_PURCHASE_NOTHING_OUTSTANDING',
+  /** Close short: the inbound notice is held by a warehouse system; force cancel it there first. */
+  NOTICE_IN_WAREHOUSE_SYSTEM: 'ERR_PURCHASE_NOTICE_IN_WAREHOUSE_SYSTEM',
+} as const;
+
+/** Most lines on one order. */
+export const PURCHASE_MAX_LINES = 1000;
+/** Most pieces on one line. */
+export const PURCHASE_MAX_QTY = 10_000_000;
+
+export const PurchaseLineInput = z.object({
+  skuCode: Text(64),
+  qty: z.number().int('Enter a whole number of pieces').min(1, 'Enter a quantity of at least 1').max(PURCHASE_MAX_QTY),
+  /** The purchase price (4 decimals). Absent: the supplier's supply price, or none. */
+  price: PurchasePriceText.nullish(),
+  remark: OptionalText(200),
+});
+export type PurchaseLineInput = z.infer<typeof PurchaseLineInput>;
+
+const PurchaseFields = z.object({
+  supplierId: Id,
+  whId: Id,
+  /** When the goods are expected. */
+  expectedTime: DateTimeText.nullish(),
+  remark: OptionalText(500),
+  purchaseDetailDtoList: z.array(PurchaseLineInput).min(1, 'Add at least one SKU').max(PURCHASE_MAX_LINES),
+});
+
+function oneLinePerSku(value: { purchaseDetailDtoList: { skuCode: string }[] }, ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  value.purchaseDetailDtoList.forEach((d, index) => {
+    if (seen.has(d.skuCode)) ctx.addIssue({ code: 'custom', path: ['purchaseDetailDtoList', index, 'skuCode'], message: 'The same SKU is on two lines' });
+    seen.add(d.skuCode);
+  });
+}
+
+export const PurchaseCreateInput = PurchaseFields.superRefine(oneLinePerSku);
+export type PurchaseCreateInput = z.infer<typeof PurchaseCreateInput>;
+
+export const PurchaseUpdateInput = PurchaseFields.extend({ id: Id, version: Version }).superRefine(oneLinePerSku);
+export type PurchaseUpdateInput = z.infer<typeof PurchaseUpdateInput>;
+
+export const PurchaseVersionInput = z.object({ id: Id, version: Version });
+export type PurchaseVersionInput = z.infer<typeof PurchaseVersionInput>;
+
+export const PurchaseRejectInput = z.object({ id: Id, version: Version, reason: OptionalText(200) });
+export type PurchaseRejectInput = z.infer<typeof PurchaseRejectInput>;
+
+export const PurchaseCloseShortInput = z.object({ id: Id, version: Version, reason: Text(200) });
+export type PurchaseCloseShortInput = z.infer<typeof PurchaseCloseShortInput>;
+
+export const PurchaseIdInput = z.object({ id: Id });
+export type PurchaseIdInput = z.infer<typeof PurchaseIdInput>;
+
+export const PurchaseSearchInput = PageQuery.extend({
+  /** Order codes, split on commas; fuzzy when one is given. */
+  codeKeywords: z
+    .string()
+    .max(2000)
+    .nullish()
+    .transform((v) => splitKeywords(v ?? '', DEFAULT_KEYWORD_CAP).items),
+  status: z.enum(PURCHASE_ORDER_STATUSES).nullish(),
+  receiveStatus: z.enum(PURCHASE_RECEIVE_STATUSES).nullish(),
+  supplierId: Id.nullish(),
+  /** -1 or absent: every warehouse. */
+  whId: z.number().int().min(-1).nullish(),
+  startTime: DateTimeText.nullish(),
+  endTime: DateTimeText.nullish(),
+});
+export type PurchaseSearchInput = z.input<typeof PurchaseSearchInput>;
+export type PurchaseSearchParsed = z.output<typeof PurchaseSearchInput>;
+
+/** The export: the list's filters (or the chosen orders), every page. */
+export const PurchaseExportInput = PurchaseSearchInput.omit({ currentPage: true, pageSize: true }).extend({ idList: z.array(Id).max(10000).nullish() });
+export type PurchaseExportInput = z.output<typeof PurchaseExportInput>;
+
+export const PurchaseRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  status: z.enum(PURCHASE_ORDER_STATUSES),
+  receiveStatus: z.enum(PURCHASE_RECEIVE_STATUSES),
+  supplierId: z.number(),
+  supplierCode: z.string(),
+  supplierName: z.string(),
+  whId: z.number(),
+  warehouseName: z.string(),
+  skuTotal: z.number(),
+  qtyTotal: z.number(),
+  receivedQtyTotal: z.number(),
+  closedShortQtyTotal: z.number(),
+  /** PURCHASE_PRICE only. */
+  amountTotal: z.string().optional(),
+  /** The purchase inbound notice made on verify. */
+  asnId: z.number().nullable(),
+  asnCode: z.string().nullable(),
+  expectedTime: z.string().nullable(),
+  remark: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  closeReason: z.string().nullable(),
+  /** The actions the order's state offers (rules/purchasing.ts). */
+  actions: z.array(z.enum(PURCHASE_ACTIONS)),
+  createdByName: z.string().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PurchaseRow = z.infer<typeof PurchaseRow>;
+
+export const PurchaseLineRow = z.object({
+  id: z.number(),
+  lineNo: z.number(),
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string(),
+  skuSpec: z.string().nullable(),
+  orderedQty: z.number(),
+  /** Arrived and stocked in (through the inbound notice). */
+  receivedQty: z.number(),
+  /** Received beyond the ordered quantity (within the supplier's tolerance). */
+  overReceivedQty: z.number(),
+  returnedQty: z.number(),
+  closedShortQty: z.number(),
+  settledQty: z.number(),
+  /** Still expected. */
+  outstandingQty: z.number(),
+  /** Most pieces the line may receive. */
+  receiptLimit: z.number(),
+  /** PURCHASE_PRICE only. */
+  price: z.string().nullable().optional(),
+  amount: z.string().nullable().optional(),
+  remark: z.string().nullable(),
+});
+export type PurchaseLineRow = z.infer<typeof PurchaseLineRow>;
+
+export const PurchaseReceiptRow = z.object({
+  id: z.number(),
+  asnReceiptId: z.number(),
+  lineId: z.number(),
+  skuCode: z.string(),
+  qty: z.number(),
+  /** PURCHASE_PRICE only. */
+  unitCost: z.string().nullable().optional(),
+  receivedByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PurchaseReceiptRow = z.infer<typeof PurchaseReceiptRow>;
+
+export const PurchaseView = z.object({
+  order: PurchaseRow,
+  lines: z.array(PurchaseLineRow),
+  receipts: z.array(PurchaseReceiptRow),
+});
+export type PurchaseView = z.infer<typeof PurchaseView>;
+
+/** The list's extra information: counts per state and per receipt state. */
+export const PurchaseExtraInfo = z.object({
+  statusCounts: z.array(z.object({ status: z.enum(PURCHASE_ORDER_STATUSES), count: z.number() })),
+  receiveStatusCounts: z.array(z.object({ receiveStatus: z.enum(PURCHASE_RECEIVE_STATUSES), count: z.number() })),
+});
+export type PurchaseExtraInfo = z.infer<typeof PurchaseExtraInfo>;
+
+export const PurchaseDeleteAnswer = z.object({ deleted: z.number() });
