@@ -224,6 +224,11 @@ export const OPERATION_LOG_ACTIONS = [
   'refuseReturn',
   'refundFinish',
   'uploadLogistics',
+  // after-sales from the platforms, replacements
+  'platformPull',
+  'platformUpdate',
+  'writeBack',
+  'replacement',
 ] as const;
 export type OperationLogAction = (typeof OPERATION_LOG_ACTIONS)[number];
 
