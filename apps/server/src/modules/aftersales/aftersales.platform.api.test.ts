@@ -114,6 +114,16 @@ describe('platform refunds become after-sale documents', () => {
     expect((await p.documents()).find((d) => d.platformRefundId === ret.refundId)).toMatchObject({ platformStatus: 'WAIT_SELLER_CONFIRM_GOODS', buyerExpressNo: 'SF7700112233', checkStatus: 'UNPROCESSED' });
   });
 
+  it('makes no documents for a store whose “pull after-sale requests” is off (the order is still held)', async () => {
+    const p = await platformWorld();
+    await t.database.db.execute(sql`update stores set sync_config = coalesce(sync_config, '{}'::jsonb) || '{"syncAfterSales": false}'::jsonb where id = ${p.storeId}`);
+    await p.console('createRefund', { orderNo: p.orderNo });
+    expect((await p.pull()).afterSalesCreated).toBe(0);
+    expect(await p.documents()).toEqual([]);
+    const held = await t.database.db.select().from(erpOrders).where(and(eq(erpOrders.domainId, p.seller.domainId), eq(erpOrders.storeId, p.storeId)));
+    expect(held[0]).toMatchObject({ intercepted: true });
+  });
+
   it('refuses a return request on an unshipped order in the sandbox console', async () => {
     const p = await platformWorld();
     const answer = await t.call(`${C}/createRefund`, { storeId: p.storeId, orderNo: p.orderNo, type: 'RETURN_REFUND' }, { token: p.seller.token });

@@ -155,7 +155,9 @@ export function createIngestService(deps: IngestServiceDeps) {
           () => counts.attempts++,
         );
         if (page.afterSales.length) {
-          const documents = deps.registry.find<PlatformAfterSalesService>(PLATFORM_AFTER_SALES_SERVICE);
+          // The store's "pull after-sale requests" setting (on unless turned off).
+          const pullsAfterSales = (store.syncConfig as { syncAfterSales?: boolean } | null)?.syncAfterSales !== false;
+          const documents = pullsAfterSales ? deps.registry.find<PlatformAfterSalesService>(PLATFORM_AFTER_SALES_SERVICE) : undefined;
           await db.transaction(async (tx) => {
             for (const refund of page.afterSales) {
               if (['CLOSED', 'SELLER_REFUSE_BUYER'].includes(refund.status)) continue;
