@@ -10,6 +10,7 @@ import { afterSalesWorld, createAfterSale, decide, getAfterSale } from '../../..
 import { generateSandboxOrders, ingestSeller, ingestSkus, sandboxStoreSelling } from '../../../test/factories/orders-ingest.js';
 import { createTestApp, type TestApp } from '../../../test/harness.js';
 import { afterSales, erpOrders, operationLogs } from '../../db/schema/index.js';
+import type { AfterSalesPlatform } from './aftersales.platform.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -185,6 +186,18 @@ describe('decisions written back to the platform', () => {
     await decide(t, other.seller.token, 'agreeRefund', [other.doc]);
     const failed = await other.waitFor('FAILED');
     expect(failed.writeBackError).toContain('can no longer be decided');
+  });
+
+  it('sends a decision once when two write-back runs start together', async () => {
+    const p = await pulledRefund();
+    // The job's own run must not take part: the decision is made straight in the table.
+    await t.database.db.update(afterSales).set({ writeBackStatus: 'TO_SEND', refundStatus: 'WAIT', checkStatus: 'PROCESSING' }).where(eq(afterSales.id, p.doc.id));
+    const platform = t.app.services.registry.get<AfterSalesPlatform>('after-sales-platform');
+    const sent = await Promise.all([platform.writeBackDue(p.seller.domainId), platform.writeBackDue(p.seller.domainId)]);
+    expect(sent.sort()).toEqual([0, 1]);
+    expect(await getAfterSale(t, p.seller.token, p.doc.id)).toMatchObject({ writeBackStatus: 'SENT' });
+    const calls = (await p.console('calls', { operation: 'pushAfterSaleDecisions' })).voList;
+    expect(calls).toHaveLength(1);
   });
 
   it('sends nothing for documents made by hand (no write-back)', async () => {

@@ -211,38 +211,49 @@ export function createAfterSalesPlatform(deps: AfterSalesPlatformDeps) {
   const failureText = (error: unknown): string =>
     error instanceof ConnectorError ? `${error.kind}: ${error.detail}` : error instanceof AppError ? error.code : String((error as Error)?.message ?? error);
 
-  /** Sends one store's waiting decisions in one call; a failed call fails them all (FAILED, listed as abnormal). */
-  async function writeBackStore(domainId: number, storeId: number, docs: AfterSaleHeader[]): Promise<void> {
-    let results: PushResult[];
-    try {
-      const connection = await deps.stores().connectorFor(domainId, storeId);
-      results = await connection.pushAfterSaleDecisions(docs.map(pushOf));
-    } catch (error) {
-      const message = failureText(error);
-      for (const doc of docs) await settle(doc, { ok: false, message });
-      return;
-    }
-    for (const doc of docs) {
-      const result = results.find((r) => r.key === doc.platformRefundId);
-      await settle(doc, result ? { ok: result.ok, message: result.message } : { ok: false, message: 'the platform did not answer for this refund' });
-    }
+  /**
+   * Sends one store's waiting decisions in one call; a failed call fails them all (FAILED, listed
+   * as abnormal). One sender per store at a time (a transaction-scoped advisory lock, held over
+   * the call): a run that finds the store busy leaves its documents to the sender, so the same
+   * decision is never sent twice at once nor settled by an older answer.
+   */
+  async function writeBackStore(domainId: number, storeId: number): Promise<number> {
+    return db.transaction(async (lockTx) => {
+      const claimed = await lockTx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended(${`aftersales-write-back:${domainId}:${storeId}`}, 0)) as ok`);
+      if (!claimed.rows[0]?.ok) return 0;
+      const docs = await db
+        .select()
+        .from(afterSales)
+        .where(and(eq(afterSales.domainId, domainId), eq(afterSales.storeId, storeId), eq(afterSales.writeBackStatus, 'TO_SEND'), sql`${afterSales.platformRefundId} is not null`))
+        .orderBy(asc(afterSales.updatedAt))
+        .limit(WRITE_BACK_BATCH);
+      if (!docs.length) return 0;
+      let results: PushResult[];
+      try {
+        const connection = await deps.stores().connectorFor(domainId, storeId);
+        results = await connection.pushAfterSaleDecisions(docs.map(pushOf));
+      } catch (error) {
+        const message = failureText(error);
+        for (const doc of docs) await settle(doc, { ok: false, message });
+        return docs.length;
+      }
+      for (const doc of docs) {
+        const result = results.find((r) => r.key === doc.platformRefundId);
+        await settle(doc, result ? { ok: result.ok, message: result.message } : { ok: false, message: 'the platform did not answer for this refund' });
+      }
+      return docs.length;
+    });
   }
 
-  /** Writes back the documents waiting (TO_SEND), of one domain or of all; answers how many were sent. */
+  /** Writes back the documents waiting (TO_SEND), of one domain or of all, store by store; answers how many were sent. */
   async function writeBackDue(domainId?: number): Promise<number> {
     const waiting = await db
-      .select()
+      .selectDistinct({ domainId: afterSales.domainId, storeId: afterSales.storeId })
       .from(afterSales)
-      .where(and(eq(afterSales.writeBackStatus, 'TO_SEND'), sql`${afterSales.platformRefundId} is not null`, domainId ? eq(afterSales.domainId, domainId) : undefined))
-      .orderBy(asc(afterSales.updatedAt))
-      .limit(WRITE_BACK_BATCH);
-    const byStore = new Map<string, AfterSaleHeader[]>();
-    for (const doc of waiting) {
-      const key = `${doc.domainId}:${doc.storeId}`;
-      byStore.set(key, [...(byStore.get(key) ?? []), doc]);
-    }
-    for (const docs of byStore.values()) await writeBackStore(docs[0]!.domainId, docs[0]!.storeId, docs);
-    return waiting.length;
+      .where(and(eq(afterSales.writeBackStatus, 'TO_SEND'), sql`${afterSales.platformRefundId} is not null`, domainId ? eq(afterSales.domainId, domainId) : undefined));
+    let sent = 0;
+    for (const w of waiting) sent += await writeBackStore(w.domainId, w.storeId);
+    return sent;
   }
 
   return { upsertPlatformRefunds, writeBackDue };
