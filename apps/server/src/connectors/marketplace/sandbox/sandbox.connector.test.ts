@@ -326,8 +326,13 @@ describe('the sandbox refund state after a seller’s decision', () => {
     expect(statusAfterDecision('RETURN_REFUND', 'WAIT_SELLER_AGREE', { ...open, receiptStatus: 'WAITING' })).toBe('WAIT_BUYER_RETURN_GOODS');
     expect(statusAfterDecision('RETURN_REFUND', 'WAIT_BUYER_RETURN_GOODS', { ...open, refundStatus: 'WAIT', receiptStatus: 'WAITING' })).toBe('WAIT_BUYER_RETURN_GOODS');
   });
-  it('refuses for the seller, and answers REFUSED for a request that is over', () => {
+  it('refuses for the seller, and answers REFUSED when a request that is over would change', () => {
     expect(statusAfterDecision('REFUND_ONLY', 'WAIT_SELLER_AGREE', { ...open, checkStatus: 'CLOSED', refundStatus: 'REJECT' })).toBe('SELLER_REFUSE_BUYER');
-    for (const over of ['CLOSED', 'SUCCESS', 'SELLER_REFUSE_BUYER']) expect(statusAfterDecision('REFUND_ONLY', over, { ...open, refundStatus: 'WAIT' })).toBe('REFUSED');
+    for (const over of ['CLOSED', 'SELLER_REFUSE_BUYER']) expect(statusAfterDecision('REFUND_ONLY', over, { ...open, refundStatus: 'WAIT' })).toBe('REFUSED');
+    expect(statusAfterDecision('REFUND_ONLY', 'SUCCESS', { ...open, checkStatus: 'CLOSED', refundStatus: 'REJECT' })).toBe('REFUSED');
+  });
+  it('answers a decision sent again (or one the marketplace already made itself) as before', () => {
+    expect(statusAfterDecision('REFUND_ONLY', 'SUCCESS', { ...open, refundStatus: 'WAIT' })).toBe('SUCCESS');
+    expect(statusAfterDecision('REFUND_ONLY', 'SELLER_REFUSE_BUYER', { ...open, checkStatus: 'CLOSED', refundStatus: 'REJECT' })).toBe('SELLER_REFUSE_BUYER');
   });
 });

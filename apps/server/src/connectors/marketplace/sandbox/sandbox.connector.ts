@@ -532,17 +532,23 @@ function compareFee(decided: string, asked: string): boolean {
 
 /**
  * The sandbox's refund state after a seller's decision (given as the document's states), or
- * REFUSED when the request is over (closed by the buyer, done, refused).
+ * REFUSED when the request is over (closed by the buyer, done, refused) and the decision would
+ * change it. The same decision sent again is answered as before (a resend after a lost answer).
  */
 export function statusAfterDecision(type: string, status: string, d: { checkStatus: string; refundStatus: string | null; receiptStatus: string }): string {
-  if (status === 'CLOSED' || status === 'SUCCESS' || status === 'SELLER_REFUSE_BUYER') return 'REFUSED';
-  if (d.refundStatus === 'REJECT' || d.checkStatus === 'CLOSED') return 'SELLER_REFUSE_BUYER';
-  if (d.refundStatus === 'SUCCESS' || d.checkStatus === 'COMPLETED') return 'SUCCESS';
-  // A refund only agreed (waiting to be paid): the marketplace pays it.
-  if (type === 'REFUND_ONLY' && d.refundStatus === 'WAIT') return 'SUCCESS';
-  // A return or exchange agreed: the buyer is to send the goods back.
-  if (status === 'WAIT_SELLER_AGREE' && d.receiptStatus !== 'NONE') return 'WAIT_BUYER_RETURN_GOODS';
-  return status;
+  const target =
+    d.refundStatus === 'REJECT' || d.checkStatus === 'CLOSED'
+      ? 'SELLER_REFUSE_BUYER'
+      : // A refund done, or a refund only agreed (waiting to be paid): the marketplace pays it.
+        d.refundStatus === 'SUCCESS' || d.checkStatus === 'COMPLETED' || (type === 'REFUND_ONLY' && d.refundStatus === 'WAIT')
+        ? 'SUCCESS'
+        : // A return or exchange agreed: the buyer is to send the goods back.
+          status === 'WAIT_SELLER_AGREE' && d.receiptStatus !== 'NONE'
+          ? 'WAIT_BUYER_RETURN_GOODS'
+          : status;
+  const over = status === 'CLOSED' || status === 'SUCCESS' || status === 'SELLER_REFUSE_BUYER';
+  if (over) return target === status ? status : 'REFUSED';
+  return target;
 }
 
 function toLines(value: unknown): PlatformOrderLine[] {
