@@ -77,7 +77,8 @@ export default function CreateAfterSalePage() {
       buyerExpressNo: expressNo || null,
       returnWhId: GOODS_COME_BACK.has(type) ? (whId ?? null) : null,
       returnDetailDtos: type === 'REISSUE' ? [] : chosen.map((l) => ({ erpSodId: l.erpSodId, skuNum: l.qty })),
-      exchangeDetailDtos: SENDS_GOODS.has(type) ? chosen.filter((l) => l.skuId).map((l) => ({ skuId: l.skuId!, skuNum: l.qty })) : [],
+      // The order's goods sent again, at the price they were sold at (an exchange of the same goods settles nothing).
+      exchangeDetailDtos: SENDS_GOODS.has(type) ? chosen.filter((l) => l.skuId).map((l) => ({ skuId: l.skuId!, skuNum: l.qty, skuPrice: l.price })) : [],
       // A reissue takes nothing back: its replacement can only ship now.
       replacementMode: SENDS_GOODS.has(type) && replacementMode && !(type === 'REISSUE' && replacementMode === 'AFTER_RECEIPT') ? replacementMode : null,
     });
