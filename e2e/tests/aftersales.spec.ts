@@ -2,9 +2,10 @@
 // given a waybill number and shipped (set up through the API, with its own goods, warehouse and
 // store); on /afterSale/createAfterSaleOrder the order is found by its code and a refund-only
 // document is made for one piece by hand; on /afterSale the refund is agreed and then finished,
-// and the document's states change in the list.
+// and the document's states change in the list. An exchange made there with its replacement
+// shipping now shows the replacement order in the list.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, launchBrowser, newSeller, sandboxStoreWithItem, storeExpressRule } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller, sandboxStoreWithItem, storeExpressRule } from '../fixtures';
 
 const b = await launchBrowser();
 const page = b.page;
@@ -72,5 +73,29 @@ describe('after-sales: a refund made by hand from a shipped order, agreed and fi
     expect(await cell(row, 'Document state')).toBe('Completed');
     expect(await row.getByRole('button', { name: 'Agree refund' }).count()).toBe(0);
     await b.screenshot('aftersales-refunded');
+  });
+
+  it('makes an exchange whose replacement ships now: the list shows the replacement order and no difference to settle', async () => {
+    await b.open('/afterSale/createAfterSaleOrder');
+    await page.getByPlaceholder('Order code or platform order no.').fill(shipped.code);
+    await page.getByRole('button', { name: 'Find order' }).click();
+    await page.getByText(`Order ${shipped.code}`, { exact: false }).waitFor();
+    await page.getByRole('radio', { name: 'Exchange' }).check();
+    await page.getByRole('spinbutton', { name: `Quantity of ${code}` }).fill('1');
+    await chooseOption(page, page.getByRole('combobox', { name: 'Replacement order' }), 'Replacement now');
+    await b.screenshot('aftersales-exchange-create');
+    await page.getByRole('button', { name: 'Create after-sale' }).click();
+    await page.waitForURL(/#\/afterSale(\?.*)?$/);
+
+    const row = page.getByRole('row').filter({ hasText: shipped.code }).filter({ hasText: 'Exchange' });
+    await expect.poll(() => cell(row, 'Replacement order')).toMatch(/No difference/);
+    const replacement = (await cell(row, 'Replacement order')).split('\n')[0]!.trim();
+    expect(replacement).toMatch(/\d{6,}/);
+    expect(await cell(row, 'Document state')).toBe('Processing');
+    expect(await row.getByRole('button', { name: 'Replacement now' }).count()).toBe(0);
+    await b.screenshot('aftersales-exchange-list');
+    // The replacement is an order of the store, found by its code.
+    const orders = await api.call<{ voList: { code: string }[] }>('/myhome/erpsoh/searchErpSoHPageList', { activeKey: '6', storeIdList: [store.id], currentPage: 1, pageSize: 50 });
+    expect(orders.voList.map((o) => o.code)).toContain(replacement);
   });
 });

@@ -12,6 +12,7 @@ import {
   AfterSaleDeleteInput,
   AfterSaleExportInput,
   AfterSaleRefundFinishInput,
+  AfterSaleReplacementInput,
   AfterSaleRow,
   AfterSaleSearchInput,
   AfterSaleUploadLogisticsInput,
@@ -45,6 +46,11 @@ export const AfterSalesCalls = {
   uploadLogistics: post(`${A}/uploadLogistics`, afterSales, AfterSaleUploadLogisticsInput, AfterSaleBatchResult),
   /** Reads the return inbound's receipt into the receipt state; queues the write-back of platform documents. */
   sync: post(`${A}/sync`, afterSales, AfterSaleDecisionInput, AfterSaleBatchResult),
+  /**
+   * Exchanges and reissues: NOW makes the replacement order through the orders pipeline at once;
+   * AFTER_RECEIPT records the choice, and `sync` makes it once the returned goods are all in.
+   */
+  replacement: post(`${A}/replacement`, afterSales, AfterSaleReplacementInput, AfterSaleBatchResult),
   /** Completed and closed documents. */
   searchArchive: post(`${A}/searchArchive`, afterSales, AfterSaleSearchInput, pageOf(AfterSaleRow)),
   /** Documents whose refund or write-back failed. */

@@ -37,6 +37,8 @@ import {
   SandboxOrderRow,
   SandboxPageInput,
   SandboxRefundInput,
+  SandboxRefundRefInput,
+  SandboxReturnGoodsInput,
   SandboxRefundRow,
   SandboxSettingsInput,
   SandboxShopView,
@@ -271,6 +273,10 @@ export const SandboxMarketplaceConsoleCalls = {
   finishOrder: post(`${SBX}/finishOrder`, STORE_MANAGE, SandboxOrderRefInput, NoAnswer),
   createRefund: post(`${SBX}/createRefund`, STORE_MANAGE, SandboxRefundInput, z.object({ refundId: z.string() })),
   refunds: post(`${SBX}/refunds`, STORE_MANAGE, SandboxPageInput, pageOf(SandboxRefundRow)),
+  /** The buyer sends the goods of an agreed return or exchange back. */
+  returnGoods: post(`${SBX}/returnGoods`, STORE_MANAGE, SandboxReturnGoodsInput, NoAnswer),
+  /** The buyer withdraws a refund request. */
+  cancelRefund: post(`${SBX}/cancelRefund`, STORE_MANAGE, SandboxRefundRefInput, NoAnswer),
   calls: post(`${SBX}/calls`, STORE_MANAGE, SandboxCallSearchInput, pageOf(SandboxCallRow)),
 };
 

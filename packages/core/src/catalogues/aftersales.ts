@@ -73,6 +73,17 @@ export const WRITE_BACK_STATE_NAMES: Record<WriteBackState, Names> = {
   FAILED: { zh: '回传失败', en: 'Failed' },
 };
 
+/**
+ * When the replacement of an exchange or a reissue ships: now, or once the returned goods are
+ * all received (an exchange only; a reissue takes nothing back).
+ */
+export const REPLACEMENT_MODES = ['NOW', 'AFTER_RECEIPT'] as const;
+export type ReplacementMode = (typeof REPLACEMENT_MODES)[number];
+export const REPLACEMENT_MODE_NAMES: Record<ReplacementMode, Names> = {
+  NOW: { zh: '立即发出换货', en: 'Replacement now' },
+  AFTER_RECEIPT: { zh: '收到退货后发出', en: 'After the return is received' },
+};
+
 /** Where a document comes from. */
 export const AFTER_SALE_SOURCES = ['MANUAL', 'IMPORT', 'PLATFORM'] as const;
 export type AfterSaleSource = (typeof AFTER_SALE_SOURCES)[number];

@@ -232,6 +232,11 @@ export const OPERATION_LOG_ACTIONS = [
   'retract',
   'reject',
   'closeShort',
+  // after-sales from the platforms, replacements
+  'platformPull',
+  'platformUpdate',
+  'writeBack',
+  'replacement',
 ] as const;
 export type OperationLogAction = (typeof OPERATION_LOG_ACTIONS)[number];
 

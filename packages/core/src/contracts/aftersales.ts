@@ -12,6 +12,7 @@ import {
   type AfterSaleType,
   REFUND_PHASES,
   REFUND_STATES,
+  REPLACEMENT_MODES,
   WRITE_BACK_STATES,
 } from '../catalogues/aftersales.js';
 import { isDecimalText } from '../rules/decimal.js';
@@ -38,6 +39,10 @@ export const AfterSalesErrors = {
   RETURN_WAREHOUSE_REQUIRED: 'ERR_AFTERSALES_RETURN_WAREHOUSE_REQUIRED',
   /** Only a document nobody has acted on yet is deleted. */
   NOT_UNPROCESSED: 'ERR_AFTERSALES_NOT_UNPROCESSED',
+  /** A replacement order is for exchanges and reissues, once, while the document is open. */
+  REPLACEMENT_NOT_ALLOWED: 'ERR_AFTERSALES_REPLACEMENT_NOT_ALLOWED',
+  /** A reissue takes nothing back: its replacement ships now. */
+  REPLACEMENT_MODE_INVALID: 'ERR_AFTERSALES_REPLACEMENT_MODE_INVALID',
 } as const;
 
 export const AFTER_SALES_MAX_LINES = 200;
@@ -93,6 +98,8 @@ export const AfterSaleCreateInput = z
     ...EditableFields,
     returnDetailDtos: z.array(AfterSaleReturnLineInput).max(AFTER_SALES_MAX_LINES).default([]),
     exchangeDetailDtos: z.array(AfterSaleExchangeLineInput).max(AFTER_SALES_MAX_LINES).default([]),
+    /** Exchanges and reissues: NOW makes the replacement order with the document; AFTER_RECEIPT once the return is all in. */
+    replacementMode: z.enum(REPLACEMENT_MODES).nullish(),
   })
   .superRefine((v, ctx) => {
     if ((v.type === 'RETURN_REFUND' || v.type === 'EXCHANGE') && !v.returnDetailDtos.length)
@@ -101,6 +108,10 @@ export const AfterSaleCreateInput = z
       ctx.addIssue({ code: 'custom', path: ['exchangeDetailDtos'], message: 'Choose the goods to send' });
     if (v.type === 'REFUND_ONLY' && !v.refundFee && !v.returnDetailDtos.length)
       ctx.addIssue({ code: 'custom', path: ['refundFee'], message: 'Enter the refund or choose the goods refunded' });
+    if (v.replacementMode && v.type !== 'EXCHANGE' && v.type !== 'REISSUE')
+      ctx.addIssue({ code: 'custom', path: ['replacementMode'], message: 'Only an exchange or a reissue ships a replacement' });
+    if (v.replacementMode === 'AFTER_RECEIPT' && v.type === 'REISSUE')
+      ctx.addIssue({ code: 'custom', path: ['replacementMode'], message: 'A reissue takes nothing back: its replacement ships now' });
     const seen = new Set<number>();
     v.returnDetailDtos.forEach((d, index) => {
       if (seen.has(d.erpSodId)) ctx.addIssue({ code: 'custom', path: ['returnDetailDtos', index, 'erpSodId'], message: 'The same line is given twice' });
@@ -133,6 +144,9 @@ export const AfterSaleUploadLogisticsInput = AfterSaleDecisionInput.extend({
   buyerExpressNo: z.string().trim().min(1, 'Enter the tracking number').max(64),
 });
 export type AfterSaleUploadLogisticsInput = z.infer<typeof AfterSaleUploadLogisticsInput>;
+/** The seller's choice for exchanges and reissues: the replacement now, or once the return is all received. */
+export const AfterSaleReplacementInput = AfterSaleDecisionInput.extend({ replacementMode: z.enum(REPLACEMENT_MODES) });
+export type AfterSaleReplacementInput = z.infer<typeof AfterSaleReplacementInput>;
 export const AfterSaleDeleteInput = z.object({ list: z.array(AfterSaleRef).min(1).max(AFTER_SALES_MAX_BATCH) });
 
 /** A batch's outcome: the documents done, each refused one with its reason. */
@@ -154,6 +168,8 @@ export const AfterSaleSearchInput = PageQuery.extend({
   endTime: DateTimeText.nullish(),
   /** Fuzzy over the document code, order code, platform order number, buyer and return tracking number. */
   orderKeyWord: z.string().trim().max(200).nullish(),
+  /** The documents of one order: made from it, or whose replacement it is. */
+  erpOrderId: Id.nullish(),
 });
 export type AfterSaleSearchInput = z.infer<typeof AfterSaleSearchInput>;
 
@@ -218,6 +234,18 @@ export const AfterSaleRow = z.object({
   /** The return-inbound document made when the return was agreed. */
   rmaId: z.number().nullable(),
   returnQtyTotal: z.number(),
+  /** Why the last write-back failed, and when it was last sent. */
+  writeBackError: z.string().nullable(),
+  writeBackAt: z.string().nullable(),
+  /** Exchanges and reissues: when the replacement ships, and the order made for it. */
+  replacementMode: z.enum(REPLACEMENT_MODES).nullable(),
+  replacementOrderId: z.number().nullable(),
+  replacementOrderCode: z.string().nullable(),
+  /**
+   * Exchanges and reissues: the goods sent out less the goods coming back, at their prices.
+   * Positive: the buyer owes the difference (a charge); negative: it is refunded to the buyer.
+   */
+  valueDifference: z.string().nullable(),
   createdAt: z.string(),
   version: z.number(),
   returnDetailDtos: z.array(AfterSaleLine),

@@ -167,6 +167,9 @@ export const OrderSyncRunRow = z.object({
   errorMsg: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** The answer of a pull only: after-sale documents made from new platform refunds, and those whose platform state changed. */
+  afterSalesCreated: z.number().int().optional(),
+  afterSalesUpdated: z.number().int().optional(),
 });
 export type OrderSyncRunRow = z.infer<typeof OrderSyncRunRow>;
 

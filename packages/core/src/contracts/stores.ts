@@ -369,6 +369,7 @@ export const SANDBOX_OPERATIONS = [
   'pushShippingFeedback',
   'pushStock',
   'pullAfterSales',
+  'pushAfterSaleDecisions',
 ] as const;
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];
 
@@ -442,7 +443,24 @@ export type SandboxGenerateOrdersInput = z.infer<typeof SandboxGenerateOrdersInp
 export const SandboxOrderRefInput = z.object({ storeId: Id, orderNo: Text(64) });
 export type SandboxOrderRefInput = z.infer<typeof SandboxOrderRefInput>;
 
-export const SandboxRefundInput = z.object({ storeId: Id, orderNo: Text(64), reason: OptionalText(200) });
+/** What a buyer asks for on the sandbox: a refund only, a return and refund, an exchange. */
+export const SANDBOX_REFUND_TYPES = ['REFUND_ONLY', 'RETURN_REFUND', 'EXCHANGE'] as const;
+export type SandboxRefundType = (typeof SANDBOX_REFUND_TYPES)[number];
+
+/**
+ * The sandbox's refund states: waiting for the seller, waiting for the buyer's parcel (a return
+ * or exchange agreed), the parcel sent back, refused by the seller, done, closed by the buyer.
+ * A request the seller leaves unanswered for SANDBOX_AUTO_AGREE_HOURS is agreed by the sandbox.
+ */
+export const SANDBOX_REFUND_STATUSES = ['WAIT_SELLER_AGREE', 'WAIT_BUYER_RETURN_GOODS', 'WAIT_SELLER_CONFIRM_GOODS', 'SELLER_REFUSE_BUYER', 'SUCCESS', 'CLOSED'] as const;
+export type SandboxRefundStatus = (typeof SANDBOX_REFUND_STATUSES)[number];
+export const SANDBOX_AUTO_AGREE_HOURS = 48;
+
+export const SandboxRefundInput = z.object({ storeId: Id, orderNo: Text(64), reason: OptionalText(200), type: z.enum(SANDBOX_REFUND_TYPES).default('REFUND_ONLY') });
+export const SandboxRefundRefInput = z.object({ storeId: Id, refundId: Text(80) });
+export type SandboxRefundRefInput = z.infer<typeof SandboxRefundRefInput>;
+export const SandboxReturnGoodsInput = SandboxRefundRefInput.extend({ expressCompanyCode: OptionalText(40), expressNo: z.string().trim().regex(/^[A-Za-z0-9-]{6,40}$/, 'Not a tracking number') });
+export type SandboxReturnGoodsInput = z.infer<typeof SandboxReturnGoodsInput>;
 export type SandboxRefundInput = z.infer<typeof SandboxRefundInput>;
 
 export const SandboxPageInput = PageQuery.extend({ storeId: Id });
@@ -529,7 +547,9 @@ export type SandboxOrderRow = z.infer<typeof SandboxOrderRow>;
 export const SandboxRefundRow = z.object({
   refundId: z.string(),
   orderNo: z.string(),
+  type: z.enum(SANDBOX_REFUND_TYPES),
   status: z.string(),
+  buyerExpressNo: z.string().nullable(),
   reason: z.string().nullable(),
   refundFee: z.string(),
   createdAt: z.string(),

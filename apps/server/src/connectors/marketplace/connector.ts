@@ -98,15 +98,35 @@ export interface OrderPage {
   hasMore: boolean;
 }
 
+/** What a buyer asks for on the marketplace. */
+export type PlatformAfterSaleType = 'REFUND_ONLY' | 'RETURN_REFUND' | 'EXCHANGE';
+
 export interface PlatformAfterSale {
   refundId: string;
   platformNo: string;
+  type: PlatformAfterSaleType;
+  /** The marketplace's status word, e.g. WAIT_SELLER_AGREE, WAIT_BUYER_RETURN_GOODS, SUCCESS, CLOSED. */
   status: string;
   reason: string | null;
   refundFee: string;
   lines: PlatformOrderLine[];
+  /** The parcel the buyer sent back, once sent. */
+  buyerExpressCompanyCode: string | null;
+  buyerExpressNo: string | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * The seller's decision on a marketplace refund, as the document's states after it: the
+ * marketplace moves its own state accordingly (agreed refund paid, return agreed, refused).
+ */
+export interface AfterSaleDecisionPush {
+  refundId: string;
+  checkStatus: string;
+  refundStatus: string | null;
+  receiptStatus: string;
+  refundFee: string;
 }
 
 export interface AfterSalePage {
@@ -146,6 +166,8 @@ export interface MarketplaceConnector {
   pushShippingFeedback(store: StoreCredentials, feedback: ShippingFeedback[], options?: CallOptions): Promise<PushResult[]>;
   pushStock(store: StoreCredentials, updates: StockUpdate[], options?: CallOptions): Promise<PushResult[]>;
   pullAfterSales(store: StoreCredentials, window: TimeWindow, options?: CallOptions): Promise<AfterSalePage>;
+  /** Writes the seller's after-sale decisions back; answers per refund id. */
+  pushAfterSaleDecisions(store: StoreCredentials, decisions: AfterSaleDecisionPush[], options?: CallOptions): Promise<PushResult[]>;
 }
 
 // ---- failures ------------------------------------------------------------------------------

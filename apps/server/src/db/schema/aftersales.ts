@@ -66,6 +66,12 @@ export const afterSales = pgTable(
      */
     rmaId: bigint('rma_id', { mode: 'number' }),
     returnQtyTotal: integer('return_qty_total').notNull().default(0),
+    /** Why the last write-back to the platform failed (FAILED), and when it was last sent. */
+    writeBackError: text('write_back_error'),
+    writeBackAt: timestamptz('write_back_at'),
+    /** Exchanges and reissues: when the replacement ships (NOW, AFTER_RECEIPT), and the order made for it. */
+    replacementMode: text('replacement_mode'),
+    replacementOrderId: bigint('replacement_order_id', { mode: 'number' }),
     version: versionColumn(),
     createdBy: createdBy(),
     createdAt: createdAt(),
@@ -83,6 +89,10 @@ export const afterSales = pgTable(
     index('after_sales_domain_apply_idx').on(t.domainId, t.applyTime.desc()),
     foreignKey({ name: 'after_sales_store_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
     foreignKey({ name: 'after_sales_order_fk', columns: [t.domainId, t.erpOrderId], foreignColumns: [erpOrders.domainId, erpOrders.id] }),
+    index('after_sales_domain_replacement_idx').on(t.domainId, t.replacementOrderId),
+    index('after_sales_domain_write_back_idx').on(t.writeBackStatus, t.domainId).where(sql`write_back_status = 'TO_SEND'`),
+    foreignKey({ name: 'after_sales_replacement_order_fk', columns: [t.domainId, t.replacementOrderId], foreignColumns: [erpOrders.domainId, erpOrders.id] }),
+    check('after_sales_replacement_mode_check', sql`${t.replacementMode} is null or ${t.replacementMode} in ('NOW', 'AFTER_RECEIPT')`),
     foreignKey({ name: 'after_sales_return_wh_fk', columns: [t.domainId, t.returnWhId], foreignColumns: [warehouses.domainId, warehouses.id] }),
     check('after_sales_type_check', sql`${t.type} in ('REFUND_ONLY', 'RETURN_REFUND', 'EXCHANGE', 'REISSUE')`),
     check('after_sales_check_status_check', sql`${t.checkStatus} in ('UNPROCESSED', 'PROCESSING', 'COMPLETED', 'CLOSED')`),

@@ -222,6 +222,11 @@ export const sandboxRefunds = pgTable(
     status: text('status').notNull().default('WAIT_SELLER_AGREE'),
     reason: text('reason'),
     refundFee: money('refund_fee').notNull(),
+    /** What the buyer asks for: REFUND_ONLY, RETURN_REFUND or EXCHANGE. */
+    type: text('type').notNull().default('REFUND_ONLY'),
+    /** The parcel the buyer sent back (a return or an exchange), once sent. */
+    buyerExpressCompanyCode: text('buyer_express_company_code'),
+    buyerExpressNo: text('buyer_express_no'),
     lines: jsonb('lines').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

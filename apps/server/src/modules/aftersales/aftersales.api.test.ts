@@ -223,18 +223,26 @@ describe('after-sales: decisions', () => {
     expect(await getAfterSale(t, w.token, doc.id)).toMatchObject({ receiptStatus: 'NONE', rmaId: null, version: 0 });
   });
 
-  it('queues the write-back of a platform document’s decision, and keeps one document per platform refund of a store', async () => {
+  it('queues the write-back of a platform document’s decision (failing without the platform’s connector), and keeps one document per platform refund of a store', async () => {
     const { w, order } = await afterSalesWorld(t);
     const doc = await createAfterSale(t, w.token, refundOnly(order));
     // What a platform pull would leave: the platform's refund id and state.
     await t.database.db.update(afterSales).set({ platformRefundId: 'RF-1', platformStatus: 'WAIT_SELLER_AGREE', source: 'PLATFORM' }).where(eq(afterSales.id, doc.id));
     await decide(t, w.token, 'agreeRefund', [doc]);
-    expect(await getAfterSale(t, w.token, doc.id)).toMatchObject({ writeBackStatus: 'TO_SEND', writeBackStatusName: 'To send', platformStatus: 'WAIT_SELLER_AGREE' });
+    const queued = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.area, 'aftersales'), eq(operationLogs.entityId, String(doc.id)), eq(operationLogs.action, 'agreeRefund')));
+    expect(queued[0]!.after).toMatchObject({ writeBackStatus: 'TO_SEND' });
+    // The write-back job sends it: this build has no Taobao connector, so it fails and says why.
+    const sent = await t.waitFor(
+      () => getAfterSale(t, w.token, doc.id),
+      (d) => d.writeBackStatus !== 'TO_SEND',
+    );
+    expect(sent).toMatchObject({ writeBackStatus: 'FAILED', writeBackStatusName: 'Failed', platformStatus: 'WAIT_SELLER_AGREE' });
+    expect(sent.writeBackError).toMatch(/NOT_IN_BUILD/);
     const [row] = await t.database.db.select().from(afterSales).where(eq(afterSales.id, doc.id));
     const { id: _id, code: _code, ...copy } = row!;
     await expect(t.database.db.insert(afterSales).values({ ...copy, code: 'AS-COPY' })).rejects.toThrow();
     await t.database.db.insert(afterSales).values({ ...copy, code: 'AS-COPY', platformRefundId: 'RF-2' });
-    expect((await t.call(`${A}/search`, { writeBackStatusList: ['TO_SEND'] }, { token: w.token })).body.data.total).toBe(2);
+    expect((await t.call(`${A}/search`, { writeBackStatusList: ['FAILED'] }, { token: w.token })).body.data.total).toBe(2);
   });
 
   it('lists a failed refund among the abnormal documents and lets it be agreed again', async () => {

@@ -12,6 +12,14 @@ const DECISIONS: Record<string, { zh: string; en: string }> = {
   sync: { zh: '同步', en: 'sync' },
   batchUpdate: { zh: '修改', en: 'edit' },
 };
+/** Why an after-sale gets no replacement order. */
+const REPLACEMENT_REASONS: Record<string, { zh: string; en: string }> = {
+  type: { zh: '不是换货或补发，不能生成换货补发订单', en: 'is neither an exchange nor a reissue: it ships no replacement' },
+  made: { zh: '已生成换货补发订单', en: 'already has its replacement order' },
+  state: { zh: '已完成或已关闭，不能生成换货补发订单', en: 'is completed or closed: it ships no replacement' },
+  goods: { zh: '没有可发出的系统商品', en: 'has no goods of the system to send' },
+  address: { zh: '缺少收货人、电话或地址，请先补全', en: 'lacks the buyer’s name, phone or address: complete them first' },
+};
 const zhOf = (d: unknown) => DECISIONS[String(d)]?.zh ?? String(d);
 const enOf = (d: unknown) => DECISIONS[String(d)]?.en ?? String(d);
 const stateZh = (s: unknown) => AFTER_SALE_STATE_NAMES[s as AfterSaleState]?.zh ?? String(s);
@@ -32,6 +40,8 @@ export function registerAfterSalesMessages(): void {
       [AfterSalesErrors.RETURN_ORDERS_UNSUPPORTED]: (p) => `售后单 ${p.code} 所属平台（有赞、京东、京东自营、抖音）不支持发送退货单`,
       [AfterSalesErrors.RETURN_WAREHOUSE_REQUIRED]: (p) => `售后单 ${p.code} 未指定退货仓库，请选择退货仓库`,
       [AfterSalesErrors.NOT_UNPROCESSED]: (p) => `售后单 ${p.code} 状态为${stateZh(p.status)}，只能删除待处理的售后单`,
+      [AfterSalesErrors.REPLACEMENT_NOT_ALLOWED]: (p) => `售后单 ${p.code} ${REPLACEMENT_REASONS[String(p.reason)]?.zh ?? '不能生成换货补发订单'}`,
+      [AfterSalesErrors.REPLACEMENT_MODE_INVALID]: (p) => `售后单 ${p.code} 为补发，没有退货，只能立即发出`,
     },
     en: {
       [AfterSalesErrors.ORDER_NOT_FOUND]: 'The order does not exist',
@@ -46,6 +56,8 @@ export function registerAfterSalesMessages(): void {
       [AfterSalesErrors.RETURN_ORDERS_UNSUPPORTED]: (p) => `The after-sale ${p.code} belongs to a platform that takes no return orders (Youzan, JD, JD self-operated, Douyin)`,
       [AfterSalesErrors.RETURN_WAREHOUSE_REQUIRED]: (p) => `The after-sale ${p.code} names no return warehouse: choose one`,
       [AfterSalesErrors.NOT_UNPROCESSED]: (p) => `The after-sale ${p.code} is ${stateEn(p.status)}: only documents still to process are deleted`,
+      [AfterSalesErrors.REPLACEMENT_NOT_ALLOWED]: (p) => `The after-sale ${p.code} ${REPLACEMENT_REASONS[String(p.reason)]?.en ?? 'cannot have a replacement order'}`,
+      [AfterSalesErrors.REPLACEMENT_MODE_INVALID]: (p) => `The after-sale ${p.code} is a reissue: nothing comes back, so its replacement ships now`,
     },
     nouns: {
       afterSale: { zh: '售后单', en: 'The after-sale document' },

@@ -2,13 +2,19 @@
 // filters, the day's code counter. Every query takes the domain first and filters by it.
 import { idsIn, textsIn } from '../../platform/sql.js';
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   AFTER_SALE_STATE_NAMES,
   AFTER_SALE_TYPE_NAMES,
   afterSaleName,
   RECEIPT_STATE_NAMES,
   REFUND_STATE_NAMES,
+  SENDS_GOODS,
   WRITE_BACK_STATE_NAMES,
+  addDecimals,
+  formatDecimal,
+  multiplyDecimals,
+  parseDecimal,
   parseDateTimeText,
   type AfterSaleExportInput,
   type AfterSaleLine,
@@ -21,6 +27,7 @@ import {
   type ReceiptState,
   type RefundPhase,
   type RefundState,
+  type ReplacementMode,
   type WriteBackState,
 } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
@@ -65,6 +72,7 @@ function conditions(domainId: number, input: Filter, list: AfterSaleList): SQL[]
   if (input.writeBackStatusList?.length) where.push(textsIn(afterSales.writeBackStatus, input.writeBackStatusList));
   if (input.typeList?.length) where.push(textsIn(afterSales.type, input.typeList));
   if (input.storeIdList?.length) where.push(idsIn(afterSales.storeId, input.storeIdList));
+  if (input.erpOrderId) where.push(or(eq(afterSales.erpOrderId, input.erpOrderId), eq(afterSales.replacementOrderId, input.erpOrderId))!);
   if (input.startTime) where.push(gte(afterSales.applyTime, parseDateTimeText(input.startTime)));
   if (input.endTime) where.push(lt(afterSales.applyTime, parseDateTimeText(input.endTime)));
   const keyword = input.orderKeyWord?.trim();
@@ -83,7 +91,8 @@ function conditions(domainId: number, input: Filter, list: AfterSaleList): SQL[]
   return where;
 }
 
-const rowSelect = { h: afterSales, orderCode: erpOrders.code, storeName: stores.name, platformCode: stores.platformCode, whName: warehouses.name };
+const replacementOrders = alias(erpOrders, 'replacement_orders');
+const rowSelect = { h: afterSales, orderCode: erpOrders.code, replacementCode: replacementOrders.code, storeName: stores.name, platformCode: stores.platformCode, whName: warehouses.name };
 
 function base(tx: Tx) {
   return tx
@@ -91,10 +100,23 @@ function base(tx: Tx) {
     .from(afterSales)
     .innerJoin(stores, and(eq(stores.domainId, afterSales.domainId), eq(stores.id, afterSales.storeId)))
     .leftJoin(erpOrders, and(eq(erpOrders.domainId, afterSales.domainId), eq(erpOrders.id, afterSales.erpOrderId)))
+    .leftJoin(replacementOrders, and(eq(replacementOrders.domainId, afterSales.domainId), eq(replacementOrders.id, afterSales.replacementOrderId)))
     .leftJoin(warehouses, and(eq(warehouses.domainId, afterSales.domainId), eq(warehouses.id, afterSales.returnWhId)));
 }
 
-type RowData = { h: AfterSaleHeader; orderCode: string | null; storeName: string; platformCode: string; whName: string | null };
+type RowData = { h: AfterSaleHeader; orderCode: string | null; replacementCode: string | null; storeName: string; platformCode: string; whName: string | null };
+
+/**
+ * Exchanges and reissues: the goods sent out less the goods coming back, at their prices
+ * (positive: a charge to the buyer; negative: a refund to the buyer). Null for other types.
+ */
+export function valueDifference(type: string, lines: Pick<AfterSaleLineRow, 'kind' | 'skuPrice' | 'skuNum'>[]): string | null {
+  if (!SENDS_GOODS.has(type as AfterSaleType)) return null;
+  const total = (kind: string) => lines.filter((l) => l.kind === kind).reduce((sum, l) => addDecimals(sum, multiplyDecimals(l.skuPrice, l.skuNum)), parseDecimal(0));
+  // A reissue sends goods again without any coming back: nothing is charged for it.
+  if (type === 'REISSUE') return formatDecimal(parseDecimal(0), 4);
+  return formatDecimal(addDecimals(total('EXCHANGE'), multiplyDecimals(total('RETURN'), -1)), 4);
+}
 
 function lineOf(l: AfterSaleLineRow): AfterSaleLine {
   return {
@@ -159,6 +181,12 @@ function toRow(r: RowData, lines: AfterSaleLineRow[], language: Language): After
     writeBackStatusName: writeBack ? afterSaleName(WRITE_BACK_STATE_NAMES[writeBack], language) : null,
     rmaId: h.rmaId,
     returnQtyTotal: h.returnQtyTotal,
+    writeBackError: h.writeBackError,
+    writeBackAt: h.writeBackAt?.toISOString() ?? null,
+    replacementMode: h.replacementMode as ReplacementMode | null,
+    replacementOrderId: h.replacementOrderId,
+    replacementOrderCode: r.replacementCode,
+    valueDifference: valueDifference(h.type, lines),
     createdAt: h.createdAt.toISOString(),
     version: h.version,
     returnDetailDtos: lines.filter((l) => l.kind === 'RETURN').map(lineOf),

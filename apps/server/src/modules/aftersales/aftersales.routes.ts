@@ -29,6 +29,7 @@ export function registerAfterSalesRoutes(app: FastifyInstance, http: Http, servi
     refundFinish: (c) => service.decide(c.session, 'refundFinish', c.input.list, { refundResult: c.input.result }, c.language),
     uploadLogistics: (c) => service.decide(c.session, 'uploadLogistics', c.input.list, { logistics: c.input }, c.language),
     sync: (c) => service.decide(c.session, 'sync', c.input.list, {}, c.language),
+    replacement: (c) => service.replacement(c.session, c.input, c.language),
     searchArchive: (c) => service.searchArchive(c.session, c.input, c.language),
     searchAbnormal: (c) => service.searchAbnormal(c.session, c.input, c.language),
   });

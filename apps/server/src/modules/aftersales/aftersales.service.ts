@@ -21,12 +21,14 @@ import {
   parseDecimal,
   receiptStateOf,
   RmaCreateInput,
+  SENDS_GOODS,
   statesAfter,
   type AfterSaleAgreeReturnInput,
   type AfterSaleBatchResult,
   type AfterSaleCreateInput,
   type AfterSaleDecision,
   type AfterSaleRef,
+  type AfterSaleReplacementInput,
   type AfterSaleRow,
   type AfterSaleSearchInput,
   type AfterSaleSource,
@@ -37,6 +39,7 @@ import {
   type Language,
   type PageResult,
   type RefundState,
+  type ReplacementMode,
 } from '@openseller/core';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
@@ -47,6 +50,7 @@ import { serverMessage } from '../../platform/messages.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import { pageAnswer, pageWindow } from '../../platform/paging.js';
 import type { Session } from '../../platform/sessions.js';
+import type { IngestService } from '../orders/index.js';
 import type { RmaService } from '../stock/index.js';
 import { afterSaleRow, lockAfterSale, nextAfterSaleCode, searchAfterSales, type AfterSaleHeader, type AfterSaleList } from './aftersales.queries.js';
 
@@ -58,6 +62,10 @@ export interface AfterSalesServiceDeps {
   database: Database;
   /** The stock area's return inbound, looked up when a return is agreed. */
   rma: () => RmaService;
+  /** The orders area's ingest: a replacement order is an order entered by hand, through its pipeline. */
+  orders: () => IngestService;
+  /** Called after decisions that left documents waiting for their write-back (queues the job). */
+  writeBackQueued?: (domainId: number) => void;
   now?: () => Date;
 }
 
@@ -256,6 +264,7 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
         refundStatus: states.refundStatus,
         writeBackStatus: null,
         returnQtyTotal: goodsBack ? returnLines.reduce((s, l) => s + l.skuNum, 0) : 0,
+        replacementMode: null,
         createdBy: session.userId,
         createdAt: now(),
         updatedAt: now(),
@@ -264,7 +273,40 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
     const lines = [...returnLines.map((l, i) => ({ ...l, lineNo: i + 1 })), ...exchangeLines.map((l, i) => ({ ...l, lineNo: i + 1 }))];
     const inserted = lines.length ? await tx.insert(afterSaleLines).values(lines.map((l) => ({ domainId, afterSaleId: header!.id, ...l, createdAt: now() }))).returning() : [];
     await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: ENTITY, entityId: header!.id, action: source === 'IMPORT' ? 'import' : 'create', after: { ...header, lines: inserted } });
+    if (input.replacementMode && SENDS_GOODS.has(input.type)) await chooseReplacement(tx, session, header!, input.replacementMode);
     return header!.id;
+  }
+
+  /**
+   * The replacement of an exchange or a reissue: an order entered by hand through the orders
+   * pipeline, in the caller's transaction — the document's store, its buyer's address, its
+   * EXCHANGE lines at their prices, the document's code in the seller's remark. Answers its id.
+   */
+  async function makeReplacement(tx: Tx, session: Session, h: AfterSaleHeader): Promise<number> {
+    const domainId = domainOf(session);
+    const lines = await tx
+      .select()
+      .from(afterSaleLines)
+      .where(and(eq(afterSaleLines.domainId, domainId), eq(afterSaleLines.afterSaleId, h.id), eq(afterSaleLines.kind, 'EXCHANGE')));
+    const sendable = lines.filter((l) => l.skuId != null);
+    const refuse = (reason: string) => new AppError(AfterSalesErrors.REPLACEMENT_NOT_ALLOWED, 409, { code: h.code, reason, field: reason === 'address' ? 'buyerAddress' : 'exchangeDetailDtos' });
+    if (!sendable.length) throw refuse('goods');
+    if (!h.buyerName || !h.buyerPhone || !h.buyerProvince || !h.buyerCity || !h.buyerAddress) throw refuse('address');
+    const typeName = afterSaleName(AFTER_SALE_TYPE_NAMES[h.type as AfterSaleStates['type']], 'zh');
+    const order = await deps.orders().createByHandInTx(tx, session, {
+      storeId: h.storeId,
+      buyerNick: h.buyerNick ?? undefined,
+      receiverName: h.buyerName,
+      receiverPhone: h.buyerPhone,
+      receiverProvince: h.buyerProvince,
+      receiverCity: h.buyerCity,
+      receiverDistrict: h.buyerDistrict ?? undefined,
+      receiverAddress: h.buyerAddress,
+      postFee: '0',
+      sellerRemark: `${typeName} ${h.code}`,
+      lines: sendable.map((l) => ({ skuId: l.skuId!, qty: l.skuNum, price: l.skuPrice })),
+    });
+    return order.id;
   }
 
   function refusalOf(code: 'WRONG_TYPE' | 'WRONG_STATE' | 'RETURN_ORDERS_UNSUPPORTED', h: AfterSaleHeader, decision: string, platformCode: string, language: Language) {
@@ -341,6 +383,10 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
     }
     // A platform's document waits for its decision to be written back.
     if (before.platformRefundId) changes.writeBackStatus = 'TO_SEND';
+    // An exchange whose replacement waits for the return: it ships once all of it is in.
+    if (before.replacementMode === 'AFTER_RECEIPT' && !before.replacementOrderId && changes.receiptStatus === 'ALL' && before.checkStatus !== 'CLOSED') {
+      changes.replacementOrderId = await makeReplacement(tx, session, before);
+    }
     const [after] = await tx
       .update(afterSales)
       .set({ ...changes, version: before.version + 1, updatedAt: now() })
@@ -348,6 +394,42 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
       .returning();
     if (!after) throw versionConflict(ENTITY);
     await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: ENTITY, entityId: before.id, action: decision, before: snapshot(before), after: snapshot(after) });
+  }
+
+  /**
+   * The seller's choice for an exchange or a reissue (open, without a replacement yet): NOW makes
+   * the replacement order at once; AFTER_RECEIPT records the choice and makes it at once when the
+   * returned goods are already all in (else `sync` makes it once they are).
+   */
+  async function chooseReplacement(tx: Tx, session: Session, before: AfterSaleHeader, mode: ReplacementMode): Promise<void> {
+    const domainId = domainOf(session);
+    const refuse = (reason: string) => new AppError(AfterSalesErrors.REPLACEMENT_NOT_ALLOWED, 409, { code: before.code, reason, field: 'replacementMode' });
+    if (!SENDS_GOODS.has(before.type as AfterSaleStates['type'])) throw refuse('type');
+    if (before.replacementOrderId) throw refuse('made');
+    if (before.checkStatus === 'COMPLETED' || before.checkStatus === 'CLOSED') throw refuse('state');
+    if (mode === 'AFTER_RECEIPT' && before.type === 'REISSUE') throw new AppError(AfterSalesErrors.REPLACEMENT_MODE_INVALID, 409, { code: before.code, field: 'replacementMode' });
+    const makeNow = mode === 'NOW' || before.receiptStatus === 'ALL';
+    const replacementOrderId = makeNow ? await makeReplacement(tx, session, before) : null;
+    const [after] = await tx
+      .update(afterSales)
+      .set({
+        replacementMode: mode,
+        replacementOrderId,
+        checkStatus: before.checkStatus === 'UNPROCESSED' ? 'PROCESSING' : before.checkStatus,
+        version: before.version + 1,
+        updatedAt: now(),
+      })
+      .where(and(eq(afterSales.domainId, domainId), eq(afterSales.id, before.id), eq(afterSales.version, before.version)))
+      .returning();
+    if (!after) throw versionConflict(ENTITY);
+    await writeOperationLog(tx, actorOf(session), {
+      area: AREA,
+      entityType: ENTITY,
+      entityId: before.id,
+      action: 'replacement',
+      before: { replacementMode: before.replacementMode, replacementOrderId: before.replacementOrderId, checkStatus: before.checkStatus },
+      after: { replacementMode: after.replacementMode, replacementOrderId: after.replacementOrderId, checkStatus: after.checkStatus },
+    });
   }
 
   /** Runs one command per document, each in its own transaction; refusals are collected. */
@@ -404,6 +486,12 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
     });
   }
 
+  /** After decisions: the write-back job is told (decisions on platform documents left them TO_SEND). */
+  function queued(session: Session, result: AfterSaleBatchResult): AfterSaleBatchResult {
+    if (result.succeeded.length) deps.writeBackQueued?.(domainOf(session));
+    return result;
+  }
+
   async function search(session: Session, input: AfterSaleSearchInput, list: AfterSaleList, language: Language): Promise<PageResult<AfterSaleRow>> {
     const { total, rows } = await searchAfterSales(db, domainOf(session), input, list, language, pageWindow(input));
     return pageAnswer(rows, total, input);
@@ -441,10 +529,18 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
       return perDocument(list, language, (t, item) => updateOne(t, session, item));
     },
     async decide(session: Session, decision: AfterSaleDecision, list: AfterSaleRef[], extras: DecisionExtras, language: Language): Promise<AfterSaleBatchResult> {
-      return perDocument(list, language, (t, ref) => decideOne(t, session, decision, ref, extras, language));
+      return queued(session, await perDocument(list, language, (t, ref) => decideOne(t, session, decision, ref, extras, language)));
     },
-    agreeReturn(session: Session, input: AfterSaleAgreeReturnInput, language: Language) {
-      return perDocument(input.list, language, (t, ref) => decideOne(t, session, 'agreeReturn', ref, { returnWhId: input.returnWhId }, language));
+    async agreeReturn(session: Session, input: AfterSaleAgreeReturnInput, language: Language) {
+      return queued(session, await perDocument(input.list, language, (t, ref) => decideOne(t, session, 'agreeReturn', ref, { returnWhId: input.returnWhId }, language)));
+    },
+    async replacement(session: Session, input: AfterSaleReplacementInput, language: Language): Promise<AfterSaleBatchResult> {
+      return perDocument(input.list, language, async (t, ref) => {
+        const before = await lockAfterSale(t, domainOf(session), ref.id);
+        if (!before) throw notFound(ref.id);
+        if (before.version !== ref.version) throw versionConflict(ENTITY);
+        await chooseReplacement(t, session, before, input.replacementMode);
+      });
     },
   };
 }

@@ -18,6 +18,9 @@ import { registerOrderChecking } from './checking/index.js';
 import { registerOrderTracking } from './tracking/index.js';
 
 export { ORDER_DOC_TYPE, ORDERS_AREA } from './orders.model.js';
+/** The order-ingest service (registry 'order-ingest'): orders entered by hand go through the pipeline. */
+export { PLATFORM_AFTER_SALES_SERVICE, type IngestService, type PlatformAfterSalesService } from './ingest/index.js';
+export const ORDER_INGEST_SERVICE = 'order-ingest';
 
 export const registerOrdersModule: AreaModule = (ctx) => {
   registerExpressRules(ctx);

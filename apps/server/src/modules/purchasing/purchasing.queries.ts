@@ -1,6 +1,6 @@
 // Queries of the purchasing area. Each takes the domain first: no query here reads or changes
 // another domain's rows. Suppliers, warehouses and SKUs are read from their areas' tables, never written.
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import {
   formatDecimal,
   MONEY_DECIMALS,
@@ -19,7 +19,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import { purchaseOrderCodeCounters, purchaseOrderLines, purchaseOrderReceipts, purchaseOrders, skus, suppliers, warehouses } from '../../db/schema/index.js';
 import { pageWindow } from '../../platform/paging.js';
-import { likePattern } from '../../platform/sql.js';
+import { idsIn, likePattern, textsIn } from '../../platform/sql.js';
 import { isoTime } from '../../platform/time.js';
 
 export type PurchaseOrder = typeof purchaseOrders.$inferSelect;
@@ -93,7 +93,7 @@ export async function liveSkusByCodes(tx: Tx, domainId: number, codes: string[])
   return tx
     .select({ id: skus.id, code: skus.code, isCombination: skus.isCombination })
     .from(skus)
-    .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), inArray(skus.code, codes)));
+    .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), textsIn(skus.code, codes)));
 }
 
 // ---- reading orders -------------------------------------------------------------------------
@@ -149,10 +149,10 @@ type OrderFilter = Omit<PurchaseSearchParsed, 'currentPage' | 'pageSize'> & { id
 
 function searchConditions(domainId: number, input: OrderFilter, withStatus = true): SQL[] {
   const conditions: SQL[] = [eq(purchaseOrders.domainId, domainId)];
-  if (input.idList?.length) conditions.push(inArray(purchaseOrders.id, input.idList));
+  if (input.idList?.length) conditions.push(idsIn(purchaseOrders.id, input.idList));
   const keywords = input.codeKeywords ?? [];
   if (keywords.length === 1) conditions.push(ilike(purchaseOrders.code, likePattern(keywords[0]!)));
-  else if (keywords.length > 1) conditions.push(inArray(purchaseOrders.code, keywords));
+  else if (keywords.length > 1) conditions.push(textsIn(purchaseOrders.code, keywords));
   if (withStatus && input.status) conditions.push(eq(purchaseOrders.status, input.status));
   if (withStatus && input.receiveStatus) conditions.push(eq(purchaseOrders.receiveStatus, input.receiveStatus));
   if (input.supplierId) conditions.push(eq(purchaseOrders.supplierId, input.supplierId));
@@ -249,7 +249,7 @@ export async function countOrdersOfSuppliers(tx: Tx, domainId: number, ids: numb
   const [row] = await tx
     .select({ n: count() })
     .from(purchaseOrders)
-    .where(and(eq(purchaseOrders.domainId, domainId), inArray(purchaseOrders.supplierId, ids)));
+    .where(and(eq(purchaseOrders.domainId, domainId), idsIn(purchaseOrders.supplierId, ids)));
   return Number(row?.n ?? 0);
 }
 
@@ -258,7 +258,7 @@ export async function countOpenOrdersOfWarehouses(tx: Tx, domainId: number, ids:
   const [row] = await tx
     .select({ n: count() })
     .from(purchaseOrders)
-    .where(and(eq(purchaseOrders.domainId, domainId), inArray(purchaseOrders.warehouseId, ids), inArray(purchaseOrders.status, ['DRAFT', 'SUBMIT', 'VERIFY'])));
+    .where(and(eq(purchaseOrders.domainId, domainId), idsIn(purchaseOrders.warehouseId, ids), textsIn(purchaseOrders.status, ['DRAFT', 'SUBMIT', 'VERIFY'])));
   return Number(row?.n ?? 0);
 }
 
@@ -267,6 +267,6 @@ export async function countLinesOfSkus(tx: Tx, domainId: number, ids: number[]):
   const [row] = await tx
     .select({ n: count() })
     .from(purchaseOrderLines)
-    .where(and(eq(purchaseOrderLines.domainId, domainId), inArray(purchaseOrderLines.skuId, ids)));
+    .where(and(eq(purchaseOrderLines.domainId, domainId), idsIn(purchaseOrderLines.skuId, ids)));
   return Number(row?.n ?? 0);
 }

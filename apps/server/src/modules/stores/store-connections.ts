@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
 import {
   ConnectorError,
+  type AfterSaleDecisionPush,
   type AfterSalePage,
   type CallOptions,
   type MarketplaceConnector,
@@ -34,6 +35,7 @@ export interface StoreConnection {
   pullAfterSales(window: TimeWindow, options?: CallOptions): Promise<AfterSalePage>;
   pushShippingFeedback(feedback: ShippingFeedback[], options?: CallOptions): Promise<PushResult[]>;
   pushStock(updates: StockUpdate[], options?: CallOptions): Promise<PushResult[]>;
+  pushAfterSaleDecisions(decisions: AfterSaleDecisionPush[], options?: CallOptions): Promise<PushResult[]>;
 }
 
 export const SYSTEM_ACTOR = (domainId: number): OperationActor => ({ userId: null, loginName: 'system', domainId });
@@ -163,6 +165,7 @@ export function createStoreConnections(deps: { db: Db; connectors: ConnectorRegi
       pullAfterSales: (window, options) => call((c, s) => c.pullAfterSales(s, window, withTimeout(options))),
       pushShippingFeedback: (feedback, options) => call((c, s) => c.pushShippingFeedback(s, feedback, withTimeout(options))),
       pushStock: (updates, options) => call((c, s) => c.pushStock(s, updates, withTimeout(options))),
+      pushAfterSaleDecisions: (decisions, options) => call((c, s) => c.pushAfterSaleDecisions(s, decisions, withTimeout(options))),
     };
   }
 

@@ -87,7 +87,15 @@ export function registerStoresRoutes(
       await sandbox.finishOrder(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input.orderNo);
       return null;
     },
-    createRefund: async (c) => sandbox.createRefund(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input.orderNo, c.input.reason),
+    createRefund: async (c) => sandbox.createRefund(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input.orderNo, c.input.reason, c.input.type),
+    returnGoods: async (c) => {
+      await sandbox.returnGoods(await sandboxOf(c.session, c.input.storeId), c.input);
+      return null;
+    },
+    cancelRefund: async (c) => {
+      await sandbox.cancelRefund(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input.refundId);
+      return null;
+    },
     refunds: async (c) => sandbox.listRefunds(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input),
     calls: async (c) => sandbox.listCalls(await sandboxOf(c.session, c.input.storeId), c.input),
   });

@@ -1,6 +1,6 @@
 // The after-sale calls (spec 02 §7.11, /cloud/advance/afterSales), from the route catalogue.
 // Quiet: the pages word refusals themselves.
-import { AfterSalesCalls, type CallAnswer, type CallInput } from '@openseller/core';
+import { AfterSalesCalls, type CallAnswer, type CallInput, type ReplacementMode } from '@openseller/core';
 import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
@@ -25,4 +25,5 @@ export const afterSalesApi = {
   refundFinish: (rows: Refs, result: 'SUCCESS' | 'FAILURE' = 'SUCCESS') => callApi(AfterSalesCalls.refundFinish, { list: refs(rows), result }, quiet),
   uploadLogistics: (rows: Refs, logistics: { buyerExpressCompanyCode?: string; buyerExpressNo: string }) => callApi(AfterSalesCalls.uploadLogistics, { list: refs(rows), ...logistics }, quiet),
   sync: (rows: Refs) => callApi(AfterSalesCalls.sync, { list: refs(rows) }, quiet),
+  replacement: (rows: Refs, replacementMode: ReplacementMode) => callApi(AfterSalesCalls.replacement, { list: refs(rows), replacementMode }, quiet),
 };

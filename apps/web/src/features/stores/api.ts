@@ -1,7 +1,7 @@
 // The stores area's calls (spec 02 §7.7: /cloud/domain/store) and the sandbox marketplace's
 // console (/cloud/sandbox/console), from the route catalogue (StoreCalls,
 // SandboxMarketplaceConsoleCalls).
-import { SandboxMarketplaceConsoleCalls as C, StoreCalls as S, type CallAnswer, type CallInput, type SandboxForcedFailure } from '@openseller/core';
+import { SandboxMarketplaceConsoleCalls as C, StoreCalls as S, type CallAnswer, type CallInput, type SandboxForcedFailure, type SandboxRefundType } from '@openseller/core';
 import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
@@ -48,7 +48,9 @@ export const storesApi = {
     generateOrders: (storeId: number, count: number) => callApi(C.generateOrders, { storeId, count }),
     closeOrder: (storeId: number, orderNo: string) => callApi(C.closeOrder, { storeId, orderNo }),
     finishOrder: (storeId: number, orderNo: string) => callApi(C.finishOrder, { storeId, orderNo }),
-    createRefund: (storeId: number, orderNo: string) => callApi(C.createRefund, { storeId, orderNo }),
+    createRefund: (storeId: number, orderNo: string, type: SandboxRefundType = 'REFUND_ONLY') => callApi(C.createRefund, { storeId, orderNo, type }),
+    returnGoods: (storeId: number, refundId: string, expressNo: string) => callApi(C.returnGoods, { storeId, refundId, expressNo }),
+    cancelRefund: (storeId: number, refundId: string) => callApi(C.cancelRefund, { storeId, refundId }),
     refunds: (storeId: number, page: Page = {}) => callApi(C.refunds, { storeId, ...page }),
     calls: (input: CallInput<typeof C.calls>) => callApi(C.calls, input),
   },

@@ -10,7 +10,7 @@ import { sandboxShops, stores } from '../../../db/schema/index.js';
 import type { StoresAreaService } from '../../../modules/stores/index.js';
 import { ConnectorError, type StoreCredentials } from '../connector.js';
 import { createConnectorRegistry } from '../registry.js';
-import { createSandboxConnector, drawFraction } from './sandbox.connector.js';
+import { createSandboxConnector, drawFraction, statusAfterDecision } from './sandbox.connector.js';
 
 const t = await createTestApp();
 const sandbox = createSandboxConnector({ db: t.database.db });
@@ -313,5 +313,26 @@ describe('the store connection other areas use', () => {
     await expect(storesService().connectorFor(domainId + 100_000, store.id)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
     const jd = (await t.call('/cloud/domain/store/createStore', { name: 'JD', platformCode: 'CI_PLATFORM_JD' }, { token })).body.data;
     await expect(storesService().connectorFor(domainId, jd.id)).rejects.toMatchObject({ kind: 'NOT_IN_BUILD' });
+  });
+});
+
+describe('the sandbox refund state after a seller’s decision', () => {
+  const open = { checkStatus: 'PROCESSING', refundStatus: 'VERIFY', receiptStatus: 'NONE' };
+  it('pays an agreed refund only, and finishes a refund done', () => {
+    expect(statusAfterDecision('REFUND_ONLY', 'WAIT_SELLER_AGREE', { ...open, refundStatus: 'WAIT' })).toBe('SUCCESS');
+    expect(statusAfterDecision('RETURN_REFUND', 'WAIT_SELLER_CONFIRM_GOODS', { ...open, checkStatus: 'COMPLETED', refundStatus: 'SUCCESS', receiptStatus: 'ALL' })).toBe('SUCCESS');
+  });
+  it('waits for the buyer’s parcel once a return is agreed, and keeps a refund agreed before the goods are back waiting', () => {
+    expect(statusAfterDecision('RETURN_REFUND', 'WAIT_SELLER_AGREE', { ...open, receiptStatus: 'WAITING' })).toBe('WAIT_BUYER_RETURN_GOODS');
+    expect(statusAfterDecision('RETURN_REFUND', 'WAIT_BUYER_RETURN_GOODS', { ...open, refundStatus: 'WAIT', receiptStatus: 'WAITING' })).toBe('WAIT_BUYER_RETURN_GOODS');
+  });
+  it('refuses for the seller, and answers REFUSED when a request that is over would change', () => {
+    expect(statusAfterDecision('REFUND_ONLY', 'WAIT_SELLER_AGREE', { ...open, checkStatus: 'CLOSED', refundStatus: 'REJECT' })).toBe('SELLER_REFUSE_BUYER');
+    for (const over of ['CLOSED', 'SELLER_REFUSE_BUYER']) expect(statusAfterDecision('REFUND_ONLY', over, { ...open, refundStatus: 'WAIT' })).toBe('REFUSED');
+    expect(statusAfterDecision('REFUND_ONLY', 'SUCCESS', { ...open, checkStatus: 'CLOSED', refundStatus: 'REJECT' })).toBe('REFUSED');
+  });
+  it('answers a decision sent again (or one the marketplace already made itself) as before', () => {
+    expect(statusAfterDecision('REFUND_ONLY', 'SUCCESS', { ...open, refundStatus: 'WAIT' })).toBe('SUCCESS');
+    expect(statusAfterDecision('REFUND_ONLY', 'SELLER_REFUSE_BUYER', { ...open, checkStatus: 'CLOSED', refundStatus: 'REJECT' })).toBe('SELLER_REFUSE_BUYER');
   });
 });

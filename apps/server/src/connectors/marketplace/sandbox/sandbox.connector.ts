@@ -5,7 +5,7 @@
 // next calls, and tokens with a configurable lifetime. Every call it receives is recorded.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { ErrorCodes, PLATFORM_SANDBOX, type SandboxFailureKind, type SandboxForcedFailure, type SandboxOperation } from '@openseller/core';
+import { ErrorCodes, PLATFORM_SANDBOX, SANDBOX_AUTO_AGREE_HOURS, type SandboxFailureKind, type SandboxForcedFailure, type SandboxOperation } from '@openseller/core';
 import type { Db, Tx } from '../../../db/client.js';
 import { sandboxAuthCodes, sandboxCalls, sandboxItemSkus, sandboxItems, sandboxOrders, sandboxRefunds, sandboxShops, sandboxTokens } from '../../../db/schema/index.js';
 import { AppError } from '../../../platform/errors.js';
@@ -16,6 +16,7 @@ import {
   withDeadline,
   type AfterSalePage,
   type CallOptions,
+  type PlatformAfterSaleType,
   type MarketplaceConnector,
   type OnlineGoodsPage,
   type OrderPage,
@@ -224,6 +225,19 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
     return { accessToken, refreshToken, expiresAt, shopId: shop.shopKey };
   }
 
+  /**
+   * The marketplace's clock: a request the seller leaves unanswered for SANDBOX_AUTO_AGREE_HOURS
+   * is agreed by the marketplace (a refund only is paid, a return or exchange waits for the
+   * buyer's parcel). Runs before each pull, so a later pull sees the change.
+   */
+  async function autoAgree(tx: Tx, shop: SandboxShop): Promise<void> {
+    const at = now();
+    const before = new Date(at.getTime() - SANDBOX_AUTO_AGREE_HOURS * 3_600_000).toISOString();
+    await tx.execute(sql`
+      update sandbox_refunds set status = case when type = 'REFUND_ONLY' then 'SUCCESS' else 'WAIT_BUYER_RETURN_GOODS' end, updated_at = ${at.toISOString()}::timestamptz
+      where shop_id = ${shop.id} and status = 'WAIT_SELLER_AGREE' and created_at <= ${before}::timestamptz`);
+  }
+
   /** Keyset page over a table with (shop_id, updated_at, id): the window and the watermark. */
   function windowCondition(table: typeof sandboxOrders | typeof sandboxRefunds, shopId: number, window: TimeWindow) {
     if (!(window.from instanceof Date) || !(window.to instanceof Date) || window.from.getTime() > window.to.getTime()) {
@@ -371,6 +385,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
     async pullAfterSales(store, window, options): Promise<AfterSalePage> {
       const pageSize = pageSizeOf(window);
       return run(store, 'pullAfterSales', options, async (tx, shop) => {
+        await autoAgree(tx, shop);
         const rows = await tx
           .select()
           .from(sandboxRefunds)
@@ -385,10 +400,13 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           afterSales: page.map((r) => ({
             refundId: r.refundId,
             platformNo: r.orderNo,
+            type: r.type as PlatformAfterSaleType,
             status: r.status,
             reason: r.reason,
             refundFee: r.refundFee,
             lines: toLines(r.lines),
+            buyerExpressCompanyCode: r.buyerExpressCompanyCode,
+            buyerExpressNo: r.buyerExpressNo,
             createdAt: r.createdAt,
             updatedAt: r.updatedAt,
           })),
@@ -425,6 +443,39 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
         }
         const rejected = results.filter((r) => !r.ok).length;
         return { result: results, payload: { feedback, results }, outcome: rejected === feedback.length && feedback.length > 0 ? 'REJECTED' : 'OK' };
+      });
+    },
+
+    async pushAfterSaleDecisions(store, decisions, options): Promise<PushResult[]> {
+      return run(store, 'pushAfterSaleDecisions', options, async (tx, shop) => {
+        const at = now();
+        const results: PushResult[] = [];
+        for (const d of decisions) {
+          const [refund] = await tx
+            .select()
+            .from(sandboxRefunds)
+            .where(and(eq(sandboxRefunds.shopId, shop.id), eq(sandboxRefunds.refundId, d.refundId)))
+            .for('update');
+          const refuse = (message: string) => results.push({ key: d.refundId, ok: false, message });
+          if (!refund) {
+            refuse('no such refund on the sandbox');
+            continue;
+          }
+          const next = statusAfterDecision(refund.type, refund.status, d);
+          if (next === 'REFUSED') {
+            refuse(`the refund is ${refund.status} on the sandbox and can no longer be decided`);
+            continue;
+          }
+          if (next !== refund.status) {
+            await tx
+              .update(sandboxRefunds)
+              .set({ status: next, refundFee: compareFee(d.refundFee, refund.refundFee) ? d.refundFee : refund.refundFee, updatedAt: at })
+              .where(eq(sandboxRefunds.id, refund.id));
+          }
+          results.push({ key: d.refundId, ok: true, message: null });
+        }
+        const rejected = results.filter((r) => !r.ok).length;
+        return { result: results, payload: { decisions, results }, outcome: rejected === decisions.length && decisions.length > 0 ? 'REJECTED' : 'OK' };
       });
     },
 
@@ -474,6 +525,32 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
     },
   };
   return connector;
+}
+
+/** Whether a decision's refund differs from the request's (the seller agreed to a partial refund). */
+function compareFee(decided: string, asked: string): boolean {
+  return Number(decided) > 0 && decided !== asked;
+}
+
+/**
+ * The sandbox's refund state after a seller's decision (given as the document's states), or
+ * REFUSED when the request is over (closed by the buyer, done, refused) and the decision would
+ * change it. The same decision sent again is answered as before (a resend after a lost answer).
+ */
+export function statusAfterDecision(type: string, status: string, d: { checkStatus: string; refundStatus: string | null; receiptStatus: string }): string {
+  const target =
+    d.refundStatus === 'REJECT' || d.checkStatus === 'CLOSED'
+      ? 'SELLER_REFUSE_BUYER'
+      : // A refund done, or a refund only agreed (waiting to be paid): the marketplace pays it.
+        d.refundStatus === 'SUCCESS' || d.checkStatus === 'COMPLETED' || (type === 'REFUND_ONLY' && d.refundStatus === 'WAIT')
+        ? 'SUCCESS'
+        : // A return or exchange agreed: the buyer is to send the goods back.
+          status === 'WAIT_SELLER_AGREE' && d.receiptStatus !== 'NONE'
+          ? 'WAIT_BUYER_RETURN_GOODS'
+          : status;
+  const over = status === 'CLOSED' || status === 'SUCCESS' || status === 'SELLER_REFUSE_BUYER';
+  if (over) return target === status ? status : 'REFUSED';
+  return target;
 }
 
 function toLines(value: unknown): PlatformOrderLine[] {

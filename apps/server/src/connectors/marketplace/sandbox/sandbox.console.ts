@@ -18,6 +18,9 @@ import {
   type SandboxOrderLine,
   type SandboxOrderRow,
   type SandboxOrderStatus,
+  type SandboxRefundStatus,
+  type SandboxRefundType,
+  type SandboxReturnGoodsInput,
   type SandboxShopView,
   type SandboxSkuInput,
 } from '@openseller/core';
@@ -340,8 +343,11 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       await setOrderStatus(domainId, storeId, orderNo, 'TRADE_FINISHED', ['WAIT_BUYER_CONFIRM_GOODS']);
     },
 
-    /** The buyer asks for a refund of the whole order. */
-    async createRefund(domainId: number, storeId: number, orderNo: string, reason?: string): Promise<{ refundId: string }> {
+    /**
+     * The buyer asks for a refund of the whole order, a return and refund, or an exchange (the
+     * goods of a shipped order back). One open request per order at a time.
+     */
+    async createRefund(domainId: number, storeId: number, orderNo: string, reason?: string, type: SandboxRefundType = 'REFUND_ONLY'): Promise<{ refundId: string }> {
       return db.transaction(async (tx) => {
         const shop = await shopOrFail(tx, domainId, storeId, true);
         const [order] = await tx
@@ -349,6 +355,9 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
           .from(sandboxOrders)
           .where(and(eq(sandboxOrders.shopId, shop.id), eq(sandboxOrders.orderNo, orderNo)));
         if (!order) throw sandboxNotFound('order', orderNo);
+        if (type !== 'REFUND_ONLY' && order.status !== 'WAIT_BUYER_CONFIRM_GOODS' && order.status !== 'TRADE_FINISHED') {
+          throw new AppError(StoreErrors.SANDBOX_ORDER_STATE, 409, { key: orderNo, field: 'orderNo', status: order.status });
+        }
         const [{ n } = { n: 0 }] = await tx
           .select({ n: count() })
           .from(sandboxRefunds)
@@ -361,14 +370,29 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
           refundId,
           orderNo,
           status: 'WAIT_SELLER_AGREE',
+          type,
           reason: reason ?? null,
-          refundFee: order.amount,
+          refundFee: type === 'EXCHANGE' ? '0' : order.amount,
           lines: order.lines,
           createdAt: at,
           updatedAt: at,
         });
         return { refundId };
       });
+    },
+
+    /** The buyer sends the goods of an agreed return or exchange back. */
+    async returnGoods(domainId: number, input: SandboxReturnGoodsInput): Promise<void> {
+      await changeRefund(domainId, input.storeId, input.refundId, ['WAIT_BUYER_RETURN_GOODS'], {
+        status: 'WAIT_SELLER_CONFIRM_GOODS',
+        buyerExpressCompanyCode: input.expressCompanyCode ?? null,
+        buyerExpressNo: input.expressNo,
+      });
+    },
+
+    /** The buyer withdraws a request the seller has not finished. */
+    async cancelRefund(domainId: number, storeId: number, refundId: string): Promise<void> {
+      await changeRefund(domainId, storeId, refundId, ['WAIT_SELLER_AGREE', 'WAIT_BUYER_RETURN_GOODS', 'WAIT_SELLER_CONFIRM_GOODS'], { status: 'CLOSED' });
     },
 
     async listOrders(domainId: number, storeId: number, page: { currentPage: number; pageSize: number }): Promise<PageResult<SandboxOrderRow>> {
@@ -425,7 +449,9 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         voList: rows.map((r) => ({
           refundId: r.refundId,
           orderNo: r.orderNo,
+          type: r.type as SandboxRefundType,
           status: r.status,
+          buyerExpressNo: r.buyerExpressNo,
           reason: r.reason,
           refundFee: r.refundFee,
           createdAt: r.createdAt.toISOString(),
@@ -463,6 +489,22 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       };
     },
   };
+
+  async function changeRefund(domainId: number, storeId: number, refundId: string, from: SandboxRefundStatus[], set: Partial<typeof sandboxRefunds.$inferInsert>): Promise<void> {
+    await db.transaction(async (tx) => {
+      const shop = await shopOrFail(tx, domainId, storeId);
+      const [refund] = await tx
+        .select()
+        .from(sandboxRefunds)
+        .where(and(eq(sandboxRefunds.shopId, shop.id), eq(sandboxRefunds.refundId, refundId)))
+        .for('update');
+      if (!refund) throw new AppError(StoreErrors.SANDBOX_NOT_FOUND, 404, { what: 'refund', key: refundId, field: 'refundId' });
+      if (!from.includes(refund.status as SandboxRefundStatus)) {
+        throw new AppError(StoreErrors.SANDBOX_ORDER_STATE, 409, { key: refundId, field: 'refundId', status: refund.status });
+      }
+      await tx.update(sandboxRefunds).set({ ...set, updatedAt: now() }).where(eq(sandboxRefunds.id, refund.id));
+    });
+  }
 
   async function setOrderStatus(domainId: number, storeId: number, orderNo: string, status: SandboxOrderStatus, from: SandboxOrderStatus[]): Promise<void> {
     await db.transaction(async (tx) => {

@@ -9,7 +9,8 @@ import { registerIngestRoutes } from './ingest.routes.js';
 import { createIngestService } from './ingest.service.js';
 
 export { ingestOrders, planOrders, interceptOrders, type OrderDraft } from './pipeline.js';
-export type { IngestService } from './ingest.service.js';
+export type { IngestService, PlatformAfterSalesService } from './ingest.service.js';
+export { PLATFORM_AFTER_SALES_SERVICE } from './ingest.service.js';
 
 /** The scheduled pull of every store with automatic order sync. */
 export const ORDER_PULL_JOB = 'orders.pull-stores';

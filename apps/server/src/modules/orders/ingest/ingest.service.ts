@@ -29,7 +29,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bigintArray, textArray } from '../../../platform/sql.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { orderIngestNonces, orderSyncRuns, orderSyncStates } from '../../../db/schema/index.js';
-import { ConnectorError } from '../../../connectors/marketplace/connector.js';
+import { ConnectorError, type PlatformAfterSale } from '../../../connectors/marketplace/connector.js';
 import { AppError, invalidInput, notFound } from '../../../platform/errors.js';
 import { parseInput } from '../../../platform/http.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
@@ -50,6 +50,12 @@ export interface IngestServiceDeps {
   now: () => Date;
   /** First pause between retries of a failed marketplace call (doubles once). */
   retryBaseMs: number;
+}
+
+/** The after-sales area's service for platform refunds (registered by that area; absent from a build without it). */
+export const PLATFORM_AFTER_SALES_SERVICE = 'after-sales-platform';
+export interface PlatformAfterSalesService {
+  upsertPlatformRefunds(tx: Tx, domainId: number, actor: OperationActor, storeId: number, refunds: PlatformAfterSale[]): Promise<{ created: number; updated: number }>;
 }
 
 const systemActor = (domainId: number, name = 'system'): OperationActor => ({ userId: null, loginName: name, domainId });
@@ -125,7 +131,7 @@ export function createIngestService(deps: IngestServiceDeps) {
       values (${domainId}, ${storeId}, ${trigger}, 'RUNNING', ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, ${actor.userId})
       returning id`);
     const run = { id: Number(inserted.rows[0]!.id) };
-    const counts = { pulled: 0, created: 0, updated: 0, failed: 0, attempts: 0 };
+    const counts = { pulled: 0, created: 0, updated: 0, failed: 0, attempts: 0, afterSalesCreated: 0, afterSalesUpdated: 0 };
     const storeInfo = { id: store.id, platformCode: store.platformCode };
     try {
       for (let more = true; more; ) {
@@ -150,11 +156,20 @@ export function createIngestService(deps: IngestServiceDeps) {
           () => counts.attempts++,
         );
         if (page.afterSales.length) {
+          // The store's "pull after-sale requests" setting (on unless turned off).
+          const pullsAfterSales = (store.syncConfig as { syncAfterSales?: boolean } | null)?.syncAfterSales !== false;
+          const documents = pullsAfterSales ? deps.registry.find<PlatformAfterSalesService>(PLATFORM_AFTER_SALES_SERVICE) : undefined;
           await db.transaction(async (tx) => {
             for (const refund of page.afterSales) {
               if (['CLOSED', 'SELLER_REFUSE_BUYER'].includes(refund.status)) continue;
               const changed = await interceptOrders(tx, domainId, actor, storeId, refund.platformNo, 'REFUND', null, deps.now());
               counts.updated += changed.length;
+            }
+            // The after-sale documents (one per platform refund id), where the after-sales area is part of the build.
+            if (documents) {
+              const upserted = await documents.upsertPlatformRefunds(tx, domainId, actor, storeId, page.afterSales);
+              counts.afterSalesCreated += upserted.created;
+              counts.afterSalesUpdated += upserted.updated;
             }
           });
         }
@@ -172,13 +187,21 @@ export function createIngestService(deps: IngestServiceDeps) {
     }
   }
 
-  async function finish(runId: number, status: string, counts: { pulled: number; created: number; updated: number; failed: number; attempts: number }, errorMsg: string | null, store: StoreRecord): Promise<OrderSyncRunRow> {
+  async function finish(
+    runId: number,
+    status: string,
+    all: { pulled: number; created: number; updated: number; failed: number; attempts: number; afterSalesCreated: number; afterSalesUpdated: number },
+    errorMsg: string | null,
+    store: StoreRecord,
+  ): Promise<OrderSyncRunRow> {
+    // The run's columns count orders; the after-sale documents are in the run's answer only.
+    const { afterSalesCreated, afterSalesUpdated, ...counts } = all;
     const [row] = await db
       .update(orderSyncRuns)
       .set({ status, ...counts, errorMsg, finishedAt: deps.now(), version: sql`${orderSyncRuns.version} + 1`, updatedAt: deps.now() })
       .where(eq(orderSyncRuns.id, runId))
       .returning();
-    return toRunRow({ ...row!, startedAt: row!.createdAt, storeName: store.name });
+    return { ...toRunRow({ ...row!, startedAt: row!.createdAt, storeName: store.name }), afterSalesCreated, afterSalesUpdated };
   }
 
   /** The scheduled pull: every usable, authorized marketplace store with autoSyncOrders (on unless turned off) that is not backed off. */
@@ -255,16 +278,19 @@ export function createIngestService(deps: IngestServiceDeps) {
     return { store: { id: store.id, platformCode: store.platformCode }, draft };
   }
 
-  async function createByHand(session: Session, raw: ManualOrderInput): Promise<ManualOrderResult> {
+  /** An order entered by hand, in the caller's transaction (another area's command: an after-sale's replacement). */
+  async function createByHandInTx(tx: Tx, session: Session, raw: ManualOrderInput): Promise<ManualOrderResult> {
     const input = ManualOrderSchema.parse(raw);
     const domainId = session.domainId!;
-    return db.transaction(async (tx) => {
-      const [code] = await nextOrderCodes(tx, 1, deps.now());
-      const { store, draft } = await manualDraft(tx, domainId, input, code!);
-      const result = await ingestOrders(tx, pipelineDeps, domainId, actorOf(session), store, [draft]);
-      const item = result.items[0]!;
-      return { id: item.orderId!, code: item.code! };
-    });
+    const [code] = await nextOrderCodes(tx, 1, deps.now());
+    const { store, draft } = await manualDraft(tx, domainId, input, code!);
+    const result = await ingestOrders(tx, pipelineDeps, domainId, actorOf(session), store, [draft]);
+    const item = result.items[0]!;
+    return { id: item.orderId!, code: item.code! };
+  }
+
+  async function createByHand(session: Session, raw: ManualOrderInput): Promise<ManualOrderResult> {
+    return db.transaction((tx) => createByHandInTx(tx, session, raw));
   }
 
   /** What the pipeline would make of an order entered by hand (gifts, warehouse, courier), creating nothing. */
@@ -435,7 +461,7 @@ export function createIngestService(deps: IngestServiceDeps) {
     return Number(rows.rows[0]?.n ?? 0);
   }
 
-  return { pullStoreOrders, pullDueStores, syncStoreOrders, dryRun, dryRunManual, createByHand, httpIngest, searchSyncRuns, getSyncRun, searchPlatformOrders, closeErrors, countErrors };
+  return { pullStoreOrders, pullDueStores, syncStoreOrders, dryRun, dryRunManual, createByHand, createByHandInTx, httpIngest, searchSyncRuns, getSyncRun, searchPlatformOrders, closeErrors, countErrors };
 }
 
 export type IngestService = ReturnType<typeof createIngestService>;

@@ -4,7 +4,7 @@
 // buttons show comes from the decision-by-state rule of packages/core), import and export.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, DatePicker, Empty, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -15,13 +15,18 @@ import {
   AFTER_SALES_IMPORT_KIND,
   allowedDecisions,
   formatDateTime,
+  compareDecimals,
   RECEIPT_STATES,
   REFUND_STATES,
+  REPLACEMENT_MODES,
+  SENDS_GOODS,
   WRITE_BACK_STATES,
   type AfterSaleDecision,
   type AfterSaleState,
   type ReceiptState,
   type RefundState,
+  type ReplacementMode,
+  type WriteBackState,
 } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { announceNewExport } from '../../exports/export-events';
@@ -37,10 +42,16 @@ import { afterSalesErrorMessage, useAfterSaleList, useAfterSalesMutation } from 
 const STATE_COLORS: Record<AfterSaleState, string> = { UNPROCESSED: 'warning', PROCESSING: 'processing', COMPLETED: 'success', CLOSED: 'default' };
 const REFUND_COLORS: Record<RefundState, string> = { VERIFY: 'warning', WAIT: 'processing', SUCCESS: 'success', REJECT: 'default', FAILURE: 'error' };
 const RECEIPT_COLORS: Record<ReceiptState, string> = { NONE: 'default', WAITING: 'processing', PARTIAL: 'cyan', ALL: 'success', STOPPED: 'default' };
+const WRITE_BACK_COLORS: Record<WriteBackState, string> = { TO_SEND: 'processing', SENT: 'success', FAILED: 'error' };
+
+/** Whether the seller may still choose the replacement of an exchange or a reissue. */
+const choosesReplacement = (row: AfterSaleRowData) =>
+  SENDS_GOODS.has(row.type) && !row.replacementOrderId && row.replacementMode !== 'AFTER_RECEIPT' && row.checkStatus !== 'COMPLETED' && row.checkStatus !== 'CLOSED';
+
 /** The decisions offered as buttons (upload logistics has its own form on the row). */
 const BATCH_DECISIONS: AfterSaleDecision[] = ['agreeRefund', 'refuseRefund', 'agreeReturn', 'refuseReturn', 'refundFinish', 'sync'];
 
-const DEFAULTS = { page: 1, size: 10, state: '', refund: '', receipt: '', writeBack: '', type: '', store: 0, keyword: '', from: '', to: '' };
+const DEFAULTS = { page: 1, size: 10, state: '', refund: '', receipt: '', writeBack: '', type: '', store: 0, keyword: '', from: '', to: '', order: 0 };
 
 export default function AfterSalesPage() {
   const { t } = useTranslation();
@@ -66,6 +77,8 @@ export default function AfterSalesPage() {
     orderKeyWord: state.keyword || null,
     startTime: state.from || null,
     endTime: state.to || null,
+    // The after-sales of one order (made from it, or whose replacement it is): the order's jump here.
+    erpOrderId: state.order || null,
   };
   const list = useAfterSaleList(filter);
   const rows = list.data?.voList ?? [];
@@ -102,6 +115,7 @@ export default function AfterSalesPage() {
                 : await afterSalesApi.sync(chosen);
     report(decision, result);
   });
+  const replace = useAfterSalesMutation(async ({ row, mode }: { row: AfterSaleRowData; mode: ReplacementMode }) => report('replacement', await afterSalesApi.replacement([row], mode)));
   const remove = useAfterSalesMutation(async (chosen: AfterSaleRowData[]) => report('delete', await afterSalesApi.remove(chosen)));
   const upload = useAfterSalesMutation(async ({ row, values }: { row: AfterSaleRowData; values: { buyerExpressCompanyCode?: string; buyerExpressNo: string } }) =>
     report('uploadLogistics', await afterSalesApi.uploadLogistics([row], values)),
@@ -139,7 +153,20 @@ export default function AfterSalesPage() {
     { title: t('aftersales:columns.checkStatus'), dataIndex: 'checkStatus', width: 110, render: (v: AfterSaleState) => <Tag color={STATE_COLORS[v]}>{t(`aftersales:states.${v}`)}</Tag> },
     { title: t('aftersales:columns.refundStatus'), dataIndex: 'refundStatus', width: 120, render: (v: RefundState | null) => (v ? <Tag color={REFUND_COLORS[v]}>{t(`aftersales:refundStates.${v}`)}</Tag> : '—') },
     { title: t('aftersales:columns.receiptStatus'), dataIndex: 'receiptStatus', width: 120, render: (v: ReceiptState) => <Tag color={RECEIPT_COLORS[v]}>{t(`aftersales:receiptStates.${v}`)}</Tag> },
-    { title: t('aftersales:columns.writeBackStatus'), dataIndex: 'writeBackStatus', width: 110, render: (v: string | null) => (v ? t(`aftersales:writeBackStates.${v}`) : '—') },
+    { title: t('aftersales:columns.source'), dataIndex: 'source', width: 90, render: (v: string) => t(`aftersales:sources.${v}`) },
+    {
+      title: t('aftersales:columns.writeBackStatus'),
+      dataIndex: 'writeBackStatus',
+      width: 110,
+      render: (v: WriteBackState | null, row) =>
+        v ? (
+          <Tooltip title={row.writeBackError ? t('aftersales:writeBack.error', { message: row.writeBackError }) : undefined}>
+            <Tag color={WRITE_BACK_COLORS[v]}>{t(`aftersales:writeBackStates.${v}`)}</Tag>
+          </Tooltip>
+        ) : (
+          '—'
+        ),
+    },
     { title: t('aftersales:columns.platformStatus'), dataIndex: 'platformStatus', width: 120, render: (v: string | null) => v ?? '—' },
     { title: t('aftersales:columns.refundFee'), dataIndex: 'refundFee', width: 100, align: 'right' },
     {
@@ -159,6 +186,33 @@ export default function AfterSalesPage() {
           ))}
         </Space>
       ),
+    },
+    {
+      title: t('aftersales:columns.replacement'),
+      width: 190,
+      render: (_: unknown, row) =>
+        SENDS_GOODS.has(row.type) ? (
+          <Space direction="vertical" size={0}>
+            {row.replacementOrderCode ? (
+              <Typography.Text copyable>{row.replacementOrderCode}</Typography.Text>
+            ) : row.replacementMode === 'AFTER_RECEIPT' ? (
+              <Typography.Text type="secondary">{t('aftersales:replacement.waiting')}</Typography.Text>
+            ) : (
+              '—'
+            )}
+            {row.valueDifference != null && (
+              <Typography.Text type={compareDecimals(row.valueDifference, 0) === 0 ? 'secondary' : 'warning'}>
+                {compareDecimals(row.valueDifference, 0) > 0
+                  ? t('aftersales:difference.charge', { amount: row.valueDifference })
+                  : compareDecimals(row.valueDifference, 0) < 0
+                    ? t('aftersales:difference.refund', { amount: row.valueDifference.replace('-', '') })
+                    : t('aftersales:difference.none')}
+              </Typography.Text>
+            )}
+          </Space>
+        ) : (
+          '—'
+        ),
     },
     { title: t('aftersales:columns.reason'), dataIndex: 'afterSalesReason', width: 120 },
     { title: t('aftersales:columns.returnWarehouse'), dataIndex: 'returnWhName', width: 130 },
@@ -189,7 +243,13 @@ export default function AfterSalesPage() {
               {t('aftersales:decisions.uploadLogistics')}
             </Button>
           )}
-          {row.rmaId && ['WAITING', 'PARTIAL'].includes(row.receiptStatus) && (
+          {choosesReplacement(row) &&
+            REPLACEMENT_MODES.filter((m) => row.type !== 'REISSUE' || m === 'NOW').map((m) => (
+              <Button key={m} type="link" size="small" onClick={() => replace.mutate({ row, mode: m })}>
+                {t(`aftersales:replacementModes.${m}`)}
+              </Button>
+            ))}
+          {((row.rmaId && ['WAITING', 'PARTIAL'].includes(row.receiptStatus)) || row.writeBackStatus === 'FAILED') && (
             <Button type="link" size="small" onClick={() => decide('sync', [row])}>
               {t('aftersales:decisions.sync')}
             </Button>
@@ -263,7 +323,7 @@ export default function AfterSalesPage() {
             loading={list.isFetching}
             columns={columns}
             dataSource={rows}
-            scroll={{ x: 2400 }}
+            scroll={{ x: 2800 }}
             rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, chosen) => setSelected(chosen) }}
             locale={{
               emptyText: (

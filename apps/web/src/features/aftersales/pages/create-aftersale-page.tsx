@@ -4,9 +4,9 @@
 // shipped minus what is already being returned), the refund, the reason and the return warehouse.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Space, Table, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AFTER_SALE_TYPES, GOODS_COME_BACK, HAS_REFUND, SENDS_GOODS, type AfterSaleType, type OrderRow } from '@openseller/core';
+import { AFTER_SALE_TYPES, GOODS_COME_BACK, HAS_REFUND, REPLACEMENT_MODES, SENDS_GOODS, type AfterSaleType, type OrderRow, type ReplacementMode } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { orderListApi } from '../../orders/list/api';
 import { WarehouseSelect } from '../../warehouses/components/warehouse-select';
@@ -36,6 +36,7 @@ export default function CreateAfterSalePage() {
   const [remark, setRemark] = useState('');
   const [expressNo, setExpressNo] = useState('');
   const [whId, setWhId] = useState<number | undefined>();
+  const [replacementMode, setReplacementMode] = useState<ReplacementMode | undefined>();
   const create = useAfterSalesMutation(afterSalesApi.create);
 
   async function findOrder() {
@@ -76,7 +77,10 @@ export default function CreateAfterSalePage() {
       buyerExpressNo: expressNo || null,
       returnWhId: GOODS_COME_BACK.has(type) ? (whId ?? null) : null,
       returnDetailDtos: type === 'REISSUE' ? [] : chosen.map((l) => ({ erpSodId: l.erpSodId, skuNum: l.qty })),
-      exchangeDetailDtos: SENDS_GOODS.has(type) ? chosen.filter((l) => l.skuId).map((l) => ({ skuId: l.skuId!, skuNum: l.qty })) : [],
+      // The order's goods sent again, at the price they were sold at (an exchange of the same goods settles nothing).
+      exchangeDetailDtos: SENDS_GOODS.has(type) ? chosen.filter((l) => l.skuId).map((l) => ({ skuId: l.skuId!, skuNum: l.qty, skuPrice: l.price })) : [],
+      // A reissue takes nothing back: its replacement can only ship now.
+      replacementMode: SENDS_GOODS.has(type) && replacementMode && !(type === 'REISSUE' && replacementMode === 'AFTER_RECEIPT') ? replacementMode : null,
     });
     toast.success(t('aftersales:create.done', { code: created.code }));
     navigate('/afterSale');
@@ -145,6 +149,18 @@ export default function CreateAfterSalePage() {
                         <Input value={expressNo} onChange={(e) => setExpressNo(e.target.value)} maxLength={64} style={{ width: 200 }} />
                       </Form.Item>
                     </>
+                  )}
+                  {SENDS_GOODS.has(type) && (
+                    <Form.Item label={t('aftersales:columns.replacement')} extra={t('aftersales:replacement.hint')}>
+                      <Select
+                        allowClear
+                        aria-label={t('aftersales:columns.replacement')}
+                        style={{ width: 220 }}
+                        value={replacementMode}
+                        onChange={(v) => setReplacementMode(v)}
+                        options={REPLACEMENT_MODES.filter((m) => type !== 'REISSUE' || m === 'NOW').map((m) => ({ value: m, label: t(`aftersales:replacementModes.${m}`) }))}
+                      />
+                    </Form.Item>
                   )}
                   <Form.Item label={t('aftersales:columns.reason')}>
                     <Input aria-label={t('aftersales:columns.reason')} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} style={{ width: 220 }} />

@@ -32,6 +32,7 @@ import {
   type SandboxItemRow,
   type SandboxOperation,
   type SandboxOrderRow,
+  type SandboxRefundRow,
   type StoreRow,
 } from '@openseller/core';
 import { ApiError, errorMessage } from '../../../app/request';
@@ -339,6 +340,16 @@ function OrdersTab({ storeId }: { storeId: number }) {
                 <Button type="link" size="small" onClick={() => act(() => storesApi.sandbox.createRefund(storeId, o.orderNo))}>
                   {t('stores:sandbox.orders.refund')}
                 </Button>
+                {(o.status === 'WAIT_BUYER_CONFIRM_GOODS' || o.status === 'TRADE_FINISHED') && (
+                  <>
+                    <Button type="link" size="small" onClick={() => act(() => storesApi.sandbox.createRefund(storeId, o.orderNo, 'RETURN_REFUND'))}>
+                      {t('stores:sandbox.orders.refundReturn')}
+                    </Button>
+                    <Button type="link" size="small" onClick={() => act(() => storesApi.sandbox.createRefund(storeId, o.orderNo, 'EXCHANGE'))}>
+                      {t('stores:sandbox.orders.refundExchange')}
+                    </Button>
+                  </>
+                )}
               </Space>
             ),
           },
@@ -349,7 +360,8 @@ function OrdersTab({ storeId }: { storeId: number }) {
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             {t('stores:sandbox.orders.refunds')}
           </Typography.Title>
-          <Table
+          <Typography.Paragraph type="secondary">{t('stores:sandbox.orders.refundHint')}</Typography.Paragraph>
+          <Table<SandboxRefundRow>
             rowKey="refundId"
             size="small"
             dataSource={refunds.data.voList}
@@ -357,8 +369,28 @@ function OrdersTab({ storeId }: { storeId: number }) {
             columns={[
               { title: t('stores:sandbox.orders.refundId'), dataIndex: 'refundId' },
               { title: t('stores:sandbox.orders.orderNo'), dataIndex: 'orderNo' },
+              { title: t('stores:sandbox.orders.type'), dataIndex: 'type', render: (v: string) => t(`stores:sandbox.orders.refundTypes.${v}`) },
+              { title: t('stores:sandbox.orders.refundStatus'), dataIndex: 'status', render: (v: string) => <Tag>{v}</Tag> },
               { title: t('stores:sandbox.orders.amount'), dataIndex: 'refundFee', render: (v: string) => `¥${v}` },
+              { title: t('stores:sandbox.orders.buyerParcel'), dataIndex: 'buyerExpressNo', render: (v: string | null) => v ?? '-' },
               { title: t('stores:sandbox.orders.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => <DateTime value={v} /> },
+              {
+                title: t('common:actions.title'),
+                render: (_, r) => (
+                  <Space size={0} wrap>
+                    {r.status === 'WAIT_BUYER_RETURN_GOODS' && (
+                      <Button type="link" size="small" onClick={() => act(() => storesApi.sandbox.returnGoods(storeId, r.refundId, `SF${Date.now()}`))}>
+                        {t('stores:sandbox.orders.returnGoods')}
+                      </Button>
+                    )}
+                    {['WAIT_SELLER_AGREE', 'WAIT_BUYER_RETURN_GOODS', 'WAIT_SELLER_CONFIRM_GOODS'].includes(r.status) && (
+                      <Button type="link" size="small" onClick={() => act(() => storesApi.sandbox.cancelRefund(storeId, r.refundId))}>
+                        {t('stores:sandbox.orders.cancelRefund')}
+                      </Button>
+                    )}
+                  </Space>
+                ),
+              },
             ]}
           />
         </>

@@ -3,6 +3,7 @@
 import { Alert, Descriptions, Drawer, Image, Skeleton, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type OrderDetail, type OrderLineRow } from '@openseller/core';
+import { OrderAfterSales } from '../../../aftersales/components/order-after-sales';
 import { useOrderEditing } from '../../commands/components/order-editing';
 import { DateTime } from '../../../../ui/relative-time';
 import { logActionLabel } from '../../../logs/log-labels';
@@ -58,6 +59,7 @@ function DetailBody({ data }: { data: OrderDetail }) {
           <OrderTags order={data} />
         </Descriptions.Item>
       </Descriptions>
+      <OrderAfterSales orderId={data.id} />
       {editing.toolbar}
       <Table<OrderLineRow>
         rowKey="id"
