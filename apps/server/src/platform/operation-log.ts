@@ -19,9 +19,19 @@ export interface OperationEntry {
   after?: unknown;
 }
 
+/**
+ * The domain an entry is written under. The log is a tenant table (distributed by domain_id,
+ * db/tenancy.ts), so every entry names one: a seller's own, or for the root account's change to a
+ * domain, that domain.
+ */
+export function logDomainOf(actor: { domainId: number | null }): number {
+  if (actor.domainId === null) throw new Error('an operation-log entry needs the domain it belongs to');
+  return actor.domainId;
+}
+
 export async function writeOperationLog(tx: Tx, actor: OperationActor, entry: OperationEntry): Promise<void> {
   await tx.insert(operationLogs).values({
-    domainId: actor.domainId,
+    domainId: logDomainOf(actor),
     userId: actor.userId,
     loginName: actor.loginName,
     area: entry.area,

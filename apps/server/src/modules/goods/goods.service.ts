@@ -37,7 +37,7 @@ import { AppError, forbidden, notFound, versionConflict } from '../../platform/e
 import { fieldVisibility, redactFields } from '../../platform/field-permissions.js';
 import { parseInput } from '../../platform/http.js';
 import type { ServiceRegistry } from '../../platform/module.js';
-import { writeOperationLog } from '../../platform/operation-log.js';
+import { logDomainOf, writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import {
   combinationsUsing,
@@ -707,7 +707,7 @@ export function createGoodsService(deps: GoodsServiceDeps) {
       if (!chunk.length) continue;
       await tx.insert(operationLogs).values(
         chunk.map((e) => ({
-          domainId: session.domainId,
+          domainId: logDomainOf(session),
           userId: session.userId,
           loginName: session.loginName,
           area: AREA,

@@ -27,7 +27,7 @@ import type { Database, Tx } from '../../db/client.js';
 import { operationLogs, skus, spus, tbSkus, tbSpus } from '../../db/schema/index.js';
 import { AppError, versionConflict } from '../../platform/errors.js';
 import type { ServiceRegistry } from '../../platform/module.js';
-import type { OperationActor } from '../../platform/operation-log.js';
+import { logDomainOf, type OperationActor } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import {
   countWaiting,
@@ -114,7 +114,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
       if (!part.length) continue;
       await tx.insert(operationLogs).values(
         part.map((e) => ({
-          domainId: actor.domainId,
+          domainId: logDomainOf(actor),
           userId: actor.userId,
           loginName: actor.loginName,
           area: MAPPING_AREA,

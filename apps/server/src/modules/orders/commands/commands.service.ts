@@ -52,7 +52,7 @@ import { AppError, notFound, versionConflict } from '../../../platform/errors.js
 import { mergePartnerIds } from '../list/list.queries.js';
 import { serverMessage } from '../../../platform/messages.js';
 import type { Session } from '../../../platform/sessions.js';
-import { writeOperationLog } from '../../../platform/operation-log.js';
+import { logDomainOf, writeOperationLog } from '../../../platform/operation-log.js';
 import { applyMovements } from '../../stock/index.js';
 import { failureOf, loadOrderRows, lockOrderBatch, nextOrderCodes, orderStatusRefusal, ORDERS_AREA, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
@@ -290,7 +290,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         const actor = actorOf(session);
         await tx.insert(operationLogs).values(
           after.map((a) => ({
-            domainId: actor.domainId,
+            domainId: logDomainOf(actor),
             userId: actor.userId,
             loginName: actor.loginName,
             area: ORDERS_AREA,

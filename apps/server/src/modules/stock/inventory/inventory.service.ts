@@ -31,7 +31,7 @@ import { operationLogs, stockProductDates, stockWarnings } from '../../../db/sch
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { fieldVisibility, redactFields } from '../../../platform/field-permissions.js';
 import type { OperationActor, OperationEntry } from '../../../platform/operation-log.js';
-import { writeOperationLog } from '../../../platform/operation-log.js';
+import { logDomainOf, writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { applyMovements } from '../stock.engine.js';
 import { applyReceiptCosts } from '../stock.costs.js';
@@ -70,7 +70,7 @@ async function writeOperationLogs(tx: Tx, actor: OperationActor, entries: Operat
   for (let i = 0; i < entries.length; i += 500) {
     await tx.insert(operationLogs).values(
       entries.slice(i, i + 500).map((e) => ({
-        domainId: actor.domainId,
+        domainId: logDomainOf(actor),
         userId: actor.userId,
         loginName: actor.loginName,
         area: e.area,
