@@ -41,8 +41,8 @@ export async function searchSubUsers(
   const rows = await tx
     .select({
       user: users,
-      roleIds: sql<number[]>`coalesce((select array_agg(r.id order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${qualified(users.id)}), '{}')`,
-      roleNames: sql<string[]>`coalesce((select array_agg(r.role_name order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${qualified(users.id)}), '{}')`,
+      roleIds: sql<number[]>`coalesce((select array_agg(r.id order by r.id) from user_roles ur join roles r on r.id = ur.role_id and r.domain_id = ur.domain_id where ur.user_id = ${qualified(users.id)}), '{}')`,
+      roleNames: sql<string[]>`coalesce((select array_agg(r.role_name order by r.id) from user_roles ur join roles r on r.id = ur.role_id and r.domain_id = ur.domain_id where ur.user_id = ${qualified(users.id)}), '{}')`,
       lockedUntil: loginGuards.lockedUntil,
     })
     .from(users)

@@ -371,11 +371,11 @@ export async function componentGraphFrom(tx: Tx, domainId: number, startSkuIds: 
       union
       select cc.component_sku_id from combination_components cc
         join reach r on cc.combo_sku_id = r.sku_id
-        join skus s on s.id = cc.combo_sku_id and s.del_flag = false
+        join skus s on s.id = cc.combo_sku_id and s.domain_id = cc.domain_id and s.del_flag = false
         where cc.domain_id = ${domainId}
     )
     select cc.combo_sku_id, cc.component_sku_id from combination_components cc
-      join skus s on s.id = cc.combo_sku_id and s.del_flag = false
+      join skus s on s.id = cc.combo_sku_id and s.domain_id = cc.domain_id and s.del_flag = false
       where cc.domain_id = ${domainId} and cc.combo_sku_id in (select sku_id from reach)`);
   for (const row of result.rows) {
     const combo = Number(row.combo_sku_id);

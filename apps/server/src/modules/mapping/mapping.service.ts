@@ -737,7 +737,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
           })
           .returning();
       } else if (item.deleted) {
-        await tx.update(tbSpus).set({ deleted: false, deletedAt: null, updatedAt: at }).where(eq(tbSpus.id, item.id));
+        await tx.update(tbSpus).set({ deleted: false, deletedAt: null, updatedAt: at }).where(and(eq(tbSpus.domainId, item.domainId), eq(tbSpus.id, item.id)));
       }
       const [created] = await tx
         .insert(tbSkus)

@@ -96,7 +96,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
    */
   async function admit(shop: SandboxShop, operation: SandboxOperation): Promise<{ kind: SandboxFailureKind; retryAfterMs: number | null; latencyMs: number } | { kind: null; latencyMs: number }> {
     return db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(sandboxShops).where(eq(sandboxShops.id, shop.id)).for('update');
+      const [locked] = await tx.select().from(sandboxShops).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id))).for('update');
       if (!locked) throw new ConnectorError('AUTH_FAILED', 'the sandbox shop no longer exists');
       const at = now();
       const callNumber = locked.callCount + 1;
@@ -131,7 +131,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
       await tx
         .update(sandboxShops)
         .set({ callCount: callNumber, rateWindowStart: windowStart, rateWindowCount: windowCount, forcedFailures: remaining })
-        .where(eq(sandboxShops.id, locked.id));
+        .where(and(eq(sandboxShops.domainId, locked.domainId), eq(sandboxShops.id, locked.id)));
       if (failure) {
         await logCall(tx, locked, operation, failure, message);
         return { kind: failure, retryAfterMs, latencyMs: locked.latencyMs };
@@ -284,7 +284,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           .for('update');
         if (!token || token.revokedAt) throw new ConnectorError('AUTH_FAILED', 'the refresh token is not valid: authorize the store again');
         if (token.refreshExpiresAt.getTime() <= now().getTime()) throw new ConnectorError('AUTH_FAILED', 'the refresh token has expired: authorize the store again');
-        await tx.update(sandboxTokens).set({ revokedAt: now() }).where(eq(sandboxTokens.id, token.id));
+        await tx.update(sandboxTokens).set({ revokedAt: now() }).where(and(eq(sandboxTokens.domainId, token.domainId), eq(sandboxTokens.id, token.id)));
         const grant = await issueTokens(tx, shop);
         return { result: grant, payload: { expiresAt: grant.expiresAt } };
       });
@@ -294,11 +294,11 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
       const pageSize = Math.min(Math.max(page.pageSize, 1), MAX_PAGE_SIZE);
       const pageNo = Math.max(page.page, 1);
       return run(store, 'listOnlineGoods', options, async (tx, shop) => {
-        const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(sandboxItems).where(eq(sandboxItems.shopId, shop.id));
+        const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(sandboxItems).where(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)));
         const items = await tx
           .select()
           .from(sandboxItems)
-          .where(eq(sandboxItems.shopId, shop.id))
+          .where(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)))
           .orderBy(asc(sandboxItems.id))
           .limit(pageSize)
           .offset((pageNo - 1) * pageSize);
@@ -416,7 +416,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
               await tx
                 .update(sandboxOrders)
                 .set({ status: 'WAIT_BUYER_CONFIRM_GOODS', expressCompanyCode: f.expressCompanyCode, expressNo: f.expressNo, shippedAt: at, updatedAt: at })
-                .where(eq(sandboxOrders.id, order.id));
+                .where(and(eq(sandboxOrders.domainId, order.domainId), eq(sandboxOrders.id, order.id)));
             }
             results.push({ key: f.platformNo, ok: true, message: null });
           }
@@ -439,12 +439,12 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
             .update(sandboxItemSkus)
             .set({ quantity: u.quantity, updatedAt: at })
             .where(and(eq(sandboxItemSkus.shopId, shop.id), eq(sandboxItemSkus.skuId, u.tbSkuId)))
-            .returning({ itemRowId: sandboxItemSkus.itemRowId });
+            .returning({ domainId: sandboxItemSkus.domainId, itemRowId: sandboxItemSkus.itemRowId });
           if (!sku) {
             results.push({ key: u.tbSkuId, ok: false, message: 'no such SKU on the sandbox' });
             continue;
           }
-          await tx.update(sandboxItems).set({ updatedAt: at }).where(eq(sandboxItems.id, sku.itemRowId));
+          await tx.update(sandboxItems).set({ updatedAt: at }).where(and(eq(sandboxItems.domainId, sku.domainId), eq(sandboxItems.id, sku.itemRowId)));
           results.push({ key: u.tbSkuId, ok: true, message: null });
         }
         const rejected = results.filter((r) => !r.ok).length;

@@ -85,9 +85,9 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
     async view(domainId: number, storeId: number): Promise<SandboxShopView> {
       const shop = await shopOrFail(db, domainId, storeId);
       const [[items], [orders], [refunds], [token]] = await Promise.all([
-        db.select({ n: count() }).from(sandboxItems).where(eq(sandboxItems.shopId, shop.id)),
-        db.select({ n: count() }).from(sandboxOrders).where(eq(sandboxOrders.shopId, shop.id)),
-        db.select({ n: count() }).from(sandboxRefunds).where(eq(sandboxRefunds.shopId, shop.id)),
+        db.select({ n: count() }).from(sandboxItems).where(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id))),
+        db.select({ n: count() }).from(sandboxOrders).where(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id))),
+        db.select({ n: count() }).from(sandboxRefunds).where(and(eq(sandboxRefunds.domainId, shop.domainId), eq(sandboxRefunds.shopId, shop.id))),
         db
           .select({ expiresAt: sandboxTokens.expiresAt })
           .from(sandboxTokens)
@@ -139,13 +139,13 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       await db.transaction(async (tx) => {
         const shop = await shopOrFail(tx, domainId, storeId, true);
         const queued = [...(shop.forcedFailures as SandboxForcedFailure[]), ...failures].slice(-50);
-        await tx.update(sandboxShops).set({ forcedFailures: queued, updatedAt: now() }).where(eq(sandboxShops.id, shop.id));
+        await tx.update(sandboxShops).set({ forcedFailures: queued, updatedAt: now() }).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id)));
       });
     },
 
     async clearFailures(domainId: number, storeId: number): Promise<void> {
       const shop = await shopOrFail(db, domainId, storeId);
-      await db.update(sandboxShops).set({ forcedFailures: [], updatedAt: now() }).where(eq(sandboxShops.id, shop.id));
+      await db.update(sandboxShops).set({ forcedFailures: [], updatedAt: now() }).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id)));
     },
 
     /** The access tokens end now; their refresh tokens still work. */
@@ -172,11 +172,11 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
 
     async listItems(domainId: number, storeId: number, page: { currentPage: number; pageSize: number }): Promise<PageResult<SandboxItemRow>> {
       const shop = await shopOrFail(db, domainId, storeId);
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxItems).where(eq(sandboxItems.shopId, shop.id));
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxItems).where(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)));
       const items = await db
         .select()
         .from(sandboxItems)
-        .where(eq(sandboxItems.shopId, shop.id))
+        .where(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)))
         .orderBy(desc(sandboxItems.id))
         .limit(page.pageSize)
         .offset((page.currentPage - 1) * page.pageSize);
@@ -222,7 +222,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
           await tx
             .update(sandboxItems)
             .set({ title: input.title, outerId: input.outerId ?? null, picUrl: input.picUrl ?? null, status: input.status, updatedAt: at })
-            .where(eq(sandboxItems.id, existing.id));
+            .where(and(eq(sandboxItems.domainId, existing.domainId), eq(sandboxItems.id, existing.id)));
           itemRowId = existing.id;
         } else {
           const [row] = await tx
@@ -256,7 +256,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
             updatedAt: at,
           })),
         );
-        await tx.update(sandboxShops).set({ itemSeq: seq }).where(eq(sandboxShops.id, shop.id));
+        await tx.update(sandboxShops).set({ itemSeq: seq }).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id)));
         return { itemId };
       });
     },
@@ -323,7 +323,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
           });
         }
         await tx.insert(sandboxOrders).values(rows);
-        await tx.update(sandboxShops).set({ orderSeq: seq }).where(eq(sandboxShops.id, shop.id));
+        await tx.update(sandboxShops).set({ orderSeq: seq }).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id)));
         return { orderNos };
       });
     },
@@ -371,11 +371,11 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
 
     async listOrders(domainId: number, storeId: number, page: { currentPage: number; pageSize: number }): Promise<PageResult<SandboxOrderRow>> {
       const shop = await shopOrFail(db, domainId, storeId);
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxOrders).where(eq(sandboxOrders.shopId, shop.id));
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxOrders).where(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id)));
       const rows = await db
         .select()
         .from(sandboxOrders)
-        .where(eq(sandboxOrders.shopId, shop.id))
+        .where(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id)))
         .orderBy(desc(sandboxOrders.id))
         .limit(page.pageSize)
         .offset((page.currentPage - 1) * page.pageSize);
@@ -408,11 +408,11 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
 
     async listRefunds(domainId: number, storeId: number, page: { currentPage: number; pageSize: number }) {
       const shop = await shopOrFail(db, domainId, storeId);
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxRefunds).where(eq(sandboxRefunds.shopId, shop.id));
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxRefunds).where(and(eq(sandboxRefunds.domainId, shop.domainId), eq(sandboxRefunds.shopId, shop.id)));
       const rows = await db
         .select()
         .from(sandboxRefunds)
-        .where(eq(sandboxRefunds.shopId, shop.id))
+        .where(and(eq(sandboxRefunds.domainId, shop.domainId), eq(sandboxRefunds.shopId, shop.id)))
         .orderBy(desc(sandboxRefunds.id))
         .limit(page.pageSize)
         .offset((page.currentPage - 1) * page.pageSize);
@@ -474,7 +474,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       if (!from.includes(order.status as SandboxOrderStatus)) {
         throw new AppError(StoreErrors.SANDBOX_ORDER_STATE, 409, { key: orderNo, field: 'orderNo', status: order.status });
       }
-      await tx.update(sandboxOrders).set({ status, updatedAt: now() }).where(eq(sandboxOrders.id, order.id));
+      await tx.update(sandboxOrders).set({ status, updatedAt: now() }).where(and(eq(sandboxOrders.domainId, order.domainId), eq(sandboxOrders.id, order.id)));
     });
   }
 }

@@ -177,7 +177,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
         await tx
           .update(sandboxWmsWarehouses)
           .set({ forcedFailures: input.failures.map((f) => ({ kind: f.kind, operation: f.operation ?? null })), version: settings.version + 1, updatedAt: now() })
-          .where(eq(sandboxWmsWarehouses.id, settings.id));
+          .where(and(eq(sandboxWmsWarehouses.domainId, settings.domainId), eq(sandboxWmsWarehouses.id, settings.id)));
       });
     },
 
@@ -191,7 +191,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
         await ensureSandboxWarehouse(tx, domainId, input.warehouseId, true);
         const document = await documentOf(tx, domainId, input.warehouseId, input.documentId);
         if (document.status !== 'SENTED' && document.status !== 'IN_PROCESS') throw documentProblem(`the document ${document.docCode} is ${document.status}: only SENTED or IN_PROCESS documents can be ${document.kind === 'ASN' ? 'received' : 'shipped'}`);
-        const lines = await tx.select().from(sandboxWmsDocumentLines).where(eq(sandboxWmsDocumentLines.documentId, document.id)).orderBy(sandboxWmsDocumentLines.id);
+        const lines = await tx.select().from(sandboxWmsDocumentLines).where(and(eq(sandboxWmsDocumentLines.domainId, document.domainId), eq(sandboxWmsDocumentLines.documentId, document.id))).orderBy(sandboxWmsDocumentLines.id);
         const wanted = new Map<number, number>();
         if (input.lines) {
           for (const [index, l] of input.lines.entries()) {
@@ -210,14 +210,14 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
           await tx
             .update(sandboxWmsDocumentLines)
             .set({ doneQty: line.doneQty + wanted.get(line.lineId)! })
-            .where(eq(sandboxWmsDocumentLines.id, line.id));
+            .where(and(eq(sandboxWmsDocumentLines.domainId, line.domainId), eq(sandboxWmsDocumentLines.id, line.id)));
         }
         const complete = lines.every((l) => l.doneQty + (wanted.get(l.lineId) ?? 0) >= l.qty);
         const status: ThirdPartyStatus = complete ? 'FULFILLED' : 'IN_PROCESS';
         await tx
           .update(sandboxWmsDocuments)
           .set({ status, version: document.version + 1, updatedAt: now() })
-          .where(eq(sandboxWmsDocuments.id, document.id));
+          .where(and(eq(sandboxWmsDocuments.domainId, document.domainId), eq(sandboxWmsDocuments.id, document.id)));
         const resultId = await addSandboxResult(
           tx,
           document,
@@ -242,12 +242,12 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
         await ensureSandboxWarehouse(tx, domainId, input.warehouseId, true);
         const document = await documentOf(tx, domainId, input.warehouseId, input.documentId);
         if (document.status !== 'CANCELING') throw documentProblem(`the document ${document.docCode} is ${document.status}: only a CANCELING document's cancel can be confirmed`);
-        const lines = await tx.select().from(sandboxWmsDocumentLines).where(eq(sandboxWmsDocumentLines.documentId, document.id));
+        const lines = await tx.select().from(sandboxWmsDocumentLines).where(and(eq(sandboxWmsDocumentLines.domainId, document.domainId), eq(sandboxWmsDocumentLines.documentId, document.id)));
         const status: ThirdPartyStatus = lines.some((l) => l.doneQty > 0) ? 'CLOSED' : 'CANCEL';
         await tx
           .update(sandboxWmsDocuments)
           .set({ status, version: document.version + 1, updatedAt: now() })
-          .where(eq(sandboxWmsDocuments.id, document.id));
+          .where(and(eq(sandboxWmsDocuments.domainId, document.domainId), eq(sandboxWmsDocuments.id, document.id)));
         const resultId = await addSandboxResult(tx, document, { type: 'CANCELLED', status, lines: [] }, now());
         await logSandboxCall(tx, { domainId, warehouseId: input.warehouseId }, 'console', 'CANCEL_CONFIRMED', `${resultId}: ${status}`, document.docCode, null, now());
         return { resultId, status };

@@ -131,7 +131,7 @@ function searchWhere(domainId: number, input: WdoSearchInput): SQL {
   if (codes.length) conditions.push(sql`(${wdoHeaders.code} = any(${textArray(codes)}) or ${wdoHeaders.relatedCode} = any(${textArray(codes)}))`);
   if (input.skuKeyword) {
     const pattern = likePattern(input.skuKeyword);
-    conditions.push(sql`exists (select 1 from wdo_details d join skus s on s.id = d.sku_id
+    conditions.push(sql`exists (select 1 from wdo_details d join skus s on s.id = d.sku_id and s.domain_id = d.domain_id
       where d.domain_id = ${domainId} and d.wdo_id = "wdo_headers"."id" and (s.code ilike ${pattern} or s.name ilike ${pattern}))`);
   }
   if (input.timeFrom) conditions.push(gte(wdoHeaders.createdAt, parseDateTimeText(input.timeFrom)));

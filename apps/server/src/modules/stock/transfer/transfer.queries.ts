@@ -124,7 +124,7 @@ function searchWhere(domainId: number, input: TransferSearchInput): SQL {
   if (codes.length) conditions.push(sql`${transferOrders.code} = any(${textArray(codes)})`);
   if (input.skuKeyword) {
     const pattern = likePattern(input.skuKeyword);
-    conditions.push(sql`exists (select 1 from transfer_details d join skus s on s.id = d.sku_id
+    conditions.push(sql`exists (select 1 from transfer_details d join skus s on s.id = d.sku_id and s.domain_id = d.domain_id
       where d.domain_id = ${domainId} and d.transfer_id = "transfer_orders"."id" and (s.code ilike ${pattern} or s.name ilike ${pattern}))`);
   }
   if (input.timeFrom) conditions.push(gte(transferOrders.createdAt, parseDateTimeText(input.timeFrom)));

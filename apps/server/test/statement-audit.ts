@@ -1,0 +1,105 @@
+// The statement audit (docs/scale-out.md): on Citus a statement that names a tenant table goes to
+// one node when it names the domain (domain_id = …), and to every node otherwise. The API tests
+// record the statements the server sends (createTestApp({ recordStatements: true }), or every test
+// app with OPENSELLER_STATEMENT_AUDIT=1) and this module finds those that read or write a tenant
+// table without a domain_id condition, or insert into one without domain_id.
+//
+// It reads SQL text, not a parse tree: a statement's tables are the names after from, join,
+// update, into; a table is scoped when `<table or alias>.domain_id` is compared (=, in, any), or,
+// unqualified, when `domain_id` is compared anywhere in the statement. Good enough for the
+// statements this code base writes (Drizzle's and its own raw SQL); a statement it cannot judge
+// goes to the allowlist below with its reason, never silently through.
+import { TENANT_TABLES } from '../src/db/tenancy.js';
+
+export interface StatementProblem {
+  statement: string;
+  table: string;
+  problem: 'no domain_id condition' | 'insert without domain_id';
+}
+
+/** Statements that may read or write tenant rows of several domains, each with its reason. */
+export const CROSS_DOMAIN_STATEMENTS: readonly { match: RegExp; reason: string }[] = [];
+
+const TENANT = new Set(TENANT_TABLES);
+const NOT_ALIAS = new Set([
+  'where', 'set', 'on', 'inner', 'left', 'right', 'full', 'cross', 'join', 'using', 'order', 'group', 'limit', 'offset', 'values',
+  'select', 'for', 'returning', 'union', 'natural', 'lateral', 'as', 'default', 'having', 'window', 'except', 'intersect', 'overriding',
+  'on_conflict', 'do', 'with', 'and', 'or', 'when', 'then', 'else', 'end',
+]);
+
+/** The statement with string literals blanked, quotes around identifiers dropped, one space for any run of white space, lower case. */
+function normalise(text: string): string {
+  return text
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .replace(/"(\w+)"/g, '$1')
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .trim();
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `name.domain_id` compared, or compared with (a join condition). */
+function qualifiedCondition(sql: string, name: string): boolean {
+  const n = escape(name);
+  return (
+    new RegExp(`(?:^|[^\\w.])${n}\\.domain_id\\s*(?:=|in\\s*\\(|is not distinct from)`).test(sql) ||
+    new RegExp(`(?:=|is not distinct from)\\s*${n}\\.domain_id\\b`).test(sql) ||
+    // (t.domain_id, t.x) in (…) or = any (…)
+    new RegExp(`\\(\\s*${n}\\.domain_id\\s*,[^)]*\\)\\s*(?:=|in\\b)`).test(sql)
+  );
+}
+
+function unqualifiedCondition(sql: string): boolean {
+  return (
+    /(?:^|[^\w.])domain_id\s*(?:=|in\s*\(|is not distinct from)/.test(sql) ||
+    /(?:=|is not distinct from)\s*domain_id\b/.test(sql) ||
+    /\(\s*domain_id\s*,[^)]*\)\s*(?:=|in\b)/.test(sql) ||
+    /using\s*\([^)]*\bdomain_id\b/.test(sql)
+  );
+}
+
+/** The problems of one statement; none when it names no tenant table or names each one's domain. */
+export function auditStatement(text: string): StatementProblem[] {
+  const sql = normalise(text);
+  if (!/\b(?:from|join|update|into)\b/.test(sql)) return [];
+  if (CROSS_DOMAIN_STATEMENTS.some((a) => a.match.test(text))) return [];
+  const problems: StatementProblem[] = [];
+  const refs: { table: string; alias: string | null; kind: string; at: number }[] = [];
+  for (const m of sql.matchAll(/\b(from|join|update|into)\s+(?:only\s+)?(?:public\.)?(\w+)(?:\s+(?:as\s+)?(\w+))?/g)) {
+    const table = m[2]!;
+    if (!TENANT.has(table)) continue;
+    const alias = m[3] && !NOT_ALIAS.has(m[3]) ? m[3] : null;
+    refs.push({ table, alias, kind: m[1]!, at: m.index });
+  }
+  if (!refs.length) return [];
+  const unqualified = unqualifiedCondition(sql);
+  for (const ref of refs) {
+    if (ref.kind === 'into') {
+      // insert into t (cols…) values / select …: domain_id must be among the columns.
+      const columns = sql.slice(ref.at).match(/^into\s+(?:public\.)?\w+(?:\s+(?:as\s+)?\w+)?\s*\(([^)]*)\)/);
+      if (!columns || !/\bdomain_id\b/.test(columns[1]!)) problems.push({ statement: text, table: ref.table, problem: 'insert without domain_id' });
+      continue;
+    }
+    const scoped = qualifiedCondition(sql, ref.table) || (ref.alias !== null && qualifiedCondition(sql, ref.alias)) || unqualified;
+    if (!scoped) problems.push({ statement: text, table: ref.table, problem: 'no domain_id condition' });
+  }
+  return problems;
+}
+
+/** The problems of many statements, each distinct statement once. */
+export function auditStatements(statements: Iterable<string>): StatementProblem[] {
+  const seen = new Set<string>();
+  const problems: StatementProblem[] = [];
+  for (const s of statements) {
+    if (seen.has(s)) continue;
+    seen.add(s);
+    problems.push(...auditStatement(s));
+  }
+  return problems;
+}
+
+/** One line per problem, for a failing test's message. */
+export function describeProblems(problems: readonly StatementProblem[]): string {
+  return problems.map((p) => `${p.table}: ${p.problem}\n    ${p.statement.replace(/\s+/g, ' ').slice(0, 600)}`).join('\n');
+}
