@@ -18,7 +18,22 @@ export interface StatementProblem {
 }
 
 /** Statements that may read or write tenant rows of several domains, each with its reason. */
-export const CROSS_DOMAIN_STATEMENTS: readonly { match: RegExp; reason: string }[] = [];
+export const CROSS_DOMAIN_STATEMENTS: readonly { match: RegExp; reason: string }[] = [
+  {
+    match: /^select .* from "(export_files|import_tasks)" where .*"\1"\."heartbeat_at" < now\(\)/s,
+    reason:
+      'The sweep for interrupted background tasks (platform/jobs.ts watch) looks for stale heartbeats of every domain. On Citus this is a multi-shard read; its FOR UPDATE SKIP LOCKED must become a read of (domain_id, id) followed by a lock per domain (docs/scale-out.md, follow-ups).',
+  },
+  {
+    match: /^update "(export_files|import_tasks)" set .* where \("\1"\."id" (=|in) /s,
+    reason:
+      'A background task is claimed, beaten, requeued and finished by its id, which its job carries (ids come from one identity sequence per table, so an id names one row). On Citus these go to every shard until the job payload carries domain_id too (docs/scale-out.md, follow-ups).',
+  },
+  {
+    match: /^select .* from "(export_files|import_tasks)" where \("\1"\."id" = \$1 and "\1"\."(attempt|status|process_status)"/s,
+    reason: 'The worker of a background task reads its task by the id its job carries (see the entry above).',
+  },
+];
 
 const TENANT = new Set(TENANT_TABLES);
 const NOT_ALIAS = new Set([

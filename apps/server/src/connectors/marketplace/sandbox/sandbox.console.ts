@@ -277,7 +277,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         const skus = await tx
           .select({ sku: sandboxItemSkus, item: sandboxItems })
           .from(sandboxItemSkus)
-          .innerJoin(sandboxItems, eq(sandboxItems.id, sandboxItemSkus.itemRowId))
+          .innerJoin(sandboxItems, and(eq(sandboxItems.id, sandboxItemSkus.itemRowId), eq(sandboxItems.domainId, sandboxItemSkus.domainId)))
           .where(and(eq(sandboxItemSkus.shopId, shop.id), eq(sandboxItems.status, 'onsale')));
         if (!skus.length) throw new AppError(StoreErrors.SANDBOX_EMPTY_CATALOGUE, 400, { field: 'count' });
         const at = now();

@@ -257,7 +257,7 @@ export function createSandboxWmsConnector(deps: { db: Db; now?: () => Date }): W
         const rows = await tx
           .select({ r: sandboxWmsResults, docCode: sandboxWmsDocuments.docCode, externalCode: sandboxWmsDocuments.externalCode })
           .from(sandboxWmsResults)
-          .innerJoin(sandboxWmsDocuments, eq(sandboxWmsDocuments.id, sandboxWmsResults.documentId))
+          .innerJoin(sandboxWmsDocuments, and(eq(sandboxWmsDocuments.id, sandboxWmsResults.documentId), eq(sandboxWmsDocuments.domainId, sandboxWmsResults.domainId)))
           .where(
             and(
               eq(sandboxWmsResults.domainId, target.domainId),

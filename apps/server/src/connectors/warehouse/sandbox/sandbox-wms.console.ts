@@ -95,7 +95,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
       const results = await db
         .select({ r: sandboxWmsResults, docCode: sandboxWmsDocuments.docCode })
         .from(sandboxWmsResults)
-        .innerJoin(sandboxWmsDocuments, eq(sandboxWmsDocuments.id, sandboxWmsResults.documentId))
+        .innerJoin(sandboxWmsDocuments, and(eq(sandboxWmsDocuments.id, sandboxWmsResults.documentId), eq(sandboxWmsDocuments.domainId, sandboxWmsResults.domainId)))
         .where(and(eq(sandboxWmsResults.domainId, domainId), eq(sandboxWmsResults.warehouseId, warehouseId)))
         .orderBy(desc(sandboxWmsResults.id))
         .limit(100);

@@ -59,7 +59,7 @@ function baseSelect(tx: Tx) {
   return tx
     .select(rowColumns)
     .from(wdoHeaders)
-    .innerJoin(warehouses, eq(warehouses.id, wdoHeaders.warehouseId))
+    .innerJoin(warehouses, and(eq(warehouses.id, wdoHeaders.warehouseId), eq(warehouses.domainId, wdoHeaders.domainId)))
     .leftJoin(users, eq(users.id, wdoHeaders.createdBy));
 }
 
@@ -72,7 +72,7 @@ export async function wdoDetailRows(tx: Tx, domainId: number, wdoId: number): Pr
   const rows = await tx
     .select({ d: wdoDetails, skuCode: skus.code, skuName: skus.name, specifications: skus.specifications, barCode: skus.barCode })
     .from(wdoDetails)
-    .innerJoin(skus, eq(skus.id, wdoDetails.skuId))
+    .innerJoin(skus, and(eq(skus.id, wdoDetails.skuId), eq(skus.domainId, wdoDetails.domainId)))
     .where(and(eq(wdoDetails.domainId, domainId), eq(wdoDetails.wdoId, wdoId)))
     .orderBy(asc(wdoDetails.id));
   return rows.map((r) => ({
