@@ -194,10 +194,12 @@ export async function searchSupplyGoods(
   return { total: total?.n ?? 0, rows: rows.map(toSupplyGoodsRow) };
 }
 
+/** The supply goods of ids, in the order of ids (the query itself has no order). */
 export async function supplyGoodsByIds(tx: Tx, domainId: number, ids: number[]): Promise<SupplyGoodsRow[]> {
   if (!ids.length) return [];
   const rows = await supplyGoodsQuery(tx, and(eq(supplyGoods.domainId, domainId), inArray(supplyGoods.id, ids)));
-  return rows.map(toSupplyGoodsRow);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.map(toSupplyGoodsRow).sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
 
 export async function supplyGoodsOfSupplier(tx: Tx, domainId: number, supplierId: number, skuIds?: number[]): Promise<SupplyGoodsRow[]> {

@@ -161,7 +161,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
     const [token] = await tx
       .select()
       .from(sandboxTokens)
-      .where(and(eq(sandboxTokens.shopId, shop.id), eq(sandboxTokens.accessTokenHash, hashSecret(store.accessToken))));
+      .where(and(and(eq(sandboxTokens.domainId, shop.domainId), eq(sandboxTokens.shopId, shop.id)), eq(sandboxTokens.accessTokenHash, hashSecret(store.accessToken))));
     if (!token || token.revokedAt) return 'the access token is not valid (revoked or unknown)';
     if (token.expiresAt.getTime() <= now().getTime()) return `the access token expired at ${token.expiresAt.toISOString()}`;
     return null;
@@ -223,11 +223,11 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
   }
 
   /** Keyset page over a table with (shop_id, updated_at, id): the window and the watermark. */
-  function windowCondition(table: typeof sandboxOrders | typeof sandboxRefunds, shopId: number, window: TimeWindow) {
+  function windowCondition(table: typeof sandboxOrders | typeof sandboxRefunds, shop: { id: number; domainId: number }, window: TimeWindow) {
     if (!(window.from instanceof Date) || !(window.to instanceof Date) || window.from.getTime() > window.to.getTime()) {
       throw new AppError(ErrorCodes.VALIDATION, 400, { detail: 'window: from must not be after to', field: 'window' });
     }
-    const conditions = [eq(table.shopId, shopId), sql`${table.updatedAt} >= ${window.from.toISOString()}`, sql`${table.updatedAt} < ${window.to.toISOString()}`];
+    const conditions = [eq(table.domainId, shop.domainId), eq(table.shopId, shop.id), sql`${table.updatedAt} >= ${window.from.toISOString()}`, sql`${table.updatedAt} < ${window.to.toISOString()}`];
     if (window.watermark) {
       const mark = decodeWatermark(window.watermark);
       conditions.push(sql`(${table.updatedAt}, ${table.id}) > (${mark.at.toISOString()}::timestamptz, ${mark.id})`);
@@ -255,7 +255,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           const [code] = await tx
             .select()
             .from(sandboxAuthCodes)
-            .where(and(eq(sandboxAuthCodes.codeHash, hashSecret(input.code)), eq(sandboxAuthCodes.shopId, shop.id)))
+            .where(and(eq(sandboxAuthCodes.codeHash, hashSecret(input.code)), and(eq(sandboxAuthCodes.domainId, shop.domainId), eq(sandboxAuthCodes.shopId, shop.id))))
             .for('update');
           const problem = !code
             ? 'unknown authorization code'
@@ -267,7 +267,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
                   ? 'the redirect address differs from the one the code was issued for'
                   : null;
           if (problem) throw new ConnectorError('AUTH_FAILED', problem);
-          await tx.update(sandboxAuthCodes).set({ usedAt: now() }).where(eq(sandboxAuthCodes.id, code!.id));
+          await tx.update(sandboxAuthCodes).set({ usedAt: now() }).where(and(eq(sandboxAuthCodes.domainId, code!.domainId), eq(sandboxAuthCodes.id, code!.id)));
           const grant = await issueTokens(tx, shop);
           return { result: grant, payload: { expiresAt: grant.expiresAt } };
         },
@@ -280,7 +280,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
         const [token] = await tx
           .select()
           .from(sandboxTokens)
-          .where(and(eq(sandboxTokens.shopId, shop.id), eq(sandboxTokens.refreshTokenHash, hashSecret(store.refreshToken))))
+          .where(and(and(eq(sandboxTokens.domainId, shop.domainId), eq(sandboxTokens.shopId, shop.id)), eq(sandboxTokens.refreshTokenHash, hashSecret(store.refreshToken))))
           .for('update');
         if (!token || token.revokedAt) throw new ConnectorError('AUTH_FAILED', 'the refresh token is not valid: authorize the store again');
         if (token.refreshExpiresAt.getTime() <= now().getTime()) throw new ConnectorError('AUTH_FAILED', 'the refresh token has expired: authorize the store again');
@@ -306,7 +306,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           ? await tx
               .select()
               .from(sandboxItemSkus)
-              .where(inArray(sandboxItemSkus.itemRowId, items.map((i) => i.id)))
+              .where(and(eq(sandboxItemSkus.domainId, shop.domainId), inArray(sandboxItemSkus.itemRowId, items.map((i) => i.id))))
               .orderBy(asc(sandboxItemSkus.sortIndex), asc(sandboxItemSkus.id))
           : [];
         const result: OnlineGoodsPage = {
@@ -340,7 +340,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
         const rows = await tx
           .select()
           .from(sandboxOrders)
-          .where(windowCondition(sandboxOrders, shop.id, window))
+          .where(windowCondition(sandboxOrders, shop, window))
           .orderBy(asc(sandboxOrders.updatedAt), asc(sandboxOrders.id))
           .limit(pageSize + 1);
         const page = rows.slice(0, pageSize);
@@ -372,7 +372,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
         const rows = await tx
           .select()
           .from(sandboxRefunds)
-          .where(windowCondition(sandboxRefunds, shop.id, window))
+          .where(windowCondition(sandboxRefunds, shop, window))
           .orderBy(asc(sandboxRefunds.updatedAt), asc(sandboxRefunds.id))
           .limit(pageSize + 1);
         const page = rows.slice(0, pageSize);
@@ -403,7 +403,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           const [order] = await tx
             .select()
             .from(sandboxOrders)
-            .where(and(eq(sandboxOrders.shopId, shop.id), eq(sandboxOrders.orderNo, f.platformNo)))
+            .where(and(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id)), eq(sandboxOrders.orderNo, f.platformNo)))
             .for('update');
           const refuse = (message: string) => results.push({ key: f.platformNo, ok: false, message });
           if (!order) refuse('no such order on the sandbox');
@@ -438,7 +438,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           const [sku] = await tx
             .update(sandboxItemSkus)
             .set({ quantity: u.quantity, updatedAt: at })
-            .where(and(eq(sandboxItemSkus.shopId, shop.id), eq(sandboxItemSkus.skuId, u.tbSkuId)))
+            .where(and(and(eq(sandboxItemSkus.domainId, shop.domainId), eq(sandboxItemSkus.shopId, shop.id)), eq(sandboxItemSkus.skuId, u.tbSkuId)))
             .returning({ domainId: sandboxItemSkus.domainId, itemRowId: sandboxItemSkus.itemRowId });
           if (!sku) {
             results.push({ key: u.tbSkuId, ok: false, message: 'no such SKU on the sandbox' });

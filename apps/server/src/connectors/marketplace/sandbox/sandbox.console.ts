@@ -91,7 +91,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         db
           .select({ expiresAt: sandboxTokens.expiresAt })
           .from(sandboxTokens)
-          .where(and(eq(sandboxTokens.shopId, shop.id), isNull(sandboxTokens.revokedAt)))
+          .where(and(and(eq(sandboxTokens.domainId, shop.domainId), eq(sandboxTokens.shopId, shop.id)), isNull(sandboxTokens.revokedAt)))
           .orderBy(desc(sandboxTokens.id))
           .limit(1),
       ]);
@@ -154,7 +154,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       const rows = await db
         .update(sandboxTokens)
         .set({ expiresAt: now() })
-        .where(and(eq(sandboxTokens.shopId, shop.id), isNull(sandboxTokens.revokedAt)))
+        .where(and(and(eq(sandboxTokens.domainId, shop.domainId), eq(sandboxTokens.shopId, shop.id)), isNull(sandboxTokens.revokedAt)))
         .returning({ id: sandboxTokens.id });
       return rows.length;
     },
@@ -165,7 +165,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       const rows = await db
         .update(sandboxTokens)
         .set({ revokedAt: now() })
-        .where(and(eq(sandboxTokens.shopId, shop.id), isNull(sandboxTokens.revokedAt)))
+        .where(and(and(eq(sandboxTokens.domainId, shop.domainId), eq(sandboxTokens.shopId, shop.id)), isNull(sandboxTokens.revokedAt)))
         .returning({ id: sandboxTokens.id });
       return rows.length;
     },
@@ -184,7 +184,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         ? await db
             .select()
             .from(sandboxItemSkus)
-            .where(inArray(sandboxItemSkus.itemRowId, items.map((i) => i.id)))
+            .where(and(eq(sandboxItemSkus.domainId, shop.domainId), inArray(sandboxItemSkus.itemRowId, items.map((i) => i.id))))
             .orderBy(asc(sandboxItemSkus.sortIndex), asc(sandboxItemSkus.id))
         : [];
       return {
@@ -216,7 +216,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         const [existing] = await tx
           .select()
           .from(sandboxItems)
-          .where(and(eq(sandboxItems.shopId, shop.id), eq(sandboxItems.itemId, itemId)));
+          .where(and(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)), eq(sandboxItems.itemId, itemId)));
         let itemRowId: number;
         if (existing) {
           await tx
@@ -238,10 +238,10 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         const taken = await tx
           .select({ skuId: sandboxItemSkus.skuId, itemRowId: sandboxItemSkus.itemRowId })
           .from(sandboxItemSkus)
-          .where(and(eq(sandboxItemSkus.shopId, shop.id), inArray(sandboxItemSkus.skuId, skuIds)));
+          .where(and(and(eq(sandboxItemSkus.domainId, shop.domainId), eq(sandboxItemSkus.shopId, shop.id)), inArray(sandboxItemSkus.skuId, skuIds)));
         const clash = taken.find((t) => t.itemRowId !== itemRowId);
         if (clash) throw new AppError(StoreErrors.SANDBOX_ITEM_EXISTS, 409, { field: 'skus', key: clash.skuId });
-        await tx.delete(sandboxItemSkus).where(eq(sandboxItemSkus.itemRowId, itemRowId));
+        await tx.delete(sandboxItemSkus).where(and(eq(sandboxItemSkus.domainId, shop.domainId), eq(sandboxItemSkus.itemRowId, itemRowId)));
         await tx.insert(sandboxItemSkus).values(
           input.skus.map((s, i) => ({
             domainId,
@@ -265,7 +265,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       const shop = await shopOrFail(db, domainId, storeId);
       const rows = await db
         .delete(sandboxItems)
-        .where(and(eq(sandboxItems.shopId, shop.id), eq(sandboxItems.itemId, itemId)))
+        .where(and(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)), eq(sandboxItems.itemId, itemId)))
         .returning({ id: sandboxItems.id });
       if (!rows.length) throw sandboxNotFound('item', itemId);
     },
@@ -278,7 +278,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
           .select({ sku: sandboxItemSkus, item: sandboxItems })
           .from(sandboxItemSkus)
           .innerJoin(sandboxItems, and(eq(sandboxItems.id, sandboxItemSkus.itemRowId), eq(sandboxItems.domainId, sandboxItemSkus.domainId)))
-          .where(and(eq(sandboxItemSkus.shopId, shop.id), eq(sandboxItems.status, 'onsale')));
+          .where(and(and(eq(sandboxItemSkus.domainId, shop.domainId), eq(sandboxItemSkus.shopId, shop.id)), eq(sandboxItems.status, 'onsale')));
         if (!skus.length) throw new AppError(StoreErrors.SANDBOX_EMPTY_CATALOGUE, 400, { field: 'count' });
         const at = now();
         const day = at.toISOString().slice(0, 10).replaceAll('-', '');
@@ -345,12 +345,12 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         const [order] = await tx
           .select()
           .from(sandboxOrders)
-          .where(and(eq(sandboxOrders.shopId, shop.id), eq(sandboxOrders.orderNo, orderNo)));
+          .where(and(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id)), eq(sandboxOrders.orderNo, orderNo)));
         if (!order) throw sandboxNotFound('order', orderNo);
         const [{ n } = { n: 0 }] = await tx
           .select({ n: count() })
           .from(sandboxRefunds)
-          .where(and(eq(sandboxRefunds.shopId, shop.id), eq(sandboxRefunds.orderNo, orderNo)));
+          .where(and(and(eq(sandboxRefunds.domainId, shop.domainId), eq(sandboxRefunds.shopId, shop.id)), eq(sandboxRefunds.orderNo, orderNo)));
         const refundId = `RF${orderNo}-${Number(n) + 1}`;
         const at = now();
         await tx.insert(sandboxRefunds).values({
@@ -434,7 +434,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
 
     async listCalls(domainId: number, input: SandboxCallSearchInput): Promise<PageResult<SandboxCallRow>> {
       const shop = await shopOrFail(db, domainId, input.storeId);
-      const conditions = [eq(sandboxCalls.shopId, shop.id)];
+      const conditions = [and(eq(sandboxCalls.domainId, shop.domainId), eq(sandboxCalls.shopId, shop.id))];
       if (input.operation) conditions.push(eq(sandboxCalls.operation, input.operation));
       if (input.receivedOnly) conditions.push(inArray(sandboxCalls.operation, ['pushStock', 'pushShippingFeedback']));
       const where = and(...conditions);
@@ -468,7 +468,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       const [order] = await tx
         .select()
         .from(sandboxOrders)
-        .where(and(eq(sandboxOrders.shopId, shop.id), eq(sandboxOrders.orderNo, orderNo)))
+        .where(and(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id)), eq(sandboxOrders.orderNo, orderNo)))
         .for('update');
       if (!order) throw sandboxNotFound('order', orderNo);
       if (!from.includes(order.status as SandboxOrderStatus)) {

@@ -373,7 +373,7 @@ export async function pageLines(
   input: { filter: StockCheckLineFilter; keyword?: string | undefined; locationId?: number | undefined; currentPage: number; pageSize: number },
 ): Promise<{ rows: StockCheckLineRow[]; total: number }> {
   const keyword = input.keyword
-    ? sql`and exists (select 1 from skus k where k.id = l.sku_id and (k.code ilike ${likeText(input.keyword)} or k.name ilike ${likeText(input.keyword)} or k.bar_code = ${input.keyword}))`
+    ? sql`and exists (select 1 from skus k where k.domain_id = l.domain_id and k.id = l.sku_id and (k.code ilike ${likeText(input.keyword)} or k.name ilike ${likeText(input.keyword)} or k.bar_code = ${input.keyword}))`
     : sql``;
   const location = input.locationId === undefined ? sql`` : sql`and l.location_id = ${input.locationId}`;
   const where = sql`l.domain_id = ${domainId} and l.check_id = ${check.id} ${lineFilter(input.filter)} ${location} ${keyword}`;
