@@ -5,8 +5,9 @@
 // table without a domain_id condition, or insert into one without domain_id.
 //
 // It reads SQL text, not a parse tree: a statement's tables are the names after from, join,
-// update, into; a table is scoped when `<table or alias>.domain_id` is compared (=, in, any), or,
-// unqualified, when `domain_id` is compared anywhere in the statement. Good enough for the
+// update, into; a table is scoped when `<table or alias>.domain_id` is compared with a value
+// (= $1, in (…), = any(…)), or joined on domain_id to a table that is, or, unqualified, when
+// `domain_id` is compared with a value anywhere in the statement. Good enough for the
 // statements this code base writes (Drizzle's and its own raw SQL); a statement it cannot judge
 // goes to the allowlist below with its reason, never silently through.
 import { TENANT_TABLES } from '../src/db/tenancy.js';
@@ -51,8 +52,9 @@ export const CROSS_DOMAIN_STATEMENTS: readonly { match: RegExp; reason: string }
     reason: 'The sandbox marketplace consent page is opened with only its unguessable shop key; the shop row tells its domain.',
   },
   {
-    match: /^select .* from "waybill_account_shares" where \("waybill_account_shares"\."id" = \$1 and "waybill_account_shares"\."beneficiary_domain_id" = \$2\)/s,
-    reason: 'A shared waybill account lives with its owner domain; the domain it is shared with takes numbers from it by the share id and its own domain as beneficiary (a cross-domain read by design).',
+    match: /^select .* from "waybill_account_shares" (inner join "waybill_accounts" .*)?where \(?.*"waybill_account_shares"\."beneficiary_domain_id" = \$\d+/s,
+    reason:
+      'A shared waybill account lives with its owner domain; the domain it is shared with lists its shares and takes numbers from them by its own domain as beneficiary (a cross-domain read by design).',
   },
 ];
 
@@ -75,20 +77,27 @@ function normalise(text: string): string {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `name.domain_id` compared, or compared with (a join condition). */
-function qualifiedCondition(sql: string, name: string): boolean {
+const VALUE = String.raw`(?:\$\d+|\d+|''|any\s*\(|\(\s*(?:\$|select\b))`;
+
+/** `name.domain_id` compared with a value: a parameter, a literal, `any(…)`, a list or a subquery. */
+function pinned(sql: string, name: string): boolean {
   const n = escape(name);
   return (
-    new RegExp(`(?:^|[^\\w.])${n}\\.domain_id\\s*(?:=|in\\s*\\(|is not distinct from)`).test(sql) ||
-    new RegExp(`(?:=|is not distinct from)\\s*${n}\\.domain_id\\b`).test(sql) ||
-    // (t.domain_id, t.x) in (…) or = any (…)
+    new RegExp(`(?:^|[^\\w.])${n}\\.domain_id\\s*(?:=\\s*${VALUE}|in\\s*\\()`).test(sql) ||
+    new RegExp(`(?:\\$\\d+)\\s*=\\s*${n}\\.domain_id\\b`).test(sql) ||
     new RegExp(`\\(\\s*${n}\\.domain_id\\s*,[^)]*\\)\\s*(?:=|in\\b)`).test(sql)
   );
 }
 
+/** Pairs of names whose domain_id columns are compared with each other (join conditions). */
+function links(sql: string): [string, string][] {
+  return [...sql.matchAll(/(?:^|[^\w.])(\w+)\.domain_id\s*(?:=|is not distinct from)\s*(\w+)\.domain_id\b/g)].map((m) => [m[1]!, m[2]!]);
+}
+
+/** `domain_id` compared with a value without a table: the statement's only table with the column (PostgreSQL refuses an ambiguous one). */
 function unqualifiedCondition(sql: string): boolean {
   return (
-    /(?:^|[^\w.])domain_id\s*(?:=|in\s*\(|is not distinct from)/.test(sql) ||
+    new RegExp(`(?:^|[^\\w.])domain_id\\s*(?:=\\s*${VALUE}|in\\s*\\(|is not distinct from)`).test(sql) ||
     /(?:=|is not distinct from)\s*domain_id\b/.test(sql) ||
     /\(\s*domain_id\s*,[^)]*\)\s*(?:=|in\b)/.test(sql) ||
     /using\s*\([^)]*\bdomain_id\b/.test(sql)
@@ -102,14 +111,36 @@ export function auditStatement(text: string): StatementProblem[] {
   if (CROSS_DOMAIN_STATEMENTS.some((a) => a.match.test(text))) return [];
   const problems: StatementProblem[] = [];
   const refs: { table: string; alias: string | null; kind: string; at: number }[] = [];
+  // Platform tables (and their aliases): a domain_id read from their row is a known domain.
+  const platformNames = new Set<string>();
   for (const m of sql.matchAll(/\b(from|join|update|into)\s+(?:only\s+)?(?:public\.)?(\w+)(?:\s+(?:as\s+)?(\w+))?/g)) {
     const table = m[2]!;
-    if (!TENANT.has(table)) continue;
     const alias = m[3] && !NOT_ALIAS.has(m[3]) ? m[3] : null;
+    if (!TENANT.has(table)) {
+      platformNames.add(table);
+      if (alias) platformNames.add(alias);
+      continue;
+    }
     refs.push({ table, alias, kind: m[1]!, at: m.index });
   }
   if (!refs.length) return [];
   const unqualified = unqualifiedCondition(sql);
+  // A table (or alias) is scoped when its domain_id is compared with a value, or joined on
+  // domain_id to one that is (the outer row of a correlated subquery counts).
+  const names = new Set(refs.flatMap((r) => (r.alias ? [r.table, r.alias] : [r.table])));
+  for (const m of sql.matchAll(/(?:^|[^\w.])(\w+)\.domain_id\b/g)) names.add(m[1]!);
+  const scopedNames = new Set([...names].filter((n) => pinned(sql, n) || platformNames.has(n)));
+  const pairs = links(sql);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [a, b] of pairs) {
+      if (scopedNames.has(a) !== scopedNames.has(b)) {
+        scopedNames.add(a);
+        scopedNames.add(b);
+        grew = true;
+      }
+    }
+  }
   for (const ref of refs) {
     if (ref.kind === 'into') {
       // insert into t (cols…) values / select …: domain_id must be among the columns.
@@ -117,7 +148,7 @@ export function auditStatement(text: string): StatementProblem[] {
       if (!columns || !/\bdomain_id\b/.test(columns[1]!)) problems.push({ statement: text, table: ref.table, problem: 'insert without domain_id' });
       continue;
     }
-    const scoped = qualifiedCondition(sql, ref.table) || (ref.alias !== null && qualifiedCondition(sql, ref.alias)) || unqualified;
+    const scoped = scopedNames.has(ref.table) || (ref.alias !== null && scopedNames.has(ref.alias)) || unqualified;
     if (!scoped) problems.push({ statement: text, table: ref.table, problem: 'no domain_id condition' });
   }
   return problems;

@@ -26,6 +26,13 @@ describe('the statement audit', () => {
     const joined = 'select l.id from erp_order_lines l left join skus k on k.id = l.sku_id where l.domain_id = $1';
     expect(auditStatement(joined)).toEqual([expect.objectContaining({ table: 'skus' })]);
     expect(auditStatement(joined.replace('k.id = l.sku_id', 'k.id = l.sku_id and k.domain_id = l.domain_id'))).toEqual([]);
+    // Joined on domain_id, but no table of the join is given its domain.
+    const unpinned = 'select s.id from waybill_account_shares s join waybill_accounts a on a.domain_id = s.domain_id and a.id = s.account_id where s.beneficiary_domain_id = $1';
+    expect(auditStatement(unpinned).map((p) => p.table)).toEqual(['waybill_account_shares', 'waybill_accounts']);
+    // A correlated subquery takes its domain from the outer row.
+    const correlated = 'select id, (select count(*) from supply_goods g where g.supplier_id = suppliers.id and g.domain_id = suppliers.domain_id) from suppliers where suppliers.domain_id = $1';
+    expect(auditStatement(correlated)).toEqual([]);
+    expect(auditStatement(correlated.replace(' and g.domain_id = suppliers.domain_id', ''))).toEqual([expect.objectContaining({ table: 'supply_goods' })]);
   });
 
   it('asks an insert into a tenant table to set domain_id, and leaves platform tables alone', () => {
