@@ -35,9 +35,9 @@ export const CROSS_DOMAIN_STATEMENTS: readonly { match: RegExp; reason: string }
     reason: 'The worker of a background task reads its task by the id its job carries (see the entry above).',
   },
   {
-    match: /^select "domain_id", "id"(, "\w+")* from "\w+" where /s,
+    match: /^\s*select (?:\w+\.)?"?domain_id"?, (?:\w+\.)?"?id"?(, "\w+")* from "?\w+"?(?:\s+\w+)?\s+where\s/s,
     reason:
-      'A background sweep (warehouse-system sync, sandbox warehouse polling) finds the due rows of every domain by their (domain_id, id), then works each one with statements of its own domain. On Citus a multi-shard read.',
+      'A background sweep (warehouse-system sync, sandbox warehouse polling, scheduled stock sync) finds the due rows of every domain by their (domain_id, id), then works each one with statements of its own domain. On Citus a multi-shard read.',
   },
   {
     match: /^select id, domain_id, store_type, secret_key, usable, platform_code from stores where id = \$1$/,
