@@ -14,6 +14,7 @@ import { captchas, domains, roles, smsOutbox, userRoles, users } from '../src/db
 import type { JobQueueOptions } from '../src/platform/jobs.js';
 import type { AreaModule } from '../src/platform/module.js';
 import { hashPassword } from '../src/platform/password-hash.js';
+import { auditStatements, describeProblems } from './statement-audit.js';
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -49,6 +50,11 @@ export interface TestApp {
   /** The latest SMS code sent to a number. */
   lastSmsCode(mobile: string): Promise<string>;
   factories: Factories;
+  /**
+   * The statements the app sent, when made with recordStatements (or OPENSELLER_STATEMENT_AUDIT=1);
+   * the test's own statements through `database` are not among them.
+   */
+  statements: string[];
 }
 
 export interface Factories {
@@ -62,7 +68,14 @@ let counter = 0;
 export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
 
 export async function createTestApp(
-  options: { now?: () => Date; webDist?: string; jobs?: Partial<Omit<JobQueueOptions, 'url'>>; modules?: AreaModule[] } = {},
+  options: {
+    now?: () => Date;
+    webDist?: string;
+    jobs?: Partial<Omit<JobQueueOptions, 'url'>>;
+    modules?: AreaModule[];
+    /** Record the app's statements in `statements` (test/statement-audit.ts). */
+    recordStatements?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const serverUrl = inject('pgServerUrl');
   const template = inject('templateDatabase');
@@ -74,10 +87,21 @@ export async function createTestApp(
   const url = new URL(serverUrl);
   url.pathname = '/' + name;
   const database = connectDatabase(url.toString(), { max: 10 });
+  // With the statement audit on, the app has a pool of its own that records what it sends; with
+  // OPENSELLER_STATEMENT_AUDIT=1 every test file fails on a statement without its domain.
+  const auditAll = process.env.OPENSELLER_STATEMENT_AUDIT === '1';
+  const statements: string[] = [];
+  const distinct = new Set<string>();
+  const record = (text: string) => {
+    if (distinct.has(text)) return;
+    distinct.add(text);
+    statements.push(text);
+  };
+  const appDatabase = options.recordStatements || auditAll ? connectDatabase(url.toString(), { max: 10, onStatement: record }) : database;
   // Trusting X-Forwarded-For lets a test speak from several client addresses.
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseller-test-files-'));
   const app = await buildApp({
-    database,
+    database: appDatabase,
     filesDir,
     jobs: { url: url.toString(), work: true, pollingIntervalSeconds: 0.5, ...options.jobs },
     trustProxy: true,
@@ -196,16 +220,22 @@ export async function createTestApp(
       return code;
     },
     factories,
+    statements,
   };
 
   afterAll(async () => {
     await app.close();
     await database.close();
+    if (appDatabase !== database) await appDatabase.close();
     fs.rmSync(filesDir, { recursive: true, force: true });
     const cleanup = new pg.Client({ connectionString: serverUrl });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await cleanup.end();
+    if (auditAll) {
+      const problems = auditStatements(statements);
+      if (problems.length) throw new Error(`statements without their domain (test/statement-audit.ts):\n${describeProblems(problems)}`);
+    }
   });
 
   return testApp;

@@ -19,7 +19,14 @@ export interface Database {
 // up to 2^53; numeric stays a string so money keeps its exact decimals.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function connectDatabase(url: string, options: { max?: number; applicationName?: string } = {}): Database {
+export interface ConnectOptions {
+  max?: number;
+  applicationName?: string;
+  /** Called with the text of every statement sent (the tests' statement audit, test/statement-audit.ts). */
+  onStatement?: (text: string) => void;
+}
+
+export function connectDatabase(url: string, options: ConnectOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
@@ -27,6 +34,19 @@ export function connectDatabase(url: string, options: { max?: number; applicatio
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', () => {});
+  const onStatement = options.onStatement;
+  if (onStatement) {
+    // pool.query and transactions both end in a client's query(), so every statement passes here.
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const first = args[0] as string | { text?: unknown } | undefined;
+        const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : undefined;
+        if (text !== undefined) onStatement(text);
+        return query(...args);
+      };
+    });
+  }
   const db = drizzle(pool, { schema });
   return {
     db,

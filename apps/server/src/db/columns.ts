@@ -3,7 +3,15 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bigint, integer, numeric, timestamp } from 'drizzle-orm/pg-core';
 
+/** The id of a platform (reference) table row: its primary key. */
 export const idColumn = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+
+/**
+ * The id of a tenant table row: globally unique (one identity sequence per table), but the
+ * primary key is (domain_id, id), declared by the table, so that the table can be distributed
+ * by domain_id on Citus (docs/scale-out.md, db/tenancy.ts).
+ */
+export const tenantIdColumn = () => bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity();
 
 /** The tenant of the row. Every business query filters on it. */
 export const domainIdColumn = () => bigint('domain_id', { mode: 'number' }).notNull();

@@ -249,7 +249,7 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
     async remove(session: Session, id: number): Promise<void> {
       const [row] = await db.select().from(exportFiles).where(and(mine(session), eq(exportFiles.id, id)));
       if (!row) throw notFound('file');
-      await db.delete(exportFiles).where(eq(exportFiles.id, id));
+      await db.delete(exportFiles).where(and(eq(exportFiles.domainId, row.domainId), eq(exportFiles.id, id)));
       if (row.fileId) {
         const file = await deps.files.byId(row.fileId);
         if (file) await deps.files.remove(file);
@@ -263,7 +263,7 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
       if (!row || row.processStatus !== 'SUCCESS' || !row.fileId) throw new AppError(ErrorCodes.FILE_NOT_EXIST, 404);
       const file = await deps.files.byId(row.fileId);
       if (!file) throw new AppError(ErrorCodes.FILE_NOT_EXIST, 404);
-      await db.update(exportFiles).set({ unread: false }).where(eq(exportFiles.id, id));
+      await db.update(exportFiles).set({ unread: false }).where(and(eq(exportFiles.domainId, row.domainId), eq(exportFiles.id, id)));
       return { file, title: row.title };
     },
 

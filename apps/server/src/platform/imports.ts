@@ -424,7 +424,9 @@ export function createImports(deps: { database: Database; files: FileStore; jobs
     parse,
     load,
     count: async (session: Session) =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(importTasks).where(eq(importTasks.userId, session.userId)))[0]?.n ?? 0,
+      session.domainId === null
+        ? 0
+        : ((await db.select({ n: sql<number>`count(*)::int` }).from(importTasks).where(and(eq(importTasks.domainId, session.domainId), eq(importTasks.userId, session.userId))))[0]?.n ?? 0),
   };
 }
 

@@ -19,6 +19,16 @@ export interface OperationEntry {
   after?: unknown;
 }
 
+/**
+ * The domain an entry is written under. The log is a tenant table (distributed by domain_id,
+ * db/tenancy.ts), so every entry names one: a seller's own, or for the root account's change to a
+ * domain, that domain.
+ */
+export function logDomainOf(actor: { domainId: number | null }): number {
+  if (actor.domainId === null) throw new Error('an operation-log entry needs the domain it belongs to');
+  return actor.domainId;
+}
+
 export async function writeOperationLog(tx: Tx, actor: OperationActor, entry: OperationEntry): Promise<void> {
   await writeOperationLogs(tx, actor, [entry]);
 }
@@ -31,7 +41,7 @@ export async function writeOperationLogs(tx: Tx, actor: OperationActor, entries:
   for (let i = 0; i < entries.length; i += LOG_ROWS_PER_STATEMENT) {
     await tx.insert(operationLogs).values(
       entries.slice(i, i + LOG_ROWS_PER_STATEMENT).map((entry) => ({
-        domainId: actor.domainId,
+        domainId: logDomainOf(actor),
         userId: actor.userId,
         loginName: actor.loginName,
         area: entry.area,

@@ -88,10 +88,10 @@ const SESSION_SELECT = sql`
   select t.id as token_id, t.family_id, u.id as user_id, u.login_name, u.user_name, u.account_type,
          u.system_roles, u.domain_id, d.code as domain_code, d.name as domain_name, d.level, d.trial_level,
          d.trial_expire_time, d.expire_time, d.by_store, d.extra_menus,
-         coalesce((select array_agg(distinct m) from user_roles ur join roles r on r.id = ur.role_id
-                   cross join lateral unnest(r.menus) m where ur.user_id = u.id), '{}') as role_menus,
-         coalesce((select array_agg(distinct f) from user_roles ur join roles r on r.id = ur.role_id
-                   cross join lateral unnest(r.fields) f where ur.user_id = u.id), '{}') as role_fields
+         coalesce((select array_agg(distinct m) from user_roles ur join roles r on r.id = ur.role_id and r.domain_id = ur.domain_id
+                   cross join lateral unnest(r.menus) m where ur.domain_id = u.domain_id and ur.user_id = u.id), '{}') as role_menus,
+         coalesce((select array_agg(distinct f) from user_roles ur join roles r on r.id = ur.role_id and r.domain_id = ur.domain_id
+                   cross join lateral unnest(r.fields) f where ur.domain_id = u.domain_id and ur.user_id = u.id), '{}') as role_fields
 `;
 
 const RESOLVE_TEXT = new PgDialect().sqlToQuery(sql`

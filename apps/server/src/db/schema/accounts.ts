@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgSequence, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, boolean, foreignKey, index, integer, pgSequence, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, idColumn, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 
 /** Domain codes are numbers from 100001 up, shown to users. */
 export const domainCodeSeq = pgSequence('domain_code_seq', { startWith: 100001 });
@@ -63,7 +63,7 @@ export const users = pgTable(
 export const roles = pgTable(
   'roles',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     roleName: text('role_name').notNull(),
     remark: text('remark'),
@@ -74,7 +74,7 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('roles_domain_name_key').on(t.domainId, t.roleName)],
+  (t) => [uniqueIndex('roles_domain_name_key').on(t.domainId, t.roleName), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 export const userRoles = pgTable(
@@ -85,10 +85,9 @@ export const userRoles = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     roleId: bigint('role_id', { mode: 'number' })
-      .notNull()
-      .references(() => roles.id),
+      .notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+  (t) => [primaryKey({ columns: [t.domainId, t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId), foreignKey({ name: 'user_roles_role_id_fk', columns: [t.domainId, t.roleId], foreignColumns: [roles.domainId, roles.id] })],
 );
 
 /**

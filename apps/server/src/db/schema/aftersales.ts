@@ -6,19 +6,18 @@
 // domain (Citus distribution by domain_id). A platform refund id is taken once per store.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, money, timestamptz, updatedAt, versionColumn, weight } from '../columns.js';
+import { createdAt, createdBy, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn, weight } from '../columns.js';
 import { domains } from './accounts.js';
 import { skus } from './goods.js';
 import { erpOrderLines, erpOrders } from './orders.js';
 import { stores } from './stores.js';
 import { warehouses } from './warehouses.js';
 
-const tenantId = () => bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity();
 
 export const afterSales = pgTable(
   'after_sales',
   {
-    id: tenantId(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     code: text('code').notNull(),
     /** MANUAL, IMPORT, PLATFORM. */
@@ -106,7 +105,7 @@ export const afterSales = pgTable(
 export const afterSaleLines = pgTable(
   'after_sale_lines',
   {
-    id: tenantId(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     afterSaleId: bigint('after_sale_id', { mode: 'number' }).notNull(),
     /** RETURN or EXCHANGE. */

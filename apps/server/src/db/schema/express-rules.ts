@@ -1,13 +1,13 @@
 // Courier (express) rules, their priority order, and stop-shipping templates (spec 02 §3.10, §7.8).
 import type { ExpressRuleCondition, StopArea } from '@openseller/core';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, updatedAt, versionColumn } from '../columns.js';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, tenantIdColumn, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 
 export const expressRules = pgTable(
   'express_rules',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     /** BY_AREA, BY_WEIGHT, BY_STORE, BY_CUSTOM, BY_SKU. */
     type: text('type').notNull(),
@@ -22,28 +22,28 @@ export const expressRules = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('express_rules_type_idx').on(t.domainId, t.type, t.sortIndex), index('express_rules_carrier_idx').on(t.domainId, t.expressCompanyCode)],
+  (t) => [index('express_rules_type_idx').on(t.domainId, t.type, t.sortIndex), index('express_rules_carrier_idx').on(t.domainId, t.expressCompanyCode), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 /** The order rule types are tried in, one row per domain (absent: the default order). */
 export const expressRulePriorities = pgTable(
   'express_rule_priorities',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     types: jsonb('types').$type<string[]>().notNull(),
     version: versionColumn(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('express_rule_priorities_domain_key').on(t.domainId)],
+  (t) => [uniqueIndex('express_rule_priorities_domain_key').on(t.domainId), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 /** A carrier's stop-shipping areas (spec "expressProhibited"). */
 export const expressStopTemplates = pgTable(
   'express_stop_templates',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     name: text('name').notNull(),
     expressCompanyCode: text('express_company_code').notNull(),
@@ -54,5 +54,5 @@ export const expressStopTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('express_stop_templates_name_key').on(t.domainId, t.name), index('express_stop_templates_carrier_idx').on(t.domainId, t.expressCompanyCode)],
+  (t) => [uniqueIndex('express_stop_templates_name_key').on(t.domainId, t.name), index('express_stop_templates_carrier_idx').on(t.domainId, t.expressCompanyCode), primaryKey({ columns: [t.domainId, t.id] })],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, idColumn, timestamptz, updatedAt } from '../columns.js';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, idColumn, tenantIdColumn, timestamptz, updatedAt } from '../columns.js';
 
 /** Every file in the file store (DATA_DIR/files): pictures, uploaded spreadsheets, exports. */
 export const storedFiles = pgTable(
@@ -40,8 +40,8 @@ const taskLiveness = () => ({
 export const exportFiles = pgTable(
   'export_files',
   {
-    id: idColumn(),
-    domainId: bigint('domain_id', { mode: 'number' }).notNull(),
+    id: tenantIdColumn(),
+    domainId: domainIdColumn(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     title: text('title').notNull(),
     exportType: text('export_type').notNull(),
@@ -59,6 +59,7 @@ export const exportFiles = pgTable(
     index('export_files_user_idx').on(t.domainId, t.userId, t.createdAt.desc().nullsFirst()),
     // The sweep for interrupted exports reads only the few rows a worker holds.
     index('export_files_heartbeat_idx').on(t.heartbeatAt).where(sql`heartbeat_at is not null`),
+    primaryKey({ columns: [t.domainId, t.id] }),
   ],
 );
 
@@ -69,8 +70,8 @@ export const exportFiles = pgTable(
 export const importTasks = pgTable(
   'import_tasks',
   {
-    id: idColumn(),
-    domainId: bigint('domain_id', { mode: 'number' }).notNull(),
+    id: tenantIdColumn(),
+    domainId: domainIdColumn(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     kind: text('kind').notNull(),
     status: text('status').notNull().default('PARSING'),
@@ -99,5 +100,6 @@ export const importTasks = pgTable(
     index('import_tasks_user_idx').on(t.domainId, t.userId, t.createdAt),
     // The sweep for interrupted imports reads only the few rows a worker holds.
     index('import_tasks_heartbeat_idx').on(t.heartbeatAt).where(sql`heartbeat_at is not null`),
+    primaryKey({ columns: [t.domainId, t.id] }),
   ],
 );

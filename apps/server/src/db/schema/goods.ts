@@ -2,15 +2,15 @@
 // classification tree and shelf-life records (spec 02 §3.1). An SPU without variants has one
 // SKU carrying the SPU's code, so stock and orders always point at a SKU.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, money, size, updatedAt, versionColumn, weight } from '../columns.js';
+import { bigint, boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, money, size, tenantIdColumn, updatedAt, versionColumn, weight } from '../columns.js';
 import { domains } from './accounts.js';
 
 /** The classification tree (spuSysClassify). nodeType: DEFAULT, LEVEL_1, LEVEL_2, LEVEL_3. */
 export const skuClasses = pgTable(
   'sku_classes',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -21,13 +21,13 @@ export const skuClasses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sku_classes_domain_code_key').on(t.domainId, t.code), index('sku_classes_parent_idx').on(t.domainId, t.parentId)],
+  (t) => [uniqueIndex('sku_classes_domain_code_key').on(t.domainId, t.code), index('sku_classes_parent_idx').on(t.domainId, t.parentId), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 export const spus = pgTable(
   'spus',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -57,7 +57,7 @@ export const spus = pgTable(
     picUrl: text('pic_url'),
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     marks: text('marks').array().notNull().default(sql`'{}'::text[]`),
-    classId: bigint('class_id', { mode: 'number' }).references(() => skuClasses.id),
+    classId: bigint('class_id', { mode: 'number' }),
     hasSku: boolean('has_sku').notNull().default(false),
     isCombination: boolean('is_combination').notNull().default(false),
     /** onsale or instock (taken down). */
@@ -74,17 +74,18 @@ export const spus = pgTable(
     uniqueIndex('spus_domain_code_key').on(t.domainId, t.code).where(sql`del_flag = false`),
     index('spus_domain_id_idx').on(t.domainId, t.id.desc().nullsFirst()),
     index('spus_domain_class_idx').on(t.domainId, t.classId),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'spus_class_id_fk', columns: [t.domainId, t.classId], foreignColumns: [skuClasses.domainId, skuClasses.id] }),
   ],
 );
 
 export const skus = pgTable(
   'skus',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     spuId: bigint('spu_id', { mode: 'number' })
-      .notNull()
-      .references(() => spus.id),
+      .notNull(),
     code: text('code').notNull(),
     barCode: text('bar_code'),
     name: text('name'),
@@ -117,9 +118,10 @@ export const skus = pgTable(
   },
   (t) => [
     uniqueIndex('skus_domain_code_key').on(t.domainId, t.code).where(sql`del_flag = false`),
-    uniqueIndex('skus_domain_id_key').on(t.domainId, t.id),
     index('skus_domain_spu_idx').on(t.domainId, t.spuId),
     index('skus_domain_barcode_idx').on(t.domainId, t.barCode),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'skus_spu_id_fk', columns: [t.domainId, t.spuId], foreignColumns: [spus.domainId, spus.id] }),
   ],
 );
 
@@ -127,21 +129,22 @@ export const skus = pgTable(
 export const combinationComponents = pgTable(
   'combination_components',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     comboSkuId: bigint('combo_sku_id', { mode: 'number' })
-      .notNull()
-      .references(() => skus.id),
+      .notNull(),
     componentSkuId: bigint('component_sku_id', { mode: 'number' })
-      .notNull()
-      .references(() => skus.id),
+      .notNull(),
     qty: integer('qty').notNull(),
     apportionCostPrice: money('apportion_cost_price'),
     sortIndex: integer('sort_index').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('combination_components_key').on(t.comboSkuId, t.componentSkuId),
+    uniqueIndex('combination_components_key').on(t.domainId, t.comboSkuId, t.componentSkuId),
     index('combination_components_component_idx').on(t.domainId, t.componentSkuId),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'combination_components_combo_sku_id_fk', columns: [t.domainId, t.comboSkuId], foreignColumns: [skus.domainId, skus.id] }),
+    foreignKey({ name: 'combination_components_component_sku_id_fk', columns: [t.domainId, t.componentSkuId], foreignColumns: [skus.domainId, skus.id] }),
   ],
 );
 
@@ -149,14 +152,13 @@ export const combinationComponents = pgTable(
 export const skuProductDates = pgTable(
   'sku_product_dates',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     skuId: bigint('sku_id', { mode: 'number' })
-      .notNull()
-      .references(() => skus.id),
+      .notNull(),
     productDate: date('product_date', { mode: 'string' }).notNull(),
     qty: integer('qty').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sku_product_dates_sku_idx').on(t.domainId, t.skuId)],
+  (t) => [index('sku_product_dates_sku_idx').on(t.domainId, t.skuId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sku_product_dates_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] })],
 );

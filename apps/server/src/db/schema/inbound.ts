@@ -2,8 +2,8 @@
 // its lines with noticed and received quantities, and every receipt with its lines per location.
 // Stock itself moves only through the stock engine, in the receipt's transaction.
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, money, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, check, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { skus } from './goods.js';
 import { suppliers } from './suppliers.js';
@@ -12,15 +12,14 @@ import { warehouses } from './warehouses.js';
 export const asnHeaders = pgTable(
   'asn_headers',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     code: text('code').notNull(),
     /** ASN_PURCHASE, ASN_AFTERSALE, ASN_ALLOCATED, ASN_OTHER. */
     asnType: text('asn_type').notNull(),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
-    supplierId: bigint('supplier_id', { mode: 'number' }).references(() => suppliers.id),
+      .notNull(),
+    supplierId: bigint('supplier_id', { mode: 'number' }),
     /** CI_ASN_STATUS_CREATED, _SYNCED, _COMPLETED, _CLOSED. */
     status: text('status').notNull(),
     purchaseCode: text('purchase_code'),
@@ -62,21 +61,22 @@ export const asnHeaders = pgTable(
     index('asn_headers_domain_warehouse_idx').on(t.domainId, t.warehouseId, t.status),
     index('asn_headers_sync_due_idx').on(t.syncStatus, t.nextSyncAt),
     check('asn_headers_received_within_noticed', sql`${t.receivedQtyTotal} >= 0 and ${t.receivedQtyTotal} <= ${t.qtyTotal}`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'asn_headers_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
+    foreignKey({ name: 'asn_headers_supplier_id_fk', columns: [t.domainId, t.supplierId], foreignColumns: [suppliers.domainId, suppliers.id] }),
   ],
 );
 
 export const asnDetails = pgTable(
   'asn_details',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     asnId: bigint('asn_id', { mode: 'number' })
-      .notNull()
-      .references(() => asnHeaders.id, { onDelete: 'cascade' }),
+      .notNull(),
     lineNo: integer('line_no').notNull(),
     skuId: bigint('sku_id', { mode: 'number' })
-      .notNull()
-      .references(() => skus.id),
+      .notNull(),
     qty: integer('qty').notNull(),
     receivedQty: integer('received_qty').notNull().default(0),
     /** Unit price; the receipt's unit cost. */
@@ -94,6 +94,9 @@ export const asnDetails = pgTable(
     index('asn_details_sku_idx').on(t.domainId, t.skuId),
     check('asn_details_qty_positive', sql`${t.qty} > 0`),
     check('asn_details_received_within_noticed', sql`${t.receivedQty} >= 0 and ${t.receivedQty} <= ${t.qty}`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'asn_details_asn_id_fk', columns: [t.domainId, t.asnId], foreignColumns: [asnHeaders.domainId, asnHeaders.id] }).onDelete('cascade'),
+    foreignKey({ name: 'asn_details_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] }),
   ],
 );
 
@@ -101,11 +104,10 @@ export const asnDetails = pgTable(
 export const asnReceipts = pgTable(
   'asn_receipts',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     asnId: bigint('asn_id', { mode: 'number' })
-      .notNull()
-      .references(() => asnHeaders.id, { onDelete: 'cascade' }),
+      .notNull(),
     /** MANUAL or WAREHOUSE_SYSTEM. */
     source: text('source').notNull(),
     externalResultId: text('external_result_id'),
@@ -115,27 +117,25 @@ export const asnReceipts = pgTable(
     receivedByName: text('received_by_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('asn_receipts_asn_idx').on(t.domainId, t.asnId, t.id), uniqueIndex('asn_receipts_result_key').on(t.domainId, t.asnId, t.externalResultId)],
+  (t) => [index('asn_receipts_asn_idx').on(t.domainId, t.asnId, t.id), uniqueIndex('asn_receipts_result_key').on(t.domainId, t.asnId, t.externalResultId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'asn_receipts_asn_id_fk', columns: [t.domainId, t.asnId], foreignColumns: [asnHeaders.domainId, asnHeaders.id] }).onDelete('cascade')],
 );
 
 export const asnReceiptLines = pgTable(
   'asn_receipt_lines',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     receiptId: bigint('receipt_id', { mode: 'number' })
-      .notNull()
-      .references(() => asnReceipts.id, { onDelete: 'cascade' }),
+      .notNull(),
     asnDetailId: bigint('asn_detail_id', { mode: 'number' })
-      .notNull()
-      .references(() => asnDetails.id, { onDelete: 'cascade' }),
+      .notNull(),
     skuId: bigint('sku_id', { mode: 'number' }).notNull(),
     /** 0 when the warehouse keeps no locations. */
     locationId: bigint('location_id', { mode: 'number' }).notNull().default(0),
     qty: integer('qty').notNull(),
     unitCost: money('unit_cost'),
   },
-  (t) => [index('asn_receipt_lines_receipt_idx').on(t.domainId, t.receiptId), check('asn_receipt_lines_qty_positive', sql`${t.qty} > 0`)],
+  (t) => [index('asn_receipt_lines_receipt_idx').on(t.domainId, t.receiptId), check('asn_receipt_lines_qty_positive', sql`${t.qty} > 0`), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'asn_receipt_lines_receipt_id_fk', columns: [t.domainId, t.receiptId], foreignColumns: [asnReceipts.domainId, asnReceipts.id] }).onDelete('cascade'), foreignKey({ name: 'asn_receipt_lines_asn_detail_id_fk', columns: [t.domainId, t.asnDetailId], foreignColumns: [asnDetails.domainId, asnDetails.id] }).onDelete('cascade')],
 );
 
 /** The day's counter of notice codes: ASN + yyyymmdd + a 4-digit counter. */

@@ -3,8 +3,8 @@
 // and tests, whose shops, items, orders, refunds, tokens and received calls live here so that a
 // pull by time window and watermark is a real query.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, domainIdColumn, idColumn, money, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { stores } from './stores.js';
 
@@ -12,11 +12,10 @@ import { stores } from './stores.js';
 export const storeAuthRequests = pgTable(
   'store_auth_requests',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+      .notNull(),
     /** sha256 of the state; the state itself is only in the browser's address. */
     stateHash: text('state_hash').notNull(),
     redirectUri: text('redirect_uri').notNull(),
@@ -26,18 +25,17 @@ export const storeAuthRequests = pgTable(
     usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('store_auth_requests_state_key').on(t.stateHash), index('store_auth_requests_store_idx').on(t.domainId, t.storeId)],
+  (t) => [uniqueIndex('store_auth_requests_state_key').on(t.domainId, t.stateHash), index('store_auth_requests_store_idx').on(t.domainId, t.storeId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'store_auth_requests_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }).onDelete('cascade')],
 );
 
 /** One run of "sync online goods" of a store: QUEUED, RUNNING, SUCCESS or FAILED. */
 export const storeSyncRuns = pgTable(
   'store_sync_runs',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+      .notNull(),
     kind: text('kind').notNull().default('ONLINE_GOODS'),
     status: text('status').notNull().default('QUEUED'),
     pages: integer('pages').notNull().default(0),
@@ -58,7 +56,7 @@ export const storeSyncRuns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('store_sync_runs_store_idx').on(t.domainId, t.storeId, t.id)],
+  (t) => [index('store_sync_runs_store_idx').on(t.domainId, t.storeId, t.id), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'store_sync_runs_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }).onDelete('cascade')],
 );
 
 // ---- the sandbox marketplace ------------------------------------------------------------------
@@ -67,11 +65,10 @@ export const storeSyncRuns = pgTable(
 export const sandboxShops = pgTable(
   'sandbox_shops',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
+      .notNull(),
     /** The shop's id on the sandbox (an unguessable key, also the consent page's `shop`). */
     shopKey: text('shop_key').notNull(),
     /** Share of calls failing at random, 0.00 to 1.00. */
@@ -91,36 +88,34 @@ export const sandboxShops = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sandbox_shops_store_key').on(t.domainId, t.storeId), uniqueIndex('sandbox_shops_shop_key').on(t.shopKey)],
+  (t) => [uniqueIndex('sandbox_shops_store_key').on(t.domainId, t.storeId), uniqueIndex('sandbox_shops_shop_key').on(t.domainId, t.shopKey), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_shops_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }).onDelete('cascade')],
 );
 
 /** Authorization codes the consent page handed out (hashed), good once for 10 minutes. */
 export const sandboxAuthCodes = pgTable(
   'sandbox_auth_codes',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+      .notNull(),
     codeHash: text('code_hash').notNull(),
     redirectUri: text('redirect_uri').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sandbox_auth_codes_code_key').on(t.codeHash)],
+  (t) => [uniqueIndex('sandbox_auth_codes_code_key').on(t.domainId, t.codeHash), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_auth_codes_shop_id_fk', columns: [t.domainId, t.shopId], foreignColumns: [sandboxShops.domainId, sandboxShops.id] }).onDelete('cascade')],
 );
 
 /** Access and refresh tokens the sandbox issued (hashed). */
 export const sandboxTokens = pgTable(
   'sandbox_tokens',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+      .notNull(),
     accessTokenHash: text('access_token_hash').notNull(),
     refreshTokenHash: text('refresh_token_hash').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
@@ -129,20 +124,21 @@ export const sandboxTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('sandbox_tokens_access_key').on(t.accessTokenHash),
-    uniqueIndex('sandbox_tokens_refresh_key').on(t.refreshTokenHash),
+    uniqueIndex('sandbox_tokens_access_key').on(t.domainId, t.accessTokenHash),
+    uniqueIndex('sandbox_tokens_refresh_key').on(t.domainId, t.refreshTokenHash),
     index('sandbox_tokens_shop_idx').on(t.shopId),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'sandbox_tokens_shop_id_fk', columns: [t.domainId, t.shopId], foreignColumns: [sandboxShops.domainId, sandboxShops.id] }).onDelete('cascade'),
   ],
 );
 
 export const sandboxItems = pgTable(
   'sandbox_items',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+      .notNull(),
     itemId: text('item_id').notNull(),
     title: text('title').notNull(),
     outerId: text('outer_id'),
@@ -151,20 +147,18 @@ export const sandboxItems = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sandbox_items_key').on(t.shopId, t.itemId)],
+  (t) => [uniqueIndex('sandbox_items_key').on(t.domainId, t.shopId, t.itemId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_items_shop_id_fk', columns: [t.domainId, t.shopId], foreignColumns: [sandboxShops.domainId, sandboxShops.id] }).onDelete('cascade')],
 );
 
 export const sandboxItemSkus = pgTable(
   'sandbox_item_skus',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+      .notNull(),
     itemRowId: bigint('item_row_id', { mode: 'number' })
-      .notNull()
-      .references(() => sandboxItems.id, { onDelete: 'cascade' }),
+      .notNull(),
     skuId: text('sku_id').notNull(),
     properties: text('properties'),
     outerSkuId: text('outer_sku_id'),
@@ -173,18 +167,17 @@ export const sandboxItemSkus = pgTable(
     sortIndex: integer('sort_index').notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sandbox_item_skus_key').on(t.shopId, t.skuId), index('sandbox_item_skus_item_idx').on(t.itemRowId)],
+  (t) => [uniqueIndex('sandbox_item_skus_key').on(t.domainId, t.shopId, t.skuId), index('sandbox_item_skus_item_idx').on(t.itemRowId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_item_skus_shop_id_fk', columns: [t.domainId, t.shopId], foreignColumns: [sandboxShops.domainId, sandboxShops.id] }).onDelete('cascade'), foreignKey({ name: 'sandbox_item_skus_item_row_id_fk', columns: [t.domainId, t.itemRowId], foreignColumns: [sandboxItems.domainId, sandboxItems.id] }).onDelete('cascade')],
 );
 
 /** Buyer orders on the sandbox; created_at / updated_at are the marketplace's own times. */
 export const sandboxOrders = pgTable(
   'sandbox_orders',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+      .notNull(),
     orderNo: text('order_no').notNull(),
     status: text('status').notNull().default('WAIT_SELLER_SEND_GOODS'),
     buyerNick: text('buyer_nick').notNull(),
@@ -205,18 +198,17 @@ export const sandboxOrders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sandbox_orders_key').on(t.shopId, t.orderNo), index('sandbox_orders_window_idx').on(t.shopId, t.updatedAt, t.id)],
+  (t) => [uniqueIndex('sandbox_orders_key').on(t.domainId, t.shopId, t.orderNo), index('sandbox_orders_window_idx').on(t.shopId, t.updatedAt, t.id), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_orders_shop_id_fk', columns: [t.domainId, t.shopId], foreignColumns: [sandboxShops.domainId, sandboxShops.id] }).onDelete('cascade')],
 );
 
 /** After-sale (refund) requests of sandbox orders. */
 export const sandboxRefunds = pgTable(
   'sandbox_refunds',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+      .notNull(),
     refundId: text('refund_id').notNull(),
     orderNo: text('order_no').notNull(),
     status: text('status').notNull().default('WAIT_SELLER_AGREE'),
@@ -231,18 +223,17 @@ export const sandboxRefunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sandbox_refunds_key').on(t.shopId, t.refundId), index('sandbox_refunds_window_idx').on(t.shopId, t.updatedAt, t.id)],
+  (t) => [uniqueIndex('sandbox_refunds_key').on(t.domainId, t.shopId, t.refundId), index('sandbox_refunds_window_idx').on(t.shopId, t.updatedAt, t.id), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_refunds_shop_id_fk', columns: [t.domainId, t.shopId], foreignColumns: [sandboxShops.domainId, sandboxShops.id] }).onDelete('cascade')],
 );
 
 /** Every call the sandbox received, with its outcome; pushes keep what they carried. */
 export const sandboxCalls = pgTable(
   'sandbox_calls',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     shopId: bigint('shop_id', { mode: 'number' })
-      .notNull()
-      .references(() => sandboxShops.id, { onDelete: 'cascade' }),
+      .notNull(),
     operation: text('operation').notNull(),
     /** OK, a failure kind (TIMEOUT, RATE_LIMITED, TOKEN_EXPIRED, ERROR), or REJECTED. */
     outcome: text('outcome').notNull(),
@@ -250,5 +241,5 @@ export const sandboxCalls = pgTable(
     payload: jsonb('payload'),
     createdAt: createdAt(),
   },
-  (t) => [index('sandbox_calls_shop_idx').on(t.shopId, t.id)],
+  (t) => [index('sandbox_calls_shop_idx').on(t.shopId, t.id), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_calls_shop_id_fk', columns: [t.domainId, t.shopId], foreignColumns: [sandboxShops.domainId, sandboxShops.id] }).onDelete('cascade')],
 );

@@ -2,14 +2,14 @@
 // columns of a seller's own spreadsheet map to order fields (header text → field).
 import type { OrderImportFieldMap } from '@openseller/core';
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, updatedAt, versionColumn } from '../columns.js';
+import { jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, tenantIdColumn, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 
 export const orderImportTemplates = pgTable(
   'order_import_templates',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     name: text('name').notNull(),
     /** The kind of file the template reads (ERP_ORDER). */
@@ -21,5 +21,5 @@ export const orderImportTemplates = pgTable(
     updatedAt: updatedAt(),
   },
   // Names are unique per domain, compared trimmed and case-insensitive.
-  (t) => [uniqueIndex('order_import_templates_domain_name_key').on(t.domainId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('order_import_templates_domain_name_key').on(t.domainId, sql`lower(${t.name})`), primaryKey({ columns: [t.domainId, t.id] })],
 );

@@ -7,8 +7,8 @@
 // ledger is the record (stock area). `stockOut` and `lines.stockOut` are the out-of-stock
 // marks set by 'refresh out-of-stock' (spec 02 §4.3).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgSequence, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, money, timestamptz, updatedAt, versionColumn, weight } from '../columns.js';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn, weight } from '../columns.js';
 import { domains } from './accounts.js';
 import { skus } from './goods.js';
 import { stores } from './stores.js';
@@ -17,7 +17,7 @@ import { warehouses } from './warehouses.js';
 export const erpOrders = pgTable(
   'erp_orders',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     /** The order number: a timestamp plus a counter (spec 02 §9), unique in the domain. */
     code: text('code').notNull(),
@@ -30,8 +30,7 @@ export const erpOrders = pgTable(
     /** PLATFORM (pulled), MANUAL (created by hand), IMPORT (.xlsx), HTTP (self-defined store ingest). */
     source: text('source').notNull().default('PLATFORM'),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     platformCode: text('platform_code').notNull().default('DEFAULT_PLATFORM'),
     originalPlatformCode: text('original_platform_code'),
     /** The platform order numbers this order carries (several after a merge). */
@@ -47,7 +46,7 @@ export const erpOrders = pgTable(
     receiverZip: text('receiver_zip'),
     /** The address could not be parsed into province/city/district. */
     addressException: boolean('address_exception').notNull().default(false),
-    warehouseId: bigint('warehouse_id', { mode: 'number' }).references(() => warehouses.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }),
     expressCompanyCode: text('express_company_code'),
     expressNo: text('express_no'),
     /** NONE or RISK (risk-controlled orders cannot be reviewed until released). */
@@ -96,8 +95,6 @@ export const erpOrders = pgTable(
   },
   (t) => [
     uniqueIndex('erp_orders_domain_code_key').on(t.domainId, t.code),
-    // Tenant tables reference an order with its domain (after-sales).
-    uniqueIndex('erp_orders_domain_id_key').on(t.domainId, t.id),
     index('erp_orders_domain_status_idx').on(t.domainId, t.statusCode, t.id.desc()),
     index('erp_orders_domain_created_idx').on(t.domainId, t.createdAt.desc(), t.id.desc()),
     index('erp_orders_domain_store_idx').on(t.domainId, t.storeId, t.statusCode),
@@ -122,20 +119,22 @@ export const erpOrders = pgTable(
         sql`status_code in ('CI_ERPSOH_STATUS_NORMAL', 'CI_ERPSOH_STATUS_VERIFIED') and (intercepted or labels && '{ORDER_TBSKU_EXCEPTION,WAREHOUSE_MATCH_FAIL,EXPRESS_MATCH_FAIL}'::text[])`,
       ),
     check('erp_orders_totals_not_negative', sql`${t.qtyTotal} >= 0 and ${t.skuTotal} >= 0`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'erp_orders_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
+    foreignKey({ name: 'erp_orders_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
   ],
 );
 
 export const erpOrderLines = pgTable(
   'erp_order_lines',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => erpOrders.id, { onDelete: 'cascade' }),
+      .notNull(),
     lineSeq: integer('line_seq').notNull(),
     /** The system SKU; null while the online SKU is unmapped (ORDER_TBSKU_EXCEPTION). */
-    skuId: bigint('sku_id', { mode: 'number' }).references(() => skus.id),
+    skuId: bigint('sku_id', { mode: 'number' }),
     skuCode: text('sku_code'),
     skuName: text('sku_name'),
     skuSpecifications: text('sku_specifications'),
@@ -166,10 +165,12 @@ export const erpOrderLines = pgTable(
   },
   (t) => [
     index('erp_order_lines_order_idx').on(t.orderId, t.lineSeq),
-    uniqueIndex('erp_order_lines_domain_id_key').on(t.domainId, t.id),
     index('erp_order_lines_domain_sku_idx').on(t.domainId, t.skuId),
     index('erp_order_lines_domain_tbsku_idx').on(t.domainId, t.tbSkuId),
     check('erp_order_lines_qty_positive', sql`${t.qty} > 0`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'erp_order_lines_order_id_fk', columns: [t.domainId, t.orderId], foreignColumns: [erpOrders.domainId, erpOrders.id] }).onDelete('cascade'),
+    foreignKey({ name: 'erp_order_lines_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] }),
   ],
 );
 
@@ -177,18 +178,17 @@ export const erpOrderLines = pgTable(
 export const platformOrders = pgTable(
   'platform_orders',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     platformNo: text('platform_no').notNull(),
     /** The marketplace's status word as last seen. */
     platformStatus: text('platform_status').notNull(),
     /** The order as the platform sent it (PlatformOrder JSON). */
     payload: jsonb('payload').notNull(),
     platformUpdatedAt: timestamptz('platform_updated_at'),
-    erpOrderId: bigint('erp_order_id', { mode: 'number' }).references(() => erpOrders.id),
+    erpOrderId: bigint('erp_order_id', { mode: 'number' }),
     /** The ingest error of the last attempt, if any (shown in the order-sync exceptions). */
     errorMsg: text('error_msg'),
     errorClosed: boolean('error_closed').notNull().default(false),
@@ -201,6 +201,9 @@ export const platformOrders = pgTable(
     index('platform_orders_erp_order_idx').on(t.erpOrderId),
     // The 'sync' exceptions of the order list (tab 5 and its counts): open ingest errors only.
     index('platform_orders_open_error_idx').on(t.domainId, t.erpOrderId).where(sql`error_msg is not null and not error_closed`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'platform_orders_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
+    foreignKey({ name: 'platform_orders_erp_order_id_fk', columns: [t.domainId, t.erpOrderId], foreignColumns: [erpOrders.domainId, erpOrders.id] }),
   ],
 );
 
@@ -208,11 +211,10 @@ export const platformOrders = pgTable(
 export const orderSyncRuns = pgTable(
   'order_sync_runs',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     /** SCHEDULED or MANUAL. */
     trigger: text('trigger').notNull(),
     /** RUNNING, SUCCESS, FAILURE. */
@@ -231,18 +233,17 @@ export const orderSyncRuns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('order_sync_runs_domain_store_idx').on(t.domainId, t.storeId, t.id.desc())],
+  (t) => [index('order_sync_runs_domain_store_idx').on(t.domainId, t.storeId, t.id.desc()), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'order_sync_runs_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] })],
 );
 
 /** Per-store watermark of the order pulls. */
 export const orderSyncStates = pgTable(
   'order_sync_states',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     /** The end of the last complete window. */
     pulledUntil: timestamptz('pulled_until'),
     watermark: text('watermark'),
@@ -253,29 +254,28 @@ export const orderSyncStates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('order_sync_states_store_key').on(t.domainId, t.storeId)],
+  (t) => [uniqueIndex('order_sync_states_store_key').on(t.domainId, t.storeId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'order_sync_states_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] })],
 );
 
 /** Self-defined stores' HTTP ingest: each request nonce once (replays are refused). */
 export const orderIngestNonces = pgTable(
   'order_ingest_nonces',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     nonce: text('nonce').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('order_ingest_nonces_key').on(t.storeId, t.nonce)],
+  (t) => [uniqueIndex('order_ingest_nonces_key').on(t.domainId, t.storeId, t.nonce), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'order_ingest_nonces_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] })],
 );
 
 /** Saved search tabs of the order list (per user). */
 export const orderSearchTabs = pgTable(
   'order_search_tabs',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
     name: text('name').notNull(),
@@ -286,7 +286,7 @@ export const orderSearchTabs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('order_search_tabs_user_idx').on(t.domainId, t.userId, t.sortIndex)],
+  (t) => [index('order_search_tabs_user_idx').on(t.domainId, t.userId, t.sortIndex), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 /**
@@ -299,12 +299,12 @@ export const orderSearchTabs = pgTable(
 export const orderStatusCounts = pgTable(
   'order_status_counts',
   {
-    id: idColumn(),
-    domainId: bigint('domain_id', { mode: 'number' }).notNull(),
+    id: tenantIdColumn(),
+    domainId: domainIdColumn(),
     statusCode: text('status_code').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [index('order_status_counts_domain_idx').on(t.domainId, t.statusCode)],
+  (t) => [index('order_status_counts_domain_idx').on(t.domainId, t.statusCode), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 /** The counter behind order numbers: the code is yyMMddHHmmss plus this sequence's last 5 digits. */

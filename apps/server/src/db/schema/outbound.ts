@@ -2,8 +2,8 @@
 // allocation a verified order holds is not stored here: the stock ledger rows of the order
 // (doc_type 'WDO', doc_id) say which locations hold how much, so the two cannot disagree.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, check, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { skus } from './goods.js';
 import { warehouses } from './warehouses.js';
@@ -11,12 +11,11 @@ import { warehouses } from './warehouses.js';
 export const wdoHeaders = pgTable(
   'wdo_headers',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     code: text('code').notNull(),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     /** WDO_SALE, WDO_ALLOCATED, WDO_OTHER, WDO_JIT, WDO_PURCHASE_RETURN. */
     wdoType: text('wdo_type').notNull(),
     /** CI_WDO_STATUS_CREATED, _VERIFIED, _SYNCED, _DELIVERED, _CANCELLED. */
@@ -54,20 +53,20 @@ export const wdoHeaders = pgTable(
     index('wdo_headers_domain_status_idx').on(t.domainId, t.status, t.id),
     index('wdo_headers_domain_created_idx').on(t.domainId, t.createdAt.desc().nullsFirst()),
     index('wdo_headers_domain_warehouse_idx').on(t.domainId, t.warehouseId),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'wdo_headers_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
   ],
 );
 
 export const wdoDetails = pgTable(
   'wdo_details',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     wdoId: bigint('wdo_id', { mode: 'number' })
-      .notNull()
-      .references(() => wdoHeaders.id, { onDelete: 'cascade' }),
+      .notNull(),
     skuId: bigint('sku_id', { mode: 'number' })
-      .notNull()
-      .references(() => skus.id),
+      .notNull(),
     qty: integer('qty').notNull(),
     deliveredQty: integer('delivered_qty').notNull().default(0),
     remark: text('remark'),
@@ -80,5 +79,8 @@ export const wdoDetails = pgTable(
     index('wdo_details_sku_idx').on(t.domainId, t.skuId),
     check('wdo_details_qty_positive', sql`${t.qty} > 0`),
     check('wdo_details_delivered_within_qty', sql`${t.deliveredQty} >= 0 and ${t.deliveredQty} <= ${t.qty}`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'wdo_details_wdo_id_fk', columns: [t.domainId, t.wdoId], foreignColumns: [wdoHeaders.domainId, wdoHeaders.id] }).onDelete('cascade'),
+    foreignKey({ name: 'wdo_details_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] }),
   ],
 );

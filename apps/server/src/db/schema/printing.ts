@@ -1,14 +1,14 @@
 // Print templates, the default template per courier and the print log (spec 02 §3.9, §4.3, §7.13).
-import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PrintElement } from '@openseller/core';
-import { createdAt, createdBy, domainIdColumn, idColumn, updatedAt, versionColumn } from '../columns.js';
+import { createdAt, createdBy, domainIdColumn, tenantIdColumn, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 
 /** A domain's label templates; the system ones (system_key set) are made on first use and read-only. */
 export const printTemplates = pgTable(
   'print_templates',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     name: text('name').notNull(),
     /** WAYBILL or PACKING_LIST. */
@@ -29,7 +29,7 @@ export const printTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('print_templates_name_key').on(t.domainId, t.name), uniqueIndex('print_templates_system_key').on(t.domainId, t.systemKey)],
+  (t) => [uniqueIndex('print_templates_name_key').on(t.domainId, t.name), uniqueIndex('print_templates_system_key').on(t.domainId, t.systemKey), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 /** The default template of a courier in a domain. */
@@ -39,17 +39,16 @@ export const printTemplateDefaults = pgTable(
     domainId: domainIdColumn().references(() => domains.id),
     expressCompanyCode: text('express_company_code').notNull(),
     templateId: bigint('template_id', { mode: 'number' })
-      .notNull()
-      .references(() => printTemplates.id, { onDelete: 'cascade' }),
+      .notNull(),
   },
-  (t) => [primaryKey({ columns: [t.domainId, t.expressCompanyCode] })],
+  (t) => [primaryKey({ columns: [t.domainId, t.expressCompanyCode] }), foreignKey({ name: 'print_template_defaults_template_id_fk', columns: [t.domainId, t.templateId], foreignColumns: [printTemplates.domainId, printTemplates.id] }).onDelete('cascade')],
 );
 
 /** Every label printed or reprinted (logs tab 4). */
 export const printLogs = pgTable(
   'print_logs',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     orderCode: text('order_code').notNull(),
@@ -65,5 +64,5 @@ export const printLogs = pgTable(
     createdByName: text('created_by_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('print_logs_domain_time_idx').on(t.domainId, t.createdAt), index('print_logs_order_idx').on(t.domainId, t.orderId)],
+  (t) => [index('print_logs_domain_time_idx').on(t.domainId, t.createdAt), index('print_logs_order_idx').on(t.domainId, t.orderId), primaryKey({ columns: [t.domainId, t.id] })],
 );

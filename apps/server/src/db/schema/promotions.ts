@@ -3,14 +3,14 @@
 // The 'id:qty;' lists are stored as the API takes them; the SKU ids they name are kept beside
 // them as arrays, so "which promotions give or require this SKU" is one indexed query.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, money, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 
 export const promotions = pgTable(
   'promotions',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     name: text('name').notNull(),
     fromTime: timestamptz('from_time').notNull(),
@@ -34,17 +34,17 @@ export const promotions = pgTable(
     uniqueIndex('promotions_domain_name_key').on(t.domainId, t.name),
     index('promotions_domain_id_idx').on(t.domainId, t.id.desc().nullsFirst()),
     index('promotions_domain_open_idx').on(t.domainId, t.open, t.toTime),
+    primaryKey({ columns: [t.domainId, t.id] }),
   ],
 );
 
 export const promotionRules = pgTable(
   'promotion_rules',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     promotionId: bigint('promotion_id', { mode: 'number' })
-      .notNull()
-      .references(() => promotions.id, { onDelete: 'cascade' }),
+      .notNull(),
     /** Position in ruleList. */
     seq: integer('seq').notNull(),
     ruleType: text('rule_type').notNull(),
@@ -63,20 +63,20 @@ export const promotionRules = pgTable(
   (t) => [
     index('promotion_rules_promotion_idx').on(t.domainId, t.promotionId, t.seq),
     index('promotion_rules_need_buy_idx').using('gin', t.needBuySkuIds),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'promotion_rules_promotion_id_fk', columns: [t.domainId, t.promotionId], foreignColumns: [promotions.domainId, promotions.id] }).onDelete('cascade'),
   ],
 );
 
 export const promotionConditions = pgTable(
   'promotion_conditions',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     promotionId: bigint('promotion_id', { mode: 'number' })
-      .notNull()
-      .references(() => promotions.id, { onDelete: 'cascade' }),
+      .notNull(),
     ruleId: bigint('rule_id', { mode: 'number' })
-      .notNull()
-      .references(() => promotionRules.id, { onDelete: 'cascade' }),
+      .notNull(),
     /** Position in the rule's conditionList (the tier). */
     seq: integer('seq').notNull(),
     giftList: text('gift_list').notNull(),
@@ -97,5 +97,8 @@ export const promotionConditions = pgTable(
   (t) => [
     index('promotion_conditions_rule_idx').on(t.domainId, t.promotionId, t.ruleId, t.seq),
     index('promotion_conditions_gift_idx').using('gin', t.giftSkuIds),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'promotion_conditions_promotion_id_fk', columns: [t.domainId, t.promotionId], foreignColumns: [promotions.domainId, promotions.id] }).onDelete('cascade'),
+    foreignKey({ name: 'promotion_conditions_rule_id_fk', columns: [t.domainId, t.ruleId], foreignColumns: [promotionRules.domainId, promotionRules.id] }).onDelete('cascade'),
   ],
 );

@@ -4,18 +4,17 @@
 // (domain_id, id); references to other tenant tables carry the domain (Citus by domain_id).
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, money, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { createdAt, createdBy, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { skus } from './goods.js';
 import { suppliers } from './suppliers.js';
 import { warehouses } from './warehouses.js';
 
-const tenantId = () => bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity();
 
 export const purchaseOrders = pgTable(
   'purchase_orders',
   {
-    id: tenantId(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     code: text('code').notNull(),
     /** INVALID, DRAFT, SUBMIT, VERIFY, COMPLETE. */
@@ -66,7 +65,7 @@ export const purchaseOrders = pgTable(
 export const purchaseOrderLines = pgTable(
   'purchase_order_lines',
   {
-    id: tenantId(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     lineNo: integer('line_no').notNull(),
@@ -105,7 +104,7 @@ export const purchaseOrderLines = pgTable(
 export const purchaseOrderReceipts = pgTable(
   'purchase_order_receipts',
   {
-    id: tenantId(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     lineId: bigint('line_id', { mode: 'number' }).notNull(),

@@ -4,8 +4,8 @@
 // line tally of what came back, which the database holds within what shipped; the reasons.
 // Stock moves only through the stock engine, in the receipt's transaction.
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, money, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, check, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { skus } from './goods.js';
 import { erpOrderLines, erpOrders } from './orders.js';
@@ -14,27 +14,26 @@ import { warehouses } from './warehouses.js';
 export const rmaReasons = pgTable(
   'rma_reasons',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     reason: text('reason').notNull(),
     createdBy: createdBy(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('rma_reasons_domain_reason_key').on(t.domainId, t.reason)],
+  (t) => [uniqueIndex('rma_reasons_domain_reason_key').on(t.domainId, t.reason), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 export const rmaHeaders = pgTable(
   'rma_headers',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     code: text('code').notNull(),
     /** ORDER (from a shipped order's lines) or FREE. */
     source: text('source').notNull(),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
-    erpOrderId: bigint('erp_order_id', { mode: 'number' }).references(() => erpOrders.id),
+      .notNull(),
+    erpOrderId: bigint('erp_order_id', { mode: 'number' }),
     /** CI_RMA_STATUS_CREATED, _SYNCED, _COMPLETED, _CLOSED. */
     status: text('status').notNull(),
     /** NONE, REQUEST, SENDING, SUCCESS, FAILURE. */
@@ -45,7 +44,7 @@ export const rmaHeaders = pgTable(
     wmsMessage: text('wms_message'),
     /** The warehouse system's own code of the return, once issued. */
     externalCode: text('external_code'),
-    reasonId: bigint('reason_id', { mode: 'number' }).references(() => rmaReasons.id, { onDelete: 'set null' }),
+    reasonId: bigint('reason_id', { mode: 'number' }),
     expressCompanyCode: text('express_company_code'),
     expressNo: text('express_no'),
     buyerNick: text('buyer_nick'),
@@ -72,22 +71,24 @@ export const rmaHeaders = pgTable(
     index('rma_headers_domain_order_idx').on(t.domainId, t.erpOrderId),
     index('rma_headers_domain_express_idx').on(t.domainId, t.expressNo),
     check('rma_headers_received_within_expected', sql`${t.receivedQtyTotal} >= 0 and ${t.receivedQtyTotal} <= ${t.qtyTotal}`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'rma_headers_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
+    foreignKey({ name: 'rma_headers_erp_order_id_fk', columns: [t.domainId, t.erpOrderId], foreignColumns: [erpOrders.domainId, erpOrders.id] }),
+    foreignKey({ name: 'rma_headers_reason_id_fk', columns: [t.domainId, t.reasonId], foreignColumns: [rmaReasons.domainId, rmaReasons.id] }).onDelete('set null'),
   ],
 );
 
 export const rmaDetails = pgTable(
   'rma_details',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     rmaId: bigint('rma_id', { mode: 'number' })
-      .notNull()
-      .references(() => rmaHeaders.id, { onDelete: 'cascade' }),
+      .notNull(),
     lineNo: integer('line_no').notNull(),
-    erpOrderLineId: bigint('erp_order_line_id', { mode: 'number' }).references(() => erpOrderLines.id),
+    erpOrderLineId: bigint('erp_order_line_id', { mode: 'number' }),
     skuId: bigint('sku_id', { mode: 'number' })
-      .notNull()
-      .references(() => skus.id),
+      .notNull(),
     qty: integer('qty').notNull(),
     receivedQty: integer('received_qty').notNull().default(0),
     goodQty: integer('good_qty').notNull().default(0),
@@ -99,6 +100,10 @@ export const rmaDetails = pgTable(
     index('rma_details_rma_idx').on(t.domainId, t.rmaId, t.lineNo),
     check('rma_details_qty_positive', sql`${t.qty} > 0`),
     check('rma_details_received_within_expected', sql`${t.receivedQty} >= 0 and ${t.receivedQty} <= ${t.qty} and ${t.receivedQty} = ${t.goodQty} + ${t.defectiveQty}`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'rma_details_rma_id_fk', columns: [t.domainId, t.rmaId], foreignColumns: [rmaHeaders.domainId, rmaHeaders.id] }).onDelete('cascade'),
+    foreignKey({ name: 'rma_details_erp_order_line_id_fk', columns: [t.domainId, t.erpOrderLineId], foreignColumns: [erpOrderLines.domainId, erpOrderLines.id] }),
+    foreignKey({ name: 'rma_details_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] }),
   ],
 );
 
@@ -108,8 +113,7 @@ export const rmaOrderLineReturns = pgTable(
   {
     domainId: domainIdColumn().references(() => domains.id),
     erpOrderLineId: bigint('erp_order_line_id', { mode: 'number' })
-      .notNull()
-      .references(() => erpOrderLines.id),
+      .notNull(),
     shippedQty: integer('shipped_qty').notNull(),
     returnedQty: integer('returned_qty').notNull().default(0),
     updatedAt: updatedAt(),
@@ -117,37 +121,35 @@ export const rmaOrderLineReturns = pgTable(
   (t) => [
     uniqueIndex('rma_order_line_returns_key').on(t.domainId, t.erpOrderLineId),
     check('rma_order_line_returns_within_shipped', sql`${t.returnedQty} >= 0 and ${t.returnedQty} <= ${t.shippedQty}`),
+    foreignKey({ name: 'rma_order_line_returns_erp_order_line_id_fk', columns: [t.domainId, t.erpOrderLineId], foreignColumns: [erpOrderLines.domainId, erpOrderLines.id] }),
   ],
 );
 
 export const rmaReceipts = pgTable(
   'rma_receipts',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     rmaId: bigint('rma_id', { mode: 'number' })
-      .notNull()
-      .references(() => rmaHeaders.id, { onDelete: 'cascade' }),
+      .notNull(),
     receiptKey: text('receipt_key').notNull(),
     qtyTotal: integer('qty_total').notNull(),
     receivedBy: bigint('received_by', { mode: 'number' }),
     receivedByName: text('received_by_name'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('rma_receipts_key').on(t.domainId, t.rmaId, t.receiptKey)],
+  (t) => [uniqueIndex('rma_receipts_key').on(t.domainId, t.rmaId, t.receiptKey), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'rma_receipts_rma_id_fk', columns: [t.domainId, t.rmaId], foreignColumns: [rmaHeaders.domainId, rmaHeaders.id] }).onDelete('cascade')],
 );
 
 export const rmaReceiptLines = pgTable(
   'rma_receipt_lines',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     receiptId: bigint('receipt_id', { mode: 'number' })
-      .notNull()
-      .references(() => rmaReceipts.id, { onDelete: 'cascade' }),
+      .notNull(),
     rmaDetailId: bigint('rma_detail_id', { mode: 'number' })
-      .notNull()
-      .references(() => rmaDetails.id, { onDelete: 'cascade' }),
+      .notNull(),
     skuId: bigint('sku_id', { mode: 'number' }).notNull(),
     /** GOOD or DEFECTIVE. */
     quality: text('quality').notNull(),
@@ -158,6 +160,9 @@ export const rmaReceiptLines = pgTable(
   (t) => [
     uniqueIndex('rma_receipt_lines_key').on(t.domainId, t.receiptId, t.rmaDetailId, t.quality),
     check('rma_receipt_lines_qty_positive', sql`${t.qty} > 0`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'rma_receipt_lines_receipt_id_fk', columns: [t.domainId, t.receiptId], foreignColumns: [rmaReceipts.domainId, rmaReceipts.id] }).onDelete('cascade'),
+    foreignKey({ name: 'rma_receipt_lines_rma_detail_id_fk', columns: [t.domainId, t.rmaDetailId], foreignColumns: [rmaDetails.domainId, rmaDetails.id] }).onDelete('cascade'),
   ],
 );
 

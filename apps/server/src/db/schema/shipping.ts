@@ -1,8 +1,8 @@
 // Shipping feedback (spec 02 §7.10 taobaoSoHFeedback, spec 01 §4.6): a progress record per send
 // (or retry) call, and one row per platform order whose tracking number is pushed to its store.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, domainIdColumn, idColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, domainIdColumn, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { erpOrders, platformOrders } from './orders.js';
 import { stores } from './stores.js';
@@ -11,7 +11,7 @@ import { stores } from './stores.js';
 export const shippingFeedbackRecords = pgTable(
   'shipping_feedback_records',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     recordKey: text('record_key').notNull(),
     totalCount: integer('total_count').notNull().default(0),
@@ -22,18 +22,18 @@ export const shippingFeedbackRecords = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('shipping_feedback_records_key').on(t.domainId, t.recordKey)],
+  (t) => [uniqueIndex('shipping_feedback_records_key').on(t.domainId, t.recordKey), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 /** One platform order's feedback: PENDING, SUCCESS, FAILED (kept with its error) or CLOSED. */
 export const shippingFeedbacks = pgTable(
   'shipping_feedbacks',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
-    storeId: bigintRef('store_id').references(() => stores.id),
-    erpOrderId: bigintRef('erp_order_id').references(() => erpOrders.id),
-    platformOrderId: bigintRef('platform_order_id').references(() => platformOrders.id),
+    storeId: bigintRef('store_id'),
+    erpOrderId: bigintRef('erp_order_id'),
+    platformOrderId: bigintRef('platform_order_id'),
     platformNo: text('platform_no').notNull(),
     expressCompanyCode: text('express_company_code').notNull(),
     expressNo: text('express_no').notNull(),
@@ -50,6 +50,10 @@ export const shippingFeedbacks = pgTable(
   (t) => [
     index('shipping_feedbacks_record_idx').on(t.domainId, t.recordKey),
     index('shipping_feedbacks_failed_idx').on(t.domainId, t.shippedAt).where(sql`status = 'FAILED'`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'shipping_feedbacks_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
+    foreignKey({ name: 'shipping_feedbacks_erp_order_id_fk', columns: [t.domainId, t.erpOrderId], foreignColumns: [erpOrders.domainId, erpOrders.id] }),
+    foreignKey({ name: 'shipping_feedbacks_platform_order_id_fk', columns: [t.domainId, t.platformOrderId], foreignColumns: [platformOrders.domainId, platformOrders.id] }),
   ],
 );
 

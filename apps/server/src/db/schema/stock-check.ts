@@ -2,20 +2,19 @@
 // The lines of the scope are written when the check is made (the counting sheet); a line's book
 // quantity is taken when it is counted; confirming writes ADJUST movements through the engine.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { warehouses } from './warehouses.js';
 
 export const stockChecks = pgTable(
   'stock_checks',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     code: text('code').notNull(),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     /** The one location counted; null for every location of the warehouse. */
     locationId: bigint('location_id', { mode: 'number' }),
     /** The SKUs counted; null for every SKU. */
@@ -36,6 +35,8 @@ export const stockChecks = pgTable(
     uniqueIndex('stock_checks_code_key').on(t.domainId, t.code),
     index('stock_checks_open_idx').on(t.domainId, t.warehouseId, t.status),
     index('stock_checks_time_idx').on(t.domainId, t.createdAt.desc().nullsFirst(), t.id),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'stock_checks_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
   ],
 );
 
@@ -46,7 +47,7 @@ export const stockChecks = pgTable(
 export const stockCheckLines = pgTable(
   'stock_check_lines',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     // No foreign keys here: their per-row triggers were half the time of writing a 50,000-line
     // sheet; only this area writes lines, always with a check of the same domain.
     domainId: domainIdColumn(),
@@ -71,5 +72,6 @@ export const stockCheckLines = pgTable(
     uniqueIndex('stock_check_lines_key').on(t.domainId, t.checkId, t.skuId, t.locationId),
     index('stock_check_lines_check_idx').on(t.domainId, t.checkId, t.id),
     check('stock_check_lines_counted_not_negative', sql`${t.countedQty} is null or ${t.countedQty} >= 0`),
+    primaryKey({ columns: [t.domainId, t.id] }),
   ],
 );

@@ -1,8 +1,8 @@
 // The stock area's inventory tables beside the engine's (stock.ts): production-date lots of a
 // balance, and average-cost adjustment documents with their details (spec 02 §3.6, §4.1).
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, money, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, check, date, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { skus } from './goods.js';
 import { stockBalances } from './stock.js';
@@ -14,11 +14,10 @@ import { stockBalances } from './stock.js';
 export const stockProductDates = pgTable(
   'stock_product_dates',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     balanceId: bigint('balance_id', { mode: 'number' })
-      .notNull()
-      .references(() => stockBalances.id),
+      .notNull(),
     productDate: date('product_date', { mode: 'string' }).notNull(),
     qty: integer('qty').notNull(),
     version: versionColumn(),
@@ -26,14 +25,14 @@ export const stockProductDates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('stock_product_dates_key').on(t.domainId, t.balanceId, t.productDate), check('stock_product_dates_qty_positive', sql`${t.qty} > 0`)],
+  (t) => [uniqueIndex('stock_product_dates_key').on(t.domainId, t.balanceId, t.productDate), check('stock_product_dates_qty_positive', sql`${t.qty} > 0`), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'stock_product_dates_balance_id_fk', columns: [t.domainId, t.balanceId], foreignColumns: [stockBalances.domainId, stockBalances.id] })],
 );
 
 /** An average-cost adjustment: SUBMIT (to confirm) → COMPLETE. */
 export const averageCostAdjustments = pgTable(
   'average_cost_adjustments',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     code: text('code').notNull(),
     status: text('status').notNull().default('SUBMIT'),
@@ -49,6 +48,7 @@ export const averageCostAdjustments = pgTable(
   (t) => [
     uniqueIndex('average_cost_adjustments_code_key').on(t.domainId, t.code),
     index('average_cost_adjustments_list_idx').on(t.domainId, t.createdAt.desc().nullsFirst()),
+    primaryKey({ columns: [t.domainId, t.id] }),
   ],
 );
 
@@ -56,15 +56,13 @@ export const averageCostAdjustments = pgTable(
 export const averageCostAdjustmentDetails = pgTable(
   'average_cost_adjustment_details',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     adjustmentId: bigint('adjustment_id', { mode: 'number' })
-      .notNull()
-      .references(() => averageCostAdjustments.id, { onDelete: 'cascade' }),
+      .notNull(),
     lineNo: integer('line_no').notNull(),
     skuId: bigint('sku_id', { mode: 'number' })
-      .notNull()
-      .references(() => skus.id),
+      .notNull(),
     averageCostBefore: money('average_cost_before'),
     averageCostAfter: money('average_cost_after').notNull(),
     remark: text('remark'),
@@ -73,8 +71,11 @@ export const averageCostAdjustmentDetails = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('average_cost_adjustment_details_sku_key').on(t.adjustmentId, t.skuId),
+    uniqueIndex('average_cost_adjustment_details_sku_key').on(t.domainId, t.adjustmentId, t.skuId),
     index('average_cost_adjustment_details_doc_idx').on(t.domainId, t.adjustmentId, t.lineNo),
     index('average_cost_adjustment_details_sku_idx').on(t.domainId, t.skuId),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'average_cost_adjustment_details_adjustment_id_fk', columns: [t.domainId, t.adjustmentId], foreignColumns: [averageCostAdjustments.domainId, averageCostAdjustments.id] }).onDelete('cascade'),
+    foreignKey({ name: 'average_cost_adjustment_details_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] }),
   ],
 );

@@ -2,8 +2,8 @@
 // allocated quantities, and an append-only ledger row for every movement, written in the same
 // transaction. The database itself refuses a negative balance or an allocation above on-hand.
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, money, updatedAt, versionColumn } from '../columns.js';
+import { bigint, check, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, money, tenantIdColumn, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { skus } from './goods.js';
 import { warehouses } from './warehouses.js';
@@ -11,16 +11,14 @@ import { warehouses } from './warehouses.js';
 export const stockBalances = pgTable(
   'stock_balances',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     /** 0 when the stock is not kept by location. */
     locationId: bigint('location_id', { mode: 'number' }).notNull().default(0),
     skuId: bigint('sku_id', { mode: 'number' })
-      .notNull()
-      .references(() => skus.id),
+      .notNull(),
     onHand: integer('on_hand').notNull().default(0),
     allocated: integer('allocated').notNull().default(0),
     version: versionColumn(),
@@ -32,6 +30,9 @@ export const stockBalances = pgTable(
     check('stock_balances_on_hand_not_negative', sql`${t.onHand} >= 0`),
     check('stock_balances_allocated_not_negative', sql`${t.allocated} >= 0`),
     check('stock_balances_allocated_within_on_hand', sql`${t.allocated} <= ${t.onHand}`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'stock_balances_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
+    foreignKey({ name: 'stock_balances_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] }),
   ],
 );
 
@@ -39,7 +40,7 @@ export const stockBalances = pgTable(
 export const stockLedger = pgTable(
   'stock_ledger',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
     locationId: bigint('location_id', { mode: 'number' }).notNull().default(0),
@@ -67,6 +68,7 @@ export const stockLedger = pgTable(
     index('stock_ledger_balance_idx').on(t.domainId, t.warehouseId, t.skuId, t.locationId, t.id),
     index('stock_ledger_doc_idx').on(t.domainId, t.docType, t.docId),
     index('stock_ledger_time_idx').on(t.domainId, t.createdAt.desc().nullsFirst()),
+    primaryKey({ columns: [t.domainId, t.id] }),
   ],
 );
 
@@ -74,21 +76,19 @@ export const stockLedger = pgTable(
 export const stockWarnings = pgTable(
   'stock_warnings',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     skuId: bigint('sku_id', { mode: 'number' })
-      .notNull()
-      .references(() => skus.id),
+      .notNull(),
     warningQty: integer('warning_qty').notNull(),
     version: versionColumn(),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('stock_warnings_key').on(t.domainId, t.warehouseId, t.skuId)],
+  (t) => [uniqueIndex('stock_warnings_key').on(t.domainId, t.warehouseId, t.skuId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'stock_warnings_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }), foreignKey({ name: 'stock_warnings_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] })],
 );
 
 /** The moving-average cost of each SKU across the domain, moved by receipts and adjustments. */
@@ -97,11 +97,10 @@ export const skuCosts = pgTable(
   {
     domainId: domainIdColumn().references(() => domains.id),
     skuId: bigint('sku_id', { mode: 'number' })
-      .notNull()
-      .references(() => skus.id),
+      .notNull(),
     averageCost: money('average_cost').notNull(),
     version: versionColumn(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sku_costs_key').on(t.domainId, t.skuId)],
+  (t) => [uniqueIndex('sku_costs_key').on(t.domainId, t.skuId), foreignKey({ name: 'sku_costs_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] })],
 );

@@ -2,8 +2,8 @@
 // ratio and a safety stock, every push of an online SKU's quantity (the inventory-sync log), and
 // the last quantity pushed per online SKU (what the auto sync compares with).
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, check, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { stores } from './stores.js';
 import { warehouses } from './warehouses.js';
@@ -12,14 +12,12 @@ import { warehouses } from './warehouses.js';
 export const stockSyncRules = pgTable(
   'stock_sync_rules',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     ratio: numeric('ratio', { precision: 5, scale: 4 }).notNull(),
     safetyStock: integer('safety_stock').notNull().default(0),
     version: versionColumn(),
@@ -31,6 +29,9 @@ export const stockSyncRules = pgTable(
     uniqueIndex('stock_sync_rules_key').on(t.domainId, t.storeId, t.warehouseId),
     check('stock_sync_rules_ratio_range', sql`${t.ratio} >= 0 and ${t.ratio} <= 1`),
     check('stock_sync_rules_safety_not_negative', sql`${t.safetyStock} >= 0`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'stock_sync_rules_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
+    foreignKey({ name: 'stock_sync_rules_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
   ],
 );
 
@@ -41,11 +42,10 @@ export const stockSyncRules = pgTable(
 export const stockSyncRecords = pgTable(
   'stock_sync_records',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     /** tb_skus.id of the online SKU, and its marketplace id as it was when requested. */
     tbSkuRowId: bigint('tb_sku_row_id', { mode: 'number' }).notNull(),
     tbSkuId: text('tb_sku_id').notNull(),
@@ -76,6 +76,8 @@ export const stockSyncRecords = pgTable(
     index('stock_sync_records_time_idx').on(t.domainId, t.createdAt.desc().nullsFirst()),
     index('stock_sync_records_store_status_idx').on(t.domainId, t.storeId, t.status),
     index('stock_sync_records_tb_sku_idx').on(t.domainId, t.tbSkuRowId, t.id),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'stock_sync_records_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
   ],
 );
 
@@ -83,11 +85,10 @@ export const stockSyncRecords = pgTable(
 export const stockSyncStates = pgTable(
   'stock_sync_states',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     tbSkuRowId: bigint('tb_sku_row_id', { mode: 'number' }).notNull(),
     lastQuantity: integer('last_quantity').notNull(),
     lastPushedAt: timestamptz('last_pushed_at').notNull(),
@@ -96,5 +97,5 @@ export const stockSyncStates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('stock_sync_states_key').on(t.domainId, t.tbSkuRowId), index('stock_sync_states_store_idx').on(t.domainId, t.storeId)],
+  (t) => [uniqueIndex('stock_sync_states_key').on(t.domainId, t.tbSkuRowId), index('stock_sync_states_store_idx').on(t.domainId, t.storeId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'stock_sync_states_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] })],
 );

@@ -1,14 +1,14 @@
 // Stores (spec 02 §3.4): marketplace stores, offline stores and self-defined stores (type 3),
 // with their authorization state.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, money, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 
 export const stores = pgTable(
   'stores',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     name: text('name').notNull(),
     shortName: text('short_name'),
@@ -55,11 +55,10 @@ export const stores = pgTable(
   },
   (t) => [
     index('stores_domain_idx').on(t.domainId, t.id),
-    // Tenant tables reference a store with its domain (after-sales).
-    uniqueIndex('stores_domain_id_key').on(t.domainId, t.id),
     index('stores_token_expiry_idx').on(t.domainId, t.tokenExpiresAt),
     // Store names are unique per domain, compared trimmed and case-insensitive.
     uniqueIndex('stores_domain_name_key').on(t.domainId, sql`lower(${t.name})`),
+    primaryKey({ columns: [t.domainId, t.id] }),
   ],
 );
 
@@ -67,11 +66,10 @@ export const stores = pgTable(
 export const tbSpus = pgTable(
   'tb_spus',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     platformCode: text('platform_code').notNull(),
     /** The item id on the marketplace. */
     tbSpuId: text('tb_spu_id').notNull(),
@@ -86,22 +84,20 @@ export const tbSpus = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('tb_spus_domain_store_idx').on(t.domainId, t.storeId), uniqueIndex('tb_spus_key').on(t.domainId, t.storeId, t.tbSpuId)],
+  (t) => [index('tb_spus_domain_store_idx').on(t.domainId, t.storeId), uniqueIndex('tb_spus_key').on(t.domainId, t.storeId, t.tbSpuId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'tb_spus_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] })],
 );
 
 /** Online SKUs (tbSku) and their mapping to a system SKU: wait, or already (confirmed). */
 export const tbSkus = pgTable(
   'tb_skus',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     platformCode: text('platform_code').notNull(),
     tbSpuRowId: bigint('tb_spu_row_id', { mode: 'number' })
-      .notNull()
-      .references(() => tbSpus.id),
+      .notNull(),
     tbSpuId: text('tb_spu_id').notNull(),
     tbSkuId: text('tb_sku_id').notNull(),
     title: text('title').notNull(),
@@ -132,5 +128,8 @@ export const tbSkus = pgTable(
     index('tb_skus_status_idx').on(t.domainId, t.mappingStatus, t.deleted),
     index('tb_skus_sku_idx').on(t.domainId, t.skuId),
     index('tb_skus_spu_row_idx').on(t.domainId, t.tbSpuRowId),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'tb_skus_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
+    foreignKey({ name: 'tb_skus_tb_spu_row_id_fk', columns: [t.domainId, t.tbSpuRowId], foreignColumns: [tbSpus.domainId, tbSpus.id] }),
   ],
 );

@@ -1,5 +1,5 @@
-import { bigint, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../columns.js';
+import { bigint, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, domainIdColumn, tenantIdColumn, updatedAt } from '../columns.js';
 import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
 
 /** Platform-wide settings (site title and the like). */
@@ -16,8 +16,8 @@ export const systemConfigs = pgTable('system_configs', {
 export const operationLogs = pgTable(
   'operation_logs',
   {
-    id: idColumn(),
-    domainId: bigint('domain_id', { mode: 'number' }),
+    id: tenantIdColumn(),
+    domainId: domainIdColumn(),
     userId: bigint('user_id', { mode: 'number' }),
     loginName: text('login_name'),
     area: text('area').notNull(),
@@ -32,5 +32,6 @@ export const operationLogs = pgTable(
   (t) => [
     index('operation_logs_domain_time_idx').on(t.domainId, t.createdAt.desc().nullsFirst()),
     index('operation_logs_entity_idx').on(t.domainId, t.entityType, t.entityId),
+    primaryKey({ columns: [t.domainId, t.id] }),
   ],
 );

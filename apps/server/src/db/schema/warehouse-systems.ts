@@ -3,8 +3,8 @@
 // demos and tests — with what it was sent, its own documents and their states, the results it
 // reports, and every call it received.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, domainIdColumn, idColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { bigint, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, domainIdColumn, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { warehouses } from './warehouses.js';
 
@@ -12,11 +12,10 @@ import { warehouses } from './warehouses.js';
 export const warehouseSystemResults = pgTable(
   'warehouse_system_results',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     resultId: text('result_id').notNull(),
     /** ASN or WDO. */
     kind: text('kind').notNull(),
@@ -31,6 +30,8 @@ export const warehouseSystemResults = pgTable(
   (t) => [
     uniqueIndex('warehouse_system_results_key').on(t.domainId, t.warehouseId, t.resultId),
     index('warehouse_system_results_doc_idx').on(t.domainId, t.kind, t.docCode),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'warehouse_system_results_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
   ],
 );
 
@@ -40,11 +41,10 @@ export const warehouseSystemResults = pgTable(
 export const sandboxWmsWarehouses = pgTable(
   'sandbox_wms_warehouses',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     /** Share of calls failing at random, 0.00 to 1.00, drawn from (warehouse, call number). */
     failureRate: numeric('failure_rate', { precision: 3, scale: 2 }).notNull().default('0'),
     latencyMs: integer('latency_ms').notNull().default(0),
@@ -61,18 +61,17 @@ export const sandboxWmsWarehouses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sandbox_wms_warehouses_key').on(t.domainId, t.warehouseId)],
+  (t) => [uniqueIndex('sandbox_wms_warehouses_key').on(t.domainId, t.warehouseId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_wms_warehouses_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] })],
 );
 
 /** A document the sandbox was sent, in its own states (UNSENT … CLOSED). */
 export const sandboxWmsDocuments = pgTable(
   'sandbox_wms_documents',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     kind: text('kind').notNull(),
     docCode: text('doc_code').notNull(),
     docType: text('doc_type').notNull(),
@@ -84,17 +83,16 @@ export const sandboxWmsDocuments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sandbox_wms_documents_key').on(t.domainId, t.warehouseId, t.kind, t.docCode)],
+  (t) => [uniqueIndex('sandbox_wms_documents_key').on(t.domainId, t.warehouseId, t.kind, t.docCode), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_wms_documents_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] })],
 );
 
 export const sandboxWmsDocumentLines = pgTable(
   'sandbox_wms_document_lines',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     documentId: bigint('document_id', { mode: 'number' })
-      .notNull()
-      .references(() => sandboxWmsDocuments.id, { onDelete: 'cascade' }),
+      .notNull(),
     /** The caller's line id. */
     lineId: bigint('line_id', { mode: 'number' }).notNull(),
     skuId: bigint('sku_id', { mode: 'number' }).notNull(),
@@ -103,21 +101,19 @@ export const sandboxWmsDocumentLines = pgTable(
     qty: integer('qty').notNull(),
     doneQty: integer('done_qty').notNull().default(0),
   },
-  (t) => [uniqueIndex('sandbox_wms_document_lines_key').on(t.documentId, t.lineId)],
+  (t) => [uniqueIndex('sandbox_wms_document_lines_key').on(t.domainId, t.documentId, t.lineId), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_wms_document_lines_document_id_fk', columns: [t.domainId, t.documentId], foreignColumns: [sandboxWmsDocuments.domainId, sandboxWmsDocuments.id] }).onDelete('cascade')],
 );
 
 /** Results the sandbox reports (receipts, shipments, confirmed cancels) until acknowledged. */
 export const sandboxWmsResults = pgTable(
   'sandbox_wms_results',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     documentId: bigint('document_id', { mode: 'number' })
-      .notNull()
-      .references(() => sandboxWmsDocuments.id, { onDelete: 'cascade' }),
+      .notNull(),
     resultId: text('result_id').notNull(),
     kind: text('kind').notNull(),
     type: text('type').notNull(),
@@ -132,6 +128,9 @@ export const sandboxWmsResults = pgTable(
   (t) => [
     uniqueIndex('sandbox_wms_results_key').on(t.domainId, t.warehouseId, t.resultId),
     index('sandbox_wms_results_pending_idx').on(t.domainId, t.warehouseId, t.kind, t.id),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'sandbox_wms_results_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
+    foreignKey({ name: 'sandbox_wms_results_document_id_fk', columns: [t.domainId, t.documentId], foreignColumns: [sandboxWmsDocuments.domainId, sandboxWmsDocuments.id] }).onDelete('cascade'),
   ],
 );
 
@@ -139,11 +138,10 @@ export const sandboxWmsResults = pgTable(
 export const sandboxWmsCalls = pgTable(
   'sandbox_wms_calls',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     operation: text('operation').notNull(),
     outcome: text('outcome').notNull(),
     message: text('message'),
@@ -151,5 +149,5 @@ export const sandboxWmsCalls = pgTable(
     payload: jsonb('payload'),
     createdAt: createdAt(),
   },
-  (t) => [index('sandbox_wms_calls_warehouse_idx').on(t.domainId, t.warehouseId, t.id)],
+  (t) => [index('sandbox_wms_calls_warehouse_idx').on(t.domainId, t.warehouseId, t.id), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_wms_calls_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] })],
 );

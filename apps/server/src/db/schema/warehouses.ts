@@ -1,14 +1,14 @@
 // Warehouses with their sender address, their locations, and which stores ship from which
 // warehouse (spec 02 §3.6, §7.9).
-import { bigint, boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, updatedAt, versionColumn } from '../columns.js';
+import { bigint, boolean, foreignKey, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, tenantIdColumn, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { stores } from './stores.js';
 
 export const warehouses = pgTable(
   'warehouses',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -33,20 +33,19 @@ export const warehouses = pgTable(
   },
   (t) => [
     uniqueIndex('warehouses_domain_code_key').on(t.domainId, t.code),
-    uniqueIndex('warehouses_domain_id_key').on(t.domainId, t.id),
     uniqueIndex('warehouses_domain_name_key').on(t.domainId, t.name),
     index('warehouses_domain_stop_idx').on(t.domainId, t.stopUsing, t.id),
+    primaryKey({ columns: [t.domainId, t.id] }),
   ],
 );
 
 export const warehouseLocations = pgTable(
   'warehouse_locations',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     code: text('code').notNull(),
     zone: text('zone'),
     remark: text('remark'),
@@ -57,21 +56,19 @@ export const warehouseLocations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('warehouse_locations_code_key').on(t.domainId, t.warehouseId, t.code)],
+  (t) => [uniqueIndex('warehouse_locations_code_key').on(t.domainId, t.warehouseId, t.code), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'warehouse_locations_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] })],
 );
 
 /** A store ships from a warehouse; onlineWarehouseCode is the marketplace's own code for it. */
 export const warehouseStoreBindings = pgTable(
   'warehouse_store_bindings',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     warehouseId: bigint('warehouse_id', { mode: 'number' })
-      .notNull()
-      .references(() => warehouses.id),
+      .notNull(),
     storeId: bigint('store_id', { mode: 'number' })
-      .notNull()
-      .references(() => stores.id),
+      .notNull(),
     onlineWarehouseCode: text('online_warehouse_code'),
     version: versionColumn(),
     createdBy: createdBy(),
@@ -81,5 +78,8 @@ export const warehouseStoreBindings = pgTable(
   (t) => [
     uniqueIndex('warehouse_store_bindings_key').on(t.domainId, t.warehouseId, t.storeId),
     index('warehouse_store_bindings_store_idx').on(t.domainId, t.storeId),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'warehouse_store_bindings_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
+    foreignKey({ name: 'warehouse_store_bindings_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
   ],
 );

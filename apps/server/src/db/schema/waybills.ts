@@ -1,13 +1,13 @@
 // Waybill accounts, the waybill numbers given to orders, paper waybill counters, and the sandbox
 // carrier's own tables (spec 02 §3.9, §7.13).
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, createdBy, domainIdColumn, idColumn, updatedAt, versionColumn } from '../columns.js';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, tenantIdColumn, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 
 export const waybillAccounts = pgTable(
   'waybill_accounts',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     /** Platform print code: cn, pdd, dy, rm, zm, jd, vip, vipShop, KSXD. */
     printCode: text('print_code').notNull(),
@@ -23,14 +23,14 @@ export const waybillAccounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('waybill_accounts_carrier_idx').on(t.domainId, t.expressCompanyCode)],
+  (t) => [index('waybill_accounts_carrier_idx').on(t.domainId, t.expressCompanyCode), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 /** Every number given to an order; never deleted, so a number is never given twice. */
 export const waybillNumbers = pgTable(
   'waybill_numbers',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     expressCompanyCode: text('express_company_code').notNull(),
     expressNo: text('express_no').notNull(),
@@ -44,14 +44,14 @@ export const waybillNumbers = pgTable(
     createdBy: createdBy(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('waybill_numbers_no_key').on(t.domainId, t.expressCompanyCode, t.expressNo), index('waybill_numbers_order_idx').on(t.domainId, t.orderId)],
+  (t) => [uniqueIndex('waybill_numbers_no_key').on(t.domainId, t.expressCompanyCode, t.expressNo), index('waybill_numbers_order_idx').on(t.domainId, t.orderId), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 /** Paper waybills: the last number used per courier and the step (myhome/lastexpressno). */
 export const lastExpressNos = pgTable(
   'last_express_nos',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     expressCompanyCode: text('express_company_code').notNull(),
     lastNo: text('last_no').notNull(),
@@ -60,7 +60,7 @@ export const lastExpressNos = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('last_express_nos_key').on(t.domainId, t.expressCompanyCode)],
+  (t) => [uniqueIndex('last_express_nos_key').on(t.domainId, t.expressCompanyCode), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 /** The sandbox carrier's number sequence per carrier code (global: numbers are unique everywhere). */
@@ -72,8 +72,7 @@ export const carrierSandboxSequences = pgTable('carrier_sandbox_sequences', {
 
 /** The sandbox carrier's behaviour per domain (set from its console). */
 export const carrierSandboxSettings = pgTable('carrier_sandbox_settings', {
-  domainId: bigint('domain_id', { mode: 'number' })
-    .primaryKey()
+  domainId: domainIdColumn().primaryKey()
     .references(() => domains.id),
   latencyMs: integer('latency_ms'),
   trackingStepSeconds: integer('tracking_step_seconds'),
@@ -86,7 +85,7 @@ export const carrierSandboxSettings = pgTable('carrier_sandbox_settings', {
 export const carrierSandboxParcels = pgTable(
   'carrier_sandbox_parcels',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn(),
     carrierCode: text('carrier_code').notNull(),
     expressNo: text('express_no').notNull(),
@@ -95,7 +94,7 @@ export const carrierSandboxParcels = pgTable(
     cancelled: boolean('cancelled').notNull().default(false),
     issuedAt: createdAt(),
   },
-  (t) => [uniqueIndex('carrier_sandbox_parcels_no_key').on(t.carrierCode, t.expressNo), index('carrier_sandbox_parcels_no_idx').on(t.expressNo)],
+  (t) => [uniqueIndex('carrier_sandbox_parcels_no_key').on(t.domainId, t.carrierCode, t.expressNo), index('carrier_sandbox_parcels_no_idx').on(t.expressNo), primaryKey({ columns: [t.domainId, t.id] })],
 );
 
 /**
@@ -106,12 +105,11 @@ export const carrierSandboxParcels = pgTable(
 export const waybillAccountShares = pgTable(
   'waybill_account_shares',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     /** The owner of the account. */
     domainId: domainIdColumn().references(() => domains.id),
     accountId: bigint('account_id', { mode: 'number' })
-      .notNull()
-      .references(() => waybillAccounts.id),
+      .notNull(),
     beneficiaryDomainId: bigint('beneficiary_domain_id', { mode: 'number' })
       .notNull()
       .references(() => domains.id),
@@ -128,6 +126,8 @@ export const waybillAccountShares = pgTable(
   (t) => [
     uniqueIndex('waybill_account_shares_key').on(t.domainId, t.accountId, t.beneficiaryDomainId),
     index('waybill_account_shares_beneficiary_idx').on(t.beneficiaryDomainId),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'waybill_account_shares_account_id_fk', columns: [t.domainId, t.accountId], foreignColumns: [waybillAccounts.domainId, waybillAccounts.id] }),
   ],
 );
 
@@ -135,7 +135,7 @@ export const waybillAccountShares = pgTable(
 export const waybillShareLogs = pgTable(
   'waybill_share_logs',
   {
-    id: idColumn(),
+    id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     shareId: bigint('share_id', { mode: 'number' }).notNull(),
     takerDomainId: bigint('taker_domain_id', { mode: 'number' }).notNull(),
@@ -145,5 +145,5 @@ export const waybillShareLogs = pgTable(
     expressNo: text('express_no').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('waybill_share_logs_share_idx').on(t.domainId, t.shareId)],
+  (t) => [index('waybill_share_logs_share_idx').on(t.domainId, t.shareId), primaryKey({ columns: [t.domainId, t.id] })],
 );

@@ -43,8 +43,8 @@ export async function searchSubUsers(
   const rows = await tx
     .select({
       user: users,
-      roleIds: sql<number[]>`coalesce((select array_agg(r.id order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${qualified(users.id)}), '{}')`,
-      roleNames: sql<string[]>`coalesce((select array_agg(r.role_name order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${qualified(users.id)}), '{}')`,
+      roleIds: sql<number[]>`coalesce((select array_agg(r.id order by r.id) from user_roles ur join roles r on r.id = ur.role_id and r.domain_id = ur.domain_id where ur.domain_id = ${qualified(users.domainId)} and ur.user_id = ${qualified(users.id)}), '{}')`,
+      roleNames: sql<string[]>`coalesce((select array_agg(r.role_name order by r.id) from user_roles ur join roles r on r.id = ur.role_id and r.domain_id = ur.domain_id where ur.domain_id = ${qualified(users.domainId)} and ur.user_id = ${qualified(users.id)}), '{}')`,
       lockedUntil: loginGuards.lockedUntil,
     })
     .from(users)
@@ -105,7 +105,7 @@ export async function searchRoles(
   const where = and(...conditions);
   const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
   const rows = await tx
-    .select({ role: roles, userCount: sql<number>`(select count(*)::int from user_roles ur where ur.role_id = ${qualified(roles.id)})` })
+    .select({ role: roles, userCount: sql<number>`(select count(*)::int from user_roles ur where ur.role_id = ${qualified(roles.id)} and ur.domain_id = ${qualified(roles.domainId)})` })
     .from(roles)
     .where(where)
     .orderBy(asc(roles.id))

@@ -30,10 +30,10 @@ function codeCondition(column: 'code' | 'bar_code', items: string[]): SQL {
   const spuColumn = column === 'code' ? spus.code : spus.barCode;
   if (items.length === 1) {
     const p = likePattern(items[0]!);
-    return sql`(${spuColumn} ilike ${p} or exists (select 1 from skus k where k.spu_id = ${qualified(spus.id)} and k.del_flag = false and k.${sql.raw(column)} ilike ${p}))`;
+    return sql`(${spuColumn} ilike ${p} or exists (select 1 from skus k where k.spu_id = ${qualified(spus.id)} and k.domain_id = ${qualified(spus.domainId)} and k.del_flag = false and k.${sql.raw(column)} ilike ${p}))`;
   }
   const list = textArray(items);
-  return sql`(${spuColumn} = any(${list}) or exists (select 1 from skus k where k.spu_id = ${qualified(spus.id)} and k.del_flag = false and k.${sql.raw(column)} = any(${list})))`;
+  return sql`(${spuColumn} = any(${list}) or exists (select 1 from skus k where k.spu_id = ${qualified(spus.id)} and k.domain_id = ${qualified(spus.domainId)} and k.del_flag = false and k.${sql.raw(column)} = any(${list})))`;
 }
 
 export function spuWhere(domainId: number, filter: SpuFilter): SQL {
@@ -204,8 +204,8 @@ export async function componentRows(tx: Tx, domainId: number, comboSkuIds: numbe
   const rows = await tx
     .select({ link: combinationComponents, sku: skus, spuName: spus.name })
     .from(combinationComponents)
-    .innerJoin(skus, eq(skus.id, combinationComponents.componentSkuId))
-    .innerJoin(spus, eq(spus.id, skus.spuId))
+    .innerJoin(skus, and(eq(skus.id, combinationComponents.componentSkuId), eq(skus.domainId, combinationComponents.domainId)))
+    .innerJoin(spus, and(eq(spus.id, skus.spuId), eq(spus.domainId, skus.domainId)))
     .where(and(eq(combinationComponents.domainId, domainId), idsIn(combinationComponents.comboSkuId, comboSkuIds)))
     .orderBy(asc(combinationComponents.sortIndex), asc(combinationComponents.id));
   for (const { link, sku, spuName } of rows) {
@@ -279,7 +279,7 @@ export async function skusByIds(tx: Tx, domainId: number, ids: number[]): Promis
   const rows = await tx
     .select(skuPickColumns)
     .from(skus)
-    .innerJoin(spus, eq(spus.id, skus.spuId))
+    .innerJoin(spus, and(eq(spus.id, skus.spuId), eq(spus.domainId, skus.domainId)))
     .where(and(liveSku(domainId), sql`${skus.id} = any(${bigintArray(ids)})`))
     .orderBy(asc(skus.id));
   return rows.map(toSkuPick);
@@ -290,7 +290,7 @@ export async function skusByCodes(tx: Tx, domainId: number, codes: string[]): Pr
   const rows = await tx
     .select(skuPickColumns)
     .from(skus)
-    .innerJoin(spus, eq(spus.id, skus.spuId))
+    .innerJoin(spus, and(eq(spus.id, skus.spuId), eq(spus.domainId, skus.domainId)))
     .where(and(liveSku(domainId), sql`${skus.code} = any(${textArray(codes)})`))
     .orderBy(asc(skus.id));
   return rows.map(toSkuPick);
@@ -309,11 +309,11 @@ export async function searchSkus(
   if (filter.isCombination !== undefined) conditions.push(eq(skus.isCombination, filter.isCombination));
   if (filter.excludeSkuIds?.length) conditions.push(sql`not (${skus.id} = any(${bigintArray(filter.excludeSkuIds)}))`);
   const where = and(...conditions);
-  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(skus).innerJoin(spus, eq(spus.id, skus.spuId)).where(where);
+  const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(skus).innerJoin(spus, and(eq(spus.id, skus.spuId), eq(spus.domainId, skus.domainId))).where(where);
   const rows = await tx
     .select(skuPickColumns)
     .from(skus)
-    .innerJoin(spus, eq(spus.id, skus.spuId))
+    .innerJoin(spus, and(eq(spus.id, skus.spuId), eq(spus.domainId, skus.domainId)))
     .where(where)
     .orderBy(desc(skus.id))
     .limit(filter.pageSize)
@@ -338,7 +338,7 @@ export async function skusWithCodes(tx: Tx, domainId: number, codes: string[], e
   return tx
     .select({ id: skus.id, code: skus.code, spuId: skus.spuId, spuCode: spus.code, isCombination: skus.isCombination })
     .from(skus)
-    .innerJoin(spus, eq(spus.id, skus.spuId))
+    .innerJoin(spus, and(eq(spus.id, skus.spuId), eq(spus.domainId, skus.domainId)))
     .where(and(liveSku(domainId), sql`${skus.code} = any(${textArray(codes)})`, exceptSpuId ? sql`${skus.spuId} <> ${exceptSpuId}` : undefined));
 }
 
@@ -348,7 +348,7 @@ export async function combinationsUsing(tx: Tx, domainId: number, skuIds: number
   return tx
     .selectDistinct({ comboSkuId: combinationComponents.comboSkuId, comboCode: skus.code, componentSkuId: combinationComponents.componentSkuId })
     .from(combinationComponents)
-    .innerJoin(skus, eq(skus.id, combinationComponents.comboSkuId))
+    .innerJoin(skus, and(eq(skus.id, combinationComponents.comboSkuId), eq(skus.domainId, combinationComponents.domainId)))
     .where(
       and(
         eq(combinationComponents.domainId, domainId),
@@ -372,11 +372,11 @@ export async function componentGraphFrom(tx: Tx, domainId: number, startSkuIds: 
       union
       select cc.component_sku_id from combination_components cc
         join reach r on cc.combo_sku_id = r.sku_id
-        join skus s on s.id = cc.combo_sku_id and s.del_flag = false
+        join skus s on s.id = cc.combo_sku_id and s.domain_id = cc.domain_id and s.del_flag = false
         where cc.domain_id = ${domainId}
     )
     select cc.combo_sku_id, cc.component_sku_id from combination_components cc
-      join skus s on s.id = cc.combo_sku_id and s.del_flag = false
+      join skus s on s.id = cc.combo_sku_id and s.domain_id = cc.domain_id and s.del_flag = false
       where cc.domain_id = ${domainId} and cc.combo_sku_id in (select sku_id from reach)`);
   for (const row of result.rows) {
     const combo = Number(row.combo_sku_id);

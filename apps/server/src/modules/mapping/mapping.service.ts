@@ -247,7 +247,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
           from skus s
           join spus p on p.id = s.spu_id and p.domain_id = s.domain_id
           join tb_skus old on true
-         where old.id = t.id
+         where old.domain_id = t.domain_id and old.id = t.id
            and t.domain_id = ${domainId} and t.mapping_status = 'wait' and t.deleted = false
            and t.outer_sku_id is not null ${storeCondition}
            and s.domain_id = ${domainId} and s.code = t.outer_sku_id and s.del_flag = false and p.del_flag = false
@@ -727,7 +727,7 @@ export function createMappingService(deps: { database: Database; registry: Servi
           })
           .returning();
       } else if (item.deleted) {
-        await tx.update(tbSpus).set({ deleted: false, deletedAt: null, updatedAt: at }).where(eq(tbSpus.id, item.id));
+        await tx.update(tbSpus).set({ deleted: false, deletedAt: null, updatedAt: at }).where(and(eq(tbSpus.domainId, item.domainId), eq(tbSpus.id, item.id)));
       }
       const [created] = await tx
         .insert(tbSkus)

@@ -112,14 +112,14 @@ export function orderRowsQueries(domainId: number, ids: number[]): { headers: SQ
     headers: sql`
     select ${HEADER_COLUMNS}, s.name as store_name, w.name as warehouse_name
     from erp_orders o
-    left join stores s on s.id = o.store_id
-    left join warehouses w on w.id = o.warehouse_id
+    left join stores s on s.id = o.store_id and s.domain_id = o.domain_id
+    left join warehouses w on w.id = o.warehouse_id and w.domain_id = o.domain_id
     where o.domain_id = ${domainId} and o.id = any(${idArray})`,
     lines: sql`
     select ${LINE_COLUMNS}, k.pic_url, k.color as sku_color, k.size as sku_size, p.name as spu_name, p.short_name as spu_short_name, p.code as spu_code
     from erp_order_lines l
-    left join skus k on k.id = l.sku_id
-    left join spus p on p.id = k.spu_id
+    left join skus k on k.id = l.sku_id and k.domain_id = l.domain_id
+    left join spus p on p.id = k.spu_id and p.domain_id = k.domain_id
     where l.domain_id = ${domainId} and l.order_id = any(${idArray})
     order by l.order_id, l.line_seq, l.id`,
   };

@@ -46,7 +46,7 @@ export async function skusOfDomain(tx: Tx, domainId: number, ids: readonly numbe
   const rows = await tx
     .select(skuColumns)
     .from(skus)
-    .innerJoin(spus, eq(spus.id, skus.spuId))
+    .innerJoin(spus, and(eq(spus.id, skus.spuId), eq(spus.domainId, skus.domainId)))
     .where(and(eq(skus.domainId, domainId), sql`${skus.id} = any(${bigintArray(ids)})`));
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -121,11 +121,14 @@ export async function applyMovements(tx: Tx, domainId: number, actorUserId: numb
   const keySet = sql`json_to_recordset(${JSON.stringify(keys.map((k, n) => ({ w: k.warehouseId, l: k.locationId, s: k.skuId, dh: k.onHand, da: k.allocated, n })))}::json)
     as k(w bigint, l bigint, s bigint, dh int, da int, n int)`;
 
-  // Balances that do not exist yet start at zero.
+  // Balances that do not exist yet start at zero, for the domain's own warehouses and SKUs only
+  // (a key naming another domain's finds no balance below: a shortage).
   await tx.execute(sql`
     insert into stock_balances (domain_id, warehouse_id, location_id, sku_id)
     select ${domainId}, k.w, k.l, k.s
     from ${keySet}
+    where exists (select 1 from warehouses w where w.domain_id = ${domainId} and w.id = k.w)
+      and exists (select 1 from skus s where s.domain_id = ${domainId} and s.id = k.s)
     order by k.n
     on conflict (domain_id, warehouse_id, sku_id, location_id) do nothing
   `);

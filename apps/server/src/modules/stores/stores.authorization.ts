@@ -57,7 +57,7 @@ export function createStoreAuthorization(deps: { database: Database; connectors:
       const request = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(storeAuthRequests).where(eq(storeAuthRequests.stateHash, hash(input.state))).for('update');
         if (!row || row.usedAt || row.expiresAt.getTime() <= now().getTime()) throw new AppError(StoreErrors.AUTH_STATE_INVALID, 400, { field: 'state' });
-        await tx.update(storeAuthRequests).set({ usedAt: now() }).where(eq(storeAuthRequests.id, row.id));
+        await tx.update(storeAuthRequests).set({ usedAt: now() }).where(and(eq(storeAuthRequests.domainId, row.domainId), eq(storeAuthRequests.id, row.id)));
         return row;
       });
       const store = await findStore(db, request.domainId, request.storeId);

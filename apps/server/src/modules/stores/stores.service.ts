@@ -249,7 +249,7 @@ export function createStoresService(deps: StoresServiceDeps) {
         if (platformCode === PLATFORM_SANDBOX) {
           // Opening a sandbox store opens its shop on the sandbox marketplace.
           const shop = await deps.sandbox.ensureShop(tx, domainId, row.id);
-          [row] = (await tx.update(stores).set({ platformShopId: shop.shopKey }).where(eq(stores.id, row.id)).returning()) as [StoreRecord];
+          [row] = (await tx.update(stores).set({ platformShopId: shop.shopKey }).where(and(eq(stores.domainId, row.domainId), eq(stores.id, row.id))).returning()) as [StoreRecord];
         }
         await writeOperationLog(tx, actorOf(session), { area: 'stores', entityType: 'store', entityId: row.id, action: 'CREATE', after: storeSnapshot(row) });
         return row;

@@ -43,11 +43,11 @@ export function createOnlineGoodsSync(deps: OnlineGoodsSyncDeps) {
   const { db } = deps.database;
   const { now } = deps;
 
-  async function finish(runId: number, values: Partial<typeof storeSyncRuns.$inferInsert>): Promise<void> {
+  async function finish(domainId: number, runId: number, values: Partial<typeof storeSyncRuns.$inferInsert>): Promise<void> {
     await db
       .update(storeSyncRuns)
       .set({ ...values, finishedAt: now(), updatedAt: now(), version: sql`${storeSyncRuns.version} + 1` })
-      .where(eq(storeSyncRuns.id, runId));
+      .where(and(eq(storeSyncRuns.domainId, domainId), eq(storeSyncRuns.id, runId)));
   }
 
   async function run(runId: number, domainId: number): Promise<void> {
@@ -86,15 +86,15 @@ export function createOnlineGoodsSync(deps: OnlineGoodsSyncDeps) {
         }
         totals.pages++;
         totals.itemCount += answer.items.length;
-        await db.update(storeSyncRuns).set({ ...totals, updatedAt: now() }).where(eq(storeSyncRuns.id, runId));
+        await db.update(storeSyncRuns).set({ ...totals, updatedAt: now() }).where(and(eq(storeSyncRuns.domainId, domainId), eq(storeSyncRuns.id, runId)));
         if (!answer.hasMore || !answer.items.length) break;
       }
-      await finish(runId, { ...totals, status: 'SUCCESS' });
+      await finish(domainId, runId, { ...totals, status: 'SUCCESS' });
     } catch (error) {
       const code = error instanceof AppError ? error.code : ErrorCodes.INTERNAL;
       const message =
         error instanceof ConnectorError ? error.detail : error instanceof AppError ? String(error.params.detail ?? error.code) : error instanceof Error ? error.message : String(error);
-      await finish(runId, { ...totals, status: 'FAILED', errorCode: code, errorMessage: message.slice(0, 500) });
+      await finish(domainId, runId, { ...totals, status: 'FAILED', errorCode: code, errorMessage: message.slice(0, 500) });
     }
   }
 

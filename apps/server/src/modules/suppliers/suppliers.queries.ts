@@ -30,7 +30,7 @@ export function toSupplierRow(s: SupplierRecord, skuCount: number): SupplierRow 
 
 export const toSupplierOption = (s: SupplierRecord): SupplierOption => ({ id: s.id, code: s.code, name: s.name, status: s.status as SupplierStatus });
 
-const skuCountSql = sql<number>`(select count(*)::int from supply_goods g where g.supplier_id = ${qualified(suppliers.id)})`;
+const skuCountSql = sql<number>`(select count(*)::int from supply_goods g where g.supplier_id = ${qualified(suppliers.id)} and g.domain_id = ${qualified(suppliers.domainId)})`;
 
 export async function findSupplier(tx: Tx, domainId: number, id: number, forUpdate = false): Promise<SupplierRecord | undefined> {
   const query = tx
@@ -165,8 +165,8 @@ function supplyGoodsQuery(tx: Tx, where: SQL | undefined) {
   return tx
     .select(supplyGoodsSelection)
     .from(supplyGoods)
-    .innerJoin(suppliers, eq(suppliers.id, supplyGoods.supplierId))
-    .innerJoin(skus, eq(skus.id, supplyGoods.skuId))
+    .innerJoin(suppliers, and(eq(suppliers.id, supplyGoods.supplierId), eq(suppliers.domainId, supplyGoods.domainId)))
+    .innerJoin(skus, and(eq(skus.id, supplyGoods.skuId), eq(skus.domainId, supplyGoods.domainId)))
     .where(where);
 }
 
@@ -186,7 +186,7 @@ export async function searchSupplyGoods(
   const [total] = await tx
     .select({ n: count() })
     .from(supplyGoods)
-    .innerJoin(skus, eq(skus.id, supplyGoods.skuId))
+    .innerJoin(skus, and(eq(skus.id, supplyGoods.skuId), eq(skus.domainId, supplyGoods.domainId)))
     .where(where);
   const rows = await supplyGoodsQuery(tx, where)
     .orderBy(desc(supplyGoods.id))
@@ -195,10 +195,12 @@ export async function searchSupplyGoods(
   return { total: total?.n ?? 0, rows: rows.map(toSupplyGoodsRow) };
 }
 
+/** The supply goods of ids, in the order of ids (the query itself has no order). */
 export async function supplyGoodsByIds(tx: Tx, domainId: number, ids: number[]): Promise<SupplyGoodsRow[]> {
   if (!ids.length) return [];
   const rows = await supplyGoodsQuery(tx, and(eq(supplyGoods.domainId, domainId), idsIn(supplyGoods.id, ids)));
-  return rows.map(toSupplyGoodsRow);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.map(toSupplyGoodsRow).sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
 
 export async function supplyGoodsOfSupplier(tx: Tx, domainId: number, supplierId: number, skuIds?: number[]): Promise<SupplyGoodsRow[]> {

@@ -124,9 +124,11 @@ export function createSystemService(deps: { database: Database; siteTitle: strin
         if (!updated.length) throw versionConflict('domain');
         await writeOperationLog(
           tx,
-          { userId: session.userId, loginName: session.loginName, domainId: null },
+          // Written under the domain it changes (the log is distributed by domain), in an area no
+          // seller log screen lists, so sellers see it no more than before.
+          { userId: session.userId, loginName: session.loginName, domainId: input.id },
           {
-            area: 'system',
+            area: 'platform',
             entityType: 'domain',
             entityId: input.id,
             action: 'UPDATE_DOMAIN_EDITION',

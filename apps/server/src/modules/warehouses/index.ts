@@ -63,7 +63,7 @@ export const registerWarehousesModule: AreaModule = (ctx) => {
       const rows = await tx
         .select({ w: warehouses, onlineWarehouseCode: warehouseStoreBindings.onlineWarehouseCode })
         .from(warehouseStoreBindings)
-        .innerJoin(warehouses, eq(warehouses.id, warehouseStoreBindings.warehouseId))
+        .innerJoin(warehouses, and(eq(warehouses.id, warehouseStoreBindings.warehouseId), eq(warehouses.domainId, warehouseStoreBindings.domainId)))
         .where(and(eq(warehouseStoreBindings.domainId, domainId), eq(warehouseStoreBindings.storeId, storeId)))
         .orderBy(asc(warehouses.stopUsing), asc(warehouses.id));
       return rows.map((r) => ({ ...toWarehouseOption(r.w), onlineWarehouseCode: r.onlineWarehouseCode }));

@@ -46,8 +46,8 @@ export const toWarehouseOption = (w: WarehouseRecord): WarehouseOption => ({
   stopUsing: flag(w.stopUsing),
 });
 
-const storeCountSql = sql<number>`(select count(*)::int from warehouse_store_bindings b where b.warehouse_id = ${qualified(warehouses.id)})`;
-const locationCountSql = sql<number>`(select count(*)::int from warehouse_locations l where l.warehouse_id = ${qualified(warehouses.id)})`;
+const storeCountSql = sql<number>`(select count(*)::int from warehouse_store_bindings b where b.warehouse_id = ${qualified(warehouses.id)} and b.domain_id = ${qualified(warehouses.domainId)})`;
+const locationCountSql = sql<number>`(select count(*)::int from warehouse_locations l where l.warehouse_id = ${qualified(warehouses.id)} and l.domain_id = ${qualified(warehouses.domainId)})`;
 
 export async function findWarehouse(tx: Tx, domainId: number, id: number, forUpdate = false): Promise<WarehouseRecord | undefined> {
   const query = tx
@@ -180,7 +180,7 @@ export async function assignments(tx: Tx, domainId: number, filter: { keyword?: 
   const bindings = await tx
     .select({ storeId: warehouseStoreBindings.storeId, onlineWarehouseCode: warehouseStoreBindings.onlineWarehouseCode, w: warehouses })
     .from(warehouseStoreBindings)
-    .innerJoin(warehouses, eq(warehouses.id, warehouseStoreBindings.warehouseId))
+    .innerJoin(warehouses, and(eq(warehouses.id, warehouseStoreBindings.warehouseId), eq(warehouses.domainId, warehouseStoreBindings.domainId)))
     .where(
       and(
         eq(warehouseStoreBindings.domainId, domainId),
@@ -257,7 +257,7 @@ export async function locationRowById(tx: Tx, domainId: number, id: number): Pro
   const [row] = await tx
     .select({ l: warehouseLocations, code: warehouses.code, name: warehouses.name })
     .from(warehouseLocations)
-    .innerJoin(warehouses, eq(warehouses.id, warehouseLocations.warehouseId))
+    .innerJoin(warehouses, and(eq(warehouses.id, warehouseLocations.warehouseId), eq(warehouses.domainId, warehouseLocations.domainId)))
     .where(and(eq(warehouseLocations.domainId, domainId), eq(warehouseLocations.id, id)));
   return row ? toLocationRow(row.l, row) : undefined;
 }
@@ -278,7 +278,7 @@ export async function searchLocations(
   const rows = await tx
     .select({ l: warehouseLocations, code: warehouses.code, name: warehouses.name })
     .from(warehouseLocations)
-    .innerJoin(warehouses, eq(warehouses.id, warehouseLocations.warehouseId))
+    .innerJoin(warehouses, and(eq(warehouses.id, warehouseLocations.warehouseId), eq(warehouses.domainId, warehouseLocations.domainId)))
     .where(where)
     .orderBy(asc(warehouseLocations.warehouseId), asc(warehouseLocations.code))
     .limit(filter.pageSize)
@@ -300,7 +300,7 @@ export async function locationsOfWarehouses(tx: Tx, domainId: number, warehouseI
   const rows = await tx
     .select({ l: warehouseLocations, code: warehouses.code, name: warehouses.name })
     .from(warehouseLocations)
-    .innerJoin(warehouses, eq(warehouses.id, warehouseLocations.warehouseId))
+    .innerJoin(warehouses, and(eq(warehouses.id, warehouseLocations.warehouseId), eq(warehouses.domainId, warehouseLocations.domainId)))
     .where(and(...conditions))
     .orderBy(asc(warehouseLocations.warehouseId), asc(warehouseLocations.code));
   return rows.map((r) => toLocationRow(r.l, r));

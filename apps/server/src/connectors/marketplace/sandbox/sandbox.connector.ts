@@ -99,7 +99,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
    */
   async function admit(shop: SandboxShop, operation: SandboxOperation): Promise<{ kind: SandboxFailureKind; retryAfterMs: number | null; latencyMs: number } | { kind: null; latencyMs: number }> {
     return db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(sandboxShops).where(eq(sandboxShops.id, shop.id)).for('update');
+      const [locked] = await tx.select().from(sandboxShops).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id))).for('update');
       if (!locked) throw new ConnectorError('AUTH_FAILED', 'the sandbox shop no longer exists');
       const at = now();
       const callNumber = locked.callCount + 1;
@@ -134,7 +134,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
       await tx
         .update(sandboxShops)
         .set({ callCount: callNumber, rateWindowStart: windowStart, rateWindowCount: windowCount, forcedFailures: remaining })
-        .where(eq(sandboxShops.id, locked.id));
+        .where(and(eq(sandboxShops.domainId, locked.domainId), eq(sandboxShops.id, locked.id)));
       if (failure) {
         await logCall(tx, locked, operation, failure, message);
         return { kind: failure, retryAfterMs, latencyMs: locked.latencyMs };
@@ -164,7 +164,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
     const [token] = await tx
       .select()
       .from(sandboxTokens)
-      .where(and(eq(sandboxTokens.shopId, shop.id), eq(sandboxTokens.accessTokenHash, hashSecret(store.accessToken))));
+      .where(and(and(eq(sandboxTokens.domainId, shop.domainId), eq(sandboxTokens.shopId, shop.id)), eq(sandboxTokens.accessTokenHash, hashSecret(store.accessToken))));
     if (!token || token.revokedAt) return 'the access token is not valid (revoked or unknown)';
     if (token.expiresAt.getTime() <= now().getTime()) return `the access token expired at ${token.expiresAt.toISOString()}`;
     return null;
@@ -239,11 +239,11 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
   }
 
   /** Keyset page over a table with (shop_id, updated_at, id): the window and the watermark. */
-  function windowCondition(table: typeof sandboxOrders | typeof sandboxRefunds, shopId: number, window: TimeWindow) {
+  function windowCondition(table: typeof sandboxOrders | typeof sandboxRefunds, shop: { id: number; domainId: number }, window: TimeWindow) {
     if (!(window.from instanceof Date) || !(window.to instanceof Date) || window.from.getTime() > window.to.getTime()) {
       throw new AppError(ErrorCodes.VALIDATION, 400, { detail: 'window: from must not be after to', field: 'window' });
     }
-    const conditions = [eq(table.shopId, shopId), sql`${table.updatedAt} >= ${window.from.toISOString()}`, sql`${table.updatedAt} < ${window.to.toISOString()}`];
+    const conditions = [eq(table.domainId, shop.domainId), eq(table.shopId, shop.id), sql`${table.updatedAt} >= ${window.from.toISOString()}`, sql`${table.updatedAt} < ${window.to.toISOString()}`];
     if (window.watermark) {
       const mark = decodeWatermark(window.watermark);
       conditions.push(sql`(${table.updatedAt}, ${table.id}) > (${mark.at.toISOString()}::timestamptz, ${mark.id})`);
@@ -271,7 +271,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           const [code] = await tx
             .select()
             .from(sandboxAuthCodes)
-            .where(and(eq(sandboxAuthCodes.codeHash, hashSecret(input.code)), eq(sandboxAuthCodes.shopId, shop.id)))
+            .where(and(eq(sandboxAuthCodes.codeHash, hashSecret(input.code)), and(eq(sandboxAuthCodes.domainId, shop.domainId), eq(sandboxAuthCodes.shopId, shop.id))))
             .for('update');
           const problem = !code
             ? 'unknown authorization code'
@@ -283,7 +283,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
                   ? 'the redirect address differs from the one the code was issued for'
                   : null;
           if (problem) throw new ConnectorError('AUTH_FAILED', problem);
-          await tx.update(sandboxAuthCodes).set({ usedAt: now() }).where(eq(sandboxAuthCodes.id, code!.id));
+          await tx.update(sandboxAuthCodes).set({ usedAt: now() }).where(and(eq(sandboxAuthCodes.domainId, code!.domainId), eq(sandboxAuthCodes.id, code!.id)));
           const grant = await issueTokens(tx, shop);
           return { result: grant, payload: { expiresAt: grant.expiresAt } };
         },
@@ -296,11 +296,11 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
         const [token] = await tx
           .select()
           .from(sandboxTokens)
-          .where(and(eq(sandboxTokens.shopId, shop.id), eq(sandboxTokens.refreshTokenHash, hashSecret(store.refreshToken))))
+          .where(and(and(eq(sandboxTokens.domainId, shop.domainId), eq(sandboxTokens.shopId, shop.id)), eq(sandboxTokens.refreshTokenHash, hashSecret(store.refreshToken))))
           .for('update');
         if (!token || token.revokedAt) throw new ConnectorError('AUTH_FAILED', 'the refresh token is not valid: authorize the store again');
         if (token.refreshExpiresAt.getTime() <= now().getTime()) throw new ConnectorError('AUTH_FAILED', 'the refresh token has expired: authorize the store again');
-        await tx.update(sandboxTokens).set({ revokedAt: now() }).where(eq(sandboxTokens.id, token.id));
+        await tx.update(sandboxTokens).set({ revokedAt: now() }).where(and(eq(sandboxTokens.domainId, token.domainId), eq(sandboxTokens.id, token.id)));
         const grant = await issueTokens(tx, shop);
         return { result: grant, payload: { expiresAt: grant.expiresAt } };
       });
@@ -310,11 +310,11 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
       const pageSize = Math.min(Math.max(page.pageSize, 1), MAX_PAGE_SIZE);
       const pageNo = Math.max(page.page, 1);
       return run(store, 'listOnlineGoods', options, async (tx, shop) => {
-        const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(sandboxItems).where(eq(sandboxItems.shopId, shop.id));
+        const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(sandboxItems).where(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)));
         const items = await tx
           .select()
           .from(sandboxItems)
-          .where(eq(sandboxItems.shopId, shop.id))
+          .where(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)))
           .orderBy(asc(sandboxItems.id))
           .limit(pageSize)
           .offset(pageOffset({ currentPage: pageNo, pageSize }));
@@ -322,7 +322,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           ? await tx
               .select()
               .from(sandboxItemSkus)
-              .where(idsIn(sandboxItemSkus.itemRowId, items.map((i) => i.id)))
+              .where(and(eq(sandboxItemSkus.domainId, shop.domainId), idsIn(sandboxItemSkus.itemRowId, items.map((i) => i.id))))
               .orderBy(asc(sandboxItemSkus.sortIndex), asc(sandboxItemSkus.id))
           : [];
         const result: OnlineGoodsPage = {
@@ -356,7 +356,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
         const rows = await tx
           .select()
           .from(sandboxOrders)
-          .where(windowCondition(sandboxOrders, shop.id, window))
+          .where(windowCondition(sandboxOrders, shop, window))
           .orderBy(asc(sandboxOrders.updatedAt), asc(sandboxOrders.id))
           .limit(pageSize + 1);
         const page = rows.slice(0, pageSize);
@@ -389,7 +389,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
         const rows = await tx
           .select()
           .from(sandboxRefunds)
-          .where(windowCondition(sandboxRefunds, shop.id, window))
+          .where(windowCondition(sandboxRefunds, shop, window))
           .orderBy(asc(sandboxRefunds.updatedAt), asc(sandboxRefunds.id))
           .limit(pageSize + 1);
         const page = rows.slice(0, pageSize);
@@ -423,7 +423,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           const [order] = await tx
             .select()
             .from(sandboxOrders)
-            .where(and(eq(sandboxOrders.shopId, shop.id), eq(sandboxOrders.orderNo, f.platformNo)))
+            .where(and(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id)), eq(sandboxOrders.orderNo, f.platformNo)))
             .for('update');
           const refuse = (message: string) => results.push({ key: f.platformNo, ok: false, message });
           if (!order) refuse('no such order on the sandbox');
@@ -436,7 +436,7 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
               await tx
                 .update(sandboxOrders)
                 .set({ status: 'WAIT_BUYER_CONFIRM_GOODS', expressCompanyCode: f.expressCompanyCode, expressNo: f.expressNo, shippedAt: at, updatedAt: at })
-                .where(eq(sandboxOrders.id, order.id));
+                .where(and(eq(sandboxOrders.domainId, order.domainId), eq(sandboxOrders.id, order.id)));
             }
             results.push({ key: f.platformNo, ok: true, message: null });
           }
@@ -491,13 +491,13 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
           const [sku] = await tx
             .update(sandboxItemSkus)
             .set({ quantity: u.quantity, updatedAt: at })
-            .where(and(eq(sandboxItemSkus.shopId, shop.id), eq(sandboxItemSkus.skuId, u.tbSkuId)))
-            .returning({ itemRowId: sandboxItemSkus.itemRowId });
+            .where(and(and(eq(sandboxItemSkus.domainId, shop.domainId), eq(sandboxItemSkus.shopId, shop.id)), eq(sandboxItemSkus.skuId, u.tbSkuId)))
+            .returning({ domainId: sandboxItemSkus.domainId, itemRowId: sandboxItemSkus.itemRowId });
           if (!sku) {
             results.push({ key: u.tbSkuId, ok: false, message: 'no such SKU on the sandbox' });
             continue;
           }
-          await tx.update(sandboxItems).set({ updatedAt: at }).where(eq(sandboxItems.id, sku.itemRowId));
+          await tx.update(sandboxItems).set({ updatedAt: at }).where(and(eq(sandboxItems.domainId, sku.domainId), eq(sandboxItems.id, sku.itemRowId)));
           results.push({ key: u.tbSkuId, ok: true, message: null });
         }
         const rejected = results.filter((r) => !r.ok).length;

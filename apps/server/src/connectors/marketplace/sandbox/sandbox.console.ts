@@ -90,13 +90,13 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
     async view(domainId: number, storeId: number): Promise<SandboxShopView> {
       const shop = await shopOrFail(db, domainId, storeId);
       const [[items], [orders], [refunds], [token]] = await Promise.all([
-        db.select({ n: count() }).from(sandboxItems).where(eq(sandboxItems.shopId, shop.id)),
-        db.select({ n: count() }).from(sandboxOrders).where(eq(sandboxOrders.shopId, shop.id)),
-        db.select({ n: count() }).from(sandboxRefunds).where(eq(sandboxRefunds.shopId, shop.id)),
+        db.select({ n: count() }).from(sandboxItems).where(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id))),
+        db.select({ n: count() }).from(sandboxOrders).where(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id))),
+        db.select({ n: count() }).from(sandboxRefunds).where(and(eq(sandboxRefunds.domainId, shop.domainId), eq(sandboxRefunds.shopId, shop.id))),
         db
           .select({ expiresAt: sandboxTokens.expiresAt })
           .from(sandboxTokens)
-          .where(and(eq(sandboxTokens.shopId, shop.id), isNull(sandboxTokens.revokedAt)))
+          .where(and(and(eq(sandboxTokens.domainId, shop.domainId), eq(sandboxTokens.shopId, shop.id)), isNull(sandboxTokens.revokedAt)))
           .orderBy(desc(sandboxTokens.id))
           .limit(1),
       ]);
@@ -144,13 +144,13 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       await db.transaction(async (tx) => {
         const shop = await shopOrFail(tx, domainId, storeId, true);
         const queued = [...(shop.forcedFailures as SandboxForcedFailure[]), ...failures].slice(-50);
-        await tx.update(sandboxShops).set({ forcedFailures: queued, updatedAt: now() }).where(eq(sandboxShops.id, shop.id));
+        await tx.update(sandboxShops).set({ forcedFailures: queued, updatedAt: now() }).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id)));
       });
     },
 
     async clearFailures(domainId: number, storeId: number): Promise<void> {
       const shop = await shopOrFail(db, domainId, storeId);
-      await db.update(sandboxShops).set({ forcedFailures: [], updatedAt: now() }).where(eq(sandboxShops.id, shop.id));
+      await db.update(sandboxShops).set({ forcedFailures: [], updatedAt: now() }).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id)));
     },
 
     /** The access tokens end now; their refresh tokens still work. */
@@ -159,7 +159,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       const rows = await db
         .update(sandboxTokens)
         .set({ expiresAt: now() })
-        .where(and(eq(sandboxTokens.shopId, shop.id), isNull(sandboxTokens.revokedAt)))
+        .where(and(and(eq(sandboxTokens.domainId, shop.domainId), eq(sandboxTokens.shopId, shop.id)), isNull(sandboxTokens.revokedAt)))
         .returning({ id: sandboxTokens.id });
       return rows.length;
     },
@@ -170,18 +170,18 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       const rows = await db
         .update(sandboxTokens)
         .set({ revokedAt: now() })
-        .where(and(eq(sandboxTokens.shopId, shop.id), isNull(sandboxTokens.revokedAt)))
+        .where(and(and(eq(sandboxTokens.domainId, shop.domainId), eq(sandboxTokens.shopId, shop.id)), isNull(sandboxTokens.revokedAt)))
         .returning({ id: sandboxTokens.id });
       return rows.length;
     },
 
     async listItems(domainId: number, storeId: number, page: { currentPage: number; pageSize: number }): Promise<PageResult<SandboxItemRow>> {
       const shop = await shopOrFail(db, domainId, storeId);
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxItems).where(eq(sandboxItems.shopId, shop.id));
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxItems).where(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)));
       const items = await db
         .select()
         .from(sandboxItems)
-        .where(eq(sandboxItems.shopId, shop.id))
+        .where(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)))
         .orderBy(desc(sandboxItems.id))
         .limit(page.pageSize)
         .offset(pageOffset(page));
@@ -189,7 +189,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         ? await db
             .select()
             .from(sandboxItemSkus)
-            .where(idsIn(sandboxItemSkus.itemRowId, items.map((i) => i.id)))
+            .where(and(eq(sandboxItemSkus.domainId, shop.domainId), idsIn(sandboxItemSkus.itemRowId, items.map((i) => i.id))))
             .orderBy(asc(sandboxItemSkus.sortIndex), asc(sandboxItemSkus.id))
         : [];
       return {
@@ -221,13 +221,13 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         const [existing] = await tx
           .select()
           .from(sandboxItems)
-          .where(and(eq(sandboxItems.shopId, shop.id), eq(sandboxItems.itemId, itemId)));
+          .where(and(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)), eq(sandboxItems.itemId, itemId)));
         let itemRowId: number;
         if (existing) {
           await tx
             .update(sandboxItems)
             .set({ title: input.title, outerId: input.outerId ?? null, picUrl: input.picUrl ?? null, status: input.status, updatedAt: at })
-            .where(eq(sandboxItems.id, existing.id));
+            .where(and(eq(sandboxItems.domainId, existing.domainId), eq(sandboxItems.id, existing.id)));
           itemRowId = existing.id;
         } else {
           const [row] = await tx
@@ -243,10 +243,10 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         const taken = await tx
           .select({ skuId: sandboxItemSkus.skuId, itemRowId: sandboxItemSkus.itemRowId })
           .from(sandboxItemSkus)
-          .where(and(eq(sandboxItemSkus.shopId, shop.id), textsIn(sandboxItemSkus.skuId, skuIds)));
+          .where(and(eq(sandboxItemSkus.domainId, shop.domainId), eq(sandboxItemSkus.shopId, shop.id), textsIn(sandboxItemSkus.skuId, skuIds)));
         const clash = taken.find((t) => t.itemRowId !== itemRowId);
         if (clash) throw new AppError(StoreErrors.SANDBOX_ITEM_EXISTS, 409, { field: 'skus', key: clash.skuId });
-        await tx.delete(sandboxItemSkus).where(eq(sandboxItemSkus.itemRowId, itemRowId));
+        await tx.delete(sandboxItemSkus).where(and(eq(sandboxItemSkus.domainId, shop.domainId), eq(sandboxItemSkus.itemRowId, itemRowId)));
         await tx.insert(sandboxItemSkus).values(
           input.skus.map((s, i) => ({
             domainId,
@@ -261,7 +261,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
             updatedAt: at,
           })),
         );
-        await tx.update(sandboxShops).set({ itemSeq: seq }).where(eq(sandboxShops.id, shop.id));
+        await tx.update(sandboxShops).set({ itemSeq: seq }).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id)));
         return { itemId };
       });
     },
@@ -270,7 +270,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       const shop = await shopOrFail(db, domainId, storeId);
       const rows = await db
         .delete(sandboxItems)
-        .where(and(eq(sandboxItems.shopId, shop.id), eq(sandboxItems.itemId, itemId)))
+        .where(and(and(eq(sandboxItems.domainId, shop.domainId), eq(sandboxItems.shopId, shop.id)), eq(sandboxItems.itemId, itemId)))
         .returning({ id: sandboxItems.id });
       if (!rows.length) throw sandboxNotFound('item', itemId);
     },
@@ -282,8 +282,8 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         const skus = await tx
           .select({ sku: sandboxItemSkus, item: sandboxItems })
           .from(sandboxItemSkus)
-          .innerJoin(sandboxItems, eq(sandboxItems.id, sandboxItemSkus.itemRowId))
-          .where(and(eq(sandboxItemSkus.shopId, shop.id), eq(sandboxItems.status, 'onsale')));
+          .innerJoin(sandboxItems, and(eq(sandboxItems.id, sandboxItemSkus.itemRowId), eq(sandboxItems.domainId, sandboxItemSkus.domainId)))
+          .where(and(and(eq(sandboxItemSkus.domainId, shop.domainId), eq(sandboxItemSkus.shopId, shop.id)), eq(sandboxItems.status, 'onsale')));
         if (!skus.length) throw new AppError(StoreErrors.SANDBOX_EMPTY_CATALOGUE, 400, { field: 'count' });
         const at = now();
         const day = at.toISOString().slice(0, 10).replaceAll('-', '');
@@ -328,7 +328,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
           });
         }
         await tx.insert(sandboxOrders).values(rows);
-        await tx.update(sandboxShops).set({ orderSeq: seq }).where(eq(sandboxShops.id, shop.id));
+        await tx.update(sandboxShops).set({ orderSeq: seq }).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id)));
         return { orderNos };
       });
     },
@@ -353,7 +353,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         const [order] = await tx
           .select()
           .from(sandboxOrders)
-          .where(and(eq(sandboxOrders.shopId, shop.id), eq(sandboxOrders.orderNo, orderNo)));
+          .where(and(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id)), eq(sandboxOrders.orderNo, orderNo)));
         if (!order) throw sandboxNotFound('order', orderNo);
         if (type !== 'REFUND_ONLY' && order.status !== 'WAIT_BUYER_CONFIRM_GOODS' && order.status !== 'TRADE_FINISHED') {
           throw new AppError(StoreErrors.SANDBOX_ORDER_STATE, 409, { key: orderNo, field: 'orderNo', status: order.status });
@@ -361,7 +361,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         const [{ n } = { n: 0 }] = await tx
           .select({ n: count() })
           .from(sandboxRefunds)
-          .where(and(eq(sandboxRefunds.shopId, shop.id), eq(sandboxRefunds.orderNo, orderNo)));
+          .where(and(and(eq(sandboxRefunds.domainId, shop.domainId), eq(sandboxRefunds.shopId, shop.id)), eq(sandboxRefunds.orderNo, orderNo)));
         const refundId = `RF${orderNo}-${Number(n) + 1}`;
         const at = now();
         await tx.insert(sandboxRefunds).values({
@@ -397,11 +397,11 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
 
     async listOrders(domainId: number, storeId: number, page: { currentPage: number; pageSize: number }): Promise<PageResult<SandboxOrderRow>> {
       const shop = await shopOrFail(db, domainId, storeId);
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxOrders).where(eq(sandboxOrders.shopId, shop.id));
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxOrders).where(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id)));
       const rows = await db
         .select()
         .from(sandboxOrders)
-        .where(eq(sandboxOrders.shopId, shop.id))
+        .where(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id)))
         .orderBy(desc(sandboxOrders.id))
         .limit(page.pageSize)
         .offset(pageOffset(page));
@@ -434,11 +434,11 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
 
     async listRefunds(domainId: number, storeId: number, page: { currentPage: number; pageSize: number }) {
       const shop = await shopOrFail(db, domainId, storeId);
-      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxRefunds).where(eq(sandboxRefunds.shopId, shop.id));
+      const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(sandboxRefunds).where(and(eq(sandboxRefunds.domainId, shop.domainId), eq(sandboxRefunds.shopId, shop.id)));
       const rows = await db
         .select()
         .from(sandboxRefunds)
-        .where(eq(sandboxRefunds.shopId, shop.id))
+        .where(and(eq(sandboxRefunds.domainId, shop.domainId), eq(sandboxRefunds.shopId, shop.id)))
         .orderBy(desc(sandboxRefunds.id))
         .limit(page.pageSize)
         .offset(pageOffset(page));
@@ -462,7 +462,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
 
     async listCalls(domainId: number, input: SandboxCallSearchInput): Promise<PageResult<SandboxCallRow>> {
       const shop = await shopOrFail(db, domainId, input.storeId);
-      const conditions = [eq(sandboxCalls.shopId, shop.id)];
+      const conditions = [and(eq(sandboxCalls.domainId, shop.domainId), eq(sandboxCalls.shopId, shop.id))];
       if (input.operation) conditions.push(eq(sandboxCalls.operation, input.operation));
       if (input.receivedOnly) conditions.push(textsIn(sandboxCalls.operation, ['pushStock', 'pushShippingFeedback']));
       const where = and(...conditions);
@@ -512,13 +512,13 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       const [order] = await tx
         .select()
         .from(sandboxOrders)
-        .where(and(eq(sandboxOrders.shopId, shop.id), eq(sandboxOrders.orderNo, orderNo)))
+        .where(and(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id)), eq(sandboxOrders.orderNo, orderNo)))
         .for('update');
       if (!order) throw sandboxNotFound('order', orderNo);
       if (!from.includes(order.status as SandboxOrderStatus)) {
         throw new AppError(StoreErrors.SANDBOX_ORDER_STATE, 409, { key: orderNo, field: 'orderNo', status: order.status });
       }
-      await tx.update(sandboxOrders).set({ status, updatedAt: now() }).where(eq(sandboxOrders.id, order.id));
+      await tx.update(sandboxOrders).set({ status, updatedAt: now() }).where(and(eq(sandboxOrders.domainId, order.domainId), eq(sandboxOrders.id, order.id)));
     });
   }
 }

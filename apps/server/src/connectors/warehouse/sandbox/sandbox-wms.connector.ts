@@ -125,7 +125,7 @@ export function createSandboxWmsConnector(deps: { db: Db; now?: () => Date }): W
       await tx
         .update(sandboxWmsWarehouses)
         .set({ callCount: callNumber, forcedFailures: remaining })
-        .where(eq(sandboxWmsWarehouses.id, settings.id));
+        .where(and(eq(sandboxWmsWarehouses.domainId, settings.domainId), eq(sandboxWmsWarehouses.id, settings.id)));
       // A timeout after accepting is recorded with the work it interrupts.
       if (failure && failure !== 'TIMEOUT_AFTER_ACCEPT') await logSandboxCall(tx, target, operation, failure, message, docCode, null, now());
       return { failure, latencyMs: settings.latencyMs, settings };
@@ -211,7 +211,7 @@ export function createSandboxWmsConnector(deps: { db: Db; now?: () => Date }): W
         const [counter] = await tx
           .update(sandboxWmsWarehouses)
           .set({ documentSeq: sql`${sandboxWmsWarehouses.documentSeq} + 1` })
-          .where(eq(sandboxWmsWarehouses.id, settings.id))
+          .where(and(eq(sandboxWmsWarehouses.domainId, settings.domainId), eq(sandboxWmsWarehouses.id, settings.id)))
           .returning({ seq: sandboxWmsWarehouses.documentSeq });
         const at = now();
         // Received (UNSENT → SENDING) and accepted in this call: the document is SENTED.
@@ -247,7 +247,7 @@ export function createSandboxWmsConnector(deps: { db: Db; now?: () => Date }): W
         const [after] = await tx
           .update(sandboxWmsDocuments)
           .set({ status, version: document.version + 1, updatedAt: now() })
-          .where(eq(sandboxWmsDocuments.id, document.id))
+          .where(and(eq(sandboxWmsDocuments.domainId, document.domainId), eq(sandboxWmsDocuments.id, document.id)))
           .returning();
         return { result: stateOf(after!), payload: { from: document.status, to: status, reason: request.reason ?? null } };
       });
@@ -258,7 +258,7 @@ export function createSandboxWmsConnector(deps: { db: Db; now?: () => Date }): W
         const rows = await tx
           .select({ r: sandboxWmsResults, docCode: sandboxWmsDocuments.docCode, externalCode: sandboxWmsDocuments.externalCode })
           .from(sandboxWmsResults)
-          .innerJoin(sandboxWmsDocuments, eq(sandboxWmsDocuments.id, sandboxWmsResults.documentId))
+          .innerJoin(sandboxWmsDocuments, and(eq(sandboxWmsDocuments.id, sandboxWmsResults.documentId), eq(sandboxWmsDocuments.domainId, sandboxWmsResults.domainId)))
           .where(
             and(
               eq(sandboxWmsResults.domainId, target.domainId),

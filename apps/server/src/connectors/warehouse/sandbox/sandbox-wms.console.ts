@@ -97,7 +97,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
       const results = await db
         .select({ r: sandboxWmsResults, docCode: sandboxWmsDocuments.docCode })
         .from(sandboxWmsResults)
-        .innerJoin(sandboxWmsDocuments, eq(sandboxWmsDocuments.id, sandboxWmsResults.documentId))
+        .innerJoin(sandboxWmsDocuments, and(eq(sandboxWmsDocuments.id, sandboxWmsResults.documentId), eq(sandboxWmsDocuments.domainId, sandboxWmsResults.domainId)))
         .where(and(eq(sandboxWmsResults.domainId, domainId), eq(sandboxWmsResults.warehouseId, warehouseId)))
         .orderBy(desc(sandboxWmsResults.id))
         .limit(100);
@@ -179,7 +179,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
         await tx
           .update(sandboxWmsWarehouses)
           .set({ forcedFailures: input.failures.map((f) => ({ kind: f.kind, operation: f.operation ?? null })), version: settings.version + 1, updatedAt: now() })
-          .where(eq(sandboxWmsWarehouses.id, settings.id));
+          .where(and(eq(sandboxWmsWarehouses.domainId, settings.domainId), eq(sandboxWmsWarehouses.id, settings.id)));
       });
     },
 
@@ -193,7 +193,7 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
         await ensureSandboxWarehouse(tx, domainId, input.warehouseId, true);
         const document = await documentOf(tx, domainId, input.warehouseId, input.documentId);
         if (document.status !== 'SENTED' && document.status !== 'IN_PROCESS') throw documentProblem(`the document ${document.docCode} is ${document.status}: only SENTED or IN_PROCESS documents can be ${isReceived(document.kind as WarehouseDocumentKind) ? 'received' : 'shipped'}`);
-        const lines = await tx.select().from(sandboxWmsDocumentLines).where(eq(sandboxWmsDocumentLines.documentId, document.id)).orderBy(sandboxWmsDocumentLines.id);
+        const lines = await tx.select().from(sandboxWmsDocumentLines).where(and(eq(sandboxWmsDocumentLines.domainId, document.domainId), eq(sandboxWmsDocumentLines.documentId, document.id))).orderBy(sandboxWmsDocumentLines.id);
         const wanted = new Map<number, number>();
         if (input.lines) {
           for (const [index, l] of input.lines.entries()) {
@@ -212,14 +212,14 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
           await tx
             .update(sandboxWmsDocumentLines)
             .set({ doneQty: line.doneQty + wanted.get(line.lineId)! })
-            .where(eq(sandboxWmsDocumentLines.id, line.id));
+            .where(and(eq(sandboxWmsDocumentLines.domainId, line.domainId), eq(sandboxWmsDocumentLines.id, line.id)));
         }
         const complete = lines.every((l) => l.doneQty + (wanted.get(l.lineId) ?? 0) >= l.qty);
         const status: ThirdPartyStatus = complete ? 'FULFILLED' : 'IN_PROCESS';
         await tx
           .update(sandboxWmsDocuments)
           .set({ status, version: document.version + 1, updatedAt: now() })
-          .where(eq(sandboxWmsDocuments.id, document.id));
+          .where(and(eq(sandboxWmsDocuments.domainId, document.domainId), eq(sandboxWmsDocuments.id, document.id)));
         const resultId = await addSandboxResult(
           tx,
           document,
@@ -244,12 +244,12 @@ export function createSandboxWmsConsole(deps: { db: Db; now?: () => Date }) {
         await ensureSandboxWarehouse(tx, domainId, input.warehouseId, true);
         const document = await documentOf(tx, domainId, input.warehouseId, input.documentId);
         if (document.status !== 'CANCELING') throw documentProblem(`the document ${document.docCode} is ${document.status}: only a CANCELING document's cancel can be confirmed`);
-        const lines = await tx.select().from(sandboxWmsDocumentLines).where(eq(sandboxWmsDocumentLines.documentId, document.id));
+        const lines = await tx.select().from(sandboxWmsDocumentLines).where(and(eq(sandboxWmsDocumentLines.domainId, document.domainId), eq(sandboxWmsDocumentLines.documentId, document.id)));
         const status: ThirdPartyStatus = lines.some((l) => l.doneQty > 0) ? 'CLOSED' : 'CANCEL';
         await tx
           .update(sandboxWmsDocuments)
           .set({ status, version: document.version + 1, updatedAt: now() })
-          .where(eq(sandboxWmsDocuments.id, document.id));
+          .where(and(eq(sandboxWmsDocuments.domainId, document.domainId), eq(sandboxWmsDocuments.id, document.id)));
         const resultId = await addSandboxResult(tx, document, { type: 'CANCELLED', status, lines: [] }, now());
         await logSandboxCall(tx, { domainId, warehouseId: input.warehouseId }, 'console', 'CANCEL_CONFIRMED', `${resultId}: ${status}`, document.docCode, null, now());
         return { resultId, status };

@@ -171,7 +171,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     await tx.execute(sql`
       update erp_orders o set labels = array_remove(o.labels, 'ORDER_TBSKU_EXCEPTION')
       where o.domain_id = ${domainId} and o.id = ${orderId} and 'ORDER_TBSKU_EXCEPTION' = any(o.labels)
-        and not exists (select 1 from erp_order_lines l where l.order_id = o.id and l.sku_id is null and l.cancel_tag = 0)`);
+        and not exists (select 1 from erp_order_lines l where l.domain_id = o.domain_id and l.order_id = o.id and l.sku_id is null and l.cancel_tag = 0)`);
   }
 
   /**
@@ -239,12 +239,12 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
       const line = (await tx.execute<{ qty: number }>(sql`select qty from erp_order_lines where domain_id = ${domainId} and order_id = ${parentId} and id = ${m.lineId} for update`)).rows[0];
       if (!line) throw new AppError(OrderCommandErrors.LINE_NOT_FOUND, 404, { lineId: m.lineId });
       if (m.qty >= Number(line.qty)) {
-        await tx.execute(sql`update erp_order_lines set order_id = ${childId}, line_seq = ${seq++}, version = version + 1, updated_at = now() where id = ${m.lineId}`);
+        await tx.execute(sql`update erp_order_lines set order_id = ${childId}, line_seq = ${seq++}, version = version + 1, updated_at = now() where domain_id = ${domainId} and id = ${m.lineId}`);
       } else {
         await tx.execute(sql`
           insert into erp_order_lines (domain_id, order_id, line_seq, qty, amount, ${COPIED_LINE_COLUMNS})
-          select domain_id, ${childId}, ${seq++}, ${m.qty}, price * ${m.qty}, ${COPIED_LINE_COLUMNS} from erp_order_lines where id = ${m.lineId}`);
-        await tx.execute(sql`update erp_order_lines set qty = qty - ${m.qty}, amount = price * (qty - ${m.qty}), version = version + 1, updated_at = now() where id = ${m.lineId}`);
+          select domain_id, ${childId}, ${seq++}, ${m.qty}, price * ${m.qty}, ${COPIED_LINE_COLUMNS} from erp_order_lines where domain_id = ${domainId} and id = ${m.lineId}`);
+        await tx.execute(sql`update erp_order_lines set qty = qty - ${m.qty}, amount = price * (qty - ${m.qty}), version = version + 1, updated_at = now() where domain_id = ${domainId} and id = ${m.lineId}`);
       }
     }
   }
@@ -261,15 +261,15 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     });
     await moveLines(tx, parent.domainId, parent.id, child.id, moves);
     if (stockOutChild) {
-      await tx.execute(sql`update erp_orders set stock_out = true, so_extend_status = 'STOCK_OUT' where id = ${child.id}`);
-      await tx.execute(sql`update erp_order_lines set stock_out = true where order_id = ${child.id}`);
-      await tx.execute(sql`update erp_order_lines set stock_out = false where order_id = ${parent.id}`);
+      await tx.execute(sql`update erp_orders set stock_out = true, so_extend_status = 'STOCK_OUT' where domain_id = ${parent.domainId} and id = ${child.id}`);
+      await tx.execute(sql`update erp_order_lines set stock_out = true where domain_id = ${parent.domainId} and order_id = ${child.id}`);
+      await tx.execute(sql`update erp_order_lines set stock_out = false where domain_id = ${parent.domainId} and order_id = ${parent.id}`);
     }
     await recomputeTotals(tx, parent.domainId, child.id);
     await recomputeTotals(tx, parent.domainId, parent.id);
     const parentValues: Partial<typeof erpOrders.$inferInsert> = stockOutChild ? { stockOut: false, soExtendStatus: parent.soExtendStatus === 'STOCK_OUT' ? null : parent.soExtendStatus } : {};
     await change(tx, session, parent, action, parentValues);
-    const [childRow] = await tx.select().from(erpOrders).where(eq(erpOrders.id, child.id));
+    const [childRow] = await tx.select().from(erpOrders).where(and(eq(erpOrders.domainId, parent.domainId), eq(erpOrders.id, child.id)));
     await writeOrderLog(tx, actorOf(session), child.id, `${action}:create`, { splitFrom: parent.code, moves }, brief(childRow!));
     return { id: parent.id, childId: child.id, childCode: child.code };
   }
@@ -335,12 +335,12 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
       const refusal = verifyRefusal(o);
       if (refusal) throw refusal;
       const lines = (await plannedLinesOf(tx, o.domainId, [o.id])).get(o.id) ?? [];
-      const unmapped = await tx.execute(sql`select 1 from erp_order_lines where order_id = ${o.id} and sku_id is null and cancel_tag = 0 limit 1`);
+      const unmapped = await tx.execute(sql`select 1 from erp_order_lines where domain_id = ${o.domainId} and order_id = ${o.id} and sku_id is null and cancel_tag = 0 limit 1`);
       if (unmapped.rows.length) throw new AppError(OrderErrors.UNMAPPED, 409, { code: o.code });
       if (o.warehouseId === null) throw new AppError(OrderErrors.NO_WAREHOUSE, 409, { code: o.code });
       if (!o.expressCompanyCode) throw new AppError(OrderErrors.NO_EXPRESS, 409, { code: o.code });
       await allocateOrder(tx, o.domainId, session.userId, { id: o.id, code: o.code, warehouseId: o.warehouseId }, lines);
-      await tx.execute(sql`update erp_order_lines set stock_out = false where order_id = ${o.id} and stock_out`);
+      await tx.execute(sql`update erp_order_lines set stock_out = false where domain_id = ${o.domainId} and order_id = ${o.id} and stock_out`);
       await change(tx, session, o, 'verify', {
         statusCode: S.VERIFIED,
         verifiedAt: now(),
@@ -498,10 +498,12 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
           select l.domain_id, ${merged.id}, row_number() over (order by array_position(${bigintArray(sources.map((o) => o.id))}, l.order_id), l.line_seq, l.id)::int,
             l.qty, l.amount, ${COPIED_LINE_COLUMNS}
           from erp_order_lines l where l.domain_id = ${domainId} and l.order_id = any(${bigintArray(ids)})`);
-        await tx.execute(sql`update erp_orders set stock_out = exists (select 1 from erp_order_lines where order_id = ${merged.id} and stock_out) where id = ${merged.id}`);
+        await tx.execute(
+          sql`update erp_orders set stock_out = exists (select 1 from erp_order_lines where domain_id = ${domainId} and order_id = ${merged.id} and stock_out) where domain_id = ${domainId} and id = ${merged.id}`,
+        );
         await recomputeTotals(tx, domainId, merged.id);
         for (const o of sources) await change(tx, session, o, 'merge', { statusCode: S.CANCEL, mergedIntoId: merged.id });
-        const [row] = await tx.select().from(erpOrders).where(eq(erpOrders.id, merged.id));
+        const [row] = await tx.select().from(erpOrders).where(and(eq(erpOrders.domainId, domainId), eq(erpOrders.id, merged.id)));
         await writeOrderLog(tx, actorOf(session), merged.id, 'merge:create', { sources: sources.map((o) => o.code) }, brief(row!));
         return { id: merged.id, code: merged.code, sourceIds: ids };
       });
@@ -581,27 +583,28 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         requireStatus(parent, 'cancelSplit');
         for (const c of children) requireStatus(c, 'cancelSplit');
         for (const c of children) {
-          const childLines = (await tx.execute<{ id: number }>(sql`select id from erp_order_lines where order_id = ${c.id} order by line_seq, id`)).rows;
+          const childLines = (await tx.execute<{ id: number }>(sql`select id from erp_order_lines where domain_id = ${domainId} and order_id = ${c.id} order by line_seq, id`)).rows;
           for (const cl of childLines) {
             const same = await tx.execute<{ id: number }>(sql`
               select p.id from erp_order_lines p, erp_order_lines x
-              where x.id = ${cl.id} and p.order_id = ${parent.id} and p.sku_id is not distinct from x.sku_id and p.tb_sku_id is not distinct from x.tb_sku_id
+              where x.domain_id = ${domainId} and x.id = ${cl.id} and p.domain_id = ${domainId} and p.order_id = ${parent.id} and p.sku_id is not distinct from x.sku_id and p.tb_sku_id is not distinct from x.tb_sku_id
                 and p.platform_no is not distinct from x.platform_no and p.is_gift = x.is_gift and p.price = x.price and p.cancel_tag = x.cancel_tag
               order by p.line_seq limit 1`);
             const target = same.rows[0];
             if (target) {
               await tx.execute(sql`update erp_order_lines p set qty = p.qty + x.qty, amount = p.price * (p.qty + x.qty), version = p.version + 1, updated_at = now()
-                from erp_order_lines x where p.id = ${target.id} and x.id = ${cl.id}`);
-              await tx.execute(sql`delete from erp_order_lines where id = ${cl.id}`);
+                from erp_order_lines x where p.domain_id = ${domainId} and p.id = ${target.id} and x.domain_id = ${domainId} and x.id = ${cl.id}`);
+              await tx.execute(sql`delete from erp_order_lines where domain_id = ${domainId} and id = ${cl.id}`);
             } else {
-              await tx.execute(sql`update erp_order_lines set order_id = ${parent.id}, line_seq = (select coalesce(max(line_seq), 0) + 1 from erp_order_lines where order_id = ${parent.id}),
-                version = version + 1, updated_at = now() where id = ${cl.id}`);
+              await tx.execute(sql`update erp_order_lines set order_id = ${parent.id},
+                line_seq = (select coalesce(max(line_seq), 0) + 1 from erp_order_lines where domain_id = ${domainId} and order_id = ${parent.id}),
+                version = version + 1, updated_at = now() where domain_id = ${domainId} and id = ${cl.id}`);
             }
           }
           await recomputeTotals(tx, domainId, c.id);
           await change(tx, session, c, 'cancelSplit', { statusCode: S.CANCEL });
         }
-        await tx.execute(sql`update erp_order_lines set stock_out = false where order_id = ${parent.id}`);
+        await tx.execute(sql`update erp_order_lines set stock_out = false where domain_id = ${domainId} and order_id = ${parent.id}`);
         await recomputeTotals(tx, domainId, parent.id);
         await change(tx, session, parent, 'cancelSplit', { stockOut: false, soExtendStatus: parent.soExtendStatus === 'STOCK_OUT' ? null : parent.soExtendStatus });
         return { id: parent.id, childIds: children.map((c) => c.id) };
@@ -636,8 +639,8 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
             case when l.cancel_tag = 1 or l.sku_id is null then null when k.is_combination then c.component_sku_id else l.sku_id end as stock_sku_id,
             case when k.is_combination then c.qty else 1 end as per_unit
           from erp_orders o
-          left join erp_order_lines l on l.order_id = o.id
-          left join skus k on k.id = l.sku_id
+          left join erp_order_lines l on l.domain_id = o.domain_id and l.order_id = o.id
+          left join skus k on k.domain_id = l.domain_id and k.id = l.sku_id
           left join combination_components c on k.is_combination and c.combo_sku_id = l.sku_id and c.domain_id = l.domain_id
           where o.domain_id = ${domainId} and o.status_code = ${S.NORMAL} ${stores}
           order by o.created_at, o.id, l.line_seq, l.id`);
@@ -766,7 +769,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         requireStatus(o, 'addSku');
         const inserted = await tx.execute<{ id: number }>(sql`
           insert into erp_order_lines (domain_id, order_id, line_seq, sku_id, sku_code, sku_name, sku_specifications, sku_weight, is_combination, is_gift, labels, qty, price, amount, platform_no)
-          select ${domainId}, ${o.id}, (select coalesce(max(line_seq), 0) + 1 from erp_order_lines where order_id = ${o.id}), k.id, k.code, k.name, k.specifications, k.weight, k.is_combination,
+          select ${domainId}, ${o.id}, (select coalesce(max(line_seq), 0) + 1 from erp_order_lines where domain_id = ${domainId} and order_id = ${o.id}), k.id, k.code, k.name, k.specifications, k.weight, k.is_combination,
             ${input.isGift ?? false}, case when ${input.isGift ?? false} then '{GIFT}'::text[] else '{}'::text[] end,
             ${input.qty}, coalesce(${input.price ?? null}::numeric, k.price, 0), coalesce(${input.price ?? null}::numeric, k.price, 0) * ${input.qty}, ${o.platformNos[0] ?? null}
           from skus k where k.domain_id = ${domainId} and k.id = ${input.skuId} and k.del_flag = false
@@ -788,7 +791,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         await tx.execute(sql`delete from erp_order_lines where domain_id = ${domainId} and order_id = ${o.id} and id = any(${bigintArray(input.lineIdList)})`);
         await recomputeTotals(tx, domainId, o.id);
         await refreshUnmappedLabel(tx, domainId, o.id);
-        const [fresh] = await tx.select().from(erpOrders).where(eq(erpOrders.id, o.id));
+        const [fresh] = await tx.select().from(erpOrders).where(and(eq(erpOrders.domainId, domainId), eq(erpOrders.id, o.id)));
         await change(tx, session, o, 'deleteSku', { labels: fresh!.labels });
         return orderRow(tx, domainId, o.id);
       });
@@ -803,12 +806,12 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         const updated = await tx.execute(sql`
           update erp_order_lines l set sku_id = k.id, sku_code = k.code, sku_name = k.name, sku_specifications = k.specifications, sku_weight = k.weight,
             is_combination = k.is_combination, version = l.version + 1, updated_at = now()
-          from skus k where k.domain_id = ${domainId} and k.id = ${input.skuId} and k.del_flag = false and l.id = ${input.lineId}
+          from skus k where k.domain_id = ${domainId} and k.id = ${input.skuId} and k.del_flag = false and l.domain_id = ${domainId} and l.id = ${input.lineId}
           returning l.id`);
         if (!updated.rows.length) throw new AppError(OrderCommandErrors.SKU_NOT_FOUND, 404, { field: 'skuId', skuId: input.skuId });
         await recomputeTotals(tx, domainId, o.id);
         await refreshUnmappedLabel(tx, domainId, o.id);
-        const [fresh] = await tx.select().from(erpOrders).where(eq(erpOrders.id, o.id));
+        const [fresh] = await tx.select().from(erpOrders).where(and(eq(erpOrders.domainId, domainId), eq(erpOrders.id, o.id)));
         await change(tx, session, o, 'replaceSku', { labels: fresh!.labels });
         return orderRow(tx, domainId, o.id);
       });

@@ -30,7 +30,7 @@ export async function plannedLinesOf(tx: Tx, domainId: number, orderIds: readonl
       case when l.cancel_tag = 1 or l.sku_id is null then null when k.is_combination then c.component_sku_id else l.sku_id end as stock_sku_id,
       case when k.is_combination then c.qty else 1 end as per_unit
     from erp_order_lines l
-    left join skus k on k.id = l.sku_id
+    left join skus k on k.id = l.sku_id and k.domain_id = l.domain_id
     left join combination_components c on k.is_combination and c.combo_sku_id = l.sku_id and c.domain_id = l.domain_id
     where l.domain_id = ${domainId} and l.order_id = any(${bigintArray(orderIds)})
     order by l.order_id, l.line_seq, l.id`);

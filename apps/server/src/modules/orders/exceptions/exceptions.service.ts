@@ -340,7 +340,7 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
     if (input.soCancelStatusList?.length) c.push(sql`p.platform_status = any(${textArray(input.soCancelStatusList)})`);
     if (input.storeId) c.push(sql`p.store_id = ${input.storeId}`);
     const where = sql.join(c, sql` and `);
-    const from = sql`from platform_orders p left join erp_orders o on o.id = p.erp_order_id and o.domain_id = p.domain_id left join stores s on s.id = p.store_id`;
+    const from = sql`from platform_orders p left join erp_orders o on o.id = p.erp_order_id and o.domain_id = p.domain_id left join stores s on s.id = p.store_id and s.domain_id = p.domain_id`;
     const [total, rows] = await Promise.all([
       db.execute<{ n: number }>(sql`select count(*)::int as n ${from} where ${where}`),
       db.execute<Record<string, unknown>>(sql`
@@ -388,7 +388,7 @@ export function createOrderExceptionsService(deps: OrderExceptionsDeps) {
         const problem = await db.transaction(async (tx): Promise<Problem | null> => {
           const found = await tx.execute<Record<string, unknown>>(sql`
             select p.id, p.store_id, p.platform_no, p.platform_status, p.payload, p.erp_order_id, p.error_msg, s.platform_code, s.store_type
-            from platform_orders p join stores s on s.id = p.store_id
+            from platform_orders p join stores s on s.id = p.store_id and s.domain_id = p.domain_id
             where p.domain_id = ${domainId} and p.id = ${id} for update of p`);
           const row = found.rows[0];
           if (!row) throw notFound('platformOrder');

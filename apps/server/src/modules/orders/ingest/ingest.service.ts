@@ -380,7 +380,7 @@ export function createIngestService(deps: IngestServiceDeps) {
     const [total, rows] = await Promise.all([
       db.execute<{ n: number }>(sql`select count(*)::int as n from order_sync_runs r where ${where}`),
       db.execute<Record<string, unknown>>(sql`
-        select r.*, s.name as store_name from order_sync_runs r left join stores s on s.id = r.store_id
+        select r.*, s.name as store_name from order_sync_runs r left join stores s on s.id = r.store_id and s.domain_id = r.domain_id
         where ${where} order by r.id desc limit ${input.pageSize} offset ${pageOffset(input)}`),
     ]);
     return {
@@ -394,7 +394,7 @@ export function createIngestService(deps: IngestServiceDeps) {
   /** One run of the order-sync log of the domain. */
   async function getSyncRun(session: Session, id: number): Promise<OrderSyncRunRow> {
     const rows = await db.execute<Record<string, unknown>>(sql`
-      select r.*, s.name as store_name from order_sync_runs r left join stores s on s.id = r.store_id
+      select r.*, s.name as store_name from order_sync_runs r left join stores s on s.id = r.store_id and s.domain_id = r.domain_id
       where r.domain_id = ${session.domainId!} and r.id = ${id}`);
     const row = rows.rows[0];
     if (!row) throw notFound('orderSyncRun');
@@ -421,8 +421,8 @@ export function createIngestService(deps: IngestServiceDeps) {
         select p.id, p.store_id, s.name as store_name, p.platform_no, p.platform_status, p.payload->>'buyerNick' as buyer_nick,
           p.payload->>'payTime' as pay_time, p.erp_order_id, o.code as erp_order_code, p.error_msg, p.error_closed, p.updated_at
         from platform_orders p
-        left join stores s on s.id = p.store_id
-        left join erp_orders o on o.id = p.erp_order_id
+        left join stores s on s.id = p.store_id and s.domain_id = p.domain_id
+        left join erp_orders o on o.id = p.erp_order_id and o.domain_id = p.domain_id
         where ${where}
         order by p.error_closed asc, p.id desc
         limit ${input.pageSize} offset ${pageOffset(input)}`),

@@ -464,7 +464,7 @@ export async function ingestOrders(tx: Tx, deps: PipelineDeps, domainId: number,
       await tx
         .update(platformOrders)
         .set({ platformStatus: draft.platformStatus, payload: draft.payload as object, platformUpdatedAt: draft.platformUpdatedAt, version: sql`${platformOrders.version} + 1`, updatedAt: at })
-        .where(eq(platformOrders.id, before.id));
+        .where(and(eq(platformOrders.domainId, domainId), eq(platformOrders.id, before.id)));
       const prev = snapshotOf(before.platformStatus, before.payload);
       const next = snapshotOf(draft.platformStatus, draft.payload);
       if (prev && next) {

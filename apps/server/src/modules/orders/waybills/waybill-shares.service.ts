@@ -109,7 +109,7 @@ export async function consumeShare(tx: Tx, shareId: number, takerDomainId: numbe
   await tx
     .update(waybillAccountShares)
     .set({ remainNum: share.remainNum - 1, usedNum: share.usedNum + 1, version: share.version + 1, updatedAt: given.at })
-    .where(eq(waybillAccountShares.id, share.id));
+    .where(and(eq(waybillAccountShares.domainId, share.domainId), eq(waybillAccountShares.id, share.id)));
   await tx.insert(waybillShareLogs).values({
     domainId: share.domainId,
     shareId: share.id,

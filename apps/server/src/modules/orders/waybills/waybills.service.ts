@@ -383,7 +383,7 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
           } else failures.push(failure(o, WaybillErrors.STATUS, { status: o.statusCode }, language));
         }
         for (const c of counters.values()) {
-          await tx.update(lastExpressNos).set({ lastNo: c.lastNo, version: sql`${lastExpressNos.version} + 1`, updatedAt: now() }).where(eq(lastExpressNos.id, c.id));
+          await tx.update(lastExpressNos).set({ lastNo: c.lastNo, version: sql`${lastExpressNos.version} + 1`, updatedAt: now() }).where(and(eq(lastExpressNos.domainId, c.domainId), eq(lastExpressNos.id, c.id)));
         }
       });
       return batchResult(domainId, successIds, failures);

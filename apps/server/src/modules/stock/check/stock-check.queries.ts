@@ -115,8 +115,8 @@ export async function insertSheetLines(
     insert into stock_check_lines (domain_id, check_id, location_id, sku_id)
     select ${domainId}, ${checkId}, b.location_id, b.sku_id
     from stock_balances b
-    join skus s on s.id = b.sku_id
-    left join warehouse_locations l on l.id = b.location_id
+    join skus s on s.id = b.sku_id and s.domain_id = b.domain_id
+    left join warehouse_locations l on l.id = b.location_id and l.domain_id = b.domain_id
     where ${scopeBalances(domainId, scope)}
     order by l.code nulls first, s.code`);
   let count = inserted.rowCount ?? 0;
@@ -373,7 +373,7 @@ export async function pageLines(
   input: { filter: StockCheckLineFilter; keyword?: string | undefined; locationId?: number | undefined; currentPage: number; pageSize: number },
 ): Promise<{ rows: StockCheckLineRow[]; total: number }> {
   const keyword = input.keyword
-    ? sql`and exists (select 1 from skus k where k.id = l.sku_id and (k.code ilike ${likeText(input.keyword)} or k.name ilike ${likeText(input.keyword)} or k.bar_code = ${input.keyword}))`
+    ? sql`and exists (select 1 from skus k where k.domain_id = l.domain_id and k.id = l.sku_id and (k.code ilike ${likeText(input.keyword)} or k.name ilike ${likeText(input.keyword)} or k.bar_code = ${input.keyword}))`
     : sql``;
   const location = input.locationId === undefined ? sql`` : sql`and l.location_id = ${input.locationId}`;
   const where = sql`l.domain_id = ${domainId} and l.check_id = ${check.id} ${lineFilter(input.filter)} ${location} ${keyword}`;
@@ -406,8 +406,8 @@ async function lineRows(tx: Tx, check: { id: number; warehouseId: number; status
            l.book_qty, l.counted_qty, coalesce(b.on_hand, 0) as on_hand, coalesce(b.allocated, 0) as allocated,
            l.confirm_book_qty, l.adjust_qty, l.added, l.counted_at, u.login_name as counted_by, l.version
     from page l
-    join skus s on s.id = l.sku_id
-    left join warehouse_locations loc on loc.id = l.location_id
+    join skus s on s.id = l.sku_id and s.domain_id = l.domain_id
+    left join warehouse_locations loc on loc.id = l.location_id and loc.domain_id = l.domain_id
     left join stock_balances b on b.domain_id = l.domain_id and b.warehouse_id = ${check.warehouseId} and b.location_id = l.location_id and b.sku_id = l.sku_id
     left join users u on u.id = l.counted_by
     order by l.id`);
@@ -495,8 +495,8 @@ const CHECK_SELECT = sql`
          a.line_count, a.counted_lines, a.different_lines, a.gain_qty, a.loss_qty,
          cu.login_name as created_by, c.created_at, fu.login_name as confirmed_by, c.confirmed_at, c.cancelled_at, c.version
   from stock_checks c
-  join warehouses w on w.id = c.warehouse_id
-  left join warehouse_locations loc on loc.id = c.location_id
+  join warehouses w on w.id = c.warehouse_id and w.domain_id = c.domain_id
+  left join warehouse_locations loc on loc.id = c.location_id and loc.domain_id = c.domain_id
   left join users cu on cu.id = c.created_by
   left join users fu on fu.id = c.confirmed_by
   cross join lateral (

@@ -285,8 +285,8 @@ export function createStockCheckService(deps: { database: Database; now?: () => 
           select s.code as sku_code, loc.code as location_code, l.counted_qty, l.book_qty,
                  coalesce(b.on_hand, 0) as on_hand, coalesce(b.allocated, 0) as allocated, count(*) over ()::int as total
           from stock_check_lines l
-          join skus s on s.id = l.sku_id
-          left join warehouse_locations loc on loc.id = l.location_id
+          join skus s on s.id = l.sku_id and s.domain_id = l.domain_id
+          left join warehouse_locations loc on loc.id = l.location_id and loc.domain_id = l.domain_id
           left join stock_balances b on b.domain_id = l.domain_id and b.warehouse_id = ${check.warehouseId} and b.location_id = l.location_id and b.sku_id = l.sku_id
           where ${where} and coalesce(b.on_hand, 0) + l.counted_qty - l.book_qty < coalesce(b.allocated, 0)
           order by l.id limit 1`);
@@ -312,7 +312,7 @@ export function createStockCheckService(deps: { database: Database; now?: () => 
           set confirm_book_qty = coalesce(b.on_hand, 0), adjust_qty = t.counted_qty - t.book_qty, updated_at = now()
           from stock_check_lines l
           left join stock_balances b on b.domain_id = l.domain_id and b.warehouse_id = ${check.warehouseId} and b.location_id = l.location_id and b.sku_id = l.sku_id
-          where t.id = l.id and ${where} and (l.counted_qty <> l.book_qty or coalesce(b.on_hand, 0) <> l.book_qty)`);
+          where t.domain_id = l.domain_id and t.id = l.id and ${where} and (l.counted_qty <> l.book_qty or coalesce(b.on_hand, 0) <> l.book_qty)`);
         const diffs = await tx.execute<{ location_id: number; sku_id: number; diff: number }>(sql`
           select l.location_id, l.sku_id, l.counted_qty - l.book_qty as diff
           from stock_check_lines l where ${where} and l.counted_qty <> l.book_qty order by l.id`);

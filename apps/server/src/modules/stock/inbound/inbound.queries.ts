@@ -219,8 +219,8 @@ function rowsQuery(tx: Tx) {
   return tx
     .select(rowSelect)
     .from(asnHeaders)
-    .innerJoin(warehouses, eq(warehouses.id, asnHeaders.warehouseId))
-    .leftJoin(suppliers, eq(suppliers.id, asnHeaders.supplierId))
+    .innerJoin(warehouses, and(eq(warehouses.id, asnHeaders.warehouseId), eq(warehouses.domainId, asnHeaders.domainId)))
+    .leftJoin(suppliers, and(eq(suppliers.id, asnHeaders.supplierId), eq(suppliers.domainId, asnHeaders.domainId)))
     .leftJoin(users, eq(users.id, asnHeaders.createdBy));
 }
 
@@ -284,8 +284,8 @@ export async function detailRows(tx: Tx, domainId: number, asnId: number): Promi
   const rows = await tx
     .select({ d: asnDetails, skuCode: skus.code, skuName: skus.name, specifications: skus.specifications, barCode: skus.barCode, locationCode: warehouseLocations.code })
     .from(asnDetails)
-    .innerJoin(skus, eq(skus.id, asnDetails.skuId))
-    .leftJoin(warehouseLocations, eq(warehouseLocations.id, asnDetails.locationId))
+    .innerJoin(skus, and(eq(skus.id, asnDetails.skuId), eq(skus.domainId, asnDetails.domainId)))
+    .leftJoin(warehouseLocations, and(eq(warehouseLocations.id, asnDetails.locationId), eq(warehouseLocations.domainId, asnDetails.domainId)))
     .where(and(eq(asnDetails.domainId, domainId), eq(asnDetails.asnId, asnId)))
     .orderBy(asc(asnDetails.lineNo));
   return rows.map(({ d, ...r }) => ({
@@ -317,8 +317,8 @@ export async function receiptRows(tx: Tx, domainId: number, asnId: number): Prom
   const lines = await tx
     .select({ l: asnReceiptLines, skuCode: skus.code, locationCode: warehouseLocations.code })
     .from(asnReceiptLines)
-    .innerJoin(skus, eq(skus.id, asnReceiptLines.skuId))
-    .leftJoin(warehouseLocations, eq(warehouseLocations.id, asnReceiptLines.locationId))
+    .innerJoin(skus, and(eq(skus.id, asnReceiptLines.skuId), eq(skus.domainId, asnReceiptLines.domainId)))
+    .leftJoin(warehouseLocations, and(eq(warehouseLocations.id, asnReceiptLines.locationId), eq(warehouseLocations.domainId, asnReceiptLines.domainId)))
     .where(
       and(
         eq(asnReceiptLines.domainId, domainId),

@@ -86,7 +86,7 @@ export function createInboundSync(deps: { database: Database; registry: ServiceR
             version: h.version + 1,
             updatedAt: now(),
           })
-          .where(eq(asnHeaders.id, h.id))
+          .where(and(eq(asnHeaders.domainId, h.domainId), eq(asnHeaders.id, h.id)))
           .returning();
         await writeOperationLog(tx, systemActor(domainId), {
           area: AREA,
@@ -105,7 +105,7 @@ export function createInboundSync(deps: { database: Database; registry: ServiceR
         await tx
           .update(asnHeaders)
           .set({ syncStatus: 'FAILURE', wmsStatus: 'UNSENT', syncError: failureText(error), syncErrorCode: failureCode(error), nextSyncAt: retryAt, version: h.version + 1, updatedAt: now() })
-          .where(eq(asnHeaders.id, h.id));
+          .where(and(eq(asnHeaders.domainId, h.domainId), eq(asnHeaders.id, h.id)));
         await writeOperationLog(tx, systemActor(domainId), {
           area: AREA,
           entityType: 'asn',
@@ -138,7 +138,7 @@ export function createInboundSync(deps: { database: Database; registry: ServiceR
         await tx
           .update(asnHeaders)
           .set({ cancelSyncStatus: 'SUCCESS', wmsStatus: state.status, syncError: null, syncErrorCode: null, nextSyncAt: null, version: h.version + 1, updatedAt: now() })
-          .where(eq(asnHeaders.id, h.id));
+          .where(and(eq(asnHeaders.domainId, h.domainId), eq(asnHeaders.id, h.id)));
         await writeOperationLog(tx, systemActor(domainId), {
           area: AREA,
           entityType: 'asn',
@@ -158,7 +158,7 @@ export function createInboundSync(deps: { database: Database; registry: ServiceR
         await tx
           .update(asnHeaders)
           .set({ cancelSyncStatus: 'FAILURE', wmsStatus, syncError: failureText(error), syncErrorCode: failureCode(error), nextSyncAt: retryAt, version: h.version + 1, updatedAt: now() })
-          .where(eq(asnHeaders.id, h.id));
+          .where(and(eq(asnHeaders.domainId, h.domainId), eq(asnHeaders.id, h.id)));
         await writeOperationLog(tx, systemActor(domainId), {
           area: AREA,
           entityType: 'asn',
@@ -203,7 +203,7 @@ export function createInboundSync(deps: { database: Database; registry: ServiceR
         await tx
           .update(asnHeaders)
           .set({ wmsStatus: result.status, cancelSyncStatus: h.cancelSyncStatus ? 'SUCCESS' : null, version: h.version + 1, updatedAt: now() })
-          .where(eq(asnHeaders.id, h.id));
+          .where(and(eq(asnHeaders.domainId, h.domainId), eq(asnHeaders.id, h.id)));
       }
       return { outcome: 'BOOKED' };
     }
@@ -228,7 +228,7 @@ export function createInboundSync(deps: { database: Database; registry: ServiceR
             ...(after.status === ASN_STATUS.CREATED ? { status: ASN_STATUS.SYNCED, syncStatus: 'SUCCESS', syncError: null, syncErrorCode: null, nextSyncAt: null, externalCode: result.externalCode } : {}),
             ...(after.status !== ASN_STATUS.CLOSED && h.wmsStatus !== 'CANCELING' ? { wmsStatus: result.status } : {}),
           })
-          .where(eq(asnHeaders.id, h.id));
+          .where(and(eq(asnHeaders.domainId, h.domainId), eq(asnHeaders.id, h.id)));
       });
     } catch (error) {
       if (error instanceof AppError) return { outcome: 'REFUSED', message: failureText(error) };

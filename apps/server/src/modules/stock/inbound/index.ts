@@ -29,7 +29,7 @@ async function countOpenLines(tx: Tx, domainId: number, column: 'sku' | 'locatio
   const [row] = await tx
     .select({ n: count() })
     .from(asnDetails)
-    .innerJoin(asnHeaders, eq(asnHeaders.id, asnDetails.asnId))
+    .innerJoin(asnHeaders, and(eq(asnHeaders.id, asnDetails.asnId), eq(asnHeaders.domainId, asnDetails.domainId)))
     .where(and(eq(asnDetails.domainId, domainId), isNotNull(key), idsIn(key, ids), textsIn(asnHeaders.status, OPEN)));
   return Number(row?.n ?? 0);
 }

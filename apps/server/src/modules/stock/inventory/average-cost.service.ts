@@ -116,7 +116,7 @@ export function createAverageCostService(deps: { database: Database; now?: () =>
              d.average_cost_before::text as before, sc.average_cost::text as current, d.average_cost_after::text as after, d.remark
       from average_cost_adjustment_details d
       join skus s on s.id = d.sku_id and s.domain_id = d.domain_id
-      join spus p on p.id = s.spu_id
+      join spus p on p.id = s.spu_id and p.domain_id = s.domain_id
       left join sku_costs sc on sc.domain_id = d.domain_id and sc.sku_id = d.sku_id
       where d.domain_id = ${domainId} and d.adjustment_id = ${id}
       order by d.line_no`);
@@ -170,7 +170,7 @@ export function createAverageCostService(deps: { database: Database; now?: () =>
       if (input.code) conditions.push(sql`a.code ilike ${likePattern(input.code)}`);
       if (input.status) conditions.push(sql`a.status = ${input.status}`);
       if (input.skuCode)
-        conditions.push(sql`exists (select 1 from average_cost_adjustment_details d join skus s on s.id = d.sku_id
+        conditions.push(sql`exists (select 1 from average_cost_adjustment_details d join skus s on s.id = d.sku_id and s.domain_id = d.domain_id
                                     where d.domain_id = ${domainId} and d.adjustment_id = a.id and s.code ilike ${likePattern(input.skuCode)})`);
       if (input.timeFrom) conditions.push(sql`a.created_at >= ${parseDateTimeText(input.timeFrom).toISOString()}`);
       if (input.timeTo) conditions.push(sql`a.created_at <= ${parseDateTimeText(input.timeTo).toISOString()}`);

@@ -85,10 +85,10 @@ function bizRowsSql(domainId: number, filter: BizInventoryFilter): SQL {
   const inWarehouse = (alias: string) => (filter.whId === -1 ? sql`` : sql`and ${sql.raw(alias)}.warehouse_id = ${filter.whId}`);
   const atLocation = (alias: string) => (filter.locationId === undefined ? sql`` : sql`and ${sql.raw(alias)}.location_id = ${filter.locationId}`);
   const namedSkus = skuCondition
-    ? sql`and b.sku_id in (select s.id from skus s join spus p on p.id = s.spu_id where s.domain_id = ${domainId} and ${skuCondition})`
+    ? sql`and b.sku_id in (select s.id from skus s join spus p on p.id = s.spu_id and p.domain_id = s.domain_id where s.domain_id = ${domainId} and ${skuCondition})`
     : sql``;
   const namedWarnings = skuCondition
-    ? sql`and w.sku_id in (select s.id from skus s join spus p on p.id = s.spu_id where s.domain_id = ${domainId} and ${skuCondition})`
+    ? sql`and w.sku_id in (select s.id from skus s join spus p on p.id = s.spu_id and p.domain_id = s.domain_id where s.domain_id = ${domainId} and ${skuCondition})`
     : sql``;
   // With a location chosen, only stock kept there is listed (a warning level alone is not).
   const join = filter.locationId === undefined ? sql`full join` : sql`left join`;
@@ -118,7 +118,7 @@ function bizRowsSql(domainId: number, filter: BizInventoryFilter): SQL {
       from combination_components c
       join warehouses wh on wh.domain_id = ${domainId}
       where c.domain_id = ${domainId}
-        and c.combo_sku_id in (select s.id from skus s join spus p on p.id = s.spu_id
+        and c.combo_sku_id in (select s.id from skus s join spus p on p.id = s.spu_id and p.domain_id = s.domain_id
                                where s.domain_id = ${domainId} and s.is_combination and not s.del_flag and ${skuCondition})
         ${
           filter.whId === -1
@@ -147,7 +147,7 @@ function bizRowsSql(domainId: number, filter: BizInventoryFilter): SQL {
   return sql`
     from (${plain} ${combos}) r
     join skus s on s.id = r.sku_id and s.domain_id = ${domainId}
-    join spus p on p.id = s.spu_id
+    join spus p on p.id = s.spu_id and p.domain_id = s.domain_id
     join warehouses wh on wh.id = r.warehouse_id and wh.domain_id = ${domainId}
     left join sku_costs sc on sc.domain_id = ${domainId} and sc.sku_id = r.sku_id
     where not s.del_flag ${stock}`;
@@ -282,7 +282,7 @@ function balanceWhere(domainId: number, filter: BalanceFilter): SQL {
 const BALANCE_FROM = sql`
   from stock_balances b
   join skus s on s.id = b.sku_id and s.domain_id = b.domain_id
-  join spus p on p.id = s.spu_id
+  join spus p on p.id = s.spu_id and p.domain_id = s.domain_id
   join warehouses wh on wh.id = b.warehouse_id and wh.domain_id = b.domain_id
   left join warehouse_locations l on l.id = b.location_id and l.domain_id = b.domain_id`;
 
@@ -410,7 +410,7 @@ const LEDGER_SELECT = sql`
   left join warehouses wh on wh.id = g.warehouse_id and wh.domain_id = g.domain_id
   left join warehouse_locations l on l.id = g.location_id and l.domain_id = g.domain_id
   left join skus s on s.id = g.sku_id and s.domain_id = g.domain_id
-  left join spus p on p.id = s.spu_id
+  left join spus p on p.id = s.spu_id and p.domain_id = s.domain_id
   left join users u on u.id = g.created_by`;
 
 function toLogRow(r: LedgerRecord): InventoryLogRow {
@@ -461,7 +461,7 @@ function ledgerWhere(domainId: number, filter: LedgerFilter): SQL {
   if (filter.timeFrom) conditions.push(sql`g.created_at >= ${filter.timeFrom.toISOString()}`);
   if (filter.timeTo) conditions.push(sql`g.created_at <= ${filter.timeTo.toISOString()}`);
   const keyword = skuKeywordCondition(filter);
-  if (keyword) conditions.push(sql`g.sku_id in (select s.id from skus s join spus p on p.id = s.spu_id where s.domain_id = ${domainId} and ${keyword})`);
+  if (keyword) conditions.push(sql`g.sku_id in (select s.id from skus s join spus p on p.id = s.spu_id and p.domain_id = s.domain_id where s.domain_id = ${domainId} and ${keyword})`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -555,7 +555,7 @@ export async function skusOf(tx: Tx, domainId: number, by: { ids?: number[]; cod
   const values = by.ids ? bigintArray(by.ids) : textArray(by.codes ?? []);
   const result = await tx.execute<{ id: number; code: string; name: string; is_combination: boolean }>(sql`
     select s.id, s.code, coalesce(nullif(s.name, ''), p.name) as name, s.is_combination
-    from skus s join spus p on p.id = s.spu_id
+    from skus s join spus p on p.id = s.spu_id and p.domain_id = s.domain_id
     where s.domain_id = ${domainId} and not s.del_flag and ${column} = any(${values})`);
   return result.rows.map((r) => ({ id: num(r.id), code: r.code, name: r.name, isCombination: !!r.is_combination }));
 }

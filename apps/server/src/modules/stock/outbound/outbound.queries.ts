@@ -58,7 +58,7 @@ function baseSelect(tx: Tx) {
   return tx
     .select(rowColumns)
     .from(wdoHeaders)
-    .innerJoin(warehouses, eq(warehouses.id, wdoHeaders.warehouseId))
+    .innerJoin(warehouses, and(eq(warehouses.id, wdoHeaders.warehouseId), eq(warehouses.domainId, wdoHeaders.domainId)))
     .leftJoin(users, eq(users.id, wdoHeaders.createdBy));
 }
 
@@ -71,7 +71,7 @@ export async function wdoDetailRows(tx: Tx, domainId: number, wdoId: number): Pr
   const rows = await tx
     .select({ d: wdoDetails, skuCode: skus.code, skuName: skus.name, specifications: skus.specifications, barCode: skus.barCode })
     .from(wdoDetails)
-    .innerJoin(skus, eq(skus.id, wdoDetails.skuId))
+    .innerJoin(skus, and(eq(skus.id, wdoDetails.skuId), eq(skus.domainId, wdoDetails.domainId)))
     .where(and(eq(wdoDetails.domainId, domainId), eq(wdoDetails.wdoId, wdoId)))
     .orderBy(asc(wdoDetails.id));
   return rows.map((r) => ({
@@ -130,7 +130,7 @@ function searchWhere(domainId: number, input: WdoSearchInput): SQL {
   if (codes.length) conditions.push(sql`(${wdoHeaders.code} = any(${textArray(codes)}) or ${wdoHeaders.relatedCode} = any(${textArray(codes)}))`);
   if (input.skuKeyword) {
     const pattern = likePattern(input.skuKeyword);
-    conditions.push(sql`exists (select 1 from wdo_details d join skus s on s.id = d.sku_id
+    conditions.push(sql`exists (select 1 from wdo_details d join skus s on s.id = d.sku_id and s.domain_id = d.domain_id
       where d.domain_id = ${domainId} and d.wdo_id = "wdo_headers"."id" and (s.code ilike ${pattern} or s.name ilike ${pattern}))`);
   }
   if (input.timeFrom) conditions.push(gte(wdoHeaders.createdAt, parseDateTimeText(input.timeFrom)));

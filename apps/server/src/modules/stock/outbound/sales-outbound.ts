@@ -53,9 +53,9 @@ function select(tx: Tx, where: SQL) {
   return tx
     .select(columns)
     .from(stockLedger)
-    .innerJoin(skus, eq(skus.id, stockLedger.skuId))
-    .innerJoin(warehouses, eq(warehouses.id, stockLedger.warehouseId))
-    .leftJoin(warehouseLocations, eq(warehouseLocations.id, stockLedger.locationId))
+    .innerJoin(skus, and(eq(skus.id, stockLedger.skuId), eq(skus.domainId, stockLedger.domainId)))
+    .innerJoin(warehouses, and(eq(warehouses.id, stockLedger.warehouseId), eq(warehouses.domainId, stockLedger.domainId)))
+    .leftJoin(warehouseLocations, and(eq(warehouseLocations.id, stockLedger.locationId), eq(warehouseLocations.domainId, stockLedger.domainId)))
     .where(where);
 }
 
@@ -83,7 +83,7 @@ export async function searchSalesOutbound(tx: Tx, domainId: number, input: Sales
   const [count] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(stockLedger)
-    .innerJoin(skus, eq(skus.id, stockLedger.skuId))
+    .innerJoin(skus, and(eq(skus.id, stockLedger.skuId), eq(skus.domainId, stockLedger.domainId)))
     .where(where);
   const rows = await select(tx, where)
     .orderBy(desc(stockLedger.createdAt), desc(stockLedger.id))

@@ -49,9 +49,9 @@ function rowsQuery(tx: Tx) {
   return tx
     .select(rowSelect)
     .from(rmaHeaders)
-    .innerJoin(warehouses, eq(warehouses.id, rmaHeaders.warehouseId))
-    .leftJoin(erpOrders, eq(erpOrders.id, rmaHeaders.erpOrderId))
-    .leftJoin(rmaReasons, eq(rmaReasons.id, rmaHeaders.reasonId));
+    .innerJoin(warehouses, and(eq(warehouses.id, rmaHeaders.warehouseId), eq(warehouses.domainId, rmaHeaders.domainId)))
+    .leftJoin(erpOrders, and(eq(erpOrders.id, rmaHeaders.erpOrderId), eq(erpOrders.domainId, rmaHeaders.domainId)))
+    .leftJoin(rmaReasons, and(eq(rmaReasons.id, rmaHeaders.reasonId), eq(rmaReasons.domainId, rmaHeaders.domainId)));
 }
 
 type RowData = { h: RmaHeader; warehouseName: string; orderCode: string | null; platformNos: string[] | null; reason: string | null };
@@ -100,7 +100,7 @@ export async function rmaView(tx: Tx, domainId: number, id: number, language: La
   const details = await tx
     .select({ d: rmaDetails, skuCode: skus.code, skuName: skus.name })
     .from(rmaDetails)
-    .innerJoin(skus, eq(skus.id, rmaDetails.skuId))
+    .innerJoin(skus, and(eq(skus.id, rmaDetails.skuId), eq(skus.domainId, rmaDetails.domainId)))
     .where(and(eq(rmaDetails.domainId, domainId), eq(rmaDetails.rmaId, id)))
     .orderBy(asc(rmaDetails.lineNo));
   const receipts = await tx
@@ -112,7 +112,7 @@ export async function rmaView(tx: Tx, domainId: number, id: number, language: La
     ? await tx
         .select({ l: rmaReceiptLines, locationCode: warehouseLocations.code })
         .from(rmaReceiptLines)
-        .leftJoin(warehouseLocations, eq(warehouseLocations.id, rmaReceiptLines.locationId))
+        .leftJoin(warehouseLocations, and(eq(warehouseLocations.id, rmaReceiptLines.locationId), eq(warehouseLocations.domainId, rmaReceiptLines.domainId)))
         .where(and(eq(rmaReceiptLines.domainId, domainId), sql`${rmaReceiptLines.receiptId} in (select id from rma_receipts where domain_id = ${domainId} and rma_id = ${id})`))
         .orderBy(asc(rmaReceiptLines.id))
     : [];
@@ -174,7 +174,7 @@ export async function searchRmas(tx: Tx, domainId: number, input: RmaSearchInput
   const [counted] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(rmaHeaders)
-    .leftJoin(erpOrders, eq(erpOrders.id, rmaHeaders.erpOrderId))
+    .leftJoin(erpOrders, and(eq(erpOrders.id, rmaHeaders.erpOrderId), eq(erpOrders.domainId, rmaHeaders.domainId)))
     .where(where);
   const rows = await rowsQuery(tx)
     .where(where)

@@ -293,7 +293,7 @@ export function createRmaService(deps: RmaServiceDeps) {
           .from(rmaOrderLineReturns)
           .where(and(eq(rmaOrderLineReturns.domainId, domainId), eq(rmaOrderLineReturns.erpOrderLineId, lineId)));
         const detail = details.find((d) => d.erpOrderLineId === lineId)!;
-        const [sku] = await tx.select({ code: skus.code }).from(skus).where(eq(skus.id, detail.skuId));
+        const [sku] = await tx.select({ code: skus.code }).from(skus).where(and(eq(skus.domainId, detail.domainId), eq(skus.id, detail.skuId)));
         throw new AppError(RmaErrors.OVER_SHIPPED, 409, {
           field: fieldPrefix,
           skuCode: sku?.code ?? '',
@@ -368,7 +368,7 @@ export function createRmaService(deps: RmaServiceDeps) {
         version: header.version + 1,
         updatedAt: now(),
       })
-      .where(eq(rmaHeaders.id, header.id))
+      .where(and(eq(rmaHeaders.domainId, header.domainId), eq(rmaHeaders.id, header.id)))
       .returning();
     await writeOperationLog(tx, actor, {
       area: AREA,
@@ -410,7 +410,7 @@ export function createRmaService(deps: RmaServiceDeps) {
     const [header] = await tx
       .update(rmaHeaders)
       .set({ ...headerFields(input, resolved), version: before.version + 1, updatedAt: now() })
-      .where(eq(rmaHeaders.id, before.id))
+      .where(and(eq(rmaHeaders.domainId, before.domainId), eq(rmaHeaders.id, before.id)))
       .returning();
     await tx.delete(rmaDetails).where(and(eq(rmaDetails.domainId, domainId), eq(rmaDetails.rmaId, before.id)));
     const details = await insertLines(tx, domainId, before.id, resolved.lines);

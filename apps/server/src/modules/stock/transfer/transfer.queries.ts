@@ -35,8 +35,8 @@ function baseSelect(tx: Tx) {
       createdByName: users.loginName,
     })
     .from(transferOrders)
-    .innerJoin(outWarehouse, eq(outWarehouse.id, transferOrders.outWarehouseId))
-    .innerJoin(inWarehouse, eq(inWarehouse.id, transferOrders.inWarehouseId))
+    .innerJoin(outWarehouse, and(eq(outWarehouse.id, transferOrders.outWarehouseId), eq(outWarehouse.domainId, transferOrders.domainId)))
+    .innerJoin(inWarehouse, and(eq(inWarehouse.id, transferOrders.inWarehouseId), eq(inWarehouse.domainId, transferOrders.domainId)))
     .leftJoin(users, eq(users.id, transferOrders.createdBy));
 }
 
@@ -76,9 +76,9 @@ export async function transferDetailRows(tx: Tx, domainId: number, transferId: n
   const rows = await tx
     .select({ d: transferDetails, skuCode: skus.code, skuName: skus.name, specifications: skus.specifications, outLocationCode: outLocation.code, inLocationCode: inLocation.code })
     .from(transferDetails)
-    .innerJoin(skus, eq(skus.id, transferDetails.skuId))
-    .leftJoin(outLocation, eq(outLocation.id, transferDetails.outLocationId))
-    .leftJoin(inLocation, eq(inLocation.id, transferDetails.inLocationId))
+    .innerJoin(skus, and(eq(skus.id, transferDetails.skuId), eq(skus.domainId, transferDetails.domainId)))
+    .leftJoin(outLocation, and(eq(outLocation.id, transferDetails.outLocationId), eq(outLocation.domainId, transferDetails.domainId)))
+    .leftJoin(inLocation, and(eq(inLocation.id, transferDetails.inLocationId), eq(inLocation.domainId, transferDetails.domainId)))
     .where(and(eq(transferDetails.domainId, domainId), eq(transferDetails.transferId, transferId)))
     .orderBy(asc(transferDetails.id));
   return rows.map((r) => ({
@@ -123,7 +123,7 @@ function searchWhere(domainId: number, input: TransferSearchInput): SQL {
   if (codes.length) conditions.push(sql`${transferOrders.code} = any(${textArray(codes)})`);
   if (input.skuKeyword) {
     const pattern = likePattern(input.skuKeyword);
-    conditions.push(sql`exists (select 1 from transfer_details d join skus s on s.id = d.sku_id
+    conditions.push(sql`exists (select 1 from transfer_details d join skus s on s.id = d.sku_id and s.domain_id = d.domain_id
       where d.domain_id = ${domainId} and d.transfer_id = "transfer_orders"."id" and (s.code ilike ${pattern} or s.name ilike ${pattern}))`);
   }
   if (input.timeFrom) conditions.push(gte(transferOrders.createdAt, parseDateTimeText(input.timeFrom)));
