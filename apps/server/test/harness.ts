@@ -88,9 +88,10 @@ export async function createTestApp(
   url.pathname = '/' + name;
   const database = connectDatabase(url.toString(), { max: 10 });
   // With the statement audit on, the app has a pool of its own that records what it sends, and
-  // every test file fails on a statement without its domain. On by default (the whole API suite
-  // is the audit's widest sample); OPENSELLER_STATEMENT_AUDIT=0 turns it off.
-  const auditAll = process.env.OPENSELLER_STATEMENT_AUDIT !== '0';
+  // every test file fails on a statement without its domain. Opt-in (OPENSELLER_STATEMENT_AUDIT=1):
+  // some statements appear only on timing (a worker handing back its tasks at shutdown), so the
+  // whole suite is audited on demand, and db/statements.api.test.ts audits the catalogue always.
+  const auditAll = process.env.OPENSELLER_STATEMENT_AUDIT === '1';
   const statements: string[] = [];
   const distinct = new Set<string>();
   const record = (text: string) => {

@@ -31,6 +31,10 @@ export const CROSS_DOMAIN_STATEMENTS: readonly { match: RegExp; reason: string }
       'A background task is claimed, beaten, requeued and finished by its id, which its job carries (ids come from one identity sequence per table, so an id names one row). On Citus these go to every shard until the job payload carries domain_id too (docs/scale-out.md, follow-ups).',
   },
   {
+    match: /^select .* from "(export_files|import_tasks)" where \("\1"\."(process_status|status)" (= \$1|= any\(\$1::text\[\]\)) and "\1"\."id" = any\(\$2::bigint\[\]\)\).* for update skip locked$/s,
+    reason: 'A worker process that stops hands back the tasks it holds, by the ids their jobs carry (see the entry above).',
+  },
+  {
     match: /^select .* from "(export_files|import_tasks)" where \("\1"\."id" = \$1 and "\1"\."(attempt|status|process_status)"/s,
     reason: 'The worker of a background task reads its task by the id its job carries (see the entry above).',
   },
