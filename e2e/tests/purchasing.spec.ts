@@ -55,6 +55,7 @@ describe('purchasing: order, verify, receive part, see the receipt state', () =>
     await line.getByRole('spinbutton', { name: `Quantity of ${code}` }).fill('10');
     await line.getByRole('spinbutton', { name: `Purchase price of ${code}` }).fill('8.5');
     await page.getByText('Lines: 1 SKUs, 10 pieces').waitFor();
+    await b.screenshot('purchase-create');
     await page.getByRole('button', { name: 'Save and submit' }).click();
     const submitted = page.getByText(/^Purchase order PO\d+ submitted$/);
     await submitted.waitFor();
@@ -106,5 +107,6 @@ describe('purchasing: order, verify, receive part, see the receipt state', () =>
     await receiptRow.waitFor();
     expect(await cell(receiptRow, 'Quantity')).toBe('4');
     expect(await cell(receiptRow, 'Unit cost')).toContain('8.5');
+    await b.screenshot('purchase-detail');
   });
 });
