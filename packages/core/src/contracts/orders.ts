@@ -256,6 +256,8 @@ export const OrderErrors = {
   /** Not enough available stock to review (params: skuCode, available, needed). */
   SHORTAGE: 'ERR_ORDER_SHORTAGE',
   MERGE_DIFFERENT: 'ERR_ORDER_MERGE_DIFFERENT',
+  /** Two parts of one split: cancel the split to put them back together (the 待合 tag skips them too). */
+  MERGE_SAME_SPLIT: 'ERR_ORDER_MERGE_SAME_SPLIT',
   MERGE_LIMIT: 'ERR_ORDER_MERGE_LIMIT',
   MERGE_TOO_FEW: 'ERR_ORDER_MERGE_TOO_FEW',
   SPLIT_TOO_MUCH: 'ERR_ORDER_SPLIT_TOO_MUCH',

@@ -451,6 +451,12 @@ describe('split', () => {
     expect((await header(o.id)).qty_total).toBe(1);
     expect((await lines(result.childId)).map((l) => [l.skuId, l.qty])).toEqual([[w.skuIds[0], 3], [w.skuIds[1], 1]]);
 
+    // Its two parts are not merge partners (no 待合 tag) and the merge command refuses them alike.
+    const tags = (await ok(w, 'getMergeFlagByIdList', { idList: [o.id, result.childId] })).voList as { id: number; canbeMergedTag: boolean }[];
+    expect(tags.map((r) => r.canbeMergedTag)).toEqual([false, false]);
+    expect((await call(w, 'merge', { idList: [o.id, result.childId] })).body).toMatchObject({ success: false, errorCode: 'ERR_ORDER_MERGE_SAME_SPLIT' });
+    expect((await header(o.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
+
     await ok(w, 'cancelSplit', { id: result.childId });
     expect((await lines(o.id)).map((l) => [l.skuId, l.qty])).toEqual([[w.skuIds[0], 4], [w.skuIds[1], 1]]);
     expect((await header(o.id)).qty_total).toBe(5);

@@ -485,6 +485,14 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
           requireStatus(o, 'merge');
           if (o.locked) throw new AppError(OrderErrors.LOCKED, 409, { code: o.code });
         }
+        // Parts of one split go back together by cancelling the split, not by a merge (the 待合 tag
+        // leaves them out the same way: coalesce(split_from_id, id) differs).
+        const splitRoots = new Map<number, ErpOrder>();
+        for (const o of sources) {
+          const other = splitRoots.get(o.splitFromId ?? o.id);
+          if (other) throw new AppError(OrderErrors.MERGE_SAME_SPLIT, 409, { code: o.code, with: other.code });
+          splitRoots.set(o.splitFromId ?? o.id, o);
+        }
         const first = [...sources].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id)[0]!;
         for (const o of sources) {
           const differs = orderMergeDifference(first, o);
