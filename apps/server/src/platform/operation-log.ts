@@ -1,6 +1,6 @@
 // The operation log: who did what to which record, with the values before and after. Kinds and
 // actions come from the catalogue in packages/core, so each has a label in every language.
-import type { OperationLogAction, OperationLogEntityKind } from '@openseller/core';
+import type { OperationLogAction, OperationLogArea, OperationLogEntityKind } from '@openseller/core';
 import type { Tx } from '../db/client.js';
 import { operationLogs } from '../db/schema/index.js';
 
@@ -11,7 +11,7 @@ export interface OperationActor {
 }
 
 export interface OperationEntry {
-  area: string;
+  area: OperationLogArea;
   entityType: OperationLogEntityKind;
   entityId: string | number;
   action: OperationLogAction;

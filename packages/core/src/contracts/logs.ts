@@ -3,9 +3,16 @@ import { OPERATION_LOG_ACTIONS, OPERATION_LOG_ENTITY_KINDS } from '../catalogues
 import { DateTimeText, Id, OptionalText, PageQuery } from './common.js';
 
 /** Areas whose operation log is the business-document log (logs activeKey 1). */
-export const DOCUMENT_LOG_AREAS = ['goods', 'mapping', 'promotions', 'stock', 'inbound', 'outbound', 'transfer', 'stockcheck', 'purchase', 'orders', 'aftersale', 'finance'] as const;
+export const DOCUMENT_LOG_AREAS = ['goods', 'mapping', 'promotions', 'stock', 'inbound', 'outbound', 'transfer', 'stockcheck', 'rma', 'purchasing', 'orders', 'aftersales', 'finance'] as const;
 /** Areas whose operation log is the configuration log (logs activeKey 5). */
-export const CONFIG_LOG_AREAS = ['accounts', 'stores', 'warehouses', 'express', 'courier-rules', 'suppliers', 'stocksync', 'print', 'system', 'settings'] as const;
+export const CONFIG_LOG_AREAS = ['accounts', 'stores', 'warehouses', 'express', 'expressrules', 'suppliers', 'stocksync', 'print', 'system', 'settings'] as const;
+/** The platform administrator's changes to a seller's domain: written under that domain, listed by no seller log screen. */
+export const PLATFORM_LOG_AREA = 'platform';
+/**
+ * Every area an operation-log entry is written under. The server's writer takes only these, so an
+ * entry is always found by one of the two log screens (or is the platform's own).
+ */
+export type OperationLogArea = (typeof DOCUMENT_LOG_AREAS)[number] | (typeof CONFIG_LOG_AREAS)[number] | typeof PLATFORM_LOG_AREA;
 
 export const OperationLogSearchInput = PageQuery.extend({
   area: z.string().trim().max(40).optional(),

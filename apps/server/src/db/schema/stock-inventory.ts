@@ -11,8 +11,8 @@ import { stockBalances } from './stock.js';
  * Production-date (shelf-life) lots of one balance: how many of the pieces on hand were made on
  * which day. Their sum is kept at most the on-hand quantity when lots are added or raised.
  */
-export const stockProductDates = pgTable(
-  'stock_product_dates',
+export const stockLots = pgTable(
+  'stock_lots',
   {
     id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
@@ -25,7 +25,7 @@ export const stockProductDates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('stock_product_dates_key').on(t.domainId, t.balanceId, t.productDate), check('stock_product_dates_qty_positive', sql`${t.qty} > 0`), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'stock_product_dates_balance_id_fk', columns: [t.domainId, t.balanceId], foreignColumns: [stockBalances.domainId, stockBalances.id] })],
+  (t) => [uniqueIndex('stock_lots_key').on(t.domainId, t.balanceId, t.productDate), check('stock_lots_qty_positive', sql`${t.qty} > 0`), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'stock_lots_balance_id_fk', columns: [t.domainId, t.balanceId], foreignColumns: [stockBalances.domainId, stockBalances.id] })],
 );
 
 /** An average-cost adjustment: SUBMIT (to confirm) → COMPLETE. */

@@ -90,7 +90,7 @@ describe("one record's history", () => {
       ['erp_order', w.order.code],
       ['waybillAccount', 'ZTO Cainiao'],
     ]);
-    const config = await t.call('/myhome/configLog/searchPageList', { area: 'courier-rules' }, { token: w.token });
+    const config = await t.call('/myhome/configLog/searchPageList', { area: 'expressrules' }, { token: w.token });
     expect(config.body.data.voList.map((r: any) => [r.entityType, r.action, r.recordCode])).toEqual([['expressRule', 'create', 'SF']]);
     const byCode = await t.call('/myhome/docLog/search', { record: w.order.code }, { token: w.token });
     expect(byCode.body.data.voList.map((r: any) => [r.entityType, r.action])).toEqual([['erp_order', 'lock']]);

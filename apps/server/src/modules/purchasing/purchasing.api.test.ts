@@ -55,6 +55,9 @@ describe('purchase orders: create, update and the list', () => {
 
     const logs = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.domainId, w.domainId), eq(operationLogs.area, 'purchasing')));
     expect(logs.map((l) => l.action).sort()).toEqual(['create', 'createAndSubmit']);
+    // The document log (the log centre's first tab) lists them under the purchasing area.
+    const docLog = await t.call('/myhome/docLog/search', { area: 'purchasing' }, { token: w.token });
+    expect(docLog.body.data.voList.map((l: any) => l.action).sort()).toEqual(['create', 'createAndSubmit']);
   });
 
   it('updates a draft with its version and refuses a stale version, a price with more than 4 decimals and a repeated SKU', async () => {

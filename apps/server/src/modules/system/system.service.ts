@@ -12,6 +12,7 @@ import {
   type SmsOutboxRow,
   type SmsOutboxSearchInput,
   parseDateTimeText,
+  PLATFORM_LOG_AREA,
 } from '@openseller/core';
 import type { Database } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
@@ -128,7 +129,7 @@ export function createSystemService(deps: { database: Database; siteTitle: strin
           // seller log screen lists, so sellers see it no more than before.
           { userId: session.userId, loginName: session.loginName, domainId: input.id },
           {
-            area: 'platform',
+            area: PLATFORM_LOG_AREA,
             entityType: 'domain',
             entityId: input.id,
             action: 'UPDATE_DOMAIN_EDITION',

@@ -72,7 +72,7 @@ describe('rule lists', () => {
     ]);
     const stale = await t.call(`${rule}/updateExpressRuleList`, { type: 'BY_SKU', rules: [{ id: a.id, version: a.version, usable: true, ruleCondition: a.ruleCondition }] }, { token: s.token });
     expect(stale.body.errorCode).toBe('ERR_VERSION_CONFLICT');
-    const logs = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.domainId, s.domainId), eq(operationLogs.area, 'courier-rules')));
+    const logs = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.domainId, s.domainId), eq(operationLogs.area, 'expressrules')));
     expect(logs.map((l) => l.action).sort()).toEqual(['create', 'create', 'create', 'delete', 'update', 'update'].sort());
   });
 

@@ -39,7 +39,7 @@ import { isoTimeOf as iso } from '../../../platform/time.js';
 import { pageOffset } from '../../../platform/paging.js';
 
 /** The operation log's area of express rules: a stored value, kept as first written (renaming it needs a data migration). */
-export const EXPRESS_RULES_AREA = 'courier-rules';
+export const EXPRESS_RULES_AREA = 'expressrules';
 
 type RuleRecord = typeof expressRules.$inferSelect;
 type StopRecord = typeof expressStopTemplates.$inferSelect;

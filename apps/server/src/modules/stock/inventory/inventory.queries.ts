@@ -226,7 +226,7 @@ async function productDateQtyOf(tx: Tx, domainId: number, keys: { warehouseId: n
     select b.warehouse_id, b.sku_id, sum(d.qty)::int as qty
     from json_to_recordset(${JSON.stringify(keys.map((k) => ({ w: k.warehouseId, s: k.skuId })))}::json) as k(w bigint, s bigint)
     join stock_balances b on b.domain_id = ${domainId} and b.warehouse_id = k.w and b.sku_id = k.s
-    join stock_product_dates d on d.domain_id = ${domainId} and d.balance_id = b.id
+    join stock_lots d on d.domain_id = ${domainId} and d.balance_id = b.id
     ${locationId === undefined ? sql`` : sql`where b.location_id = ${locationId}`}
     group by b.warehouse_id, b.sku_id`);
   return new Map(result.rows.map((r) => [`${num(r.warehouse_id)}:${num(r.sku_id)}`, num(r.qty)]));
@@ -348,7 +348,7 @@ export async function lotsOfBalances(tx: Tx, domainId: number, balanceIds: numbe
   const map = new Map<number, InventoryProductDateLot[]>();
   if (!balanceIds.length) return map;
   const result = await tx.execute<{ id: number; balance_id: number; product_date: string; qty: number; version: number }>(sql`
-    select id, balance_id, product_date::text as product_date, qty, version from stock_product_dates
+    select id, balance_id, product_date::text as product_date, qty, version from stock_lots
     where domain_id = ${domainId} and balance_id = any(${bigintArray(balanceIds)})
     order by product_date, id`);
   for (const r of result.rows) {

@@ -29,7 +29,7 @@ import {
   type StockWarningUpdateInput,
 } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
-import { stockProductDates, stockWarnings } from '../../../db/schema/index.js';
+import { stockLots, stockWarnings } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { fieldVisibility, redactFields } from '../../../platform/field-permissions.js';
 import type { OperationEntry } from '../../../platform/operation-log.js';
@@ -392,11 +392,11 @@ export function createInventoryService(deps: { database: Database; now?: () => D
         const total = before.reduce((sum, l) => sum + l.qty, 0) + [...added.values()].reduce((a, b) => a + b, 0);
         if (total > balance.onHand) throw lotsExceed(total, balance.onHand, 'productDate');
         await tx.execute(sql`
-          insert into stock_product_dates (domain_id, balance_id, product_date, qty, created_by)
+          insert into stock_lots (domain_id, balance_id, product_date, qty, created_by)
           select ${domainId}, ${balance.id}, k.d::date, k.q, ${session.userId}::bigint
           from json_to_recordset(${JSON.stringify([...added].map(([d, q]) => ({ d, q })))}::json) as k(d text, q int)
           on conflict (domain_id, balance_id, product_date) do update
-            set qty = stock_product_dates.qty + excluded.qty, version = stock_product_dates.version + 1, updated_at = now()`);
+            set qty = stock_lots.qty + excluded.qty, version = stock_lots.version + 1, updated_at = now()`);
         const after = await lotInfo(tx, domainId, balance.id);
         await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'productDate', entityId: balance.id, action: 'addProductDate', before, after: after.productDate });
         return after;
@@ -406,7 +406,7 @@ export function createInventoryService(deps: { database: Database; now?: () => D
     async updateProductDate(session: Session, input: InventoryProductDateUpdateInput): Promise<InventoryProductDateInfo> {
       const domainId = domainOf(session);
       return db.transaction(async (tx) => {
-        const [lot] = await tx.select().from(stockProductDates).where(and(eq(stockProductDates.domainId, domainId), eq(stockProductDates.id, input.id)));
+        const [lot] = await tx.select().from(stockLots).where(and(eq(stockLots.domainId, domainId), eq(stockLots.id, input.id)));
         if (!lot) throw notFoundField('productDate', 'id', { id: input.id });
         const balance = (await balanceById(tx, domainId, lot.balanceId, true))!;
         const before = (await lotsOfBalances(tx, domainId, [balance.id])).get(balance.id) ?? [];
@@ -418,9 +418,9 @@ export function createInventoryService(deps: { database: Database; now?: () => D
         // Lowering a lot is always allowed, even when shipping has left the lots above on-hand.
         if (input.qty > current.qty && total > balance.onHand) throw lotsExceed(total, balance.onHand, 'qty');
         const updated = await tx
-          .update(stockProductDates)
+          .update(stockLots)
           .set({ productDate: input.productDate, qty: input.qty, version: current.version + 1, updatedAt: now() })
-          .where(and(eq(stockProductDates.domainId, domainId), eq(stockProductDates.id, lot.id), eq(stockProductDates.version, input.version)))
+          .where(and(eq(stockLots.domainId, domainId), eq(stockLots.id, lot.id), eq(stockLots.version, input.version)))
           .returning();
         if (!updated.length) throw versionConflict('productDate');
         const after = await lotInfo(tx, domainId, balance.id);
@@ -436,7 +436,7 @@ export function createInventoryService(deps: { database: Database; now?: () => D
         const balance = await balanceById(tx, domainId, input.id, true);
         if (!balance) throw notFoundField('balance', 'id', { id: input.id });
         const removed = await tx.execute<{ id: number; product_date: string; qty: number }>(sql`
-          delete from stock_product_dates
+          delete from stock_lots
           where domain_id = ${domainId} and balance_id = ${balance.id}
             and id = any(${bigintArray(input.idList)})
           returning id, product_date::text as product_date, qty`);
