@@ -14,12 +14,12 @@ const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const code = `RH-${run}`;
-const storeName = `Refund hold shop ${run}`;
+const storeName = `RH shop ${run}`;
 const api = seller.api;
 
 const wh = await api.call<{ id: number }>('/myhome/warehouse/create', {
   code: `RH${run}`,
-  name: `Refund hold WH ${run}`,
+  name: `RH WH ${run}`,
   type: 'SELF_WAREHOUSE',
   contact: 'Li Lei',
   phone: '13800138000',
@@ -70,8 +70,8 @@ describe('refund holds: a buyer’s refund stops printing, an intercept after pr
     await api.call('/myhome/platformSo/syncStoreOrders', { storeId: store.id });
     await openTab('2');
     const held = rowOf(refunded.code);
-    await held.getByText('Refund hold').first().waitFor();
-    await expect.poll(() => rowOf(other.code).getByText('Refund hold').count()).toBe(0);
+    await held.getByText('Refund hold', { exact: true }).first().waitFor();
+    await expect.poll(() => rowOf(other.code).getByText('Refund hold', { exact: true }).count()).toBe(0);
     await held.locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: 'Get waybill numbers' }).click();
     await page.getByText(`Order ${refunded.code} has a refund request: it cannot be printed or shipped`).waitFor();

@@ -137,8 +137,9 @@ export function OrderTags({ order }: { order: OrderRow }) {
         </Tooltip>
       )}
       {refundHeld(order) && needsInterceptTask(order) && <Tag color="red">{t('orderintercepts:tags.intercept')}</Tag>}
-      {order.intercepted && <Tag color="magenta">{t('orders:flags.intercepted')}</Tag>}
-      {order.haveRefund && <Tag color="gold">{t('orders:flags.haveRefund')}</Tag>}
+      {/* A refund hold says it all; the plain flags stay for the other reasons and shipped orders. */}
+      {order.intercepted && !(refundHeld(order) && order.interceptReason === 'REFUND') && <Tag color="magenta">{t('orders:flags.intercepted')}</Tag>}
+      {order.haveRefund && !refundHeld(order) && <Tag color="gold">{t('orders:flags.haveRefund')}</Tag>}
       {order.preSale && <Tag color="geekblue">{t('orders:flags.preSale')}</Tag>}
       {order.labels.map((l) => (
         <Tag key={l}>{t(`orders:labels.${l}`, { defaultValue: l })}</Tag>
