@@ -420,8 +420,10 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
   /** A refund refused or its document closed (or deleted: `after` null): the order's hold is released once no other refund holds it. */
   async function releaseIfEnded(tx: Tx, session: Session, before: AfterSaleHeader, after: AfterSaleHeader | null): Promise<void> {
     if (!before.erpOrderId || !before.refundStatus) return;
+    // Only the decision that ends a refund releases (a later sync of a refused document does not).
+    const wasActive = before.checkStatus !== 'CLOSED' && before.refundStatus !== 'REJECT';
     const ended = !after || after.refundStatus === 'REJECT' || after.checkStatus === 'CLOSED';
-    if (!ended) return;
+    if (!wasActive || !ended) return;
     await releaseRefundHolds(tx, domainOf(session), actorOf(session), { orderId: before.erpOrderId }, refundKeyOf(before), now(), ordersWithActiveRefunds);
   }
 

@@ -122,6 +122,22 @@ describe('a refund on an unshipped order', () => {
   });
 });
 
+describe('a refund and a waybill number at the same moment', () => {
+  it('never leave a numbered order without its intercept task: either the number is refused or the task opens', async () => {
+    const w = await holdWorld(3);
+    await ok(w.seller.token, '/myhome/expressCompany/addUserExpressCompany', { codes: ['SF'] }).catch(() => undefined);
+    await ok(w.seller.token, '/myhome/lastexpressno/updateLastNo', { expressCompanyCode: 'SF', lastNo: 'SF100000', increment: 1 });
+    for (const no of w.orderNos) await w.refund(no);
+    await Promise.all([w.pull(), ok(w.seller.token, '/myhome/print/paperyPrint', { idList: w.ids })]);
+    for (const id of w.ids) {
+      const o = await w.order(id);
+      expect(o.haveRefund).toBe(true);
+      const tasks = await w.tasks(id);
+      expect(tasks.length, `order ${o.code} numbered ${o.expressNo}`).toBe(o.expressNo ? 1 : 0);
+    }
+  });
+});
+
 describe('a refund after printing', () => {
   it('opens one intercept task however often and however concurrently it is pulled', async () => {
     const w = await holdWorld();
