@@ -78,10 +78,17 @@ describe('refund holds: a buyer’s refund stops printing, an intercept after pr
     await b.screenshot('refund-hold-refused');
     const row = await api.call<{ expressNo: string | null; haveRefund: boolean }>('/myhome/erpsoh/getErpSoH', { id: refunded.id });
     expect(row).toMatchObject({ expressNo: null, haveRefund: true });
+    // The order's detail says why it is held.
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
+    await settled(page);
+    await held.getByText(refunded.code, { exact: true }).click();
+    await page.getByRole('dialog').getByText('This order has a refund request', { exact: false }).waitFor();
+    await settled(page);
+    await b.screenshot('refund-hold-detail');
+    await page.keyboard.press('Escape');
   });
 
   it('a refund after the waybill was taken opens an intercept task in tab 5, which the seller releases', async () => {
-    await page.keyboard.press('Escape');
     const taken = await api.call<{ successIds: number[] }>('/myhome/print/eTrackGetNoAndPrint', { idList: [other.id] });
     expect(taken.successIds).toEqual([other.id]);
     await api.call('/cloud/sandbox/console/createRefund', { storeId: store.id, orderNo: orderNos[1], reason: 'changed my mind' });
