@@ -43,6 +43,7 @@ export const NAMESPACES = [
   'waybills',
   'printing',
   'orderchecking',
+  'orderintercepts',
   'settings',
   // Import problems by code: Chinese and English are core's catalogue, the other languages their packs.
   'importproblems',

@@ -7,6 +7,7 @@
 // does not show are listed in the READMEs of apps/server/src/modules/orders/*.
 import { z } from 'zod';
 import { OrderBatchResult, OrderIdList, OrderRow } from '../contracts/orders.js';
+import { InterceptTaskActionInput, InterceptTaskBatchResult, InterceptTaskConfirmInput, InterceptTaskRow, InterceptTaskSearchInput } from '../contracts/orders-intercepts.js';
 import {
   AddOrderSkuInput,
   CancelMergeResult,
@@ -191,6 +192,20 @@ export const OrderCheckingCalls = {
   sendErpSoH4Weigh: post(`${SENDSOH}/sendErpSoH4Weigh`, ORDERS, SendForWeighInput, SendCheckedResult),
 } satisfies CallMap;
 
+const INTERCEPT = '/cloud/advance/interceptTask';
+
+/**
+ * Intercept tasks of orders refunded after printing (issue 14; the spec names no path: chosen as
+ * /cloud/advance/interceptTask/<verb>, see apps/server/src/modules/orders/intercepts/README.md).
+ */
+export const OrderInterceptCalls = {
+  search: post(`${INTERCEPT}/search`, ORDERS, InterceptTaskSearchInput, pageOf(InterceptTaskRow)),
+  /** The seller pulled the parcel back: INTERCEPTED (the order stays held by its refund). */
+  confirm: post(`${INTERCEPT}/confirm`, ORDERS, InterceptTaskConfirmInput, InterceptTaskBatchResult),
+  /** The refund is over or the seller lets the order ship: RELEASED, the hold lifted. */
+  release: post(`${INTERCEPT}/release`, ORDERS, InterceptTaskActionInput, InterceptTaskBatchResult),
+} satisfies CallMap;
+
 /** Every call map of the area, by area name. */
 export const ORDER_CALL_MAPS: Record<string, CallMap> = {
   orderList: OrderListCalls,
@@ -200,4 +215,5 @@ export const ORDER_CALL_MAPS: Record<string, CallMap> = {
   orderExceptions: OrderExceptionCalls,
   orderImport: OrderImportCalls,
   orderChecking: OrderCheckingCalls,
+  orderIntercepts: OrderInterceptCalls,
 };

@@ -26,4 +26,5 @@ export * from './order-checking.js';
 export * from './printing.js';
 export * from './rma.js';
 export * from './aftersales.js';
+export * from './order-intercepts.js';
 export * from './purchasing.js';

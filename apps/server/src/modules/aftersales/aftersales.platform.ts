@@ -9,6 +9,7 @@ import type { Database, Tx } from '../../db/client.js';
 import { afterSaleLines, afterSales, erpOrderLines, erpOrders } from '../../db/schema/index.js';
 import { ConnectorError, type AfterSaleDecisionPush, type PlatformAfterSale, type PushResult } from '../../connectors/marketplace/connector.js';
 import { AppError } from '../../platform/errors.js';
+import { bigintArray } from '../../platform/sql.js';
 import { writeOperationLog, type OperationActor } from '../../platform/operation-log.js';
 import type { StoresAreaService } from '../stores/index.js';
 import { nextAfterSaleCode, type AfterSaleHeader } from './aftersales.queries.js';
@@ -19,11 +20,36 @@ const SHIPPED = 'CI_ERPSOH_STATUS_SEND';
 /** Documents written back per run of the job. */
 const WRITE_BACK_BATCH = 200;
 
+/** A document whose refund holds its order: under way or done, not closed, not withdrawn or refused on the platform. */
+export const ACTIVE_REFUND = sql`${afterSales.refundStatus} in ('VERIFY', 'WAIT', 'FAILURE', 'SUCCESS') and ${afterSales.checkStatus} <> 'CLOSED' and coalesce(${afterSales.platformStatus}, '') not in ('CLOSED', 'SELLER_REFUSE_BUYER')`;
+
 const systemActor = (domainId: number): OperationActor => ({ userId: null, loginName: 'system', domainId });
 
 /** The marketplace's request type as a document type (an unknown word is a refund only). */
 export function documentTypeOf(type: string): AfterSaleType {
   return type === 'RETURN_REFUND' || type === 'EXCHANGE' ? type : 'REFUND_ONLY';
+}
+
+/**
+ * The orders (of those given) that a refund other than `exceptRefundKey` still holds: a
+ * document of the order whose refund is under way or done (VERIFY, WAIT, FAILURE, SUCCESS), not
+ * closed, and not withdrawn or refused on the platform. A refund's key is its platform refund id,
+ * or AS<id> for a document made here.
+ */
+export async function ordersWithActiveRefunds(tx: Tx, domainId: number, orderIds: number[], exceptRefundKey: string): Promise<Set<number>> {
+  if (!orderIds.length) return new Set();
+  const rows = await tx
+    .selectDistinct({ orderId: afterSales.erpOrderId })
+    .from(afterSales)
+    .where(
+      and(
+        eq(afterSales.domainId, domainId),
+        sql`${afterSales.erpOrderId} = any(${bigintArray(orderIds)})`,
+        ACTIVE_REFUND,
+        sql`coalesce(${afterSales.platformRefundId}, 'AS' || ${afterSales.id}) <> ${exceptRefundKey}`,
+      ),
+    );
+  return new Set(rows.map((r) => Number(r.orderId)));
 }
 
 export interface AfterSalesPlatformDeps {
@@ -256,7 +282,7 @@ export function createAfterSalesPlatform(deps: AfterSalesPlatformDeps) {
     return sent;
   }
 
-  return { upsertPlatformRefunds, writeBackDue };
+  return { upsertPlatformRefunds, writeBackDue, ordersWithActiveRefunds };
 }
 
 export type AfterSalesPlatform = ReturnType<typeof createAfterSalesPlatform>;

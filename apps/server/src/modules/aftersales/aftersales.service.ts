@@ -50,7 +50,8 @@ import { serverMessage } from '../../platform/messages.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import { pageAnswer, pageWindow } from '../../platform/paging.js';
 import type { Session } from '../../platform/sessions.js';
-import type { IngestService } from '../orders/index.js';
+import { holdOrdersForRefund, releaseRefundHolds, type IngestService } from '../orders/index.js';
+import { ordersWithActiveRefunds } from './aftersales.platform.js';
 import type { RmaService } from '../stock/index.js';
 import { afterSaleRow, lockAfterSale, nextAfterSaleCode, searchAfterSales, type AfterSaleHeader, type AfterSaleList } from './aftersales.queries.js';
 
@@ -68,6 +69,9 @@ export interface AfterSalesServiceDeps {
   writeBackQueued?: (domainId: number) => void;
   now?: () => Date;
 }
+
+/** The key of a document's refund: the platform's refund id, or AS<id> for a document made here (the intercept tasks' key). */
+const refundKeyOf = (h: { id: number; platformRefundId: string | null }) => h.platformRefundId ?? `AS${h.id}`;
 
 const notFound = (id: number) => new AppError(ErrorCodes.NOT_FOUND, 404, { what: ENTITY, field: 'id', id });
 
@@ -273,6 +277,10 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
     const lines = [...returnLines.map((l, i) => ({ ...l, lineNo: i + 1 })), ...exchangeLines.map((l, i) => ({ ...l, lineNo: i + 1 }))];
     const inserted = lines.length ? await tx.insert(afterSaleLines).values(lines.map((l) => ({ domainId, afterSaleId: header!.id, ...l, createdAt: now() }))).returning() : [];
     await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: ENTITY, entityId: header!.id, action: source === 'IMPORT' ? 'import' : 'create', after: { ...header, lines: inserted } });
+    // A refund asked before shipping holds the order (under the row lock taken above) until it ends.
+    if (header!.refundStatus && order.statusCode !== SHIPPED) {
+      await holdOrdersForRefund(tx, domainId, actorOf(session), { orderId: order.id }, { refundKey: refundKeyOf(header!), afterSaleId: header!.id, reason: header!.afterSalesReason }, now());
+    }
     if (input.replacementMode && SENDS_GOODS.has(input.type)) await chooseReplacement(tx, session, header!, input.replacementMode);
     return header!.id;
   }
@@ -326,6 +334,9 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
 
   async function decideOne(tx: Tx, session: Session, decision: AfterSaleDecision, ref: AfterSaleRef, extras: DecisionExtras, language: Language): Promise<void> {
     const domainId = domainOf(session);
+    // A refusal may release the order's refund hold: the order's row is locked before the
+    // document's, the order the store pull takes them in.
+    if (decision === 'refuseRefund' || decision === 'refuseReturn') await lockOrderOf(tx, domainId, ref.id);
     const before = await lockAfterSale(tx, domainId, ref.id);
     if (!before) throw notFound(ref.id);
     if (before.version !== ref.version) throw versionConflict(ENTITY);
@@ -394,6 +405,26 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
       .returning();
     if (!after) throw versionConflict(ENTITY);
     await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: ENTITY, entityId: before.id, action: decision, before: snapshot(before), after: snapshot(after) });
+    await releaseIfEnded(tx, session, before, after);
+  }
+
+  /** The order of a document, locked (before the document's own lock; see decideOne). */
+  async function lockOrderOf(tx: Tx, domainId: number, id: number): Promise<void> {
+    const [peek] = await tx
+      .select({ orderId: afterSales.erpOrderId })
+      .from(afterSales)
+      .where(and(eq(afterSales.domainId, domainId), eq(afterSales.id, id)));
+    if (peek?.orderId) await tx.select({ id: erpOrders.id }).from(erpOrders).where(and(eq(erpOrders.domainId, domainId), eq(erpOrders.id, peek.orderId))).for('update');
+  }
+
+  /** A refund refused or its document closed (or deleted: `after` null): the order's hold is released once no other refund holds it. */
+  async function releaseIfEnded(tx: Tx, session: Session, before: AfterSaleHeader, after: AfterSaleHeader | null): Promise<void> {
+    if (!before.erpOrderId || !before.refundStatus) return;
+    // Only the decision that ends a refund releases (a later sync of a refused document does not).
+    const wasActive = before.checkStatus !== 'CLOSED' && before.refundStatus !== 'REJECT';
+    const ended = !after || after.refundStatus === 'REJECT' || after.checkStatus === 'CLOSED';
+    if (!wasActive || !ended) return;
+    await releaseRefundHolds(tx, domainOf(session), actorOf(session), { orderId: before.erpOrderId }, refundKeyOf(before), now(), ordersWithActiveRefunds);
   }
 
   /**
@@ -517,12 +548,14 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
     async remove(session: Session, list: AfterSaleRef[], language: Language): Promise<AfterSaleBatchResult> {
       return perDocument(list, language, async (t, ref) => {
         const domainId = domainOf(session);
+        await lockOrderOf(t, domainId, ref.id);
         const h = await lockAfterSale(t, domainId, ref.id);
         if (!h) throw notFound(ref.id);
         if (h.version !== ref.version) throw versionConflict(ENTITY);
         if (h.checkStatus !== 'UNPROCESSED') throw new AppError(AfterSalesErrors.NOT_UNPROCESSED, 409, { code: h.code, status: h.checkStatus });
         await t.delete(afterSales).where(and(eq(afterSales.domainId, domainId), eq(afterSales.id, h.id)));
         await writeOperationLog(t, actorOf(session), { area: AREA, entityType: ENTITY, entityId: h.id, action: 'delete', before: h });
+        await releaseIfEnded(t, session, h, null);
       });
     },
     async batchUpdate(session: Session, list: AfterSaleUpdateItem[], language: Language): Promise<AfterSaleBatchResult> {

@@ -16,11 +16,14 @@ import { registerOrderShipping } from './shipping/index.js';
 import { registerPrinting } from './printing/index.js';
 import { registerOrderChecking } from './checking/index.js';
 import { registerOrderTracking } from './tracking/index.js';
+import { registerOrderIntercepts } from './intercepts/index.js';
 
 export { ORDER_DOC_TYPE, ORDERS_AREA } from './orders.model.js';
 /** The order-ingest service (registry 'order-ingest'): orders entered by hand go through the pipeline. */
 export { PLATFORM_AFTER_SALES_SERVICE, type IngestService, type PlatformAfterSalesService } from './ingest/index.js';
 export const ORDER_INGEST_SERVICE = 'order-ingest';
+/** Refund holds and intercept tasks, in the caller's transaction (the after-sales area's documents hold and release orders). */
+export { holdOrdersForRefund, releaseRefundHolds, type ActiveRefundsElsewhere } from './intercepts/index.js';
 
 export const registerOrdersModule: AreaModule = (ctx) => {
   registerExpressRules(ctx);
@@ -34,4 +37,5 @@ export const registerOrdersModule: AreaModule = (ctx) => {
   registerWaybills(ctx);
   registerPrinting(ctx);
   registerOrderTracking(ctx);
+  registerOrderIntercepts(ctx);
 };

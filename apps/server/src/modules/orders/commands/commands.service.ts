@@ -8,6 +8,8 @@
 // it and writes the order log (before → after).
 import { bigintArray, booleanArray, textArray } from '../../../platform/sql.js';
 import {
+  InterceptErrors,
+  refundHeld,
   effectiveLevel,
   maxMergedOrders,
   OrderCommandErrors,
@@ -280,6 +282,7 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
     if (status) return status;
     if (o.locked) return new AppError(OrderErrors.LOCKED, 409, { code: o.code });
     if (o.riskControlStatus !== 'NONE') return new AppError(OrderErrors.RISK_CONTROLLED, 409, { code: o.code });
+    if (refundHeld(o)) return new AppError(InterceptErrors.REFUND_HOLD, 409, { code: o.code, action: 'verify' });
     if (o.intercepted) return new AppError(OrderErrors.INTERCEPTED, 409, { code: o.code, reason: o.interceptReason ?? '' });
     if (o.soExtendStatus === 'WAVE_ORDER') return new AppError(OrderErrors.WAVE_ORDER, 409, { code: o.code });
     return null;

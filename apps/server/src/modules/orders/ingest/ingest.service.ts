@@ -40,7 +40,8 @@ import { EXPRESS_RULES_SERVICE } from '../express-rules/courier-choice.js';
 import { nextOrderCodes } from '../orders.model.js';
 import { actorOf } from '../session-helpers.js';
 import { draftFromConnector, draftFromInput } from './drafts.js';
-import { describePlan, ingestOrders, interceptOrders, planOrders, type OrderDraft, type PipelineDeps } from './pipeline.js';
+import { describePlan, ingestOrders, planOrders, type OrderDraft, type PipelineDeps } from './pipeline.js';
+import { holdOrdersForRefund, releaseRefundHolds, type ActiveRefundsElsewhere } from '../intercepts/refund-holds.js';
 import { isoTime as iso } from '../../../platform/time.js';
 import { pageOffset } from '../../../platform/paging.js';
 
@@ -56,7 +57,12 @@ export interface IngestServiceDeps {
 export const PLATFORM_AFTER_SALES_SERVICE = 'after-sales-platform';
 export interface PlatformAfterSalesService {
   upsertPlatformRefunds(tx: Tx, domainId: number, actor: OperationActor, storeId: number, refunds: PlatformAfterSale[]): Promise<{ created: number; updated: number }>;
+  /** The orders (of those given) that another refund than `exceptRefundKey` still holds: an after-sale document with an active refund. */
+  ordersWithActiveRefunds: ActiveRefundsElsewhere;
 }
+
+/** The marketplace's words for a request that is over without a refund: withdrawn by the buyer, refused by the seller. */
+const REFUND_ENDED = ['CLOSED', 'SELLER_REFUSE_BUYER'];
 
 const systemActor = (domainId: number, name = 'system'): OperationActor => ({ userId: null, loginName: name, domainId });
 const PULL_PAGE_SIZE = 100;
@@ -159,10 +165,12 @@ export function createIngestService(deps: IngestServiceDeps) {
           // The store's "pull after-sale requests" setting (on unless turned off).
           const pullsAfterSales = (store.syncConfig as { syncAfterSales?: boolean } | null)?.syncAfterSales !== false;
           const documents = pullsAfterSales ? deps.registry.find<PlatformAfterSalesService>(PLATFORM_AFTER_SALES_SERVICE) : undefined;
+          const activeElsewhere = deps.registry.find<PlatformAfterSalesService>(PLATFORM_AFTER_SALES_SERVICE)?.ordersWithActiveRefunds;
           await db.transaction(async (tx) => {
+            // An active refund holds its unshipped orders (and opens an intercept task on a printed one).
             for (const refund of page.afterSales) {
-              if (['CLOSED', 'SELLER_REFUSE_BUYER'].includes(refund.status)) continue;
-              const changed = await interceptOrders(tx, domainId, actor, storeId, refund.platformNo, 'REFUND', null, deps.now());
+              if (REFUND_ENDED.includes(refund.status)) continue;
+              const changed = await holdOrdersForRefund(tx, domainId, actor, { storeId, platformNo: refund.platformNo }, { refundKey: refund.refundId, reason: refund.reason }, deps.now());
               counts.updated += changed.length;
             }
             // The after-sale documents (one per platform refund id), where the after-sales area is part of the build.
@@ -170,6 +178,12 @@ export function createIngestService(deps: IngestServiceDeps) {
               const upserted = await documents.upsertPlatformRefunds(tx, domainId, actor, storeId, page.afterSales);
               counts.afterSalesCreated += upserted.created;
               counts.afterSalesUpdated += upserted.updated;
+            }
+            // A refund withdrawn or refused releases its orders, once no other refund holds them.
+            for (const refund of page.afterSales) {
+              if (!REFUND_ENDED.includes(refund.status)) continue;
+              const changed = await releaseRefundHolds(tx, domainId, actor, { storeId, platformNo: refund.platformNo }, refund.refundId, deps.now(), activeElsewhere);
+              counts.updated += changed.length;
             }
           });
         }

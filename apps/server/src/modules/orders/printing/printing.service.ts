@@ -6,6 +6,8 @@
 // before is logged as a reprint. The print time of the order is set.
 import {
   ErrorCodes,
+  InterceptErrors,
+  refundHeld,
   expressCompanyName,
   ORDER_STATUS,
   originalOrderId,
@@ -290,6 +292,14 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
     return db.transaction(async (tx) => {
       await ensureSystem(tx, domainId);
       const template = await rowOf(tx, domainId, await load(tx, domainId, input.templateId));
+      // The orders' rows locked first: the refund state is read under the lock a refund takes to hold them.
+      const locked = await tx
+        .select({ id: erpOrders.id, printed: erpOrders.expressPrintTime, statusCode: erpOrders.statusCode, haveRefund: erpOrders.haveRefund, intercepted: erpOrders.intercepted, interceptReason: erpOrders.interceptReason })
+        .from(erpOrders)
+        .where(and(eq(erpOrders.domainId, domainId), idsIn(erpOrders.id, ids)))
+        .orderBy(erpOrders.id)
+        .for('update');
+      const lockedById = new Map(locked.map((r) => [r.id, r]));
       const orders = await loadOrderRows(tx, domainId, ids, { reveal: true });
       const byId = new Map(orders.map((o) => [o.id, o]));
       const fail = (id: number, code: string | null, errorCode: string, params: Record<string, string | number> = {}): OrderFailure => ({ id, code, errorCode, params, message: serverMessage(errorCode, params, language) });
@@ -298,17 +308,14 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
         const o = byId.get(id);
         if (!o) return failures.push(fail(id, null, ErrorCodes.NOT_FOUND, { what: 'order' })), [];
         if (o.statusCode !== ORDER_STATUS.VERIFIED && o.statusCode !== ORDER_STATUS.SEND) return failures.push(fail(id, o.code, PrintErrors.STATUS, { status: o.statusCode })), [];
+        const row = lockedById.get(id);
+        if (row && refundHeld(row)) return failures.push(fail(id, o.code, InterceptErrors.REFUND_HOLD, { code: o.code, action: 'print' })), [];
         if (!o.expressCompanyCode) return failures.push(fail(id, o.code, PrintErrors.NO_COURIER)), [];
         if (!o.expressNo) return failures.push(fail(id, o.code, PrintErrors.NO_EXPRESS_NO, { expressCompanyCode: o.expressCompanyCode })), [];
         return [o];
       });
       if (!ok.length) return { template, voList: [], isError: failures.length > 0, successIds: [], failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
       const okIds = ok.map((o) => o.id);
-      const locked = await tx
-        .select({ id: erpOrders.id, printed: erpOrders.expressPrintTime, warehouseId: erpOrders.warehouseId })
-        .from(erpOrders)
-        .where(and(eq(erpOrders.domainId, domainId), idsIn(erpOrders.id, okIds)))
-        .for('update');
       const printed = new Map(locked.map((r) => [r.id, r.printed]));
       const whIds = [...new Set(ok.map((o) => o.warehouseId).filter((w): w is number => w !== null))];
       const whs = whIds.length ? await tx.select().from(warehouses).where(and(eq(warehouses.domainId, domainId), idsIn(warehouses.id, whIds))) : [];

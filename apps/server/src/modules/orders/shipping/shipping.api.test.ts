@@ -118,7 +118,7 @@ describe('sending orders', () => {
     expect(result.successIds).toEqual([good.id]);
     const codes = Object.fromEntries(result.failures.map((f: { id: number; errorCode: string }) => [f.id, f.errorCode]));
     expect(codes).toEqual({
-      [refunded.id]: 'ERR_ORDER_INTERCEPTED',
+      [refunded.id]: 'ERR_ORDER_REFUND_HOLD', // a refund holds the order: its own refusal (orders/intercepts)
       [intercepted.id]: 'ERR_ORDER_INTERCEPTED',
       [noWaybill.id]: 'ERR_ORDER_NO_EXPRESS_NO',
       [stale.id]: 'ERR_VERSION_CONFLICT',

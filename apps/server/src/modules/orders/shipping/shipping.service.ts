@@ -9,7 +9,9 @@
 import { bigintArray, textArray } from '../../../platform/sql.js';
 import { randomUUID } from 'node:crypto';
 import {
+  InterceptErrors,
   OrderErrors,
+  refundHeld,
   ORDER_LOG_ENTITY_KIND,
   ORDER_STATUS,
   ShippingErrors,
@@ -65,7 +67,8 @@ export function createShippingService(deps: ShippingDeps) {
     const allowed = force ? ORDER_STATUS.SYNCED : ORDER_STATUS.VERIFIED;
     if (o.statusCode !== allowed) return orderStatusRefusal(o, 'send', [allowed]);
     if (o.locked) return new AppError(OrderErrors.LOCKED, 409, { code: o.code });
-    if (o.haveRefund || o.intercepted) return new AppError(OrderErrors.INTERCEPTED, 409, { code: o.code });
+    if (refundHeld(o)) return new AppError(InterceptErrors.REFUND_HOLD, 409, { code: o.code, action: 'send' });
+    if (o.intercepted) return new AppError(OrderErrors.INTERCEPTED, 409, { code: o.code });
     if (!o.expressCompanyCode) return new AppError(OrderErrors.NO_EXPRESS, 409, { code: o.code });
     if (!o.expressNo?.trim()) return new AppError(ShippingErrors.NO_EXPRESS_NO, 409, { code: o.code });
     return null;

@@ -6,6 +6,8 @@
 import {
   defaultPaymentType,
   ErrorCodes,
+  InterceptErrors,
+  refundHeld,
   nextPaperNo,
   ORDER_STATUS,
   requiredWaybillFields,
@@ -131,10 +133,12 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
   async function giveNumber(session: Session, order: OrderRow, expressNo: string, source: 'CARRIER' | 'PAPER', extra: { accountId?: number; routing?: Record<string, unknown>; printData?: Record<string, unknown> }, tx: Tx) {
     const domainId = sellerDomain(session);
     const [locked] = await tx
-      .select({ statusCode: erpOrders.statusCode, expressNo: erpOrders.expressNo, expressCompanyCode: erpOrders.expressCompanyCode, version: erpOrders.version })
+      .select({ statusCode: erpOrders.statusCode, expressNo: erpOrders.expressNo, expressCompanyCode: erpOrders.expressCompanyCode, version: erpOrders.version, haveRefund: erpOrders.haveRefund, intercepted: erpOrders.intercepted, interceptReason: erpOrders.interceptReason })
       .from(erpOrders)
       .where(and(eq(erpOrders.domainId, domainId), eq(erpOrders.id, order.id)))
       .for('update');
+    // The refund state re-read under the row lock: a refund that arrived since the batch was read wins.
+    if (locked && refundHeld(locked)) throw new AppError(InterceptErrors.REFUND_HOLD, 409, { code: order.code, action: 'waybill' });
     if (!locked || locked.statusCode !== ORDER_STATUS.VERIFIED || locked.expressNo || locked.expressCompanyCode !== order.expressCompanyCode) return false;
     const inserted = await tx
       .insert(waybillNumbers)
@@ -159,6 +163,7 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
     const todo: OrderRow[] = [];
     for (const o of orders) {
       if (o.statusCode !== ORDER_STATUS.VERIFIED) failures.push(failure(o, WaybillErrors.STATUS, { status: o.statusCode }, language));
+      else if (refundHeld(o)) failures.push(failure(o, InterceptErrors.REFUND_HOLD, { code: o.code, action: 'waybill' }, language));
       else if (!o.expressCompanyCode) failures.push(failure(o, WaybillErrors.NO_COURIER, {}, language));
       else if (o.expressNo) kept.push(o.id);
       else todo.push(o);
@@ -316,7 +321,8 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
             }
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
-            if (share) await connector.cancelWaybillNumber(carrierAccount, outcome.expressNo).catch(() => undefined);
+            // A number the order could not take goes back to the carrier (a share's count, a refund hold).
+            if (share || error.code === InterceptErrors.REFUND_HOLD) await connector.cancelWaybillNumber(carrierAccount, outcome.expressNo).catch(() => undefined);
             failures.push(failure(o, error.code, error.params, language));
           }
         }
@@ -377,7 +383,16 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
             if (!taken) break;
             no = nextPaperNo(no, counter.increment);
           }
-          if (await giveNumber(session, o, no, 'PAPER', {}, tx)) {
+          let given: boolean;
+          try {
+            given = await giveNumber(session, o, no, 'PAPER', {}, tx);
+          } catch (error) {
+            // Held by a refund since the batch was read: refused, the number stays free.
+            if (!(error instanceof AppError) || error.code !== InterceptErrors.REFUND_HOLD) throw error;
+            failures.push(failure(o, error.code, error.params, language));
+            continue;
+          }
+          if (given) {
             successIds.push(o.id);
             counter.lastNo = no;
           } else failures.push(failure(o, WaybillErrors.STATUS, { status: o.statusCode }, language));

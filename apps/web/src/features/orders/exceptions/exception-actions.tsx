@@ -16,6 +16,7 @@ import { commandErrorMessage, useOrderCommand } from '../commands/queries';
 import { orderExceptionsApi } from './api';
 import { MapOnlineGoodsModal, unmappedOnlineSkus } from './components/map-online-goods-modal';
 import { SyncFailPanel } from './components/sync-fail-panel';
+import { InterceptTasksPanel } from '../intercepts/intercept-tasks-panel';
 
 type Dialog = 'map' | 'warehouse' | 'courier' | null;
 
@@ -93,6 +94,7 @@ export function ExceptionActions({ type, selected, onDone }: { type: string; sel
           {none && <Typography.Text type="secondary">{t('orderexceptions:actions.selectFirst')}</Typography.Text>}
         </Space>
       )}
+      {type === 'intercepted' && <InterceptTasksPanel onDone={onDone} />}
       {type === 'intercepted' && (
         <Alert
           type="warning"

@@ -3,7 +3,7 @@
 import { Image, Space, Tag, Tooltip, Typography } from 'antd';
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT, overdueState, type OrderRow, type OrderStatus, type OverdueWarning } from '@openseller/core';
+import { formatDateTime, ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT, overdueState, needsInterceptTask, refundHeld, type OrderRow, type OrderStatus, type OverdueWarning } from '@openseller/core';
 import { useSession } from '../../../../app/session';
 import { DateTime } from '../../../../ui/relative-time';
 
@@ -131,8 +131,15 @@ export function OrderTags({ order }: { order: OrderRow }) {
       {order.riskControlStatus !== 'NONE' && <Tag color="red">{t('orders:flags.riskControlled')}</Tag>}
       {order.soExtendStatus === 'WAVE_ORDER' && <Tag color="purple">{t('orders:wave.tag')}</Tag>}
       {order.locked && <Tag color="volcano">{t('orders:flags.locked')}</Tag>}
-      {order.intercepted && <Tag color="magenta">{t('orders:flags.intercepted')}</Tag>}
-      {order.haveRefund && <Tag color="gold">{t('orders:flags.haveRefund')}</Tag>}
+      {refundHeld(order) && (
+        <Tooltip title={t('orderintercepts:heldNote')}>
+          <Tag color="red">{t('orderintercepts:tags.held')}</Tag>
+        </Tooltip>
+      )}
+      {refundHeld(order) && needsInterceptTask(order) && <Tag color="red">{t('orderintercepts:tags.intercept')}</Tag>}
+      {/* A refund hold says it all; the plain flags stay for the other reasons and shipped orders. */}
+      {order.intercepted && !(refundHeld(order) && order.interceptReason === 'REFUND') && <Tag color="magenta">{t('orders:flags.intercepted')}</Tag>}
+      {order.haveRefund && !refundHeld(order) && <Tag color="gold">{t('orders:flags.haveRefund')}</Tag>}
       {order.preSale && <Tag color="geekblue">{t('orders:flags.preSale')}</Tag>}
       {order.labels.map((l) => (
         <Tag key={l}>{t(`orders:labels.${l}`, { defaultValue: l })}</Tag>

@@ -2,7 +2,8 @@
 // lines, merge candidates and the operation log.
 import { Alert, Descriptions, Drawer, Image, Skeleton, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type OrderDetail, type OrderLineRow } from '@openseller/core';
+import { formatMoney, refundHeld, type OrderDetail, type OrderLineRow } from '@openseller/core';
+import { InterceptTasksPanel } from '../../intercepts/intercept-tasks-panel';
 import { OrderAfterSales } from '../../../aftersales/components/order-after-sales';
 import { useOrderEditing } from '../../commands/components/order-editing';
 import { DateTime } from '../../../../ui/relative-time';
@@ -29,6 +30,7 @@ function DetailBody({ data }: { data: OrderDetail }) {
     <>
       {data.soExtendStatus === 'WAVE_ORDER' && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('orders:wave.note')} />}
       {data.riskControlStatus !== 'NONE' && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('orders:risk.note')} />}
+      {refundHeld(data) && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t('orderintercepts:tags.held')} description={t('orderintercepts:heldNote')} />}
       <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('orders:columns.code')}>
           <Typography.Text copyable>{data.code}</Typography.Text>
@@ -60,6 +62,7 @@ function DetailBody({ data }: { data: OrderDetail }) {
         </Descriptions.Item>
       </Descriptions>
       <OrderAfterSales orderId={data.id} />
+      <InterceptTasksPanel orderId={data.id} />
       {editing.toolbar}
       <Table<OrderLineRow>
         rowKey="id"
