@@ -18,6 +18,8 @@ export interface SkuLinesTableProps<L extends SkuLineShape> {
   /** The lines as the form holds them (Form.useWatch), index-aligned with the list's rows. */
   lines: readonly (L | undefined)[];
   skuTitle: string;
+  /** The line's field the SKU cell is bound to (the one the document sends: skuCode or skuId). */
+  skuField?: string;
   qty: {
     title: string;
     /** The line's quantity field. */
@@ -40,7 +42,7 @@ export interface SkuLinesTableProps<L extends SkuLineShape> {
   scrollX?: number;
 }
 
-export function SkuLinesTable<L extends SkuLineShape>({ name, lines, skuTitle, qty, extraColumns = [], sourceColumns = [], emptyText, removeLabel, onRemoved, scrollX = 800 }: SkuLinesTableProps<L>) {
+export function SkuLinesTable<L extends SkuLineShape>({ name, lines, skuTitle, skuField = 'skuCode', qty, extraColumns = [], sourceColumns = [], emptyText, removeLabel, onRemoved, scrollX = 800 }: SkuLinesTableProps<L>) {
   return (
     <Form.List name={name}>
       {(fields, { remove }) => (
@@ -59,7 +61,7 @@ export function SkuLinesTable<L extends SkuLineShape>({ name, lines, skuTitle, q
               render: (_, field) => {
                 const line = lines[field.name];
                 return (
-                  <Form.Item name={[field.name, 'skuCode']} noStyle>
+                  <Form.Item name={[field.name, skuField]} noStyle>
                     <Space direction="vertical" size={0}>
                       <Typography.Text strong>{line?.skuCode}</Typography.Text>
                       <Typography.Text type="secondary">{[line?.skuName, line?.specifications].filter(Boolean).join(' · ')}</Typography.Text>
