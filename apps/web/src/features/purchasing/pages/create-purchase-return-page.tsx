@@ -161,8 +161,10 @@ export default function CreatePurchaseReturnPage() {
 
   const save = async (andSubmit: boolean) => {
     setProblem(null);
-    const values = await form.validateFields();
-    if (!values.purchaseReturnDetailDtoList?.length) return setProblem(t('purchasereturn:form.noLines'));
+    const validated = await form.validateFields();
+    // validateFields answers only the fields with inputs; the lines' sources (notice, line) are in the store.
+    const values: FormValues = { ...validated, purchaseReturnDetailDtoList: (form.getFieldValue('purchaseReturnDetailDtoList') as LineValues[] | undefined) ?? [] };
+    if (!values.purchaseReturnDetailDtoList.length) return setProblem(t('purchasereturn:form.noLines'));
     const done = (view: PurchaseReturnView, message: string) => {
       toast.success(message);
       leaveWithoutAsking(() => navigate(`/purchase?tab=returns&open=${view.purchaseReturn.id}`));
