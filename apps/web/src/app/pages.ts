@@ -53,6 +53,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/order/aftersalesmanagement': lazyPage(() => import('../features/stock/rma/rma-page')),
   '/afterSale': lazyPage(() => import('../features/aftersales/pages/aftersales-page')),
   '/afterSale/createAfterSaleOrder': lazyPage(() => import('../features/aftersales/pages/create-aftersale-page')),
-  '/purchase': lazyPage(() => import('../features/purchasing/pages/purchase-list-page')),
+  '/purchase': lazyPage(() => import('../features/purchasing/pages/purchase-page')),
+  '/purchase/create-purchase-return': lazyPage(() => import('../features/purchasing/pages/create-purchase-return-page')),
   '/purchase/create-purchase-order': lazyPage(() => import('../features/purchasing/pages/create-purchase-order-page')),
 };

@@ -51,6 +51,7 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   // after-sales
   'afterSale',
   'purchaseOrder',
+  'purchaseReturn',
 ] as const;
 export type OperationLogEntityKind = (typeof OPERATION_LOG_ENTITY_KINDS)[number];
 
@@ -235,6 +236,8 @@ export const OPERATION_LOG_ACTIONS = [
   'retract',
   'reject',
   'closeShort',
+  // purchase returns
+  'complete',
   // after-sales from the platforms, replacements
   'platformPull',
   'platformUpdate',

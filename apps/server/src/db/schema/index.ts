@@ -28,3 +28,4 @@ export * from './rma.js';
 export * from './aftersales.js';
 export * from './order-intercepts.js';
 export * from './purchasing.js';
+export * from './purchase-returns.js';

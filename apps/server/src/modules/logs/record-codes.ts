@@ -9,6 +9,7 @@ import { qualified as q } from '../../db/columns.js';
 import {
   afterSales,
   purchaseOrders,
+  purchaseReturns,
   asnHeaders,
   domainExpressCompanies,
   domains,
@@ -122,6 +123,7 @@ export const RECORD_CODES: Record<OperationLogEntityKind, RecordCodeRule> = {
   rmaReason: byId(rmaReasons, rmaReasons.reason),
   afterSale: byId(afterSales, afterSales.code),
   purchaseOrder: byId(purchaseOrders, purchaseOrders.code),
+  purchaseReturn: byId(purchaseReturns, purchaseReturns.code),
   transfer: byId(transferOrders, transferOrders.code),
   stockCheck: byId(stockChecks, stockChecks.code),
   openingInventory: ownCode,

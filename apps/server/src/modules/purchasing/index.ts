@@ -2,7 +2,11 @@
 // through the purchase inbound notice made on verify.
 import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
-import { ASN_RECEIPT_LISTENERS, type AsnReceiptListener } from '../stock/index.js';
+import { ASN_RECEIPT_LISTENERS, WDO_LISTENERS, type AsnReceiptListener, type WdoListener } from '../stock/index.js';
+import { registerPurchaseReturnMessages } from './purchase-returns.messages.js';
+import { countReturnsOfSuppliers } from './purchase-returns.queries.js';
+import { registerPurchaseReturnRoutes } from './purchase-returns.routes.js';
+import { createPurchaseReturnsService } from './purchase-returns.service.js';
 import { purchaseOrdersExporter } from './purchasing.exporter.js';
 import { registerPurchasingMessages } from './purchasing.messages.js';
 import { countLinesOfSkus, countOpenOrdersOfWarehouses, countOrdersOfSuppliers } from './purchasing.queries.js';
@@ -10,6 +14,8 @@ import { registerPurchasingRoutes } from './purchasing.routes.js';
 import { createPurchasingService } from './purchasing.service.js';
 
 export type { PurchasingService } from './purchasing.service.js';
+export type { PurchaseReturnsService } from './purchase-returns.service.js';
+export { PURCHASE_RETURN_DELIVERED_LISTENERS, type PurchaseReturnDeliveredEvent, type PurchaseReturnDeliveredListener } from './purchase-returns.listeners.js';
 
 export const registerPurchasingModule: AreaModule = (ctx) => {
   registerPurchasingMessages();
@@ -28,4 +34,13 @@ export const registerPurchasingModule: AreaModule = (ctx) => {
   ctx.registry.add('sku-references', async (tx: Tx, domainId: number, ids: number[]) => [{ reason: 'purchase orders', count: await countLinesOfSkus(tx, domainId, ids) }]);
 
   ctx.registry.provide('purchasing', service);
+
+  // Purchase returns: their outbound orders' deliveries and cancels come back in those transactions.
+  registerPurchaseReturnMessages();
+  const returns = createPurchaseReturnsService({ database: ctx.database, registry: ctx.registry, ...(ctx.now ? { now: ctx.now } : {}) });
+  registerPurchaseReturnRoutes(ctx.app, ctx.http, returns);
+  const wdoListener: WdoListener = (event) => returns.onWdo(event);
+  ctx.registry.add(WDO_LISTENERS, wdoListener);
+  ctx.registry.add('supplier-references', async (tx: Tx, domainId: number, ids: number[]) => [{ reason: 'purchase returns', count: await countReturnsOfSuppliers(tx, domainId, ids) }]);
+  ctx.registry.provide('purchase-returns', returns);
 };

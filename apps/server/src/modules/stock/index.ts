@@ -18,7 +18,9 @@ export {
 } from './stock.engine.js';
 import { bigintArray } from '../../platform/sql.js';
 export type { AllocatedPart, AllocationRequest, AllocationShortage, AvailablePlace, Movement, MovementType, StockDoc, BalanceAfter, Shortage } from './stock.engine.js';
-export { applyReceiptCosts, setAverageCost } from './stock.costs.js';
+export { applyReceiptCosts, setAverageCost, applyIssueCosts, averageCostsOf, type IssueCost } from './stock.costs.js';
+/** Outbound orders, offered to other areas as the registry's service 'outbound', and their listeners. */
+export { WDO_LISTENERS, OUTBOUND_SERVICE, type WdoEvent, type WdoListener, type OutboundSourceService } from './outbound/index.js';
 /** Inbound notices, offered to other areas as the registry's service 'inbound' ({ service, sync }). */
 export type { InboundService } from './inbound/index.js';
 export { ASN_RECEIPT_LISTENERS, type AsnReceiptEvent, type AsnReceiptListener } from './inbound/inbound.receipts.js';

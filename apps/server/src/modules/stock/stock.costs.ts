@@ -2,7 +2,8 @@
 // quantity and unit cost it brings in. Run before the receipt's movements, in the same transaction:
 // the SKU's cost row is locked, so receipts of one SKU take their turn.
 import { sql } from 'drizzle-orm';
-import { movingAverageCost } from '@openseller/core';
+import { averageCostAfterIssue, movingAverageCost } from '@openseller/core';
+import { bigintArray } from '../../platform/sql.js';
 import type { Tx } from '../../db/client.js';
 
 export interface ReceiptCost {
@@ -48,4 +49,48 @@ export async function setAverageCost(tx: Tx, domainId: number, skuId: number, av
     insert into sku_costs (domain_id, sku_id, average_cost) values (${domainId}, ${skuId}, ${averageCost})
     on conflict (domain_id, sku_id) do update set average_cost = excluded.average_cost, version = sku_costs.version + 1, updated_at = now()`);
   return before.rows[0] ? String(before.rows[0].average_cost) : null;
+}
+
+/** The SKUs' moving-average costs (a SKU never costed is absent). */
+export async function averageCostsOf(tx: Tx, domainId: number, skuIds: number[]): Promise<Map<number, string>> {
+  if (!skuIds.length) return new Map();
+  const rows = await tx.execute<{ sku_id: number; average_cost: string }>(sql`
+    select sku_id, average_cost from sku_costs where domain_id = ${domainId} and sku_id = any(${bigintArray(skuIds)})`);
+  return new Map(rows.rows.map((r) => [Number(r.sku_id), String(r.average_cost)]));
+}
+
+export interface IssueCost {
+  skuId: number;
+  qty: number;
+  /** The unit cost the pieces leave at; null: at the average. */
+  unitCost: string | null;
+}
+
+/**
+ * Pieces leaving at a cost other than the average (a purchase return at its receipt cost): the
+ * rest of the stock keeps the value left, (Q × A − q × c) / (Q − q). Run before the movements, in
+ * the same transaction, as receipts do (the SKU's cost row is locked first). Answers the average
+ * each SKU had before (what pieces leaving "at the average" leave at).
+ */
+export async function applyIssueCosts(tx: Tx, domainId: number, issues: IssueCost[]): Promise<Map<number, string | null>> {
+  const before = new Map<number, string | null>();
+  const skuIds = [...new Set(issues.map((i) => i.skuId))].sort((a, b) => a - b);
+  for (const skuId of skuIds) {
+    const locked = await tx.execute<{ average_cost: string }>(sql`
+      select average_cost from sku_costs where domain_id = ${domainId} and sku_id = ${skuId} for update`);
+    const average = locked.rows[0] ? String(locked.rows[0].average_cost) : null;
+    before.set(skuId, average);
+    const onHand = await tx.execute<{ qty: number }>(sql`
+      select coalesce(sum(on_hand), 0)::int as qty from stock_balances where domain_id = ${domainId} and sku_id = ${skuId}`);
+    let qtyBefore = Number(onHand.rows[0]?.qty ?? 0);
+    let after = average;
+    for (const i of issues.filter((x) => x.skuId === skuId)) {
+      if (i.unitCost !== null) after = averageCostAfterIssue({ qtyBefore, averageBefore: after, qtyOut: i.qty, unitCost: i.unitCost });
+      qtyBefore -= i.qty;
+    }
+    if (after !== average && after !== null) {
+      await tx.execute(sql`update sku_costs set average_cost = ${after}, version = version + 1, updated_at = now() where domain_id = ${domainId} and sku_id = ${skuId}`);
+    }
+  }
+  return before;
 }

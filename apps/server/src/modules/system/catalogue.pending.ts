@@ -7,22 +7,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   // issue 14: after-sales
 
   // issue 15: purchasing and payables
-  'POST /cloud/purchaseReturn/search': '#15',
-  'POST /cloud/purchaseReturn/getExtraInfo': '#15',
-  'POST /cloud/purchaseReturn/create': '#15',
-  'POST /cloud/purchaseReturn/createAndSubmit': '#15',
-  'POST /cloud/purchaseReturn/update': '#15',
-  'POST /cloud/purchaseReturn/searchDetail': '#15',
-  'POST /cloud/purchaseReturn/searchInfo': '#15',
-  'POST /cloud/purchaseReturn/submit': '#15',
-  'POST /cloud/purchaseReturn/invalid': '#15',
-  'POST /cloud/purchaseReturn/delete': '#15',
-  'POST /cloud/purchaseReturn/retract': '#15',
-  'POST /cloud/purchaseReturn/verify': '#15',
-  'POST /cloud/purchaseReturn/reject': '#15',
-  'POST /cloud/purchaseReturn/asnSearch': '#15',
-  'POST /cloud/purchaseReturn/batchVerify': '#15',
-  'POST /cloud/purchaseReturn/batchReject': '#15',
   'POST /cloud/advance/finance/payable/createPurchasePayable': '#15',
   'POST /cloud/advance/finance/payable/updatePurchasePayable': '#15',
   'POST /cloud/advance/finance/payable/createOtherPayable': '#15',

@@ -58,12 +58,12 @@ export function usePurchaseMutation<I, O>(fn: (input: I) => Promise<O>, options:
 }
 
 /** Puts a refusal next to the field it names ('purchaseDetailDtoList.1.qty' → the second line's quantity). */
-export function showPurchaseFieldErrors(form: FormInstance, error: unknown, topFields: readonly string[]): boolean {
+export function showPurchaseFieldErrors(form: FormInstance, error: unknown, topFields: readonly string[], linesField = 'purchaseDetailDtoList'): boolean {
   if (!(error instanceof ApiError)) return false;
   const problems = error.fields.length ? error.fields : typeof error.params.field === 'string' ? [{ field: error.params.field, message: purchaseErrorMessage(error) }] : [];
   const named = problems
     .map((p) => ({ name: p.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)), message: p.message }))
-    .filter((p) => (p.name[0] === 'purchaseDetailDtoList' && p.name.length === 3) || (p.name.length === 1 && topFields.includes(String(p.name[0]))));
+    .filter((p) => (p.name[0] === linesField && p.name.length === 3) || (p.name.length === 1 && topFields.includes(String(p.name[0]))));
   if (!named.length) return false;
   form.setFields(named.map((p) => ({ name: p.name as never, errors: [p.message] })));
   return true;

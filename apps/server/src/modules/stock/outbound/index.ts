@@ -3,7 +3,8 @@
 import { bigintArray } from '../../../platform/sql.js';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.js';
-import { WDO_PROCESS_ACCESS } from '@openseller/core';
+import { WDO_PROCESS_ACCESS, type WdoCreateInput } from '@openseller/core';
+import type { OperationActor } from '../../../platform/operation-log.js';
 import type { AreaModule } from '../../../platform/module.js';
 import type { ReferenceChecker } from '../../warehouses/index.js';
 import { WAREHOUSE_REFERENCES } from '../../warehouses/index.js';
@@ -19,6 +20,14 @@ import { salesOutboundExporter } from './sales-outbound.js';
 
 export { registerOutboundMessages } from './outbound.messages.js';
 export { OUTBOUND_AREA } from './outbound.service.js';
+export { WDO_LISTENERS, type WdoEvent, type WdoListener } from './outbound.listeners.js';
+
+/** What other areas may do with outbound orders (registry service 'outbound'). */
+export interface OutboundSourceService {
+  /** Creates an outbound order (CREATED) for another area's document, in that area's transaction. */
+  createFromSource(tx: Tx, actor: OperationActor, domainId: number, input: WdoCreateInput): Promise<{ id: number; code: string }>;
+}
+export const OUTBOUND_SERVICE = 'outbound';
 
 async function count(tx: Tx, query: ReturnType<typeof sql>): Promise<number> {
   const rows = await tx.execute<{ n: number }>(query);
@@ -32,6 +41,13 @@ export const registerOutboundModule: AreaModule = (ctx) => {
   registerOutboundRoutes(ctx.app, ctx.http, { service, database: ctx.database, exports: ctx.exports });
   ctx.imports.register(wdoImporter(ctx.registry, service));
   ctx.exports.register(salesOutboundExporter);
+  const sourceService: OutboundSourceService = {
+    createFromSource: async (tx, actor, domainId, input) => {
+      const created = await service.createIn(tx, actor, domainId, input);
+      return { id: created.id, code: created.code };
+    },
+  };
+  ctx.registry.provide(OUTBOUND_SERVICE, sourceService);
 
   // Home: outbound orders waiting for verification, for those who work the list.
   const menu = WDO_PROCESS_ACCESS.menu;

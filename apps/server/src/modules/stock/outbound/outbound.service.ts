@@ -35,6 +35,7 @@ import { detailsOf, lockWdo, lockWdoByCode, searchWdos, wdoDetailRows, wdoRowByI
 import { allocateWdo, deliverWdo, releaseWdo, skuCodesOf } from './outbound.stock.js';
 import { failureText, systemOfWarehouse, type WarehouseResultHandler } from './outbound.warehouse-system.js';
 import { uniqueViolation } from '../../../platform/sql.js';
+import { tellWdoListeners } from './outbound.listeners.js';
 
 export const OUTBOUND_AREA = 'outbound';
 const ENTITY = 'wdo';
@@ -201,6 +202,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
   /** Cancels in the caller's transaction: releases what the order holds. */
   async function cancelIn(tx: Tx, actor: OperationActor, h: WdoRecord, action: 'cancel' | 'forceCancel', reason: string | null): Promise<WdoRecord> {
     const released = await releaseWdo(tx, actor.userId, h, reason);
+    await tellWdoListeners(registry, { kind: 'CANCELLED', tx, actor, now: now(), header: h, lines: [], final: true });
     const after = await saveHeader(tx, h, { status: WDO_STATUS.CANCELLED, cancelledAt: now(), cancelReason: reason, cancelRequestedAt: null });
     await log(tx, actor, after, action, brief(h), { ...brief(after), reason, released });
     return after;
@@ -320,6 +322,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
         });
         const total = [...shipped.values()].reduce((sum, n) => sum + n, 0);
         if (total <= 0) throw new AppError(OutboundErrors.WDO_DELIVER_NOTHING, 409, { field: 'lines', code: h.code });
+        await tellWdoListeners(registry, { kind: 'DELIVERING', tx, actor: actorOf(session), now: now(), header: h, lines: leaving(details, shipped), final: true });
         await deliverWdo(tx, session.userId, h, details, shipped, true);
         await bookDelivered(tx, details, shipped);
         const after = await saveHeader(tx, h, { status: WDO_STATUS.DELIVERED, deliveredAt: now(), deliveredQtyTotal: h.deliveredQtyTotal + total });
@@ -426,6 +429,7 @@ export function createOutboundService(deps: OutboundServiceDeps) {
         const total = [...shipped.values()].reduce((sum, n) => sum + n, 0);
         const complete = details.every((d) => d.deliveredQty + (shipped.get(d.id) ?? 0) >= d.qty);
         const final = complete || result.status === 'FULFILLED' || result.status === 'CLOSED';
+        await tellWdoListeners(registry, { kind: 'DELIVERING', tx, actor, now: now(), header: h, lines: leaving(details, shipped), final });
         await deliverWdo(tx, null, h, details, shipped, final, `warehouse system result ${result.resultId}`);
         await bookDelivered(tx, details, shipped);
         const after = await saveHeader(tx, h, {
@@ -451,6 +455,10 @@ async function bookDelivered(tx: Tx, details: WdoDetailRecord[], shipped: Map<nu
       .set({ deliveredQty: sql`${wdoDetails.deliveredQty} + ${qty}`, version: sql`${wdoDetails.version} + 1`, updatedAt: new Date() })
       .where(and(eq(wdoDetails.domainId, d.domainId), eq(wdoDetails.id, d.id)));
   }
+}
+
+function leaving(details: WdoDetailRecord[], shipped: Map<number, number>) {
+  return details.filter((d) => (shipped.get(d.id) ?? 0) > 0).map((d) => ({ detailId: d.id, skuId: d.skuId, qty: shipped.get(d.id)! }));
 }
 
 function lineSummary(details: WdoDetailRecord[], shipped: Map<number, number>) {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, type PurchaseLineRow, type PurchaseReceiptRow } from '@openseller/core';
 import { purchaseErrorMessage, usePurchase, useSeesPurchasePrice } from '../queries';
 import { PurchaseCommands } from './purchase-commands';
+import { PurchaseOrderReturns } from './purchase-order-returns';
 import { PurchaseStatusTag, ReceiveStatusTag } from './purchase-tags';
 
 export function PurchaseDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -86,6 +87,8 @@ export function PurchaseDrawer({ id, onClose }: { id: number | null; onClose: ()
               { title: t('purchase:fields.receivedBy'), key: 'by', render: (_, r) => r.receivedByName ?? '-' },
             ]}
           />
+
+          <PurchaseOrderReturns orderId={data.order.id} canReturn={data.order.receivedQtyTotal > 0} />
         </Space>
       )}
     </Drawer>

@@ -4,13 +4,14 @@
 // "Save" keeps a draft; "Save and submit" sends it for verification.
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { addDecimals, formatDecimal, formatMoney, multiplyDecimals, type PurchaseView } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { PageTitle } from '../../../ui/page-title';
+import { SkuLinesTable } from '../../../ui/sku-lines-table';
 import { leaveWithoutAsking, useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { SkuPicker, type SkuPick } from '../../goods/components/sku-picker';
 import { useSupplierOptions } from '../../suppliers/queries';
@@ -175,85 +176,54 @@ export default function CreatePurchaseOrderPage() {
               {t('purchase:form.addSkus')}
             </Button>
           </Space>
-          <Form.List name="purchaseDetailDtoList">
-            {(fields, { remove }) => (
-              <Table
-                rowKey="key"
-                size="small"
-                pagination={false}
-                dataSource={fields}
-                scroll={{ x: 800 }}
-                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('purchase:form.noLines')} /> }}
-                columns={[
-                  {
-                    title: t('purchase:fields.sku'),
-                    key: 'sku',
-                    width: 240,
-                    render: (_, field) => {
-                      const line = lines[field.name];
-                      return (
-                        <Form.Item name={[field.name, 'skuCode']} noStyle>
-                          <Space direction="vertical" size={0}>
-                            <Typography.Text strong>{line?.skuCode}</Typography.Text>
-                            <Typography.Text type="secondary">{[line?.skuName, line?.specifications].filter(Boolean).join(' · ')}</Typography.Text>
-                          </Space>
+          <SkuLinesTable<LineValues>
+            name="purchaseDetailDtoList"
+            lines={lines}
+            skuTitle={t('purchase:fields.sku')}
+            qty={{
+              title: t('purchase:fields.orderedQty'),
+              field: 'qty',
+              ariaLabel: (line) => t('purchase:form.qtyFor', { sku: line?.skuCode ?? '' }),
+              requiredMessage: t('purchase:form.qtyRequired'),
+            }}
+            extraColumns={[
+              ...(seesPrice
+                ? [
+                    {
+                      title: t('purchase:fields.price'),
+                      key: 'price',
+                      width: 150,
+                      render: (_: unknown, field: { name: number }) => (
+                        <Form.Item name={[field.name, 'price']} style={{ margin: 0 }}>
+                          <InputNumber aria-label={t('purchase:form.priceFor', { sku: lines[field.name]?.skuCode ?? '' })} min={0} precision={4} stringMode style={{ width: 130 }} />
                         </Form.Item>
-                      );
+                      ),
                     },
-                  },
-                  {
-                    title: t('purchase:fields.orderedQty'),
-                    key: 'qty',
-                    width: 140,
-                    render: (_, field) => (
-                      <Form.Item name={[field.name, 'qty']} style={{ margin: 0 }} rules={[{ required: true, message: t('purchase:form.qtyRequired') }, { type: 'integer', min: 1, message: t('purchase:form.qtyRequired') }]}>
-                        <InputNumber aria-label={t('purchase:form.qtyFor', { sku: lines[field.name]?.skuCode ?? '' })} min={1} max={10_000_000} precision={0} style={{ width: 120 }} />
-                      </Form.Item>
-                    ),
-                  },
-                  ...(seesPrice
-                    ? [
-                        {
-                          title: t('purchase:fields.price'),
-                          key: 'price',
-                          width: 150,
-                          render: (_: unknown, field: { name: number }) => (
-                            <Form.Item name={[field.name, 'price']} style={{ margin: 0 }}>
-                              <InputNumber aria-label={t('purchase:form.priceFor', { sku: lines[field.name]?.skuCode ?? '' })} min={0} precision={4} stringMode style={{ width: 130 }} />
-                            </Form.Item>
-                          ),
-                        },
-                        {
-                          title: t('purchase:fields.amount'),
-                          key: 'amount',
-                          width: 120,
-                          align: 'right' as const,
-                          render: (_: unknown, field: { name: number }) => {
-                            const l = lines[field.name];
-                            return l?.price && l.qty ? formatMoney(formatDecimal(multiplyDecimals(String(l.price), l.qty), 4)) : '-';
-                          },
-                        },
-                      ]
-                    : []),
-                  {
-                    title: t('purchase:fields.remark'),
-                    key: 'remark',
-                    render: (_, field) => (
-                      <Form.Item name={[field.name, 'remark']} style={{ margin: 0 }} rules={[{ max: 200 }]}>
-                        <Input />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: '',
-                    key: 'remove',
-                    width: 50,
-                    render: (_, field) => <Button type="text" danger aria-label={t('purchase:form.removeLine')} icon={<DeleteOutlined />} onClick={() => remove(field.name)} />,
-                  },
-                ]}
-              />
-            )}
-          </Form.List>
+                    {
+                      title: t('purchase:fields.amount'),
+                      key: 'amount',
+                      width: 120,
+                      align: 'right' as const,
+                      render: (_: unknown, field: { name: number }) => {
+                        const l = lines[field.name];
+                        return l?.price && l.qty ? formatMoney(formatDecimal(multiplyDecimals(String(l.price), l.qty), 4)) : '-';
+                      },
+                    },
+                  ]
+                : []),
+              {
+                title: t('purchase:fields.remark'),
+                key: 'remark',
+                render: (_: unknown, field: { name: number }) => (
+                  <Form.Item name={[field.name, 'remark']} style={{ margin: 0 }} rules={[{ max: 200 }]}>
+                    <Input />
+                  </Form.Item>
+                ),
+              },
+            ]}
+            emptyText={t('purchase:form.noLines')}
+            removeLabel={t('purchase:form.removeLine')}
+          />
         </Form>
         <Space style={{ marginTop: 16 }}>
           <Button loading={create.isPending || update.isPending} disabled={!editable || busy} onClick={() => void save(false)}>

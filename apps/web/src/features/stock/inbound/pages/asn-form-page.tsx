@@ -5,13 +5,14 @@
 // at once (a seller-run warehouse only).
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ASN_TYPES, formatDecimal, formatMoney, multiplyDecimals, type AsnType, type AsnView, type WarehouseType } from '@openseller/core';
 import { toast } from '../../../../app/toast';
 import { PageTitle } from '../../../../ui/page-title';
+import { SkuLinesTable } from '../../../../ui/sku-lines-table';
 import { leaveWithoutAsking, useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { SkuPicker, type SkuPick } from '../../../goods/components/sku-picker';
 import { WarehouseSelect } from '../../../warehouses/components/warehouse-select';
@@ -201,112 +202,83 @@ export function AsnFormPage({ afterSale = false }: { afterSale?: boolean }) {
               {t('inbound:form.addSkus')}
             </Button>
           </Space>
-          <Form.List name="asnDetails">
-            {(fields, { remove }) => (
-              <Table
-                rowKey="key"
-                size="small"
-                pagination={false}
-                dataSource={fields}
-                scroll={{ x: 1000 }}
-                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('inbound:form.noLines')} /> }}
-                columns={[
-                  {
-                    title: t('inbound:fields.sku'),
-                    key: 'sku',
-                    width: 240,
-                    render: (_, field) => {
-                      const line = lines[field.name];
-                      return (
-                        <Form.Item name={[field.name, 'skuId']} noStyle>
-                          <Space direction="vertical" size={0}>
-                            <Typography.Text strong>{line?.skuCode}</Typography.Text>
-                            <Typography.Text type="secondary">{[line?.skuName, line?.specifications].filter(Boolean).join(' · ')}</Typography.Text>
-                          </Space>
+          <SkuLinesTable<LineValues>
+            name="asnDetails"
+            lines={lines}
+            skuTitle={t('inbound:fields.sku')}
+            skuField="skuId"
+            qty={{
+              title: t('inbound:fields.noticed'),
+              field: 'qty',
+              ariaLabel: (line) => t('inbound:receipt.qtyFor', { sku: line?.skuCode ?? '' }),
+              requiredMessage: t('inbound:form.qtyRequired'),
+            }}
+            extraColumns={[
+              ...(seesPrices
+                ? [
+                    {
+                      title: t('inbound:fields.price'),
+                      key: 'price',
+                      width: 140,
+                      render: (_: unknown, field: { name: number }) => (
+                        <Form.Item name={[field.name, 'price']} style={{ margin: 0 }}>
+                          <InputNumber aria-label={t('inbound:fields.priceFor', { sku: lines[field.name]?.skuCode ?? '' })} min={0} precision={4} stringMode style={{ width: 120 }} />
                         </Form.Item>
-                      );
+                      ),
                     },
-                  },
-                  {
-                    title: t('inbound:fields.noticed'),
-                    key: 'qty',
-                    width: 130,
-                    render: (_, field) => (
-                      <Form.Item name={[field.name, 'qty']} style={{ margin: 0 }} rules={[{ required: true, message: t('inbound:form.qtyRequired') }, { type: 'integer', min: 1, message: t('inbound:form.qtyRequired') }]}>
-                        <InputNumber aria-label={t('inbound:receipt.qtyFor', { sku: lines[field.name]?.skuCode ?? '' })} min={1} max={10_000_000} precision={0} style={{ width: 110 }} />
-                      </Form.Item>
-                    ),
-                  },
-                  ...(seesPrices
-                    ? [
-                        {
-                          title: t('inbound:fields.price'),
-                          key: 'price',
-                          width: 140,
-                          render: (_: unknown, field: { name: number }) => (
-                            <Form.Item name={[field.name, 'price']} style={{ margin: 0 }}>
-                              <InputNumber aria-label={t('inbound:fields.priceFor', { sku: lines[field.name]?.skuCode ?? '' })} min={0} precision={4} stringMode style={{ width: 120 }} />
-                            </Form.Item>
-                          ),
-                        },
-                        {
-                          title: t('inbound:fields.amount'),
-                          key: 'amount',
-                          width: 110,
-                          align: 'right' as const,
-                          render: (_: unknown, field: { name: number }) => {
-                            const l = lines[field.name];
-                            return l?.price && l.qty ? formatMoney(formatDecimal(multiplyDecimals(String(l.price), l.qty), 4)) : '-';
-                          },
-                        },
-                      ]
-                    : []),
-                  {
-                    title: t('inbound:fields.plannedLocation'),
-                    key: 'location',
-                    width: 170,
-                    render: (_, field) => (
-                      <Form.Item name={[field.name, 'locationId']} style={{ margin: 0 }}>
-                        <Select
-                          allowClear
-                          showSearch={{ optionFilterProp: 'label' }}
-                          disabled={!whId || !locationOptions.length}
-                          placeholder={!whId ? t('inbound:form.chooseWarehouseFirst') : locationOptions.length ? t('inbound:fields.location') : t('inbound:form.noLocations')}
-                          style={{ width: 150 }}
-                          options={locationOptions}
-                        />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('inbound:fields.lotAttNO'),
-                    key: 'lot',
-                    width: 130,
-                    render: (_, field) => (
-                      <Form.Item name={[field.name, 'lotAttNO']} style={{ margin: 0 }} rules={[{ max: 50 }]}>
-                        <Input style={{ width: 110 }} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('inbound:fields.remark'),
-                    key: 'remark',
-                    render: (_, field) => (
-                      <Form.Item name={[field.name, 'remark']} style={{ margin: 0 }} rules={[{ max: 200 }]}>
-                        <Input />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: '',
-                    key: 'remove',
-                    width: 50,
-                    render: (_, field) => <Button type="text" danger aria-label={t('inbound:form.removeLine')} icon={<DeleteOutlined />} onClick={() => remove(field.name)} />,
-                  },
-                ]}
-              />
-            )}
-          </Form.List>
+                    {
+                      title: t('inbound:fields.amount'),
+                      key: 'amount',
+                      width: 110,
+                      align: 'right' as const,
+                      render: (_: unknown, field: { name: number }) => {
+                        const l = lines[field.name];
+                        return l?.price && l.qty ? formatMoney(formatDecimal(multiplyDecimals(String(l.price), l.qty), 4)) : '-';
+                      },
+                    },
+                  ]
+                : []),
+              {
+                title: t('inbound:fields.plannedLocation'),
+                key: 'location',
+                width: 170,
+                render: (_: unknown, field: { name: number }) => (
+                  <Form.Item name={[field.name, 'locationId']} style={{ margin: 0 }}>
+                    <Select
+                      allowClear
+                      showSearch={{ optionFilterProp: 'label' }}
+                      disabled={!whId || !locationOptions.length}
+                      placeholder={!whId ? t('inbound:form.chooseWarehouseFirst') : locationOptions.length ? t('inbound:fields.location') : t('inbound:form.noLocations')}
+                      style={{ width: 150 }}
+                      options={locationOptions}
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: t('inbound:fields.lotAttNO'),
+                key: 'lot',
+                width: 130,
+                render: (_: unknown, field: { name: number }) => (
+                  <Form.Item name={[field.name, 'lotAttNO']} style={{ margin: 0 }} rules={[{ max: 50 }]}>
+                    <Input style={{ width: 110 }} />
+                  </Form.Item>
+                ),
+              },
+              {
+                title: t('inbound:fields.remark'),
+                key: 'remark',
+                render: (_: unknown, field: { name: number }) => (
+                  <Form.Item name={[field.name, 'remark']} style={{ margin: 0 }} rules={[{ max: 200 }]}>
+                    <Input />
+                  </Form.Item>
+                ),
+              },
+            ]}
+            emptyText={t('inbound:form.noLines')}
+            removeLabel={t('inbound:form.removeLine')}
+            scrollX={1000}
+          />
         </Form>
         <Space style={{ marginTop: 16 }}>
           <Button type="primary" loading={create.isPending || edit.isPending} disabled={!editable} onClick={() => void submit(false)}>
