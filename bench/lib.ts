@@ -93,3 +93,25 @@ export function machine(): string {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 }
+
+/** Signs in as a browser does (RSA-encrypted password) and answers a poster of authenticated calls. */
+export async function signIn(baseUrl: string, loginName: string, plainPassword: string): Promise<<T>(path: string, body?: unknown) => Promise<T>> {
+  const { constants, publicEncrypt } = await import('node:crypto');
+  const publicKey = ((await (await fetch(`${baseUrl}/cloud/domain/security/publicKey`)).json()) as { data: { publicKey: string } }).data.publicKey;
+  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plainPassword)).toString('base64');
+  const login = (await (
+    await fetch(`${baseUrl}/cloud/domain/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: loginName, password }) })
+  ).json()) as { data: { oauthToken: { access_token: string } } };
+  const headers = { authorization: `Bearer ${login.data.oauthToken.access_token}`, 'accept-language': 'en', 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+  return async <T>(path: string, body: unknown = {}): Promise<T> => {
+    const answer = (await (await fetch(baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { success: boolean; data: T };
+    if (!answer.success) throw new Error(`${path}: ${JSON.stringify(answer).slice(0, 500)}`);
+    return answer.data;
+  };
+}
+
+/** Latency percentiles of samples already taken (ms), as a table row. */
+export function timingOf(label: string, samples: number[], elapsedMs: number): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { label, count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), perSecond: (sorted.length / elapsedMs) * 1000 };
+}
