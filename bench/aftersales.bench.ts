@@ -10,7 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { AfterSaleSearchInput, type RmaView } from '@openseller/core';
 import { searchAfterSales } from '../apps/server/src/modules/aftersales/aftersales.queries.js';
-import { machine, measure, printTable, signIn, startBenchEnv, timingOf, type Timing } from './lib.js';
+import { machine, measure, printTable, signIn, startBenchEnv, statementClock, timingOf, type Timing } from './lib.js';
 import { generateOrdersWorld } from './orders-data.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -146,7 +146,7 @@ const some = (await q<{ code: string; order_code: string; express: string }>(
    where a.domain_id = $1 and a.buyer_express_no is not null order by a.id limit 1 offset $2`,
   [domainId, Math.floor(counts.a / 3)],
 )).rows[0]!;
-const storeId = world.storeIds[3]!;
+const storeId = Number((await q<{ store_id: string }>(`select store_id from after_sales where domain_id = $1 order by id desc limit 1`, [domainId])).rows[0]!.store_id);
 const cases: { label: string; body: Record<string, unknown>; raw: Parameters<typeof rawWhere>[0] }[] = [
   { label: 'no filter', body: {}, raw: {} },
   { label: 'unprocessed', body: { checkStatusList: ['UNPROCESSED'] }, raw: { checkStatus: 'UNPROCESSED' } },
@@ -208,6 +208,7 @@ await q('analyze rma_headers; analyze rma_details');
 const scanSamples = { search: [] as number[], open: [] as number[], receive: [] as number[], scan: [] as number[] };
 const statusBefore = (await q<{ on_hand: string; ledger: string }>(`select coalesce(sum(on_hand), 0) as on_hand, (select count(*) from stock_ledger where domain_id = $1 and doc_type = 'RMA') as ledger from stock_balances where domain_id = $1`, [domainId])).rows[0]!;
 const sessionStart = performance.now();
+statementClock.on = process.env.STATEMENTS === '1';
 for (let i = 0; i < parcels.length; i++) {
   const s0 = performance.now();
   const found = await post<{ total: number; voList: { id: number }[] }>('/myhome/rma/searchPageList', {
@@ -238,6 +239,8 @@ for (let i = 0; i < parcels.length; i++) {
   scanSamples.scan.push(s3 - s0);
 }
 const sessionMs = performance.now() - sessionStart;
+if (statementClock.on) statementClock.print(15, parcels.length);
+statementClock.on = false;
 const scanRows = [
   timingOf(`scan: whole scan (find + open + receive), ${parcels.length} parcels, 1 scanner`, scanSamples.scan, sessionMs),
   timingOf('scan: find by tracking number (searchPageList exact, CREATED)', scanSamples.search, sessionMs),

@@ -28,6 +28,21 @@ export async function startBenchEnv(name: string, options: { webDist?: string } 
   }
   const url = await ensureDatabase(serverUrl, `bench_${name}_${Date.now().toString(36)}`);
   const database = connectDatabase(url, { max: 20 });
+  database.pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const answer = query(...args);
+      if (!statementClock.on || !(answer instanceof Promise)) return answer;
+      const first = args[0] as string | { text?: unknown } | undefined;
+      const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '?';
+      const t0 = performance.now();
+      answer.then(
+        () => statementClock.record(text, performance.now() - t0),
+        () => undefined,
+      );
+      return answer;
+    };
+  });
   await migrateDatabase(database);
   const app = await buildApp({ database, ...(options.webDist ? { webDist: options.webDist } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -85,8 +100,8 @@ export async function measure(label: string, count: number, concurrency: number,
 
 export function printTable(rows: Timing[]): void {
   const pad = (s: string, n: number) => s.padEnd(n);
-  console.log(pad('measurement', 62) + pad('n', 8) + pad('p50 ms', 10) + pad('p95 ms', 10) + 'per s');
-  for (const r of rows) console.log(pad(r.label, 62) + pad(String(r.count), 8) + pad(r.p50.toFixed(2), 10) + pad(r.p95.toFixed(2), 10) + r.perSecond.toFixed(0));
+  console.log(pad('measurement', 72) + pad('n', 8) + pad('p50 ms', 10) + pad('p95 ms', 10) + 'per s');
+  for (const r of rows) console.log(pad(r.label, 72) + pad(String(r.count), 8) + pad(r.p50.toFixed(2), 10) + pad(r.p95.toFixed(2), 10) + r.perSecond.toFixed(0));
 }
 
 export function machine(): string {
@@ -115,3 +130,26 @@ export function timingOf(label: string, samples: number[], elapsedMs: number): T
   const sorted = [...samples].sort((a, b) => a - b);
   return { label, count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), perSecond: (sorted.length / elapsedMs) * 1000 };
 }
+
+/**
+ * The app's statements timed while `on` (the app runs in the bench's process): per statement text,
+ * how often and how long from sending to the answer. For finding what a slow call spends its time on.
+ */
+export const statementClock = {
+  on: false,
+  times: new Map<string, { n: number; ms: number }>(),
+  record(text: string, ms: number) {
+    const key = text.replace(/\s+/g, ' ').trim();
+    const t = this.times.get(key) ?? { n: 0, ms: 0 };
+    t.n++;
+    t.ms += ms;
+    this.times.set(key, t);
+  },
+  /** Prints the `top` statements by total time, per call of the measured work (`calls`). */
+  print(top: number, calls: number) {
+    const rows = [...this.times.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, top);
+    const total = [...this.times.values()].reduce((s, t) => s + t.ms, 0);
+    console.log(`statements: ${(total / calls).toFixed(2)} ms per call in all; the top ${rows.length}:`);
+    for (const [text, t] of rows) console.log(`  ${(t.ms / calls).toFixed(2).padStart(8)} ms/call  ${(t.n / calls).toFixed(1).padStart(5)}×  ${text.slice(0, 220)}`);
+  },
+};

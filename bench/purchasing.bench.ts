@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { PurchaseSearchInput, type AsnView, type PurchaseView } from '@openseller/core';
 import { orderCounts, searchOrders } from '../apps/server/src/modules/purchasing/purchasing.queries.js';
 import { hashPassword } from '../apps/server/src/platform/password-hash.js';
-import { machine, measure, printTable, signIn, startBenchEnv, timingOf, type Timing } from './lib.js';
+import { machine, measure, printTable, signIn, startBenchEnv, statementClock, timingOf, type Timing } from './lib.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PURCHASE_ORDERS = num('PURCHASE_ORDERS', 100_000);
@@ -215,6 +215,7 @@ const lastTenth: number[] = [];
 const details = [...notice.asnDetails].sort((a, b) => a.lineNo - b.lineNo).slice(0, SCANS);
 let version = notice.version;
 const sessionStart = performance.now();
+statementClock.on = process.env.STATEMENTS === '1';
 for (const [i, d] of details.entries()) {
   const s0 = performance.now();
   const answer = await post<AsnView>('/cloud/purchase/purchaseAsn/receipt', { id: asnId, version, lines: [{ asnDetailId: d.id, qty: d.qty }] });
@@ -225,12 +226,15 @@ for (const [i, d] of details.entries()) {
   if (i >= details.length - details.length / 10) lastTenth.push(ms);
 }
 const sessionMs = performance.now() - sessionStart;
+if (statementClock.on) statementClock.print(15, details.length);
+statementClock.on = false;
 printTable([
   timingOf(`scan: receive one line (purchaseAsn/receipt), ${details.length} scans, 1 scanner`, scanSamples, sessionMs),
   timingOf('scan: the first tenth of the scans', firstTenth, sessionMs),
   timingOf('scan: the last tenth of the scans', lastTenth, sessionMs),
 ]);
 notice = await post<AsnView>('/cloud/purchase/asn/getById', { id: asnId });
+printTable([await measure(`beside: open the notice (asn/getById, ${notice.asnDetails.length} lines, ${notice.receipts.length} receipts)`, 20, 1, () => post('/cloud/purchase/asn/getById', { id: asnId }))]);
 const order = await post<PurchaseView>('/cloud/purchase/purchase/searchInfo', { id: orderId });
 const ledger = (await q<{ n: number; qty: number }>(`select count(*)::int as n, coalesce(sum(on_hand_delta), 0)::int as qty from stock_ledger where domain_id = $1 and doc_type = 'ASN' and doc_id = $2`, [domainId, asnId])).rows[0]!;
 console.log(
