@@ -31,11 +31,21 @@ export async function startBenchEnv(name: string, options: { webDist?: string } 
   database.pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
-      const answer = query(...args);
-      if (!statementClock.on || !(answer instanceof Promise)) return answer;
+      if (!statementClock.on) return query(...args);
       const first = args[0] as string | { text?: unknown } | undefined;
       const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '?';
       const t0 = performance.now();
+      // pool.query passes a callback (no promise answered); transactions await the promise.
+      const last = args[args.length - 1];
+      if (typeof last === 'function') {
+        args[args.length - 1] = (...answer: unknown[]) => {
+          statementClock.record(text, performance.now() - t0);
+          return (last as (...a: unknown[]) => unknown)(...answer);
+        };
+        return query(...args);
+      }
+      const answer = query(...args);
+      if (!(answer instanceof Promise)) return answer;
       answer.then(
         () => statementClock.record(text, performance.now() - t0),
         () => undefined,

@@ -234,7 +234,12 @@ printTable([
   timingOf('scan: the last tenth of the scans', lastTenth, sessionMs),
 ]);
 notice = await post<AsnView>('/cloud/purchase/asn/getById', { id: asnId });
-printTable([await measure(`beside: open the notice (asn/getById, ${notice.asnDetails.length} lines, ${notice.receipts.length} receipts)`, 20, 1, () => post('/cloud/purchase/asn/getById', { id: asnId }))]);
+statementClock.times.clear();
+statementClock.on = process.env.STATEMENTS === '1';
+const viewTiming = await measure(`beside: open the notice (asn/getById, ${notice.asnDetails.length} lines, ${notice.receipts.length} receipts)`, 20, 1, () => post('/cloud/purchase/asn/getById', { id: asnId }));
+if (statementClock.on) statementClock.print(6, 40);
+statementClock.on = false;
+printTable([viewTiming]);
 const order = await post<PurchaseView>('/cloud/purchase/purchase/searchInfo', { id: orderId });
 const ledger = (await q<{ n: number; qty: number }>(`select count(*)::int as n, coalesce(sum(on_hand_delta), 0)::int as qty from stock_ledger where domain_id = $1 and doc_type = 'ASN' and doc_id = $2`, [domainId, asnId])).rows[0]!;
 console.log(
