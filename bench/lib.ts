@@ -28,6 +28,31 @@ export async function startBenchEnv(name: string, options: { webDist?: string } 
   }
   const url = await ensureDatabase(serverUrl, `bench_${name}_${Date.now().toString(36)}`);
   const database = connectDatabase(url, { max: 20 });
+  database.pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      if (!statementClock.on) return query(...args);
+      const first = args[0] as string | { text?: unknown } | undefined;
+      const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '?';
+      const t0 = performance.now();
+      // pool.query passes a callback (no promise answered); transactions await the promise.
+      const last = args[args.length - 1];
+      if (typeof last === 'function') {
+        args[args.length - 1] = (...answer: unknown[]) => {
+          statementClock.record(text, performance.now() - t0);
+          return (last as (...a: unknown[]) => unknown)(...answer);
+        };
+        return query(...args);
+      }
+      const answer = query(...args);
+      if (!(answer instanceof Promise)) return answer;
+      answer.then(
+        () => statementClock.record(text, performance.now() - t0),
+        () => undefined,
+      );
+      return answer;
+    };
+  });
   await migrateDatabase(database);
   const app = await buildApp({ database, ...(options.webDist ? { webDist: options.webDist } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -85,11 +110,56 @@ export async function measure(label: string, count: number, concurrency: number,
 
 export function printTable(rows: Timing[]): void {
   const pad = (s: string, n: number) => s.padEnd(n);
-  console.log(pad('measurement', 62) + pad('n', 8) + pad('p50 ms', 10) + pad('p95 ms', 10) + 'per s');
-  for (const r of rows) console.log(pad(r.label, 62) + pad(String(r.count), 8) + pad(r.p50.toFixed(2), 10) + pad(r.p95.toFixed(2), 10) + r.perSecond.toFixed(0));
+  console.log(pad('measurement', 72) + pad('n', 8) + pad('p50 ms', 10) + pad('p95 ms', 10) + 'per s');
+  for (const r of rows) console.log(pad(r.label, 72) + pad(String(r.count), 8) + pad(r.p50.toFixed(2), 10) + pad(r.p95.toFixed(2), 10) + r.perSecond.toFixed(0));
 }
 
 export function machine(): string {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 }
+
+/** Signs in as a browser does (RSA-encrypted password) and answers a poster of authenticated calls. */
+export async function signIn(baseUrl: string, loginName: string, plainPassword: string): Promise<<T>(path: string, body?: unknown) => Promise<T>> {
+  const { constants, publicEncrypt } = await import('node:crypto');
+  const publicKey = ((await (await fetch(`${baseUrl}/cloud/domain/security/publicKey`)).json()) as { data: { publicKey: string } }).data.publicKey;
+  const password = publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plainPassword)).toString('base64');
+  const login = (await (
+    await fetch(`${baseUrl}/cloud/domain/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: loginName, password }) })
+  ).json()) as { data: { oauthToken: { access_token: string } } };
+  const headers = { authorization: `Bearer ${login.data.oauthToken.access_token}`, 'accept-language': 'en', 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+  return async <T>(path: string, body: unknown = {}): Promise<T> => {
+    const answer = (await (await fetch(baseUrl + path, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { success: boolean; data: T };
+    if (!answer.success) throw new Error(`${path}: ${JSON.stringify(answer).slice(0, 500)}`);
+    return answer.data;
+  };
+}
+
+/** Latency percentiles of samples already taken (ms), as a table row. */
+export function timingOf(label: string, samples: number[], elapsedMs: number): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { label, count: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), perSecond: (sorted.length / elapsedMs) * 1000 };
+}
+
+/**
+ * The app's statements timed while `on` (the app runs in the bench's process): per statement text,
+ * how often and how long from sending to the answer. For finding what a slow call spends its time on.
+ */
+export const statementClock = {
+  on: false,
+  times: new Map<string, { n: number; ms: number }>(),
+  record(text: string, ms: number) {
+    const key = text.replace(/\s+/g, ' ').trim();
+    const t = this.times.get(key) ?? { n: 0, ms: 0 };
+    t.n++;
+    t.ms += ms;
+    this.times.set(key, t);
+  },
+  /** Prints the `top` statements by total time, per call of the measured work (`calls`). */
+  print(top: number, calls: number) {
+    const rows = [...this.times.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, top);
+    const total = [...this.times.values()].reduce((s, t) => s + t.ms, 0);
+    console.log(`statements: ${(total / calls).toFixed(2)} ms per call in all; the top ${rows.length}:`);
+    for (const [text, t] of rows) console.log(`  ${(t.ms / calls).toFixed(2).padStart(8)} ms/call  ${(t.n / calls).toFixed(1).padStart(5)}×  ${text.slice(0, 220)}`);
+  },
+};

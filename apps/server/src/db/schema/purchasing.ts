@@ -53,7 +53,7 @@ export const purchaseOrders = pgTable(
   (t) => [
     primaryKey({ columns: [t.domainId, t.id] }),
     uniqueIndex('purchase_orders_domain_code_key').on(t.domainId, t.code),
-    index('purchase_orders_domain_time_idx').on(t.domainId, t.createdAt.desc(), t.id),
+    index('purchase_orders_domain_time_idx').on(t.domainId, t.createdAt.desc(), t.id.desc()),
     index('purchase_orders_domain_status_idx').on(t.domainId, t.status, t.receiveStatus),
     index('purchase_orders_domain_asn_idx').on(t.domainId, t.asnId),
     foreignKey({ name: 'purchase_orders_supplier_fk', columns: [t.domainId, t.supplierId], foreignColumns: [suppliers.domainId, suppliers.id] }),

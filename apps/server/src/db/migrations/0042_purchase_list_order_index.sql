@@ -1,0 +1,2 @@
+DROP INDEX "purchase_orders_domain_time_idx";--> statement-breakpoint
+CREATE INDEX "purchase_orders_domain_time_idx" ON "purchase_orders" USING btree ("domain_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
