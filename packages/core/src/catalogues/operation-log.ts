@@ -51,6 +51,9 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   // after-sales
   'afterSale',
   'purchaseOrder',
+  // finance
+  'payable',
+  'payment',
 ] as const;
 export type OperationLogEntityKind = (typeof OPERATION_LOG_ENTITY_KINDS)[number];
 
@@ -232,6 +235,11 @@ export const OPERATION_LOG_ACTIONS = [
   'retract',
   'reject',
   'closeShort',
+  // payables and payments
+  'record',
+  'createByBill',
+  'createPrepaid',
+  'createDebitNote',
   // after-sales from the platforms, replacements
   'platformPull',
   'platformUpdate',

@@ -27,3 +27,4 @@ export * from './printing.js';
 export * from './rma.js';
 export * from './aftersales.js';
 export * from './purchasing.js';
+export * from './finance.js';

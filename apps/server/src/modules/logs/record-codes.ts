@@ -9,6 +9,8 @@ import { qualified as q } from '../../db/columns.js';
 import {
   afterSales,
   purchaseOrders,
+  financePayables,
+  financePayments,
   asnHeaders,
   domainExpressCompanies,
   domains,
@@ -122,6 +124,8 @@ export const RECORD_CODES: Record<OperationLogEntityKind, RecordCodeRule> = {
   rmaReason: byId(rmaReasons, rmaReasons.reason),
   afterSale: byId(afterSales, afterSales.code),
   purchaseOrder: byId(purchaseOrders, purchaseOrders.code),
+  payable: byId(financePayables, financePayables.code),
+  payment: byId(financePayments, financePayments.code),
   transfer: byId(transferOrders, transferOrders.code),
   stockCheck: byId(stockChecks, stockChecks.code),
   openingInventory: ownCode,

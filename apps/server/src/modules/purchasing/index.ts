@@ -10,6 +10,8 @@ import { registerPurchasingRoutes } from './purchasing.routes.js';
 import { createPurchasingService } from './purchasing.service.js';
 
 export type { PurchasingService } from './purchasing.service.js';
+/** Settled quantity on purchase order lines, moved by the finance area's payables (verify / invalid). */
+export { settleLines as settlePurchaseLinesInTx } from './purchasing.queries.js';
 
 export const registerPurchasingModule: AreaModule = (ctx) => {
   registerPurchasingMessages();
