@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'express',
   'suppliers',
   'purchase',
+  'finance',
   'logs',
   'stock',
   'inbound',
