@@ -8,13 +8,13 @@ import { Alert, Button, Card, Checkbox, DatePicker, Descriptions, Empty, Form, I
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { formatDecimal, MONEY_DECIMALS, type Decimal, allocationFits, compareDecimals, formatMoney, PAY_TYPES, subtractDecimals, sumDecimals, type PaidType, type PayableRow, type PayType } from '@openseller/core';
-
-const showMoney = (d: Decimal) => formatMoney(formatDecimal(d, MONEY_DECIMALS));
 import { toast } from '../../../app/toast';
 import { PageTitle } from '../../../ui/page-title';
 import { useSupplierOptions } from '../../suppliers/queries';
 import { paymentApi } from '../api';
 import { financeErrorMessage, useFinanceMutation, usePayables, usePrepaidBalance } from '../queries';
+
+const showMoney = (d: Decimal) => formatMoney(formatDecimal(d, MONEY_DECIMALS));
 
 const AMOUNT = /^-?\d{1,14}(\.\d{1,4})?$/;
 const ids = (text: string | null) => (text ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);

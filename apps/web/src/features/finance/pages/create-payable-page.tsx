@@ -7,13 +7,13 @@ import { Alert, Button, Card, Empty, Form, Input, InputNumber, Radio, Select, Sp
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatDecimal, MONEY_DECIMALS, type Decimal, formatMoney, multiplyDecimals, sumDecimals, type BillRow, type PayableType } from '@openseller/core';
-
-const showMoney = (d: Decimal) => formatMoney(formatDecimal(d, MONEY_DECIMALS));
 import { toast } from '../../../app/toast';
 import { PageTitle } from '../../../ui/page-title';
 import { useSupplierOptions } from '../../suppliers/queries';
 import { payableApi } from '../api';
 import { financeErrorMessage, useBills, useFinanceMutation } from '../queries';
+
+const showMoney = (d: Decimal) => formatMoney(formatDecimal(d, MONEY_DECIMALS));
 
 interface OtherItem {
   payableItemName?: string;
