@@ -15,6 +15,8 @@ describe('payable and payment rules', () => {
     expect(paidAllows('VERIFIED', 'delete')).toBe(false);
     expect(paidAllows('SUBMIT', 'verify')).toBe(true);
     expect(paidAllows('DRAFT', 'verify')).toBe(false);
+    expect(paidAllows('VERIFIED', 'invalid', { amountPaid: '20', remaining: '20.0000' })).toBe(true);
+    expect(paidAllows('VERIFIED', 'invalid', { amountPaid: '20', remaining: '0.0000' })).toBe(false);
   });
 
   it('derives the payment state from amount and outstanding, exactly', () => {

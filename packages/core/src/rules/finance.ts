@@ -49,13 +49,18 @@ const PAID_ALLOWED: Record<PaidStatus, readonly PaidAction[]> = {
   INVALID: ['delete'],
 };
 
-/** Whether a payment in `status` allows `action` (invalid on VERIFIED cancels it: what it paid is owed again). */
-export function paidAllows(status: PaidStatus, action: PaidAction): boolean {
-  return PAID_ALLOWED[status].includes(action);
+/**
+ * Whether a payment in `status` allows `action` (invalid on VERIFIED cancels it: what it paid is
+ * owed again). A verified prepayment is cancelled only while nothing was deducted from it.
+ */
+export function paidAllows(status: PaidStatus, action: PaidAction, prepaid?: { amountPaid: Amount; remaining: Amount | null }): boolean {
+  if (!PAID_ALLOWED[status].includes(action)) return false;
+  if (status === 'VERIFIED' && action === 'invalid' && prepaid && prepaid.remaining !== null) return compareDecimals(prepaid.remaining, prepaid.amountPaid) === 0;
+  return true;
 }
 
-export function paidActions(status: PaidStatus): readonly PaidAction[] {
-  return PAID_ALLOWED[status];
+export function paidActions(status: PaidStatus, prepaid?: { amountPaid: Amount; remaining: Amount | null }): PaidAction[] {
+  return PAID_ALLOWED[status].filter((a) => paidAllows(status, a, prepaid));
 }
 
 export function paidStatusAfter(action: Exclude<PaidAction, 'delete'>): PaidStatus {

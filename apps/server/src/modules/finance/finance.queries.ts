@@ -269,7 +269,7 @@ export function toPaymentRow(r: { p: Payment; supplierCode: string; supplierName
     prepaidRemaining: p.prepaidRemaining,
     remark: p.remark,
     rejectReason: p.rejectReason,
-    actions: [...paidActions(p.status as PaidStatus)],
+    actions: paidActions(p.status as PaidStatus, p.paymentType === 'PREPAID' ? { amountPaid: p.amountPaid, remaining: p.prepaidRemaining } : undefined),
     createdByName: p.createdByName,
     version: p.version,
     createdAt: isoTimeOf(p.createdAt),
