@@ -102,4 +102,26 @@ describe('payables: record a bill, verify the payable, pay it with a prepayment 
     const balance = await api.call<{ balance: string }>('/cloud/advance/finance/payment/prepaidBalance', { supplierId: supplier.id });
     expect(balance.balance).toBe('0.0000');
   });
+
+  it('edits a draft other payable and submits it', async () => {
+    const draft = await api.call<{ payable: { code: string } }>('/cloud/advance/finance/payable/createOtherPayable', {
+      payableObjectId: supplier.id,
+      details: [{ payableItemName: 'Freight', payableQty: 1, payablePrice: '12.5' }],
+    });
+    // Made through the API: the page's cached list is reloaded to show it.
+    await b.open('/finance/payment-management?activeKey=financePayable');
+    await page.reload();
+    const row = page.getByRole('row', { name: new RegExp(draft.payable.code) });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await page.getByText(`Edit payable ${draft.payable.code}`).waitFor();
+    const qty = page.getByPlaceholder('Quantity');
+    await expect.poll(() => qty.inputValue()).toBe('1');
+    await qty.fill('2');
+    await page.getByText('¥25.0000').waitFor();
+    await page.getByRole('button', { name: 'Save and submit' }).click();
+    await page.getByText(`${draft.payable.code} saved and submitted`).waitFor();
+    const edited = page.getByRole('row', { name: new RegExp(draft.payable.code) });
+    await edited.getByText('Submitted', { exact: true }).waitFor();
+    expect(await cell(edited, 'Amount')).toContain('25.0000');
+  });
 });

@@ -1,6 +1,7 @@
 // The commands of one payable or payment as buttons. Which ones show is the row's `actions`, the
 // core rule's answer for its state (payableActions / paidActions).
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PaidAction, PayableAction } from '@openseller/core';
@@ -15,6 +16,7 @@ export function FinanceCommands({ kind, row, onView }: { kind: 'payable' | 'paym
   type Version = { id: number; version: number };
   const api: Record<'submit' | 'retract' | 'verify' | 'invalid' | 'remove', (input: Version) => Promise<unknown>> & { reject: (input: Version & { reason?: string }) => Promise<unknown> } =
     kind === 'payable' ? payableApi : paymentApi;
+  const navigate = useNavigate();
   const [rejecting, setRejecting] = useState(false);
   const [form] = Form.useForm<{ reason?: string }>();
   const mutations = {
@@ -55,7 +57,7 @@ export function FinanceCommands({ kind, row, onView }: { kind: 'payable' | 'paym
           </Button>
         )}
         {row.actions
-          .filter((a) => a !== 'update')
+          .filter((a) => a !== 'update' || kind === 'payable')
           .map((action) => (
             <Button
               key={action}
@@ -63,7 +65,13 @@ export function FinanceCommands({ kind, row, onView }: { kind: 'payable' | 'paym
               size="small"
               danger={action === 'delete' || action === 'invalid'}
               disabled={busy}
-              onClick={() => (action === 'reject' ? setRejecting(true) : confirm(action as 'submit' | 'retract' | 'verify' | 'invalid' | 'delete'))}
+              onClick={() =>
+                action === 'update'
+                  ? navigate(`/finance/payment-management/create-payable?id=${row.id}`)
+                  : action === 'reject'
+                    ? setRejecting(true)
+                    : confirm(action as 'submit' | 'retract' | 'verify' | 'invalid' | 'delete')
+              }
             >
               {t(`finance:actions.${action}`)}
             </Button>

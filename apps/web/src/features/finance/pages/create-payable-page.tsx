@@ -1,6 +1,7 @@
 // /finance/payment-management/create-payable: a purchase payable records chosen bills (purchase
 // receipt lines not yet on a payable, at the receipt's quantity and unit cost), an other payable
 // lists free items (name, optional SKU, quantity, price). Save as a draft or save and submit.
+// With ?id= it edits a draft payable of either type (its own bills stay choosable).
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, Empty, Form, Input, InputNumber, Radio, Select, Space, Table, Typography } from 'antd';
@@ -11,7 +12,7 @@ import { toast } from '../../../app/toast';
 import { PageTitle } from '../../../ui/page-title';
 import { useSupplierOptions } from '../../suppliers/queries';
 import { payableApi } from '../api';
-import { financeErrorMessage, useBills, useFinanceMutation } from '../queries';
+import { financeErrorMessage, useBills, useFinanceMutation, usePayable } from '../queries';
 
 const showMoney = (d: Decimal) => formatMoney(formatDecimal(d, MONEY_DECIMALS));
 
@@ -35,6 +36,9 @@ export default function CreatePayablePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const preselected = useMemo(() => (params.get('billIds') ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0), [params]);
+  const editId = Number(params.get('id')) || null;
+  const editing = usePayable(editId);
+  const original = editing.data;
   const [type, setType] = useState<PayableType>('PURCHASE');
   const [form] = Form.useForm<FormValues>();
   const supplierId = Form.useWatch('supplierId', form);
@@ -42,7 +46,22 @@ export default function CreatePayablePage() {
   const [selected, setSelected] = useState<number[]>(preselected);
   const [page, setPage] = useState(1);
   const suppliers = useSupplierOptions(false);
-  const bills = useBills({ currentPage: page, pageSize: 100, billStatus: 'TO_BE_RECORD', ...(supplierId ? { supplierId } : {}) }, type === 'PURCHASE');
+  // Editing: the payable's own bills are listed too (recorded on it), so they can stay chosen.
+  const bills = useBills(
+    { currentPage: page, pageSize: 100, ...(editId ? {} : { billStatus: 'TO_BE_RECORD' as const }), ...(supplierId ? { supplierId } : {}) },
+    type === 'PURCHASE' && (!editId || !!original),
+  );
+  useEffect(() => {
+    if (!original) return;
+    const p = original.payable;
+    setType(p.payableType);
+    setSelected(original.lines.map((l) => l.billDetailId).filter((v): v is number => v !== null));
+    form.setFieldsValue({
+      supplierId: p.supplierId,
+      remark: p.remark ?? undefined,
+      items: p.payableType === 'OTHER' ? original.lines.map((l) => ({ payableItemName: l.payableItemName, skuCode: l.skuCode ?? undefined, payableQty: l.payableQty, payablePrice: l.payablePrice })) : [{}],
+    });
+  }, [original, form]);
   // Bills seen on any page, so the total counts the chosen ones of other pages too.
   const [seen, setSeen] = useState<Map<number, BillRow>>(new Map());
   const rows = useMemo(() => bills.data?.voList ?? [], [bills.data]);
@@ -62,20 +81,31 @@ export default function CreatePayablePage() {
   const createOther = useFinanceMutation(payableApi.createOther, { toastErrors: false });
   const createOtherAndSubmit = useFinanceMutation(payableApi.createOtherAndSubmit, { toastErrors: false });
   const [problem, setProblem] = useState<string | null>(null);
-  const busy = create.isPending || createAndSubmit.isPending || createOther.isPending || createOtherAndSubmit.isPending;
+  const update = useFinanceMutation(payableApi.updatePurchase, { toastErrors: false });
+  const updateAndSubmit = useFinanceMutation(payableApi.updatePurchaseAndSubmit, { toastErrors: false });
+  const updateOther = useFinanceMutation(payableApi.updateOther, { toastErrors: false });
+  const updateOtherAndSubmit = useFinanceMutation(payableApi.updateOtherAndSubmit, { toastErrors: false });
+  const busy = [create, createAndSubmit, createOther, createOtherAndSubmit, update, updateAndSubmit, updateOther, updateOtherAndSubmit].some((m) => m.isPending);
 
   async function save(submit: boolean) {
     setProblem(null);
     const values = await form.validateFields();
     try {
+      const details = selected.map((billDetailId) => ({ billDetailId }));
+      const others = {
+        payableObjectId: values.supplierId!,
+        remark: values.remark,
+        details: (values.items ?? []).map((i) => ({ payableItemName: i.payableItemName!, skuCode: i.skuCode || undefined, payableQty: i.payableQty!, payablePrice: i.payablePrice! })),
+      };
+      const key = original ? { id: original.payable.id, version: original.payable.version } : null;
       const answer =
         type === 'PURCHASE'
-          ? await (submit ? createAndSubmit : create).mutateAsync({ remark: values.remark, details: selected.map((billDetailId) => ({ billDetailId })) })
-          : await (submit ? createOtherAndSubmit : createOther).mutateAsync({
-              payableObjectId: values.supplierId!,
-              remark: values.remark,
-              details: (values.items ?? []).map((i) => ({ payableItemName: i.payableItemName!, skuCode: i.skuCode || undefined, payableQty: i.payableQty!, payablePrice: i.payablePrice! })),
-            });
+          ? key
+            ? await (submit ? updateAndSubmit : update).mutateAsync({ ...key, remark: values.remark, details })
+            : await (submit ? createAndSubmit : create).mutateAsync({ remark: values.remark, details })
+          : key
+            ? await (submit ? updateOtherAndSubmit : updateOther).mutateAsync({ ...key, ...others })
+            : await (submit ? createOtherAndSubmit : createOther).mutateAsync(others);
       toast.success(t(submit ? 'finance:done.createAndSubmit' : 'finance:done.create', { code: answer.payable.code }));
       navigate('/finance/payment-management?activeKey=financePayable');
     } catch (error) {
@@ -85,11 +115,12 @@ export default function CreatePayablePage() {
 
   return (
     <>
-      <PageTitle title={t('nav:routes.createPayable')} />
+      <PageTitle title={original ? t('finance:form.editTitle', { code: original.payable.code }) : t('nav:routes.createPayable')} />
+      {editing.error && <Alert type="error" showIcon message={financeErrorMessage(editing.error)} style={{ marginBottom: 12 }} />}
       <Card size="small">
         <Form form={form} layout="vertical" initialValues={{ items: [{}] }}>
           <Form.Item label={t('finance:fields.payableType')}>
-            <Radio.Group value={type} onChange={(e) => setType(e.target.value as PayableType)} optionType="button" options={(['PURCHASE', 'OTHER'] as const).map((v) => ({ value: v, label: t(`finance:payableTypes.${v}`) }))} />
+            <Radio.Group disabled={!!editId} value={type} onChange={(e) => setType(e.target.value as PayableType)} optionType="button" options={(['PURCHASE', 'OTHER'] as const).map((v) => ({ value: v, label: t(`finance:payableTypes.${v}`) }))} />
           </Form.Item>
           <Form.Item
             name="supplierId"
@@ -108,7 +139,12 @@ export default function CreatePayablePage() {
                 size="small"
                 loading={bills.isFetching}
                 dataSource={rows}
-                rowSelection={{ selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys) => setSelected(keys as number[]) }}
+                rowSelection={{
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelected(keys as number[]),
+                  getCheckboxProps: (b) => ({ disabled: b.billStatus === 'RECORDED' && b.payableId !== editId }),
+                }}
                 locale={{ emptyText: <Empty description={t('finance:bills.emptyToRecord')} /> }}
                 pagination={{ current: page, pageSize: 100, total: bills.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
                 columns={[
