@@ -21,5 +21,6 @@ import { registerOrdersModule } from './orders/index.js';
 import { registerSettingsModule } from './settings/index.js';
 import { registerAfterSalesModule } from './aftersales/index.js';
 import { registerPurchasingModule } from './purchasing/index.js';
+import { registerFinanceModule } from './finance/index.js';
 
-export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerRmaModule, registerOrdersModule, registerSettingsModule, registerAfterSalesModule, registerPurchasingModule];
+export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerRmaModule, registerOrdersModule, registerSettingsModule, registerAfterSalesModule, registerPurchasingModule, registerFinanceModule];

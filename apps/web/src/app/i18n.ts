@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'suppliers',
   'purchase',
   'purchasereturn',
+  'finance',
   'logs',
   'stock',
   'inbound',

@@ -56,4 +56,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/purchase': lazyPage(() => import('../features/purchasing/pages/purchase-page')),
   '/purchase/create-purchase-return': lazyPage(() => import('../features/purchasing/pages/create-purchase-return-page')),
   '/purchase/create-purchase-order': lazyPage(() => import('../features/purchasing/pages/create-purchase-order-page')),
+  '/finance/payment-management': lazyPage(() => import('../features/finance/pages/payment-management-page')),
+  '/finance/payment-management/create-payable': lazyPage(() => import('../features/finance/pages/create-payable-page')),
+  '/finance/payment-management/create-paid': lazyPage(() => import('../features/finance/pages/create-paid-page')),
 };

@@ -19,6 +19,7 @@ import { RmaCalls } from './rma.js';
 import { AfterSalesCalls } from './aftersales.js';
 import { PurchaseCalls } from './purchasing.js';
 import { PurchaseReturnCalls } from './purchase-returns.js';
+import { FINANCE_CALL_MAPS } from './finance.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -31,6 +32,7 @@ export * from './accounts.js';
 export { RmaCalls, AfterSalesCalls };
 export { PurchaseCalls, PURCHASE_ACCESS } from './purchasing.js';
 export { PurchaseReturnCalls } from './purchase-returns.js';
+export { PayableCalls, PaymentCalls, BillCalls, FINANCE_ACCESS } from './finance.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -50,6 +52,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   afterSales: AfterSalesCalls,
   purchasing: PurchaseCalls,
   purchaseReturns: PurchaseReturnCalls,
+  ...FINANCE_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */

@@ -52,6 +52,9 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   'afterSale',
   'purchaseOrder',
   'purchaseReturn',
+  // finance
+  'payable',
+  'payment',
 ] as const;
 export type OperationLogEntityKind = (typeof OPERATION_LOG_ENTITY_KINDS)[number];
 
@@ -238,6 +241,11 @@ export const OPERATION_LOG_ACTIONS = [
   'closeShort',
   // purchase returns
   'complete',
+  // payables and payments
+  'record',
+  'createByBill',
+  'createPrepaid',
+  'createDebitNote',
   // after-sales from the platforms, replacements
   'platformPull',
   'platformUpdate',

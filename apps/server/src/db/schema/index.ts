@@ -29,3 +29,4 @@ export * from './aftersales.js';
 export * from './order-intercepts.js';
 export * from './purchasing.js';
 export * from './purchase-returns.js';
+export * from './finance.js';

@@ -16,6 +16,8 @@ import { createPurchasingService } from './purchasing.service.js';
 export type { PurchasingService } from './purchasing.service.js';
 export type { PurchaseReturnsService } from './purchase-returns.service.js';
 export { PURCHASE_RETURN_DELIVERED_LISTENERS, type PurchaseReturnDeliveredEvent, type PurchaseReturnDeliveredListener } from './purchase-returns.listeners.js';
+/** Settled quantity on purchase order lines, moved by the finance area's payables (verify / invalid). */
+export { settleLines as settlePurchaseLinesInTx } from './purchasing.queries.js';
 
 export const registerPurchasingModule: AreaModule = (ctx) => {
   registerPurchasingMessages();

@@ -270,3 +270,19 @@ export async function countLinesOfSkus(tx: Tx, domainId: number, ids: number[]):
     .where(and(eq(purchaseOrderLines.domainId, domainId), idsIn(purchaseOrderLines.skuId, ids)));
   return Number(row?.n ?? 0);
 }
+
+/**
+ * Moves the lines' settled quantity (verified purchase payables) by `qty` each (negative: a payable
+ * invalidated). The database keeps it not negative.
+ */
+export async function settleLines(tx: Tx, domainId: number, changes: readonly { lineId: number; qty: number }[]): Promise<void> {
+  const byLine = new Map<number, number>();
+  for (const c of changes) byLine.set(c.lineId, (byLine.get(c.lineId) ?? 0) + c.qty);
+  for (const [lineId, qty] of [...byLine].sort((a, b) => a[0] - b[0])) {
+    if (!qty) continue;
+    await tx
+      .update(purchaseOrderLines)
+      .set({ settledQty: sql`${purchaseOrderLines.settledQty} + ${qty}`, version: sql`${purchaseOrderLines.version} + 1` })
+      .where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.id, lineId)));
+  }
+}

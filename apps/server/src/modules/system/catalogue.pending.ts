@@ -7,30 +7,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   // issue 14: after-sales
 
   // issue 15: purchasing and payables
-  'POST /cloud/advance/finance/payable/createPurchasePayable': '#15',
-  'POST /cloud/advance/finance/payable/updatePurchasePayable': '#15',
-  'POST /cloud/advance/finance/payable/createOtherPayable': '#15',
-  'POST /cloud/advance/finance/payable/updateOtherPayable': '#15',
-  'POST /cloud/advance/finance/payable/createPurchasePayableAndSubmit': '#15',
-  'POST /cloud/advance/finance/payable/updatePurchasePayableAndSubmit': '#15',
-  'POST /cloud/advance/finance/payable/createOtherPayableAndSubmit': '#15',
-  'POST /cloud/advance/finance/payable/updateOtherPayableAndSubmit': '#15',
-  'POST /cloud/advance/finance/payable/record': '#15',
-  'POST /cloud/advance/finance/payable/submit': '#15',
-  'POST /cloud/advance/finance/payable/invalid': '#15',
-  'POST /cloud/advance/finance/payable/verify': '#15',
-  'POST /cloud/advance/finance/payable/reject': '#15',
-  'POST /cloud/advance/finance/payable/delete': '#15',
-  'POST /cloud/advance/finance/payable/retract': '#15',
-  'POST /cloud/advance/finance/payment/create': '#15',
-  'POST /cloud/advance/finance/payment/createByBill': '#15',
-  'POST /cloud/advance/finance/payment/createPrepaid': '#15',
-  'POST /cloud/advance/finance/payment/submit': '#15',
-  'POST /cloud/advance/finance/payment/delete': '#15',
-  'POST /cloud/advance/finance/payment/retract': '#15',
-  'POST /cloud/advance/finance/payment/invalid': '#15',
-  'POST /cloud/advance/finance/payment/verify': '#15',
-  'POST /cloud/advance/finance/payment/reject': '#15',
 
   // issue 16: reports
   'POST /cloud/core/reportSales/search': '#16',
