@@ -2,6 +2,7 @@
 // prepayments (spec 02 §3.8, §4.1, §4.2, §7.12), and the bills (purchase receipt lines) they record.
 import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
+import { PURCHASE_RETURN_DELIVERED_LISTENERS, type PurchaseReturnDeliveredEvent } from '../purchasing/index.js';
 import { registerFinanceMessages } from './finance.messages.js';
 import { supplierDocumentCounts } from './finance.queries.js';
 import { registerFinanceRoutes } from './finance.routes.js';
@@ -33,4 +34,23 @@ export const registerFinanceModule: AreaModule = (ctx) => {
   // A supplier named by a payable or a payment is not deleted.
   ctx.registry.add('supplier-references', async (tx: Tx, domainId: number, ids: number[]) => supplierDocumentCounts(tx, domainId, ids));
   ctx.registry.provide('finance', { payables, payments });
+  // A delivered purchase return is owed back by the supplier: a debit note in the delivery's
+  // transaction, at what the supplier charged for the pieces (the receipt cost; unpriced receipts:
+  // the cost they left at).
+  ctx.registry.add(PURCHASE_RETURN_DELIVERED_LISTENERS, async (event: PurchaseReturnDeliveredEvent) => {
+    await payables.createDebitNoteInTx(event.tx, {
+      domainId: event.domainId,
+      supplierId: event.supplierId,
+      purchaseReturnId: event.purchaseReturnId,
+      actor: event.actor,
+      lines: event.lines.map((l) => ({
+        purchaseReturnLineId: l.purchaseReturnLineId,
+        purchaseOrderLineId: l.purchaseOrderLineId,
+        skuId: l.skuId,
+        qty: l.qty,
+        unitCost: l.receiptCost ?? l.unitCost,
+        deliveredBefore: l.deliveredBefore,
+      })),
+    });
+  });
 };

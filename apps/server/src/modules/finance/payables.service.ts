@@ -69,7 +69,11 @@ export interface DebitNoteInput {
   domainId: number;
   supplierId: number;
   purchaseReturnId: number;
-  lines: { purchaseReturnLineId: number; purchaseOrderLineId: number; skuId: number; qty: number; unitCost: string }[];
+  /**
+   * deliveredBefore: pieces of the return line delivered before this delivery (a warehouse system
+   * may send a return in several shipments); each delivery of a line is noted once.
+   */
+  lines: { purchaseReturnLineId: number; purchaseOrderLineId: number; skuId: number; qty: number; unitCost: string; deliveredBefore?: number }[];
   /** Who returned the goods (the operation log's actor); absent: the system. */
   actor?: OperationActor;
 }
@@ -456,7 +460,7 @@ export function createPayablesService(deps: { database: Database; now?: () => Da
           payablePrice: price,
           amountPayable: money(multiplyDecimals(price, -l.qty)),
           orderPrice: orderLine.get(l.purchaseOrderLineId)?.price ?? null,
-          sourceKey: `return-line:${l.purchaseReturnLineId}`,
+          sourceKey: l.deliveredBefore ? `return-line:${l.purchaseReturnLineId}@${l.deliveredBefore}` : `return-line:${l.purchaseReturnLineId}`,
         };
       });
       const codes = [...new Set(input.lines.map((l) => orderLine.get(l.purchaseOrderLineId)?.orderCode).filter((c): c is string => !!c))];

@@ -165,9 +165,12 @@ describe('purchase returns: verify, delivery and the cost', () => {
         purchaseReturnId: v.purchaseReturn.id,
         purchaseReturnCode: v.purchaseReturn.code,
         supplierId: w.supplierId,
-        lines: [{ purchaseReturnLineId: done.lines[0].id, purchaseOrderLineId: done.lines[0].purchaseOrderLineId, skuId: w.skuIds[0], qty: 2, unitCost: '8.0000', receiptCost: '8.0000' }],
+        lines: [{ purchaseReturnLineId: done.lines[0].id, purchaseOrderLineId: done.lines[0].purchaseOrderLineId, skuId: w.skuIds[0], qty: 2, deliveredBefore: 0, unitCost: '8.0000', receiptCost: '8.0000' }],
       },
     ]);
+    // The supplier owes the two pieces back: a verified debit note of −2 × 8, made in the delivery.
+    const payables = (await t.call('/cloud/advance/finance/payable/search', { supplierId: w.supplierId }, { token: w.token })).body.data.voList;
+    expect(payables).toEqual([expect.objectContaining({ debitNote: true, purchaseReturnId: v.purchaseReturn.id, status: 'VERIFIED', amount: '-16.0000', outstanding: '-16.0000' })]);
     expect((await orderLine(order.id, w.skuIds[0]!)).returnedQty).toBe(2);
     expect((await ok(w.token, 'asnSearch', { supplierId: w.supplierId })).voList.find((l: any) => l.skuCode === w.skuCodes[0]).returnableQty).toBe(4);
   });

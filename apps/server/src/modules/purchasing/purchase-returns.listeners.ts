@@ -19,6 +19,8 @@ export interface PurchaseReturnDeliveredEvent {
     purchaseOrderLineId: number;
     skuId: number;
     qty: number;
+    /** Pieces of the line delivered before this delivery: with the line, names this delivery once. */
+    deliveredBefore: number;
     /** The unit cost the pieces left at, by the return's cost rule (exact decimal, 4 places). */
     unitCost: string;
     /** The receipt cost of the order line (what the supplier was charged per piece); null when unpriced. */

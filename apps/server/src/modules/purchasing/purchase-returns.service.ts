@@ -364,6 +364,7 @@ export function createPurchaseReturnsService(deps: PurchaseReturnsServiceDeps) {
         purchaseOrderLineId: l.purchaseOrderLineId,
         skuId: l.skuId,
         qty: taken.get(l.id)!,
+        deliveredBefore: l.deliveredQty,
         unitCost: line.unitCost ?? formatDecimal(0, MONEY_DECIMALS),
         receiptCost: receiptCosts.get(l.purchaseOrderLineId) ?? null,
       };
