@@ -18,6 +18,7 @@ import { ImportCalls } from './imports.js';
 import { RmaCalls } from './rma.js';
 import { AfterSalesCalls } from './aftersales.js';
 import { PurchaseCalls } from './purchasing.js';
+import { ReplenishmentCalls } from './replenishment.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -29,6 +30,7 @@ export * from './orders.js';
 export * from './accounts.js';
 export { RmaCalls, AfterSalesCalls };
 export { PurchaseCalls, PURCHASE_ACCESS } from './purchasing.js';
+export { ReplenishmentCalls } from './replenishment.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -47,6 +49,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   rma: RmaCalls,
   afterSales: AfterSalesCalls,
   purchasing: PurchaseCalls,
+  replenishment: ReplenishmentCalls,
 };
 
 /** Every call of the catalogue. */
