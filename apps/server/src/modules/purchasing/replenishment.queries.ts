@@ -41,8 +41,10 @@ export async function searchReplenishment(tx: Tx, domainId: number, input: Reple
   const supplierFilter = input.supplierId ? sql` and g.supplier_id = ${input.supplierId}` : sql``;
 
   const result = await tx.execute<RawRow>(sql`
-    with sales as (
-      select o.warehouse_id, coalesce(c.component_sku_id, l.sku_id) as sku_id, sum(l.qty * coalesce(c.qty, 1))::bigint as qty
+    with facts as (
+      -- Sold in the last N days: verified, issued or shipped orders; combinations as their components.
+      select o.warehouse_id, coalesce(c.component_sku_id, l.sku_id) as sku_id, l.qty * coalesce(c.qty, 1) as sold,
+        0 as on_hand, 0 as allocated, 0 as in_transit, 0 as on_order, null::int as warning
       from erp_orders o
       join erp_order_lines l on l.domain_id = o.domain_id and l.order_id = o.id
       left join combination_components c on l.is_combination and c.domain_id = l.domain_id and c.combo_sku_id = l.sku_id
@@ -50,44 +52,45 @@ export async function searchReplenishment(tx: Tx, domainId: number, input: Reple
         and coalesce(o.verified_at, o.created_at) >= ${since.toISOString()}::timestamptz
         and o.warehouse_id is not null and l.sku_id is not null and l.cancel_tag = 0
         ${inWarehouse(sql`o.warehouse_id`)}
-      group by 1, 2
-    ),
-    stock as (
-      select warehouse_id, sku_id, sum(on_hand)::bigint as on_hand, sum(allocated)::bigint as allocated
+      union all
+      select warehouse_id, sku_id, 0, on_hand, allocated, 0, 0, null
       from stock_balances
       where domain_id = ${domainId} ${inWarehouse(sql`warehouse_id`)}
-      group by 1, 2
-    ),
-    coming as (
-      select p.warehouse_id, pl.sku_id,
-        sum(case when p.status = 'VERIFY' then greatest(pl.ordered_qty - pl.received_qty - pl.closed_short_qty, 0) else 0 end)::bigint as in_transit,
-        sum(case when p.status in ('DRAFT', 'SUBMIT') then pl.ordered_qty else 0 end)::bigint as on_order
+      union all
+      -- On verified orders and not yet in; on drafts and submitted orders, all of it.
+      select p.warehouse_id, pl.sku_id, 0, 0, 0,
+        case when p.status = 'VERIFY' then greatest(pl.ordered_qty - pl.received_qty - pl.closed_short_qty, 0) else 0 end,
+        case when p.status = 'VERIFY' then 0 else pl.ordered_qty end,
+        null
       from purchase_orders p
       join purchase_order_lines pl on pl.domain_id = p.domain_id and pl.order_id = p.id
       where p.domain_id = ${domainId} and p.status in ('DRAFT', 'SUBMIT', 'VERIFY') ${inWarehouse(sql`p.warehouse_id`)}
-      group by 1, 2
+      union all
+      select warehouse_id, sku_id, 0, 0, 0, 0, 0, warning_qty
+      from stock_warnings
+      where domain_id = ${domainId} ${inWarehouse(sql`warehouse_id`)}
     ),
-    warn as (
-      select warehouse_id, sku_id, warning_qty from stock_warnings where domain_id = ${domainId} ${inWarehouse(sql`warehouse_id`)}
-    ),
-    pairs as (
-      select warehouse_id, sku_id from sales
-      union select warehouse_id, sku_id from stock
-      union select warehouse_id, sku_id from coming
-      union select warehouse_id, sku_id from warn
+    per_pair as materialized (
+      select warehouse_id, sku_id, sum(sold)::bigint as sold_qty, sum(on_hand)::bigint as on_hand, sum(allocated)::bigint as allocated,
+        sum(in_transit)::bigint as in_transit_qty, sum(on_order)::bigint as on_order_qty, max(warning) as warning_qty
+      from facts
+      group by warehouse_id, sku_id
     ),
     figures as (
-      select k.warehouse_id, k.sku_id, s.code as sku_code, s.name as sku_name, s.specifications as sku_spec, w.name as warehouse_name,
-        coalesce(sa.qty, 0) as sold_qty, coalesce(st.on_hand, 0) as on_hand, coalesce(st.allocated, 0) as allocated,
-        coalesce(cm.in_transit, 0) as in_transit_qty, coalesce(cm.on_order, 0) as on_order_qty, wn.warning_qty,
+      select k.*, s.code as sku_code, s.name as sku_name, s.specifications as sku_spec, w.name as warehouse_name,
         sup.supplier_id, sup.supplier_code, sup.supplier_name, sup.purchase_price
-      from pairs k
-      join skus s on s.domain_id = ${domainId} and s.id = k.sku_id and not s.del_flag and not s.is_combination
-      join warehouses w on w.domain_id = ${domainId} and w.id = k.warehouse_id and not w.stop_using
-      left join sales sa on sa.warehouse_id = k.warehouse_id and sa.sku_id = k.sku_id
-      left join stock st on st.warehouse_id = k.warehouse_id and st.sku_id = k.sku_id
-      left join coming cm on cm.warehouse_id = k.warehouse_id and cm.sku_id = k.sku_id
-      left join warn wn on wn.warehouse_id = k.warehouse_id and wn.sku_id = k.sku_id
+      from per_pair k
+      -- The SKU and the warehouse are read by their keys (lateral, not flattened): the pairs are
+      -- grouped once and drive the statement, whatever the planner guesses of their number.
+      cross join lateral (
+        select code, name, specifications from skus
+        where domain_id = ${domainId} and id = k.sku_id and not del_flag and not is_combination
+        limit 1
+      ) s
+      cross join lateral (
+        select name from warehouses where domain_id = ${domainId} and id = k.warehouse_id and not stop_using
+        limit 1
+      ) w
       left join lateral (
         select g.supplier_id, sp.code as supplier_code, sp.name as supplier_name, g.purchase_price
         from supply_goods g
