@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'express',
   'suppliers',
   'purchase',
+  'replenish',
   'logs',
   'stock',
   'inbound',

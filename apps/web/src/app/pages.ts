@@ -55,4 +55,5 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/afterSale/createAfterSaleOrder': lazyPage(() => import('../features/aftersales/pages/create-aftersale-page')),
   '/purchase': lazyPage(() => import('../features/purchasing/pages/purchase-list-page')),
   '/purchase/create-purchase-order': lazyPage(() => import('../features/purchasing/pages/create-purchase-order-page')),
+  '/purchase/replenishment': lazyPage(() => import('../features/purchasing/replenishment/replenishment-page')),
 };

@@ -4,6 +4,7 @@
 // purchase orders from the chosen rows.
 import { z } from 'zod';
 import { Id, PageQuery } from './common.js';
+import { ImportRowProblem } from './imports.js';
 
 /** Most days of sales a suggestion looks back over. */
 export const REPLENISHMENT_MAX_DAYS = 365;
@@ -105,14 +106,7 @@ export type PurchaseImportedLine = z.infer<typeof PurchaseImportedLine>;
 export const PurchaseLinesImportResult = z.object({
   total: z.number(),
   lines: z.array(PurchaseImportedLine),
-  errors: z.array(
-    z.object({
-      row: z.number(),
-      field: z.string(),
-      code: z.string(),
-      params: z.record(z.string(), z.union([z.string(), z.number()])),
-      message: z.string(),
-    }),
-  ),
+  /** Every row's problems, by row (the import problem catalogue's codes). */
+  errors: z.array(ImportRowProblem),
 });
 export type PurchaseLinesImportResult = z.infer<typeof PurchaseLinesImportResult>;
