@@ -52,21 +52,24 @@ describe('drafting purchase orders from suggestions', () => {
 });
 
 describe('imported lines', () => {
-  it('replace the lines of the same SKU in place and add the others after', () => {
+  it('replace the lines of the same SKU in place, keeping a price the file leaves empty, and add the others after', () => {
     const merged = mergeImportedLines(
       [
-        { skuId: 1, qty: 1 },
-        { skuId: 2, qty: 2 },
+        { skuId: 1, qty: 1, price: '1' },
+        { skuId: 2, qty: 2, price: '2' },
+        { skuId: 4, qty: 4, price: '4' },
       ],
       [
-        { skuId: 2, qty: 20 },
-        { skuId: 3, qty: 30 },
+        { skuId: 2, qty: 20, price: null },
+        { skuId: 4, qty: 40, price: '4.5' },
+        { skuId: 3, qty: 30, price: null },
       ],
     );
     expect(merged).toEqual([
-      { skuId: 1, qty: 1 },
-      { skuId: 2, qty: 20 },
-      { skuId: 3, qty: 30 },
+      { skuId: 1, qty: 1, price: '1' },
+      { skuId: 2, qty: 20, price: '2' },
+      { skuId: 4, qty: 40, price: '4.5' },
+      { skuId: 3, qty: 30, price: null },
     ]);
   });
 });

@@ -49,10 +49,16 @@ export function prefillOf(state: unknown): PurchasePrefill | null {
   return prefill && Array.isArray(prefill.lines) && typeof prefill.whId === 'number' ? prefill : null;
 }
 
-/** The order's lines with imported ones: a SKU already on the order takes the imported line, new SKUs follow. */
-export function mergeImportedLines<L extends { skuId: number }>(current: readonly L[], imported: readonly L[]): L[] {
+/**
+ * The order's lines with imported ones: a SKU already on the order takes the imported quantity and
+ * remark (and price, when the file gives one); new SKUs follow.
+ */
+export function mergeImportedLines<L extends { skuId: number; price?: string | number | null }>(current: readonly L[], imported: readonly L[]): L[] {
   const byId = new Map(imported.map((l) => [l.skuId, l]));
-  const kept = current.map((l) => byId.get(l.skuId) ?? l);
+  const kept = current.map((l) => {
+    const line = byId.get(l.skuId);
+    return line ? { ...l, ...line, price: line.price ?? l.price } : l;
+  });
   const present = new Set(current.map((l) => l.skuId));
   return [...kept, ...imported.filter((l) => !present.has(l.skuId))];
 }

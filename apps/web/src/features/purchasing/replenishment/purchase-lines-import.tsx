@@ -81,7 +81,6 @@ export function PurchaseLinesImportButton({ disabled, onLines }: { disabled?: bo
               <InboxOutlined />
             </p>
             <p>{t('replenish:import.choose')}</p>
-            <p className="ant-upload-hint">{t('common:files.excelTip')}</p>
           </Upload.Dragger>
         </Spin>
         {failure && <Alert type="error" showIcon role="alert" message={failure} style={{ marginTop: 12 }} />}
