@@ -204,8 +204,9 @@ export default function CreatePurchaseOrderPage() {
               <Table
                 rowKey="key"
                 size="small"
-                pagination={false}
                 dataSource={fields}
+                // An imported file may bring 5,000 lines: pages of 100 keep the form responsive.
+                pagination={fields.length > 100 ? { pageSize: 100, showSizeChanger: false, hideOnSinglePage: true } : false}
                 scroll={{ x: 800 }}
                 locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('purchase:form.noLines')} /> }}
                 columns={[
