@@ -28,6 +28,7 @@ export * from './contracts/express.js';
 export * from './contracts/suppliers.js';
 export * from './catalogues/purchasing.js';
 export * from './contracts/purchasing.js';
+export * from './contracts/replenishment.js';
 export * from './rules/purchasing.js';
 export * from './catalogues/purchase-returns.js';
 export * from './contracts/purchase-returns.js';

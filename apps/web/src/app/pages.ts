@@ -59,4 +59,5 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/finance/payment-management': lazyPage(() => import('../features/finance/pages/payment-management-page')),
   '/finance/payment-management/create-payable': lazyPage(() => import('../features/finance/pages/create-payable-page')),
   '/finance/payment-management/create-paid': lazyPage(() => import('../features/finance/pages/create-paid-page')),
+  '/purchase/replenishment': lazyPage(() => import('../features/purchasing/replenishment/replenishment-page')),
 };

@@ -49,7 +49,8 @@ export function SkuLinesTable<L extends SkuLineShape>({ name, lines, skuTitle, s
         <Table
           rowKey="key"
           size="small"
-          pagination={false}
+          // An imported file may bring 5,000 lines: pages of 100 keep the form responsive.
+          pagination={fields.length > 100 ? { pageSize: 100, showSizeChanger: false, hideOnSinglePage: true } : false}
           dataSource={fields}
           scroll={{ x: scrollX }}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}

@@ -20,6 +20,7 @@ import { AfterSalesCalls } from './aftersales.js';
 import { PurchaseCalls } from './purchasing.js';
 import { PurchaseReturnCalls } from './purchase-returns.js';
 import { FINANCE_CALL_MAPS } from './finance.js';
+import { ReplenishmentCalls } from './replenishment.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -33,6 +34,7 @@ export { RmaCalls, AfterSalesCalls };
 export { PurchaseCalls, PURCHASE_ACCESS } from './purchasing.js';
 export { PurchaseReturnCalls } from './purchase-returns.js';
 export { PayableCalls, PaymentCalls, BillCalls, FINANCE_ACCESS } from './finance.js';
+export { ReplenishmentCalls } from './replenishment.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -53,6 +55,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   purchasing: PurchaseCalls,
   purchaseReturns: PurchaseReturnCalls,
   ...FINANCE_CALL_MAPS,
+  replenishment: ReplenishmentCalls,
 };
 
 /** Every call of the catalogue. */

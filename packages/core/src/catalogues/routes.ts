@@ -69,6 +69,8 @@ export const ROUTES: RouteDefinition[] = [
   lay('/purchase', 'purchase', 'purchase', menu('MENU_PURCHASE')),
   lay('/purchase/create-purchase-order', 'createPurchaseOrder', 'purchase', menu('MENU_PURCHASE')),
   lay('/purchase/create-purchase-return', 'createPurchaseReturn', 'purchase', menu('MENU_PURCHASE')),
+  // Not in the spec (issue 15): replenishment suggestions, from which purchase orders are drafted.
+  lay('/purchase/replenishment', 'purchaseReplenishment', 'purchase', menu('MENU_PURCHASE')),
 
   lay('/goods', 'goods', 'goods', menu('MENU_SKU')),
   lay('/goods/mapping', 'goodsMapping', 'goods', menu('MENU_TBSKU_RELATION')),

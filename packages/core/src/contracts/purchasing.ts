@@ -28,8 +28,8 @@ export const PurchaseErrors = {
   NOTICE_IN_WAREHOUSE_SYSTEM: 'ERR_PURCHASE_NOTICE_IN_WAREHOUSE_SYSTEM',
 } as const;
 
-/** Most lines on one order. */
-export const PURCHASE_MAX_LINES = 1000;
+/** Most lines on one order (an imported file of 5,000 lines fits). */
+export const PURCHASE_MAX_LINES = 5000;
 /** Most pieces on one line. */
 export const PURCHASE_MAX_QTY = 10_000_000;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MONEY_DECIMALS } from '../rules/numbers.js';
-import { decimalPlaces, isDecimalText } from '../rules/decimal.js';
+import { MONEY_DECIMALS, PERCENT_DECIMALS } from '../rules/numbers.js';
+import { compareDecimals, decimalPlaces, formatDecimal, isDecimalText, shiftDecimal } from '../rules/decimal.js';
 import { Id, OptionalText, PageQuery, Text, Version } from './common.js';
 import { ContactPhone, WarehouseCode } from './warehouses.js';
 
@@ -36,6 +36,31 @@ export const PurchasePriceText = z
   .transform((v) => String(v))
   .pipe(PurchasePriceString);
 
+/**
+ * The receipt tolerance as a percent (0…100, at most 2 decimals): a purchase order line of this
+ * supplier may receive ordered × (1 + percent / 100). Kept as a ratio, numeric(5,4).
+ */
+export const ReceiptTolerancePercent = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .pipe(
+    z
+      .string()
+      .refine((v) => isDecimalText(v) && !v.startsWith('-') && !v.startsWith('+'), { message: 'Enter a percent from 0 to 100' })
+      .refine((v) => decimalPlaces(v) <= PERCENT_DECIMALS, { message: 'A percent has at most 2 decimals' })
+      .refine((v) => !isDecimalText(v) || compareDecimals(v, 100) <= 0, { message: 'Enter a percent from 0 to 100' }),
+  );
+
+/** The stored ratio (numeric(5,4)) of a tolerance percent: "5.5" → "0.0550". */
+export function toleranceRatioOfPercent(percent: string): string {
+  return formatDecimal(shiftDecimal(percent, 2), 4);
+}
+
+/** The percent shown for a stored ratio: "0.0550" → "5.5", "0" → "0". */
+export function tolerancePercentOfRatio(ratio: string): string {
+  return formatDecimal(shiftDecimal(ratio, -2), PERCENT_DECIMALS).replace(/\.?0+$/, '') || '0';
+}
+
 const SupplierFields = z.object({
   code: SupplierCode,
   name: Text(100),
@@ -48,6 +73,8 @@ const SupplierFields = z.object({
   address: OptionalText(200),
   remark: OptionalText(200),
   status: z.enum(SUPPLIER_STATUSES).default('ENABLED'),
+  /** Absent: 0 on create, unchanged on update. */
+  receiptTolerancePercent: ReceiptTolerancePercent.optional(),
 });
 
 export const SupplierCreateInput = SupplierFields;
@@ -77,6 +104,8 @@ export const SupplierRow = z.object({
   address: z.string().nullable(),
   remark: z.string().nullable(),
   status: z.enum(SUPPLIER_STATUSES),
+  /** Over-receipt tolerance of purchase orders, as a percent ("5.5" = 5.5 %). */
+  receiptTolerancePercent: z.string(),
   /** How many SKUs the supplier supplies. */
   skuCount: z.number(),
   version: z.number(),

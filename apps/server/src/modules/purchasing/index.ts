@@ -12,6 +12,8 @@ import { registerPurchasingMessages } from './purchasing.messages.js';
 import { countLinesOfSkus, countOpenOrdersOfWarehouses, countOrdersOfSuppliers } from './purchasing.queries.js';
 import { registerPurchasingRoutes } from './purchasing.routes.js';
 import { createPurchasingService } from './purchasing.service.js';
+import { registerReplenishmentRoutes } from './replenishment.routes.js';
+import { createReplenishmentService } from './replenishment.service.js';
 
 export type { PurchasingService } from './purchasing.service.js';
 export type { PurchaseReturnsService } from './purchase-returns.service.js';
@@ -24,6 +26,8 @@ export const registerPurchasingModule: AreaModule = (ctx) => {
   const service = createPurchasingService({ database: ctx.database, registry: ctx.registry, ...(ctx.now ? { now: ctx.now } : {}) });
   registerPurchasingRoutes(ctx.app, ctx.http, service, ctx.exports);
   ctx.exports.register(purchaseOrdersExporter);
+  // Replenishment suggestions and the purchase-lines import (reads only).
+  registerReplenishmentRoutes(ctx.app, ctx.http, createReplenishmentService({ database: ctx.database, ...(ctx.now ? { now: ctx.now } : {}) }));
 
   // Receipts of an order's inbound notice count on its lines, in the receipt's transaction.
   const listener: AsnReceiptListener = (event) => service.onAsnReceipt(event);

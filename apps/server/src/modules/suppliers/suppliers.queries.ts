@@ -1,7 +1,7 @@
 // Queries of the suppliers area. Each takes the domain first: no query here can read or change
 // another domain's rows. SKUs are read from the goods area's table, never written.
 import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { SupplierOption, SupplierRow, SupplierStatus, SupplyGoodsRow } from '@openseller/core';
+import { tolerancePercentOfRatio, type SupplierOption, type SupplierRow, type SupplierStatus, type SupplyGoodsRow } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { qualified } from '../../db/columns.js';
 import { skus, suppliers, supplyGoods } from '../../db/schema/index.js';
@@ -21,6 +21,7 @@ export function toSupplierRow(s: SupplierRecord, skuCount: number): SupplierRow 
     address: s.address,
     remark: s.remark,
     status: s.status as SupplierStatus,
+    receiptTolerancePercent: tolerancePercentOfRatio(s.receiptTolerance),
     skuCount,
     version: s.version,
     createdAt: iso(s.createdAt),

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   ErrorCodes,
   SupplierErrors,
+  toleranceRatioOfPercent,
   type PageResult,
   type SupplierCreateInput,
   type SupplierOption,
@@ -70,6 +71,8 @@ export function createSuppliersService(deps: { database: Database; registry: Ser
     address: input.address ?? null,
     remark: input.remark ?? null,
     status: input.status,
+    // Absent: the column default on create, the old value on update.
+    ...(input.receiptTolerancePercent !== undefined ? { receiptTolerance: toleranceRatioOfPercent(input.receiptTolerancePercent) } : {}),
   });
 
   function refuseHiddenPrice(session: Session, prices: (string | null | undefined)[], field: string) {

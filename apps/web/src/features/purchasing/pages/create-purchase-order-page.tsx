@@ -3,7 +3,7 @@
 // picker, each with its quantity and purchase price (for those who may see purchase prices).
 // "Save" keeps a draft; "Save and submit" sends it for verification.
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ import { useSupplierOptions } from '../../suppliers/queries';
 import { WarehouseSelect } from '../../warehouses/components/warehouse-select';
 import { purchaseApi, type PurchaseFormValues } from '../api';
 import { purchaseErrorMessage, showPurchaseFieldErrors, usePurchase, usePurchaseMutation, useSeesPurchasePrice } from '../queries';
+import { mergeImportedLines, prefillOf } from '../replenishment/prefill';
+import { PurchaseLinesImportButton } from '../replenishment/purchase-lines-import';
 
 interface LineValues {
   skuId: number;
@@ -47,6 +49,8 @@ export default function CreatePurchaseOrderPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // Opened from the replenishment suggestions: a new order prefilled with one supplier's lines.
+  const prefill = prefillOf(useLocation().state);
   const editingId = Number(params.get('id')) || null;
   const [form] = Form.useForm<FormValues>();
   const [picking, setPicking] = useState(false);
@@ -72,6 +76,14 @@ export default function CreatePurchaseOrderPage() {
       purchaseDetailDtoList: toLines(view),
     });
   }, [existing.data, form]);
+
+  useEffect(() => {
+    if (editingId || !prefill) return;
+    form.setFieldsValue({ ...(prefill.supplierId ? { supplierId: prefill.supplierId } : {}), whId: prefill.whId, purchaseDetailDtoList: prefill.lines.map((l) => ({ ...l })) });
+    setChanged(true);
+    // Once, when the page opens with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const create = usePurchaseMutation(purchaseApi.create, { toastErrors: false });
   const createAndSubmit = usePurchaseMutation(purchaseApi.createAndSubmit, { toastErrors: false });
@@ -146,6 +158,7 @@ export default function CreatePurchaseOrderPage() {
         {existing.error && <Alert type="error" showIcon message={purchaseErrorMessage(existing.error)} style={{ marginBottom: 12 }} />}
         {!editable && <Alert type="warning" showIcon message={t('purchase:form.notEditable')} style={{ marginBottom: 12 }} />}
         {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
+        {prefill && !editingId && <Alert type="info" showIcon message={t('replenish:prefilled')} style={{ marginBottom: 12 }} />}
         <Form<FormValues> form={form} onValuesChange={() => setChanged(true)} layout="vertical" disabled={!editable || busy} initialValues={{ purchaseDetailDtoList: [] }}>
           <Space wrap size={16} align="start">
             <Form.Item name="supplierId" label={t('purchase:fields.supplier')} rules={[{ required: true, message: t('purchase:form.chooseSupplier') }]}>
@@ -172,9 +185,20 @@ export default function CreatePurchaseOrderPage() {
               {t('purchase:form.lines', { skus: totals.skus, qty: totals.qty })}
               {seesPrice && totals.skus > 0 && <Typography.Text type="secondary" style={{ marginLeft: 12 }}>{`${t('purchase:fields.amountTotal')}: ${formatMoney(totals.amount)}`}</Typography.Text>}
             </Typography.Title>
-            <Button icon={<PlusOutlined />} onClick={() => setPicking(true)}>
-              {t('purchase:form.addSkus')}
-            </Button>
+            <Space>
+              <PurchaseLinesImportButton
+                disabled={!editable || busy}
+                onLines={(imported) => {
+                  const current = (form.getFieldValue('purchaseDetailDtoList') as LineValues[] | undefined) ?? [];
+                  form.setFieldValue('purchaseDetailDtoList', mergeImportedLines(current, imported));
+                  setChanged(true);
+                  toast.success(t('replenish:import.added', { count: imported.length }));
+                }}
+              />
+              <Button icon={<PlusOutlined />} onClick={() => setPicking(true)}>
+                {t('purchase:form.addSkus')}
+              </Button>
+            </Space>
           </Space>
           <SkuLinesTable<LineValues>
             name="purchaseDetailDtoList"

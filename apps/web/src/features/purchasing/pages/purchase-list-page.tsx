@@ -181,6 +181,9 @@ export default function PurchaseListPage() {
               {t('purchase:list.create')}
             </Button>
           </Link>
+          <Link to="/purchase/replenishment">
+            <Button>{t('replenish:list.open')}</Button>
+          </Link>
           <Button icon={<DownloadOutlined />} onClick={() => void exportList()}>
             {t('purchase:list.export')}
           </Button>

@@ -1,15 +1,16 @@
-// New supplier, or edit one: code, name, contact, phone (mobile or landline), address, remark, status.
+// New supplier, or edit one: code, name, contact, phone (mobile or landline), address, remark, status,
+// and the receipt tolerance of its purchase orders as a percent (0…100, at most 2 decimals).
 import { useEffect, useState } from 'react';
-import { Alert, Form, Input, Modal, Radio } from 'antd';
+import { Alert, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANDLINE_PATTERN, MOBILE_PATTERN, type SupplierRow } from '@openseller/core';
+import { LANDLINE_PATTERN, MOBILE_PATTERN, ReceiptTolerancePercent, type SupplierRow } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { requiredRule } from '../../../ui/form-rules';
 import { showFieldErrors } from '../../warehouses/components/form-errors';
 import { suppliersApi, type SupplierFormValues } from '../api';
 import { supplierErrorMessage, useSuppliersMutation } from '../queries';
 
-const FIELDS = ['code', 'name', 'contact', 'phone', 'address', 'remark', 'status'] as const;
+const FIELDS = ['code', 'name', 'contact', 'phone', 'address', 'remark', 'status', 'receiptTolerancePercent'] as const;
 
 export function SupplierModal({ supplier, onClose }: { supplier: SupplierRow | 'new' | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -33,7 +34,9 @@ export function SupplierModal({ supplier, onClose }: { supplier: SupplierRow | '
   const submit = async () => {
     const values = await form.validateFields();
     setError(null);
-    save.mutate(values, {
+    // The percent goes as text: exact decimals, checked by the same contract as the server's.
+    const percent = values.receiptTolerancePercent;
+    save.mutate({ ...values, receiptTolerancePercent: percent === undefined || percent === null || percent === '' ? '0' : String(percent) }, {
       onSuccess: (saved) => {
         toast.success(t(editing ? 'suppliers:form.updated' : 'suppliers:form.created', { name: saved.name }));
         onClose();
@@ -58,7 +61,7 @@ export function SupplierModal({ supplier, onClose }: { supplier: SupplierRow | '
       width={600}
     >
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} role="alert" />}
-      <Form form={form} layout="vertical" initialValues={{ status: 'ENABLED' }}>
+      <Form form={form} layout="vertical" initialValues={{ status: 'ENABLED', receiptTolerancePercent: '0' }}>
         <Form.Item
           name="code"
           label={t('suppliers:fields.code')}
@@ -90,6 +93,19 @@ export function SupplierModal({ supplier, onClose }: { supplier: SupplierRow | '
         </Form.Item>
         <Form.Item name="remark" label={t('suppliers:fields.remark')} rules={[max(200)]}>
           <Input.TextArea rows={2} maxLength={200} />
+        </Form.Item>
+        <Form.Item
+          name="receiptTolerancePercent"
+          label={t('suppliers:fields.receiptTolerance')}
+          extra={t('suppliers:form.toleranceHelp')}
+          rules={[
+            {
+              validator: (_r, v: string | number | null | undefined) =>
+                v === undefined || v === null || v === '' || ReceiptTolerancePercent.safeParse(v).success ? Promise.resolve() : Promise.reject(new Error(t('suppliers:validation.tolerance'))),
+            },
+          ]}
+        >
+          <InputNumber<string> stringMode min="0" max="100" step="0.5" suffix="%" style={{ width: 160 }} aria-label={t('suppliers:fields.receiptTolerance')} />
         </Form.Item>
         <Form.Item name="status" label={t('suppliers:fields.status')}>
           <Radio.Group

@@ -61,6 +61,7 @@ function SuppliersTab({ onShowGoods }: { onShowGoods: (supplierId: number) => vo
         </Button>
       ),
     },
+    { key: 'receiptTolerance', title: t('suppliers:fields.receiptTolerance'), dataIndex: 'receiptTolerancePercent', width: 110, align: 'right', render: (v: string) => `${v}%` },
     { key: 'status', title: t('suppliers:fields.status'), dataIndex: 'status', width: 100, render: (v: SupplierStatus) => <Tag color={v === 'ENABLED' ? 'green' : 'default'}>{t(`suppliers:status.${v}`)}</Tag> },
     { key: 'remark', title: t('suppliers:fields.remark'), dataIndex: 'remark', width: 160, render: (v: string | null) => v || '-' },
     { key: 'updatedAt', title: t('suppliers:fields.updatedAt'), dataIndex: 'updatedAt', width: 170, render: (v: string) => <DateTime value={v} /> },
