@@ -102,7 +102,7 @@ describe('after-sales: a refund made by hand from a shipped order, agreed and fi
   it('opens a document’s detail with its timeline, lists the finished refund in the archive, and shows the return reasons report', async () => {
     await b.open('/afterSale');
     const row = page.getByRole('row').filter({ hasText: shipped.code }).filter({ hasText: 'Exchange' });
-    await row.getByRole('link').first().click();
+    await row.locator('a').first().click();
     const drawer = page.getByRole('dialog').filter({ hasText: 'Timeline' });
     await drawer.waitFor();
     await drawer.getByText('Replacement order', { exact: true }).first().waitFor();

@@ -100,6 +100,8 @@ describe('return inbound page', () => {
     await receive.waitFor();
     await receive.getByRole('button', { name: 'Confirm receipt' }).click();
     await receive.waitFor({ state: 'hidden' });
+    // Linked parcels leave the 'to link' list; all of them shows it linked.
+    await page.getByRole('tabpanel').getByText('All', { exact: true }).click();
     await expect.poll(() => cell(row, 'State')).toBe('Linked');
     expect(await cell(row, 'Linked return')).toContain(second.code);
 
