@@ -99,8 +99,12 @@ function Header({ row }: { row: AfterSaleRowData }) {
   );
 }
 
+/** The state fields a person reads in words; other values show as recorded. */
+const STATE_WORDS: Record<string, string> = { checkStatus: 'states', refundStatus: 'refundStates', receiptStatus: 'receiptStates', writeBackStatus: 'writeBackStates' };
+
 function TimelineList({ entries }: { entries: AfterSaleTimelineEntry[] }) {
   const { t } = useTranslation();
+  const word = (field: string, value: string) => (STATE_WORDS[field] && value !== '—' ? t(`aftersales:${STATE_WORDS[field]}.${value}`, { defaultValue: value }) : value);
   return (
     <Timeline
       items={entries.map((e) => {
@@ -116,7 +120,7 @@ function TimelineList({ entries }: { entries: AfterSaleTimelineEntry[] }) {
                 <ul style={{ margin: '4px 0 0', paddingInlineStart: 18 }}>
                   {changes.map((c) => (
                     <li key={c.field}>
-                      <Typography.Text type="secondary">{c.field}</Typography.Text>: {c.before} → {c.after}
+                      <Typography.Text type="secondary">{t(`aftersales:fields.${c.field}`, { defaultValue: c.field })}</Typography.Text>: {word(c.field, c.before)} → {word(c.field, c.after)}
                     </li>
                   ))}
                 </ul>

@@ -23,8 +23,9 @@ function Bars({ labels, values, name, label }: { labels: string[]; values: numbe
     if (!box.current) return;
     const chart = echarts.init(box.current);
     chart.setOption({
+      animation: false,
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${String(v)}${name === 'rate' ? '%' : ''}` },
-      grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: labels, axisLabel: { interval: 0, rotate: labels.length > 6 ? 30 : 0 } },
       yAxis: { type: 'value', name: label },
       series: [{ type: 'bar', name: label, data: values, barMaxWidth: 36, itemStyle: { color: '#1677ff' } }],
