@@ -106,7 +106,7 @@ describe('after-sales: a refund made by hand from a shipped order, agreed and fi
     const drawer = page.getByRole('dialog').filter({ hasText: 'Timeline' });
     await drawer.waitFor();
     await drawer.getByText('Replacement order', { exact: true }).first().waitFor();
-    expect(await drawer.locator('li').filter({ hasText: 'Document state: To process → Processing' }).count()).toBe(1);
+    await expect.poll(() => drawer.locator('li').filter({ hasText: 'Document state: To process → Processing' }).count()).toBeGreaterThan(0);
     await settled(page);
     await b.screenshot('aftersales-detail-timeline');
     await page.keyboard.press('Escape');
