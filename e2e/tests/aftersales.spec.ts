@@ -5,7 +5,7 @@
 // and the document's states change in the list. An exchange made there with its replacement
 // shipping now shows the replacement order in the list.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, chooseOption, launchBrowser, newSeller, sandboxStoreWithItem, storeExpressRule } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller, sandboxStoreWithItem, settled, storeExpressRule } from '../fixtures';
 
 const b = await launchBrowser();
 const page = b.page;
@@ -97,5 +97,33 @@ describe('after-sales: a refund made by hand from a shipped order, agreed and fi
     // The replacement is an order of the store, found by its code.
     const orders = await api.call<{ voList: { code: string }[] }>('/myhome/erpsoh/searchErpSoHPageList', { activeKey: '6', storeIdList: [store.id], currentPage: 1, pageSize: 50 });
     expect(orders.voList.map((o) => o.code)).toContain(replacement);
+  });
+
+  it('opens a document’s detail with its timeline, lists the finished refund in the archive, and shows the return reasons report', async () => {
+    await b.open('/afterSale');
+    const row = page.getByRole('row').filter({ hasText: shipped.code }).filter({ hasText: 'Exchange' });
+    await row.locator('a').first().click();
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Timeline' });
+    await drawer.waitFor();
+    await drawer.getByText('Replacement order', { exact: true }).first().waitFor();
+    await expect.poll(() => drawer.locator('li').filter({ hasText: 'Document state: To process → Processing' }).count()).toBeGreaterThan(0);
+    await settled(page);
+    await b.screenshot('aftersales-detail-timeline');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'Archive' }).click();
+    const archived = page.getByRole('row').filter({ hasText: shipped.code }).filter({ hasText: 'Refund only' });
+    await expect.poll(() => cell(archived, 'Document state')).toBe('Completed');
+    expect(await page.getByRole('row').filter({ hasText: 'Exchange' }).count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Return reasons' }).click();
+    const skuRow = page.getByRole('row').filter({ hasText: code });
+    await expect.poll(() => cell(skuRow, 'Returned')).toBe('1');
+    expect(await cell(skuRow, 'Return rate')).toMatch(/%$/);
+    await settled(page);
+    await b.screenshot('aftersales-return-reasons');
+    await page.getByText('By reason').click();
+    await page.getByRole('row').filter({ hasText: '(no reason given)' }).waitFor();
+    await b.screenshot('aftersales-return-reasons-by-reason');
   });
 });

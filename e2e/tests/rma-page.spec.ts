@@ -22,7 +22,7 @@ const goods = await api.call<{ skus: { id: number }[] }>('/myhome/spu/createSpuB
 const skuId = goods.skus[0]!.id;
 const reason = await api.call<{ id: number }>('/myhome/rma/createRmaReason', { reason: `Too small ${run}` });
 const first = await api.call<{ code: string }>('/myhome/rma/create', { whId: wh.id, reasonId: reason.id, expressNo: tracking, buyerNick: 'buyer-e2e', rmaDetails: [{ skuId, qty: 2 }] });
-await api.call('/myhome/rma/create', { whId: wh.id, expressNo: `YT${run}`, rmaDetails: [{ skuId, qty: 1 }] });
+const second = await api.call<{ code: string }>('/myhome/rma/create', { whId: wh.id, rmaDetails: [{ skuId, qty: 1 }] });
 const wms = await api.call<{ id: number }>('/myhome/warehouse/create', { ...sender, type: 'WMS_WAREHOUSE', externalCode: `SANDBOX-${run}`, code: `RW${run}`, name: `Returns WMS ${run}` });
 const toSystem = await api.call<{ id: number; code: string; rmaDetails: { id: number }[] }>('/myhome/rma/create', { whId: wms.id, expressNo: `ZT${run}`, rmaDetails: [{ skuId, qty: 2 }] });
 
@@ -75,5 +75,39 @@ describe('return inbound page', () => {
     const done = page.getByRole('row').filter({ hasText: toSystem.code });
     await expect.poll(() => cell(done, 'Status')).toBe('Completed');
     expect(await cell(done, 'Received')).toBe('2/2 (good 2, defective 0)');
+  });
+
+  it('records a parcel that matches nothing, links it to its return and receives it there', async () => {
+    await b.open('/order/aftersalesmanagement');
+    const lost = `JD${run}`;
+    await page.getByPlaceholder('Scan the return tracking number, order code or return code').fill(lost);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByText(`${lost} matches no return, after-sale or order: recorded as a no-information parcel`).waitFor();
+
+    await page.getByRole('tab', { name: 'No-information parcels' }).click();
+    const row = page.getByRole('row').filter({ hasText: lost });
+    await expect.poll(() => cell(row, 'State')).toBe('To link');
+    await settled(page);
+    await b.screenshot('rma-parcels');
+    await row.getByRole('button', { name: 'Link' }).click();
+    const dialog = page.getByRole('dialog', { name: `Link parcel ${lost}` });
+    await dialog.getByPlaceholder('Return code, tracking number or order code').fill(second.code);
+    await dialog.getByRole('button', { name: 'Search' }).click();
+    await dialog.getByRole('row').filter({ hasText: second.code }).waitFor();
+    await b.screenshot('rma-parcel-link');
+    await dialog.getByRole('button', { name: 'Link and receive' }).click();
+    const receive = page.getByRole('dialog', { name: `Receive return ${second.code}` });
+    await receive.waitFor();
+    await receive.getByRole('button', { name: 'Confirm receipt' }).click();
+    await receive.waitFor({ state: 'hidden' });
+    // Linked parcels leave the 'to link' list; all of them shows it linked.
+    await page.getByRole('tabpanel').getByText('All', { exact: true }).click();
+    await expect.poll(() => cell(row, 'State')).toBe('Linked');
+    expect(await cell(row, 'Linked return')).toContain(second.code);
+
+    await page.getByRole('tab', { name: 'Returns' }).click();
+    const done = page.getByRole('row').filter({ hasText: second.code });
+    await expect.poll(() => cell(done, 'Status')).toBe('Completed');
+    expect(await cell(done, 'Return tracking no.')).toBe(lost);
   });
 });

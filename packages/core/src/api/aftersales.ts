@@ -15,10 +15,14 @@ import {
   AfterSaleReplacementInput,
   AfterSaleRow,
   AfterSaleSearchInput,
+  AfterSaleTimelineEntry,
+  ReturnRateReport,
+  ReturnRateReportInput,
   AfterSaleUploadLogisticsInput,
 } from '../contracts/aftersales.js';
 import { ExportRequested } from '../contracts/exports.js';
 import { ImportTaskView } from '../contracts/imports.js';
+import { z } from 'zod';
 import { pageOf, post } from './define.js';
 
 const afterSales = { menu: 'MENU_AFTER_SALES' } as const;
@@ -55,4 +59,8 @@ export const AfterSalesCalls = {
   searchArchive: post(`${A}/searchArchive`, afterSales, AfterSaleSearchInput, pageOf(AfterSaleRow)),
   /** Documents whose refund or write-back failed. */
   searchAbnormal: post(`${A}/searchAbnormal`, afterSales, AfterSaleSearchInput, pageOf(AfterSaleRow)),
+  /** The document's timeline (our path): its operation log and its return inbound's, oldest first. */
+  timeline: post(`${A}/timeline`, afterSales, IdInput, z.array(AfterSaleTimelineEntry)),
+  /** The reasons report (our path): return rate by SKU and by reason in a window. */
+  returnRateReport: post(`${A}/returnRateReport`, afterSales, ReturnRateReportInput, ReturnRateReport),
 };

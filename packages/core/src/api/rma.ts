@@ -14,10 +14,16 @@ import {
   RmaCreateInput,
   RmaDeleteInput,
   RmaIdListInput,
+  RmaParcelCreateInput,
+  RmaParcelLinkInput,
+  RmaParcelRow,
+  RmaParcelSearchInput,
   RmaReason,
   RmaReasonCreateInput,
   RmaReceiveInput,
   RmaRow,
+  RmaScanInput,
+  RmaScanResult,
   RmaSearchInput,
   RmaStatusOption,
   RmaUpdateAndReceiveInput,
@@ -61,4 +67,11 @@ export const RmaCalls = {
   openByOrder: post(`${RMA}/getNoClosedRmaByErpSoHId`, rma, RmaByOrderInput, z.array(RmaRow), { inputFrom: 'query' }),
   /** Open returns of the orders carrying these platform order numbers. */
   openByExtCodes: post(`${RMA}/getNoClosedRmaByExtCodes`, rma, RmaByExtCodesInput, z.array(RmaRow)),
+  // Chosen paths (the spec names none): a scan at the return desk and the 'no information' parcels.
+  /** A scanned parcel: the one return awaiting entry, several, an order without a return yet, or a recorded 'no information' parcel. */
+  scan: post(`${RMA}/scan`, rma, RmaScanInput, RmaScanResult),
+  parcelSearch: post(`${RMA}/parcel/searchPageList`, rma, RmaParcelSearchInput, pageOf(RmaParcelRow)),
+  parcelCreate: post(`${RMA}/parcel/create`, rma, RmaParcelCreateInput, RmaParcelRow),
+  /** Links an open parcel to a return awaiting entry (or the return of an after-sale); then it is received through that return. */
+  parcelLink: post(`${RMA}/parcel/link`, rma, RmaParcelLinkInput, RmaParcelRow),
 };

@@ -48,6 +48,7 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   'stockSyncRule',
   'rma',
   'rmaReason',
+  'rmaParcel',
   // after-sales
   'afterSale',
   'purchaseOrder',
@@ -251,6 +252,8 @@ export const OPERATION_LOG_ACTIONS = [
   'platformUpdate',
   'writeBack',
   'replacement',
+  // return inbound: a 'no information' parcel linked to its return
+  'link',
 ] as const;
 export type OperationLogAction = (typeof OPERATION_LOG_ACTIONS)[number];
 

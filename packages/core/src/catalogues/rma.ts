@@ -58,3 +58,10 @@ export const RMA_DOC_TYPE = 'RMA';
 
 /** Fuzzy (the spec's keywordsType value mohu) or exact keyword matching in the list. */
 export const RMA_KEYWORD_TYPES = ['mohu', 'exact'] as const;
+
+/**
+ * A 'no information' parcel: a return parcel whose scan matched no return, after-sale or shipped
+ * order. OPEN until linked to a return (LINKED), then received through that return.
+ */
+export const RMA_PARCEL_STATES = ['OPEN', 'LINKED'] as const;
+export type RmaParcelState = (typeof RMA_PARCEL_STATES)[number];

@@ -285,3 +285,70 @@ export const AfterSaleImportRow = z.object({
   remark: OptionalText(500),
 });
 export type AfterSaleImportRow = z.infer<typeof AfterSaleImportRow>;
+
+/**
+ * One entry of an after-sale's timeline (its detail): the document's operation log (decisions,
+ * platform pulls and changes, write-backs, replacements) and that of its return inbound (created,
+ * receipts, a parcel linked), oldest first, each with the values before and after.
+ */
+export const AfterSaleTimelineEntry = z.object({
+  id: z.number(),
+  /** Whose entry: the after-sale document, or its return inbound (RMA). */
+  kind: z.enum(['afterSale', 'rma']),
+  action: z.string(),
+  loginName: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AfterSaleTimelineEntry = z.infer<typeof AfterSaleTimelineEntry>;
+
+/** The reasons report's window: at most a year, end exclusive. */
+export const RETURN_RATE_MAX_DAYS = 366;
+export const ReturnRateReportInput = z
+  .object({
+    startTime: DateTimeText,
+    endTime: DateTimeText,
+    /** The SKUs with the most returned units first; at most this many rows. */
+    limit: z.number().int().min(1).max(500).default(50),
+  })
+  .superRefine((v, ctx) => {
+    const from = new Date(v.startTime.includes('T') ? v.startTime : v.startTime.replace(' ', 'T')).getTime();
+    const to = new Date(v.endTime.includes('T') ? v.endTime : v.endTime.replace(' ', 'T')).getTime();
+    if (!(to > from)) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'The end must be after the start' });
+    else if (to - from > RETURN_RATE_MAX_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', path: ['endTime'], message: `Choose at most ${RETURN_RATE_MAX_DAYS} days` });
+  });
+export type ReturnRateReportInput = z.infer<typeof ReturnRateReportInput>;
+
+/**
+ * Return rate = returned units / shipped units in the window, as a percent with 2 decimals (null
+ * when nothing shipped). Shipped: the units that left in the window (the stock ledger's SHIP rows
+ * of orders); returned: the units of return lines of after-sales that take goods back (return and
+ * refund, exchange), applied for in the window and not closed.
+ */
+export const ReturnRateSkuRow = z.object({
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string().nullable(),
+  shippedQty: z.number(),
+  returnedQty: z.number(),
+  rate: z.string().nullable(),
+});
+export const ReturnRateReasonRow = z.object({
+  /** The after-sale's reason; empty when none was given. */
+  reason: z.string(),
+  returnedQty: z.number(),
+  documents: z.number(),
+  /** Share of all returned units, percent. */
+  share: z.string().nullable(),
+  /** Returned units of this reason / all shipped units, percent. */
+  rate: z.string().nullable(),
+});
+export const ReturnRateReport = z.object({
+  shippedQty: z.number(),
+  returnedQty: z.number(),
+  rate: z.string().nullable(),
+  bySku: z.array(ReturnRateSkuRow),
+  byReason: z.array(ReturnRateReasonRow),
+});
+export type ReturnRateReport = z.infer<typeof ReturnRateReport>;

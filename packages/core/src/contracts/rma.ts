@@ -3,7 +3,7 @@
 // good and defective quantities separately, each line at most once per receipt key. Reasons are a
 // per-domain list.
 import { z } from 'zod';
-import { RMA_CANCEL_STATUSES, RMA_KEYWORD_TYPES, RMA_QUALITIES, RMA_SEND_STATUSES, RMA_SOURCES, RMA_STATUSES, rmaStatusCode } from '../catalogues/rma.js';
+import { RMA_CANCEL_STATUSES, RMA_KEYWORD_TYPES, RMA_PARCEL_STATES, RMA_QUALITIES, RMA_SEND_STATUSES, RMA_SOURCES, RMA_STATUSES, rmaStatusCode } from '../catalogues/rma.js';
 import { Id, OptionalText, PageQuery, Text, Version } from './common.js';
 
 export const RmaErrors = {
@@ -39,6 +39,14 @@ export const RmaErrors = {
   REASON_TAKEN: 'ERR_RMA_REASON_TAKEN',
   /** Nothing to receive: every line is in. */
   NOTHING_TO_RECEIVE: 'ERR_RMA_NOTHING_TO_RECEIVE',
+  /** A 'no information' parcel already linked: it is received through its return. */
+  PARCEL_LINKED: 'ERR_RMA_PARCEL_LINKED',
+  /** The parcel is linked to a return that is not awaiting entry (completed, cancelled, issued). */
+  PARCEL_TARGET_STATUS: 'ERR_RMA_PARCEL_TARGET_STATUS',
+  /** The after-sale the parcel is linked to has no return inbound yet (its return is not agreed). */
+  PARCEL_AFTER_SALE_NO_RMA: 'ERR_RMA_PARCEL_AFTER_SALE_NO_RMA',
+  /** The parcel is in one warehouse and the return expects it in another. */
+  PARCEL_OTHER_WAREHOUSE: 'ERR_RMA_PARCEL_OTHER_WAREHOUSE',
 } as const;
 
 export const RMA_MAX_LINES = 500;
@@ -261,3 +269,81 @@ export type RmaReason = z.infer<typeof RmaReason>;
 /** The spec: getNoClosedRmaByErpSoHId takes erpSoHId as a query parameter. */
 export const RmaByOrderInput = z.object({ erpSoHId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 export const RmaByExtCodesInput = z.object({ extCodes: z.array(z.string().trim().min(1).max(100)).min(1).max(200) });
+
+// Scanning a return parcel in (the page's scan box) and the 'no information' parcels.
+
+/** A scan: the return's tracking number, an order code, a platform order number or the return code. */
+export const RmaScanInput = z.object({
+  text: Text(200),
+  /** The warehouse the parcel is in: where a parcel that matches nothing is recorded. */
+  whId: Id.nullish(),
+  expressCompanyCode: OptionalText(50),
+  remark: OptionalText(500),
+});
+export type RmaScanInput = z.infer<typeof RmaScanInput>;
+
+export const RmaParcelRow = z.object({
+  id: z.number(),
+  expressNo: z.string(),
+  expressCompanyCode: z.string().nullable(),
+  whId: z.number().nullable(),
+  warehouseName: z.string().nullable(),
+  remark: z.string().nullable(),
+  state: z.enum(RMA_PARCEL_STATES),
+  scannedByName: z.string().nullable(),
+  scannedAt: z.string(),
+  rmaId: z.number().nullable(),
+  rmaCode: z.string().nullable(),
+  linkedByName: z.string().nullable(),
+  linkedAt: z.string().nullable(),
+  version: z.number(),
+});
+export type RmaParcelRow = z.infer<typeof RmaParcelRow>;
+
+/**
+ * What a scan found: RMA — exactly one return awaiting entry (receive it); MANY — several (the
+ * list shows them); ORDER — no return yet, but an after-sale or a shipped order (make its return);
+ * PARCEL — nothing: the parcel is recorded as 'no information' (the same tracking number scanned
+ * again answers the same open parcel).
+ */
+export const RmaScanResult = z.object({
+  kind: z.enum(['RMA', 'MANY', 'ORDER', 'PARCEL']),
+  rma: RmaRow.nullable(),
+  total: z.number(),
+  erpSoHId: z.number().nullable(),
+  erpSoHCode: z.string().nullable(),
+  afterSaleCode: z.string().nullable(),
+  parcel: RmaParcelRow.nullable(),
+  /** PARCEL: false when the tracking number was recorded before and still waits. */
+  parcelCreated: z.boolean(),
+});
+export type RmaScanResult = z.infer<typeof RmaScanResult>;
+
+export const RmaParcelSearchInput = PageQuery.extend({
+  stateList: z.array(z.enum(RMA_PARCEL_STATES)).max(RMA_PARCEL_STATES.length).nullish(),
+  /** Fuzzy over the tracking number and the remark. */
+  keyword: z.string().trim().max(200).nullish(),
+});
+export type RmaParcelSearchInput = z.infer<typeof RmaParcelSearchInput>;
+
+/** Records a parcel by hand (the scan records one by itself when nothing matches). */
+export const RmaParcelCreateInput = z.object({
+  expressNo: Text(64),
+  expressCompanyCode: OptionalText(50),
+  whId: Id.nullish(),
+  remark: OptionalText(500),
+});
+export type RmaParcelCreateInput = z.infer<typeof RmaParcelCreateInput>;
+
+/** Links an open parcel to a return awaiting entry, named directly or through its after-sale. */
+export const RmaParcelLinkInput = z
+  .object({
+    id: Id,
+    version: Version,
+    rmaId: Id.nullish(),
+    afterSaleId: Id.nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.rmaId === !v.afterSaleId) ctx.addIssue({ code: 'custom', path: ['rmaId'], message: 'Choose a return or an after-sale (one of them)' });
+  });
+export type RmaParcelLinkInput = z.infer<typeof RmaParcelLinkInput>;

@@ -176,3 +176,39 @@ export const rmaCodeCounters = pgTable(
   },
   (t) => [uniqueIndex('rma_code_counters_key').on(t.domainId, t.day)],
 );
+
+/**
+ * 'No information' parcels: a return parcel whose scan matched no return, after-sale or shipped
+ * order, recorded so it is never lost; OPEN until linked to a return (LINKED), then received
+ * through it. One open parcel per tracking number (a second scan finds the first).
+ */
+export const rmaParcels = pgTable(
+  'rma_parcels',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    expressNo: text('express_no').notNull(),
+    expressCompanyCode: text('express_company_code'),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }),
+    remark: text('remark'),
+    /** OPEN or LINKED. */
+    state: text('state').notNull().default('OPEN'),
+    scannedBy: bigint('scanned_by', { mode: 'number' }),
+    scannedByName: text('scanned_by_name'),
+    rmaId: bigint('rma_id', { mode: 'number' }),
+    linkedBy: bigint('linked_by', { mode: 'number' }),
+    linkedByName: text('linked_by_name'),
+    linkedAt: timestamptz('linked_at'),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('rma_parcels_open_express_key').on(t.domainId, t.expressNo).where(sql`state = 'OPEN'`),
+    index('rma_parcels_domain_state_idx').on(t.domainId, t.state, t.id),
+    check('rma_parcels_state', sql`${t.state} in ('OPEN', 'LINKED') and (${t.state} = 'OPEN') = (${t.rmaId} is null)`),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'rma_parcels_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
+    foreignKey({ name: 'rma_parcels_rma_id_fk', columns: [t.domainId, t.rmaId], foreignColumns: [rmaHeaders.domainId, rmaHeaders.id] }),
+  ],
+);

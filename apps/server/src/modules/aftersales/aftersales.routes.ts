@@ -8,9 +8,12 @@ import type { Http } from '../../platform/http.js';
 import type { Imports } from '../../platform/imports.js';
 import { readUpload } from '../../platform/uploads.js';
 import { afterSalesExportTitle } from './aftersales.exporter.js';
+import type { createReturnRateReport } from './aftersales.report.js';
 import type { AfterSalesService } from './aftersales.service.js';
 
-export function registerAfterSalesRoutes(app: FastifyInstance, http: Http, service: AfterSalesService, deps: { imports: Imports; exports: Exports }): void {
+type ReturnRateReportFn = ReturnType<typeof createReturnRateReport>;
+
+export function registerAfterSalesRoutes(app: FastifyInstance, http: Http, service: AfterSalesService, deps: { imports: Imports; exports: Exports; report: ReturnRateReportFn }): void {
   http.serve(app, AfterSalesCalls, {
     search: (c) => service.search(c.session, c.input, c.language),
     create: (c) => service.create(c.session, c.input, c.language),
@@ -31,6 +34,8 @@ export function registerAfterSalesRoutes(app: FastifyInstance, http: Http, servi
     sync: (c) => service.decide(c.session, 'sync', c.input.list, {}, c.language),
     replacement: (c) => service.replacement(c.session, c.input, c.language),
     searchArchive: (c) => service.searchArchive(c.session, c.input, c.language),
+    timeline: (c) => service.timeline(c.session, c.input.id),
+    returnRateReport: (c) => deps.report(c.session, c.input),
     searchAbnormal: (c) => service.searchAbnormal(c.session, c.input, c.language),
   });
 }

@@ -32,6 +32,7 @@ import {
   type AfterSaleRow,
   type AfterSaleSearchInput,
   type AfterSaleSource,
+  type AfterSaleTimelineEntry,
   type AfterSaleStates,
   type AfterSaleUpdateItem,
   type AfterSaleUploadLogisticsInput,
@@ -543,6 +544,34 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
     },
     search: (session: Session, input: AfterSaleSearchInput, language: Language) => search(session, input, 'all', language),
     searchArchive: (session: Session, input: AfterSaleSearchInput, language: Language) => search(session, input, 'archive', language),
+    /** The document's operation log and its return inbound's, oldest first (the detail's timeline). */
+    async timeline(session: Session, id: number): Promise<AfterSaleTimelineEntry[]> {
+      const domainId = domainOf(session);
+      const [h] = await db
+        .select({ id: afterSales.id, rmaId: afterSales.rmaId })
+        .from(afterSales)
+        .where(and(eq(afterSales.domainId, domainId), eq(afterSales.id, id)));
+      if (!h) throw notFound(id);
+      const rows = await db.execute<{ id: string; entity_type: string; action: string; login_name: string | null; before: unknown; after: unknown; created_at: Date | string }>(sql`
+        select id, entity_type, action, login_name, before, after, created_at
+        from operation_logs
+        where domain_id = ${domainId} and entity_type = ${ENTITY} and entity_id = ${String(h.id)}
+        union all
+        select id, entity_type, action, login_name, before, after, created_at
+        from operation_logs
+        where domain_id = ${domainId} and entity_type = 'rma' and entity_id = ${String(h.rmaId ?? '')}
+        order by created_at, id
+        limit 500`);
+      return rows.rows.map((r) => ({
+        id: Number(r.id),
+        kind: r.entity_type === 'rma' ? 'rma' : 'afterSale',
+        action: r.action,
+        loginName: r.login_name,
+        before: r.before ?? null,
+        after: r.after ?? null,
+        createdAt: new Date(r.created_at).toISOString(),
+      }));
+    },
     searchAbnormal: (session: Session, input: AfterSaleSearchInput, language: Language) => search(session, input, 'abnormal', language),
     /** Deletes documents nobody has acted on (UNPROCESSED). */
     async remove(session: Session, list: AfterSaleRef[], language: Language): Promise<AfterSaleBatchResult> {

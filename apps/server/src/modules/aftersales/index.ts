@@ -9,6 +9,7 @@ import { createAfterSalesPlatform } from './aftersales.platform.js';
 import { afterSalesExporter } from './aftersales.exporter.js';
 import { createAfterSalesImporter } from './aftersales.imports.js';
 import { registerAfterSalesMessages } from './aftersales.messages.js';
+import { createReturnRateReport } from './aftersales.report.js';
 import { registerAfterSalesRoutes } from './aftersales.routes.js';
 import { createAfterSalesService } from './aftersales.service.js';
 
@@ -38,7 +39,7 @@ export const registerAfterSalesModule: AreaModule = (ctx) => {
     },
   });
   ctx.registry.provide(PLATFORM_AFTER_SALES_SERVICE, platform satisfies PlatformAfterSalesService);
-  registerAfterSalesRoutes(ctx.app, ctx.http, service, { imports: ctx.imports, exports: ctx.exports });
+  registerAfterSalesRoutes(ctx.app, ctx.http, service, { imports: ctx.imports, exports: ctx.exports, report: createReturnRateReport({ database: ctx.database }) });
   ctx.imports.register(createAfterSalesImporter(() => service));
   ctx.exports.register(afterSalesExporter);
   ctx.registry.provide('afterSales', { service });

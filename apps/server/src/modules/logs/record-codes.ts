@@ -43,6 +43,7 @@ import {
   lastExpressNos,
   wdoHeaders,
   rmaHeaders,
+  rmaParcels,
   rmaReasons,
 } from '../../db/schema/index.js';
 
@@ -123,6 +124,7 @@ export const RECORD_CODES: Record<OperationLogEntityKind, RecordCodeRule> = {
   wdo: byId(wdoHeaders, wdoHeaders.code),
   rma: byId(rmaHeaders, rmaHeaders.code),
   rmaReason: byId(rmaReasons, rmaReasons.reason),
+  rmaParcel: byId(rmaParcels, rmaParcels.expressNo),
   afterSale: byId(afterSales, afterSales.code),
   purchaseOrder: byId(purchaseOrders, purchaseOrders.code),
   purchaseReturn: byId(purchaseReturns, purchaseReturns.code),

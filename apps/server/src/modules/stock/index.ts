@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
 import { applyReceiptCosts, setAverageCost } from './stock.costs.js';
 import { allocateInWarehouse, applyMovements } from './stock.engine.js';
+import { ORDER_DOC_TYPE } from './outbound/sales-outbound.js';
 
 export {
   applyMovements,
@@ -60,6 +61,28 @@ export async function availableBySku(tx: Tx, domainId: number, warehouseId: numb
     result.set(skuId, parts ? combinationAvailable(parts.map((p) => ({ qty: p.qty, available: plain.get(p.skuId) ?? 0 }))) : (plain.get(skuId) ?? 0));
   }
   return result;
+}
+
+/**
+ * Units shipped to buyers in a window (end exclusive): the stock ledger's SHIP rows of orders, in
+ * all warehouses; the total and, for the SKUs asked, per SKU. Read through the ledger's time index.
+ */
+export async function shippedUnits(tx: Tx, domainId: number, from: Date, to: Date, skuIds: number[]): Promise<{ total: number; bySku: Map<number, number> }> {
+  const rows = await tx.execute<{ sku_id: string | null; shipped: number }>(sql`
+    with shipped as (
+      select sku_id, -on_hand_delta as qty from stock_ledger
+      where domain_id = ${domainId} and created_at >= ${from} and created_at < ${to}
+        and movement = 'SHIP' and doc_type = ${ORDER_DOC_TYPE} and on_hand_delta < 0)
+    select null as sku_id, coalesce(sum(qty), 0)::int as shipped from shipped
+    union all
+    select sku_id, sum(qty)::int from shipped where sku_id = any(${bigintArray(skuIds)}) group by sku_id`);
+  let total = 0;
+  const bySku = new Map<number, number>();
+  for (const r of rows.rows) {
+    if (r.sku_id == null) total = Number(r.shipped);
+    else bySku.set(Number(r.sku_id), Number(r.shipped));
+  }
+  return { total, bySku };
 }
 
 export const stockService = { applyMovements, allocateInWarehouse, applyReceiptCosts, setAverageCost, availableBySku };

@@ -15,6 +15,10 @@ const refs = (rows: Refs) => rows.map((r) => ({ id: r.id, version: r.version }))
 export const afterSalesApi = {
   search: (input: AfterSaleFilter) => callApi(AfterSalesCalls.search, input, quiet),
   get: (id: number) => callApi(AfterSalesCalls.get, { id }, quiet),
+  timeline: (id: number) => callApi(AfterSalesCalls.timeline, { id }, quiet),
+  searchArchive: (input: AfterSaleFilter) => callApi(AfterSalesCalls.searchArchive, input, quiet),
+  searchAbnormal: (input: AfterSaleFilter) => callApi(AfterSalesCalls.searchAbnormal, input, quiet),
+  returnRateReport: (input: CallInput<typeof AfterSalesCalls.returnRateReport>) => callApi(AfterSalesCalls.returnRateReport, input, quiet),
   create: (input: AfterSaleCreateValues) => callApi(AfterSalesCalls.create, input, quiet),
   remove: (rows: Refs) => callApi(AfterSalesCalls.delete, { list: refs(rows) }, quiet),
   exportList: (input: CallInput<typeof AfterSalesCalls.export>) => callApi(AfterSalesCalls.export, input, quiet),

@@ -6,10 +6,15 @@ import { afterSalesApi, type AfterSaleFilter } from './api';
 
 export const afterSalesKeys = {
   all: ['aftersales'] as const,
-  list: (filter: AfterSaleFilter) => [...afterSalesKeys.all, 'list', filter] as const,
+  list: (filter: AfterSaleFilter, view: AfterSaleView = 'all') => [...afterSalesKeys.all, 'list', view, filter] as const,
 };
 
-export const useAfterSaleList = (filter: AfterSaleFilter) => useQuery({ queryKey: afterSalesKeys.list(filter), queryFn: () => afterSalesApi.search(filter), placeholderData: (p) => p });
+/** The whole list, the archive (completed and closed) or the abnormal documents (refund or write-back failed). */
+export type AfterSaleView = 'all' | 'archive' | 'abnormal';
+const searchOf = { all: afterSalesApi.search, archive: afterSalesApi.searchArchive, abnormal: afterSalesApi.searchAbnormal };
+
+export const useAfterSaleList = (filter: AfterSaleFilter, view: AfterSaleView = 'all', enabled = true) =>
+  useQuery({ queryKey: afterSalesKeys.list(filter, view), queryFn: () => searchOf[view](filter), placeholderData: (p) => p, enabled });
 
 /** A refusal in words: field problems by field, the rest as the server words them. */
 export function afterSalesErrorMessage(error: unknown): string {

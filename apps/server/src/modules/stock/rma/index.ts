@@ -5,6 +5,7 @@ import { RMA_STATUS } from '@openseller/core';
 import { rmaHeaders } from '../../../db/schema/index.js';
 import type { AreaModule } from '../../../platform/module.js';
 import { registerRmaMessages } from './rma.messages.js';
+import { createRmaParcels } from './rma.parcels.js';
 import { registerRmaRoutes } from './rma.routes.js';
 import { createRmaService } from './rma.service.js';
 import { createRmaWarehouseSystem } from './rma.warehouse-system.js';
@@ -14,7 +15,8 @@ export const registerRmaModule: AreaModule = (ctx) => {
   registerRmaMessages();
   const service = createRmaService({ database: ctx.database, ...(ctx.now ? { now: ctx.now } : {}) });
   const warehouseSystem = createRmaWarehouseSystem({ database: ctx.database, registry: ctx.registry, service, ...(ctx.now ? { now: ctx.now } : {}) });
-  registerRmaRoutes(ctx.app, ctx.http, service, warehouseSystem);
+  const parcels = createRmaParcels({ database: ctx.database, ...(ctx.now ? { now: ctx.now } : {}) });
+  registerRmaRoutes(ctx.app, ctx.http, service, warehouseSystem, parcels);
   // Receipts and confirmed cancels of returns the warehouse systems report, once every area is registered.
   ctx.app.addHook('onReady', async () => {
     ctx.registry.find<WarehouseSystemsService>('warehouse-systems')?.onResults('RMA', warehouseSystem.onResult);

@@ -30,6 +30,10 @@ export function registerRmaMessages(): void {
       [RmaErrors.REASON_NOT_FOUND]: '退货原因不存在',
       [RmaErrors.REASON_TAKEN]: (p) => `退货原因“${p.reason}”已存在`,
       [RmaErrors.NOTHING_TO_RECEIVE]: (p) => `退货入库单 ${p.code} 已全部入库`,
+      [RmaErrors.PARCEL_LINKED]: (p) => `包裹 ${p.expressNo} 已关联退货入库单，请在退货入库单中入库`,
+      [RmaErrors.PARCEL_TARGET_STATUS]: (p) => `退货入库单 ${p.code} 状态为${STATUS_ZH(p.status)}，只能关联待入库的退货入库单`,
+      [RmaErrors.PARCEL_AFTER_SALE_NO_RMA]: (p) => `售后单 ${p.code} 还没有退货入库单，请先同意退货`,
+      [RmaErrors.PARCEL_OTHER_WAREHOUSE]: (p) => `包裹所在仓库与退货入库单 ${p.code} 的仓库不同`,
     },
     en: {
       [RmaErrors.WRONG_STATUS]: (p) => `The return ${p.code} is ${STATUS_EN(p.status)}; it cannot be ${ACTIONS_EN[String(p.action)] ?? p.action}`,
@@ -53,10 +57,15 @@ export function registerRmaMessages(): void {
       [RmaErrors.REASON_NOT_FOUND]: 'The return reason does not exist',
       [RmaErrors.REASON_TAKEN]: (p) => `The return reason “${p.reason}” exists already`,
       [RmaErrors.NOTHING_TO_RECEIVE]: (p) => `The return ${p.code} is fully received`,
+      [RmaErrors.PARCEL_LINKED]: (p) => `The parcel ${p.expressNo} is linked to a return already: receive it there`,
+      [RmaErrors.PARCEL_TARGET_STATUS]: (p) => `The return ${p.code} is ${STATUS_EN(p.status)}: a parcel is linked only to a return awaiting entry`,
+      [RmaErrors.PARCEL_AFTER_SALE_NO_RMA]: (p) => `The after-sale ${p.code} has no return inbound yet: agree its return first`,
+      [RmaErrors.PARCEL_OTHER_WAREHOUSE]: (p) => `The parcel is in another warehouse than the return ${p.code}`,
     },
     nouns: {
       rma: { zh: '退货入库单', en: 'The return' },
       rmaReason: { zh: '退货原因', en: 'The return reason' },
+      rmaParcel: { zh: '无信息包裹', en: 'The parcel' },
     },
   });
 }

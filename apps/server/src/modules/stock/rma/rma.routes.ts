@@ -3,10 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import { RmaCalls } from '@openseller/core';
 import type { Http } from '../../../platform/http.js';
+import type { RmaParcels } from './rma.parcels.js';
 import type { RmaService } from './rma.service.js';
 import type { RmaWarehouseSystem } from './rma.warehouse-system.js';
 
-export function registerRmaRoutes(app: FastifyInstance, http: Http, service: RmaService, warehouseSystem: RmaWarehouseSystem): void {
+export function registerRmaRoutes(app: FastifyInstance, http: Http, service: RmaService, warehouseSystem: RmaWarehouseSystem, parcels: RmaParcels): void {
   http.serve(app, RmaCalls, {
     create: (c) => service.create(c.session, c.input, c.language),
     createOld: (c) => service.create(c.session, c.input, c.language),
@@ -32,5 +33,9 @@ export function registerRmaRoutes(app: FastifyInstance, http: Http, service: Rma
     syncListToWms: (c) => warehouseSystem.syncList(c.session, c.input.idList, c.language),
     cancelToWms: (c) => warehouseSystem.cancelOne(c.session, c.input.id, c.language),
     cancelListToWms: (c) => warehouseSystem.cancelList(c.session, c.input.idList, c.language),
+    scan: (c) => parcels.scan(c.session, c.input, c.language),
+    parcelSearch: (c) => parcels.search(c.session, c.input),
+    parcelCreate: (c) => parcels.create(c.session, c.input),
+    parcelLink: (c) => parcels.link(c.session, c.input),
   });
 }

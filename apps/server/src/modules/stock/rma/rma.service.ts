@@ -565,6 +565,15 @@ export function createRmaService(deps: RmaServiceDeps) {
   async function removeLocked(t: Tx, session: Session, h: RmaHeader): Promise<void> {
     if (h.receivedQtyTotal > 0) throw new AppError(RmaErrors.HAS_RECEIPTS, 409, { code: h.code, received: h.receivedQtyTotal, action: 'delete' });
     if (h.status !== RMA_STATUS.CREATED) throw wrongStatus(h, 'delete');
+    // Parcels linked to it wait again (never lost): reopened, or dropped where the same tracking
+    // number was recorded again meanwhile and that open parcel stands for it.
+    await t.execute(sql`
+      with twins as (
+        delete from rma_parcels p where p.domain_id = ${h.domainId} and p.rma_id = ${h.id}
+          and exists (select 1 from rma_parcels o where o.domain_id = p.domain_id and o.express_no = p.express_no and o.state = 'OPEN')
+        returning p.id)
+      update rma_parcels set state = 'OPEN', rma_id = null, linked_by = null, linked_by_name = null, linked_at = null, version = version + 1, updated_at = now()
+      where domain_id = ${h.domainId} and rma_id = ${h.id} and id not in (select id from twins)`);
     await t.delete(rmaHeaders).where(and(eq(rmaHeaders.domainId, h.domainId), eq(rmaHeaders.id, h.id)));
     await writeOperationLog(t, actorOf(session), { area: AREA, entityType: 'rma', entityId: h.id, action: 'delete', before: h });
   }

@@ -4,7 +4,7 @@
 // buttons show comes from the decision-by-state rule of packages/core), import and export.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, DatePicker, Empty, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -37,7 +37,9 @@ import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
 import { useListState } from '../../../ui/use-list-state';
 import { afterSalesApi, type AfterSaleBatchResultData, type AfterSaleFilter, type AfterSaleRowData } from '../api';
-import { afterSalesErrorMessage, useAfterSaleList, useAfterSalesMutation } from '../queries';
+import { AfterSaleDetailDrawer } from '../components/aftersale-detail-drawer';
+import { ReturnRateReportView } from '../components/return-rate-report';
+import { afterSalesErrorMessage, useAfterSaleList, useAfterSalesMutation, type AfterSaleView } from '../queries';
 
 const STATE_COLORS: Record<AfterSaleState, string> = { UNPROCESSED: 'warning', PROCESSING: 'processing', COMPLETED: 'success', CLOSED: 'default' };
 const REFUND_COLORS: Record<RefundState, string> = { VERIFY: 'warning', WAIT: 'processing', SUCCESS: 'success', REJECT: 'default', FAILURE: 'error' };
@@ -51,7 +53,8 @@ const choosesReplacement = (row: AfterSaleRowData) =>
 /** The decisions offered as buttons (upload logistics has its own form on the row). */
 const BATCH_DECISIONS: AfterSaleDecision[] = ['agreeRefund', 'refuseRefund', 'agreeReturn', 'refuseReturn', 'refundFinish', 'sync'];
 
-const DEFAULTS = { page: 1, size: 10, state: '', refund: '', receipt: '', writeBack: '', type: '', store: 0, keyword: '', from: '', to: '', order: 0 };
+const DEFAULTS = { page: 1, size: 10, state: '', refund: '', receipt: '', writeBack: '', type: '', store: 0, keyword: '', from: '', to: '', order: 0, tab: 'all', detail: 0 };
+const TABS = ['all', 'archive', 'abnormal', 'report'] as const;
 
 export default function AfterSalesPage() {
   const { t } = useTranslation();
@@ -80,9 +83,10 @@ export default function AfterSalesPage() {
     // The after-sales of one order (made from it, or whose replacement it is): the order's jump here.
     erpOrderId: state.order || null,
   };
-  const list = useAfterSaleList(filter);
+  const tab = (TABS as readonly string[]).includes(state.tab) ? (state.tab as (typeof TABS)[number]) : 'all';
+  const list = useAfterSaleList(filter, tab === 'report' ? 'all' : (tab as AfterSaleView), tab !== 'report');
   const rows = list.data?.voList ?? [];
-  const filtered = Object.entries(state).some(([k, v]) => !['page', 'size'].includes(k) && v !== DEFAULTS[k as keyof typeof DEFAULTS]);
+  const filtered = Object.entries(state).some(([k, v]) => !['page', 'size', 'tab', 'detail'].includes(k) && v !== DEFAULTS[k as keyof typeof DEFAULTS]);
 
   function report(decision: string, result: AfterSaleBatchResultData) {
     if (result.succeeded.length) toast.success(t('aftersales:batch.done', { action: t(`aftersales:decisions.${decision}`), count: result.succeeded.length }));
@@ -145,7 +149,13 @@ export default function AfterSalesPage() {
   const selectionAllows = (d: AfterSaleDecision) => selected.some((r) => allows(r).includes(d));
 
   const columns: ColumnsType<AfterSaleRowData> = [
-    { title: t('aftersales:columns.code'), dataIndex: 'code', width: 160, fixed: 'left' },
+    {
+      title: t('aftersales:columns.code'),
+      dataIndex: 'code',
+      width: 160,
+      fixed: 'left',
+      render: (code: string, row) => <Typography.Link onClick={() => setState({ detail: row.id })}>{code}</Typography.Link>,
+    },
     { title: t('aftersales:columns.type'), dataIndex: 'type', width: 110, render: (v: string) => t(`aftersales:types.${v}`) },
     { title: t('aftersales:columns.order'), dataIndex: 'erpSoHCode', width: 170 },
     { title: t('aftersales:columns.store'), dataIndex: 'storeName', width: 140 },
@@ -271,75 +281,85 @@ export default function AfterSalesPage() {
   return (
     <>
       <PageTitle title={t('nav:routes.afterSale')} />
-      <Card>
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <Segmented
-            value={state.state || 'ALL'}
-            onChange={(v) => setState({ state: v === 'ALL' ? '' : String(v), page: 1 })}
-            options={[{ value: 'ALL', label: t('aftersales:states.ALL') }, ...options(AFTER_SALE_STATES, 'states')]}
-          />
-          <Space wrap>
-            <Select aria-label={t('aftersales:columns.type')} allowClear placeholder={t('aftersales:columns.type')} style={{ width: 140 }} value={state.type || undefined} onChange={(v) => setState({ type: v ?? '', page: 1 })} options={options(AFTER_SALE_TYPES, 'types')} />
-            <Select aria-label={t('aftersales:columns.refundStatus')} allowClear placeholder={t('aftersales:columns.refundStatus')} style={{ width: 140 }} value={state.refund || undefined} onChange={(v) => setState({ refund: v ?? '', page: 1 })} options={options(REFUND_STATES, 'refundStates')} />
-            <Select aria-label={t('aftersales:columns.receiptStatus')} allowClear placeholder={t('aftersales:columns.receiptStatus')} style={{ width: 140 }} value={state.receipt || undefined} onChange={(v) => setState({ receipt: v ?? '', page: 1 })} options={options(RECEIPT_STATES, 'receiptStates')} />
-            <Select aria-label={t('aftersales:columns.writeBackStatus')} allowClear placeholder={t('aftersales:columns.writeBackStatus')} style={{ width: 140 }} value={state.writeBack || undefined} onChange={(v) => setState({ writeBack: v ?? '', page: 1 })} options={options(WRITE_BACK_STATES, 'writeBackStates')} />
-            <StoreSelect allowClear placeholder={t('aftersales:columns.store')} value={state.store || undefined} onChange={(v) => setState({ store: typeof v === 'number' ? v : 0, page: 1 })} />
-            <DatePicker.RangePicker
-              showTime
-              aria-label={t('aftersales:columns.applyTime')}
-              value={state.from && state.to ? [dayjs(state.from), dayjs(state.to)] : null}
-              onChange={(range) => setState({ from: range?.[0]?.format('YYYY-MM-DD HH:mm:ss') ?? '', to: range?.[1]?.format('YYYY-MM-DD HH:mm:ss') ?? '', page: 1 })}
-            />
-            <Input.Search
-              allowClear
-              style={{ width: 300 }}
-              placeholder={t('aftersales:filters.keyword')}
-              enterButton={t('common:actions.search')}
-              value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
-              onSearch={(v) => setState({ keyword: v.trim(), page: 1 })}
-            />
-          </Space>
-          <Space wrap>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/afterSale/createAfterSaleOrder')}>
-              {t('aftersales:actions.create')}
-            </Button>
-            {BATCH_DECISIONS.map((d) => (
-              <Button key={d} disabled={!selectionAllows(d)} loading={run.isPending && run.variables?.decision === d && run.variables.rows.length > 1} onClick={() => decide(d, selected)}>
-                {t(`aftersales:decisions.${d}`)}
-              </Button>
-            ))}
-            <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-              {t('aftersales:actions.import')}
-            </Button>
-            <Button icon={<DownloadOutlined />} onClick={() => void exportList()}>
-              {t('aftersales:actions.export')}
-            </Button>
-            {selected.length > 0 && <Typography.Text type="secondary">{t('aftersales:batch.selected', { count: selected.length })}</Typography.Text>}
-          </Space>
-          <Table
-            rowKey="id"
-            size="middle"
-            loading={list.isFetching}
-            columns={columns}
-            dataSource={rows}
-            scroll={{ x: 2800 }}
-            rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, chosen) => setSelected(chosen) }}
-            locale={{
-              emptyText: (
-                <Empty description={filtered ? t('aftersales:empty.filtered') : t('aftersales:empty.none')}>
-                  {!filtered && (
-                    <Button type="primary" onClick={() => navigate('/afterSale/createAfterSaleOrder')}>
-                      {t('aftersales:actions.create')}
-                    </Button>
-                  )}
-                </Empty>
-              ),
-            }}
-            pagination={tablePagination(state.page, state.size, list.data?.total ?? 0, (page, size) => setState({ page, size }))}
-          />
-        </Space>
-      </Card>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setState({ tab: key, page: 1 })}
+        items={TABS.map((key) => ({ key, label: t(`aftersales:tabs.${key}`) }))}
+      />
+      {tab === 'report' ? (
+        <ReturnRateReportView />
+      ) : (
+                <Card>
+                  <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+                    <Segmented
+                      value={state.state || 'ALL'}
+                      onChange={(v) => setState({ state: v === 'ALL' ? '' : String(v), page: 1 })}
+                      options={[{ value: 'ALL', label: t('aftersales:states.ALL') }, ...options(AFTER_SALE_STATES, 'states')]}
+                    />
+                    <Space wrap>
+                      <Select aria-label={t('aftersales:columns.type')} allowClear placeholder={t('aftersales:columns.type')} style={{ width: 140 }} value={state.type || undefined} onChange={(v) => setState({ type: v ?? '', page: 1 })} options={options(AFTER_SALE_TYPES, 'types')} />
+                      <Select aria-label={t('aftersales:columns.refundStatus')} allowClear placeholder={t('aftersales:columns.refundStatus')} style={{ width: 140 }} value={state.refund || undefined} onChange={(v) => setState({ refund: v ?? '', page: 1 })} options={options(REFUND_STATES, 'refundStates')} />
+                      <Select aria-label={t('aftersales:columns.receiptStatus')} allowClear placeholder={t('aftersales:columns.receiptStatus')} style={{ width: 140 }} value={state.receipt || undefined} onChange={(v) => setState({ receipt: v ?? '', page: 1 })} options={options(RECEIPT_STATES, 'receiptStates')} />
+                      <Select aria-label={t('aftersales:columns.writeBackStatus')} allowClear placeholder={t('aftersales:columns.writeBackStatus')} style={{ width: 140 }} value={state.writeBack || undefined} onChange={(v) => setState({ writeBack: v ?? '', page: 1 })} options={options(WRITE_BACK_STATES, 'writeBackStates')} />
+                      <StoreSelect allowClear placeholder={t('aftersales:columns.store')} value={state.store || undefined} onChange={(v) => setState({ store: typeof v === 'number' ? v : 0, page: 1 })} />
+                      <DatePicker.RangePicker
+                        showTime
+                        aria-label={t('aftersales:columns.applyTime')}
+                        value={state.from && state.to ? [dayjs(state.from), dayjs(state.to)] : null}
+                        onChange={(range) => setState({ from: range?.[0]?.format('YYYY-MM-DD HH:mm:ss') ?? '', to: range?.[1]?.format('YYYY-MM-DD HH:mm:ss') ?? '', page: 1 })}
+                      />
+                      <Input.Search
+                        allowClear
+                        style={{ width: 300 }}
+                        placeholder={t('aftersales:filters.keyword')}
+                        enterButton={t('common:actions.search')}
+                        value={keyword}
+                        onChange={(e) => setKeyword(e.target.value)}
+                        onSearch={(v) => setState({ keyword: v.trim(), page: 1 })}
+                      />
+                    </Space>
+                    <Space wrap>
+                      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/afterSale/createAfterSaleOrder')}>
+                        {t('aftersales:actions.create')}
+                      </Button>
+                      {BATCH_DECISIONS.map((d) => (
+                        <Button key={d} disabled={!selectionAllows(d)} loading={run.isPending && run.variables?.decision === d && run.variables.rows.length > 1} onClick={() => decide(d, selected)}>
+                          {t(`aftersales:decisions.${d}`)}
+                        </Button>
+                      ))}
+                      <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                        {t('aftersales:actions.import')}
+                      </Button>
+                      <Button icon={<DownloadOutlined />} onClick={() => void exportList()}>
+                        {t('aftersales:actions.export')}
+                      </Button>
+                      {selected.length > 0 && <Typography.Text type="secondary">{t('aftersales:batch.selected', { count: selected.length })}</Typography.Text>}
+                    </Space>
+                    <Table
+                      rowKey="id"
+                      size="middle"
+                      loading={list.isFetching}
+                      columns={columns}
+                      dataSource={rows}
+                      scroll={{ x: 2800 }}
+                      rowSelection={{ selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, chosen) => setSelected(chosen) }}
+                      locale={{
+                        emptyText: (
+                          <Empty description={filtered ? t('aftersales:empty.filtered') : t('aftersales:empty.none')}>
+                            {!filtered && (
+                              <Button type="primary" onClick={() => navigate('/afterSale/createAfterSaleOrder')}>
+                                {t('aftersales:actions.create')}
+                              </Button>
+                            )}
+                          </Empty>
+                        ),
+                      }}
+                      pagination={tablePagination(state.page, state.size, list.data?.total ?? 0, (page, size) => setState({ page, size }))}
+                    />
+                  </Space>
+                </Card>
+      )}
+      {state.detail > 0 && <AfterSaleDetailDrawer id={state.detail} onClose={() => setState({ detail: 0 })} />}
       <Modal
         open={returning !== null}
         title={t('aftersales:agreeReturn.title')}

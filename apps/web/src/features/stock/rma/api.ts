@@ -10,6 +10,9 @@ export type RmaCreateValues = CallInput<typeof RmaCalls.create>;
 export type RmaReceiveValues = CallInput<typeof RmaCalls.receive>;
 export type RmaViewData = CallAnswer<typeof RmaCalls.getById>;
 export type RmaRowData = CallAnswer<typeof RmaCalls.search>['voList'][number];
+export type RmaParcelFilter = CallInput<typeof RmaCalls.parcelSearch>;
+export type RmaParcelData = CallAnswer<typeof RmaCalls.parcelCreate>;
+export type RmaScanData = CallAnswer<typeof RmaCalls.scan>;
 
 export const rmaApi = {
   search: (input: RmaFilter) => callApi(RmaCalls.search, input, quiet),
@@ -23,4 +26,8 @@ export const rmaApi = {
   reasons: () => callApi(RmaCalls.reasonList, undefined, quiet),
   createReason: (reason: string) => callApi(RmaCalls.createReason, { reason }, quiet),
   deleteReason: (id: number) => callApi(RmaCalls.deleteReason, { id }, quiet),
+  scan: (input: CallInput<typeof RmaCalls.scan>) => callApi(RmaCalls.scan, input, quiet),
+  parcels: (input: RmaParcelFilter) => callApi(RmaCalls.parcelSearch, input, quiet),
+  createParcel: (input: CallInput<typeof RmaCalls.parcelCreate>) => callApi(RmaCalls.parcelCreate, input, quiet),
+  linkParcel: (input: CallInput<typeof RmaCalls.parcelLink>) => callApi(RmaCalls.parcelLink, input, quiet),
 };

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, ApiError } from '../../../app/request';
 import { toast } from '../../../app/toast';
-import { rmaApi, type RmaFilter } from './api';
+import { rmaApi, type RmaFilter, type RmaParcelFilter } from './api';
 
 export const rmaKeys = {
   all: ['stock-rma'] as const,
@@ -10,6 +10,7 @@ export const rmaKeys = {
   one: (id: number) => [...rmaKeys.all, 'one', id] as const,
   statuses: () => [...rmaKeys.all, 'statuses'] as const,
   reasons: () => [...rmaKeys.all, 'reasons'] as const,
+  parcels: (filter: RmaParcelFilter) => [...rmaKeys.all, 'parcels', filter] as const,
 };
 
 export const useRmaList = (filter: RmaFilter) => useQuery({ queryKey: rmaKeys.list(filter), queryFn: () => rmaApi.search(filter), placeholderData: (p) => p });

@@ -1,6 +1,6 @@
 // The return-inbound dialogs: create (from a shipped order's lines, found by its code, or free with
 // SKUs chosen), receive (good and defective per line), and the reasons list.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Form, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Table, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,13 @@ interface DraftLine {
   qty: number;
 }
 
-export function RmaCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** A scan that found an order (or its after-sale) but no return yet opens this with the order and the parcel's tracking number. */
+export interface RmaCreatePrefill {
+  orderCode: string;
+  expressNo?: string;
+}
+
+export function RmaCreateModal({ open, onClose, prefill }: { open: boolean; onClose: () => void; prefill?: RmaCreatePrefill | null }) {
   const { t } = useTranslation();
   const [source, setSource] = useState<'ORDER' | 'FREE'>('ORDER');
   const [whId, setWhId] = useState<number | undefined>();
@@ -43,8 +49,18 @@ export function RmaCreateModal({ open, onClose }: { open: boolean; onClose: () =
     setReasonId(undefined);
   };
 
-  async function findOrder() {
-    const code = orderCode.trim();
+  useEffect(() => {
+    if (!open || !prefill) return;
+    setSource('ORDER');
+    setOrderCode(prefill.orderCode);
+    setExpressNo(prefill.expressNo ?? '');
+    void findOrder(prefill.orderCode);
+    // Only when it opens with a new prefill.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, prefill]);
+
+  async function findOrder(given?: string) {
+    const code = (given ?? orderCode).trim();
     if (!code) return;
     try {
       const page = await orderListApi.search({ activeKey: '4', codeKeywords: code, currentPage: 1, pageSize: 1 } as never);

@@ -1,10 +1,12 @@
 // /order/aftersalesmanagement (MENU_RMA_MANAGE, "return management"): the return-inbound list
 // (spec 02 §3.6, §4.1, §7.9). The home page's jump sends status=CI_RMA_STATUS_CREATED. The search
 // box takes a scan: the return's tracking number, the order code, a platform order number or the
-// return code; a single match opens its receive dialog at once.
+// return code; a single match opens its receive dialog at once, an order (or its after-sale) with no
+// return yet opens the create dialog with it, and a parcel that matches nothing is recorded as a
+// 'no information' parcel (the second tab), linked later to its return.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button, Card, Input, Popconfirm, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Input, Popconfirm, Segmented, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +15,9 @@ import { toast } from '../../../app/toast';
 import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
 import { rmaApi, type RmaRowData, type RmaViewData } from './api';
-import { RmaCreateModal, RmaReasonsModal, RmaReceiveModal } from './rma-dialogs';
+import { RmaCreateModal, RmaReasonsModal, RmaReceiveModal, type RmaCreatePrefill } from './rma-dialogs';
+import { RmaParcelsTab } from './rma-parcels';
+import { WarehouseSelect } from '../../warehouses/components/warehouse-select';
 import { rmaErrorMessage, useRmaList, useRmaMutation, useRmaStatuses } from './queries';
 
 const STATUS_COLORS: Record<RmaStatus, string> = {
@@ -34,6 +38,9 @@ export default function RmaPage() {
   // The box shows the filter the URL holds (a jump or the menu starts it afresh).
   useEffect(() => setScan(keyword), [keyword]);
   const [creating, setCreating] = useState(false);
+  const [prefill, setPrefill] = useState<RmaCreatePrefill | null>(null);
+  const [scanWhId, setScanWhId] = useState<number | undefined>();
+  const tab = params.get('tab') === 'parcels' ? 'parcels' : 'returns';
   const [reasonsOpen, setReasonsOpen] = useState(false);
   const [receiving, setReceiving] = useState<RmaViewData | null>(null);
   const list = useRmaList({ currentPage, pageSize, statusCode: status, orderKeyWord: keyword || null });
@@ -59,12 +66,26 @@ export default function RmaPage() {
 
   async function onScan(value: string) {
     const text = value.trim();
-    setFilter({ keyword: text || null });
-    if (!text) return;
+    if (!text) {
+      setFilter({ keyword: null });
+      return;
+    }
     try {
-      const found = await rmaApi.search({ orderKeyWord: text, keywordsType: 'exact', statusCode: 'CI_RMA_STATUS_CREATED', currentPage: 1, pageSize: 2 });
-      if (found.total === 1) await openReceive(found.voList[0]!.id);
-      else if (found.total === 0) toast.info(t('rma:scan.nothing', { text }));
+      const found = await rmaApi.scan({ text, whId: scanWhId ?? null });
+      if (found.kind === 'RMA') {
+        setFilter({ keyword: text });
+        await openReceive(found.rma!.id);
+      } else if (found.kind === 'MANY') {
+        setFilter({ keyword: text, status: null });
+        toast.info(t('rma:scan.many', { text, count: found.total }));
+      } else if (found.kind === 'ORDER') {
+        toast.info(found.afterSaleCode ? t('rma:scan.afterSale', { code: found.afterSaleCode }) : t('rma:scan.order', { code: found.erpSoHCode ?? '' }));
+        setPrefill({ orderCode: found.erpSoHCode ?? text, expressNo: text === found.erpSoHCode || text === found.afterSaleCode ? undefined : text });
+        setCreating(true);
+      } else {
+        setScan('');
+        toast.warning(found.parcelCreated ? t('rma:scan.parcelRecorded', { text }) : t('rma:scan.parcelKnown', { text }));
+      }
     } catch (error) {
       toast.error(rmaErrorMessage(error));
     }
@@ -146,47 +167,69 @@ export default function RmaPage() {
   return (
     <>
       <PageTitle title={t('nav:routes.afterSalesManagement')} />
-      <Card>
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <Segmented
-            value={status ?? 'ALL'}
-            onChange={(v) => setFilter({ status: v === 'ALL' ? null : String(v) })}
-            options={[{ value: 'ALL', label: t('rma:statuses.ALL') }, ...RMA_STATUSES.map((s) => ({ value: s, label: `${t(`rma:statuses.${s}`)} (${count(s)})` }))]}
-          />
-          <Space wrap>
-            <Input.Search
-              allowClear
-              style={{ width: 420 }}
-              placeholder={t('rma:scan.placeholder')}
-              enterButton={t('rma:scan.button')}
-              value={scan}
-              onChange={(e) => setScan(e.target.value)}
-              onSearch={(v) => void onScan(v)}
-            />
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-              {t('rma:actions.create')}
-            </Button>
-            <Button icon={<TagsOutlined />} onClick={() => setReasonsOpen(true)}>
-              {t('rma:actions.reasons')}
-            </Button>
-          </Space>
-          <Table
-            rowKey="id"
-            size="middle"
-            loading={list.isFetching}
-            columns={columns}
-            dataSource={list.data?.voList ?? []}
-            scroll={{ x: 'max-content' }}
-            pagination={tablePagination(currentPage, pageSize, list.data?.total ?? 0, (page, size) => {
-              const merged = new URLSearchParams(params);
-              merged.set('page', String(page));
-              merged.set('size', String(size));
-              setParams(merged);
-            })}
-          />
-        </Space>
-      </Card>
-      <RmaCreateModal open={creating} onClose={() => setCreating(false)} />
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setFilter({ tab: key === 'parcels' ? 'parcels' : null })}
+        items={[
+          {
+            key: 'returns',
+            label: t('rma:tabs.returns'),
+            children: (
+              <Card>
+                <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+                  <Segmented
+                    value={status ?? 'ALL'}
+                    onChange={(v) => setFilter({ status: v === 'ALL' ? null : String(v) })}
+                    options={[{ value: 'ALL', label: t('rma:statuses.ALL') }, ...RMA_STATUSES.map((s) => ({ value: s, label: `${t(`rma:statuses.${s}`)} (${count(s)})` }))]}
+                  />
+                  <Space wrap>
+                    <WarehouseSelect allowClear placeholder={t('rma:scan.warehouse')} value={scanWhId} onChange={(v) => setScanWhId(v)} style={{ width: 180 }} />
+                    <Input.Search
+                      allowClear
+                      style={{ width: 420 }}
+                      placeholder={t('rma:scan.placeholder')}
+                      enterButton={t('rma:scan.button')}
+                      value={scan}
+                      onChange={(e) => setScan(e.target.value)}
+                      onSearch={(v) => void onScan(v)}
+                    />
+                    <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+                      {t('rma:actions.create')}
+                    </Button>
+                    <Button icon={<TagsOutlined />} onClick={() => setReasonsOpen(true)}>
+                      {t('rma:actions.reasons')}
+                    </Button>
+                  </Space>
+                  <Table
+                    rowKey="id"
+                    size="middle"
+                    loading={list.isFetching}
+                    columns={columns}
+                    dataSource={list.data?.voList ?? []}
+                    scroll={{ x: 'max-content' }}
+                    locale={{ emptyText: <Empty description={status || keyword ? t('rma:empty.filtered') : t('rma:empty.none')} /> }}
+                    pagination={tablePagination(currentPage, pageSize, list.data?.total ?? 0, (page, size) => {
+                      const merged = new URLSearchParams(params);
+                      merged.set('page', String(page));
+                      merged.set('size', String(size));
+                      setParams(merged);
+                    })}
+                  />
+                </Space>
+              </Card>
+            ),
+          },
+          { key: 'parcels', label: t('rma:tabs.parcels'), children: <RmaParcelsTab onLinked={(id) => void openReceive(id)} /> },
+        ]}
+      />
+      <RmaCreateModal
+        open={creating}
+        prefill={prefill}
+        onClose={() => {
+          setCreating(false);
+          setPrefill(null);
+        }}
+      />
       <RmaReasonsModal open={reasonsOpen} onClose={() => setReasonsOpen(false)} />
       <RmaReceiveModal rma={receiving} onClose={() => setReceiving(null)} />
     </>
