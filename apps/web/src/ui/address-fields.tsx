@@ -65,7 +65,8 @@ function RegionCascader({ names, value, onChange, id }: { names: AddressFieldNam
 
 type PasteNotice = { type: 'success' | 'warning' | 'error'; text: string } | null;
 
-function PasteBox({ names }: { names: AddressFieldNames }) {
+/** The paste box alone, for forms that show it above their own name and phone fields. */
+export function AddressPasteBox({ names }: { names: AddressFieldNames }) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
   const [text, setText] = useState('');
@@ -149,7 +150,7 @@ export function AddressFields({
   const form = Form.useFormInstance();
   return (
     <>
-      {paste && <PasteBox names={names} />}
+      {paste && <AddressPasteBox names={names} />}
       <Form.Item
         name={names.province}
         label={labels.region ?? t('common:address.region')}
