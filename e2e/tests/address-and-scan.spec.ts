@@ -4,7 +4,7 @@
 // does not parse leaves the fields alone and says so. The scan box of check-and-send and
 // weigh-and-send has the focus on open and again after a refused number, and Esc clears it.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, launchBrowser, newSeller } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller } from '../fixtures';
 
 const b = await launchBrowser();
 const seller = await newSeller();
@@ -12,6 +12,8 @@ const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
 const warehouseCode = `AD${run}`;
 const warehouseName = `Address WH ${run}`;
+const templateName = `Stop ${run}`;
+await seller.api.call('/myhome/expressCompany/addUserExpressCompany', { codes: ['ZTO'] });
 
 const region = () => page.getByLabel('Province / city / district', { exact: true });
 /** The path the cascader shows, as "省 / 市 / 区". */
@@ -60,6 +62,24 @@ describe('addresses and scan stations', () => {
     expect(await cell(page.getByRole('row', { name: new RegExp(warehouseCode) }), 'Address')).toBe('江苏省 苏州市 相城区 星湖街328号');
   });
 
+  it('chooses stop-shipping areas in a multi-select cascader: a whole province and one city', async () => {
+    await b.open('/config/expressStop/template/createTemplate');
+    await page.getByLabel('Template name', { exact: true }).fill(templateName);
+    await chooseOption(page, page.getByLabel('Express company', { exact: true }), 'ZTO');
+    const areas = page.getByLabel('Areas', { exact: true });
+    await areas.fill('西藏');
+    await page.locator('.ant-cascader-menu-item').filter({ hasText: /^西藏自治区$/ }).click();
+    await areas.fill('杭州');
+    await page.locator('.ant-cascader-menu-item').filter({ hasText: /^浙江省 \/ 杭州市$/ }).click();
+    await page.getByText('2 areas chosen').waitFor();
+    await page.keyboard.press('Escape');
+    await b.screenshot('stop-areas-cascader');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Template saved').waitFor();
+    const found = await seller.api.call<{ voList: { name: string; areas: unknown[] }[] }>('/myhome/expressCompany/expressProhibited/search', { currentPage: 1, pageSize: 10, name: templateName });
+    expect(found.voList[0]!.areas).toEqual([{ province: '西藏自治区' }, { province: '浙江省', city: '杭州市' }]);
+  });
+
   for (const [tab, title] of [
     ['3', 'Check and send (scan)'],
     ['8', 'Weigh and send'],
@@ -76,12 +96,12 @@ describe('addresses and scan stations', () => {
       await page.getByRole('alert').first().waitFor();
       await expect.poll(() => box.inputValue()).toBe('');
       await expect.poll(focusedLabel).toBe('Scan the waybill number');
+      if (tab === '3') await b.screenshot('scan-station-refused');
 
       await page.keyboard.type('half a number');
       await page.keyboard.press('Escape');
       await expect.poll(() => box.inputValue()).toBe('');
       await expect.poll(focusedLabel).toBe('Scan the waybill number');
-      if (tab === '3') await b.screenshot('scan-station-refused');
     });
   }
 });
