@@ -29,11 +29,13 @@ describe('an order typed in by hand', () => {
     await b.open('/order/createorder');
     await page.getByRole('button', { name: 'Create order' }).waitFor();
     await chooseOption(page, page.getByLabel('Store', { exact: true }), storeName);
-    await page.getByLabel('Receiver name').fill('赵六');
-    await page.getByLabel('Receiver phone').fill('13900001234');
-    await page.getByLabel('Province').fill('浙江省');
-    await page.getByLabel('City', { exact: true }).fill('杭州市');
-    await page.getByLabel('Detailed address').fill('文二路 8 号');
+    // The receiver pasted whole: name, phone, province / city / district and the detail are filled in.
+    await page.getByLabel('Paste a full address').fill('赵六 13900001234 浙江省杭州市西湖区文二路8号');
+    await page.getByLabel('Paste a full address').press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Address read: check the fields below.' }).waitFor();
+    expect(await page.getByLabel('Receiver name').inputValue()).toBe('赵六');
+    expect(await page.getByLabel('Receiver phone').inputValue()).toBe('13900001234');
+    expect(await page.getByLabel('Detailed address').inputValue()).toBe('文二路8号');
 
     // Without goods the preview says what is missing.
     await page.getByRole('button', { name: 'What the rules choose' }).click();

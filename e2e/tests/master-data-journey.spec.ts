@@ -51,9 +51,9 @@ describe('master data: warehouse, express companies, supplier, gift promotion, o
     expect(await page.locator('.ant-form-item').filter({ hasText: 'Warehouse type' }).locator('.ant-select').innerText()).toContain('Own warehouse');
     await page.getByLabel('Sender name', { exact: true }).fill('Wang Fang');
     await page.getByLabel('Sender phone', { exact: true }).fill('0512-66668888');
-    await page.getByLabel('Province', { exact: true }).fill('江苏省');
-    await page.getByLabel('City', { exact: true }).fill('苏州市');
-    await page.getByLabel('District / county', { exact: true }).fill('工业园区');
+    // The region cascader, searched by a district name.
+    await page.getByLabel('Province / city / district', { exact: true }).fill('吴中');
+    await page.locator('.ant-cascader-menu-item').filter({ hasText: '江苏省 / 苏州市 / 吴中区' }).click();
     await page.getByLabel('Street address', { exact: true }).fill('星湖街 328 号');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Warehouse ${warehouseName} created`).waitFor();
@@ -62,7 +62,7 @@ describe('master data: warehouse, express companies, supplier, gift promotion, o
     const row = page.getByRole('row', { name: new RegExp(warehouseCode) });
     expect(await cell(row, 'Warehouse name')).toBe(warehouseName);
     expect(await cell(row, 'Warehouse type')).toBe('Own warehouse');
-    expect(await cell(row, 'Address')).toBe('江苏省 苏州市 工业园区 星湖街 328 号');
+    expect(await cell(row, 'Address')).toBe('江苏省 苏州市 吴中区 星湖街 328 号');
     expect(await cell(row, 'Locations')).toBe('0');
     // The location count opens the locations of this warehouse.
     await row.getByRole('button', { name: '0', exact: true }).last().click();

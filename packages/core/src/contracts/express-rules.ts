@@ -146,8 +146,16 @@ export type AddressAnalysisInput = z.infer<typeof AddressAnalysisInput>;
 export const AddressSearchHit = z.object({ province: z.string(), city: z.string().nullable(), label: z.string() });
 export type AddressSearchHit = z.infer<typeof AddressSearchHit>;
 
-/** The answer of addressAnalysis (rules/address.ts ParsedAddress). */
-export const ParsedAddressAnswer = z.object({ province: z.string().nullable(), city: z.string().nullable(), district: z.string().nullable(), detail: z.string().nullable() });
+/** The answer of addressAnalysis (rules/address.ts parseContactAddress): the address parts, and the name and phone pasted with them. */
+export const ParsedAddressAnswer = z.object({
+  province: z.string().nullable(),
+  city: z.string().nullable(),
+  district: z.string().nullable(),
+  detail: z.string().nullable(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type ParsedAddressAnswer = z.infer<typeof ParsedAddressAnswer>;
 
 /** A node of the region tree (catalogues/regions.ts RegionTreeNode). */
 export const RegionTreeNodeAnswer: z.ZodType<RegionTreeNode> = z.lazy(() =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAddress } from './address.js';
+import { parseAddress, parseContactAddress } from './address.js';
 
 describe('parseAddress', () => {
   it('splits a full address into province, city, district and the rest', () => {
@@ -38,5 +38,49 @@ describe('parseAddress', () => {
 
   it('does not take a street for a district', () => {
     expect(parseAddress('浙江省杭州市文一西路市场')).toMatchObject({ city: '杭州市', district: null, detail: '文一西路市场' });
+  });
+});
+
+describe('parseContactAddress', () => {
+  it('finds name, phone and address pasted with commas', () => {
+    expect(parseContactAddress('张三，13812345678，浙江省杭州市西湖区文三路100号')).toEqual({
+      name: '张三',
+      phone: '13812345678',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      detail: '文三路100号',
+    });
+  });
+
+  it('finds the name after the address and a phone written in groups', () => {
+    expect(parseContactAddress('广东省深圳市南山区科技园 李小龙 138-1234-5678')).toMatchObject({ name: '李小龙', phone: '13812345678', district: '南山区', detail: '科技园' });
+    expect(parseContactAddress('+86 139 0000 1111 王五 北京市朝阳区建国路88号')).toMatchObject({ name: '王五', phone: '13900001111', city: '北京市', detail: '建国路88号' });
+  });
+
+  it('reads the labelled form marketplaces copy', () => {
+    expect(parseContactAddress('收货人: 赵六\n手机号码: 15912345678\n所在地区: 江苏省苏州市昆山市\n详细地址: 前进路1号')).toMatchObject({
+      name: '赵六',
+      phone: '15912345678',
+      province: '江苏省',
+      city: '苏州市',
+      district: '昆山市',
+      detail: '前进路1号',
+    });
+  });
+
+  it('takes a landline and leaves the name null when no word reads like one', () => {
+    expect(parseContactAddress('浙江 杭州 西湖区 文三路100号 0571-88889999')).toEqual({
+      name: null,
+      phone: '0571-88889999',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      detail: '文三路100号',
+    });
+  });
+
+  it('answers nulls for a text that is no address', () => {
+    expect(parseContactAddress('随便写点什么')).toEqual({ name: null, phone: null, province: null, city: null, district: null, detail: '随便写点什么' });
   });
 });

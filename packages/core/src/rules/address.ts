@@ -110,3 +110,56 @@ export function parseAddress(text: string | null | undefined): ParsedAddress {
   }
   return { province: province?.name ?? null, city, district, detail: rest ? rest : null };
 }
+
+export interface ParsedContactAddress extends ParsedAddress {
+  /** The receiver's name when the text carries one (a short word beside the address), else null. */
+  name: string | null;
+  /** A mainland mobile (11 digits) or a landline (0 + area code + number), digits only but the landline's dash. */
+  phone: string | null;
+}
+
+/** Labels people paste with the values (收货人：张三 手机号码：…), dropped before reading. */
+const CONTACT_LABELS = /(?:收货人|收件人|联系人|姓名|手机号码|手机号|手机|联系电话|电话|所在地区|详细地址|收货地址|地址)\s*[:：]?/g;
+/** A mainland mobile, optionally +86 and written in groups (138 1234 5678, 138-1234-5678). */
+const MOBILE = /(?:\+?86[\s-]?)?(1[3-9]\d)[\s-]?(\d{4})[\s-]?(\d{4})(?!\d)/;
+/** A landline: 0 + a 2–3 digit area code, then 7–8 digits. */
+const LANDLINE = /(?<!\d)(0\d{2,3})[\s-]?(\d{7,8})(?!\d)/;
+/** A word that can be a person's name: 2–5 Chinese characters (with a middle dot), or a Latin name. */
+const NAME_WORD = /^(?:[\u4e00-\u9fa5·]{2,5}|[A-Za-z][A-Za-z .]{1,29})$/;
+/** Ends that make a word a place, not a name. */
+const PLACE_END = /[省市区县旗州盟镇乡村路街巷弄号楼室栋幢园苑道里坊厦城寓]$/;
+
+function nameWord(word: string): boolean {
+  if (!NAME_WORD.test(word) || PLACE_END.test(word)) return false;
+  const parsed = parseAddress(word);
+  return parsed.province === null && parsed.city === null;
+}
+
+/**
+ * A pasted receiver (spec 02 §7.6 addressAnalysis): name, phone and address in any order, with or
+ * without labels and separators (张三，13812345678，浙江省杭州市西湖区文三路100号). The phone is
+ * found by its digits; the name is the first or the last word (split at spaces and punctuation)
+ * that reads like a name and not a place; the rest is read by parseAddress.
+ */
+export function parseContactAddress(text: string | null | undefined): ParsedContactAddress {
+  let rest = (text ?? '').replace(CONTACT_LABELS, ' ');
+  let phone: string | null = null;
+  const mobile = MOBILE.exec(rest);
+  if (mobile) {
+    phone = `${mobile[1]}${mobile[2]}${mobile[3]}`;
+    rest = rest.slice(0, mobile.index) + ' ' + rest.slice(mobile.index + mobile[0].length);
+  } else {
+    const landline = LANDLINE.exec(rest);
+    if (landline) {
+      phone = `${landline[1]}-${landline[2]}`;
+      rest = rest.slice(0, landline.index) + ' ' + rest.slice(landline.index + landline[0].length);
+    }
+  }
+  const words = rest.split(/[\s\u3000,，;；、|/]+/).filter(Boolean);
+  let name: string | null = null;
+  if (words.length > 1) {
+    if (nameWord(words[0]!)) name = words.shift()!;
+    else if (nameWord(words[words.length - 1]!)) name = words.pop()!;
+  }
+  return { ...parseAddress(words.join(' ')), name, phone };
+}

@@ -182,7 +182,11 @@ describe('address', () => {
     const s = await seller();
     const staff = await signedInStaff(t, s.domainId, []);
     const parsed = await t.call(`${address}/addressAnalysis`, { text: '浙江 杭州 西湖区 文三路100号' }, { token: staff });
-    expect(parsed.body.data).toEqual({ province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路100号' });
+    expect(parsed.body.data).toEqual({ province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路100号', name: null, phone: null });
+    const receiver = await t.call(`${address}/addressAnalysis`, { text: '张三，13812345678，浙江省杭州市西湖区文三路100号' }, { token: staff });
+    expect(receiver.body.data).toEqual({ province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路100号', name: '张三', phone: '13812345678' });
+    const tooLong = await t.call(`${address}/addressAnalysis`, { text: 'x'.repeat(501) }, { token: staff });
+    expect(tooLong.status).toBe(400);
     const hits = await t.call(`${address}/searchAddress`, { keyword: '杭州' }, { token: staff });
     expect(hits.body.data).toEqual([{ province: '浙江省', city: '杭州市', label: '浙江省 杭州市' }]);
     const tree = await t.call(`${address}/findAllAddressTree`, {}, { token: staff });

@@ -2,7 +2,7 @@
 // templates (/myhome/expressCompany/expressProhibited, menu MENU_EXPRESS_STOP) and the address
 // calls (§7.6: /myhome/address, any signed-in account), from the route catalogue (api/print.ts).
 import type { FastifyInstance } from 'fastify';
-import { AddressCalls, ExpressRuleCalls, parseAddress, REGIONS, regionTree, StopTemplateCalls, type AddressSearchHit } from '@openseller/core';
+import { AddressCalls, ExpressRuleCalls, parseContactAddress, REGIONS, regionTree, StopTemplateCalls, type AddressSearchHit } from '@openseller/core';
 import type { Http } from '../../../platform/http.js';
 import type { ExpressRulesAreaService } from './express-rules.service.js';
 
@@ -27,7 +27,7 @@ export function registerExpressRuleRoutes(app: FastifyInstance, http: Http, serv
 
   http.serve(app, AddressCalls, {
     searchAddress: (c) => searchAddress(c.input.keyword),
-    addressAnalysis: (c) => parseAddress(c.input.text),
+    addressAnalysis: (c) => parseContactAddress(c.input.text),
     searchAddressAsTree: () => regionTree(),
     findAllAddressTree: () => regionTree(),
   });

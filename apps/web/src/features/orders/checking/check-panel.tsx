@@ -37,10 +37,13 @@ export function CheckPanel({ onShipped }: { onShipped?: () => void }) {
     onRefused: (text) => setNotice({ type: 'error', text }),
   });
 
+  // The item (or serial) input has the focus while an order is open, again after a call (the inputs
+  // are disabled while it runs).
   useEffect(() => {
+    if (busy) return;
     if (scan?.awaitingSerial != null) serialRef.current?.focus();
     else if (order) itemRef.current?.focus();
-  }, [order, scan?.awaitingSerial]);
+  }, [order, scan?.awaitingSerial, busy]);
 
   const reset = (message: Notice = null) => {
     setOrder(null);

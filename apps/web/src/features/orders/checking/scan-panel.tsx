@@ -68,6 +68,11 @@ export function ScanPanel(props: {
 }) {
   const { t } = useTranslation();
   const { inputRef, value, onChange, onPressEnter } = props.waybill.inputProps;
+  // The scan box has the focus whenever it takes input: on open, after a refused number (the input
+  // was disabled while the lookup ran, which loses the focus) and after each parcel.
+  useEffect(() => {
+    if (!props.waybillDisabled) inputRef.current?.focus();
+  }, [props.waybillDisabled, inputRef]);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();

@@ -34,9 +34,11 @@ export function WeighPanel({ onShipped }: { onShipped?: () => void }) {
     onRefused: (text) => setNotice({ type: 'error', text }),
   });
 
+  // The weight input has the focus while an order is open, again after a refused ship (it was
+  // disabled while the call ran).
   useEffect(() => {
-    if (order) weightRef.current?.focus();
-  }, [order]);
+    if (order && !busy) weightRef.current?.focus();
+  }, [order, busy]);
 
   const reset = (message: Notice = null) => {
     setOrder(null);

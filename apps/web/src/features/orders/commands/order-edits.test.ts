@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RegionTreeNode } from '@openseller/core';
 import { ApiError } from '../../../app/request';
-import { cityOptions, districtOptions, formFieldErrors, moreActionEnabled, receiverInput, receiverPhoneValid } from './order-edits';
+import { formFieldErrors, moreActionEnabled, receiverInput, receiverPhoneValid } from './order-edits';
 import { MORE_BY_TAB } from './tab-actions';
 
 const plain = { mergeLevel: 0, splitLevel: 0 };
@@ -41,19 +40,6 @@ describe('receiver form', () => {
     expect(receiverPhoneValid('139****0000')).toBe(false);
     expect(receiverPhoneValid('1390000000')).toBe(false);
     expect(receiverPhoneValid('')).toBe(false);
-  });
-
-  const tree: RegionTreeNode[] = [
-    { value: '浙江省', label: '浙江省', labelEn: 'Zhejiang', children: [{ value: '杭州市', label: '杭州市', labelEn: 'Hangzhou', children: [{ value: '西湖区', label: '西湖区', labelEn: 'Xihu' }] }] },
-    { value: '北京市', label: '北京市', labelEn: 'Beijing' },
-  ];
-
-  it('lists the cities of the chosen province and the districts of the chosen city', () => {
-    expect(cityOptions(tree, '浙江省')).toEqual([{ value: '杭州市', label: '杭州市' }]);
-    expect(cityOptions(tree, '浙江省', true)).toEqual([{ value: '杭州市', label: 'Hangzhou' }]);
-    expect(cityOptions(tree, undefined)).toEqual([]);
-    expect(districtOptions(tree, '浙江省', '杭州市')).toEqual([{ value: '西湖区', label: '西湖区' }]);
-    expect(districtOptions(tree, '北京市', '北京市')).toEqual([]);
   });
 
   it('sends the version shown and blanks as null', () => {

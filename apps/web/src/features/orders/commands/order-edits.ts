@@ -2,7 +2,7 @@
 // selection allows, the receiver phone rule (mobile or landline, packages/core masks.ts), the
 // region choices of a province and a city, the input sent by the receiver form, and the server's
 // field problems placed next to the form's fields.
-import { isMobile, LANDLINE_PATTERN, ORDER_STATUS, type OrderConvertTarget, type OrderRow, type RegionTreeNode, type UpdateOrderReceiverInput } from '@openseller/core';
+import { isMobile, LANDLINE_PATTERN, ORDER_STATUS, type OrderConvertTarget, type OrderRow, type UpdateOrderReceiverInput } from '@openseller/core';
 import { ApiError } from '../../../app/request';
 
 export type MoreAction = `convert:${OrderConvertTarget}` | 'recycleExpressNo' | 'releaseRisk' | 'cancelMerge' | 'cancelSplit';
@@ -28,25 +28,6 @@ export const receiverEditable = (order: Pick<OrderRow, 'statusCode'>) => order.s
 export function receiverPhoneValid(value: string | null | undefined): boolean {
   const v = (value ?? '').trim();
   return isMobile(v) || LANDLINE_PATTERN.test(v);
-}
-
-export interface RegionOption {
-  value: string;
-  label: string;
-}
-
-const options = (nodes: readonly RegionTreeNode[] | undefined, english: boolean): RegionOption[] =>
-  (nodes ?? []).map((n) => ({ value: n.value, label: english ? n.labelEn || n.label : n.label }));
-
-export const provinceOptions = (tree: readonly RegionTreeNode[], english = false) => options(tree, english);
-
-export function cityOptions(tree: readonly RegionTreeNode[], province: string | undefined, english = false): RegionOption[] {
-  return options(tree.find((p) => p.value === province)?.children, english);
-}
-
-export function districtOptions(tree: readonly RegionTreeNode[], province: string | undefined, city: string | undefined, english = false): RegionOption[] {
-  const cities = tree.find((p) => p.value === province)?.children;
-  return options(cities?.find((c) => c.value === city)?.children, english);
 }
 
 export interface ReceiverFormValues {

@@ -1,6 +1,8 @@
-// The contact and address fields of a store form (create, edit, offline batch).
+// The contact and address fields of a store form (create, edit, offline batch); the address through
+// the shared cascader with its paste box (ui/address-fields.tsx).
 import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AddressFields } from '../../../ui/address-fields';
 import { mobileRules } from '../../../ui/form-rules';
 
 export function StoreContactFields() {
@@ -24,26 +26,10 @@ export function StoreContactFields() {
           </Form.Item>
         </Col>
       </Row>
-      <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Form.Item name="province" label={t('stores:fields.province')} rules={[{ max: 50 }]}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="city" label={t('stores:fields.city')} rules={[{ max: 50 }]}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="county" label={t('stores:fields.county')} rules={[{ max: 50 }]}>
-            <Input />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Form.Item name="street" label={t('stores:fields.street')} rules={[{ max: 200 }]}>
-        <Input />
-      </Form.Item>
+      <AddressFields
+        names={{ province: 'province', city: 'city', district: 'county', detail: 'street', name: 'contact', phone: 'phone' }}
+        labels={{ detail: t('stores:fields.street') }}
+      />
     </>
   );
 }

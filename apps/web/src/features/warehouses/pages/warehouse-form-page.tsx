@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LANDLINE_PATTERN, MOBILE_PATTERN, WAREHOUSE_TYPES, WAREHOUSE_TYPES_NEEDING_EXTERNAL_CODE, EXTENDED_WAREHOUSE_TYPES, isThirdPartyWarehouse, type WarehouseType } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { requiredRule } from '../../../ui/form-rules';
+import { AddressFields } from '../../../ui/address-fields';
 import { PageTitle } from '../../../ui/page-title';
 import { leaveWithoutAsking, useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { warehousesApi, type WarehouseFormValues } from '../api';
@@ -130,25 +131,13 @@ export default function WarehouseFormPage() {
                 <Input maxLength={20} placeholder="13800138000 / 0571-88886666" />
               </Form.Item>
             </Col>
-            <Col xs={24} md={8}>
-              <Form.Item name="province" label={t('warehouses:fields.province')} rules={[requiredRule(), max(30)]}>
-                <Input maxLength={30} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item name="city" label={t('warehouses:fields.city')} rules={[requiredRule(), max(30)]}>
-                <Input maxLength={30} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item name="county" label={t('warehouses:fields.county')} rules={[max(30)]}>
-                <Input maxLength={30} />
-              </Form.Item>
-            </Col>
             <Col span={24}>
-              <Form.Item name="street" label={t('warehouses:fields.street')} rules={[requiredRule(), max(200)]}>
-                <Input maxLength={200} />
-              </Form.Item>
+              <AddressFields
+                names={{ province: 'province', city: 'city', district: 'county', detail: 'street', name: 'contact', phone: 'phone' }}
+                required="city"
+                detailRequired
+                labels={{ detail: t('warehouses:fields.street') }}
+              />
             </Col>
             <Col span={24}>
               <Form.Item name="remark" label={t('warehouses:fields.remark')} rules={[max(200)]}>

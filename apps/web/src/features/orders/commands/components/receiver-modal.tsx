@@ -1,28 +1,34 @@
 // Edit the receiver of one order: name, phone (mobile or landline), province / city / district
-// from the region tree, address. The drawer shows the receiver masked, so name, phone and address
+// from the official divisions (ui/address-fields.tsx, with a box to paste a whole receiver), address. The drawer shows the receiver masked, so name, phone and address
 // are typed afresh (the masked value is the placeholder). Regions keep their Chinese names: the
 // address is what the courier prints. The order's version is sent; a refusal
 // of a field is shown next to it, anything else as a toast.
 import { useEffect } from 'react';
-import { Alert, AutoComplete, Form, Input, Modal, Select } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '@openseller/core';
 import { toast } from '../../../../app/toast';
-import { useRegionTree } from '../../express-rules/queries';
+import { AddressFields, AddressPasteBox, type AddressFieldNames } from '../../../../ui/address-fields';
 import { orderCommandsApi } from '../api';
-import { cityOptions, districtOptions, formFieldErrors, provinceOptions, receiverInput, receiverPhoneValid, type ReceiverFormValues } from '../order-edits';
+import { formFieldErrors, receiverInput, receiverPhoneValid, type ReceiverFormValues } from '../order-edits';
 import { commandErrorMessage, useOrderCommand } from '../queries';
+
+/** The receiver fields the cascader and the paste box fill. */
+const RECEIVER_FIELDS: AddressFieldNames = {
+  province: 'receiverProvince',
+  city: 'receiverCity',
+  district: 'receiverDistrict',
+  detail: 'receiverAddress',
+  name: 'receiverName',
+  phone: 'receiverPhone',
+};
 
 const FIELDS = ['receiverName', 'receiverPhone', 'receiverProvince', 'receiverCity', 'receiverDistrict', 'receiverAddress', 'receiverZip'] as const;
 
 export function ReceiverModal({ order, open, onClose }: { order: OrderRow; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ReceiverFormValues>();
-  const tree = useRegionTree();
   const save = useOrderCommand(orderCommandsApi.updateReceiver);
-  const province = Form.useWatch('receiverProvince', form);
-  const city = Form.useWatch('receiverCity', form);
-  const regions = tree.data ?? [];
 
   useEffect(() => {
     if (open)
@@ -66,6 +72,7 @@ export function ReceiverModal({ order, open, onClose }: { order: OrderRow; open:
     >
       <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('ordercommands:receiver.maskedNote')} />
       <Form form={form} layout="vertical" onFinish={submit} data-testid="receiver-form">
+        <AddressPasteBox names={RECEIVER_FIELDS} />
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 12 }}>
           <Form.Item name="receiverName" label={t('ordercommands:receiver.name')} rules={[required('name'), { max: 100, message: t('ordercommands:receiver.tooLong', { max: 100 }) }]}>
             <Input placeholder={order.receiverName ?? ''} autoFocus maxLength={100} />
@@ -80,31 +87,11 @@ export function ReceiverModal({ order, open, onClose }: { order: OrderRow; open:
           >
             <Input placeholder={order.receiverPhone ?? ''} maxLength={50} />
           </Form.Item>
-          <Form.Item name="receiverProvince" label={t('ordercommands:receiver.province')} rules={[required('province')]}>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              loading={tree.isLoading}
-              options={provinceOptions(regions)}
-              onChange={() => form.setFieldsValue({ receiverCity: undefined, receiverDistrict: undefined } as Partial<ReceiverFormValues>)}
-            />
-          </Form.Item>
-          <Form.Item name="receiverCity" label={t('ordercommands:receiver.city')} rules={[required('city')]}>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              disabled={!province}
-              options={cityOptions(regions, province)}
-              onChange={() => form.setFieldsValue({ receiverDistrict: undefined } as Partial<ReceiverFormValues>)}
-            />
-          </Form.Item>
-          <Form.Item name="receiverDistrict" label={t('ordercommands:receiver.district')} rules={[{ max: 50, message: t('ordercommands:receiver.tooLong', { max: 50 }) }]}>
-            <AutoComplete disabled={!city} options={districtOptions(regions, province, city)} filterOption={(input, o) => String(o?.label ?? '').includes(input)} />
-          </Form.Item>
           <Form.Item name="receiverZip" label={t('ordercommands:receiver.zip')} rules={[{ max: 20, message: t('ordercommands:receiver.tooLong', { max: 20 }) }]}>
             <Input maxLength={20} />
           </Form.Item>
         </div>
+        <AddressFields names={{ ...RECEIVER_FIELDS, detail: undefined }} paste={false} required="city" />
         <Form.Item name="receiverAddress" label={t('ordercommands:receiver.address')} rules={[required('address'), { max: 500, message: t('ordercommands:receiver.tooLong', { max: 500 }) }]}>
           <Input placeholder={order.receiverAddress ?? ''} maxLength={500} />
         </Form.Item>

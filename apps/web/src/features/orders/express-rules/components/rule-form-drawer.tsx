@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Button, Drawer, Form, Input, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CUSTOM_KEYWORD_SOURCES, type ExpressRuleCondition, type ExpressRuleType, type RegionTreeNode } from '@openseller/core';
+import { useRegionOptions } from '../../../../ui/address-fields';
 import { requiredRule } from '../../../../ui/form-rules';
 import { ExpressCompanySelect } from '../../../express/components/express-company-select';
 import { StoreSelect } from '../../../stores/components/store-select';
@@ -41,7 +42,9 @@ export function RuleFormDrawer({
   const { t, i18n } = useTranslation();
   const [form] = Form.useForm();
   const province = Form.useWatch(['ruleCondition', 'province'], form) as string | undefined;
-  const cities = tree.find((p) => p.value === province)?.children ?? [];
+  // The excepted cities come from the official divisions (every city of every province).
+  const regions = useRegionOptions();
+  const cities = regions.data?.find((p) => p.value === province)?.children ?? tree.find((p) => p.value === province)?.children ?? [];
 
   useEffect(() => {
     if (!open) return;
@@ -86,7 +89,7 @@ export function RuleFormDrawer({
               />
             </Form.Item>
             <Form.Item name={['ruleCondition', 'areaExceptions']} label={t('expressrules:fields.areaExceptions')} extra={t('expressrules:form.areaExceptionsHelp')}>
-              <Select mode="tags" options={cities.map((c) => ({ value: c.value, label: c.label }))} />
+              <Select mode="tags" showSearch={{ optionFilterProp: 'label' }} options={cities.map((c) => ({ value: c.value, label: c.label }))} />
             </Form.Item>
           </>
         )}

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { addDecimals, formatDecimal, multiplyDecimals, type DryRunResult, type ManualOrderInput } from '@openseller/core';
 import { ApiError, errorMessage } from '../../../../app/request';
 import { toast } from '../../../../app/toast';
+import { AddressFields, AddressPasteBox, type AddressFieldNames } from '../../../../ui/address-fields';
 import { requiredRule } from '../../../../ui/form-rules';
 import { PageTitle } from '../../../../ui/page-title';
 import { SkuNameCell } from '../../../../ui/sku-attributes';
@@ -19,6 +20,16 @@ import { StoreSelect } from '../../../stores/components/store-select';
 import { ImportOrdersButton } from '../../import/import-orders-button';
 import { RulePreview } from '../components/rule-preview';
 import { useCreateOrderByHand, useDryRunByHand } from '../queries';
+
+/** The receiver fields the address cascader and its paste box fill. */
+const RECEIVER_FIELDS: AddressFieldNames = {
+  province: 'receiverProvince',
+  city: 'receiverCity',
+  district: 'receiverDistrict',
+  detail: 'receiverAddress',
+  name: 'receiverName',
+  phone: 'receiverPhone',
+};
 
 interface Line {
   sku: SkuPick;
@@ -142,6 +153,7 @@ export default function CreateOrderPage() {
           </Row>
         </Card>
         <Card title={t('orderingest:create.receiverSection')} size="small" style={{ marginBottom: 16 }}>
+          <AddressPasteBox names={RECEIVER_FIELDS} />
           <Row gutter={16}>
             <Col xs={24} md={8}>
               <Form.Item name="receiverName" label={t('orderingest:create.receiverName')} rules={[requiredRule()]}>
@@ -154,26 +166,7 @@ export default function CreateOrderPage() {
               </Form.Item>
             </Col>
           </Row>
-          <Row gutter={16}>
-            <Col xs={24} md={6}>
-              <Form.Item name="receiverProvince" label={t('orderingest:create.province')} rules={[requiredRule()]}>
-                <Input maxLength={50} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={6}>
-              <Form.Item name="receiverCity" label={t('orderingest:create.city')} rules={[requiredRule()]}>
-                <Input maxLength={50} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={6}>
-              <Form.Item name="receiverDistrict" label={t('orderingest:create.district')}>
-                <Input maxLength={50} />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item name="receiverAddress" label={t('orderingest:create.address')} rules={[requiredRule()]}>
-            <Input maxLength={500} />
-          </Form.Item>
+          <AddressFields names={RECEIVER_FIELDS} paste={false} required="city" detailRequired detailMax={500} labels={{ detail: t('orderingest:create.address') }} />
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name="buyerMessage" label={t('orderingest:create.buyerMessage')}>

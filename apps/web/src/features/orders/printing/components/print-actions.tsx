@@ -2,7 +2,8 @@
 // selected orders share one), then the orders are prepared in chunks of 10 (indexSeq per chunk).
 // Over one chunk a progress dialog with a Stop button shows (spec 01 §7); the run stops and reports
 // at the first refusal, error or gateway timeout. The labels prepared are printed through the
-// browser's print dialog at the template's size (which can save as PDF).
+// browser's print dialog at the template's size (which can save as PDF). Orders printed before are
+// named first: print them again, print only the others, or cancel.
 import { useMemo, useRef, useState } from 'react';
 import { Button, Modal, Progress, Select, Space } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
@@ -13,6 +14,7 @@ import { BatchResultModal } from '../../commands/components/batch-result-modal';
 import { printApi } from '../api';
 import { printDocument, printHtml } from '../label-html';
 import { printErrorMessage, usePrintTemplates } from '../queries';
+import { splitByPrinted } from '../reprint';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** The template to offer first: the default of the orders' common courier, else the first one. */
@@ -42,11 +44,21 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
   const [run, setRun] = useState<Run | null>(null);
   const [result, setResult] = useState<OrderBatchResult | null>(null);
   const stop = useRef(false);
+  const [reprint, setReprint] = useState<{ printed: OrderRow[]; notPrinted: OrderRow[] } | null>(null);
 
-  async function print() {
+  /** Asks first when some of the orders were printed before. */
+  function start() {
+    if (!selected.length) return;
+    const split = splitByPrinted(selected, 'WAYBILL');
+    if (split.printed.length) setReprint(split);
+    else void print(selected);
+  }
+
+  async function print(rows: OrderRow[]) {
+    setReprint(null);
     const template = list.find((x) => x.id === templateId);
-    if (!template || !selected.length) return;
-    const ids = selected.map((o) => o.id);
+    if (!template || !rows.length) return;
+    const ids = rows.map((o) => o.id);
     const chunk = PRINT_DEFAULTS.chunk;
     stop.current = false;
     const labels: PrintLabel[] = [];
@@ -67,7 +79,7 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
       } catch (error) {
         // An error or a gateway timeout: the chunk is reported refused as a whole.
         const message = printErrorMessage(error);
-        failures = part.map((id) => ({ id, code: selected.find((o) => o.id === id)?.code ?? null, errorCode: 'ERR_PRINT_REQUEST', message }));
+        failures = part.map((id) => ({ id, code: rows.find((o) => o.id === id)?.code ?? null, errorCode: 'ERR_PRINT_REQUEST', message }));
         break;
       }
       setRun({ done: Math.min(i + chunk, ids.length), total: ids.length });
@@ -93,7 +105,7 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
           options={list.map((x) => ({ value: x.id, label: x.system ? `${x.name} · ${t('printing:list.system')}` : x.name }))}
           placeholder={t('printing:print.template')}
         />
-        <Button icon={<PrinterOutlined />} disabled={!selected.length || !templateId} loading={!!run} onClick={() => void print()}>
+        <Button icon={<PrinterOutlined />} disabled={!selected.length || !templateId} loading={!!run} onClick={start}>
           {t('printing:print.button')}
         </Button>
       </Space.Compact>
@@ -109,6 +121,24 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
         }
       >
         {run && <Progress percent={Math.round((run.done / run.total) * 100)} format={() => `${run.done} / ${run.total}`} />}
+      </Modal>
+      <Modal
+        open={!!reprint}
+        title={t('printing:print.reprintTitle')}
+        onCancel={() => setReprint(null)}
+        footer={
+          reprint && (
+            <Space>
+              <Button onClick={() => setReprint(null)}>{t('common:actions.cancel')}</Button>
+              {reprint.notPrinted.length > 0 && <Button onClick={() => void print(reprint.notPrinted)}>{t('printing:print.reprintSkip')}</Button>}
+              <Button type="primary" autoFocus onClick={() => void print(selected)}>
+                {t('printing:print.reprintAll')}
+              </Button>
+            </Space>
+          )
+        }
+      >
+        {reprint && t('printing:print.reprintText', { printed: reprint.printed.length, total: selected.length })}
       </Modal>
       <BatchResultModal title={t('printing:print.resultTitle')} result={result} onClose={() => setResult(null)} />
     </>
