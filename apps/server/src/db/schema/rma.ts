@@ -114,14 +114,17 @@ export const rmaOrderLineReturns = pgTable(
     domainId: domainIdColumn().references(() => domains.id),
     erpOrderLineId: bigint('erp_order_line_id', { mode: 'number' })
       .notNull(),
+    /** The SKU that came back: the line's, or for a combination line one of its components. */
+    skuId: bigint('sku_id', { mode: 'number' }).notNull(),
     shippedQty: integer('shipped_qty').notNull(),
     returnedQty: integer('returned_qty').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('rma_order_line_returns_key').on(t.domainId, t.erpOrderLineId),
+    uniqueIndex('rma_order_line_returns_key').on(t.domainId, t.erpOrderLineId, t.skuId),
     check('rma_order_line_returns_within_shipped', sql`${t.returnedQty} >= 0 and ${t.returnedQty} <= ${t.shippedQty}`),
     foreignKey({ name: 'rma_order_line_returns_erp_order_line_id_fk', columns: [t.domainId, t.erpOrderLineId], foreignColumns: [erpOrderLines.domainId, erpOrderLines.id] }),
+    foreignKey({ name: 'rma_order_line_returns_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] }),
   ],
 );
 

@@ -83,7 +83,7 @@ describe('return inbound: create, read and search', () => {
     expect((await t.call('/myhome/homepage/getHomePageData', {}, { token: w.token })).body.data.rmaCount).toBe(2);
   });
 
-  it('refuses a return of more than was shipped, of an order not shipped, of another order’s line, and of a combination', async () => {
+  it('refuses a return of more than was shipped, of an order not shipped and of another order’s line', async () => {
     const { w, order } = await orderReturn();
     const over = await t.call('/myhome/rma/create', { whId: w.warehouseId, erpSoHId: order.id, rmaDetails: [{ erpSodId: order.lineIds[0], qty: 4 }] }, { token: w.token });
     expect(over.body).toMatchObject({ success: false, errorCode: 'ERR_RMA_OVER_SHIPPED' });

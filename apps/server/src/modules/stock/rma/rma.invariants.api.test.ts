@@ -5,7 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { averageCost, onHand } from '../../../../test/factories/inbound.js';
-import { buy, createRma, getRma, rmaWorld, shippedOrder } from '../../../../test/factories/rma.js';
+import { buy, createRma, getRma, rmaWorld, shippedOrder, type RmaWorld } from '../../../../test/factories/rma.js';
+import { combinationSku } from '../../../../test/factories/outbound.js';
+import { insertOrder } from '../../../../test/factories/orders.js';
 import { createTestApp } from '../../../../test/harness.js';
 import { applyMovements } from '../stock.engine.js';
 
@@ -102,6 +104,37 @@ describe('return inbound invariants', () => {
     ).rejects.toMatchObject({ cause: { code: '23514', constraint: 'rma_order_line_returns_within_shipped' } });
   });
 
+  it('takes a combination back as its components, each within what shipped of it, and refuses one of two parallel receipts above it', async () => {
+    const w = await rmaWorld(t);
+    await buy(t, w, w.skuIds[0]!, 10, '10');
+    await buy(t, w, w.skuIds[1]!, 10, '10');
+    const order = await shippedComboOrder(w, 2);
+    const components = { [w.skuIds[0]!]: 4, [w.skuIds[1]!]: 2 };
+
+    // A set is its components: 2 of SKU0 and 1 of SKU1.
+    const a = await createRma(t, w.token, { whId: w.warehouseId, erpSoHId: order.id, rmaDetails: [{ erpSodId: order.lineId, qty: 2 }] });
+    expect(a.rmaDetails.map((d: any) => [d.skuId, d.qty])).toEqual([
+      [w.skuIds[0], 4],
+      [w.skuIds[1], 2],
+    ]);
+    const over = await t.call('/myhome/rma/create', { whId: w.warehouseId, erpSoHId: order.id, rmaDetails: [{ erpSodId: order.lineId, qty: 3 }] }, { token: w.token });
+    expect(over.body).toMatchObject({ success: false, errorCode: 'ERR_RMA_OVER_SHIPPED', params: { shipped: 4, asked: 6 } });
+    const b = await createRma(t, w.token, { whId: w.warehouseId, erpSoHId: order.id, rmaDetails: [{ erpSodId: order.lineId, qty: 1 }] });
+
+    // Both returns received whole at once: 6 of SKU0 would come back where 4 shipped.
+    const before0 = await onHand(t, w.domainId, w.warehouseId, w.skuIds[0]!);
+    const all = (r: any) => ({ id: r.id, version: 0, rmaDetails: r.rmaDetails.map((d: any) => ({ id: d.id, goodQty: d.qty })) });
+    const [ra, rb] = await Promise.all([receive(w.token, all(a)), receive(w.token, all(b))]);
+    expect([ra!, rb!].map((x) => (x.body.success ? 'ok' : x.body.errorCode)).sort()).toEqual(['ERR_RMA_OVER_SHIPPED', 'ok']);
+    const winner = ra!.body.success ? a : b;
+    const back0 = winner.rmaDetails.find((d: any) => d.skuId === w.skuIds[0]).qty;
+    expect(await onHand(t, w.domainId, w.warehouseId, w.skuIds[0]!)).toBe(before0 + back0);
+    const tally = await t.database.db.execute<{ sku_id: number; shipped_qty: number; returned_qty: number }>(sql`
+      select sku_id, shipped_qty, returned_qty from rma_order_line_returns where domain_id = ${w.domainId} and erp_order_line_id = ${order.lineId} order by sku_id`);
+    expect(tally.rows.map((r) => [Number(r.sku_id), r.shipped_qty])).toEqual(Object.entries(components).map(([k, v]) => [Number(k), v]).sort((x, y) => x[0]! - y[0]!));
+    expect(tally.rows.every((r) => r.returned_qty === winner.rmaDetails.find((d: any) => d.skuId === Number(r.sku_id)).qty)).toBe(true);
+  });
+
   it('values a returned unit at the cost it shipped at, and the moving average follows', async () => {
     const w = await rmaWorld(t);
     const sku = w.skuIds[0]!;
@@ -118,3 +151,18 @@ describe('return inbound invariants', () => {
     expect(await averageCost(t, w.domainId, sku)).toBe('12.0000');
   });
 });
+
+/** A shipped order of `sets` of a combination (2 × SKU0 + 1 × SKU1): its SHIP movements are the components'. */
+async function shippedComboOrder(w: RmaWorld, sets: number) {
+  const combo = await combinationSku(t, w.domainId, w.skuIds[0]!);
+  await t.database.db.execute(sql`insert into combination_components (domain_id, combo_sku_id, component_sku_id, qty) values (${w.domainId}, ${combo}, ${w.skuIds[1]!}, 1)`);
+  const order = await insertOrder(t, w.domainId, { storeId: w.storeId, warehouseId: w.warehouseId, statusCode: 'CI_ERPSOH_STATUS_SEND', lines: [{ skuId: combo, qty: sets, price: '50' }] });
+  const line = await t.database.db.execute<{ id: number }>(sql`update erp_order_lines set is_combination = true where domain_id = ${w.domainId} and order_id = ${order.id} returning id`);
+  await t.database.db.transaction((tx) =>
+    applyMovements(tx, w.domainId, null, [
+      { warehouseId: w.warehouseId, locationId: w.locationIds[0], skuId: w.skuIds[0]!, onHandDelta: -2 * sets, movement: 'SHIP' as const, doc: { type: 'ORDER', id: order.id, code: order.code } },
+      { warehouseId: w.warehouseId, locationId: w.locationIds[0], skuId: w.skuIds[1]!, onHandDelta: -sets, movement: 'SHIP' as const, doc: { type: 'ORDER', id: order.id, code: order.code } },
+    ]),
+  );
+  return { ...order, lineId: Number(line.rows[0]!.id) };
+}

@@ -29,7 +29,7 @@ import {
 } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
 import { idsIn, textArray } from '../../../platform/sql.js';
-import { erpOrderLines, erpOrders, rmaDetails, rmaHeaders, rmaOrderLineReturns, rmaReasons, rmaReceiptLines, rmaReceipts, skus, warehouseLocations, warehouses } from '../../../db/schema/index.js';
+import { combinationComponents, erpOrderLines, erpOrders, rmaDetails, rmaHeaders, rmaOrderLineReturns, rmaReasons, rmaReceiptLines, rmaReceipts, skus, warehouseLocations, warehouses } from '../../../db/schema/index.js';
 import { actorOf, domainOf } from '../../../platform/caller.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { serverMessage } from '../../../platform/messages.js';
@@ -42,6 +42,8 @@ import { ORDER_DOC_TYPE } from '../outbound/sales-outbound.js';
 import { detailsOf, lockRma, nextRmaCode, openRmas, rmaView, searchRmas, statusCounts, type RmaHeader } from './rma.queries.js';
 
 export const AREA = 'rma';
+/** The key of an order line's tally per SKU. */
+const tallyKey = (lineId: number, skuId: number) => `${lineId}:${skuId}`;
 const SHIPPED = 'CI_ERPSOH_STATUS_SEND';
 
 interface ResolvedLine {
@@ -86,14 +88,28 @@ export function createRmaService(deps: RmaServiceDeps) {
     return view;
   }
 
-  /** What came back already (received) per order line. */
-  async function returnedByLine(tx: Tx, domainId: number, lineIds: number[]): Promise<Map<number, number>> {
+  /** What came back already (received) per order line and SKU (a combination line's components each). */
+  async function returnedByLine(tx: Tx, domainId: number, lineIds: number[]): Promise<Map<string, number>> {
     if (!lineIds.length) return new Map();
     const rows = await tx
-      .select({ id: rmaOrderLineReturns.erpOrderLineId, n: rmaOrderLineReturns.returnedQty })
+      .select({ id: rmaOrderLineReturns.erpOrderLineId, skuId: rmaOrderLineReturns.skuId, n: rmaOrderLineReturns.returnedQty })
       .from(rmaOrderLineReturns)
       .where(and(eq(rmaOrderLineReturns.domainId, domainId), idsIn(rmaOrderLineReturns.erpOrderLineId, lineIds)));
-    return new Map(rows.map((r) => [r.id, r.n]));
+    return new Map(rows.map((r) => [tallyKey(r.id, r.skuId), r.n]));
+  }
+
+  /** The components of combination SKUs: per combination, each component SKU with its code and pieces per set. */
+  async function componentsOf(tx: Tx, domainId: number, comboSkuIds: number[]): Promise<Map<number, { skuId: number; code: string; perSet: number }[]>> {
+    const result = new Map<number, { skuId: number; code: string; perSet: number }[]>();
+    if (!comboSkuIds.length) return result;
+    const rows = await tx
+      .select({ comboSkuId: combinationComponents.comboSkuId, skuId: combinationComponents.componentSkuId, code: skus.code, perSet: combinationComponents.qty })
+      .from(combinationComponents)
+      .innerJoin(skus, and(eq(skus.domainId, combinationComponents.domainId), eq(skus.id, combinationComponents.componentSkuId)))
+      .where(and(eq(combinationComponents.domainId, domainId), idsIn(combinationComponents.comboSkuId, comboSkuIds)))
+      .orderBy(asc(combinationComponents.comboSkuId), asc(combinationComponents.componentSkuId));
+    for (const r of rows) result.set(r.comboSkuId, [...(result.get(r.comboSkuId) ?? []), { skuId: r.skuId, code: r.code, perSet: Number(r.perSet) }]);
+    return result;
   }
 
   /** Checks the warehouse, the order and its lines (or the SKUs of a free return); answers the lines. */
@@ -126,16 +142,24 @@ export function createRmaService(deps: RmaServiceDeps) {
         .from(erpOrderLines)
         .where(and(eq(erpOrderLines.domainId, domainId), eq(erpOrderLines.orderId, order.id), idsIn(erpOrderLines.id, ids)));
       const returned = await returnedByLine(tx, domainId, ids);
+      const components = await componentsOf(tx, domainId, [...new Set(orderLines.filter((l) => l.isCombination && l.skuId).map((l) => l.skuId!))]);
       for (const [index, d] of input.rmaDetails.entries()) {
         const line = orderLines.find((l) => l.id === d.erpSodId);
         const field = `rmaDetails.${index}.erpSodId`;
         if (!line) throw new AppError(RmaErrors.ORDER_LINE_NOT_FOUND, 404, { field, code: order.code });
-        if (line.isCombination) throw new AppError(RmaErrors.COMBINATION_LINE, 409, { field, skuCode: line.skuCode ?? '' });
         if (!line.skuId) throw new AppError(RmaErrors.SKU_NOT_FOUND, 404, { field, skuId: line.skuCode ?? '' });
-        const left = line.qty - (returned.get(line.id) ?? 0);
-        if (d.qty > left)
-          throw new AppError(RmaErrors.OVER_SHIPPED, 409, { field: `rmaDetails.${index}.qty`, skuCode: line.skuCode ?? '', shipped: line.qty, returned: returned.get(line.id) ?? 0, asked: d.qty, left });
-        lines.push({ erpOrderLineId: line.id, skuId: line.skuId, qty: d.qty, remark: d.remark ?? null });
+        // A combination comes back as its components (d.qty sets: each component d.qty × its pieces
+        // per set), each within what shipped of it on this line.
+        const parts = line.isCombination ? (components.get(line.skuId) ?? []) : [{ skuId: line.skuId, code: line.skuCode ?? '', perSet: 1 }];
+        if (!parts.length) throw new AppError(RmaErrors.COMBINATION_LINE, 409, { field, skuCode: line.skuCode ?? '' });
+        for (const part of parts) {
+          const shipped = line.qty * part.perSet;
+          const already = returned.get(tallyKey(line.id, part.skuId)) ?? 0;
+          const asked = d.qty * part.perSet;
+          const left = shipped - already;
+          if (asked > left) throw new AppError(RmaErrors.OVER_SHIPPED, 409, { field: `rmaDetails.${index}.qty`, skuCode: part.code, shipped, returned: already, asked, left });
+          lines.push({ erpOrderLineId: line.id, skuId: part.skuId, qty: asked, remark: d.remark ?? null });
+        }
       }
     } else {
       const ids = input.rmaDetails.map((d) => d.skuId!);
@@ -271,29 +295,36 @@ export function createRmaService(deps: RmaServiceDeps) {
     const goodAt = needGood ? await goodLocation(tx, domainId, header.warehouseId, options.goodLocationId) : 0;
     const defectiveAt = needDefective ? await defectiveLocation(tx, domainId, header.warehouseId, options.defectiveLocationId) : 0;
 
-    // Never more back than shipped per order line: the tally row is locked by the update, and the
-    // database's check holds it within what shipped besides.
-    const perOrderLine = new Map<number, number>();
+    // Never more back than shipped per order line and SKU (a combination line: per component, its
+    // pieces per set × the sets shipped): the tally row is locked by the update, and the database's
+    // check holds it within what shipped besides.
+    const perOrderLine = new Map<string, { lineId: number; skuId: number; qty: number }>();
     for (const l of lines) {
       const d = byId.get(l.detailId)!;
-      if (d.erpOrderLineId) perOrderLine.set(d.erpOrderLineId, (perOrderLine.get(d.erpOrderLineId) ?? 0) + l.good + l.defective);
+      if (!d.erpOrderLineId) continue;
+      const key = tallyKey(d.erpOrderLineId, d.skuId);
+      const entry = perOrderLine.get(key) ?? { lineId: d.erpOrderLineId, skuId: d.skuId, qty: 0 };
+      entry.qty += l.good + l.defective;
+      perOrderLine.set(key, entry);
     }
-    for (const [lineId, qty] of [...perOrderLine].sort((a, b) => a[0] - b[0])) {
+    for (const { lineId, skuId, qty } of [...perOrderLine.values()].sort((a, b) => a.lineId - b.lineId || a.skuId - b.skuId)) {
       await tx.execute(sql`
-        insert into rma_order_line_returns (domain_id, erp_order_line_id, shipped_qty, returned_qty)
-        select ${domainId}, l.id, l.qty, 0 from erp_order_lines l where l.domain_id = ${domainId} and l.id = ${lineId}
-        on conflict (domain_id, erp_order_line_id) do nothing`);
+        insert into rma_order_line_returns (domain_id, erp_order_line_id, sku_id, shipped_qty, returned_qty)
+        select ${domainId}, l.id, ${skuId}, l.qty * coalesce(c.qty, 1), 0
+        from erp_order_lines l
+        left join combination_components c on l.is_combination and c.domain_id = l.domain_id and c.combo_sku_id = l.sku_id and c.component_sku_id = ${skuId}
+        where l.domain_id = ${domainId} and l.id = ${lineId}
+        on conflict (domain_id, erp_order_line_id, sku_id) do nothing`);
       const updated = await tx.execute<{ n: number }>(sql`
         update rma_order_line_returns set returned_qty = returned_qty + ${qty}, updated_at = now()
-        where domain_id = ${domainId} and erp_order_line_id = ${lineId} and returned_qty + ${qty} <= shipped_qty
+        where domain_id = ${domainId} and erp_order_line_id = ${lineId} and sku_id = ${skuId} and returned_qty + ${qty} <= shipped_qty
         returning returned_qty as n`);
       if (!updated.rows.length) {
         const [tally] = await tx
           .select()
           .from(rmaOrderLineReturns)
-          .where(and(eq(rmaOrderLineReturns.domainId, domainId), eq(rmaOrderLineReturns.erpOrderLineId, lineId)));
-        const detail = details.find((d) => d.erpOrderLineId === lineId)!;
-        const [sku] = await tx.select({ code: skus.code }).from(skus).where(and(eq(skus.domainId, detail.domainId), eq(skus.id, detail.skuId)));
+          .where(and(eq(rmaOrderLineReturns.domainId, domainId), eq(rmaOrderLineReturns.erpOrderLineId, lineId), eq(rmaOrderLineReturns.skuId, skuId)));
+        const [sku] = await tx.select({ code: skus.code }).from(skus).where(and(eq(skus.domainId, domainId), eq(skus.id, skuId)));
         throw new AppError(RmaErrors.OVER_SHIPPED, 409, {
           field: fieldPrefix,
           skuCode: sku?.code ?? '',
