@@ -116,7 +116,7 @@ describe('payables: record a bill, verify the payable, pay it with a prepayment 
     expect(await cell(payableRow, 'Amount')).toContain('34.0000');
     const paymentRow = drawer.getByRole('row', { name: new RegExp(paymentCode) });
     expect(await cell(paymentRow, 'Allocated')).toContain('34.0000');
-    expect(await paymentRow.getByRole('link', { name: paymentCode }).getAttribute('href')).toBe(`/finance/payment-management?activeKey=financePaid&code=${paymentCode}`);
+    expect(await paymentRow.getByRole('link', { name: paymentCode }).getAttribute('href')).toBe(`#/finance/payment-management?activeKey=financePaid&code=${paymentCode}`);
     await b.screenshot('purchase-settlement');
     await page.keyboard.press('Escape');
   });

@@ -1,5 +1,7 @@
+DROP INDEX "purchase_orders_domain_status_idx";--> statement-breakpoint
 ALTER TABLE "purchase_orders" ADD COLUMN "settle_status" text DEFAULT 'NOT_PAYABLE' NOT NULL;--> statement-breakpoint
 CREATE INDEX "purchase_orders_domain_settle_idx" ON "purchase_orders" USING btree ("domain_id","settle_status");--> statement-breakpoint
+CREATE INDEX "purchase_orders_domain_status_idx" ON "purchase_orders" USING btree ("domain_id","status","receive_status","settle_status");--> statement-breakpoint
 -- Backfill of the derived settlement state (core's purchaseSettleStatus; later changes recount it in code).
 UPDATE "purchase_orders" o SET "settle_status" = s.st FROM (
   SELECT l.domain_id, l.order_id,

@@ -59,7 +59,8 @@ export const purchaseOrders = pgTable(
     primaryKey({ columns: [t.domainId, t.id] }),
     uniqueIndex('purchase_orders_domain_code_key').on(t.domainId, t.code),
     index('purchase_orders_domain_time_idx').on(t.domainId, t.createdAt.desc(), t.id.desc()),
-    index('purchase_orders_domain_status_idx').on(t.domainId, t.status, t.receiveStatus),
+    // The tab counts group by all three states: one index-only scan (settle_status added, migration 0045).
+    index('purchase_orders_domain_status_idx').on(t.domainId, t.status, t.receiveStatus, t.settleStatus),
     index('purchase_orders_domain_settle_idx').on(t.domainId, t.settleStatus),
     index('purchase_orders_domain_asn_idx').on(t.domainId, t.asnId),
     foreignKey({ name: 'purchase_orders_supplier_fk', columns: [t.domainId, t.supplierId], foreignColumns: [suppliers.domainId, suppliers.id] }),
