@@ -109,6 +109,7 @@ describe('payables: record a bill, verify the payable, pay it with a prepayment 
     await page.reload();
     const row = page.getByRole('row', { name: new RegExp(created.order.code) });
     expect(await cell(row, 'Settlement')).toBe('Settled');
+    await b.screenshot('purchase-list-settlement');
     await row.getByText(created.order.code, { exact: true }).click();
     const drawer = page.getByRole('dialog').filter({ hasText: `Purchase order ${created.order.code}` });
     const payableRow = drawer.getByRole('row', { name: new RegExp(payableCode) }).first();
@@ -117,6 +118,7 @@ describe('payables: record a bill, verify the payable, pay it with a prepayment 
     const paymentRow = drawer.getByRole('row', { name: new RegExp(paymentCode) });
     expect(await cell(paymentRow, 'Allocated')).toContain('34.0000');
     expect(await paymentRow.getByRole('link', { name: paymentCode }).getAttribute('href')).toBe(`#/finance/payment-management?activeKey=financePaid&code=${paymentCode}`);
+    await drawer.getByRole('heading', { name: 'Payments' }).scrollIntoViewIfNeeded();
     await b.screenshot('purchase-settlement');
     await page.keyboard.press('Escape');
   });
