@@ -4,8 +4,8 @@
 // SQL through pg (and beside the service's own query functions, in process, without HTTP); then a
 // 2,000-line purchase inbound notice received by scanning line by line: one receipt per line
 // through `/cloud/purchase/purchaseAsn/receipt` (the version taken from each answer), p50/p95 per
-// scan (target ≤ 300 ms p95). Payables do not exist in this build, so the issue's third part (200
-// concurrent allocations and cancellations of payments against payables) is not measured here.
+// scan (target ≤ 300 ms p95). The issue's fourth part (200 concurrent allocations and cancellations
+// of payments against payables) is bench/payments.bench.ts.
 //   npx tsx bench/purchasing.bench.ts   (PURCHASE_ORDERS=10000 for a quick run; NOTICE_LINES, SCANS)
 import { performance } from 'node:perf_hooks';
 import { PurchaseSearchInput, type AsnView, type PurchaseView } from '@openseller/core';

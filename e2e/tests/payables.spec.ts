@@ -26,7 +26,7 @@ const warehouse = await api.call<{ id: number }>('/myhome/warehouse/create', {
 });
 const supplier = await api.call<{ id: number }>('/cloud/purchase/supplier/create', { code: `FS${run}`, name: supplierName });
 await api.call('/myhome/spu/createSpuByHand', { code, name: 'E2E paper', price: '19.9' });
-const created = await api.call<{ order: { id: number; version: number } }>('/cloud/purchase/purchase/createAndSubmit', {
+const created = await api.call<{ order: { id: number; version: number; code: string } }>('/cloud/purchase/purchase/createAndSubmit', {
   supplierId: supplier.id,
   whId: warehouse.id,
   purchaseDetailDtoList: [{ skuCode: code, qty: 10, price: '8.5' }],
@@ -40,6 +40,7 @@ await api.call('/cloud/advance/finance/payment/verify', { id: submittedPrepaid.p
 
 describe('payables: record a bill, verify the payable, pay it with a prepayment and a bank transfer', () => {
   let payableCode = '';
+  let paymentCode = '';
 
   it('records the received goods as a payable and verifies it', async () => {
     await b.signIn(seller.username, seller.password);
@@ -85,7 +86,7 @@ describe('payables: record a bill, verify the payable, pay it with a prepayment 
     await page.getByRole('button', { name: 'Save and submit' }).click();
     const saved = page.getByText(/^FK\d+ saved and submitted$/);
     await saved.waitFor();
-    const paymentCode = (await saved.innerText()).replace(' saved and submitted', '');
+    paymentCode = (await saved.innerText()).replace(' saved and submitted', '');
 
     const payment = page.getByRole('row', { name: new RegExp(paymentCode) });
     expect(await cell(payment, 'From prepayments')).toContain('20.0000');
@@ -101,6 +102,25 @@ describe('payables: record a bill, verify the payable, pay it with a prepayment 
     expect(await cell(paid, 'Outstanding')).toContain('0.0000');
     const balance = await api.call<{ balance: string }>('/cloud/advance/finance/payment/prepaidBalance', { supplierId: supplier.id });
     expect(balance.balance).toBe('0.0000');
+  });
+
+  it('shows the order settled in the purchase list, and its payable and payment in the purchase detail', async () => {
+    await b.open('/purchase?settleStatus=SETTLED');
+    await page.reload();
+    const row = page.getByRole('row', { name: new RegExp(created.order.code) });
+    expect(await cell(row, 'Settlement')).toBe('Settled');
+    await b.screenshot('purchase-list-settlement');
+    await row.getByText(created.order.code, { exact: true }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: `Purchase order ${created.order.code}` });
+    const payableRow = drawer.getByRole('row', { name: new RegExp(payableCode) }).first();
+    await payableRow.getByRole('link', { name: payableCode }).waitFor();
+    expect(await cell(payableRow, 'Amount')).toContain('34.0000');
+    const paymentRow = drawer.getByRole('row', { name: new RegExp(paymentCode) });
+    expect(await cell(paymentRow, 'Allocated')).toContain('34.0000');
+    expect(await paymentRow.getByRole('link', { name: paymentCode }).getAttribute('href')).toBe(`#/finance/payment-management?activeKey=financePaid&code=${paymentCode}`);
+    await drawer.getByRole('heading', { name: 'Payments' }).scrollIntoViewIfNeeded();
+    await b.screenshot('purchase-settlement');
+    await page.keyboard.press('Escape');
   });
 
   it('edits a draft other payable and submits it', async () => {

@@ -3,6 +3,7 @@
 // inbound notice; its receipts count on the order's lines. The price and amounts are the purchase
 // price: sent only to accounts that may see PURCHASE_PRICE.
 import { z } from 'zod';
+import { PURCHASE_SETTLE_STATUSES } from '../catalogues/finance.js';
 import { PURCHASE_ACTIONS, PURCHASE_ORDER_STATUSES, PURCHASE_RECEIVE_STATUSES } from '../catalogues/purchasing.js';
 import { DEFAULT_KEYWORD_CAP, splitKeywords } from '../rules/keywords.js';
 import { DateTimeText, Id, OptionalText, PageQuery, Text, Version } from './common.js';
@@ -86,6 +87,8 @@ export const PurchaseSearchInput = PageQuery.extend({
     .transform((v) => splitKeywords(v ?? '', DEFAULT_KEYWORD_CAP).items),
   status: z.enum(PURCHASE_ORDER_STATUSES).nullish(),
   receiveStatus: z.enum(PURCHASE_RECEIVE_STATUSES).nullish(),
+  /** The settlement axis (NOT_PAYABLE, TO_SETTLE, PART_SETTLED, SETTLED). */
+  settleStatus: z.enum(PURCHASE_SETTLE_STATUSES).nullish(),
   supplierId: Id.nullish(),
   /** -1 or absent: every warehouse. */
   whId: z.number().int().min(-1).nullish(),
@@ -104,6 +107,8 @@ export const PurchaseRow = z.object({
   code: z.string(),
   status: z.enum(PURCHASE_ORDER_STATUSES),
   receiveStatus: z.enum(PURCHASE_RECEIVE_STATUSES),
+  /** Derived from the lines' received, returned and settled counters (core `purchaseSettleStatus`). */
+  settleStatus: z.enum(PURCHASE_SETTLE_STATUSES),
   supplierId: z.number(),
   supplierCode: z.string(),
   supplierName: z.string(),
@@ -174,13 +179,61 @@ export const PurchaseView = z.object({
   order: PurchaseRow,
   lines: z.array(PurchaseLineRow),
   receipts: z.array(PurchaseReceiptRow),
+  /** searchInfo only: the purchase returns with lines on this order. */
+  returns: z.array(z.lazy(() => PurchaseOrderReturnRef)).optional(),
+  /** searchInfo only: payables with lines on this order (debit notes included), newest first. */
+  payables: z.array(z.lazy(() => PurchaseOrderPayableRef)).optional(),
+  /** searchInfo only: payments allocating to those payables. */
+  payments: z.array(z.lazy(() => PurchaseOrderPaymentRef)).optional(),
 });
 export type PurchaseView = z.infer<typeof PurchaseView>;
+
+/** A purchase return with lines on the order (its quantities on this order only). */
+export const PurchaseOrderReturnRef = z.object({
+  id: z.number(),
+  code: z.string(),
+  status: z.string(),
+  qty: z.number(),
+  deliveredQty: z.number(),
+  wdoCode: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PurchaseOrderReturnRef = z.infer<typeof PurchaseOrderReturnRef>;
+
+/** A payable with lines on the order. Amounts only with PURCHASE_PRICE (they give the price away). */
+export const PurchaseOrderPayableRef = z.object({
+  id: z.number(),
+  code: z.string(),
+  payableType: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  debitNote: z.boolean(),
+  /** Pieces of this order on the payable (negative on a debit note). */
+  qty: z.number(),
+  amount: z.string().optional(),
+  outstanding: z.string().optional(),
+  createdAt: z.string(),
+});
+export type PurchaseOrderPayableRef = z.infer<typeof PurchaseOrderPayableRef>;
+
+/** A payment allocating to one of the order's payables (one row per payment and payable). */
+export const PurchaseOrderPaymentRef = z.object({
+  id: z.number(),
+  code: z.string(),
+  status: z.string(),
+  paymentMode: z.string(),
+  payableId: z.number(),
+  payableCode: z.string(),
+  amount: z.string().optional(),
+  paidTime: z.string().nullable(),
+});
+export type PurchaseOrderPaymentRef = z.infer<typeof PurchaseOrderPaymentRef>;
 
 /** The list's extra information: counts per state and per receipt state. */
 export const PurchaseExtraInfo = z.object({
   statusCounts: z.array(z.object({ status: z.enum(PURCHASE_ORDER_STATUSES), count: z.number() })),
   receiveStatusCounts: z.array(z.object({ receiveStatus: z.enum(PURCHASE_RECEIVE_STATUSES), count: z.number() })),
+  settleStatusCounts: z.array(z.object({ settleStatus: z.enum(PURCHASE_SETTLE_STATUSES), count: z.number() })),
 });
 export type PurchaseExtraInfo = z.infer<typeof PurchaseExtraInfo>;
 

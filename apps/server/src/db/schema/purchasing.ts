@@ -21,6 +21,11 @@ export const purchaseOrders = pgTable(
     status: text('status').notNull().default('DRAFT'),
     /** UNRECEIVE, PART_RECEIVE, COMPLETE_RECEIVE, CLOSED_SHORT: derived from the lines' counters. */
     receiveStatus: text('receive_status').notNull().default('UNRECEIVE'),
+    /**
+     * NOT_PAYABLE, TO_SETTLE, PART_SETTLED, SETTLED: derived from the lines' received, returned and
+     * settled counters by core's `purchaseSettleStatus` (`recountSettleStatus`), under the order's lock.
+     */
+    settleStatus: text('settle_status').notNull().default('NOT_PAYABLE'),
     supplierId: bigint('supplier_id', { mode: 'number' }).notNull(),
     warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
     /** The supplier's over-receipt tolerance, taken when the order is verified. */
@@ -54,7 +59,9 @@ export const purchaseOrders = pgTable(
     primaryKey({ columns: [t.domainId, t.id] }),
     uniqueIndex('purchase_orders_domain_code_key').on(t.domainId, t.code),
     index('purchase_orders_domain_time_idx').on(t.domainId, t.createdAt.desc(), t.id.desc()),
-    index('purchase_orders_domain_status_idx').on(t.domainId, t.status, t.receiveStatus),
+    // The tab counts group by all three states: one index-only scan (settle_status added, migration 0045).
+    index('purchase_orders_domain_status_idx').on(t.domainId, t.status, t.receiveStatus, t.settleStatus),
+    index('purchase_orders_domain_settle_idx').on(t.domainId, t.settleStatus),
     index('purchase_orders_domain_asn_idx').on(t.domainId, t.asnId),
     foreignKey({ name: 'purchase_orders_supplier_fk', columns: [t.domainId, t.supplierId], foreignColumns: [suppliers.domainId, suppliers.id] }),
     foreignKey({ name: 'purchase_orders_warehouse_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),

@@ -397,3 +397,71 @@ export async function supplierDocumentCounts(tx: Tx, domainId: number, supplierI
     { reason: 'payments', count: payments?.n ?? 0 },
   ];
 }
+
+/**
+ * The payables with lines on one purchase order (purchase payables by their order, debit notes by
+ * their order lines) with this order's pieces on each, and the payments allocating to them. Read
+ * by the purchase detail through the registry service `purchase-order-finance`.
+ */
+export async function orderPayablesAndPayments(tx: Tx, domainId: number, orderId: number) {
+  const payables = await tx
+    .select({
+      id: financePayables.id,
+      code: financePayables.code,
+      payableType: financePayables.payableType,
+      status: financePayables.status,
+      paymentStatus: financePayables.paymentStatus,
+      purchaseReturnId: financePayables.purchaseReturnId,
+      amount: financePayables.amount,
+      outstanding: financePayables.outstanding,
+      createdAt: financePayables.createdAt,
+      qty: sql<number>`sum(${financePayableLines.payableQty})::int`,
+    })
+    .from(financePayableLines)
+    .innerJoin(purchaseOrderLines, and(eq(purchaseOrderLines.domainId, financePayableLines.domainId), eq(purchaseOrderLines.id, financePayableLines.purchaseOrderLineId)))
+    .innerJoin(financePayables, and(eq(financePayables.domainId, financePayableLines.domainId), eq(financePayables.id, financePayableLines.payableId)))
+    .where(and(eq(financePayableLines.domainId, domainId), eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.orderId, orderId)))
+    .groupBy(financePayables.domainId, financePayables.id)
+    .orderBy(desc(financePayables.createdAt), desc(financePayables.id));
+  const payments = payables.length
+    ? await tx
+        .select({
+          id: financePayments.id,
+          code: financePayments.code,
+          status: financePayments.status,
+          paymentMode: financePayments.paymentMode,
+          paidTime: financePayments.paidTime,
+          payableId: financePaymentAllocations.payableId,
+          amount: financePaymentAllocations.amount,
+        })
+        .from(financePaymentAllocations)
+        .innerJoin(financePayments, and(eq(financePayments.domainId, financePaymentAllocations.domainId), eq(financePayments.id, financePaymentAllocations.paymentId)))
+        .where(and(eq(financePaymentAllocations.domainId, domainId), idsIn(financePaymentAllocations.payableId, payables.map((p) => p.id))))
+        .orderBy(desc(financePayments.id), asc(financePaymentAllocations.payableId))
+    : [];
+  const codeOf = new Map(payables.map((p) => [p.id, p.code]));
+  return {
+    payables: payables.map((p) => ({
+      id: p.id,
+      code: p.code,
+      payableType: p.payableType,
+      status: p.status,
+      paymentStatus: p.paymentStatus,
+      debitNote: p.purchaseReturnId !== null,
+      qty: Number(p.qty),
+      amount: p.amount,
+      outstanding: p.outstanding,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    payments: payments.map((p) => ({
+      id: p.id,
+      code: p.code,
+      status: p.status,
+      paymentMode: p.paymentMode,
+      payableId: p.payableId,
+      payableCode: codeOf.get(p.payableId) ?? '',
+      amount: p.amount,
+      paidTime: p.paidTime ? p.paidTime.toISOString() : null,
+    })),
+  };
+}

@@ -2,9 +2,9 @@
 // prepayments (spec 02 §3.8, §4.1, §4.2, §7.12), and the bills (purchase receipt lines) they record.
 import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
-import { PURCHASE_RETURN_DELIVERED_LISTENERS, type PurchaseReturnDeliveredEvent } from '../purchasing/index.js';
+import { PURCHASE_ORDER_FINANCE, PURCHASE_RETURN_DELIVERED_LISTENERS, type PurchaseOrderFinanceReader, type PurchaseReturnDeliveredEvent } from '../purchasing/index.js';
 import { registerFinanceMessages } from './finance.messages.js';
-import { supplierDocumentCounts } from './finance.queries.js';
+import { orderPayablesAndPayments, supplierDocumentCounts } from './finance.queries.js';
 import { registerFinanceRoutes } from './finance.routes.js';
 import { createPayablesService, type DebitNoteInput, type PayablesService } from './payables.service.js';
 import { createPaymentsService } from './payments.service.js';
@@ -34,6 +34,8 @@ export const registerFinanceModule: AreaModule = (ctx) => {
   // A supplier named by a payable or a payment is not deleted.
   ctx.registry.add('supplier-references', async (tx: Tx, domainId: number, ids: number[]) => supplierDocumentCounts(tx, domainId, ids));
   ctx.registry.provide('finance', { payables, payments });
+  // The purchase detail lists the order's payables (debit notes too) and payments.
+  ctx.registry.provide<PurchaseOrderFinanceReader>(PURCHASE_ORDER_FINANCE, { forOrder: (tx, domainId, orderId) => orderPayablesAndPayments(tx, domainId, orderId) });
   // A delivered purchase return is owed back by the supplier: a debit note in the delivery's
   // transaction, at what the supplier charged for the pieces (the receipt cost; unpriced receipts:
   // the cost they left at).

@@ -20,6 +20,8 @@ export type { PurchaseReturnsService } from './purchase-returns.service.js';
 export { PURCHASE_RETURN_DELIVERED_LISTENERS, type PurchaseReturnDeliveredEvent, type PurchaseReturnDeliveredListener } from './purchase-returns.listeners.js';
 /** Settled quantity on purchase order lines, moved by the finance area's payables (verify / invalid). */
 export { settleLines as settlePurchaseLinesInTx } from './purchasing.queries.js';
+/** The registry service through which the finance area answers an order's payables and payments (purchase detail). */
+export { PURCHASE_ORDER_FINANCE, type PurchaseOrderFinanceReader } from './purchasing.service.js';
 
 export const registerPurchasingModule: AreaModule = (ctx) => {
   registerPurchasingMessages();

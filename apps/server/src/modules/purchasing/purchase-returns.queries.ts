@@ -6,6 +6,7 @@ import {
   purchaseReturnActions,
   purchaseReturnable,
   weightedUnitCost,
+  type PurchaseOrderReturnRef,
   type PurchaseReturnAsnLine,
   type PurchaseReturnAsnSearchParsed,
   type PurchaseReturnCostRule,
@@ -376,4 +377,24 @@ export async function countReturnsOfSuppliers(tx: Tx, domainId: number, ids: num
     .from(purchaseReturns)
     .where(and(eq(purchaseReturns.domainId, domainId), idsIn(purchaseReturns.supplierId, ids)));
   return Number(row?.n ?? 0);
+}
+
+/** The purchase returns with lines on one order, with their pieces of this order, newest first (purchase detail). */
+export async function returnsOfOrder(tx: Tx, domainId: number, orderId: number): Promise<PurchaseOrderReturnRef[]> {
+  const rows = await tx
+    .select({
+      id: purchaseReturns.id,
+      code: purchaseReturns.code,
+      status: purchaseReturns.status,
+      wdoCode: purchaseReturns.wdoCode,
+      createdAt: purchaseReturns.createdAt,
+      qty: sql<number>`sum(${purchaseReturnLines.qty})::int`,
+      deliveredQty: sql<number>`sum(${purchaseReturnLines.deliveredQty})::int`,
+    })
+    .from(purchaseReturnLines)
+    .innerJoin(purchaseReturns, and(eq(purchaseReturns.domainId, purchaseReturnLines.domainId), eq(purchaseReturns.id, purchaseReturnLines.returnId)))
+    .where(and(eq(purchaseReturnLines.domainId, domainId), eq(purchaseReturnLines.purchaseOrderId, orderId)))
+    .groupBy(purchaseReturns.domainId, purchaseReturns.id)
+    .orderBy(desc(purchaseReturns.createdAt), desc(purchaseReturns.id));
+  return rows.map((r) => ({ id: r.id, code: r.code, status: r.status, qty: Number(r.qty), deliveredQty: Number(r.deliveredQty), wdoCode: r.wdoCode, createdAt: r.createdAt.toISOString() }));
 }

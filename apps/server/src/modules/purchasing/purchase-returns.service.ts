@@ -65,7 +65,7 @@ import {
   type PurchaseReturn,
   type PurchaseReturnLine,
 } from './purchase-returns.queries.js';
-import { findSupplierFacts, findWarehouseFacts } from './purchasing.queries.js';
+import { findSupplierFacts, findWarehouseFacts, lockOrdersOfLines, recountSettleStatus } from './purchasing.queries.js';
 
 const AREA = 'purchasing';
 const ENTITY = 'purchaseReturn' as const;
@@ -202,6 +202,7 @@ export function createPurchaseReturnsService(deps: PurchaseReturnsServiceDeps) {
 
   /** Changes the order lines' returned counters by `delta` per line (locked in id order). */
   async function countOnOrderLines(tx: Tx, domainId: number, deltas: Map<number, number>) {
+    const orderIds = await lockOrdersOfLines(tx, domainId, [...deltas.keys()]);
     const locked = await lockOrderLines(tx, domainId, [...deltas.keys()]);
     for (const line of locked) {
       const delta = deltas.get(line.id) ?? 0;
@@ -211,6 +212,7 @@ export function createPurchaseReturnsService(deps: PurchaseReturnsServiceDeps) {
         .set({ returnedQty: Math.max(0, line.returnedQty + delta), version: line.version + 1, updatedAt: now() })
         .where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.id, line.id)));
     }
+    await recountSettleStatus(tx, domainId, orderIds);
     return locked;
   }
 
@@ -223,6 +225,12 @@ export function createPurchaseReturnsService(deps: PurchaseReturnsServiceDeps) {
     const before = await returnOrFail(tx, domainId, input.id);
     guard(before, input.version, 'verify');
     const lines = await returnLinesOf(tx, domainId, before.id);
+    // Orders before lines (as receipts and payables take them); the settlement state is recounted.
+    const orderIds = await lockOrdersOfLines(
+      tx,
+      domainId,
+      lines.map((l) => l.purchaseOrderLineId),
+    );
     const locked = await lockOrderLines(
       tx,
       domainId,
@@ -241,6 +249,7 @@ export function createPurchaseReturnsService(deps: PurchaseReturnsServiceDeps) {
         .set({ returnedQty: orderLine.returnedQty, version: orderLine.version + 1, updatedAt: now() })
         .where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.id, orderLine.id)));
     }
+    await recountSettleStatus(tx, domainId, orderIds);
     // The outbound order carries one line per SKU (it refuses a SKU twice).
     const perSku = new Map<number, number>();
     for (const l of lines) perSku.set(l.skuId, (perSku.get(l.skuId) ?? 0) + l.qty);

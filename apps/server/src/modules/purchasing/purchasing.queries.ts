@@ -9,12 +9,14 @@ import {
   purchaseLineOutstanding,
   purchaseOrderActions,
   purchaseReceiptLimit,
+  purchaseSettleStatus,
   type PurchaseLineRow,
   type PurchaseOrderStatus,
   type PurchaseReceiptRow,
   type PurchaseReceiveStatus,
   type PurchaseRow,
   type PurchaseSearchParsed,
+  type PurchaseSettleStatus,
 } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { purchaseOrderCodeCounters, purchaseOrderLines, purchaseOrderReceipts, purchaseOrders, skus, suppliers, warehouses } from '../../db/schema/index.js';
@@ -121,6 +123,7 @@ function toRow(r: { o: PurchaseOrder; supplierCode: string; supplierName: string
     code: o.code,
     status,
     receiveStatus: o.receiveStatus as PurchaseReceiveStatus,
+    settleStatus: o.settleStatus as PurchaseSettleStatus,
     supplierId: o.supplierId,
     supplierCode: r.supplierCode,
     supplierName: r.supplierName,
@@ -155,6 +158,7 @@ function searchConditions(domainId: number, input: OrderFilter, withStatus = tru
   else if (keywords.length > 1) conditions.push(textsIn(purchaseOrders.code, keywords));
   if (withStatus && input.status) conditions.push(eq(purchaseOrders.status, input.status));
   if (withStatus && input.receiveStatus) conditions.push(eq(purchaseOrders.receiveStatus, input.receiveStatus));
+  if (withStatus && input.settleStatus) conditions.push(eq(purchaseOrders.settleStatus, input.settleStatus));
   if (input.supplierId) conditions.push(eq(purchaseOrders.supplierId, input.supplierId));
   if (input.whId !== undefined && input.whId !== null && input.whId !== -1) conditions.push(eq(purchaseOrders.warehouseId, input.whId));
   if (input.startTime) conditions.push(gte(purchaseOrders.createdAt, parseDateTimeText(input.startTime)));
@@ -179,17 +183,19 @@ export async function searchOrders(tx: Tx, domainId: number, input: OrderFilter 
 export async function orderCounts(tx: Tx, domainId: number, input: OrderFilter) {
   const where = and(...searchConditions(domainId, input, false));
   const rows = await tx
-    .select({ status: purchaseOrders.status, receiveStatus: purchaseOrders.receiveStatus, n: count() })
+    .select({ status: purchaseOrders.status, receiveStatus: purchaseOrders.receiveStatus, settleStatus: purchaseOrders.settleStatus, n: count() })
     .from(purchaseOrders)
     .where(where)
-    .groupBy(purchaseOrders.status, purchaseOrders.receiveStatus);
+    .groupBy(purchaseOrders.status, purchaseOrders.receiveStatus, purchaseOrders.settleStatus);
   const byStatus = new Map<string, number>();
   const byReceive = new Map<string, number>();
+  const bySettle = new Map<string, number>();
   for (const r of rows) {
     byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + Number(r.n));
     byReceive.set(r.receiveStatus, (byReceive.get(r.receiveStatus) ?? 0) + Number(r.n));
+    bySettle.set(r.settleStatus, (bySettle.get(r.settleStatus) ?? 0) + Number(r.n));
   }
-  return { byStatus, byReceive };
+  return { byStatus, byReceive, bySettle };
 }
 
 export async function orderRowById(tx: Tx, domainId: number, id: number): Promise<PurchaseRow | undefined> {
@@ -278,11 +284,53 @@ export async function countLinesOfSkus(tx: Tx, domainId: number, ids: number[]):
 export async function settleLines(tx: Tx, domainId: number, changes: readonly { lineId: number; qty: number }[]): Promise<void> {
   const byLine = new Map<number, number>();
   for (const c of changes) byLine.set(c.lineId, (byLine.get(c.lineId) ?? 0) + c.qty);
+  // Orders before lines, as every other changer of the lines does.
+  const orderIds = await lockOrdersOfLines(tx, domainId, [...byLine.keys()]);
   for (const [lineId, qty] of [...byLine].sort((a, b) => a[0] - b[0])) {
     if (!qty) continue;
     await tx
       .update(purchaseOrderLines)
       .set({ settledQty: sql`${purchaseOrderLines.settledQty} + ${qty}`, version: sql`${purchaseOrderLines.version} + 1` })
       .where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.id, lineId)));
+  }
+  await recountSettleStatus(tx, domainId, orderIds);
+}
+
+/**
+ * Locks (`for update`, id order) the orders of these lines and answers their ids. Whoever changes
+ * lines' received, returned or settled counters takes the orders first, then the lines, so the
+ * header's derived settlement state is recounted under the order's lock.
+ */
+export async function lockOrdersOfLines(tx: Tx, domainId: number, lineIds: readonly number[]): Promise<number[]> {
+  if (!lineIds.length) return [];
+  const owners = await tx
+    .selectDistinct({ orderId: purchaseOrderLines.orderId })
+    .from(purchaseOrderLines)
+    .where(and(eq(purchaseOrderLines.domainId, domainId), idsIn(purchaseOrderLines.id, [...lineIds])));
+  if (!owners.length) return [];
+  const locked = await tx
+    .select({ id: purchaseOrders.id })
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.domainId, domainId), idsIn(purchaseOrders.id, owners.map((o) => o.orderId))))
+    .orderBy(asc(purchaseOrders.id))
+    .for('update');
+  return locked.map((o) => o.id);
+}
+
+/** Recounts the orders' settlement state from their lines (core's `purchaseSettleStatus`); the caller holds the orders' locks. */
+export async function recountSettleStatus(tx: Tx, domainId: number, orderIds: readonly number[]): Promise<void> {
+  if (!orderIds.length) return;
+  const lines = await tx
+    .select({ orderId: purchaseOrderLines.orderId, receivedQty: purchaseOrderLines.receivedQty, returnedQty: purchaseOrderLines.returnedQty, settledQty: purchaseOrderLines.settledQty })
+    .from(purchaseOrderLines)
+    .where(and(eq(purchaseOrderLines.domainId, domainId), idsIn(purchaseOrderLines.orderId, [...orderIds])));
+  const byOrder = new Map<number, typeof lines>();
+  for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
+  for (const orderId of [...orderIds].sort((a, b) => a - b)) {
+    const settleStatus = purchaseSettleStatus(byOrder.get(orderId) ?? []);
+    await tx
+      .update(purchaseOrders)
+      .set({ settleStatus })
+      .where(and(eq(purchaseOrders.domainId, domainId), eq(purchaseOrders.id, orderId), sql`${purchaseOrders.settleStatus} <> ${settleStatus}`));
   }
 }

@@ -15,7 +15,7 @@ export function registerPurchasingRoutes(app: FastifyInstance, http: Http, servi
     createAndSubmit: (c) => service.create(c.session, c.input, true),
     update: (c) => service.update(c.session, c.input),
     searchDetail: (c) => service.lines(c.session, c.input.id),
-    searchInfo: (c) => service.view(c.session, c.domainId, c.input.id),
+    searchInfo: (c) => service.info(c.session, c.domainId, c.input.id),
     submit: (c) => service.submit(c.session, c.input),
     invalid: (c) => service.invalid(c.session, c.input),
     delete: (c) => service.remove(c.session, c.input),

@@ -14,12 +14,14 @@ import {
   parseDateTimeText,
   PURCHASE_ORDER_STATUSES,
   PURCHASE_RECEIVE_STATUSES,
+  PURCHASE_SETTLE_STATUSES,
   PurchaseErrors,
   purchaseLineOutstanding,
   purchaseOrderAllows,
   purchaseOrderStatusAfter,
   purchaseReceiptLimit,
   purchaseReceiveStatus,
+  purchaseSettleStatus,
   type OperationLogAction,
   type PageResult,
   type PurchaseAction,
@@ -33,6 +35,8 @@ import {
   type PurchaseSearchParsed,
   type PurchaseUpdateInput,
   type PurchaseVersionInput,
+  type PurchaseOrderPayableRef,
+  type PurchaseOrderPaymentRef,
   type PurchaseView,
 } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
@@ -63,6 +67,7 @@ import {
   type PurchaseOrder,
   type PurchaseOrderLine,
 } from './purchasing.queries.js';
+import { returnsOfOrder } from './purchase-returns.queries.js';
 
 export const AREA = 'purchasing';
 const ENTITY = 'purchaseOrder' as const;
@@ -71,6 +76,15 @@ const ENTITY = 'purchaseOrder' as const;
 export const ORDER_PRICE_FIELDS = { amountTotal: 'PURCHASE_PRICE' };
 export const LINE_PRICE_FIELDS = { price: 'PURCHASE_PRICE', amount: 'PURCHASE_PRICE' };
 export const RECEIPT_PRICE_FIELDS = { unitCost: 'PURCHASE_PRICE' };
+
+/** Registry service (provided by the finance area): an order's payables and the payments on them. */
+export const PURCHASE_ORDER_FINANCE = 'purchase-order-finance';
+export interface PurchaseOrderFinanceReader {
+  forOrder(tx: Tx, domainId: number, orderId: number): Promise<{ payables: Required<PurchaseOrderPayableRef>[]; payments: Required<PurchaseOrderPaymentRef>[] }>;
+}
+/** The amounts on an order's payables and payments give its purchase price away. */
+const PAYABLE_REF_PRICE_FIELDS = { amount: 'PURCHASE_PRICE', outstanding: 'PURCHASE_PRICE' };
+const PAYMENT_REF_PRICE_FIELDS = { amount: 'PURCHASE_PRICE' };
 
 export interface PurchasingServiceDeps {
   database: Database;
@@ -184,6 +198,19 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
     };
   }
 
+  /** The detail: the view plus the order's purchase returns, payables (debit notes too) and payments. */
+  async function info(session: Session, domainId: number, id: number): Promise<PurchaseView> {
+    const base = await view(session, domainId, id);
+    const reader = deps.registry.find<PurchaseOrderFinanceReader>(PURCHASE_ORDER_FINANCE);
+    const [returns, money] = await Promise.all([returnsOfOrder(db, domainId, id), reader ? reader.forOrder(db, domainId, id) : { payables: [], payments: [] }]);
+    return {
+      ...base,
+      returns,
+      payables: redactFields(money.payables, PAYABLE_REF_PRICE_FIELDS, session, now()),
+      payments: redactFields(money.payments, PAYMENT_REF_PRICE_FIELDS, session, now()),
+    };
+  }
+
   async function createInTx(tx: Tx, session: Session, input: PurchaseCreateInput, submit: boolean): Promise<PurchaseOrder> {
     const domainId = domainOf(session);
     const resolved = await resolveOrder(tx, domainId, session, input);
@@ -246,6 +273,7 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
       .update(purchaseOrders)
       .set({
         receiveStatus,
+        settleStatus: purchaseSettleStatus(lines),
         receivedQtyTotal: lines.reduce((s, l) => s + l.receivedQty, 0),
         closedShortQtyTotal: lines.reduce((s, l) => s + l.closedShortQty, 0),
         ...(done && order.status === 'VERIFY' ? { status: 'COMPLETE', completedAt: now() } : {}),
@@ -259,6 +287,7 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
 
   return {
     view,
+    info,
 
     async search(session: Session, input: PurchaseSearchParsed): Promise<PageResult<PurchaseRow>> {
       const { rows, total } = await searchOrders(db, domainOf(session), input);
@@ -266,10 +295,11 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
     },
 
     async extraInfo(session: Session, input: PurchaseSearchParsed): Promise<PurchaseExtraInfo> {
-      const { byStatus, byReceive } = await orderCounts(db, domainOf(session), input);
+      const { byStatus, byReceive, bySettle } = await orderCounts(db, domainOf(session), input);
       return {
         statusCounts: PURCHASE_ORDER_STATUSES.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
         receiveStatusCounts: PURCHASE_RECEIVE_STATUSES.map((receiveStatus) => ({ receiveStatus, count: byReceive.get(receiveStatus) ?? 0 })),
+        settleStatusCounts: PURCHASE_SETTLE_STATUSES.map((settleStatus) => ({ settleStatus, count: bySettle.get(settleStatus) ?? 0 })),
       };
     },
 

@@ -1,13 +1,14 @@
 // One purchase order: its header, lines with their counters (ordered, received, over-received,
-// returned, closed short, outstanding) and the receipts booked through its inbound notice.
-import { Alert, Descriptions, Drawer, Empty, Space, Table, Typography } from 'antd';
+// returned, closed short, outstanding), the receipts booked through its inbound notice, its returns,
+// and the payables (debit notes too) and payments on it, linked to /finance/payment-management.
+import { Alert, Descriptions, Drawer, Empty, Space, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatMoney, type PurchaseLineRow, type PurchaseReceiptRow } from '@openseller/core';
+import { formatDateTime, formatMoney, type PurchaseLineRow, type PurchaseOrderPayableRef, type PurchaseOrderPaymentRef, type PurchaseReceiptRow } from '@openseller/core';
 import { purchaseErrorMessage, usePurchase, useSeesPurchasePrice } from '../queries';
 import { PurchaseCommands } from './purchase-commands';
 import { PurchaseOrderReturns } from './purchase-order-returns';
-import { PurchaseStatusTag, ReceiveStatusTag } from './purchase-tags';
+import { PurchaseStatusTag, ReceiveStatusTag, SettleStatusTag } from './purchase-tags';
 
 export function PurchaseDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -28,6 +29,9 @@ export function PurchaseDrawer({ id, onClose }: { id: number | null; onClose: ()
             </Descriptions.Item>
             <Descriptions.Item label={t('purchase:fields.receiveStatus')}>
               <ReceiveStatusTag status={data.order.receiveStatus} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('purchase:fields.settleStatus')}>
+              <SettleStatusTag status={data.order.settleStatus} />
             </Descriptions.Item>
             <Descriptions.Item label={t('purchase:fields.supplier')}>{`${data.order.supplierName} (${data.order.supplierCode})`}</Descriptions.Item>
             <Descriptions.Item label={t('purchase:fields.warehouse')}>{data.order.warehouseName}</Descriptions.Item>
@@ -89,6 +93,61 @@ export function PurchaseDrawer({ id, onClose }: { id: number | null; onClose: ()
           />
 
           <PurchaseOrderReturns orderId={data.order.id} canReturn={data.order.receivedQtyTotal > 0} />
+
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('purchase:detail.payables')}
+            <Link to="/finance/payment-management?activeKey=financeBill" style={{ marginLeft: 12, fontSize: 14, fontWeight: 'normal' }}>
+              {t('purchase:detail.toBills')}
+            </Link>
+          </Typography.Title>
+          <Table<PurchaseOrderPayableRef>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={data.payables ?? []}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('purchase:detail.noPayables')} /> }}
+            columns={[
+              {
+                title: t('purchase:fields.payableCode'),
+                key: 'code',
+                render: (_, p) => (
+                  <Space size={4}>
+                    <Link to={`/finance/payment-management?activeKey=financePayable&code=${encodeURIComponent(p.code)}`}>{p.code}</Link>
+                    {p.debitNote && <Tag color="volcano">{t('purchase:detail.debitNote')}</Tag>}
+                  </Space>
+                ),
+              },
+              { title: t('purchase:fields.status'), key: 'status', render: (_, p) => t(`finance:statuses.${p.status}`, { defaultValue: p.status }) },
+              { title: t('purchase:fields.paymentStatus'), key: 'paymentStatus', render: (_, p) => t(`finance:paymentStatuses.${p.paymentStatus}`, { defaultValue: p.paymentStatus }) },
+              { title: t('purchase:fields.qty'), dataIndex: 'qty', align: 'right' },
+              ...(seesPrice
+                ? [
+                    { title: t('purchase:fields.payableAmount'), key: 'amount', align: 'right' as const, render: (_: unknown, p: PurchaseOrderPayableRef) => money(p.amount) },
+                    { title: t('purchase:fields.outstanding'), key: 'outstanding', align: 'right' as const, render: (_: unknown, p: PurchaseOrderPayableRef) => money(p.outstanding) },
+                  ]
+                : []),
+              { title: t('purchase:fields.createdAt'), key: 'createdAt', render: (_, p) => formatDateTime(p.createdAt) },
+            ]}
+          />
+
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('purchase:detail.payments')}
+          </Typography.Title>
+          <Table<PurchaseOrderPaymentRef>
+            rowKey={(p) => `${p.id}-${p.payableId}`}
+            size="small"
+            pagination={false}
+            dataSource={data.payments ?? []}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('purchase:detail.noPayments')} /> }}
+            columns={[
+              { title: t('purchase:fields.paymentCode'), key: 'code', render: (_, p) => <Link to={`/finance/payment-management?activeKey=financePaid&code=${encodeURIComponent(p.code)}`}>{p.code}</Link> },
+              { title: t('purchase:fields.status'), key: 'status', render: (_, p) => t(`finance:statuses.${p.status}`, { defaultValue: p.status }) },
+              { title: t('purchase:fields.paymentMode'), key: 'mode', render: (_, p) => t(`finance:payTypes.${p.paymentMode}`, { defaultValue: p.paymentMode }) },
+              { title: t('purchase:fields.payableCode'), dataIndex: 'payableCode' },
+              ...(seesPrice ? [{ title: t('purchase:fields.allocated'), key: 'amount', align: 'right' as const, render: (_: unknown, p: PurchaseOrderPaymentRef) => money(p.amount) }] : []),
+              { title: t('purchase:fields.paidTime'), key: 'paidTime', render: (_, p) => formatDateTime(p.paidTime) || '-' },
+            ]}
+          />
         </Space>
       )}
     </Drawer>

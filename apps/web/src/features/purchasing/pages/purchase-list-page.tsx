@@ -14,10 +14,12 @@ import {
   formatMoney,
   PURCHASE_ORDER_STATUSES,
   PURCHASE_RECEIVE_STATUSES,
+  PURCHASE_SETTLE_STATUSES,
   splitKeywords,
   type PurchaseOrderStatus,
   type PurchaseReceiveStatus,
   type PurchaseRow,
+  type PurchaseSettleStatus,
 } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
@@ -30,15 +32,16 @@ import { WarehouseSelect } from '../../warehouses/components/warehouse-select';
 import { purchaseApi } from '../api';
 import { PurchaseCommands } from '../components/purchase-commands';
 import { PurchaseDrawer } from '../components/purchase-drawer';
-import { PurchaseStatusTag, ReceiveStatusTag } from '../components/purchase-tags';
+import { PurchaseStatusTag, ReceiveStatusTag, SettleStatusTag } from '../components/purchase-tags';
 import { purchaseErrorMessage, usePurchaseExtra, usePurchaseList, useSeesPurchasePrice } from '../queries';
 
-const DEFAULTS = { currentPage: 1, pageSize: 10, codeKeywords: '', status: '', receiveStatus: '', whId: -1, supplierId: 0, startTime: '', endTime: '' };
+const DEFAULTS = { currentPage: 1, pageSize: 10, codeKeywords: '', status: '', receiveStatus: '', settleStatus: '', whId: -1, supplierId: 0, startTime: '', endTime: '' };
 const RANGE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 interface FilterValues {
   codeKeywords?: string;
   receiveStatus?: PurchaseReceiveStatus;
+  settleStatus?: PurchaseSettleStatus;
   whId?: number;
   supplierId?: number;
   range?: [Dayjs, Dayjs] | null;
@@ -54,21 +57,23 @@ export default function PurchaseListPage() {
 
   const status = (PURCHASE_ORDER_STATUSES as readonly string[]).includes(state.status) ? (state.status as PurchaseOrderStatus) : undefined;
   const receiveStatus = (PURCHASE_RECEIVE_STATUSES as readonly string[]).includes(state.receiveStatus) ? (state.receiveStatus as PurchaseReceiveStatus) : undefined;
+  const settleStatus = (PURCHASE_SETTLE_STATUSES as readonly string[]).includes(state.settleStatus) ? (state.settleStatus as PurchaseSettleStatus) : undefined;
   const others = useMemo(
     () => ({
       ...(state.codeKeywords ? { codeKeywords: state.codeKeywords } : {}),
       ...(receiveStatus ? { receiveStatus } : {}),
+      ...(settleStatus ? { settleStatus } : {}),
       whId: state.whId,
       ...(state.supplierId ? { supplierId: state.supplierId } : {}),
       ...(state.startTime ? { startTime: state.startTime } : {}),
       ...(state.endTime ? { endTime: state.endTime } : {}),
     }),
-    [state, receiveStatus],
+    [state, receiveStatus, settleStatus],
   );
   const filter = useMemo(() => ({ currentPage: state.currentPage, pageSize: state.pageSize, ...others, ...(status ? { status } : {}) }), [state.currentPage, state.pageSize, others, status]);
   const list = usePurchaseList(filter);
   const extra = usePurchaseExtra(others);
-  const filtered = !!(state.codeKeywords || status || receiveStatus || state.whId !== -1 || state.supplierId || state.startTime);
+  const filtered = !!(state.codeKeywords || status || receiveStatus || settleStatus || state.whId !== -1 || state.supplierId || state.startTime);
 
   const search = (values: FilterValues) => {
     const { items, overCap } = splitKeywords(values.codeKeywords ?? '', DEFAULT_KEYWORD_CAP);
@@ -78,6 +83,7 @@ export default function PurchaseListPage() {
       currentPage: 1,
       codeKeywords: items.join(','),
       receiveStatus: values.receiveStatus ?? '',
+      settleStatus: values.settleStatus ?? '',
       whId: values.whId ?? -1,
       supplierId: values.supplierId ?? 0,
       startTime: values.range ? values.range[0].startOf('day').format(RANGE_FORMAT) : '',
@@ -85,7 +91,7 @@ export default function PurchaseListPage() {
     });
   };
   const reset = () => {
-    form.setFieldsValue({ codeKeywords: '', receiveStatus: undefined, whId: -1, supplierId: undefined, range: null });
+    form.setFieldsValue({ codeKeywords: '', receiveStatus: undefined, settleStatus: undefined, whId: -1, supplierId: undefined, range: null });
     setState({ ...DEFAULTS, pageSize: state.pageSize });
   };
 
@@ -103,6 +109,7 @@ export default function PurchaseListPage() {
     { title: t('purchase:fields.code'), key: 'code', width: 170, fixed: 'left', render: (_, r) => <Typography.Link onClick={() => setViewing(r.id)}>{r.code}</Typography.Link> },
     { title: t('purchase:fields.status'), key: 'status', width: 100, render: (_, r) => <PurchaseStatusTag status={r.status} /> },
     { title: t('purchase:fields.receiveStatus'), key: 'receiveStatus', width: 110, render: (_, r) => <ReceiveStatusTag status={r.receiveStatus} /> },
+    { title: t('purchase:fields.settleStatus'), key: 'settleStatus', width: 110, render: (_, r) => <SettleStatusTag status={r.settleStatus} /> },
     { title: t('purchase:fields.supplier'), key: 'supplier', width: 160, render: (_, r) => `${r.supplierName} (${r.supplierCode})` },
     { title: t('purchase:fields.warehouse'), key: 'warehouse', dataIndex: 'warehouseName', width: 150 },
     { title: t('purchase:fields.received'), key: 'received', width: 110, align: 'right', render: (_, r) => `${r.receivedQtyTotal} / ${r.qtyTotal}` },
@@ -130,6 +137,7 @@ export default function PurchaseListPage() {
           initialValues={{
             codeKeywords: state.codeKeywords,
             receiveStatus: receiveStatus,
+            settleStatus: settleStatus,
             whId: state.whId,
             supplierId: state.supplierId || undefined,
             range: state.startTime && state.endTime ? [dayjs(state.startTime), dayjs(state.endTime)] : null,
@@ -141,6 +149,14 @@ export default function PurchaseListPage() {
           </Form.Item>
           <Form.Item name="receiveStatus" label={t('purchase:fields.receiveStatus')}>
             <Select allowClear style={{ width: 140 }} placeholder={t('purchase:filters.any')} options={PURCHASE_RECEIVE_STATUSES.map((v) => ({ value: v, label: t(`purchase:receiveStatuses.${v}`) }))} />
+          </Form.Item>
+          <Form.Item name="settleStatus" label={t('purchase:fields.settleStatus')}>
+            <Select
+              allowClear
+              style={{ width: 150 }}
+              placeholder={t('purchase:filters.any')}
+              options={PURCHASE_SETTLE_STATUSES.map((v) => ({ value: v, label: `${t(`purchase:settleStatuses.${v}`)} (${extra.data?.settleStatusCounts.find((c) => c.settleStatus === v)?.count ?? 0})` }))}
+            />
           </Form.Item>
           <Form.Item name="supplierId" label={t('purchase:fields.supplier')}>
             <Select
