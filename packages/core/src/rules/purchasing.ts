@@ -103,6 +103,12 @@ export type FreightAllocationResult =
   | { ok: false; reason: 'WEIGHT_MISSING'; index: number }
   | { ok: false; reason: 'NO_BASIS' };
 
+/** A line's freight per piece (its part ÷ pieces, 4 decimals half up) and its landed unit cost (price + that; null unpriced). */
+export function purchaseLandedCost(price: string | null, lineFreight: string | null | undefined, qty: number): { freightPerUnit: string; landedUnitCost: string | null } {
+  const perUnit = qty > 0 ? divideDecimals(lineFreight ?? 0, qty, MONEY_DECIMALS) : parseDecimal(0);
+  return { freightPerUnit: formatDecimal(perUnit, MONEY_DECIMALS), landedUnitCost: price === null ? null : formatDecimal(addDecimals(price, perUnit), MONEY_DECIMALS) };
+}
+
 /** a ÷ b (both ≥ 0) rounded down to 4 decimals, so the parts before the last never exceed the total. */
 function floorShare(a: Decimal, b: Decimal): Decimal {
   const fine = divideDecimals(a, b, MONEY_DECIMALS + 8);
@@ -119,8 +125,7 @@ function floorShare(a: Decimal, b: Decimal): Decimal {
 export function allocatePurchaseFreight(lines: readonly FreightLine[], freight: string | number | null | undefined, mode: FreightAllocation): FreightAllocationResult {
   const total = parseDecimal(freight ?? 0);
   const zero = formatDecimal(0, MONEY_DECIMALS);
-  const landed = (l: FreightLine, perUnit: Decimal | string) => (l.price === null ? null : formatDecimal(addDecimals(l.price, perUnit), MONEY_DECIMALS));
-  if (compareDecimals(total, 0) <= 0) return { ok: true, lines: lines.map((l) => ({ freight: zero, freightPerUnit: zero, landedUnitCost: landed(l, zero) })) };
+  if (compareDecimals(total, 0) <= 0) return { ok: true, lines: lines.map((l) => ({ freight: zero, ...purchaseLandedCost(l.price, zero, l.qty) })) };
   const bases: (Decimal | null)[] = [];
   for (const [index, l] of lines.entries()) {
     if (l.price === null) {
@@ -150,8 +155,8 @@ export function allocatePurchaseFreight(lines: readonly FreightLine[], freight: 
   return {
     ok: true,
     lines: lines.map((l, i) => {
-      const perUnit = divideDecimals(parts[i]!, l.qty, MONEY_DECIMALS);
-      return { freight: formatDecimal(parts[i]!, MONEY_DECIMALS), freightPerUnit: formatDecimal(perUnit, MONEY_DECIMALS), landedUnitCost: landed(l, perUnit) };
+      const freight = formatDecimal(parts[i]!, MONEY_DECIMALS);
+      return { freight, ...purchaseLandedCost(l.price, freight, l.qty) };
     }),
   };
 }
