@@ -56,7 +56,7 @@ describe('freight on a purchase order', () => {
 
     // The supplier bills the purchase price: the bill, the payable and its three-way match.
     const bills = await t.call('/cloud/advance/finance/bill/search', { billStatus: 'TO_BE_RECORD' }, { token: w.token });
-    expect(bills.body.data.voList.map((b: any) => [b.qty ?? b.receiveQty, b.unitCost ?? b.receivePrice])).toEqual([[4, '8.0000']]);
+    expect(bills.body.data.voList.map((b: any) => [b.qty, b.unitCost, b.amount])).toEqual([[4, '8.0000', '32.0000']]);
     const billDetailId = bills.body.data.voList[0].billDetailId;
     const created = await t.call('/cloud/advance/finance/payable/createPurchasePayableAndSubmit', { details: [{ billDetailId }] }, { token: w.token });
     expect(created.body).toMatchObject({ success: true, data: { payable: { amount: '32.0000' } } });
