@@ -55,6 +55,10 @@ describe('purchasing: order, verify, receive part, see the receipt state', () =>
     await line.getByRole('spinbutton', { name: `Quantity of ${code}` }).fill('10');
     await line.getByRole('spinbutton', { name: `Purchase price of ${code}` }).fill('8.5');
     await page.getByText('Lines: 1 SKUs, 10 pieces').waitFor();
+    // Freight 1.5 over 10 pieces: 0.15 a piece, a landed unit cost of 8.65 shown before saving.
+    await page.getByRole('spinbutton', { name: 'Freight', exact: true }).fill('1.5');
+    await expect.poll(() => cell(line, 'Landed unit cost')).toContain('8.65');
+    expect(await cell(line, 'Freight share')).toContain('1.5');
     await b.screenshot('purchase-create');
     await page.getByRole('button', { name: 'Save and submit' }).click();
     const submitted = page.getByText(/^Purchase order PO\d+ submitted$/);
@@ -106,7 +110,8 @@ describe('purchasing: order, verify, receive part, see the receipt state', () =>
     const receiptRow = drawer.getByRole('row').filter({ hasText: code }).last();
     await receiptRow.waitFor();
     expect(await cell(receiptRow, 'Quantity')).toBe('4');
-    expect(await cell(receiptRow, 'Unit cost')).toContain('8.5');
+    expect(await cell(receiptRow, 'Purchase price')).toContain('8.5');
+    expect(await cell(receiptRow, 'Landed unit cost')).toContain('8.65');
     await b.screenshot('purchase-detail');
   });
 });

@@ -30,7 +30,7 @@ export async function callOk(t: TestApp, token: string, path: string, body: Reco
 }
 
 /** A verified order (create and submit, then verify): the view with its inbound notice. */
-export async function verifiedOrder(t: TestApp, w: PurchasingWorld, lines: { skuCode: string; qty: number; price?: string | number | null }[]) {
-  const created = await callOk(t, w.token, 'createAndSubmit', orderInput(w, lines));
+export async function verifiedOrder(t: TestApp, w: PurchasingWorld, lines: { skuCode: string; qty: number; price?: string | number | null }[], extra: Record<string, unknown> = {}) {
+  const created = await callOk(t, w.token, 'createAndSubmit', orderInput(w, lines, extra));
   return callOk(t, w.token, 'verify', { id: created.order.id, version: created.order.version });
 }

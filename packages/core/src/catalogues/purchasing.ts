@@ -14,3 +14,7 @@ export type PurchaseAction = (typeof PURCHASE_ACTIONS)[number];
 
 /** The download centre's export type of purchase orders. */
 export const PURCHASE_ORDERS_EXPORT_TYPE = 'PURCHASE_ORDERS';
+
+/** How the freight on a purchase order is spread over its lines: by line amount, by pieces, by weight. */
+export const FREIGHT_ALLOCATIONS = ['AMOUNT', 'QUANTITY', 'WEIGHT'] as const;
+export type FreightAllocation = (typeof FREIGHT_ALLOCATIONS)[number];

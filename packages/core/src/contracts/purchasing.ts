@@ -4,7 +4,7 @@
 // price: sent only to accounts that may see PURCHASE_PRICE.
 import { z } from 'zod';
 import { PURCHASE_SETTLE_STATUSES } from '../catalogues/finance.js';
-import { PURCHASE_ACTIONS, PURCHASE_ORDER_STATUSES, PURCHASE_RECEIVE_STATUSES } from '../catalogues/purchasing.js';
+import { FREIGHT_ALLOCATIONS, PURCHASE_ACTIONS, PURCHASE_ORDER_STATUSES, PURCHASE_RECEIVE_STATUSES } from '../catalogues/purchasing.js';
 import { DEFAULT_KEYWORD_CAP, splitKeywords } from '../rules/keywords.js';
 import { DateTimeText, Id, OptionalText, PageQuery, Text, Version } from './common.js';
 import { PurchasePriceText } from './suppliers.js';
@@ -27,6 +27,10 @@ export const PurchaseErrors = {
   NOTHING_OUTSTANDING: 'ERR_PURCHASE_NOTHING_OUTSTANDING',
   /** Close short: the inbound notice is held by a warehouse system; force cancel it there first. */
   NOTICE_IN_WAREHOUSE_SYSTEM: 'ERR_PURCHASE_NOTICE_IN_WAREHOUSE_SYSTEM',
+  /** Freight by WEIGHT: a priced line's SKU has no weight (the SKU is named). */
+  FREIGHT_WEIGHT_MISSING: 'ERR_PURCHASE_FREIGHT_WEIGHT_MISSING',
+  /** Freight but no priced line (with an amount, pieces or weight above 0) to carry it. */
+  FREIGHT_NO_BASIS: 'ERR_PURCHASE_FREIGHT_NO_BASIS',
 } as const;
 
 /** Most lines on one order (an imported file of 5,000 lines fits). */
@@ -49,6 +53,10 @@ const PurchaseFields = z.object({
   /** When the goods are expected. */
   expectedTime: DateTimeText.nullish(),
   remark: OptionalText(500),
+  /** Freight on the order (money, ≥ 0, 4 decimals; PURCHASE_PRICE): spread over the priced lines into their landed cost. */
+  freight: PurchasePriceText.nullish(),
+  /** How the freight is spread (default AMOUNT). */
+  freightAllocation: z.enum(FREIGHT_ALLOCATIONS).nullish(),
   purchaseDetailDtoList: z.array(PurchaseLineInput).min(1, 'Add at least one SKU').max(PURCHASE_MAX_LINES),
 });
 
@@ -120,6 +128,9 @@ export const PurchaseRow = z.object({
   closedShortQtyTotal: z.number(),
   /** PURCHASE_PRICE only. */
   amountTotal: z.string().optional(),
+  /** Freight on the order (4 decimals, "0.0000" when none); PURCHASE_PRICE only. */
+  freight: z.string().optional(),
+  freightAllocation: z.enum(FREIGHT_ALLOCATIONS),
   /** The purchase inbound notice made on verify. */
   asnId: z.number().nullable(),
   asnCode: z.string().nullable(),
@@ -158,6 +169,12 @@ export const PurchaseLineRow = z.object({
   /** PURCHASE_PRICE only. */
   price: z.string().nullable().optional(),
   amount: z.string().nullable().optional(),
+  /** The line's part of the order's freight, per piece, and price + that part (PURCHASE_PRICE only). */
+  freight: z.string().nullable().optional(),
+  freightPerUnit: z.string().nullable().optional(),
+  landedUnitCost: z.string().nullable().optional(),
+  /** The SKU's weight per piece (kg), what freight by WEIGHT reads. */
+  weight: z.string().nullable(),
   remark: z.string().nullable(),
 });
 export type PurchaseLineRow = z.infer<typeof PurchaseLineRow>;
@@ -168,8 +185,10 @@ export const PurchaseReceiptRow = z.object({
   lineId: z.number(),
   skuCode: z.string(),
   qty: z.number(),
-  /** PURCHASE_PRICE only. */
+  /** The landed unit cost booked into stock (purchase price + freight per piece); PURCHASE_PRICE only. */
   unitCost: z.string().nullable().optional(),
+  /** The purchase price of the pieces (the supplier's bill); PURCHASE_PRICE only. */
+  price: z.string().nullable().optional(),
   receivedByName: z.string().nullable(),
   createdAt: z.string(),
 });

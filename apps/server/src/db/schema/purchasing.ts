@@ -37,6 +37,10 @@ export const purchaseOrders = pgTable(
     receivedQtyTotal: integer('received_qty_total').notNull().default(0),
     closedShortQtyTotal: integer('closed_short_qty_total').notNull().default(0),
     amountTotal: money('amount_total').notNull().default('0'),
+    /** Freight on the order, spread over the priced lines into their landed cost (rules/purchasing allocatePurchaseFreight). */
+    freight: money('freight').notNull().default('0'),
+    /** AMOUNT, QUANTITY or WEIGHT. */
+    freightAllocation: text('freight_allocation').notNull().default('AMOUNT'),
     /**
      * The purchase inbound notice made on verify. No foreign key: the notice belongs to the stock
      * area (read through its service).
@@ -66,6 +70,7 @@ export const purchaseOrders = pgTable(
     foreignKey({ name: 'purchase_orders_supplier_fk', columns: [t.domainId, t.supplierId], foreignColumns: [suppliers.domainId, suppliers.id] }),
     foreignKey({ name: 'purchase_orders_warehouse_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
     check('purchase_orders_received_not_negative', sql`${t.receivedQtyTotal} >= 0 and ${t.closedShortQtyTotal} >= 0`),
+    check('purchase_orders_freight_not_negative', sql`${t.freight} >= 0`),
   ],
 );
 
@@ -90,6 +95,8 @@ export const purchaseOrderLines = pgTable(
     settledQty: integer('settled_qty').notNull().default(0),
     /** The purchase price (PURCHASE_PRICE); null: no price (the average cost is left as it is). */
     price: money('price'),
+    /** The line's part of the order's freight (set on save and again on verify; the parts add up to the order's freight). */
+    freight: money('freight').notNull().default('0'),
     remark: text('remark'),
     version: versionColumn(),
     createdAt: createdAt(),
@@ -119,7 +126,10 @@ export const purchaseOrderReceipts = pgTable(
     asnReceiptId: bigint('asn_receipt_id', { mode: 'number' }).notNull(),
     skuId: bigint('sku_id', { mode: 'number' }).notNull(),
     qty: integer('qty').notNull(),
+    /** The landed unit cost booked into stock: the notice's price (purchase price + freight per piece). */
     unitCost: money('unit_cost'),
+    /** The purchase price per piece (the supplier's bill); null on rows before freight (unit_cost was the price then). */
+    price: money('price'),
     receivedBy: bigint('received_by', { mode: 'number' }),
     receivedByName: text('received_by_name'),
     createdAt: createdAt(),

@@ -75,6 +75,13 @@ export async function payableLinesOf(tx: Tx, domainId: number, payableId: number
   return tx.select().from(financePayableLines).where(and(eq(financePayableLines.domainId, domainId), eq(financePayableLines.payableId, payableId))).orderBy(asc(financePayableLines.lineNo));
 }
 
+/**
+ * A receipt's bill price: the purchase price of the pieces (the supplier's bill), not the landed
+ * cost booked into stock (that carries the order's freight); rows from before freight have only
+ * unit_cost, which was the purchase price then.
+ */
+const billedPrice = sql<string | null>`coalesce(${purchaseOrderReceipts.price}, ${purchaseOrderReceipts.unitCost})`;
+
 /** The purchase receipt lines (bills) by id, with their order line's price and the order's supplier. */
 export async function billsByIds(tx: Tx, domainId: number, ids: number[]) {
   if (!ids.length) return [];
@@ -82,7 +89,7 @@ export async function billsByIds(tx: Tx, domainId: number, ids: number[]) {
     .select({
       id: purchaseOrderReceipts.id,
       qty: purchaseOrderReceipts.qty,
-      unitCost: purchaseOrderReceipts.unitCost,
+      unitCost: billedPrice,
       skuId: purchaseOrderReceipts.skuId,
       skuCode: skus.code,
       skuName: skus.name,
@@ -337,7 +344,7 @@ export async function searchBills(tx: Tx, domainId: number, input: BillSearchPar
       .select({
         id: purchaseOrderReceipts.id,
         qty: purchaseOrderReceipts.qty,
-        unitCost: purchaseOrderReceipts.unitCost,
+        unitCost: billedPrice,
         createdAt: purchaseOrderReceipts.createdAt,
         orderId: purchaseOrders.id,
         orderCode: purchaseOrders.code,

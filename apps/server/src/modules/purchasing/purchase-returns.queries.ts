@@ -118,11 +118,19 @@ export async function asnLinesForReturn(tx: Tx, domainId: number, supplierId: nu
     );
 }
 
-/** Receipt cost per purchase order line: the quantity-weighted unit cost of its receipts. */
-export async function receiptCostsOf(tx: Tx, domainId: number, orderLineIds: number[]): Promise<Map<number, string | null>> {
+/**
+ * Receipt cost per purchase order line: the quantity-weighted unit cost of its receipts — the
+ * landed cost booked into stock (`cost`, default), or the purchase price the supplier billed
+ * (`price`: what a debit note gives back; the freight is not the supplier's).
+ */
+export async function receiptCostsOf(tx: Tx, domainId: number, orderLineIds: number[], which: 'cost' | 'price' = 'cost'): Promise<Map<number, string | null>> {
   if (!orderLineIds.length) return new Map();
   const rows = await tx
-    .select({ lineId: purchaseOrderReceipts.lineId, qty: purchaseOrderReceipts.qty, unitCost: purchaseOrderReceipts.unitCost })
+    .select({
+      lineId: purchaseOrderReceipts.lineId,
+      qty: purchaseOrderReceipts.qty,
+      unitCost: which === 'cost' ? purchaseOrderReceipts.unitCost : sql<string | null>`coalesce(${purchaseOrderReceipts.price}, ${purchaseOrderReceipts.unitCost})`,
+    })
     .from(purchaseOrderReceipts)
     .where(and(eq(purchaseOrderReceipts.domainId, domainId), idsIn(purchaseOrderReceipts.lineId, orderLineIds)));
   const byLine = new Map<number, { qty: number; unitCost: string | null }[]>();

@@ -366,6 +366,13 @@ export function createPurchaseReturnsService(deps: PurchaseReturnsServiceDeps) {
       before: { code: r.code, status: r.status, deliveredQtyTotal: r.deliveredQtyTotal },
       after: { code: header!.code, status: header!.status, deliveredQtyTotal: delivered, wdoCode: event.header.code, costRule: r.costRule },
     });
+    // What the supplier billed (the purchase price, without the order's freight): the debit note's price.
+    const billedCosts = await receiptCostsOf(
+      tx,
+      domainId,
+      moving.map((l) => l.purchaseOrderLineId),
+      'price',
+    );
     const heard = moving.map((l) => {
       const line = after.find((a) => a.id === l.id)!;
       return {
@@ -375,7 +382,7 @@ export function createPurchaseReturnsService(deps: PurchaseReturnsServiceDeps) {
         qty: taken.get(l.id)!,
         deliveredBefore: l.deliveredQty,
         unitCost: line.unitCost ?? formatDecimal(0, MONEY_DECIMALS),
-        receiptCost: receiptCosts.get(l.purchaseOrderLineId) ?? null,
+        receiptCost: billedCosts.get(l.purchaseOrderLineId) ?? null,
       };
     });
     for (const listener of deps.registry.list<PurchaseReturnDeliveredListener>(PURCHASE_RETURN_DELIVERED_LISTENERS)) {

@@ -6,10 +6,12 @@ import {
   MONEY_DECIMALS,
   multiplyDecimals,
   parseDateTimeText,
+  purchaseLandedCost,
   purchaseLineOutstanding,
   purchaseOrderActions,
   purchaseReceiptLimit,
   purchaseSettleStatus,
+  type FreightAllocation,
   type PurchaseLineRow,
   type PurchaseOrderStatus,
   type PurchaseReceiptRow,
@@ -93,9 +95,19 @@ export async function findWarehouseFacts(tx: Tx, domainId: number, id: number) {
 export async function liveSkusByCodes(tx: Tx, domainId: number, codes: string[]) {
   if (!codes.length) return [];
   return tx
-    .select({ id: skus.id, code: skus.code, isCombination: skus.isCombination })
+    .select({ id: skus.id, code: skus.code, isCombination: skus.isCombination, weight: skus.weight })
     .from(skus)
     .where(and(eq(skus.domainId, domainId), eq(skus.delFlag, false), textsIn(skus.code, codes)));
+}
+
+/** The SKUs' codes and weights (kg per piece; the goods' weight when the SKU has none of its own), what freight by WEIGHT reads. */
+export async function skuWeights(tx: Tx, domainId: number, ids: number[]): Promise<Map<number, { code: string; weight: string | null }>> {
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({ id: skus.id, code: skus.code, weight: skus.weight })
+    .from(skus)
+    .where(and(eq(skus.domainId, domainId), idsIn(skus.id, ids)));
+  return new Map(rows.map((r) => [r.id, { code: r.code, weight: r.weight }]));
 }
 
 // ---- reading orders -------------------------------------------------------------------------
@@ -134,6 +146,8 @@ function toRow(r: { o: PurchaseOrder; supplierCode: string; supplierName: string
     receivedQtyTotal: o.receivedQtyTotal,
     closedShortQtyTotal: o.closedShortQtyTotal,
     amountTotal: o.amountTotal,
+    freight: o.freight,
+    freightAllocation: o.freightAllocation as FreightAllocation,
     asnId: o.asnId,
     asnCode: o.asnCode,
     expectedTime: isoTime(o.expectedAt),
@@ -205,12 +219,12 @@ export async function orderRowById(tx: Tx, domainId: number, id: number): Promis
 
 export async function lineRows(tx: Tx, domainId: number, orderId: number, tolerance: string): Promise<PurchaseLineRow[]> {
   const rows = await tx
-    .select({ l: purchaseOrderLines, skuCode: skus.code, skuName: skus.name, skuSpec: skus.specifications })
+    .select({ l: purchaseOrderLines, skuCode: skus.code, skuName: skus.name, skuSpec: skus.specifications, weight: skus.weight })
     .from(purchaseOrderLines)
     .innerJoin(skus, and(eq(skus.domainId, purchaseOrderLines.domainId), eq(skus.id, purchaseOrderLines.skuId)))
     .where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.orderId, orderId)))
     .orderBy(asc(purchaseOrderLines.lineNo));
-  return rows.map(({ l, skuCode, skuName, skuSpec }) => ({
+  return rows.map(({ l, skuCode, skuName, skuSpec, weight }) => ({
     id: l.id,
     lineNo: l.lineNo,
     skuId: l.skuId,
@@ -227,6 +241,9 @@ export async function lineRows(tx: Tx, domainId: number, orderId: number, tolera
     receiptLimit: purchaseReceiptLimit(l.orderedQty, tolerance),
     price: l.price,
     amount: l.price === null ? null : formatDecimal(multiplyDecimals(l.price, l.orderedQty), MONEY_DECIMALS),
+    freight: l.freight,
+    ...purchaseLandedCost(l.price, l.freight, l.orderedQty),
+    weight,
     remark: l.remark,
   }));
 }
@@ -245,6 +262,7 @@ export async function receiptRows(tx: Tx, domainId: number, orderId: number): Pr
     skuCode,
     qty: r.qty,
     unitCost: r.unitCost,
+    price: r.price ?? r.unitCost,
     receivedByName: r.receivedByName,
     createdAt: r.createdAt.toISOString(),
   }));

@@ -7,6 +7,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   addDecimals,
+  allocatePurchaseFreight,
+  compareDecimals,
   ErrorCodes,
   formatDecimal,
   MONEY_DECIMALS,
@@ -16,12 +18,14 @@ import {
   PURCHASE_RECEIVE_STATUSES,
   PURCHASE_SETTLE_STATUSES,
   PurchaseErrors,
+  purchaseLandedCost,
   purchaseLineOutstanding,
   purchaseOrderAllows,
   purchaseOrderStatusAfter,
   purchaseReceiptLimit,
   purchaseReceiveStatus,
   purchaseSettleStatus,
+  type FreightAllocation,
   type OperationLogAction,
   type PageResult,
   type PurchaseAction,
@@ -64,6 +68,7 @@ import {
   orderRowById,
   receiptRows,
   searchOrders,
+  skuWeights,
   type PurchaseOrder,
   type PurchaseOrderLine,
 } from './purchasing.queries.js';
@@ -73,9 +78,9 @@ export const AREA = 'purchasing';
 const ENTITY = 'purchaseOrder' as const;
 
 /** The purchase price and what is reckoned from it: PURCHASE_PRICE only. */
-export const ORDER_PRICE_FIELDS = { amountTotal: 'PURCHASE_PRICE' };
-export const LINE_PRICE_FIELDS = { price: 'PURCHASE_PRICE', amount: 'PURCHASE_PRICE' };
-export const RECEIPT_PRICE_FIELDS = { unitCost: 'PURCHASE_PRICE' };
+export const ORDER_PRICE_FIELDS = { amountTotal: 'PURCHASE_PRICE', freight: 'PURCHASE_PRICE' };
+export const LINE_PRICE_FIELDS = { price: 'PURCHASE_PRICE', amount: 'PURCHASE_PRICE', freight: 'PURCHASE_PRICE', freightPerUnit: 'PURCHASE_PRICE', landedUnitCost: 'PURCHASE_PRICE' };
+export const RECEIPT_PRICE_FIELDS = { unitCost: 'PURCHASE_PRICE', price: 'PURCHASE_PRICE' };
 
 /** Registry service (provided by the finance area): an order's payables and the payments on them. */
 export const PURCHASE_ORDER_FINANCE = 'purchase-order-finance';
@@ -96,6 +101,8 @@ interface ResolvedLine {
   skuId: number;
   orderedQty: number;
   price: string | null;
+  /** The line's part of the order's freight. */
+  freight: string;
   remark: string | null;
 }
 
@@ -105,6 +112,30 @@ interface ResolvedOrder {
   lines: ResolvedLine[];
   qtyTotal: number;
   amountTotal: string;
+  freight: string;
+  freightAllocation: FreightAllocation;
+}
+
+/** What an order keeps when an account that may not see purchase prices edits it. */
+interface KeptPrices {
+  prices: Map<number, string | null>;
+  freight: string;
+  freightAllocation: FreightAllocation;
+}
+
+/**
+ * The lines' parts of the freight (rules/purchasing allocatePurchaseFreight); a refusal names the
+ * line (`field`) and the SKU.
+ */
+function freightParts(lines: { orderedQty: number; price: string | null; skuCode: string; weight: string | null }[], freight: string, mode: FreightAllocation, fieldOf: (index: number) => string): string[] {
+  const result = allocatePurchaseFreight(
+    lines.map((l) => ({ qty: l.orderedQty, price: l.price, weight: l.weight })),
+    freight,
+    mode,
+  );
+  if (result.ok) return result.lines.map((l) => l.freight);
+  if (result.reason === 'WEIGHT_MISSING') throw new AppError(PurchaseErrors.FREIGHT_WEIGHT_MISSING, 409, { field: fieldOf(result.index), skuCode: lines[result.index]!.skuCode });
+  throw new AppError(PurchaseErrors.FREIGHT_NO_BASIS, 409, { field: 'freight', mode });
 }
 
 export function createPurchasingService(deps: PurchasingServiceDeps) {
@@ -127,7 +158,8 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
   }
 
   /** Checks supplier, warehouse, SKUs and prices; answers the lines. */
-  async function resolveOrder(tx: Tx, domainId: number, session: Session, input: PurchaseCreateInput, keptPrices?: Map<number, string | null>): Promise<ResolvedOrder> {
+  async function resolveOrder(tx: Tx, domainId: number, session: Session, input: PurchaseCreateInput, kept?: KeptPrices): Promise<ResolvedOrder> {
+    const keptPrices = kept?.prices;
     const supplier = await findSupplierFacts(tx, domainId, input.supplierId);
     if (!supplier) throw new AppError(PurchaseErrors.SUPPLIER_NOT_FOUND, 404, { field: 'supplierId', supplierId: input.supplierId });
     if (supplier.status !== 'ENABLED') throw new AppError(PurchaseErrors.SUPPLIER_DISABLED, 409, { field: 'supplierId', code: supplier.code });
@@ -149,7 +181,10 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
         found.map((s) => s.id),
         tx,
       );
-    const lines: ResolvedLine[] = [];
+    if ((input.freight ?? null) !== null && !priceVisible) throw new AppError(PurchaseErrors.PRICE_HIDDEN, 403, { field: 'freight' });
+    const freight = formatDecimal(input.freight ?? (priceVisible ? 0 : (kept?.freight ?? 0)), MONEY_DECIMALS);
+    const freightAllocation: FreightAllocation = input.freightAllocation ?? kept?.freightAllocation ?? 'AMOUNT';
+    const lines: (ResolvedLine & { skuCode: string; weight: string | null })[] = [];
     for (const [index, d] of input.purchaseDetailDtoList.entries()) {
       const sku = byCode.get(d.skuCode);
       if (!sku) throw new AppError(PurchaseErrors.SKU_NOT_FOUND, 404, { field: `purchaseDetailDtoList.${index}.skuCode`, skuCode: d.skuCode });
@@ -159,14 +194,23 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
       // No price given: the price the line had (an account that may not see it edits), else the supplier's.
       const kept = keptPrices?.has(sku.id) ? keptPrices.get(sku.id)! : undefined;
       const price: string | null = given ?? (kept !== undefined ? kept : (supplyPrices.get(sku.id) ?? null));
-      lines.push({ skuId: sku.id, orderedQty: d.qty, price: price === null ? null : formatDecimal(price, MONEY_DECIMALS), remark: d.remark ?? null });
+      lines.push({ skuId: sku.id, skuCode: sku.code, weight: sku.weight, orderedQty: d.qty, price: price === null ? null : formatDecimal(price, MONEY_DECIMALS), freight: '0', remark: d.remark ?? null });
     }
+    const parts = freightParts(lines, freight, freightAllocation, (index) => `purchaseDetailDtoList.${index}.skuCode`);
     const qtyTotal = lines.reduce((sum, l) => sum + l.orderedQty, 0);
     const amountTotal = formatDecimal(
       lines.reduce((sum, l) => (l.price === null ? sum : addDecimals(sum, multiplyDecimals(l.price, l.orderedQty))), addDecimals(0, 0)),
       MONEY_DECIMALS,
     );
-    return { supplierId: supplier.id, warehouseId: warehouse.id, lines, qtyTotal, amountTotal };
+    return {
+      supplierId: supplier.id,
+      warehouseId: warehouse.id,
+      lines: lines.map((l, i) => ({ skuId: l.skuId, orderedQty: l.orderedQty, price: l.price, freight: parts[i]!, remark: l.remark })),
+      qtyTotal,
+      amountTotal,
+      freight,
+      freightAllocation,
+    };
   }
 
   const headerFields = (input: PurchaseCreateInput, resolved: ResolvedOrder) => ({
@@ -177,6 +221,8 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
     skuTotal: resolved.lines.length,
     qtyTotal: resolved.qtyTotal,
     amountTotal: resolved.amountTotal,
+    freight: resolved.freight,
+    freightAllocation: resolved.freightAllocation,
   });
 
   async function insertLines(tx: Tx, domainId: number, orderId: number, lines: ResolvedLine[]) {
@@ -319,7 +365,11 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
         const before = await orderOrFail(tx, domainId, input.id);
         guard(before, input.version, 'update');
         const oldLines = await linesOf(tx, domainId, before.id);
-        const resolved = await resolveOrder(tx, domainId, session, input, new Map(oldLines.map((l) => [l.skuId, l.price])));
+        const resolved = await resolveOrder(tx, domainId, session, input, {
+          prices: new Map(oldLines.map((l) => [l.skuId, l.price])),
+          freight: before.freight,
+          freightAllocation: before.freightAllocation as FreightAllocation,
+        });
         await tx.delete(purchaseOrderLines).where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.orderId, before.id)));
         const [after] = await tx
           .update(purchaseOrders)
@@ -373,7 +423,32 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
         const supplier = await findSupplierFacts(tx, domainId, before.supplierId);
         if (!supplier || supplier.status !== 'ENABLED') throw new AppError(PurchaseErrors.SUPPLIER_DISABLED, 409, { field: 'supplierId', code: supplier?.code ?? String(before.supplierId) });
         const tolerance = supplier.receiptTolerance;
-        const lines = await linesOf(tx, domainId, before.id);
+        const saved = await linesOf(tx, domainId, before.id);
+        // The freight is spread again with the SKUs' weights of now: what the notice books is what verify saw.
+        const weights = await skuWeights(
+          tx,
+          domainId,
+          saved.map((l) => l.skuId),
+        );
+        const parts = freightParts(
+          saved.map((l) => ({ orderedQty: l.orderedQty, price: l.price, skuCode: weights.get(l.skuId)?.code ?? String(l.skuId), weight: weights.get(l.skuId)?.weight ?? null })),
+          before.freight,
+          before.freightAllocation as FreightAllocation,
+          (index) => `purchaseDetailDtoList.${index}.skuCode`,
+        );
+        const lines: PurchaseOrderLine[] = [];
+        for (const [i, l] of saved.entries()) {
+          if (compareDecimals(l.freight, parts[i]!) === 0) {
+            lines.push(l);
+            continue;
+          }
+          const [after] = await tx
+            .update(purchaseOrderLines)
+            .set({ freight: parts[i]!, version: l.version + 1, updatedAt: now() })
+            .where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.id, l.id)))
+            .returning();
+          lines.push(after!);
+        }
         const header = await inbound().createFromSource(tx, session, {
           whId: before.warehouseId,
           asnType: 'ASN_PURCHASE',
@@ -381,7 +456,14 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
           purchaseCode: before.code,
           expectedTime: before.expectedAt ? before.expectedAt.toISOString() : undefined,
           remark: before.remark ?? undefined,
-          asnDetails: lines.map((l) => ({ skuId: l.skuId, qty: purchaseReceiptLimit(l.orderedQty, tolerance), price: l.price ?? undefined, lotAttNO: undefined, remark: l.remark ?? undefined })),
+          // At the landed unit cost: the receipt books it into the moving average and the order's receipts.
+          asnDetails: lines.map((l) => ({
+            skuId: l.skuId,
+            qty: purchaseReceiptLimit(l.orderedQty, tolerance),
+            price: purchaseLandedCost(l.price, l.freight, l.orderedQty).landedUnitCost ?? undefined,
+            lotAttNO: undefined,
+            remark: l.remark ?? undefined,
+          })),
         });
         await moveInTx(tx, session, before, 'verify', { asnId: header.id, asnCode: header.code, receiptTolerance: tolerance, verifiedAt: now(), verifiedBy: session.userId, rejectReason: null });
         return header;
@@ -492,6 +574,7 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
           skuId: r.skuId,
           qty: r.qty,
           unitCost: r.unitCost,
+          price: bySku.get(r.skuId)!.price,
           receivedBy: event.actor.userId,
           receivedByName: event.actor.loginName,
           createdAt: event.now,

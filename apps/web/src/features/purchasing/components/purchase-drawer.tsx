@@ -37,6 +37,9 @@ export function PurchaseDrawer({ id, onClose }: { id: number | null; onClose: ()
             <Descriptions.Item label={t('purchase:fields.warehouse')}>{data.order.warehouseName}</Descriptions.Item>
             <Descriptions.Item label={t('purchase:fields.received')}>{`${data.order.receivedQtyTotal} / ${data.order.qtyTotal}`}</Descriptions.Item>
             {seesPrice && <Descriptions.Item label={t('purchase:fields.amountTotal')}>{money(data.order.amountTotal)}</Descriptions.Item>}
+            {seesPrice && (
+              <Descriptions.Item label={t('purchase:fields.freight')}>{`${money(data.order.freight)} · ${t(`purchase:freightAllocations.${data.order.freightAllocation}`)}`}</Descriptions.Item>
+            )}
             <Descriptions.Item label={t('purchase:fields.asn')}>
               {data.order.asnCode ? <Link to={`/stocks?activeKey=2&codeKeywords=${encodeURIComponent(data.order.asnCode)}`}>{data.order.asnCode}</Link> : '-'}
             </Descriptions.Item>
@@ -64,6 +67,8 @@ export function PurchaseDrawer({ id, onClose }: { id: number | null; onClose: ()
                 ? [
                     { title: t('purchase:fields.price'), key: 'price', align: 'right' as const, render: (_: unknown, l: PurchaseLineRow) => money(l.price) },
                     { title: t('purchase:fields.amount'), key: 'amount', align: 'right' as const, render: (_: unknown, l: PurchaseLineRow) => money(l.amount) },
+                    { title: t('purchase:fields.freightShare'), key: 'freight', align: 'right' as const, render: (_: unknown, l: PurchaseLineRow) => money(l.freight) },
+                    { title: t('purchase:fields.landedUnitCost'), key: 'landed', align: 'right' as const, render: (_: unknown, l: PurchaseLineRow) => money(l.landedUnitCost) },
                   ]
                 : []),
               { title: t('purchase:fields.receivedQty'), dataIndex: 'receivedQty', align: 'right' },
@@ -87,7 +92,12 @@ export function PurchaseDrawer({ id, onClose }: { id: number | null; onClose: ()
               { title: t('purchase:fields.receivedAt'), key: 'at', render: (_, r) => formatDateTime(r.createdAt) },
               { title: t('purchase:fields.sku'), dataIndex: 'skuCode' },
               { title: t('purchase:fields.qty'), dataIndex: 'qty', align: 'right' },
-              ...(seesPrice ? [{ title: t('purchase:fields.unitCost'), key: 'unitCost', align: 'right' as const, render: (_: unknown, r: PurchaseReceiptRow) => money(r.unitCost) }] : []),
+              ...(seesPrice
+                ? [
+                    { title: t('purchase:fields.purchasePrice'), key: 'price', align: 'right' as const, render: (_: unknown, r: PurchaseReceiptRow) => money(r.price) },
+                    { title: t('purchase:fields.landedUnitCost'), key: 'unitCost', align: 'right' as const, render: (_: unknown, r: PurchaseReceiptRow) => money(r.unitCost) },
+                  ]
+                : []),
               { title: t('purchase:fields.receivedBy'), key: 'by', render: (_, r) => r.receivedByName ?? '-' },
             ]}
           />

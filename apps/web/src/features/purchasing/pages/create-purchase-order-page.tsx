@@ -1,14 +1,26 @@
 // /purchase/create-purchase-order (MENU_PURCHASE): a new purchase order, or with ?id= the edit of a
 // draft. A supplier, the warehouse the goods come to, and lines of SKUs chosen with the goods
 // picker, each with its quantity and purchase price (for those who may see purchase prices).
-// "Save" keeps a draft; "Save and submit" sends it for verification.
+// "Save" keeps a draft; "Save and submit" sends it for verification. Freight on the order is spread
+// over the priced lines (by amount, quantity or weight: the core rule allocatePurchaseFreight, as the
+// server does) and each line's freight share and landed unit cost are shown before saving.
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { addDecimals, formatDecimal, formatMoney, multiplyDecimals, type PurchaseView } from '@openseller/core';
+import {
+  addDecimals,
+  allocatePurchaseFreight,
+  FREIGHT_ALLOCATIONS,
+  formatDecimal,
+  formatMoney,
+  multiplyDecimals,
+  type FreightAllocation,
+  type FreightAllocationResult,
+  type PurchaseView,
+} from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { PageTitle } from '../../../ui/page-title';
 import { SkuLinesTable } from '../../../ui/sku-lines-table';
@@ -28,6 +40,8 @@ interface LineValues {
   specifications: string | null;
   qty: number | null;
   price?: string | number | null;
+  /** The SKU's weight (kg) when known on the page (picked or saved lines); undefined for imported lines until saved. */
+  weight?: string | null;
   remark?: string | null;
 }
 
@@ -36,13 +50,32 @@ interface FormValues {
   whId?: number;
   expectedTime?: Dayjs | null;
   remark?: string;
+  freight?: string | number | null;
+  freightAllocation?: FreightAllocation;
   purchaseDetailDtoList: LineValues[];
 }
 
-const TOP_FIELDS = ['supplierId', 'whId', 'expectedTime', 'remark', 'purchaseDetailDtoList'];
+const TOP_FIELDS = ['supplierId', 'whId', 'expectedTime', 'remark', 'freight', 'freightAllocation', 'purchaseDetailDtoList'];
+
+const priceText = (v: string | number | null | undefined) => (v === undefined || v === null || v === '' ? null : String(v));
+
+/** The freight preview; null when it cannot be reckoned on the page (text mid-typing, or weights only known after saving). */
+function freightPreview(lines: LineValues[], freight: string | number | null | undefined, mode: FreightAllocation): FreightAllocationResult | null {
+  try {
+    const result = allocatePurchaseFreight(
+      lines.map((l) => ({ qty: Number(l?.qty) || 0, price: priceText(l?.price), weight: l?.weight ?? null })),
+      priceText(freight),
+      mode,
+    );
+    if (!result.ok && result.reason === 'WEIGHT_MISSING' && lines[result.index]?.weight === undefined) return null;
+    return result;
+  } catch {
+    return null;
+  }
+}
 
 function toLines(view: PurchaseView): LineValues[] {
-  return view.lines.map((l) => ({ skuId: l.skuId, skuCode: l.skuCode, skuName: l.skuName, specifications: l.skuSpec, qty: l.orderedQty, price: l.price ?? null, remark: l.remark }));
+  return view.lines.map((l) => ({ skuId: l.skuId, skuCode: l.skuCode, skuName: l.skuName, specifications: l.skuSpec, qty: l.orderedQty, price: l.price ?? null, weight: l.weight, remark: l.remark }));
 }
 
 export default function CreatePurchaseOrderPage() {
@@ -73,6 +106,8 @@ export default function CreatePurchaseOrderPage() {
       whId: view.order.whId,
       expectedTime: view.order.expectedTime ? dayjs(view.order.expectedTime) : null,
       remark: view.order.remark ?? '',
+      freight: view.order.freight ?? null,
+      freightAllocation: view.order.freightAllocation,
       purchaseDetailDtoList: toLines(view),
     });
   }, [existing.data, form]);
@@ -96,6 +131,7 @@ export default function CreatePurchaseOrderPage() {
     whId: values.whId!,
     expectedTime: values.expectedTime ? values.expectedTime.format('YYYY-MM-DD HH:mm:ss') : null,
     remark: values.remark?.trim() || undefined,
+    ...(seesPrice ? { freight: priceText(values.freight) ?? '0', freightAllocation: values.freightAllocation ?? 'AMOUNT' } : {}),
     purchaseDetailDtoList: (values.purchaseDetailDtoList ?? []).map((l) => ({
       skuCode: l.skuCode,
       qty: l.qty ?? 0,
@@ -138,7 +174,7 @@ export default function CreatePurchaseOrderPage() {
     const known = new Set(current.map((l) => l.skuId));
     form.setFieldValue('purchaseDetailDtoList', [
       ...current,
-      ...picked.filter((s) => !known.has(s.id)).map((s) => ({ skuId: s.id, skuCode: s.code, skuName: s.name, specifications: s.specifications, qty: 1, price: null })),
+      ...picked.filter((s) => !known.has(s.id)).map((s) => ({ skuId: s.id, skuCode: s.code, skuName: s.name, specifications: s.specifications, qty: 1, price: null, weight: s.weight })),
     ]);
     setChanged(true);
   };
@@ -148,6 +184,16 @@ export default function CreatePurchaseOrderPage() {
     const amount = lines.reduce((sum, l) => (l?.price && l.qty ? addDecimals(sum, multiplyDecimals(String(l.price), l.qty)) : sum), addDecimals(0, 0));
     return { qty, skus: lines.length, amount: formatDecimal(amount, 4) };
   }, [lines]);
+
+  const watchedFreight = Form.useWatch('freight', form) as string | number | null | undefined;
+  const watchedMode = (Form.useWatch('freightAllocation', form) as FreightAllocation | undefined) ?? 'AMOUNT';
+  const freight = useMemo(() => freightPreview(lines, watchedFreight, watchedMode), [lines, watchedFreight, watchedMode]);
+  const freightProblem =
+    freight && !freight.ok
+      ? freight.reason === 'WEIGHT_MISSING'
+        ? `${lines[freight.index]?.skuCode ?? ''}: ${t('purchase:form.noWeight')}`
+        : t('purchase:form.noBasis')
+      : null;
 
   const title = editingId ? t('purchase:form.editTitle', { code: existing.data?.order.code ?? '' }) : t('nav:routes.createPurchaseOrder');
 
@@ -159,7 +205,7 @@ export default function CreatePurchaseOrderPage() {
         {!editable && <Alert type="warning" showIcon message={t('purchase:form.notEditable')} style={{ marginBottom: 12 }} />}
         {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
         {prefill && !editingId && <Alert type="info" showIcon message={t('replenish:prefilled')} style={{ marginBottom: 12 }} />}
-        <Form<FormValues> form={form} onValuesChange={() => setChanged(true)} layout="vertical" disabled={!editable || busy} initialValues={{ purchaseDetailDtoList: [] }}>
+        <Form<FormValues> form={form} onValuesChange={() => setChanged(true)} layout="vertical" disabled={!editable || busy} initialValues={{ purchaseDetailDtoList: [], freightAllocation: 'AMOUNT' }}>
           <Space wrap size={16} align="start">
             <Form.Item name="supplierId" label={t('purchase:fields.supplier')} rules={[{ required: true, message: t('purchase:form.chooseSupplier') }]}>
               <Select
@@ -175,7 +221,18 @@ export default function CreatePurchaseOrderPage() {
             <Form.Item name="expectedTime" label={t('purchase:fields.expectedTime')}>
               <DatePicker showTime style={{ width: 200 }} />
             </Form.Item>
+            {seesPrice && (
+              <Form.Item name="freight" label={t('purchase:fields.freight')} extra={t('purchase:form.freightHint')} style={{ maxWidth: 360 }}>
+                <InputNumber aria-label={t('purchase:fields.freight')} min={0} precision={4} stringMode style={{ width: 160 }} />
+              </Form.Item>
+            )}
+            {seesPrice && (
+              <Form.Item name="freightAllocation" label={t('purchase:fields.freightAllocation')}>
+                <Select aria-label={t('purchase:fields.freightAllocation')} style={{ width: 160 }} options={FREIGHT_ALLOCATIONS.map((m) => ({ value: m, label: t(`purchase:freightAllocations.${m}`) }))} />
+              </Form.Item>
+            )}
           </Space>
+          {seesPrice && freightProblem && <Alert type="warning" showIcon message={freightProblem} style={{ marginBottom: 12 }} />}
           <Form.Item name="remark" label={t('purchase:fields.remark')} rules={[{ max: 500 }]}>
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>
@@ -231,6 +288,26 @@ export default function CreatePurchaseOrderPage() {
                       render: (_: unknown, field: { name: number }) => {
                         const l = lines[field.name];
                         return l?.price && l.qty ? formatMoney(formatDecimal(multiplyDecimals(String(l.price), l.qty), 4)) : '-';
+                      },
+                    },
+                    {
+                      title: t('purchase:fields.freightShare'),
+                      key: 'freight',
+                      width: 110,
+                      align: 'right' as const,
+                      render: (_: unknown, field: { name: number }) => {
+                        const share = freight?.ok ? freight.lines[field.name] : undefined;
+                        return share ? formatMoney(share.freight) : '-';
+                      },
+                    },
+                    {
+                      title: t('purchase:fields.landedUnitCost'),
+                      key: 'landed',
+                      width: 130,
+                      align: 'right' as const,
+                      render: (_: unknown, field: { name: number }) => {
+                        const share = freight?.ok ? freight.lines[field.name] : undefined;
+                        return share?.landedUnitCost ? formatMoney(share.landedUnitCost) : '-';
                       },
                     },
                   ]

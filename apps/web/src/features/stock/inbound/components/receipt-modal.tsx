@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { AsnDetailRow, AsnView } from '@openseller/core';
+import { formatMoney, type AsnDetailRow, type AsnView } from '@openseller/core';
 import { toast } from '../../../../app/toast';
 import { useLocations } from '../../../warehouses/queries';
 import { inboundApi } from '../api';
@@ -105,6 +105,19 @@ export function ReceiptModal({ asn, onClose }: { asn: AsnView | null; onClose: (
           { title: t('inbound:fields.noticed'), dataIndex: 'qty', key: 'qty', width: 80, align: 'right' },
           { title: t('inbound:fields.received'), dataIndex: 'receivedQty', key: 'receivedQty', width: 80, align: 'right' },
           { title: t('inbound:fields.left'), key: 'left', width: 70, align: 'right', render: (_, d) => left(d) },
+          // The unit cost the receipt books into the moving average (sent only with PURCHASE_PRICE): on a
+          // purchase notice, the order's landed unit cost (purchase price + freight share per piece).
+          ...(open.some((d) => d.price !== undefined)
+            ? [
+                {
+                  title: asn?.asnType === 'ASN_PURCHASE' ? t('inbound:receipt.landedUnitCost') : t('inbound:receipt.unitCost'),
+                  key: 'price',
+                  width: 120,
+                  align: 'right' as const,
+                  render: (_: unknown, d: AsnDetailRow) => (d.price ? formatMoney(d.price) : '-'),
+                },
+              ]
+            : []),
           {
             title: t('inbound:receipt.whereHowMany'),
             key: 'splits',
