@@ -177,7 +177,7 @@ describe('after-sales: the three stories of issue 14', () => {
     const rma = page.getByRole('row').filter({ hasText: tracking });
     await expect.poll(() => cell(rma, 'Status')).toBe('Completed');
     expect(await cell(rma, 'Received')).toBe('2/2 (good 1, defective 1)');
-  });
+  }, 180_000);
 
   it('story 2: the stock page shows the good unit back for sale and the defective one at the non-sellable location', async () => {
     await b.open('/stocks?activeKey=1');
@@ -212,7 +212,14 @@ describe('after-sales: the three stories of issue 14', () => {
     await reloadUntil('Return and refund', 'Platform state', 'SUCCESS');
     expect(await cell(afterSaleRow('Return and refund'), 'Return tracking no.')).toBe(tracking);
     await b.screenshot('stories-2-refunded');
-  });
+    // The document's detail shows the whole story: its states and the timeline.
+    await afterSaleRow('Return and refund').locator('a').first().click();
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Timeline' });
+    await drawer.getByText('SUCCESS', { exact: true }).first().waitFor();
+    await settled(page);
+    await b.screenshot('stories-2-refunded-detail');
+    await page.keyboard.press('Escape');
+  }, 120_000);
 
   it('story 3: an exchange ships its replacement: the order is made, reviewed, given its waybill and shipped', async () => {
     await buyerAsks(exchanged!.orderNo, 'Buyer asks for an exchange');
@@ -254,5 +261,5 @@ describe('after-sales: the three stories of issue 14', () => {
     await b.screenshot('stories-3-replacement-shipped');
     const shipped = (await ordersOf('4')).find((o) => o.code === replacement);
     expect(shipped).toBeTruthy();
-  });
+  }, 120_000);
 });
