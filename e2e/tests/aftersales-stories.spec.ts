@@ -166,6 +166,7 @@ describe('after-sales: the three stories of issue 14', () => {
     await page.getByRole('button', { name: 'Find' }).click();
     const dialog = page.getByRole('dialog', { name: /^Receive return / });
     await dialog.waitFor();
+    const rmaCode = (await dialog.getByText(/^Receive return /).first().innerText()).replace('Receive return ', '').trim();
     await settled(page);
     const inputs = dialog.getByRole('row').filter({ hasText: code }).getByRole('spinbutton');
     await inputs.nth(0).fill('1');
@@ -174,7 +175,7 @@ describe('after-sales: the three stories of issue 14', () => {
     await dialog.getByRole('button', { name: 'Confirm receipt' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await b.open('/order/aftersalesmanagement');
-    const rma = page.getByRole('row').filter({ hasText: tracking });
+    const rma = page.getByRole('row').filter({ hasText: rmaCode });
     await expect.poll(() => cell(rma, 'Status')).toBe('Completed');
     expect(await cell(rma, 'Received')).toBe('2/2 (good 1, defective 1)');
   }, 180_000);
