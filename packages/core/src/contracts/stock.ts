@@ -264,6 +264,8 @@ export const InventoryBalanceRow = z.object({
   /** 0 when not kept by location. */
   locationId: z.number(),
   locationCode: z.string().nullable(),
+  /** False at a non-sellable location (defective returns): kept out of the stock pushed to stores. */
+  sellable: z.boolean(),
   skuId: z.number(),
   skuCode: z.string(),
   skuName: z.string(),

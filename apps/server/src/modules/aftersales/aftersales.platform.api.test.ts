@@ -158,6 +158,17 @@ describe('decisions written back to the platform', () => {
     expect(calls[0]).toMatchObject({ outcome: 'OK' });
   });
 
+  it('keeps the version when the write-back settles: the next decision on the document as the seller read it is not refused', async () => {
+    const p = await pulledRefund();
+    expect((await decide(t, p.seller.token, 'agreeRefund', [p.doc])).succeeded).toEqual([p.doc.id]);
+    // As the seller's list showed it after agreeing (the decision raised the version by one).
+    const shown = { id: p.doc.id, version: p.doc.version + 1 };
+    expect(await p.waitFor('SENT')).toMatchObject({ version: shown.version, refundStatus: 'WAIT' });
+    const finished = await decide(t, p.seller.token, 'refundFinish', [shown]);
+    expect(finished).toMatchObject({ succeeded: [p.doc.id], refusals: [] });
+    expect(await getAfterSale(t, p.seller.token, p.doc.id)).toMatchObject({ refundStatus: 'SUCCESS', checkStatus: 'COMPLETED', version: shown.version + 1 });
+  });
+
   it('marks a failed write-back FAILED, lists it as abnormal, and sync sends it again', async () => {
     const p = await pulledRefund();
     await p.console('forceFailures', { failures: [{ kind: 'ERROR', operation: 'pushAfterSaleDecisions' }] });

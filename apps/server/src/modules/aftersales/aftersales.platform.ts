@@ -212,13 +212,18 @@ export function createAfterSalesPlatform(deps: AfterSalesPlatformDeps) {
     refundFee: h.refundFee,
   });
 
-  /** Records a write-back's outcome on a document still at the version that was sent. */
+  /**
+   * Records a write-back's outcome on a document still at the version that was sent. The outcome
+   * is bookkeeping, not a change of the document: it keeps the version, so the seller's next
+   * decision on the list read before it is not refused as changed by someone else (the version
+   * condition here still leaves a document decided again meanwhile to the next run).
+   */
   async function settle(sent: AfterSaleHeader, outcome: { ok: boolean; message: string | null }): Promise<void> {
     await db.transaction(async (tx) => {
       const status = outcome.ok ? 'SENT' : 'FAILED';
       const [after] = await tx
         .update(afterSales)
-        .set({ writeBackStatus: status, writeBackError: outcome.ok ? null : (outcome.message ?? 'failed').slice(0, 500), writeBackAt: now(), version: sent.version + 1, updatedAt: now() })
+        .set({ writeBackStatus: status, writeBackError: outcome.ok ? null : (outcome.message ?? 'failed').slice(0, 500), writeBackAt: now(), updatedAt: now() })
         .where(and(eq(afterSales.domainId, sent.domainId), eq(afterSales.id, sent.id), eq(afterSales.version, sent.version), eq(afterSales.writeBackStatus, 'TO_SEND')))
         .returning();
       // Decided again meanwhile: the newer decision is sent on the next run.

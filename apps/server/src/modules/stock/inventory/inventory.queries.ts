@@ -297,6 +297,7 @@ interface BalanceRecord extends Record<string, unknown> {
   wh_name: string;
   location_id: number;
   location_code: string | null;
+  sellable: boolean;
   sku_id: number;
   sku_code: string;
   sku_name: string;
@@ -309,7 +310,7 @@ interface BalanceRecord extends Record<string, unknown> {
 
 export async function balancesPage(tx: Tx, domainId: number, filter: BalanceFilter, page: { limit: number; offset: number }): Promise<InventoryBalanceRow[]> {
   const result = await tx.execute<BalanceRecord>(sql`
-    select b.id, b.warehouse_id, wh.name as wh_name, b.location_id, l.code as location_code, b.sku_id, s.code as sku_code,
+    select b.id, b.warehouse_id, wh.name as wh_name, b.location_id, l.code as location_code, coalesce(l.sellable, true) as sellable, b.sku_id, s.code as sku_code,
            coalesce(nullif(s.name, ''), p.name) as sku_name, s.specifications, s.bar_code, b.on_hand, b.allocated, b.updated_at
     ${BALANCE_FROM}
     where ${balanceWhere(domainId, filter)}
@@ -328,6 +329,7 @@ export async function balancesPage(tx: Tx, domainId: number, filter: BalanceFilt
       whName: r.wh_name,
       locationId: num(r.location_id),
       locationCode: orNull(r.location_code),
+      sellable: r.sellable !== false,
       skuId: num(r.sku_id),
       skuCode: r.sku_code,
       skuName: r.sku_name,

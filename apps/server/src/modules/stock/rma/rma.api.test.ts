@@ -128,6 +128,14 @@ describe('return inbound: receipts', () => {
     expect(await onHand(t, w.domainId, w.warehouseId, w.skuIds[0]!, defective!.id)).toBe(1);
     const availableAfter = (await t.database.db.transaction((tx) => availableBySku(tx, w.domainId, w.warehouseId, [w.skuIds[0]!]))).get(w.skuIds[0]!);
     expect(availableAfter).toBe(availableBefore! + 1);
+    // The stock page's balances say which location is not sellable.
+    const balances = (await t.call('/cloud/core/inventory/searchByPage', { whId: w.warehouseId, skuId: w.skuIds[0] }, { token: w.token })).body.data.voList;
+    expect(balances.map((b: any) => [b.locationId, b.sellable])).toEqual(
+      expect.arrayContaining([
+        [w.locationIds[0], true],
+        [defective!.id, false],
+      ]),
+    );
     const ledger = await ledgerOf(t, w.domainId, r.code);
     expect(ledger.map((l) => [l.movement, l.on_hand_delta])).toEqual([
       ['RETURN', 1],

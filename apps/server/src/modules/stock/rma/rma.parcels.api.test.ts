@@ -5,6 +5,7 @@
 // domain sees none of it and an account without the menu is refused.
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { afterSalesWorld, createAfterSale, decide, getAfterSale } from '../../../../test/factories/aftersales.js';
 import { buy, createRma, rmaWorld, shippedOrder } from '../../../../test/factories/rma.js';
 import { signedInSeller, signedInStaff } from '../../../../test/factories/warehouses.js';
 import { createTestApp } from '../../../../test/harness.js';
@@ -39,6 +40,23 @@ describe('scanning return parcels', () => {
     expect((await parcels(w.token, { keyword: 'nobody' })).total).toBe(1);
     const logs = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.domainId, w.domainId), eq(operationLogs.entityType, 'rmaParcel')));
     expect(logs.map((l) => l.action)).toEqual(['create']);
+  });
+
+  it('finds an after-sale’s return awaiting entry by the tracking number the buyer sent after the return was agreed, not making a second one', async () => {
+    const { w, order } = await afterSalesWorld(t);
+    const doc = await createAfterSale(t, w.token, { erpSoHId: order.id, type: 'RETURN_REFUND', returnDetailDtos: [{ erpSodId: order.lineIds[0], skuNum: 2 }] });
+    expect(await decide(t, w.token, 'agreeReturn', [doc], { returnWhId: w.warehouseId })).toMatchObject({ succeeded: [doc.id] });
+    const agreed = await getAfterSale(t, w.token, doc.id);
+    expect(await decide(t, w.token, 'uploadLogistics', [agreed], { buyerExpressNo: 'SF-LATE-1' })).toMatchObject({ succeeded: [doc.id] });
+    const rma = (await t.call('/myhome/rma/getRmaById', { id: agreed.rmaId }, { token: w.token })).body.data;
+    expect(rma).toMatchObject({ expressNo: null, statusCode: 'CI_RMA_STATUS_CREATED' });
+    expect((await scan(w.token, { text: 'SF-LATE-1' })).body.data).toMatchObject({ kind: 'RMA', total: 1, rma: { id: agreed.rmaId, code: rma.code } });
+    // Once it is received, the same tracking number names the after-sale's order again (nothing awaits entry).
+    await t.call('/myhome/rma/updateRmaInventory', { id: rma.id, version: rma.version, rmaDetails: [{ id: rma.rmaDetails[0].id, goodQty: 2, defectiveQty: 0 }] }, { token: w.token });
+    expect((await scan(w.token, { text: 'SF-LATE-1' })).body.data).toMatchObject({ kind: 'ORDER', rma: null, afterSaleCode: doc.code, erpSoHId: order.id });
+    // Another domain's scan of it matches nothing of this seller's.
+    const other = await signedInSeller(t);
+    expect((await scan(other.token, { text: 'SF-LATE-1' })).body.data).toMatchObject({ kind: 'PARCEL', rma: null });
   });
 
   it('records one parcel when the same unknown tracking number is scanned ten times at once', async () => {

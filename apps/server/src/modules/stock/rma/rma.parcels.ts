@@ -113,24 +113,29 @@ export function createRmaParcels(deps: RmaParcelDeps) {
     return { id: open!.id, created: false };
   }
 
-  /** An after-sale or a shipped order the scanned text names (tracking number, codes, platform number). */
+  /**
+   * An after-sale or a shipped order the scanned text names (tracking number, codes, platform
+   * number); for an after-sale whose return inbound awaits entry, that return's code (its return was
+   * made when the return was agreed, before the buyer's tracking number was known).
+   */
   async function orderOf(tx: Tx, domainId: number, text: string) {
-    const afterSale = await tx.execute<{ code: string; erp_order_id: string | null; order_code: string | null }>(sql`
-      select a.code, a.erp_order_id, o.code as order_code
+    const afterSale = await tx.execute<{ code: string; erp_order_id: string | null; order_code: string | null; rma_code: string | null }>(sql`
+      select a.code, a.erp_order_id, o.code as order_code, r.code as rma_code
       from after_sales a
       left join erp_orders o on o.domain_id = a.domain_id and o.id = a.erp_order_id
+      left join rma_headers r on r.domain_id = a.domain_id and r.id = a.rma_id and r.status = ${RMA_STATUS.CREATED}
       where a.domain_id = ${domainId} and a.check_status not in ('CLOSED')
         and (a.buyer_express_no = ${text} or a.code = ${text} or a.tb_soh_code = ${text} or o.code = ${text})
       order by a.id desc limit 1`);
     const a = afterSale.rows[0];
-    if (a) return { erpSoHId: a.erp_order_id == null ? null : Number(a.erp_order_id), erpSoHCode: a.order_code, afterSaleCode: a.code };
+    if (a) return { erpSoHId: a.erp_order_id == null ? null : Number(a.erp_order_id), erpSoHCode: a.order_code, afterSaleCode: a.code, rmaCode: a.rma_code };
     const orders = await tx.execute<{ id: string; code: string }>(sql`
       select o.id, o.code from erp_orders o
       where o.domain_id = ${domainId} and o.status_code = ${SHIPPED}
         and (o.code = ${text} or o.platform_nos && ${textArray([text])})
       order by o.id desc limit 1`);
     const o = orders.rows[0];
-    return o ? { erpSoHId: Number(o.id), erpSoHCode: o.code, afterSaleCode: null } : null;
+    return o ? { erpSoHId: Number(o.id), erpSoHCode: o.code, afterSaleCode: null, rmaCode: null } : null;
   }
 
   const empty = { rma: null, total: 0, erpSoHId: null, erpSoHCode: null, afterSaleCode: null, parcel: null, parcelCreated: false };
@@ -145,8 +150,16 @@ export function createRmaParcels(deps: RmaParcelDeps) {
       // Returns of it exist but none awaits entry (completed, issued): the list shows them.
       const other = await searchRmas(db, domainId, { orderKeyWord: text, keywordsType: 'exact', statusCodeList: [RMA_STATUS.SYNCED, RMA_STATUS.COMPLETED], currentPage: 1, pageSize: 1 }, language);
       if (other.total > 0) return { ...empty, kind: 'MANY', total: other.total };
-      const order = await orderOf(db, domainId, text);
-      if (order) return { ...empty, kind: 'ORDER', ...order };
+      const found = await orderOf(db, domainId, text);
+      if (found?.rmaCode) {
+        // The after-sale's own return awaits entry: it is received, not made a second time.
+        const theirs = await searchRmas(db, domainId, { orderKeyWord: found.rmaCode, keywordsType: 'exact', statusCode: RMA_STATUS.CREATED, currentPage: 1, pageSize: 1 }, language);
+        if (theirs.total === 1) return { ...empty, kind: 'RMA', rma: theirs.rows[0]!, total: 1 };
+      }
+      if (found) {
+        const { rmaCode: _rma, ...order } = found;
+        return { ...empty, kind: 'ORDER', ...order };
+      }
       return db.transaction(async (tx) => {
         const { id, created } = await record(tx, session, { expressNo: text, expressCompanyCode: input.expressCompanyCode, whId: input.whId, remark: input.remark });
         return { ...empty, kind: 'PARCEL' as const, parcel: await parcelRow(tx, domainId, id), parcelCreated: created };

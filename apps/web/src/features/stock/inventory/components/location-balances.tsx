@@ -36,7 +36,17 @@ export function LocationBalances({ row, onLedger, onDates }: { row: BizInventory
       loading={balances.isFetching}
       dataSource={balances.data?.voList ?? []}
       columns={[
-        { title: t('stock:fields.location'), dataIndex: 'locationCode', width: 140, render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('stock:list.noLocation')}</Typography.Text> },
+        {
+          title: t('stock:fields.location'),
+          dataIndex: 'locationCode',
+          width: 200,
+          render: (v: string | null, b) => (
+            <Space size={4}>
+              {v ?? <Typography.Text type="secondary">{t('stock:list.noLocation')}</Typography.Text>}
+              {!b.sellable && <Tag color="warning">{t('stock:list.notSellable')}</Tag>}
+            </Space>
+          ),
+        },
         { title: t('stock:fields.onHand'), dataIndex: 'onHand', width: 100, align: 'right' },
         { title: t('stock:fields.allocated'), dataIndex: 'allocated', width: 100, align: 'right' },
         { title: t('stock:fields.available'), dataIndex: 'available', width: 100, align: 'right' },
