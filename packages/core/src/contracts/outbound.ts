@@ -9,6 +9,12 @@ import { DateTimeText, Id, OptionalText, PageQuery, Text, Version } from './comm
 /** Outbound types (spec 02 §4.1). */
 export const WDO_TYPES = ['WDO_SALE', 'WDO_ALLOCATED', 'WDO_OTHER', 'WDO_JIT', 'WDO_PURCHASE_RETURN'] as const;
 export type WdoType = (typeof WDO_TYPES)[number];
+/**
+ * Outbound types that may take stock from a non-sellable location (defective returns): goods sent
+ * back to the supplier and other issues (scrapping). Sales, allocations and JIT take sellable stock
+ * only, as orders do.
+ */
+export const WDO_TYPES_TAKING_NON_SELLABLE: readonly WdoType[] = ['WDO_PURCHASE_RETURN', 'WDO_OTHER'];
 
 /**
  * Outbound-order statuses. The spec's notice jump names CI_WDO_STATUS_CREATED; the others follow

@@ -29,6 +29,26 @@ async function ledgerMatchesBalances(domainId: number): Promise<boolean> {
 }
 
 describe('stock engine', () => {
+  it('allocates for orders and sales only from sellable locations, leaving defective stock to returns to the supplier', async () => {
+    const { domainId } = await t.factories.sellerDomain();
+    const { warehouseId, locationIds, skuIds } = await stockWorld(t, domainId);
+    await db.execute(sql`update warehouse_locations set sellable = false where domain_id = ${domainId} and id = ${locationIds[1]!}`);
+    await db.transaction((tx) =>
+      applyMovements(tx, domainId, null, [
+        { warehouseId, locationId: locationIds[0], skuId: skuIds[0]!, onHandDelta: 2, movement: 'RECEIPT', doc },
+        { warehouseId, locationId: locationIds[1], skuId: skuIds[0]!, onHandDelta: 5, movement: 'RECEIPT', doc },
+      ]),
+    );
+    // Three wanted, two sellable: refused, the defective five untouched.
+    await expect(db.transaction((tx) => allocateInWarehouse(tx, domainId, null, { warehouseId, skuId: skuIds[0]!, qty: 3, doc }))).rejects.toBeInstanceOf(StockShortageError);
+    const sold = await db.transaction((tx) => allocateInWarehouse(tx, domainId, null, { warehouseId, skuId: skuIds[0]!, qty: 2, doc }));
+    expect(sold).toEqual([{ locationId: locationIds[0], qty: 2 }]);
+    // A return to the supplier may take the defective pieces.
+    const back = await db.transaction((tx) => allocateInWarehouse(tx, domainId, null, { warehouseId, skuId: skuIds[0]!, qty: 5, doc, sellableOnly: false }));
+    expect(back).toEqual([{ locationId: locationIds[1], qty: 5 }]);
+    expect(await balance(domainId, warehouseId, skuIds[0]!, locationIds[1])).toEqual({ onHand: 5, allocated: 5 });
+  });
+
   it('receives stock into a new balance and writes the ledger with the balance after', async () => {
     const { domainId } = await t.factories.sellerDomain();
     const { warehouseId, locationIds, skuIds } = await stockWorld(t, domainId);

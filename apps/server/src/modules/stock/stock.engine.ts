@@ -224,23 +224,32 @@ const pairKey = (warehouseId: number, skuId: number) => `${warehouseId}:${skuId}
  * location, so concurrent callers lock alike) and answers their locations by pair, most available
  * first. The caller then moves them in the same transaction.
  */
-export async function lockAvailablePlaces(tx: Tx, domainId: number, pairs: readonly { warehouseId: number; skuId: number }[]): Promise<Map<string, AvailablePlace[]>> {
+export async function lockAvailablePlaces(
+  tx: Tx,
+  domainId: number,
+  pairs: readonly { warehouseId: number; skuId: number }[],
+  sellableOnly = false,
+): Promise<Map<string, AvailablePlace[]>> {
+  // A non-sellable location (defective returns) is left out when only sellable stock may be taken.
+  const sellable = sellableOnly
+    ? sql`and not exists (select 1 from warehouse_locations l where l.domain_id = ${domainId} and l.id = b.location_id and not l.sellable)`
+    : sql``;
   const byPair = new Map<string, AvailablePlace[]>();
   if (!pairs.length) return byPair;
   const warehouses = new Set(pairs.map((p) => p.warehouseId));
   const rows =
     warehouses.size === 1
       ? await tx.execute<{ warehouse_id: number; sku_id: number; location_id: number; available: number }>(sql`
-          select warehouse_id, sku_id, location_id, on_hand - allocated as available
-          from stock_balances
-          where domain_id = ${domainId} and warehouse_id = ${pairs[0]!.warehouseId} and sku_id = any(${bigintArray(pairs.map((p) => p.skuId))})
-          order by sku_id, location_id
-          for update`)
+          select b.warehouse_id, b.sku_id, b.location_id, b.on_hand - b.allocated as available
+          from stock_balances b
+          where b.domain_id = ${domainId} and b.warehouse_id = ${pairs[0]!.warehouseId} and b.sku_id = any(${bigintArray(pairs.map((p) => p.skuId))}) ${sellable}
+          order by b.sku_id, b.location_id
+          for update of b`)
       : await tx.execute<{ warehouse_id: number; sku_id: number; location_id: number; available: number }>(sql`
           select b.warehouse_id, b.sku_id, b.location_id, b.on_hand - b.allocated as available
           from stock_balances b
           join unnest(${bigintArray(pairs.map((p) => p.warehouseId))}, ${bigintArray(pairs.map((p) => p.skuId))}) as k(w, s) on b.warehouse_id = k.w and b.sku_id = k.s
-          where b.domain_id = ${domainId}
+          where b.domain_id = ${domainId} ${sellable}
           order by b.warehouse_id, b.sku_id, b.location_id
           for update of b`);
   for (const r of rows.rows) {
@@ -283,7 +292,8 @@ export interface AllocatedPart {
 /**
  * Allocates stock for many documents at once, each all or none, in the order given (a later one
  * gets what the earlier ones left). The balances of every (warehouse, SKU) asked for are locked by
- * one statement, each SKU is taken from its locations with the most available first, and the
+ * one statement (only sellable locations unless `sellableOnly: false`), each SKU is taken from its
+ * locations with the most available first, and the
  * engine applies all the ALLOCATE movements in one call. A request that cannot be wholly covered
  * takes nothing and is answered with its first short SKU. Answers, per request, its parts or its
  * shortage. A StockShortageError from the engine (not expected under the locks) goes to the caller.
@@ -293,6 +303,7 @@ export async function allocateStock(
   domainId: number,
   actorUserId: number | null,
   requests: readonly AllocationRequest[],
+  options: { sellableOnly?: boolean } = {},
 ): Promise<{ parts: AllocatedPart[][]; shortages: (AllocationShortage | null)[] }> {
   const wanted = requests.map((r) => {
     const bySku = new Map<number, number>();
@@ -306,7 +317,7 @@ export async function allocateStock(
     for (const [skuId] of wanted[i]!) pairs.set(pairKey(r.warehouseId, skuId), { warehouseId: r.warehouseId, skuId });
   });
   if (!pairs.size) return { parts, shortages };
-  const pool = await lockAvailablePlaces(tx, domainId, [...pairs.values()]);
+  const pool = await lockAvailablePlaces(tx, domainId, [...pairs.values()], options.sellableOnly ?? true);
 
   const movements: Movement[] = [];
   requests.forEach((r, i) => {
@@ -345,11 +356,15 @@ export async function allocateInWarehouse(
   tx: Tx,
   domainId: number,
   actorUserId: number | null,
-  input: { warehouseId: number; skuId: number; qty: number; doc: StockDoc; remark?: string },
+  input: { warehouseId: number; skuId: number; qty: number; doc: StockDoc; remark?: string; sellableOnly?: boolean },
 ): Promise<{ locationId: number; qty: number }[]> {
-  const { parts, shortages } = await allocateStock(tx, domainId, actorUserId, [
-    { warehouseId: input.warehouseId, skus: [{ skuId: input.skuId, qty: input.qty }], doc: input.doc, remark: input.remark ?? null },
-  ]);
+  const { parts, shortages } = await allocateStock(
+    tx,
+    domainId,
+    actorUserId,
+    [{ warehouseId: input.warehouseId, skus: [{ skuId: input.skuId, qty: input.qty }], doc: input.doc, remark: input.remark ?? null }],
+    { sellableOnly: input.sellableOnly ?? true },
+  );
   const short = shortages[0];
   if (short) {
     throw new StockShortageError([

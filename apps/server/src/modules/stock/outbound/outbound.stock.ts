@@ -1,7 +1,7 @@
 // The stock side of an outbound order, through the stock engine only: verification allocates
 // every line (all or none), delivery lowers on-hand and allocated of what the order holds, and
 // cancelling releases it. What the order holds is read back from its own ledger rows.
-import { OutboundErrors } from '@openseller/core';
+import { OutboundErrors, WDO_TYPES_TAKING_NON_SELLABLE, type WdoType } from '@openseller/core';
 import type { Tx } from '../../../db/client.js';
 import { AppError } from '../../../platform/errors.js';
 import { allocateInWarehouse, applyMovements, StockShortageError, type Movement } from '../stock.engine.js';
@@ -21,7 +21,13 @@ export async function allocateWdo(tx: Tx, actorUserId: number | null, h: WdoReco
   const ordered = details.map((d, index) => ({ d, index })).sort((a, b) => a.d.skuId - b.d.skuId);
   for (const { d, index } of ordered) {
     try {
-      await allocateInWarehouse(tx, h.domainId, actorUserId, { warehouseId: h.warehouseId, skuId: d.skuId, qty: d.qty, doc: docOf(h) });
+      await allocateInWarehouse(tx, h.domainId, actorUserId, {
+        warehouseId: h.warehouseId,
+        skuId: d.skuId,
+        qty: d.qty,
+        doc: docOf(h),
+        sellableOnly: !WDO_TYPES_TAKING_NON_SELLABLE.includes(h.wdoType as WdoType),
+      });
     } catch (error) {
       if (!(error instanceof StockShortageError)) throw error;
       throw new AppError(OutboundErrors.WDO_SHORTAGE, 409, {
