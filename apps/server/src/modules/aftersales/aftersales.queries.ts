@@ -84,7 +84,7 @@ function conditions(domainId: number, input: Filter, list: AfterSaleList): SQL[]
         sql`${afterSales.tbSohCode} ilike ${like}`,
         sql`${afterSales.buyerNick} ilike ${like}`,
         sql`${afterSales.buyerExpressNo} ilike ${like}`,
-        sql`${erpOrders.code} ilike ${like}`,
+        sql`${afterSales.erpOrderCode} ilike ${like}`,
       )!,
     );
   }
@@ -230,7 +230,6 @@ export async function searchAfterSales(
   const [counted] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(afterSales)
-    .leftJoin(erpOrders, and(eq(erpOrders.domainId, afterSales.domainId), eq(erpOrders.id, afterSales.erpOrderId)))
     .where(where);
   const rows = await base(tx).where(where).orderBy(desc(afterSales.id)).limit(window.limit).offset(window.offset);
   return { total: Number(counted?.n ?? 0), rows: await withLines(tx, domainId, rows, language) };
