@@ -330,6 +330,10 @@ describe('after-sales: import and export', () => {
       ['IMPORT', 'REFUND_ONLY', '5.0000', null],
       ['IMPORT', 'RETURN_REFUND', '60.0000', '七天无理由'],
     ]);
+    // The list's keyword finds imported documents by their order's code (kept on the document).
+    const byOrder = (await t.call(`${A}/search`, { orderKeyWord: order.code.slice(2) }, { token: w.token })).body.data.voList;
+    expect(byOrder.map((d: any) => d.erpSoHCode)).toEqual([order.code, order.code]);
+    expect((await t.call(`${A}/search`, { orderKeyWord: `${order.code}X` }, { token: w.token })).body.data.voList).toEqual([]);
   });
 
   it('exports the filtered documents to the download centre', async () => {
