@@ -122,7 +122,12 @@ function rawWhere(filter: { checkStatus?: string; storeId?: number; from?: strin
 async function rawList(filter: Parameters<typeof rawWhere>[0]) {
   const params: unknown[] = [domainId];
   const where = rawWhere(filter, params);
-  const total = (await q<{ n: number }>(`select count(*)::int as n from after_sales a where ${where}`, params)).rows[0]!.n;
+  // A keyword: one pass gives the page's ids and the total (as searchAfterSales does).
+  const hits = filter.keyword
+    ? (await q<{ id: string; n: number }>(`select a.id, (count(*) over ())::int as n from after_sales a where ${where} order by a.id desc limit 100 offset 0`, params)).rows
+    : null;
+  const total = hits ? (hits[0]?.n ?? 0) : (await q<{ n: number }>(`select count(*)::int as n from after_sales a where ${where}`, params)).rows[0]!.n;
+  const pageWhere = hits ? `a.domain_id = $1 and a.id = any($2::bigint[])` : where;
   const page = await q<{ id: string }>(
     `select a.*, o.code as order_code, r.code as replacement_code, s.name as store_name, s.platform_code, w.name as wh_name
      from after_sales a
@@ -130,8 +135,8 @@ async function rawList(filter: Parameters<typeof rawWhere>[0]) {
      left join erp_orders o on o.domain_id = a.domain_id and o.id = a.erp_order_id
      left join erp_orders r on r.domain_id = a.domain_id and r.id = a.replacement_order_id
      left join warehouses w on w.domain_id = a.domain_id and w.id = a.return_wh_id
-     where ${where} order by a.id desc limit 100 offset 0`,
-    params,
+     where ${pageWhere} order by a.id desc limit 100 offset 0`,
+    hits ? [domainId, hits.map((h) => h.id)] : params,
   );
   if (page.rows.length)
     await q(`select * from after_sale_lines where domain_id = $1 and after_sale_id = any($2::bigint[]) order by after_sale_id, kind, line_no`, [domainId, page.rows.map((r) => r.id)]);

@@ -80,6 +80,9 @@ describe('after-sales: create, read and search', () => {
     expect(await search({ orderKeyWord: order.code.slice(3, 12) })).toEqual([a.id, b.id].sort());
     expect(await search({ orderKeyWord: '9988' })).toEqual([b.id]);
     expect(await search({ orderKeyWord: b.code })).toEqual([b.id]);
+    // The keyword's page and total come from one pass: each page of one, and past the end, keep the total.
+    const page = async (currentPage: number) => (await t.call(`${A}/search`, { orderKeyWord: order.code, currentPage, pageSize: 1 }, { token: w.token })).body.data;
+    expect([await page(1), await page(2), await page(3)].map((d) => [d.total, d.voList.map((x: any) => x.id)])).toEqual([[2, [b.id]], [2, [a.id]], [2, []]]);
     const bad = await t.call(`${A}/search`, { refundStatusList: ['NOPE'] }, { token: w.token });
     expect(bad.status).toBe(400);
   });
