@@ -26,6 +26,11 @@ export const afterSales = pgTable(
     type: text('type').notNull(),
     storeId: bigint('store_id', { mode: 'number' }).notNull(),
     erpOrderId: bigint('erp_order_id', { mode: 'number' }),
+    /**
+     * The order's code, kept beside its id (order codes never change) so the list's keyword reads
+     * only after_sales instead of joining every order of the domain (bench/RESULTS.md, after-sales).
+     */
+    erpOrderCode: text('erp_order_code'),
     /** The platform order number (tbSohCode). */
     tbSohCode: text('tb_soh_code'),
     /** The platform's refund id (documents pulled from a platform); unique per store. */

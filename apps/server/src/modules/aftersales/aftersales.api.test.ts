@@ -80,6 +80,9 @@ describe('after-sales: create, read and search', () => {
     expect(await search({ orderKeyWord: order.code.slice(3, 12) })).toEqual([a.id, b.id].sort());
     expect(await search({ orderKeyWord: '9988' })).toEqual([b.id]);
     expect(await search({ orderKeyWord: b.code })).toEqual([b.id]);
+    // The keyword's page and total come from one pass: each page of one, and past the end, keep the total.
+    const page = async (currentPage: number) => (await t.call(`${A}/search`, { orderKeyWord: order.code, currentPage, pageSize: 1 }, { token: w.token })).body.data;
+    expect([await page(1), await page(2), await page(3)].map((d) => [d.total, d.voList.map((x: any) => x.id)])).toEqual([[2, [b.id]], [2, [a.id]], [2, []]]);
     const bad = await t.call(`${A}/search`, { refundStatusList: ['NOPE'] }, { token: w.token });
     expect(bad.status).toBe(400);
   });
@@ -330,6 +333,10 @@ describe('after-sales: import and export', () => {
       ['IMPORT', 'REFUND_ONLY', '5.0000', null],
       ['IMPORT', 'RETURN_REFUND', '60.0000', '七天无理由'],
     ]);
+    // The list's keyword finds imported documents by their order's code (kept on the document).
+    const byOrder = (await t.call(`${A}/search`, { orderKeyWord: order.code.slice(2) }, { token: w.token })).body.data.voList;
+    expect(byOrder.map((d: any) => d.erpSoHCode)).toEqual([order.code, order.code]);
+    expect((await t.call(`${A}/search`, { orderKeyWord: `${order.code}X` }, { token: w.token })).body.data.voList).toEqual([]);
   });
 
   it('exports the filtered documents to the download centre', async () => {

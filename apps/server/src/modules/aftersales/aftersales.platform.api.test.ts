@@ -113,6 +113,11 @@ describe('platform refunds become after-sale documents', () => {
     await p.console('returnGoods', { refundId: ret.refundId, expressNo: 'SF7700112233' });
     await p.pull();
     expect((await p.documents()).find((d) => d.platformRefundId === ret.refundId)).toMatchObject({ platformStatus: 'WAIT_SELLER_CONFIRM_GOODS', buyerExpressNo: 'SF7700112233', checkStatus: 'UNPROCESSED' });
+    // The list's keyword finds pulled documents by their order's code (kept on the document).
+    const orderCode = ex.erpSoHCode as string;
+    expect(orderCode).toBeTruthy();
+    const found = (await t.call(`${A}/search`, { orderKeyWord: orderCode.slice(2) }, { token: p.seller.token })).body.data.voList as any[];
+    expect(found.map((d) => d.platformRefundId).sort()).toEqual([ret.refundId, exchange.refundId].sort());
   });
 
   it('makes no documents for a store whose “pull after-sale requests” is off (the order is still held)', async () => {

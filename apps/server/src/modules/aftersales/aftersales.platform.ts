@@ -143,6 +143,7 @@ export function createAfterSalesPlatform(deps: AfterSalesPlatformDeps) {
         type,
         storeId,
         erpOrderId: order?.id ?? null,
+        erpOrderCode: order?.code ?? null,
         tbSohCode: refund.platformNo,
         platformRefundId: refund.refundId,
         platformStatus: refund.status,

@@ -245,6 +245,7 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
         type: input.type,
         storeId: order.storeId,
         erpOrderId: order.id,
+        erpOrderCode: order.code,
         tbSohCode: order.platformNos[0] ?? null,
         buyerNick: order.buyerNick,
         buyerName: input.buyerName ?? order.receiverName,

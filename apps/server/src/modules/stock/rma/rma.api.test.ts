@@ -67,6 +67,8 @@ describe('return inbound: create, read and search', () => {
     expect(await search({ orderKeyWord: '4567' })).toEqual([r.code]);
     expect(await search({ orderKeyWord: order.code, keywordsType: 'exact' })).toEqual([r.code]);
     expect(await search({ orderKeyWord: order.code.slice(2), keywordsType: 'exact' })).toEqual([]);
+    expect(await search({ orderKeyWord: 'SF1234567890', keywordsType: 'exact', statusCode: 'CI_RMA_STATUS_CREATED' })).toEqual([r.code]);
+    expect(await search({ orderKeyWord: `${r.extCodes[0]} ${free.code}`, keywordsType: 'exact' })).toEqual([r.code, free.code].sort());
     expect(await search({ orderKeyWordList: [r.extCodes[0], free.code] })).toEqual([r.code, free.code].sort());
     expect(await search({ statusCode: 'CI_RMA_STATUS_CREATED' })).toHaveLength(2);
     expect(await search({ status: 'COMPLETED' })).toEqual([]);

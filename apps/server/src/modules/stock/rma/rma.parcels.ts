@@ -120,12 +120,11 @@ export function createRmaParcels(deps: RmaParcelDeps) {
    */
   async function orderOf(tx: Tx, domainId: number, text: string) {
     const afterSale = await tx.execute<{ code: string; erp_order_id: string | null; order_code: string | null; rma_code: string | null }>(sql`
-      select a.code, a.erp_order_id, o.code as order_code, r.code as rma_code
+      select a.code, a.erp_order_id, a.erp_order_code as order_code, r.code as rma_code
       from after_sales a
-      left join erp_orders o on o.domain_id = a.domain_id and o.id = a.erp_order_id
       left join rma_headers r on r.domain_id = a.domain_id and r.id = a.rma_id and r.status = ${RMA_STATUS.CREATED}
       where a.domain_id = ${domainId} and a.check_status not in ('CLOSED')
-        and (a.buyer_express_no = ${text} or a.code = ${text} or a.tb_soh_code = ${text} or o.code = ${text})
+        and (a.buyer_express_no = ${text} or a.code = ${text} or a.tb_soh_code = ${text} or a.erp_order_code = ${text})
       order by a.id desc limit 1`);
     const a = afterSale.rows[0];
     if (a) return { erpSoHId: a.erp_order_id == null ? null : Number(a.erp_order_id), erpSoHCode: a.order_code, afterSaleCode: a.code, rmaCode: a.rma_code };

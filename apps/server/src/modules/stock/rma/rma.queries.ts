@@ -145,8 +145,13 @@ export async function rmaView(tx: Tx, domainId: number, id: number, language: La
   };
 }
 
-/** The keyword match: return code, tracking number, order code or platform order number. */
-function keywordCondition(keywords: string[], fuzzy: boolean): SQL | undefined {
+/**
+ * The keyword match: return code, tracking number, order code or platform order number. The exact
+ * match (a scan, a pasted list) is a union of lookups each answered by its own index (the return's
+ * code key, its tracking-number index, the order's code key, the platform numbers' gin index) and
+ * never an OR across the join to the orders, which no index answers (bench/RESULTS.md, after-sales).
+ */
+function keywordCondition(domainId: number, keywords: string[], fuzzy: boolean): SQL | undefined {
   if (!keywords.length) return undefined;
   if (fuzzy && keywords.length === 1) {
     const p = likePattern(keywords[0]!);
@@ -154,7 +159,13 @@ function keywordCondition(keywords: string[], fuzzy: boolean): SQL | undefined {
       or exists (select 1 from unnest(${erpOrders.platformNos}) n where n ilike ${p}))`;
   }
   const list = textArray(keywords);
-  return sql`(${rmaHeaders.code} = any(${list}) or ${rmaHeaders.expressNo} = any(${list}) or ${erpOrders.code} = any(${list}) or ${erpOrders.platformNos} && ${list})`;
+  return sql`${rmaHeaders.id} = any(array(
+    select r.id from rma_headers r where r.domain_id = ${domainId} and r.code = any(${list})
+    union select r.id from rma_headers r where r.domain_id = ${domainId} and r.express_no = any(${list})
+    union select r.id from erp_orders o join rma_headers r on r.domain_id = o.domain_id and r.erp_order_id = o.id
+      where o.domain_id = ${domainId} and o.code = any(${list})
+    union select r.id from erp_orders o join rma_headers r on r.domain_id = o.domain_id and r.erp_order_id = o.id
+      where o.domain_id = ${domainId} and o.platform_nos && ${list}))`;
 }
 
 export async function searchRmas(tx: Tx, domainId: number, input: RmaSearchInput, language: Language) {
@@ -164,18 +175,19 @@ export async function searchRmas(tx: Tx, domainId: number, input: RmaSearchInput
   if (statuses.length) conditions.push(sql`${rmaHeaders.status} = any(${textArray(statuses)})`);
   if (input.whId && input.whId > 0) conditions.push(eq(rmaHeaders.warehouseId, input.whId));
   const keywords = [...(input.orderKeyWordList ?? []), ...(input.orderKeyWord ? input.orderKeyWord.split(/[,，\s]+/).filter(Boolean) : [])];
-  const byKeyword = keywordCondition(keywords, input.keywordsType === 'mohu');
+  const fuzzy = input.keywordsType === 'mohu' && keywords.length === 1;
+  const byKeyword = keywordCondition(domainId, keywords, fuzzy);
   if (byKeyword) conditions.push(byKeyword);
   if (input.condition) {
     const p = likePattern(input.condition);
     conditions.push(sql`(${rmaHeaders.buyerNick} ilike ${p} or ${rmaHeaders.receiverName} ilike ${p} or ${rmaHeaders.remark} ilike ${p})`);
   }
   const where = and(...conditions)!;
-  const [counted] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rmaHeaders)
-    .leftJoin(erpOrders, and(eq(erpOrders.id, rmaHeaders.erpOrderId), eq(erpOrders.domainId, rmaHeaders.domainId)))
-    .where(where);
+  // The count joins the order only when the fuzzy keyword reads its code.
+  const counting = tx.select({ n: sql<number>`count(*)::int` }).from(rmaHeaders);
+  const [counted] = await (fuzzy
+    ? counting.leftJoin(erpOrders, and(eq(erpOrders.id, rmaHeaders.erpOrderId), eq(erpOrders.domainId, rmaHeaders.domainId))).where(where)
+    : counting.where(where));
   const rows = await rowsQuery(tx)
     .where(where)
     .orderBy(desc(rmaHeaders.id))
