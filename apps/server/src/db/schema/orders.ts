@@ -101,7 +101,7 @@ export const erpOrders = pgTable(
     index('erp_orders_domain_buyer_idx').on(t.domainId, t.storeId, t.buyerNick),
     index('erp_orders_domain_platform_nos_idx').using('gin', t.platformNos),
     index('erp_orders_domain_labels_idx').using('gin', t.labels),
-    index('erp_orders_merged_into_idx').on(t.mergedIntoId),
+    index('erp_orders_merged_into_idx').on(t.domainId, t.mergedIntoId),
     // The order list: id desc pages of the whole domain (tab 6) and the pay-time sorts and ranges.
     index('erp_orders_domain_id_idx').on(t.domainId, t.id.desc()),
     index('erp_orders_domain_pay_time_idx').on(t.domainId, t.payTime.desc(), t.id.desc()),
@@ -164,7 +164,7 @@ export const erpOrderLines = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('erp_order_lines_order_idx').on(t.orderId, t.lineSeq),
+    index('erp_order_lines_order_idx').on(t.domainId, t.orderId, t.lineSeq),
     index('erp_order_lines_domain_sku_idx').on(t.domainId, t.skuId),
     index('erp_order_lines_domain_tbsku_idx').on(t.domainId, t.tbSkuId),
     check('erp_order_lines_qty_positive', sql`${t.qty} > 0`),
@@ -198,7 +198,7 @@ export const platformOrders = pgTable(
   },
   (t) => [
     uniqueIndex('platform_orders_store_no_key').on(t.domainId, t.storeId, t.platformNo),
-    index('platform_orders_erp_order_idx').on(t.erpOrderId),
+    index('platform_orders_erp_order_idx').on(t.domainId, t.erpOrderId),
     // The 'sync' exceptions of the order list (tab 5 and its counts): open ingest errors only.
     index('platform_orders_open_error_idx').on(t.domainId, t.erpOrderId).where(sql`error_msg is not null and not error_closed`),
     primaryKey({ columns: [t.domainId, t.id] }),
