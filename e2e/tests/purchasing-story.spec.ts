@@ -2,10 +2,10 @@
 // replenishment suggestions, submitted and verified; part of it received through its inbound
 // notice, and the stock page shows the pieces and their average cost; two damaged units returned to
 // the supplier; the payable recorded from the receipt and the debit note the return made, both seen
-// on the payables tab; both paid in one payment, part from a prepayment and the rest by bank
+// on the payables tab; a prepayment made; both paid in one payment, part from it and the rest by bank
 // transfer; and the order shows received, returned and settled. Warehouse, supplier, goods, the
-// supplier's price, the warning level (so the suggestion appears), the prepayment and the
-// warehouse's delivery of the return's outbound order are done through the API.
+// supplier's price, the warning level (so the suggestion appears) and the warehouse's delivery of
+// the return's outbound order are done through the API; the prepayment is made on the page.
 import { describe, expect, it } from 'vitest';
 import { cellOf as cell, chooseOption, launchBrowser, newSeller, settled } from '../fixtures';
 
@@ -33,9 +33,6 @@ const supplier = await api.call<{ id: number }>('/cloud/purchase/supplier/create
 const sku = (await api.call<{ skus: { id: number }[] }>('/myhome/spu/createSpuByHand', { code, name: 'E2E kettle', price: '59.9' })).skus[0]!.id;
 await api.call('/cloud/purchase/supplyGoods/save', { supplierId: supplier.id, items: [{ skuId: sku, purchasePrice: '5' }] });
 await api.call('/myhome/bizinventory/updateWarning', { whId: wh.id, skuId: sku, warningQty: 20 });
-const prepaid = await api.call<{ payment: { id: number; version: number; code: string } }>('/cloud/advance/finance/payment/createPrepaid', { paymentObjectId: supplier.id, paymentMode: 'BANK', amountPaid: '12' });
-const submittedPrepaid = await api.call<{ payment: { id: number; version: number } }>('/cloud/advance/finance/payment/submit', { id: prepaid.payment.id, version: prepaid.payment.version });
-await api.call('/cloud/advance/finance/payment/verify', { id: submittedPrepaid.payment.id, version: submittedPrepaid.payment.version });
 
 async function showStock() {
   await b.open('/stocks?activeKey=1');
@@ -53,6 +50,7 @@ describe('purchasing story: suggestion → order → part receipt → return →
   let payableCode = '';
   let debitNoteCode = '';
   let paymentCode = '';
+  let prepaidCode = '';
 
   it('drafts a purchase order from the replenishment suggestions, submits and verifies it', async () => {
     await b.signIn(seller.username, seller.password);
@@ -191,7 +189,24 @@ describe('purchasing story: suggestion → order → part receipt → return →
     await b.screenshot('story-payable-and-debit-note');
   }, 120_000);
 
+  it('pays the supplier 12 in advance: a prepayment, verified', async () => {
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.getByRole('button', { name: 'New prepayment' }).click();
+    await chooseOption(page, page.getByLabel('Supplier', { exact: true }), supplierName);
+    await page.getByLabel('Amount paid', { exact: true }).fill('12');
+    await page.getByRole('button', { name: 'Save and submit' }).click();
+    const saved = page.getByText(/^FK\d+ saved and submitted$/);
+    await saved.waitFor();
+    prepaidCode = (await saved.innerText()).replace(' saved and submitted', '');
+    const row = page.getByRole('row', { name: new RegExp(prepaidCode) });
+    expect(await cell(row, 'Payment type')).toBe('Prepayment');
+    await row.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('dialog').filter({ hasText: `Verify the payment ${prepaidCode}?` }).getByRole('button', { name: 'OK' }).click();
+    await row.getByText('In effect', { exact: true }).waitFor();
+  }, 120_000);
+
   it('pays both in one payment: 12 from the prepayment, the other 8 by bank transfer', async () => {
+    await page.getByRole('tab', { name: 'Payables' }).click();
     await page.getByRole('row', { name: new RegExp(payableCode) }).getByRole('checkbox').check();
     await page.getByRole('row', { name: new RegExp(debitNoteCode) }).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Pay selected (2)' }).click();
@@ -199,7 +214,7 @@ describe('purchasing story: suggestion → order → part receipt → return →
     await page.getByRole('row', { name: new RegExp(debitNoteCode) }).getByRole('checkbox').waitFor();
     expect(await page.getByRole('checkbox', { name: payableCode }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: debitNoteCode }).isChecked()).toBe(true);
-    await page.getByLabel(`From prepayments ${prepaid.payment.code}`).fill('12');
+    await page.getByLabel(`From prepayments ${prepaidCode}`).fill('12');
     await page.getByText('8.0000').waitFor();
     await b.screenshot('story-create-paid');
     await page.getByRole('button', { name: 'Save and submit' }).click();
@@ -240,7 +255,10 @@ describe('purchasing story: suggestion → order → part receipt → return →
     const noteRow = drawer.getByRole('row', { name: new RegExp(debitNoteCode) }).first();
     await noteRow.getByText('Debit note').waitFor();
     expect(await cell(noteRow, 'Payment')).toBe('Paid');
-    await drawer.getByRole('row', { name: new RegExp(paymentCode) }).first().waitFor();
+    const paidOnNote = drawer.getByRole('row').filter({ hasText: paymentCode }).filter({ hasText: debitNoteCode });
+    expect(await cell(paidOnNote, 'Allocated')).toBe('-¥10.0000');
+    const paidOnPayable = drawer.getByRole('row').filter({ hasText: paymentCode }).filter({ hasText: payableCode });
+    expect(await cell(paidOnPayable, 'Allocated')).toBe('¥30.0000');
     await b.screenshot('story-order-settled');
     await drawer.getByRole('heading', { name: 'Payments' }).scrollIntoViewIfNeeded();
     await b.screenshot('story-order-payables-and-payments');
