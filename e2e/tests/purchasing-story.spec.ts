@@ -138,6 +138,7 @@ describe('purchasing story: suggestion → order → part receipt → return →
     const costRow = confirm.getByRole('row', { name: new RegExp(code) });
     expect(await cell(costRow, 'Unit cost')).toContain('5');
     expect(await cell(costRow, 'Amount')).toContain('10');
+    await settled(page);
     await b.screenshot('story-return-verify');
     await confirm.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(`${returnCode} verified: its outbound order is waiting in the warehouse`).waitFor();
