@@ -16,7 +16,9 @@ describe('number formats', () => {
   it('formats money with 4 decimals and a currency prefix', () => {
     expect(formatMoney(12.3)).toBe('¥12.3000');
     expect(formatMoney('0.00005')).toBe('¥0.0001');
-    expect(formatMoney(-3, '$')).toBe('$-3.0000');
+    // The sign goes before the currency: a debit note of −10 reads -¥10.0000, not ¥-10.0000.
+    expect(formatMoney(-3, '$')).toBe('-$3.0000');
+    expect(formatMoney('-10')).toBe('-¥10.0000');
   });
 
   it('formats weight with 3 decimals', () => {

@@ -9,10 +9,11 @@ export const DEFAULT_CURRENCY_PREFIX = '¥';
 
 type Num = number | string;
 
-/** Money: 4 decimals with a currency prefix. */
+/** Money: 4 decimals with a currency prefix; a negative amount (a debit note) reads -¥10.0000. */
 export function formatMoney(value: Num | null | undefined, prefix: string = DEFAULT_CURRENCY_PREFIX): string {
   if (value === null || value === undefined || value === '') return '';
-  return prefix + formatDecimal(value, MONEY_DECIMALS);
+  const text = formatDecimal(value, MONEY_DECIMALS);
+  return text.startsWith('-') ? '-' + prefix + text.slice(1) : prefix + text;
 }
 
 /** Weight in kg: 3 decimals. */
