@@ -16,6 +16,8 @@ import {
   AsnEditInput,
   AsnForceCancelInput,
   AsnReceiptInput,
+  AsnScanReceiptAnswer,
+  AsnScanReceiptInput,
   AsnRow,
   AsnSearchInput,
   AsnStatusOption,
@@ -154,6 +156,8 @@ export const InboundCalls = {
   edit: post(`${PURCHASE_ASN}/edit`, asnCreate, AsnEditInput, AsnView),
   createAndReceipt: post(`${PURCHASE_ASN}/createAndReceipt`, asnCreate, AsnCreateAndReceiptInput, AsnView),
   receipt: post(`${PURCHASE_ASN}/receipt`, asnManage, AsnReceiptInput, AsnView),
+  /** One scan at the receiving station: a barcode or SKU code, booked on its line (not in the spec). */
+  scanReceipt: post(`${PURCHASE_ASN}/scanReceipt`, asnManage, AsnScanReceiptInput, AsnScanReceiptAnswer),
   search: post(`${ASN}/searchPageList`, asnReaders, AsnSearchInput, pageOf(AsnRow)),
   getById: post(`${ASN}/getById`, asnReaders, IdInput, AsnView),
   /** The enabled suppliers a notice may name (the notice form's select). */

@@ -38,6 +38,8 @@ export const InboundErrors = {
   SUPPLIER_DISABLED: 'ERR_INBOUND_SUPPLIER_DISABLED',
   /** A receipt line names a line of another notice. */
   DETAIL_NOT_FOUND: 'ERR_INBOUND_DETAIL_NOT_FOUND',
+  /** A scanned barcode or SKU code is on no line of the notice. */
+  SCAN_NOT_ON_NOTICE: 'ERR_INBOUND_SCAN_NOT_ON_NOTICE',
   /** Received goods cannot be deleted or cancelled plainly: force cancel keeps what came in. */
   HAS_RECEIPTS: 'ERR_INBOUND_HAS_RECEIPTS',
   /** Notices of a warehouse run by a warehouse system are received by that system's reports. */
@@ -135,6 +137,45 @@ export const AsnReceiptInput = z.object({
   remark: OptionalText(200),
 });
 export type AsnReceiptInput = z.infer<typeof AsnReceiptInput>;
+
+/**
+ * One scan of the receiving station (not in the spec; README): a barcode or SKU code, the pieces
+ * (one by default) and, in a warehouse with locations, where they go (the line's planned location
+ * by default). The version is optional: several scanners may receive one notice at once; what is
+ * left on each line is checked under the notice's row lock either way.
+ */
+export const AsnScanReceiptInput = z.object({
+  id: Id,
+  version: Version.optional(),
+  code: z.string().trim().min(1, 'Scan a barcode or SKU code').max(64),
+  qty: Qty.default(1),
+  locationId: Id.nullish(),
+});
+export type AsnScanReceiptInput = z.infer<typeof AsnScanReceiptInput>;
+
+/** What a scanning station needs after a scan: the line it booked and the notice's new totals. */
+export const AsnScanReceiptAnswer = z.object({
+  id: z.number(),
+  code: z.string(),
+  version: z.number(),
+  statusId: z.enum(ASN_STATUSES),
+  statusName: z.string(),
+  qtyTotal: z.number(),
+  receivedQtyTotal: z.number(),
+  line: z.object({
+    id: z.number(),
+    lineNo: z.number(),
+    skuId: z.number(),
+    skuCode: z.string(),
+    skuName: z.string().nullable(),
+    skuBarCode: z.string().nullable(),
+    qty: z.number(),
+    receivedQty: z.number(),
+    locationId: z.number().nullable(),
+    received: z.number(),
+  }),
+});
+export type AsnScanReceiptAnswer = z.infer<typeof AsnScanReceiptAnswer>;
 
 export const AsnVersionInput = z.object({ id: Id, version: Version });
 export type AsnVersionInput = z.infer<typeof AsnVersionInput>;

@@ -543,7 +543,7 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
         const received = line?.receivedQty ?? 0;
         if (!line || received + r.qty > limit)
           throw new AppError(PurchaseErrors.OVER_RECEIPT, 409, {
-            field: `${event.fieldPrefix}.${index}.qty`,
+            field: event.fieldPrefix ? `${event.fieldPrefix}.${index}.qty` : 'qty',
             code: order.code,
             skuId: r.skuId,
             ordered: line?.orderedQty ?? 0,

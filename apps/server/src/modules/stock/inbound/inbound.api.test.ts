@@ -267,6 +267,65 @@ describe('receiving', () => {
     expect(ok.body.data.receivedQtyTotal).toBe(5);
   });
 
+  it('receives by scanning a barcode or SKU code, one scan per call, answering only the line and the totals', async () => {
+    const w = await inboundWorld(t);
+    const [mug, cup] = w.skuIds as [number, number];
+    const a = await createAsn(t, w.token, { whId: w.warehouseId, asnDetails: [{ skuId: mug, qty: 3, price: '7', locationId: w.locationIds[0] }, { skuId: cup, qty: 1, price: '2' }] });
+    const scanReceipt = (body: Record<string, unknown>) => t.call('/cloud/purchase/purchaseAsn/scanReceipt', body, { token: w.token });
+
+    // The mug by its barcode, into its planned location; no version needed.
+    const first = await scanReceipt({ id: a.id, code: '69' + w.skuCodes[0] });
+    expect(first.body.data).toMatchObject({ id: a.id, code: a.code, version: 1, statusId: 'CI_ASN_STATUS_CREATED', qtyTotal: 4, receivedQtyTotal: 1 });
+    expect(first.body.data.line).toMatchObject({ skuCode: w.skuCodes[0], qty: 3, receivedQty: 1, received: 1, locationId: w.locationIds[0] });
+    expect(first.body.data).not.toHaveProperty('asnDetails');
+    // By SKU code, two pieces, with the version the station holds.
+    expect((await scanReceipt({ id: a.id, version: 1, code: w.skuCodes[0], qty: 2 })).body.data).toMatchObject({ version: 2, receivedQtyTotal: 3, line: { receivedQty: 3 } });
+    // The cup has no planned location in a warehouse with locations: the scan names one.
+    expect((await scanReceipt({ id: a.id, code: w.skuCodes[1] })).body).toMatchObject({ errorCode: 'ERR_INBOUND_LOCATION_REQUIRED', params: { field: 'locationId' } });
+    const last = await scanReceipt({ id: a.id, code: w.skuCodes[1], locationId: w.locationIds[1] });
+    expect(last.body.data).toMatchObject({ statusId: 'CI_ASN_STATUS_COMPLETED', receivedQtyTotal: 4, line: { locationId: w.locationIds[1] } });
+
+    expect(await onHand(t, w.domainId, w.warehouseId, mug, w.locationIds[0])).toBe(3);
+    expect(await onHand(t, w.domainId, w.warehouseId, cup, w.locationIds[1])).toBe(1);
+    const view = await getAsn(t, w.token, a.id);
+    expect(view.receipts.map((r: any) => r.qtyTotal)).toEqual([1, 2, 1]);
+    expect(await ledgerOf(t, w.domainId, a.code)).toHaveLength(3);
+  });
+
+  it('refuses a scan of a code not on the notice, more than is left, a stale version and another domain’s notice, changing nothing', async () => {
+    const w = await inboundWorld(t);
+    const a = await createAsn(t, w.token, { whId: w.warehouseId, asnDetails: [{ skuId: w.skuIds[0], qty: 2, locationId: w.locationIds[0] }] });
+    const scanReceipt = (body: Record<string, unknown>, token = w.token) => t.call('/cloud/purchase/purchaseAsn/scanReceipt', body, { token });
+    const unknown = await scanReceipt({ id: a.id, code: 'NO-SUCH-CODE' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ errorCode: 'ERR_INBOUND_SCAN_NOT_ON_NOTICE', params: { field: 'code', scanned: 'NO-SUCH-CODE' } });
+    expect(unknown.body.message).toContain('NO-SUCH-CODE');
+    // A SKU of the domain that is not on this notice.
+    expect((await scanReceipt({ id: a.id, code: w.skuCodes[1] })).body.errorCode).toBe('ERR_INBOUND_SCAN_NOT_ON_NOTICE');
+    expect((await scanReceipt({ id: a.id, code: w.skuCodes[0], qty: 3 })).body).toMatchObject({ errorCode: 'ERR_INBOUND_OVER_RECEIPT', params: { field: 'qty', left: 2 } });
+    expect((await scanReceipt({ id: a.id, code: '  ' })).body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'code' } });
+    expect((await scanReceipt({ id: a.id, code: w.skuCodes[0], qty: 0 })).body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'qty' } });
+    expect((await scanReceipt({ id: a.id, version: 5, code: w.skuCodes[0] })).body.errorCode).toBe('ERR_VERSION_CONFLICT');
+    const other = await inboundWorld(t);
+    const foreign = await scanReceipt({ id: a.id, code: w.skuCodes[0] }, other.token);
+    expect(foreign.status).toBe(404);
+    expect(await getAsn(t, w.token, a.id)).toMatchObject({ version: 0, receivedQtyTotal: 0 });
+    expect(await ledgerOf(t, w.domainId, a.code)).toHaveLength(0);
+    // A full line refuses the next scan of its SKU.
+    await scanReceipt({ id: a.id, code: w.skuCodes[0], qty: 2 });
+    expect((await scanReceipt({ id: a.id, code: w.skuCodes[0] })).body).toMatchObject({ errorCode: 'ERR_INBOUND_WRONG_STATUS' });
+  });
+
+  it('books exactly what is left when many scanners scan the same line at once', async () => {
+    const w = await inboundWorld(t);
+    const a = await createAsn(t, w.token, { whId: w.warehouseId, asnDetails: [{ skuId: w.skuIds[0], qty: 5, locationId: w.locationIds[0] }, { skuId: w.skuIds[1], qty: 1, locationId: w.locationIds[0] }] });
+    const answers = await Promise.all(Array.from({ length: 12 }, () => t.call('/cloud/purchase/purchaseAsn/scanReceipt', { id: a.id, code: w.skuCodes[0] }, { token: w.token })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(answers.filter((r) => r.status !== 200).every((r) => r.body.errorCode === 'ERR_INBOUND_OVER_RECEIPT')).toBe(true);
+    expect(await onHand(t, w.domainId, w.warehouseId, w.skuIds[0]!, w.locationIds[0])).toBe(5);
+    expect(await getAsn(t, w.token, a.id)).toMatchObject({ receivedQtyTotal: 5, statusId: 'CI_ASN_STATUS_CREATED' });
+  });
+
   it('receives into a warehouse without locations with no location named', async () => {
     const w = await inboundWorld(t, { locations: 0 });
     const a = await createAsn(t, w.token, { whId: w.warehouseId, asnDetails: [{ skuId: w.skuIds[0], qty: 2 }] });

@@ -386,3 +386,51 @@ export async function dueForIssue(tx: Tx, now: Date, limit: number): Promise<{ d
     .orderBy(asc(asnHeaders.id))
     .limit(limit);
 }
+
+/**
+ * The notice's lines of the SKU a scanned code names (its SKU code or barcode), with what the
+ * receiving station shows; lines with pieces still expected first, then by line number.
+ */
+export async function scanTargets(tx: Tx, domainId: number, asnId: number, code: string) {
+  return tx
+    .select({
+      id: asnDetails.id,
+      lineNo: asnDetails.lineNo,
+      skuId: asnDetails.skuId,
+      skuCode: skus.code,
+      skuName: skus.name,
+      skuBarCode: skus.barCode,
+      qty: asnDetails.qty,
+      receivedQty: asnDetails.receivedQty,
+      locationId: asnDetails.locationId,
+    })
+    .from(asnDetails)
+    .innerJoin(skus, and(eq(skus.domainId, asnDetails.domainId), eq(skus.id, asnDetails.skuId)))
+    .where(
+      and(
+        eq(asnDetails.domainId, domainId),
+        eq(asnDetails.asnId, asnId),
+        sql`${asnDetails.skuId} = any(array(select k.id from skus k where k.domain_id = ${domainId} and k.del_flag = false and (k.code = ${code} or k.bar_code = ${code})))`,
+      ),
+    )
+    .orderBy(sql`${asnDetails.receivedQty} >= ${asnDetails.qty}`, asc(asnDetails.lineNo));
+}
+
+/** The notice's lines of these ids (lines of other notices are not returned). */
+export async function detailsOfIds(tx: Tx, domainId: number, asnId: number, ids: number[]): Promise<AsnDetail[]> {
+  if (!ids.length) return [];
+  return tx
+    .select()
+    .from(asnDetails)
+    .where(and(eq(asnDetails.domainId, domainId), eq(asnDetails.asnId, asnId), idsIn(asnDetails.id, ids)));
+}
+
+/** Whether any line of the notice still expects pieces. */
+export async function hasLinesExpected(tx: Tx, domainId: number, asnId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql<number>`1` })
+    .from(asnDetails)
+    .where(and(eq(asnDetails.domainId, domainId), eq(asnDetails.asnId, asnId), sql`${asnDetails.receivedQty} < ${asnDetails.qty}`))
+    .limit(1);
+  return !!row;
+}

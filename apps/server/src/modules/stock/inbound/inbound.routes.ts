@@ -15,6 +15,7 @@ export function registerInboundRoutes(app: FastifyInstance, http: Http, service:
     edit: (c) => service.edit(c.session, c.input, c.language),
     createAndReceipt: (c) => service.createAndReceipt(c.session, c.input, c.language),
     receipt: (c) => service.receipt(c.session, c.input, c.language),
+    scanReceipt: (c) => service.scanReceipt(c.session, c.input, c.language),
     search: (c) => service.search(c.session, c.input, c.language),
     getById: (c) => service.get(c.session, c.input.id, c.language),
     supplierOptions: (c) => service.supplierOptions(c.session),

@@ -21,6 +21,8 @@ import {
   type AsnEditInput,
   type AsnForceCancelInput,
   type AsnReceiptInput,
+  type AsnScanReceiptAnswer,
+  type AsnScanReceiptInput,
   type AsnRow,
   type AsnSearchInput,
   type AsnStatus,
@@ -52,6 +54,7 @@ import {
   nextAsnCode,
   receiptRows,
   refusedResults,
+  scanTargets,
   searchAsns,
   statusCounts,
   type AsnHeader,
@@ -108,6 +111,19 @@ export function createInboundService(deps: InboundServiceDeps) {
 
   function checkVersion(h: AsnHeader, version: number) {
     if (h.version !== version) throw versionConflict('asn');
+  }
+
+  /** The notice, locked, for a receipt by hand (the receiving dialog or a scan): a seller-run warehouse's. */
+  async function lockForManualReceipt(tx: Tx, domainId: number, id: number, version: number | undefined): Promise<AsnHeader> {
+    const header = await asnOrFail(tx, domainId, id);
+    if (version !== undefined) checkVersion(header, version);
+    if (!asnAllows(header.status as AsnStatus, 'receipt')) throw wrongStatus(header, 'receipt');
+    refuseWhileSending(header, 'receipt');
+    if (header.syncStatus !== null) throw new AppError(InboundErrors.RECEIVED_BY_WAREHOUSE_SYSTEM, 409, { code: header.code, field: 'id' });
+    const warehouse = await findWarehouse(tx, domainId, header.warehouseId);
+    if (!warehouse || warehouse.type !== 'SELF_WAREHOUSE') throw new AppError(InboundErrors.RECEIVED_BY_WAREHOUSE_SYSTEM, 409, { code: header.code, field: 'id' });
+    if (warehouse.stopUsing) throw new AppError(InboundErrors.WAREHOUSE_STOPPED, 409, { field: 'id', name: warehouse.name });
+    return header;
   }
 
   /** The last issue timed out: the warehouse system may hold the notice as it was sent. */
@@ -357,17 +373,47 @@ export function createInboundService(deps: InboundServiceDeps) {
     async receipt(session: Session, input: AsnReceiptInput, language: Language): Promise<AsnView> {
       const domainId = domainOf(session);
       await db.transaction(async (tx) => {
-        const header = await asnOrFail(tx, domainId, input.id);
-        checkVersion(header, input.version);
-        if (!asnAllows(header.status as AsnStatus, 'receipt')) throw wrongStatus(header, 'receipt');
-        refuseWhileSending(header, 'receipt');
-        if (header.syncStatus !== null) throw new AppError(InboundErrors.RECEIVED_BY_WAREHOUSE_SYSTEM, 409, { code: header.code, field: 'id' });
-        const warehouse = await findWarehouse(tx, domainId, header.warehouseId);
-        if (!warehouse || warehouse.type !== 'SELF_WAREHOUSE') throw new AppError(InboundErrors.RECEIVED_BY_WAREHOUSE_SYSTEM, 409, { code: header.code, field: 'id' });
-        if (warehouse.stopUsing) throw new AppError(InboundErrors.WAREHOUSE_STOPPED, 409, { field: 'id', name: warehouse.name });
+        const header = await lockForManualReceipt(tx, domainId, input.id, input.version);
         await bookReceipt(tx, deps.registry, actorOf(session), header, { lines: input.lines, source: 'MANUAL', remark: input.remark ?? null }, now());
       });
       return view(session, language, domainId, input.id);
+    },
+
+    /**
+     * One scan at the receiving station: the scanned barcode or SKU code names the notice's line
+     * (the first with pieces still expected), booked like any receipt; the answer is the line and
+     * the notice's totals only, so a scan costs the same on a 20-line and a 2,000-line notice.
+     */
+    async scanReceipt(session: Session, input: AsnScanReceiptInput, language: Language): Promise<AsnScanReceiptAnswer> {
+      const domainId = domainOf(session);
+      return db.transaction(async (tx) => {
+        const header = await lockForManualReceipt(tx, domainId, input.id, input.version);
+        const targets = await scanTargets(tx, domainId, header.id, input.code);
+        const target = targets[0];
+        if (!target) throw new AppError(InboundErrors.SCAN_NOT_ON_NOTICE, 404, { field: 'code', scanned: input.code, code: header.code });
+        const left = target.qty - target.receivedQty;
+        if (input.qty > left)
+          throw new AppError(InboundErrors.OVER_RECEIPT, 409, { field: 'qty', skuCode: target.skuCode, noticed: target.qty, received: target.receivedQty, receiving: input.qty, left });
+        const booked = await bookReceipt(
+          tx,
+          deps.registry,
+          actorOf(session),
+          header,
+          { lines: [{ asnDetailId: target.id, locationId: input.locationId ?? target.locationId, qty: input.qty }], source: 'MANUAL', remark: null, fieldPrefix: '' },
+          now(),
+        );
+        const after = booked.header;
+        return {
+          id: after.id,
+          code: after.code,
+          version: after.version,
+          statusId: after.status as AsnStatus,
+          statusName: asnStatusName(after.status as AsnStatus, language),
+          qtyTotal: after.qtyTotal,
+          receivedQtyTotal: after.receivedQtyTotal,
+          line: { ...target, receivedQty: target.receivedQty + input.qty, locationId: input.locationId ?? target.locationId, received: input.qty },
+        };
+      });
     },
 
     /**

@@ -23,6 +23,7 @@ export const inboundApi = {
   edit: (input: CallInput<typeof InboundCalls.edit>) => callApi(InboundCalls.edit, input, quiet),
   createAndReceipt: (input: CallInput<typeof InboundCalls.createAndReceipt>) => callApi(InboundCalls.createAndReceipt, input, quiet),
   receipt: (input: CallInput<typeof InboundCalls.receipt>) => callApi(InboundCalls.receipt, input, quiet),
+  scanReceipt: (input: CallInput<typeof InboundCalls.scanReceipt>) => callApi(InboundCalls.scanReceipt, input, quiet),
 
   cancel: (input: CallInput<typeof InboundCalls.cancel>) => callApi(InboundCalls.cancel, input, quiet),
   forceCancel: (input: CallInput<typeof InboundCalls.forceCancel>) => callApi(InboundCalls.forceCancel, input, quiet),

@@ -1,8 +1,9 @@
 // Receiving a notice, in full or in part: each line still expected gets one or more rows of
 // (location, pieces), its planned location and the pieces left by default. More than is left is
-// refused here already, and by the server in any case.
+// refused here already, and by the server in any case. The other mode is the receiving station
+// (scan-receiving.tsx): a scan per piece or carton, booked at once.
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
+import { Alert, Button, Input, InputNumber, Modal, Segmented, Select, Space, Table, Typography } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type AsnDetailRow, type AsnView } from '@openseller/core';
@@ -10,6 +11,7 @@ import { toast } from '../../../../app/toast';
 import { useLocations } from '../../../warehouses/queries';
 import { inboundApi } from '../api';
 import { inboundErrorMessage, useInboundMutation } from '../queries';
+import { ScanReceiving } from './scan-receiving';
 
 interface Split {
   key: string;
@@ -25,6 +27,7 @@ export function ReceiptModal({ asn, onClose }: { asn: AsnView | null; onClose: (
   const [remark, setRemark] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
+  const [mode, setMode] = useState<'lines' | 'scan'>('lines');
   const locations = useLocations({ warehouseId: asn?.whId ?? -1, currentPage: 1, pageSize: 1000 }, !!asn);
   const locationOptions = (locations.data?.voList ?? []).map((l) => ({ value: l.id, label: l.code }));
   const needsLocation = locationOptions.length > 0;
@@ -37,6 +40,10 @@ export function ReceiptModal({ asn, onClose }: { asn: AsnView | null; onClose: (
     setProblem(null);
     setTried(false);
   }, [asn, open]);
+  // Long notices open at the receiving station: nobody types 2,000 quantities.
+  useEffect(() => {
+    if (asn) setMode(asn.asnDetails.length > 50 ? 'scan' : 'lines');
+  }, [asn]);
 
   const receive = useInboundMutation(inboundApi.receipt, { toastErrors: false });
 
@@ -83,7 +90,29 @@ export function ReceiptModal({ asn, onClose }: { asn: AsnView | null; onClose: (
       confirmLoading={receive.isPending}
       onCancel={onClose}
       destroyOnHidden
+      footer={
+        mode === 'scan'
+          ? [
+              <Button key="done" type="primary" onClick={onClose}>
+                {t('inbound:scan.done')}
+              </Button>,
+            ]
+          : undefined
+      }
     >
+      <Segmented<'lines' | 'scan'>
+        style={{ marginBottom: 12 }}
+        value={mode}
+        onChange={setMode}
+        options={[
+          { value: 'lines', label: t('inbound:scan.modeLines') },
+          { value: 'scan', label: t('inbound:scan.modeScan') },
+        ]}
+      />
+      {mode === 'scan' && asn ? (
+        <ScanReceiving asn={asn} locationOptions={locationOptions} />
+      ) : (
+        <>
       <Typography.Paragraph type="secondary">{t('inbound:receipt.hint')}</Typography.Paragraph>
       {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 12 }} />}
       <Table<AsnDetailRow>
@@ -175,6 +204,8 @@ export function ReceiptModal({ asn, onClose }: { asn: AsnView | null; onClose: (
         ]}
       />
       <Input.TextArea style={{ marginTop: 12 }} rows={2} maxLength={200} placeholder={t('inbound:receipt.remark')} value={remark} onChange={(e) => setRemark(e.target.value)} />
+        </>
+      )}
     </Modal>
   );
 }
