@@ -8,7 +8,7 @@
 // of payments against payables) is bench/payments.bench.ts.
 //   npx tsx bench/purchasing.bench.ts   (PURCHASE_ORDERS=10000 for a quick run; NOTICE_LINES, SCANS)
 import { performance } from 'node:perf_hooks';
-import { PurchaseSearchInput, type AsnView, type PurchaseView } from '@openseller/core';
+import { PurchaseSearchInput, type AsnScanReceiptAnswer, type AsnView, type PurchaseView } from '@openseller/core';
 import { orderCounts, searchOrders } from '../apps/server/src/modules/purchasing/purchasing.queries.js';
 import { hashPassword } from '../apps/server/src/platform/password-hash.js';
 import { machine, measure, printTable, signIn, startBenchEnv, statementClock, timingOf, type Timing } from './lib.js';
@@ -219,14 +219,24 @@ const work = async () => (await q<{ wal: string }>(`select pg_current_wal_lsn() 
 const workBefore = await work();
 const sessionStart = performance.now();
 statementClock.on = process.env.STATEMENTS === '1';
+// The first RECEIPT_DIALOG lines through the receiving dialog's call (answering the whole notice),
+// the rest through the receiving station's scan (answering the line and the totals).
+const RECEIPT_DIALOG = Math.min(num('RECEIPT_DIALOG', 100), details.length);
+const dialogSamples: number[] = [];
 for (const [i, d] of details.entries()) {
   const s0 = performance.now();
-  const answer = await post<AsnView>('/cloud/purchase/purchaseAsn/receipt', { id: asnId, version, lines: [{ asnDetailId: d.id, qty: d.qty }] });
+  if (i < RECEIPT_DIALOG) {
+    const answer = await post<AsnView>('/cloud/purchase/purchaseAsn/receipt', { id: asnId, version, lines: [{ asnDetailId: d.id, qty: d.qty }] });
+    version = answer.version;
+    dialogSamples.push(performance.now() - s0);
+    continue;
+  }
+  const answer = await post<AsnScanReceiptAnswer>('/cloud/purchase/purchaseAsn/scanReceipt', { id: asnId, code: d.skuCode, qty: d.qty });
   const ms = performance.now() - s0;
   version = answer.version;
   scanSamples.push(ms);
-  if (i < details.length / 10) firstTenth.push(ms);
-  if (i >= details.length - details.length / 10) lastTenth.push(ms);
+  if (i < RECEIPT_DIALOG + (details.length - RECEIPT_DIALOG) / 10) firstTenth.push(ms);
+  if (i >= details.length - (details.length - RECEIPT_DIALOG) / 10) lastTenth.push(ms);
 }
 const sessionMs = performance.now() - sessionStart;
 const workAfter = await work();
@@ -236,7 +246,8 @@ console.log(
 if (statementClock.on) statementClock.print(15, details.length);
 statementClock.on = false;
 printTable([
-  timingOf(`scan: receive one line (purchaseAsn/receipt), ${details.length} scans, 1 scanner`, scanSamples, sessionMs),
+  timingOf(`beside: receive one line through the dialog's call (purchaseAsn/receipt, whole notice answered), ${dialogSamples.length}`, dialogSamples, sessionMs),
+  timingOf(`scan: receive one line (purchaseAsn/scanReceipt), ${scanSamples.length} scans, 1 scanner`, scanSamples, sessionMs),
   timingOf('scan: the first tenth of the scans', firstTenth, sessionMs),
   timingOf('scan: the last tenth of the scans', lastTenth, sessionMs),
 ]);
