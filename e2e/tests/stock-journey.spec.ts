@@ -86,11 +86,29 @@ describe('stock: receive, see, transfer, count and push to a store', () => {
     await expect.poll(() => pieces.first().inputValue()).toBe('30');
     await receipt.getByText('A-01', { exact: true }).waitFor();
     await pieces.first().fill('20');
-    await receipt.getByRole('button', { name: 'Another location' }).click();
-    await chooseOption(page, receipt.getByRole('combobox', { name: 'Location' }).nth(1), 'A-02');
-    await pieces.nth(1).fill('10');
     await receipt.getByRole('button', { name: 'Receive', exact: true }).click();
-    await page.getByText(`${asnCode} is fully received`).waitFor();
+    await page.getByText('Received 20 of 30 pieces').waitFor();
+    await expect.poll(() => cell(notice, 'Received / noticed')).toBe('20 / 30');
+
+    // The other 10 at the receiving station: location A-02, 10 pieces a scan, the SKU code scanned.
+    await notice.getByRole('button', { name: 'Receive' }).click();
+    await receipt.getByText('Scan', { exact: true }).click();
+    const scanBox = receipt.getByRole('textbox', { name: 'Barcode or SKU code' });
+    await scanBox.waitFor();
+    await receipt.getByText('Nothing scanned yet: scan the first item.').waitFor();
+    await chooseOption(page, receipt.getByRole('combobox', { name: 'Location' }), 'A-02');
+    await receipt.getByRole('spinbutton', { name: 'Pieces' }).fill('10');
+    // A code on no line is said next to the box, which keeps the focus.
+    await scanBox.fill('NOT-ON-THIS-NOTICE');
+    await scanBox.press('Enter');
+    await receipt.getByText(`NOT-ON-THIS-NOTICE is on no line of the inbound notice ${asnCode}`).waitFor();
+    await scanBox.fill(code);
+    await scanBox.press('Enter');
+    await receipt.getByText('30 of 30 received').waitFor();
+    await receipt.getByText('Notice complete').waitFor();
+    await receipt.getByRole('row', { name: new RegExp(`${code}.*\\+10.*30 / 30`) }).waitFor();
+    await b.screenshot('receiving-station');
+    await receipt.getByRole('button', { name: 'Done' }).click();
     await notice.getByText('Completed', { exact: true }).waitFor();
     expect(await cell(notice, 'Received / noticed')).toBe('30 / 30');
   });
