@@ -27,7 +27,11 @@ export function ReceiptModal({ asn, onClose }: { asn: AsnView | null; onClose: (
   const [remark, setRemark] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
-  const [mode, setMode] = useState<'lines' | 'scan'>('lines');
+  // The mode chosen for the notice open now; long notices open at the receiving station (nobody
+  // types 2,000 quantities). Kept per notice id, so a refetch after a scan does not switch it back.
+  const [chosen, setChosen] = useState<{ id: number; mode: 'lines' | 'scan' } | null>(null);
+  const mode: 'lines' | 'scan' = asn && chosen?.id === asn.id ? chosen.mode : (asn?.asnDetails.length ?? 0) > 50 ? 'scan' : 'lines';
+  const setMode = (next: 'lines' | 'scan') => asn && setChosen({ id: asn.id, mode: next });
   const locations = useLocations({ warehouseId: asn?.whId ?? -1, currentPage: 1, pageSize: 1000 }, !!asn);
   const locationOptions = (locations.data?.voList ?? []).map((l) => ({ value: l.id, label: l.code }));
   const needsLocation = locationOptions.length > 0;
@@ -40,10 +44,7 @@ export function ReceiptModal({ asn, onClose }: { asn: AsnView | null; onClose: (
     setProblem(null);
     setTried(false);
   }, [asn, open]);
-  // Long notices open at the receiving station: nobody types 2,000 quantities.
-  useEffect(() => {
-    if (asn) setMode(asn.asnDetails.length > 50 ? 'scan' : 'lines');
-  }, [asn]);
+
 
   const receive = useInboundMutation(inboundApi.receipt, { toastErrors: false });
 
@@ -119,6 +120,7 @@ export function ReceiptModal({ asn, onClose }: { asn: AsnView | null; onClose: (
         rowKey="id"
         size="small"
         pagination={false}
+        locale={{ emptyText: t('inbound:receipt.allIn') }}
         dataSource={open}
         columns={[
           {
