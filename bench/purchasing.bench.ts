@@ -246,7 +246,7 @@ console.log(
 if (statementClock.on) statementClock.print(15, details.length);
 statementClock.on = false;
 printTable([
-  timingOf(`beside: receive one line through the dialog's call (purchaseAsn/receipt, whole notice answered), ${dialogSamples.length}`, dialogSamples, sessionMs),
+  ...(dialogSamples.length ? [timingOf(`beside: receive one line through the dialog's call (purchaseAsn/receipt, whole notice answered), ${dialogSamples.length}`, dialogSamples, sessionMs)] : []),
   timingOf(`scan: receive one line (purchaseAsn/scanReceipt), ${scanSamples.length} scans, 1 scanner`, scanSamples, sessionMs),
   timingOf('scan: the first tenth of the scans', firstTenth, sessionMs),
   timingOf('scan: the last tenth of the scans', lastTenth, sessionMs),

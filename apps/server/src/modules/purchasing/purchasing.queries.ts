@@ -76,6 +76,31 @@ export async function linesOf(tx: Tx, domainId: number, orderId: number, forUpda
   return forUpdate ? query.for('update') : query;
 }
 
+/** The order's lines of these SKUs (one per SKU: the order's key). */
+export async function linesOfSkus(tx: Tx, domainId: number, orderId: number, skuIds: number[]): Promise<PurchaseOrderLine[]> {
+  if (!skuIds.length) return [];
+  return tx
+    .select()
+    .from(purchaseOrderLines)
+    .where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.orderId, orderId), idsIn(purchaseOrderLines.skuId, skuIds)))
+    .orderBy(asc(purchaseOrderLines.id));
+}
+
+/** Every line's counters only (what the header's receipt and settlement states are derived from). */
+export async function lineCountersOf(tx: Tx, domainId: number, orderId: number) {
+  return tx
+    .select({
+      id: purchaseOrderLines.id,
+      orderedQty: purchaseOrderLines.orderedQty,
+      receivedQty: purchaseOrderLines.receivedQty,
+      closedShortQty: purchaseOrderLines.closedShortQty,
+      returnedQty: purchaseOrderLines.returnedQty,
+      settledQty: purchaseOrderLines.settledQty,
+    })
+    .from(purchaseOrderLines)
+    .where(and(eq(purchaseOrderLines.domainId, domainId), eq(purchaseOrderLines.orderId, orderId)));
+}
+
 export async function findSupplierFacts(tx: Tx, domainId: number, id: number) {
   const [row] = await tx
     .select({ id: suppliers.id, code: suppliers.code, status: suppliers.status, receiptTolerance: suppliers.receiptTolerance })

@@ -29,6 +29,8 @@ import {
   type OperationLogAction,
   type PageResult,
   type PurchaseAction,
+  type PurchaseLineCounters,
+  type SettleLineCounters,
   type PurchaseCloseShortInput,
   type PurchaseCreateInput,
   type PurchaseExtraInfo,
@@ -59,7 +61,9 @@ import {
   findSupplierFacts,
   findWarehouseFacts,
   lineRows,
+  lineCountersOf,
   linesOf,
+  linesOfSkus,
   liveSkusByCodes,
   lockOrder,
   lockOrderOfAsn,
@@ -312,7 +316,7 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
   }
 
   /** Recounts the order's header from its lines: totals, receipt state, COMPLETE when all is in. */
-  async function recount(tx: Tx, order: PurchaseOrder, lines: PurchaseOrderLine[]): Promise<PurchaseOrder> {
+  async function recount(tx: Tx, order: PurchaseOrder, lines: readonly (PurchaseLineCounters & SettleLineCounters)[]): Promise<PurchaseOrder> {
     const receiveStatus = purchaseReceiveStatus(lines);
     const done = receiveStatus === 'COMPLETE_RECEIVE' || receiveStatus === 'CLOSED_SHORT';
     const [after] = await tx
@@ -534,8 +538,9 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
       const order = await lockOrderOfAsn(tx, header.domainId, header.id);
       if (!order) return;
       // Read, not locked: the order's row lock (taken above, as by every change of its lines)
-      // keeps them. Locking all of them cost a one-line scan of a 2,000-line order 2,000 row locks.
-      const lines = await linesOf(tx, order.domainId, order.id);
+      // keeps them. Locking all of them cost a one-line scan of a 2,000-line order 2,000 row locks;
+      // only the lines of the SKUs received are read whole, the rest as counters for the recount.
+      const lines = await linesOfSkus(tx, order.domainId, order.id, [...new Set(event.lines.map((l) => l.skuId))]);
       const bySku = new Map(lines.map((l) => [l.skuId, { ...l }]));
       for (const [index, r] of event.lines.entries()) {
         const line = bySku.get(r.skuId);
@@ -580,7 +585,9 @@ export function createPurchasingService(deps: PurchasingServiceDeps) {
           createdAt: event.now,
         })),
       );
-      const after = await recount(tx, order, [...bySku.values()]);
+      const changed = new Map([...bySku.values()].map((l) => [l.id, l]));
+      const counters = (await lineCountersOf(tx, order.domainId, order.id)).map((c) => changed.get(c.id) ?? c);
+      const after = await recount(tx, order, counters);
       await writeOperationLog(tx, event.actor, {
         area: AREA,
         entityType: ENTITY,
