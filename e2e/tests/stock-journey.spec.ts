@@ -49,7 +49,7 @@ async function expectStock(warehouse: string, onHand: number, available: number)
 describe('stock: receive, see, transfer, count and push to a store', () => {
   let asnCode = '';
 
-  it('receives a purchase inbound notice into two locations', async () => {
+  it('receives 20 pieces of a purchase inbound notice by line', async () => {
     await b.signIn(seller.username, seller.password);
     await page.getByText(`Welcome back, ${seller.name}`).waitFor();
     await b.open('/stocks?activeKey=2');
@@ -89,8 +89,12 @@ describe('stock: receive, see, transfer, count and push to a store', () => {
     await receipt.getByRole('button', { name: 'Receive', exact: true }).click();
     await page.getByText('Received 20 of 30 pieces').waitFor();
     await expect.poll(() => cell(notice, 'Received / noticed')).toBe('20 / 30');
+  });
 
+  it('receives the other 10 at the receiving station by scanning the SKU code', async () => {
     // The other 10 at the receiving station: location A-02, 10 pieces a scan, the SKU code scanned.
+    const notice = page.getByRole('row', { name: new RegExp(asnCode) });
+    const receipt = page.getByRole('dialog', { name: `Receive ${asnCode}` });
     await notice.getByRole('button', { name: 'Receive' }).click();
     await receipt.getByText('Scan', { exact: true }).click();
     const scanBox = receipt.getByRole('textbox', { name: 'Barcode or SKU code' });
