@@ -53,7 +53,7 @@ describe('sales reports: a seller’s day of sales, from the charts to the order
     await b.open('/reports?activeKey=1');
     await page.getByRole('img', { name: 'Sales trend' }).waitFor();
     await page.getByRole('img', { name: 'Best-selling SKUs (top 10)' }).waitFor();
-    const todayCard = page.locator('.ant-card').filter({ hasText: `Today ${today}` });
+    const todayCard = page.locator('.ant-card-small').filter({ hasText: `Today ${today}` });
     await expect.poll(() => todayCard.locator('.ant-statistic').filter({ hasText: 'Orders' }).locator('.ant-statistic-content').innerText()).toBe('3');
     await settled(page);
     await b.screenshot('reports-home');
@@ -70,12 +70,13 @@ describe('sales reports: a seller’s day of sales, from the charts to the order
     await row.click();
     const drawer = page.getByRole('dialog').filter({ hasText: 'Details:' });
     await drawer.waitFor();
-    await expect.poll(() => drawer.getByRole('row').filter({ hasText: 'Sale' }).count()).toBe(3);
+    await expect.poll(() => drawer.locator('.ant-tag').filter({ hasText: /^Sale$/ }).count()).toBe(3);
     const totals = drawer.locator('.ant-table-summary');
     await expect.poll(() => totals.innerText()).toContain(net);
     await settled(page);
     await b.screenshot('reports-drill');
-    await drawer.getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
   });
 
   it('shows sales by SKU with cost and gross profit, and exports it to the download centre', async () => {
