@@ -193,8 +193,17 @@ export async function refreshAll(database: Database): Promise<number> {
     const domains = await database.db.execute<{ domain_id: string }>(sql`select distinct domain_id from report_dirty_orders limit 100`);
     if (!domains.rows.length) return total;
     let progressed = 0;
-    for (const row of domains.rows) progressed += await refreshDomain(database, Number(row.domain_id));
+    const failures: unknown[] = [];
+    for (const row of domains.rows) {
+      // One domain's failure (its marks stay for the next run) does not hold the others back.
+      try {
+        progressed += await refreshDomain(database, Number(row.domain_id));
+      } catch (error) {
+        failures.push(error);
+      }
+    }
     total += progressed;
+    if (failures.length && !progressed) throw failures[0];
     if (!progressed) return total;
   }
 }
