@@ -16,12 +16,23 @@ export const DEFAULT_REPORT_TIME_ZONE = 'Asia/Shanghai';
 /** Orders recomputed per statement. */
 const CHUNK = 2000;
 
+/** The zone names PostgreSQL knows, read once per process (pg_timezone_names is slow to scan). */
+let knownZones: Promise<Set<string>> | null = null;
+
 /** The shop's time zone: the domain's setting when PostgreSQL knows it, else Asia/Shanghai. */
 export async function shopTimeZone(db: Db, domainId: number): Promise<string> {
-  const rows = await db.execute<{ tz: string }>(sql`
-    select coalesce((select c.value from domain_configs c join pg_timezone_names z on z.name = c.value
-                     where c.domain_id = ${domainId} and c.item_code = ${REPORT_TIME_ZONE_CONFIG}), ${DEFAULT_REPORT_TIME_ZONE}) as tz`);
-  return rows.rows[0]?.tz ?? DEFAULT_REPORT_TIME_ZONE;
+  const rows = await db.execute<{ value: string }>(sql`
+    select value from domain_configs where domain_id = ${domainId} and item_code = ${REPORT_TIME_ZONE_CONFIG}`);
+  const value = rows.rows[0]?.value?.trim();
+  if (!value) return DEFAULT_REPORT_TIME_ZONE;
+  knownZones ??= db
+    .execute<{ name: string }>(sql`select name from pg_timezone_names`)
+    .then((r) => new Set(r.rows.map((z) => z.name)))
+    .catch((error: unknown) => {
+      knownZones = null;
+      throw error;
+    });
+  return (await knownZones).has(value) ? value : DEFAULT_REPORT_TIME_ZONE;
 }
 
 /** Serialises the aggregate writers of one domain (the job's workers and a rebuild). */

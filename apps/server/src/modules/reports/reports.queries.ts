@@ -59,6 +59,12 @@ function hourlySource(domainId: number, f: Narrow): SQL {
     : sql`(select day, hour, province, store_id, platform_code, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_daily where ${conditions(domainId, f, false)})`;
 }
 
+/** Totals of the per-SKU sums (order count: the orders holding each SKU, added up). */
+export async function skuTotals(db: Db, domainId: number, f: Narrow): Promise<Sums> {
+  const rows = await db.execute(sql`select ${SUMS} from report_sales_daily where ${conditions(domainId, f, true)}`);
+  return sumsOf(rows.rows[0] ?? {});
+}
+
 export async function totals(db: Db, domainId: number, f: Narrow): Promise<Sums> {
   const rows = await db.execute(sql`select ${SUMS} from ${dailySource(domainId, f)} s`);
   return sumsOf(rows.rows[0] ?? {});
@@ -111,16 +117,18 @@ export interface SkuSums extends Sums {
 /** Tab 3 and the rank: sums per SKU as sold, most sold first (by units or by amount). */
 export async function bySku(db: Db, domainId: number, f: Narrow, order: 'qty' | 'amount', page: { limit: number; offset: number } | null): Promise<{ rows: SkuSums[]; total: number }> {
   const orderBy = order === 'amount' ? sql.raw('g.amount_fen - g.refund_fen desc, g.qty desc, g.sku_id') : sql.raw('g.qty desc, g.amount_fen desc, g.sku_id');
+  // The page is chosen over the sums alone; only its rows are joined to the goods.
   const rows = await db.execute(sql`
-    with g as (select sku_id, ${SUMS} from report_sales_daily where ${conditions(domainId, f, true)} group by sku_id)
-    select g.*, coalesce(k.code, '') as sku_code, coalesce(k.name, '') as sku_name, coalesce(p.code, '') as spu_code,
-           exists (select 1 from combination_components c where c.domain_id = ${domainId} and c.combo_sku_id = g.sku_id) as is_combination,
-           count(*) over () as total_rows
-    from g
+    with g as (
+      select sku_id, ${SUMS}, count(*) over () as total_rows from report_sales_daily where ${conditions(domainId, f, true)}
+      group by sku_id),
+    p as (select * from g order by ${orderBy} ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``})
+    select g.*, coalesce(k.code, '') as sku_code, coalesce(k.name, '') as sku_name, coalesce(s.code, '') as spu_code,
+           exists (select 1 from combination_components c where c.domain_id = ${domainId} and c.combo_sku_id = g.sku_id) as is_combination
+    from p g
     left join skus k on k.domain_id = ${domainId} and k.id = g.sku_id
-    left join spus p on p.domain_id = ${domainId} and p.id = k.spu_id
-    order by ${orderBy}
-    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
+    left join spus s on s.domain_id = ${domainId} and s.id = k.spu_id
+    order by ${orderBy}`);
   let total = rows.rows.length ? Number(rows.rows[0]!.total_rows) : 0;
   if (!rows.rows.length && page && page.offset > 0) {
     const count = await db.execute<{ n: number }>(sql`select count(distinct sku_id)::int as n from report_sales_daily where ${conditions(domainId, f, true)}`);

@@ -31,7 +31,7 @@ import { fieldVisibility } from '../../platform/field-permissions.js';
 import { pageWindow } from '../../platform/paging.js';
 import type { Session } from '../../platform/sessions.js';
 import { rebuildDomain, shopTimeZone } from './reports.aggregates.js';
-import { analysis, byPeriodAndStore, bySku, drill, inventoryOf, totals, trend, unknownReferences, type Sums } from './reports.queries.js';
+import { analysis, byPeriodAndStore, bySku, drill, inventoryOf, skuTotals, totals, trend, unknownReferences, type Sums } from './reports.queries.js';
 
 /** Whether the account may see cost, gross profit and margin. */
 export const canSeeCost = (session: Session) => fieldVisibility(session)('COST_PRICE');
@@ -142,14 +142,8 @@ export function createSalesReports(deps: { database: Database }) {
 
     async skuSales(session: Session, input: SalesReportPageInput, all = false): Promise<SkuSalesPage> {
       const { domainId, withCost } = await begin(session, input);
-      const [{ rows, total }, sum] = await Promise.all([bySku(db, domainId, input, 'qty', all ? null : pageWindow(input)), this.skuTotals(domainId, input)]);
+      const [{ rows, total }, sum] = await Promise.all([bySku(db, domainId, input, 'qty', all ? null : pageWindow(input)), skuTotals(db, domainId, input)]);
       return { voList: rows.map((r) => skuRow(r, withCost)), total, currentPage: input.currentPage, pageSize: input.pageSize, totals: figuresOf(sum, withCost) };
-    },
-
-    /** Totals of the per-SKU sums (order count: orders per SKU added up, as the rows show). */
-    async skuTotals(domainId: number, f: SalesReportFilter): Promise<Sums> {
-      const { rows } = await bySku(db, domainId, f, 'qty', null);
-      return rows.reduce((a, r) => add(a, r), ZERO);
     },
 
     async profitInfo(session: Session, input: SalesReportFilter): Promise<SalesFigures> {
