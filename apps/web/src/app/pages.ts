@@ -58,6 +58,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/purchase/create-purchase-order': lazyPage(() => import('../features/purchasing/pages/create-purchase-order-page')),
   '/finance/payment-management': lazyPage(() => import('../features/finance/pages/payment-management-page')),
   '/finance/payment-management/create-payable': lazyPage(() => import('../features/finance/pages/create-payable-page')),
+  '/reports': lazyPage(() => import('../features/reports/pages/reports-page')),
   '/finance/payment-management/create-paid': lazyPage(() => import('../features/finance/pages/create-paid-page')),
   '/purchase/replenishment': lazyPage(() => import('../features/purchasing/replenishment/replenishment-page')),
 };

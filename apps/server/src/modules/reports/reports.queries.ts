@@ -1,0 +1,286 @@
+// The sales reports' reads: every one from the daily sums (or, for a cell's drill-down and for
+// hours and provinces narrowed to SKUs, from the facts), scoped to the caller's domain, the
+// period in shop days. Sums come back as integers (fen, units, orders).
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import type { AnalysisDimension, ReportType, SalesReportFilter } from '@openseller/core';
+import { bigintArray, textArray } from '../../platform/sql.js';
+
+type Db = Database['db'];
+
+export interface Sums {
+  order_count: number;
+  qty: number;
+  amount_fen: number;
+  refund_qty: number;
+  refund_fen: number;
+  cost_fen: number;
+}
+
+const SUMS = sql.raw(
+  'coalesce(sum(order_count), 0)::bigint as order_count, coalesce(sum(qty), 0)::bigint as qty, coalesce(sum(amount_fen), 0)::bigint as amount_fen, coalesce(sum(refund_qty), 0)::bigint as refund_qty, coalesce(sum(refund_fen), 0)::bigint as refund_fen, coalesce(sum(cost_fen), 0)::bigint as cost_fen',
+);
+
+export const sumsOf = (r: Record<string, unknown>): Sums => ({
+  order_count: Number(r.order_count ?? 0),
+  qty: Number(r.qty ?? 0),
+  amount_fen: Number(r.amount_fen ?? 0),
+  refund_qty: Number(r.refund_qty ?? 0),
+  refund_fen: Number(r.refund_fen ?? 0),
+  cost_fen: Number(r.cost_fen ?? 0),
+});
+
+export const periodOf = (type: ReportType, column = sql.raw('day')): SQL => (type === 'month' ? sql`to_char(${column}, 'YYYY-MM')` : sql`to_char(${column}, 'YYYY-MM-DD')`);
+
+type Narrow = Pick<SalesReportFilter, 'storeIds' | 'platformCodes' | 'skuIds'> & { startDate: string; endDate: string };
+
+function conditions(domainId: number, f: Narrow, withSku: boolean): SQL {
+  const parts: SQL[] = [sql`domain_id = ${domainId}`, sql`day >= ${f.startDate}::date`, sql`day <= ${f.endDate}::date`];
+  if (f.storeIds?.length) parts.push(sql`store_id = any(${bigintArray(f.storeIds)})`);
+  if (f.platformCodes?.length) parts.push(sql`platform_code = any(${textArray(f.platformCodes)})`);
+  if (withSku && f.skuIds?.length) parts.push(sql`sku_id = any(${bigintArray(f.skuIds)})`);
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * The daily rows a filter reads: per store/platform/day. Narrowed to SKUs, the per-SKU sums (whose
+ * order count is the orders holding those SKUs); otherwise the per-order sums.
+ */
+function dailySource(domainId: number, f: Narrow): SQL {
+  return f.skuIds?.length
+    ? sql`(select day, store_id, platform_code, sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_sales_daily where ${conditions(domainId, f, true)})`
+    : sql`(select day, store_id, platform_code, 0::bigint as sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_daily where ${conditions(domainId, f, false)})`;
+}
+
+/** The same, with hour and province (the facts when narrowed to SKUs). */
+function hourlySource(domainId: number, f: Narrow): SQL {
+  return f.skuIds?.length
+    ? sql`(select day, hour, province, store_id, platform_code, sku_order_count as order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_sales_facts where ${conditions(domainId, f, true)})`
+    : sql`(select day, hour, province, store_id, platform_code, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_daily where ${conditions(domainId, f, false)})`;
+}
+
+/** Totals of the per-SKU sums (order count: the orders holding each SKU, added up). */
+export async function skuTotals(db: Db, domainId: number, f: Narrow): Promise<Sums> {
+  const rows = await db.execute(sql`select ${SUMS} from report_sales_daily where ${conditions(domainId, f, true)}`);
+  return sumsOf(rows.rows[0] ?? {});
+}
+
+export async function totals(db: Db, domainId: number, f: Narrow): Promise<Sums> {
+  const rows = await db.execute(sql`select ${SUMS} from ${dailySource(domainId, f)} s`);
+  return sumsOf(rows.rows[0] ?? {});
+}
+
+/** Sums per period, every period of the filter present (zeros where nothing sold). */
+export async function trend(db: Db, domainId: number, f: Narrow & { reportType: ReportType }): Promise<(Sums & { period: string })[]> {
+  const step = f.reportType === 'month' ? sql`interval '1 month'` : sql`interval '1 day'`;
+  const first = f.reportType === 'month' ? sql`date_trunc('month', ${f.startDate}::date)` : sql`${f.startDate}::date`;
+  const rows = await db.execute(sql`
+    with sums as (select ${periodOf(f.reportType)} as period, ${SUMS} from ${dailySource(domainId, f)} s group by 1),
+    periods as (select ${periodOf(f.reportType, sql.raw('g::date'))} as period from generate_series(${first}, ${f.endDate}::date, ${step}) g)
+    select p.period, s.order_count, s.qty, s.amount_fen, s.refund_qty, s.refund_fen, s.cost_fen
+    from periods p left join sums s on s.period = p.period order by p.period`);
+  return rows.rows.map((r) => ({ period: String(r.period), ...sumsOf(r) }));
+}
+
+/** Tab 2: sums per period and store, newest period first; paged; with the row count. */
+export async function byPeriodAndStore(
+  db: Db,
+  domainId: number,
+  f: Narrow & { reportType: ReportType },
+  page: { limit: number; offset: number } | null,
+): Promise<{ rows: (Sums & { period: string; store_id: number; store_name: string; platform_code: string })[]; total: number }> {
+  const rows = await db.execute(sql`
+    with g as (select ${periodOf(f.reportType)} as period, store_id, platform_code, ${SUMS} from ${dailySource(domainId, f)} s group by 1, 2, 3)
+    select g.*, coalesce(st.name, '') as store_name, count(*) over () as total_rows
+    from g left join stores st on st.domain_id = ${domainId} and st.id = g.store_id
+    order by g.period desc, st.name, g.store_id, g.platform_code
+    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
+  let total = rows.rows.length ? Number(rows.rows[0]!.total_rows) : 0;
+  if (!rows.rows.length && page && page.offset > 0) {
+    const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${dailySource(domainId, f)} s group by ${periodOf(f.reportType)}, store_id, platform_code) x`);
+    total = Number(count.rows[0]?.n ?? 0);
+  }
+  return {
+    rows: rows.rows.map((r) => ({ period: String(r.period), store_id: Number(r.store_id), store_name: String(r.store_name), platform_code: String(r.platform_code), ...sumsOf(r) })),
+    total,
+  };
+}
+
+export interface SkuSums extends Sums {
+  sku_id: number;
+  sku_code: string;
+  sku_name: string;
+  spu_code: string;
+  is_combination: boolean;
+}
+
+/** Tab 3 and the rank: sums per SKU as sold, most sold first (by units or by amount). */
+export async function bySku(db: Db, domainId: number, f: Narrow, order: 'qty' | 'amount', page: { limit: number; offset: number } | null): Promise<{ rows: SkuSums[]; total: number }> {
+  const orderBy = order === 'amount' ? sql.raw('g.amount_fen - g.refund_fen desc, g.qty desc, g.sku_id') : sql.raw('g.qty desc, g.amount_fen desc, g.sku_id');
+  // The page is chosen over the sums alone; only its rows are joined to the goods.
+  const rows = await db.execute(sql`
+    with g as (
+      select sku_id, ${SUMS}, count(*) over () as total_rows from report_sales_daily where ${conditions(domainId, f, true)}
+      group by sku_id),
+    p as (select * from g order by ${orderBy} ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``})
+    select g.*, coalesce(k.code, '') as sku_code, coalesce(k.name, '') as sku_name, coalesce(s.code, '') as spu_code,
+           exists (select 1 from combination_components c where c.domain_id = ${domainId} and c.combo_sku_id = g.sku_id) as is_combination
+    from p g
+    left join skus k on k.domain_id = ${domainId} and k.id = g.sku_id
+    left join spus s on s.domain_id = ${domainId} and s.id = k.spu_id
+    order by ${orderBy}`);
+  let total = rows.rows.length ? Number(rows.rows[0]!.total_rows) : 0;
+  if (!rows.rows.length && page && page.offset > 0) {
+    const count = await db.execute<{ n: number }>(sql`select count(distinct sku_id)::int as n from report_sales_daily where ${conditions(domainId, f, true)}`);
+    total = Number(count.rows[0]?.n ?? 0);
+  }
+  return {
+    rows: rows.rows.map((r) => ({
+      ...sumsOf(r),
+      sku_id: Number(r.sku_id),
+      sku_code: String(r.sku_code),
+      sku_name: String(r.sku_name),
+      spu_code: String(r.spu_code),
+      is_combination: Boolean(r.is_combination),
+    })),
+    total,
+  };
+}
+
+/** Tab 4: sums per platform, store, hour of day or province. */
+export async function analysis(db: Db, domainId: number, f: Narrow, dimension: AnalysisDimension): Promise<(Sums & { key: string; name: string })[]> {
+  if (dimension === 'hotTime') {
+    const rows = await db.execute(sql`
+      with g as (select hour, ${SUMS} from ${hourlySource(domainId, f)} s group by hour)
+      select h as key, g.order_count, g.qty, g.amount_fen, g.refund_qty, g.refund_fen, g.cost_fen
+      from generate_series(0, 23) h left join g on g.hour = h order by h`);
+    return rows.rows.map((r) => ({ key: String(r.key), name: `${String(r.key).padStart(2, '0')}:00`, ...sumsOf(r) }));
+  }
+  if (dimension === 'hotArea') {
+    const rows = await db.execute(sql`
+      select province as key, ${SUMS} from ${hourlySource(domainId, f)} s group by province
+      order by sum(amount_fen) - sum(refund_fen) desc, province`);
+    return rows.rows.map((r) => ({ key: String(r.key), name: String(r.key), ...sumsOf(r) }));
+  }
+  if (dimension === 'store') {
+    const rows = await db.execute(sql`
+      with g as (select store_id, ${SUMS} from ${dailySource(domainId, f)} s group by store_id)
+      select g.store_id as key, coalesce(st.name, '') as name, g.order_count, g.qty, g.amount_fen, g.refund_qty, g.refund_fen, g.cost_fen
+      from g left join stores st on st.domain_id = ${domainId} and st.id = g.store_id
+      order by g.amount_fen - g.refund_fen desc, g.store_id`);
+    return rows.rows.map((r) => ({ key: String(r.key), name: String(r.name), ...sumsOf(r) }));
+  }
+  const rows = await db.execute(sql`
+    select platform_code as key, ${SUMS} from ${dailySource(domainId, f)} s group by platform_code
+    order by sum(amount_fen) - sum(refund_fen) desc, platform_code`);
+  return rows.rows.map((r) => ({ key: String(r.key), name: String(r.key), ...sumsOf(r) }));
+}
+
+export interface Cell {
+  period?: string | undefined;
+  storeId?: number | undefined;
+  platformCode?: string | undefined;
+  skuId?: number | undefined;
+  hour?: number | undefined;
+  province?: string | undefined;
+}
+
+function cellConditions(domainId: number, f: Narrow, cell: Cell): SQL {
+  const parts: SQL[] = [conditions(domainId, f, true)];
+  if (cell.period) parts.push(cell.period.length === 7 ? sql`to_char(day, 'YYYY-MM') = ${cell.period}` : sql`day = ${cell.period}::date`);
+  if (cell.storeId !== undefined) parts.push(sql`store_id = ${cell.storeId}`);
+  if (cell.platformCode !== undefined) parts.push(sql`platform_code = ${cell.platformCode}`);
+  if (cell.skuId !== undefined) parts.push(sql`sku_id = ${cell.skuId}`);
+  if (cell.hour !== undefined) parts.push(sql`hour = ${cell.hour}`);
+  if (cell.province !== undefined) parts.push(sql`province = ${cell.province}`);
+  return sql.join(parts, sql` and `);
+}
+
+export interface DrillSums extends Sums {
+  kind: 'SALE' | 'COST' | 'REFUND';
+  day: string;
+  order_id: number;
+  order_code: string;
+  order_line_id: number | null;
+  after_sale_id: number | null;
+  after_sale_code: string | null;
+  sku_id: number;
+  sku_code: string;
+  store_id: number;
+}
+
+/** The sources of a cell: one row per source and day (the facts' differences added up). */
+export async function drill(db: Db, domainId: number, f: Narrow, cell: Cell, page: { limit: number; offset: number } | null): Promise<{ rows: DrillSums[]; total: number; sums: Sums }> {
+  const where = cellConditions(domainId, f, cell);
+  // A cell of SKUs counts the orders holding each SKU (as the per-SKU sums do).
+  const orders = f.skuIds?.length || cell.skuId !== undefined ? sql.raw('sku_order_count') : sql.raw('order_count');
+  const grouped = sql`
+    select kind, source_key, day, order_id, order_line_id, after_sale_id, sku_id, store_id,
+           sum(${orders})::bigint as order_count, sum(qty)::bigint as qty, sum(amount_fen)::bigint as amount_fen,
+           sum(refund_qty)::bigint as refund_qty, sum(refund_fen)::bigint as refund_fen, sum(cost_fen)::bigint as cost_fen
+    from report_sales_facts where ${where}
+    group by kind, source_key, day, order_id, order_line_id, after_sale_id, sku_id, store_id
+    having sum(${orders}) <> 0 or sum(qty) <> 0 or sum(amount_fen) <> 0 or sum(refund_qty) <> 0 or sum(refund_fen) <> 0 or sum(cost_fen) <> 0`;
+  const rows = await db.execute(sql`
+    with g as (${grouped})
+    select g.*, to_char(g.day, 'YYYY-MM-DD') as day_text, coalesce(o.code, '') as order_code, a.code as after_sale_code, coalesce(k.code, '') as sku_code,
+           count(*) over () as total_rows
+    from g
+    left join erp_orders o on o.domain_id = ${domainId} and o.id = g.order_id
+    left join after_sales a on a.domain_id = ${domainId} and a.id = g.after_sale_id
+    left join skus k on k.domain_id = ${domainId} and k.id = g.sku_id
+    order by g.day, g.order_id, g.kind desc, g.source_key
+    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
+  const sumRows = await db.execute(sql`select ${SUMS} from (${grouped}) g`);
+  const countRows = await db.execute<{ n: number }>(sql`select count(*)::int as n from (${grouped}) g`);
+  return {
+    rows: rows.rows.map((r) => ({
+      ...sumsOf(r),
+      kind: String(r.kind) as DrillSums['kind'],
+      day: String(r.day_text),
+      order_id: Number(r.order_id),
+      order_code: String(r.order_code),
+      order_line_id: r.order_line_id == null ? null : Number(r.order_line_id),
+      after_sale_id: r.after_sale_id == null ? null : Number(r.after_sale_id),
+      after_sale_code: r.after_sale_code == null ? null : String(r.after_sale_code),
+      sku_id: Number(r.sku_id),
+      sku_code: String(r.sku_code),
+      store_id: Number(r.store_id),
+    })),
+    total: Number(countRows.rows[0]?.n ?? 0),
+    sums: sumsOf(sumRows.rows[0] ?? {}),
+  };
+}
+
+/** Ids of the filter's stores and SKUs that are not the domain's (for a refusal naming them). */
+export async function unknownReferences(db: Db, domainId: number, storeIds: number[], skuIds: number[]): Promise<{ stores: number[]; skus: number[] }> {
+  const known = await db.execute<{ kind: string; id: string }>(sql`
+    select 'store' as kind, id from stores where domain_id = ${domainId} and id = any(${bigintArray(storeIds)})
+    union all
+    select 'sku', id from skus where domain_id = ${domainId} and id = any(${bigintArray(skuIds)})`);
+  const stores = new Set(known.rows.filter((r) => r.kind === 'store').map((r) => Number(r.id)));
+  const skus = new Set(known.rows.filter((r) => r.kind === 'sku').map((r) => Number(r.id)));
+  return { stores: storeIds.filter((id) => !stores.has(id)), skus: skuIds.filter((id) => !skus.has(id)) };
+}
+
+/** On-hand and available of SKUs over all warehouses (sellable places); a combination: the sets its components make. */
+export async function inventoryOf(db: Db, domainId: number, skuIds: number[]): Promise<{ skuId: number; onHand: number; available: number }[]> {
+  const rows = await db.execute<{ sku_id: string; on_hand: number; available: number }>(sql`
+    with asked as (select unnest(${bigintArray(skuIds)}) as sku_id),
+    plain as (
+      select b.sku_id, sum(b.on_hand)::bigint as on_hand, sum(b.on_hand - b.allocated)::bigint as available
+      from stock_balances b
+      where b.domain_id = ${domainId}
+        and b.sku_id in (select sku_id from asked union select component_sku_id from combination_components where domain_id = ${domainId} and combo_sku_id in (select sku_id from asked))
+        and not exists (select 1 from warehouse_locations l where l.domain_id = b.domain_id and l.id = b.location_id and not l.sellable)
+      group by b.sku_id),
+    combos as (
+      select c.combo_sku_id as sku_id, min(coalesce(p.on_hand, 0) / c.qty)::bigint as on_hand, min(coalesce(p.available, 0) / c.qty)::bigint as available
+      from combination_components c left join plain p on p.sku_id = c.component_sku_id
+      where c.domain_id = ${domainId} and c.combo_sku_id in (select sku_id from asked)
+      group by c.combo_sku_id)
+    select a.sku_id, coalesce(c.on_hand, p.on_hand, 0)::int as on_hand, greatest(coalesce(c.available, p.available, 0), 0)::int as available
+    from asked a left join combos c on c.sku_id = a.sku_id left join plain p on p.sku_id = a.sku_id and c.sku_id is null
+    where exists (select 1 from skus k where k.domain_id = ${domainId} and k.id = a.sku_id)`);
+  return rows.rows.map((r) => ({ skuId: Number(r.sku_id), onHand: Number(r.on_hand), available: Number(r.available) }));
+}
