@@ -278,6 +278,8 @@ export const SandboxMarketplaceConsoleCalls = {
   /** The buyer withdraws a refund request. */
   cancelRefund: post(`${SBX}/cancelRefund`, STORE_MANAGE, SandboxRefundRefInput, NoAnswer),
   calls: post(`${SBX}/calls`, STORE_MANAGE, SandboxCallSearchInput, pageOf(SandboxCallRow)),
+  /** The seller opens OpenSeller from the sandbox: a platform token for login/byPlatformToken. */
+  issueLoginToken: post(`${SBX}/issueLoginToken`, STORE_MANAGE, SandboxStoreInput, z.object({ platformToken: z.string(), platformType: z.string(), expiresAt: z.string() })),
 };
 
 /** Where the sandbox marketplace asks the seller to grant access (the OAuth consent page). */

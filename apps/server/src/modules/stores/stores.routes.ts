@@ -53,6 +53,7 @@ export function registerStoresRoutes(
   // The sandbox marketplace's console: the store must be the domain's sandbox store.
   const sandboxOf = async (session: Session, storeId: number) => (await stores.sandboxStore(session, storeId)).domainId;
   http.serve(app, SandboxMarketplaceConsoleCalls, {
+    issueLoginToken: async (c) => sandbox.issueLoginToken(await sandboxOf(c.session, c.input.storeId), c.input.storeId),
     get: async (c) => sandbox.view(await sandboxOf(c.session, c.input.storeId), c.input.storeId),
     updateSettings: async (c) => {
       const domainId = await sandboxOf(c.session, c.input.storeId);
