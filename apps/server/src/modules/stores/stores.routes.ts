@@ -2,7 +2,7 @@
 // the sandbox marketplace's console, from the route catalogue (StoreCalls,
 // SandboxMarketplaceConsoleCalls). Handlers only translate.
 import type { FastifyInstance } from 'fastify';
-import { SandboxMarketplaceConsoleCalls, StoreCalls } from '@openseller/core';
+import { SandboxMarketplaceConsoleCalls, StoreAuthCalls, StoreCalls } from '@openseller/core';
 import type { Http } from '../../platform/http.js';
 import type { Session } from '../../platform/sessions.js';
 import type { SandboxConsole } from '../../connectors/marketplace/sandbox/sandbox.console.js';
@@ -48,6 +48,11 @@ export function registerStoresRoutes(
     refreshAuthorization: (c) => authorization.refresh(c.session, c.input.id),
     syncOnlineGoods: (c) => sync.request(c.session, c.input.id),
     searchSyncRuns: (c) => sync.searchRuns(c.session, c.input),
+  });
+
+  http.serve(app, StoreAuthCalls, {
+    searchPayAuth: (c) => stores.searchPayAuth(c.session, c.input),
+    afterSaleAuthByStoreIds: (c) => stores.afterSaleAuth(c.session, c.input.storeIds),
   });
 
   // The sandbox marketplace's console: the store must be the domain's sandbox store.
