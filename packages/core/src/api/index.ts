@@ -3,7 +3,7 @@
 // conformance test (apps/server/src/modules/system/catalogue.api.test.ts) checks them against
 // the spec's index of calls.
 import type { CallDef, CallMap } from './define.js';
-import { GoodsCalls } from './goods.js';
+import { GoodsCalls, GoodsLinkCalls } from './goods.js';
 import { MappingCalls } from './mapping.js';
 import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
@@ -23,7 +23,7 @@ import { FINANCE_CALL_MAPS } from './finance.js';
 import { ReplenishmentCalls } from './replenishment.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
-export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
+export { GoodsCalls, GoodsLinkCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
 export { MappingCalls, MAPPING_MENU } from './mapping.js';
 export * from './stock.js';
 export * from './config.js';
@@ -40,6 +40,7 @@ export { ReplenishmentCalls } from './replenishment.js';
 export const CALL_MAPS: Record<string, CallMap> = {
   promotions: PromotionCalls,
   goods: GoodsCalls,
+  goodsLinks: GoodsLinkCalls,
   mapping: MappingCalls,
   ...STOCK_CALL_MAPS,
   ...CONFIG_CALL_MAPS,

@@ -70,7 +70,7 @@ export function ChangePhoneModal({ open, onClose, onChanged, currentMasked }: { 
     >
       <Steps size="small" current={step} style={{ marginBottom: 24 }} items={[{ title: t('accounts:phone.stepCurrent') }, { title: t('accounts:phone.stepNew') }]} />
       {step === 0 ? (
-        <Form form={current} layout="vertical" onFinish={checkCurrent}>
+        <Form key="current" form={current} layout="vertical" onFinish={checkCurrent}>
           <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('accounts:phone.currentHint', { phone: currentMasked })} />
           <Form.Item label={t('auth:smsCode')} required>
             <Space.Compact style={{ width: '100%' }}>
@@ -82,7 +82,7 @@ export function ChangePhoneModal({ open, onClose, onChanged, currentMasked }: { 
           </Form.Item>
         </Form>
       ) : (
-        <Form form={next} layout="vertical" onFinish={change}>
+        <Form key="next" form={next} layout="vertical" onFinish={change}>
           <Form.Item name="mobile" label={t('accounts:phone.newMobile')} rules={mobileRules()}>
             <Input autoComplete="tel" />
           </Form.Item>
