@@ -87,3 +87,20 @@ describe('change of phone in the account centre', () => {
     await page.getByText(`${next.slice(0, 3)}****${next.slice(-4)}`).waitFor();
   });
 });
+
+describe('sign-in from a store’s platform', () => {
+  it('signs the seller in with the token the sandbox marketplace hands over, once', async () => {
+    const store = await seller.api.call<{ id: number }>('/cloud/domain/store/createStore', { name: `Platform shop ${Date.now().toString(36)}`, storeType: 1, platformCode: 'SANDBOX' });
+    const issued = await seller.api.call<{ platformToken: string; platformType: string }>('/cloud/sandbox/console/issueLoginToken', { storeId: store.id });
+    await page.evaluate(() => localStorage.clear());
+    const link = `/platform-login?platformToken=${encodeURIComponent(issued.platformToken)}&platformType=${issued.platformType}`;
+    await b.open(link);
+    await page.getByText(`Welcome back, ${seller.name}`).waitFor();
+    await page.evaluate(() => localStorage.clear());
+    await b.open(link);
+    await page.getByText('Authorised sign-in failed!').waitFor();
+    await page.getByText(/wrong, has expired, was already used or was revoked/).waitFor();
+    await settled(page);
+    await b.screenshot('support-access-platform-login-refused');
+  });
+});

@@ -62,6 +62,7 @@ export const accountsApi = {
   grantableMenus: () => callApi(SubAccountCalls.grantableMenus),
   grantableFields: () => callApi(SubAccountCalls.grantableFields),
 
+  loginByPlatformToken: (platformToken: string, platformType: string) => callApi(AccessCalls.loginByPlatformToken, { platformToken, platformType }, quiet),
   // Customer-service authorisation codes (the header's "generate authorisation code").
   makeAuthCode: (input: CallInput<typeof AccessCalls.makeAuthCode4Cs>) => callApi(AccessCalls.makeAuthCode4Cs, input, quiet),
   listAuthCodes: () => callApi(AccessCalls.searchAuthCode4Cs),
