@@ -24,6 +24,7 @@ import { createOutboxSmsSender, type SmsSender } from './platform/sms.js';
 import { MULTIPART_FILE_LIMIT } from './platform/uploads.js';
 import { API_PREFIXES, apiSecurityHeaders, webAppPage } from './platform/web-app.js';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createAccessService } from './modules/accounts/access.service.js';
 import { createAuthService } from './modules/accounts/auth.service.js';
 import { createLoginLogService } from './modules/accounts/login-log.service.js';
 import { createUsersService } from './modules/accounts/users.service.js';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const imports = createImports({ database, files, jobs, sessions, ...clock });
 
   const auth = createAuthService({ database, sessions, transport, captcha, sms, ...clock });
+  const access = createAccessService({ database, auth, transport, ...clock });
   const users = createUsersService({ database, sessions, transport, auth, ...clock });
   const loginLog = createLoginLogService({ database });
   const system = createSystemService({ database, siteTitle: options.siteTitle ?? 'OpenSeller', version: APP_VERSION, ...clock });
@@ -136,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
 
-  registerAccountsRoutes(app, http, { auth, users, loginLog, captcha });
+  registerAccountsRoutes(app, http, { auth, access, users, loginLog, captcha });
   registerSystemRoutes(app, http, { system, jobs, database });
   registerFileRoutes(app, http, { files });
   registerExportRoutes(app, http, { exports, files });

@@ -33,6 +33,10 @@ export const REFERENCE_TABLES: Readonly<Record<string, PlatformTable>> = {
   },
   user_configs: { citus: 'reference', reason: 'Per-account preferences keyed by user_id, read with the session before any tenant statement.' },
   auth_tokens: { citus: 'reference', reason: 'Sessions: the token of a request is looked up by its hash before its domain is known; references users.' },
+  login_codes: {
+    citus: 'reference',
+    reason: 'One-time sign-in and customer-service codes are looked up by their hash before any domain is known (a sign-in); session resolution joins them with auth_tokens.',
+  },
   login_logs: {
     citus: 'local',
     reason: 'Sign-in attempts, also of names that belong to no domain (domain_id null); the captcha, lock and rate rules read them by login name and IP across domains.',

@@ -23,6 +23,7 @@ const zh: Catalogue = {
   [ErrorCodes.PASSWORD_POLICY]: (p) => PASSWORD_RULE_MESSAGES_ZH[p.rule as PasswordRule] ?? '密码不符合要求',
   [ErrorCodes.WRONG_PASSWORD]: '原密码错误',
   [ErrorCodes.SMS_CODE_INVALID]: '短信验证码错误或已过期',
+  [ErrorCodes.CODE_INVALID]: '授权码错误、已过期、已使用或已撤销',
   [ErrorCodes.SMS_TOO_FREQUENT]: (p) => `发送过于频繁，请${p.seconds}秒后再试`,
   [ErrorCodes.USERNAME_TAKEN]: '该用户名已被使用',
   [ErrorCodes.PHONE_TAKEN]: '该手机号已绑定其他账号',
@@ -73,6 +74,7 @@ const en: Catalogue = {
   [ErrorCodes.PASSWORD_POLICY]: (p) => PASSWORD_RULE_MESSAGES_EN[p.rule as PasswordRule] ?? 'The password does not meet the policy',
   [ErrorCodes.WRONG_PASSWORD]: 'The current password is wrong',
   [ErrorCodes.SMS_CODE_INVALID]: 'The SMS code is wrong or has expired',
+  [ErrorCodes.CODE_INVALID]: 'The code is wrong, has expired, was already used or was revoked',
   [ErrorCodes.SMS_TOO_FREQUENT]: (p) => `Codes are sent at most once a minute; try again in ${p.seconds} seconds`,
   [ErrorCodes.USERNAME_TAKEN]: 'This username is already taken',
   [ErrorCodes.PHONE_TAKEN]: 'This phone number is bound to another account',
@@ -111,6 +113,7 @@ const en: Catalogue = {
 const nouns: Record<string, { zh: string; en: string }> = {
   role: { zh: '角色', en: 'The role' },
   user: { zh: '账号', en: 'The account' },
+  authCode: { zh: '授权码', en: 'The authorisation code' },
   domain: { zh: '域', en: 'The domain' },
   file: { zh: '文件', en: 'The file' },
   import: { zh: '导入任务', en: 'The import' },

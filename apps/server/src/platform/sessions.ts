@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { ErrorCodes, ROOT_MENUS, SELLER_MENUS, USER_FIELD_KEYS, type AccountType, type DomainLevel } from '@openseller/core';
+import { CS_LOGIN_SUFFIX, ErrorCodes, ROOT_MENUS, SELLER_MENUS, USER_FIELD_KEYS, type AccountType, type DomainLevel } from '@openseller/core';
 import type { Db, Tx } from '../db/client.js';
 import { authTokens } from '../db/schema/index.js';
 import { AppError } from './errors.js';
@@ -38,6 +38,12 @@ export interface Session {
   fields: string[];
   isRoot: boolean;
   isMain: boolean;
+  /**
+   * A customer-service sign-in on the seller's behalf (login/byCodeAndCs): the authorisation code
+   * it used and the support person's name. Its loginName and userName carry CS_LOGIN_SUFFIX, so
+   * the operation log and every "created by" name show the change was made by support.
+   */
+  support?: { codeId: number; csName: string | null } | null;
 }
 
 export interface IssuedTokens {
@@ -72,13 +78,15 @@ interface SessionRow extends Record<string, unknown> {
   extra_menus: string[] | null;
   role_menus: string[];
   role_fields: string[];
+  login_code_id?: number | string | null;
+  cs_name?: string | null;
 }
 
 export interface SessionStore {
   resolve(accessToken: string): Promise<Session | null>;
   /** The same view of an account without a token: for background jobs acting for a user. */
   forUser(userId: number): Promise<Session | null>;
-  issue(tx: Tx, input: { userId: number; familyId?: string; ip: string; userAgent: string }): Promise<IssuedTokens>;
+  issue(tx: Tx, input: { userId: number; familyId?: string; ip: string; userAgent: string; loginCodeId?: number | null }): Promise<IssuedTokens>;
   refresh(refreshToken: string, meta: { ip: string; userAgent: string }): Promise<IssuedTokens & { userId: number }>;
   revokeFamily(familyId: string): Promise<void>;
   revokeUserSessions(tx: Tx, userId: number, exceptFamilyId?: string): Promise<void>;
@@ -96,25 +104,30 @@ const SESSION_SELECT = sql`
 
 const RESOLVE_TEXT = new PgDialect().sqlToQuery(sql`
   ${SESSION_SELECT}
+  , t.login_code_id, lc.cs_name
   from auth_tokens t
   join users u on u.id = t.user_id
   left join domains d on d.id = u.domain_id
+  left join login_codes lc on lc.id = t.login_code_id
   where t.access_hash = $1
     and t.revoked_at is null
     and t.access_expires_at > $2
     and u.status = 'OPEN'
+    and (t.login_code_id is null or (lc.revoked_at is null and lc.expires_at > $2))
 `).sql;
 
 function toSession(row: SessionRow): Session {
   const isRoot = row.account_type === 'ROOT_ACCOUNT_TYPE';
   const isMain = row.account_type === 'MAIN_ACCOUNT_TYPE';
   const menus = isRoot ? new Set(ROOT_MENUS) : isMain ? new Set(SELLER_MENUS) : new Set(row.role_menus.filter((m) => SELLER_MENUS.includes(m)));
+  const support = row.login_code_id != null ? { codeId: Number(row.login_code_id), csName: row.cs_name ?? null } : null;
+  const suffix = support ? CS_LOGIN_SUFFIX : '';
   return {
     tokenId: row.token_id ?? 0,
     familyId: row.family_id ?? '',
     userId: row.user_id,
-    loginName: row.login_name,
-    userName: row.user_name,
+    loginName: row.login_name + suffix,
+    userName: row.user_name + suffix,
     accountType: row.account_type,
     systemRoles: row.system_roles,
     domainId: row.domain_id,
@@ -136,6 +149,7 @@ function toSession(row: SessionRow): Session {
     fields: isRoot ? [] : isMain ? [...USER_FIELD_KEYS] : row.role_fields.filter((f) => USER_FIELD_KEYS.includes(f)),
     isRoot,
     isMain,
+    support,
   };
 }
 
@@ -143,7 +157,7 @@ export function createSessionStore(deps: { db: Db; pool: pg.Pool; now?: () => Da
   const { db, pool } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function issue(tx: Tx, input: { userId: number; familyId?: string; ip: string; userAgent: string }): Promise<IssuedTokens> {
+  async function issue(tx: Tx, input: { userId: number; familyId?: string; ip: string; userAgent: string; loginCodeId?: number | null }): Promise<IssuedTokens> {
     const accessToken = newToken();
     const refreshToken = newToken();
     const familyId = input.familyId ?? randomUUID();
@@ -157,6 +171,7 @@ export function createSessionStore(deps: { db: Db; pool: pg.Pool; now?: () => Da
       refreshExpiresAt: new Date(issuedAt + REFRESH_TOKEN_TTL_SECONDS * 1000),
       ip: input.ip,
       userAgent: input.userAgent,
+      loginCodeId: input.loginCodeId ?? null,
     });
     return { accessToken, refreshToken, expiresIn: ACCESS_TOKEN_TTL_SECONDS, familyId };
   }
@@ -192,9 +207,13 @@ export function createSessionStore(deps: { db: Db; pool: pg.Pool; now?: () => Da
           revoked_at: Date | null;
           refresh_expires_at: Date | string;
           status: string;
+          login_code_id: number | string | null;
+          code_valid: boolean | null;
         }>(sql`
-          select t.id, t.user_id, t.family_id, t.refresh_used_at, t.revoked_at, t.refresh_expires_at, u.status
+          select t.id, t.user_id, t.family_id, t.refresh_used_at, t.revoked_at, t.refresh_expires_at, u.status, t.login_code_id,
+                 (lc.revoked_at is null and lc.expires_at > ${now()}) as code_valid
           from auth_tokens t join users u on u.id = t.user_id
+          left join login_codes lc on lc.id = t.login_code_id
           where t.refresh_hash = ${hashToken(refreshToken)}
           for update of t
         `);
@@ -206,8 +225,11 @@ export function createSessionStore(deps: { db: Db; pool: pg.Pool; now?: () => Da
           return { ok: false as const };
         }
         if (row.revoked_at || new Date(row.refresh_expires_at).getTime() <= now().getTime() || row.status !== 'OPEN') return { ok: false as const };
+        // A support sign-in lives no longer than its authorisation code.
+        if (row.login_code_id != null && !row.code_valid) return { ok: false as const };
         await tx.execute(sql`update auth_tokens set refresh_used_at = ${now()}, revoked_at = ${now()} where id = ${row.id}`);
-        const tokens = await issue(tx, { userId: row.user_id, familyId: row.family_id, ...meta });
+        const loginCodeId = row.login_code_id == null ? null : Number(row.login_code_id);
+        const tokens = await issue(tx, { userId: row.user_id, familyId: row.family_id, loginCodeId, ...meta });
         return { ok: true as const, tokens: { ...tokens, userId: row.user_id } };
       });
       if (!outcome.ok) throw new AppError(ErrorCodes.REFRESH_TOKEN_INVALID, 401);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths of the API; everything else is the web app. */
-export const API_PREFIXES = ['/cloud/', '/myhome/', '/ue/', '/erp/', '/open/'] as const;
+export const API_PREFIXES = ['/cloud/', '/myhome/', '/ue/', '/erp/', '/open/', '/core/'] as const;
 
 /** The placeholder apps/web/index.html carries where the server writes each page's nonce. */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';

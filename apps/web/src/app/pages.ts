@@ -8,6 +8,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/register': lazyPage(() => import('../features/accounts/pages/register-page')),
   '/resetpwd': lazyPage(() => import('../features/accounts/pages/reset-password-page')),
   '/bindingPhone': lazyPage(() => import('../features/accounts/pages/binding-phone-page')),
+  '/platform-login': lazyPage(() => import('../features/accounts/pages/platform-login-page')),
   '/protocol': lazyPage(() => import('../features/system/pages/protocol-page')),
   '/privacy': lazyPage(() => import('../features/system/pages/privacy-page')),
   '/': lazyPage(() => import('../features/system/pages/home-page')),

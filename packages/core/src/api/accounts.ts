@@ -26,6 +26,26 @@ import {
   UserIdInput,
 } from '../contracts/accounts.js';
 import {
+  AuthCodeCreated,
+  AuthCodeRow,
+  ChangeAdminPhoneInput,
+  ChatTokenCheckInput,
+  ChatTokenOwner,
+  CheckEnvInput,
+  CheckEnvResult,
+  CheckPasswordInput,
+  CurrUserCheckCodeInput,
+  LoginByCodeAndCsInput,
+  LoginByCodeInput,
+  LoginCodeCreated,
+  MakeAuthCodeInput,
+  NewPhoneSendInput,
+  PhoneChangeProof,
+  PlatformTokenLoginInput,
+  UserCenterInfo,
+  UserCenterInput,
+  VerifyPassInput,
+  VerifyPassResult,
   BindPhoneInput,
   ChangePasswordByAuthCodeInput,
   ChangePasswordInput,
@@ -112,4 +132,38 @@ export const SubAccountCalls = {
   roleFields: get('/cloud/domain/field/searchByRoleId', MANAGE_USERS, RoleIdQuery, z.array(z.string())),
 };
 
-export const ACCOUNTS_CALL_MAPS = { auth: AuthCalls, session: SessionCalls, subAccounts: SubAccountCalls };
+/**
+ * One-time sign-in codes, platform sign-in, customer-service access, the account centre's checks
+ * and the admin's change of phone (spec 01 §7, 02 §7.1; issue #21 must-have 7).
+ */
+export const AccessCalls = {
+  /** A single-use sign-in code for the same account (the embedded app opens with it). */
+  createLoginCode: post(`${SEC}/createLoginCode`, 'session', undefined, LoginCodeCreated),
+  loginByCode: post(`${SEC}/login/byCode`, 'public', LoginByCodeInput, LoginResult),
+  /** The same call at 02 §7.1's shorthand path. */
+  loginByCodeShort: post(`${LOGIN}/byCode`, 'public', LoginByCodeInput, LoginResult),
+  /** Root-level copies (02 §7.1: core/login, core/login/byCode without a prefix). */
+  coreLogin: post('/core/login', 'public', LoginInput, LoginResult),
+  coreLoginByCode: post('/core/login/byCode', 'public', LoginByCodeInput, LoginResult),
+  loginByPlatformToken: post(`${LOGIN}/byPlatformToken`, 'public', PlatformTokenLoginInput, LoginResult),
+  loginByCodeAndCs: post(`${LOGIN}/byCodeAndCs`, 'public', LoginByCodeAndCsInput, LoginResult),
+  /** The header's "generate authorisation code": main account only. */
+  makeAuthCode4Cs: post('/cloud/domain/permission/makeAuthCode4Cs', 'main', MakeAuthCodeInput, AuthCodeCreated),
+  /** Chosen paths: the domain's authorisation codes and their revocation. */
+  searchAuthCode4Cs: post('/cloud/domain/permission/searchAuthCode4Cs', 'main', undefined, z.array(AuthCodeRow)),
+  revokeAuthCode4Cs: post('/cloud/domain/permission/revokeAuthCode4Cs', 'main', IdInput, NoAnswer),
+  checkEnv: post('/cloud/domain/checkEnv', 'public', CheckEnvInput, CheckEnvResult),
+  verifyPass: post('/cloud/domain/verifyPass', 'public', VerifyPassInput, VerifyPassResult),
+  domainNumber: get('/cloud/domain/domain/getDomainNumber', 'session', undefined, z.string().nullable()),
+  userCenterInfo: post(`${USER}/getUserInfo4UserCenterById`, 'session', UserCenterInput, UserCenterInfo),
+  checkPassword: post(`${USER}/checkPassword`, 'session', CheckPasswordInput, z.boolean()),
+  currUserSendValidateCode: post(`${USER}/currUserSendValidateCode`, 'main', undefined, SmsSent),
+  currUserCheckValidateCode: post(`${USER}/currUserCheckValidateCode`, 'main', CurrUserCheckCodeInput, PhoneChangeProof),
+  newPhoneSendValidateCode: post(`${USER}/newPhoneSendValidateCode`, 'main', NewPhoneSendInput, SmsSent),
+  changeAdminUserPhone: post(`${USER}/changeAdminUserPhone`, 'main', ChangeAdminPhoneInput, NoAnswer),
+  csToken: post(`${USER}/getCSToken`, 'session', undefined, z.string()),
+  /** Chosen path: the chat side checks a chat token and learns whose it is. */
+  verifyCsToken: post(`${USER}/verifyCSToken`, 'public', ChatTokenCheckInput, ChatTokenOwner),
+};
+
+export const ACCOUNTS_CALL_MAPS = { auth: AuthCalls, session: SessionCalls, subAccounts: SubAccountCalls, access: AccessCalls };

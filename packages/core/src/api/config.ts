@@ -43,6 +43,10 @@ import {
   SandboxSettingsInput,
   SandboxShopView,
   SandboxStoreInput,
+  AfterSaleAuthInput,
+  AfterSaleAuthRow,
+  PayAuthRow,
+  PayAuthSearchInput,
   StoreCreateInput,
   StoreDeleteInput,
   StoreIdInput,
@@ -137,6 +141,13 @@ export const ExpressCompanyCalls = {
   add: post(`${EC}/addUserExpressCompany`, EXPRESS_MANAGE, AddUserExpressCompanyInput, z.array(UserExpressCompanyRow)),
   remove: post(`${EC}/removeUserExpressCompany`, EXPRESS_MANAGE, RemoveUserExpressCompanyInput, z.object({ removed: z.number().int() })),
   update: post(`${EC}/updateUserExpressCompany`, EXPRESS_MANAGE, UpdateUserExpressCompanyInput, UserExpressCompanyRow),
+  /** How an order may be split into packages per carrier (spec 01 §5, 02 §4.3): the domain's carriers, or the codes asked. */
+  splitRule: post(
+    `${EC}/splitRule`,
+    EXPRESS_READERS,
+    z.object({ codes: z.array(z.string().trim().min(1).max(40)).max(100).optional() }).optional().default({}),
+    z.array(z.object({ code: z.string(), name: z.string(), chosen: z.boolean(), multiPackage: z.boolean(), refusal: z.string().nullable() })),
+  ),
 };
 
 // ---- warehouses and locations -----------------------------------------------------------------
@@ -278,6 +289,8 @@ export const SandboxMarketplaceConsoleCalls = {
   /** The buyer withdraws a refund request. */
   cancelRefund: post(`${SBX}/cancelRefund`, STORE_MANAGE, SandboxRefundRefInput, NoAnswer),
   calls: post(`${SBX}/calls`, STORE_MANAGE, SandboxCallSearchInput, pageOf(SandboxCallRow)),
+  /** The seller opens OpenSeller from the sandbox: a platform token for login/byPlatformToken. */
+  issueLoginToken: post(`${SBX}/issueLoginToken`, STORE_MANAGE, SandboxStoreInput, z.object({ platformToken: z.string(), platformType: z.string(), expiresAt: z.string() })),
 };
 
 /** Where the sandbox marketplace asks the seller to grant access (the OAuth consent page). */
@@ -337,6 +350,13 @@ export const LogCalls = {
 
 // The order-sync log (/myhome/syncSoMsg) is served by the orders' ingest: OrderIngestCalls in api/orders.ts.
 
+/** Payment and after-sales authorisation of the stores (spec 02 §7.7). */
+export const StoreAuthCalls = {
+  searchPayAuth: post('/cloud/domain/payAuth/searchPayAuth', STORE_MANAGE, PayAuthSearchInput, pageOf(PayAuthRow)),
+  /** Read by the store and after-sales screens. */
+  afterSaleAuthByStoreIds: post('/cloud/domain/afterSaleAuth/getByStoreIds', { menu: [STORE_MENU, 'MENU_AFTER_SALES', 'MENU_RMA_MANAGE'] }, AfterSaleAuthInput, z.array(AfterSaleAuthRow)),
+};
+
 /** The configuration areas' call maps, by area name. */
 export const CONFIG_CALL_MAPS = {
   expressCompanies: ExpressCompanyCalls,
@@ -345,6 +365,7 @@ export const CONFIG_CALL_MAPS = {
   suppliers: SupplierCalls,
   supplyGoods: SupplyGoodsCalls,
   stores: StoreCalls,
+  storeAuth: StoreAuthCalls,
   sandboxMarketplaceConsole: SandboxMarketplaceConsoleCalls,
   sandboxConsent: SandboxConsentCalls,
   sandboxCarrierConsole: SandboxCarrierConsoleCalls,

@@ -37,8 +37,13 @@ import {
   SpuSearchInput,
   SpuUpdateInput,
   UpdateCombinationInput,
+  Sku4LocationInput,
+  Sku4LocationRow,
+  TbSkuOfGoods,
+  TbSkusCount,
+  TbSkusOfGoodsInput,
 } from '../contracts/goods.js';
-import { NoAnswer, pageOf, post } from './define.js';
+import { get, NoAnswer, pageOf, post } from './define.js';
 import { ExportRequested } from './stock.js';
 import { DIRECT_IMPORT_BODY_LIMIT } from '../contracts/imports.js';
 
@@ -109,4 +114,13 @@ export const GoodsCalls = {
   // ---- the direct import (/myhome/dataImport) -----------------------------------------------
   parseImportFile: post('/myhome/dataImport/spuParseImportFile', GOODS_ACCESS, SpuParseImportFileInput, SpuParseImportFileResult, { bodyLimit: DIRECT_IMPORT_BODY_LIMIT }),
   loadImportFile: post('/myhome/dataImport/spuLoadImportFile', GOODS_ACCESS, SpuLoadImportFileInput, SpuLoadImportFileResult, { bodyLimit: DIRECT_IMPORT_BODY_LIMIT }),
+};
+
+/** Goods and their online SKUs, and the SKUs of a location (spec 02 §7.3). */
+export const GoodsLinkCalls = {
+  tbSkus: post(`${SPU}/getTbSkus`, GOODS_ACCESS, TbSkusOfGoodsInput, z.array(TbSkuOfGoods)),
+  tbSkusCount: post(`${SPU}/getTbSkusCount`, GOODS_ACCESS, TbSkusOfGoodsInput, TbSkusCount),
+  /** Whether the domain has matched any online SKU to its goods yet (the mapping guide asks). */
+  existRelation: get(`${SPU}/existRelationByUserId`, { menu: ['MENU_SKU', 'MENU_TBSKU_RELATION'] }, undefined, z.boolean()),
+  sku4Location: post('/myhome/sku/getSku4Location', { menu: ['MENU_SKU', 'MENU_INV', 'MENU_WH_LIST'] }, Sku4LocationInput, z.array(Sku4LocationRow)),
 };

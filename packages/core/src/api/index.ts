@@ -3,7 +3,7 @@
 // conformance test (apps/server/src/modules/system/catalogue.api.test.ts) checks them against
 // the spec's index of calls.
 import type { CallDef, CallMap } from './define.js';
-import { GoodsCalls } from './goods.js';
+import { GoodsCalls, GoodsLinkCalls } from './goods.js';
 import { MappingCalls } from './mapping.js';
 import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
@@ -24,7 +24,7 @@ import { ReplenishmentCalls } from './replenishment.js';
 import { SalesReportCalls } from './reports.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
-export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
+export { GoodsCalls, GoodsLinkCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
 export { MappingCalls, MAPPING_MENU } from './mapping.js';
 export * from './stock.js';
 export * from './config.js';
@@ -42,6 +42,7 @@ export { SalesReportCalls, REPORT_ACCESS } from './reports.js';
 export const CALL_MAPS: Record<string, CallMap> = {
   promotions: PromotionCalls,
   goods: GoodsCalls,
+  goodsLinks: GoodsLinkCalls,
   mapping: MappingCalls,
   ...STOCK_CALL_MAPS,
   ...CONFIG_CALL_MAPS,

@@ -20,6 +20,8 @@ export const Account = z.object({
   permissions: z.array(z.string()),
   storeIdList: z.array(z.number().int()),
   whIdList: z.array(z.number().int()),
+  /** A customer-service sign-in on the seller's behalf (login/byCodeAndCs). */
+  csLogin: z.boolean().optional(),
 });
 export type Account = z.infer<typeof Account>;
 

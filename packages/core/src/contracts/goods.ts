@@ -607,3 +607,48 @@ export type SpuParseImportFileResult = z.infer<typeof SpuParseImportFileResult>;
 /** spuLoadImportFile's answer: the counts of the load, e.g. { created, updated, skipped, skus }. */
 export const SpuLoadImportFileResult = z.record(z.string(), z.number());
 export type SpuLoadImportFileResult = z.infer<typeof SpuLoadImportFileResult>;
+
+// ---- goods and their online SKUs, SKUs of a location (spec 02 §7.3; issue #21 must-have 6) ----
+
+/** getTbSkus / getTbSkusCount: the online SKUs mapped to one goods' SKUs, or to the SKUs listed. */
+export const TbSkusOfGoodsInput = z
+  .object({ spuId: z.number().int().positive().optional(), skuIdList: z.array(z.number().int().positive()).max(1000).optional() })
+  .refine((v) => v.spuId !== undefined || (v.skuIdList?.length ?? 0) > 0, { path: ['spuId'], message: 'Send spuId or skuIdList' });
+export type TbSkusOfGoodsInput = z.infer<typeof TbSkusOfGoodsInput>;
+
+export const TbSkuOfGoods = z.object({
+  id: z.number(),
+  skuId: z.number(),
+  storeId: z.number(),
+  storeName: z.string(),
+  platformCode: z.string(),
+  tbSpuId: z.string(),
+  tbSkuId: z.string(),
+  title: z.string(),
+  properties: z.string().nullable(),
+  outerSkuId: z.string().nullable(),
+  mappingStatus: z.string(),
+});
+export type TbSkuOfGoods = z.infer<typeof TbSkuOfGoods>;
+
+export const TbSkusCount = z.object({ total: z.number().int(), bySku: z.array(z.object({ skuId: z.number(), count: z.number().int() })) });
+
+/** sku/getSku4Location: the SKUs held at a warehouse's location (or at one location), with their stock. */
+export const Sku4LocationInput = z.object({
+  warehouseId: z.number().int().positive(),
+  locationId: z.number().int().nonnegative().optional(),
+  keyword: z.string().trim().max(100).optional(),
+});
+export type Sku4LocationInput = z.infer<typeof Sku4LocationInput>;
+
+export const Sku4LocationRow = z.object({
+  skuId: z.number(),
+  skuCode: z.string(),
+  skuName: z.string().nullable(),
+  specifications: z.string().nullable(),
+  locationId: z.number(),
+  locationCode: z.string().nullable(),
+  onHand: z.number().int(),
+  allocated: z.number().int(),
+});
+export type Sku4LocationRow = z.infer<typeof Sku4LocationRow>;

@@ -566,3 +566,48 @@ export const SandboxCallRow = z.object({
   createdAt: z.string(),
 });
 export type SandboxCallRow = z.infer<typeof SandboxCallRow>;
+
+// ---- payment and after-sales authorisation of stores (spec 02 §7.7; issue #21 must-have 8) ----
+
+/** payAuth/searchPayAuth: the marketplace stores and whether their authorisation covers payment and bill data. */
+export const PayAuthSearchInput = PageQuery.extend({
+  storeIdList: z.array(Id).max(500).optional(),
+  platformCode: z.string().trim().max(40).optional(),
+  authState: z.enum(STORE_AUTH_STATES).optional(),
+});
+export type PayAuthSearchInput = z.infer<typeof PayAuthSearchInput>;
+
+export const PayAuthRow = z.object({
+  storeId: z.number(),
+  storeName: z.string(),
+  platformCode: z.string(),
+  authState: z.enum(STORE_AUTH_STATES),
+  authorizedAt: z.string().nullable(),
+  tokenExpiresAt: z.string().nullable(),
+  /** The platform has a connector in this build (the sandbox marketplace today). */
+  connectorAvailable: z.boolean(),
+  /** Payment and bill data can be read now: the store is usable, authorised and not expired, and has a connector. */
+  payAuthorized: z.boolean(),
+});
+export type PayAuthRow = z.infer<typeof PayAuthRow>;
+
+/** afterSaleAuth/getByStoreIds: whether after-sales can be pulled and decided for each store. */
+export const AfterSaleAuthInput = z.object({ storeIds: z.array(Id).min(1).max(500) });
+export type AfterSaleAuthInput = z.infer<typeof AfterSaleAuthInput>;
+
+export const AfterSaleAuthRow = z.object({
+  storeId: z.number(),
+  storeName: z.string(),
+  platformCode: z.string(),
+  storeType: z.number(),
+  authState: z.enum(STORE_AUTH_STATES),
+  /** The store's own setting (configStoreSyncData). */
+  syncAfterSales: z.boolean(),
+  /** Whether the platform takes return orders (spec 01 §5). */
+  supportsReturnOrders: z.boolean(),
+  /** After-sales of this store arrive by the sync: an authorised marketplace store with a connector and the setting on. */
+  afterSalesAuthorized: z.boolean(),
+  /** Why not, when not: OFFLINE_STORE, NO_CONNECTOR, NOT_AUTHORIZED, SYNC_OFF, STORE_DISABLED. */
+  reason: z.string().nullable(),
+});
+export type AfterSaleAuthRow = z.infer<typeof AfterSaleAuthRow>;

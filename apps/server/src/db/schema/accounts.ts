@@ -110,6 +110,11 @@ export const authTokens = pgTable(
     revokedAt: timestamptz('revoked_at'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * The customer-service authorisation code a support sign-in used (login_codes, kind SUPPORT);
+     * null for the account's own sign-ins. Such a session ends when its code expires or is revoked.
+     */
+    loginCodeId: bigint('login_code_id', { mode: 'number' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -217,4 +222,34 @@ export const domainConfigs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.domainId, t.itemCode] })],
+);
+
+/**
+ * Single-use codes an account hands out: a one-time sign-in code (LOGIN, createLoginCode → login/byCode),
+ * a customer-service authorisation code (SUPPORT, makeAuthCode4Cs → login/byCodeAndCs), a chat
+ * token (CHAT, getCSToken) and the proof that the current phone received its code during a phone
+ * change (PHONE_CHANGE). Only the SHA-256 of a code is stored.
+ */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: idColumn(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    domainId: bigint('domain_id', { mode: 'number' }).references(() => domains.id),
+    kind: text('kind').$type<'LOGIN' | 'SUPPORT' | 'CHAT' | 'PHONE_CHANGE' | 'PLATFORM'>().notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** The last characters of the code, so a list can tell codes apart without holding them. */
+    codeTail: text('code_tail').notNull().default(''),
+    /** SUPPORT: what the main account noted (whom the code is for); the support person's name once used. */
+    note: text('note'),
+    csName: text('cs_name'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    revokedAt: timestamptz('revoked_at'),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('login_codes_hash_key').on(t.codeHash), index('login_codes_user_idx').on(t.userId, t.kind, t.createdAt)],
 );

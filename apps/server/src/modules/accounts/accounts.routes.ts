@@ -1,9 +1,10 @@
 // The accounts area's calls (spec 01 §7, spec 02 §7.1), from the route catalogue (AuthCalls,
 // SessionCalls, SubAccountCalls in packages/core/src/api/accounts.ts). Handlers only translate.
 import type { FastifyInstance } from 'fastify';
-import { AuthCalls, SessionCalls, SubAccountCalls, type CallParsed } from '@openseller/core';
+import { AccessCalls, AuthCalls, SessionCalls, SubAccountCalls, type CallParsed } from '@openseller/core';
 import type { CaptchaService } from '../../platform/captcha.js';
 import type { Http } from '../../platform/http.js';
+import type { AccessService } from './access.service.js';
 import type { AuthService } from './auth.service.js';
 import type { LoginLogService } from './login-log.service.js';
 import type { UsersService } from './users.service.js';
@@ -17,9 +18,9 @@ const done = async (work: Promise<unknown>): Promise<null> => {
 export function registerAccountsRoutes(
   app: FastifyInstance,
   http: Http,
-  deps: { auth: AuthService; users: UsersService; loginLog: LoginLogService; captcha: CaptchaService },
+  deps: { auth: AuthService; access: AccessService; users: UsersService; loginLog: LoginLogService; captcha: CaptchaService },
 ): void {
-  const { auth, users, loginLog, captcha } = deps;
+  const { auth, access, users, loginLog, captcha } = deps;
   const meta = (ctx: { ip: string; userAgent: string }) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
   const byValidateCode = (c: { input: CallParsed<typeof AuthCalls.loginByValidateCode>; ip: string; userAgent: string }) =>
     auth.loginByValidateCode(c.input, meta(c));
@@ -81,5 +82,34 @@ export function registerAccountsRoutes(
     roleMenus: async (c) => (await users.getRole(c.session, c.input.roleId)).menus,
     grantableFields: (c) => users.grantableMenus(c.session).fields,
     roleFields: async (c) => (await users.getRole(c.session, c.input.roleId)).fields,
+  });
+
+  // ---- one-time codes, platform and support sign-in, account centre, phone change -----------
+  const byCode = (c: { input: { code: string }; ip: string; userAgent: string }) => access.loginByCode(c.input.code, meta(c));
+  http.serve(app, AccessCalls, {
+    createLoginCode: (c) => access.createLoginCode(c.session),
+    loginByCode: byCode,
+    loginByCodeShort: byCode,
+    coreLogin: {
+      handler: (c) => auth.login(c.input, meta(c)),
+      onRefused: (r) => auth.countRefusedLogin(r.payload, meta(r)),
+    },
+    coreLoginByCode: byCode,
+    loginByPlatformToken: (c) => access.loginByPlatformToken(c.input, meta(c)),
+    loginByCodeAndCs: (c) => access.loginByCodeAndCs(c.input, meta(c)),
+    makeAuthCode4Cs: (c) => access.makeAuthCode(c.session, c.input),
+    searchAuthCode4Cs: (c) => access.listAuthCodes(c.session),
+    revokeAuthCode4Cs: (c) => done(access.revokeAuthCode(c.session, c.input.id)),
+    checkEnv: (c) => access.checkEnv(c.input),
+    verifyPass: (c) => access.verifyPass(c.input),
+    domainNumber: (c) => access.domainNumber(c.session),
+    userCenterInfo: (c) => access.userCenterInfo(c.session, c.input.id),
+    checkPassword: (c) => access.checkPassword(c.session, c.input.password, meta(c)),
+    currUserSendValidateCode: (c) => access.sendCurrentPhoneCode(c.session, meta(c)),
+    currUserCheckValidateCode: (c) => access.checkCurrentPhoneCode(c.session, c.input.validateCode),
+    newPhoneSendValidateCode: (c) => access.sendNewPhoneCode(c.session, c.input.mobile, meta(c)),
+    changeAdminUserPhone: (c) => done(access.changePhone(c.session, c.input)),
+    csToken: (c) => access.chatToken(c.session),
+    verifyCsToken: (c) => access.checkChatToken(c.input.token, meta(c)),
   });
 }

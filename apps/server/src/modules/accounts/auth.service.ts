@@ -3,6 +3,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
   checkPassword,
+  CS_LOGIN_SUFFIX,
   ErrorCodes,
   type BindPhoneInput,
   type ChangePasswordByAuthCodeInput,
@@ -57,6 +58,9 @@ export interface AuthServiceDeps {
 }
 
 type UserRow = typeof users.$inferSelect;
+
+/** SMS purposes only a signed-in account's own calls send (never login/sendValidateCode). */
+export type AccountSmsPurpose = 'CHANGE_PHONE_OLD' | 'CHANGE_PHONE_NEW';
 
 const smsHash = (mobile: string, purpose: string, code: string) => createHash('sha256').update(`${mobile}:${purpose}:${code}`).digest('hex');
 
@@ -150,22 +154,23 @@ export function createAuthService(deps: AuthServiceDeps) {
     };
   }
 
-  async function signIn(user: UserRow, meta: RequestMeta, loginType = 'common'): Promise<LoginResult> {
+  async function signIn(user: UserRow, meta: RequestMeta, loginType = 'common', loginCodeId: number | null = null): Promise<LoginResult> {
     const domainCode = user.domainId
       ? ((await db.select({ code: domains.code }).from(domains).where(eq(domains.id, user.domainId)))[0]?.code ?? null)
       : null;
     const tokens = await db.transaction(async (tx) => {
       await tx.update(users).set({ lastLoginAt: now() }).where(eq(users.id, user.id));
-      return deps.sessions.issue(tx, { userId: user.id, ...meta });
+      return deps.sessions.issue(tx, { userId: user.id, loginCodeId, ...meta });
     });
-    await setGuard(user.loginName, { lockedUntil: null, counterResetAt: now() });
-    await recordLogin({ loginName: user.loginName, user, result: 'SUCCESS', meta, loginType });
+    // A support sign-in proves nothing about the account's own password: its lock stays as it is.
+    if (loginCodeId === null) await setGuard(user.loginName, { lockedUntil: null, counterResetAt: now() });
+    await recordLogin({ loginName: loginCodeId === null ? user.loginName : user.loginName + CS_LOGIN_SUFFIX, user, result: 'SUCCESS', meta, loginType });
     return loginResult(user, domainCode, tokens);
   }
 
   // ---- SMS codes ---------------------------------------------------------------------------
 
-  async function issueSmsCode(mobile: string, purpose: SmsPurpose, meta: RequestMeta): Promise<{ resendAfter: number }> {
+  async function issueSmsCode(mobile: string, purpose: SmsPurpose | AccountSmsPurpose, meta: RequestMeta): Promise<{ resendAfter: number }> {
     const recent = await db
       .select({ createdAt: smsCodes.createdAt })
       .from(smsCodes)
@@ -203,7 +208,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   /** Checks and consumes the latest code; a wrong code counts an attempt, committed at once. */
-  async function consumeSmsCode(mobile: string, purpose: SmsPurpose, code: string, field = 'smsCode'): Promise<void> {
+  async function consumeSmsCode(mobile: string, purpose: SmsPurpose | AccountSmsPurpose, code: string, field = 'smsCode'): Promise<void> {
     const rows = await db
       .select()
       .from(smsCodes)
@@ -248,6 +253,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
+    /** The sign-in machinery the other sign-in variants share (access.service.ts). */
+    kit: { signIn, checkIpLimits, recordLogin, countFailures, guardOf, issueSmsCode, consumeSmsCode, mainAccountWithPhone, findUserByLoginName, setGuard },
+
     publicKey: () => deps.transport.publicKey(),
 
     async login(input: LoginInput, meta: RequestMeta): Promise<LoginResult> {

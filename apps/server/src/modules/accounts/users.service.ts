@@ -2,6 +2,7 @@
 // sub-accounts and roles by the main account or a sub-account holding MENU_USER_MANAGER.
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  CS_LOGIN_SUFFIX,
   canSeeField,
   domainExtraMenus,
   ErrorCodes,
@@ -118,7 +119,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       return {
         userId: user.id,
         loginName: user.loginName,
-        userName: user.userName,
+        // A customer-service sign-in shows the suffix on the displayed name (spec 01 §6).
+        userName: session.support ? user.userName + CS_LOGIN_SUFFIX : user.userName,
+        csLogin: !!session.support,
         accountType: session.accountType,
         domainId: session.domainId,
         domainCode: session.domain?.code ?? null,

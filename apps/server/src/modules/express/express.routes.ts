@@ -16,5 +16,6 @@ export function registerExpressRoutes(app: FastifyInstance, http: Http, service:
     add: (c) => service.add(c.session, c.input.codes, c.language),
     remove: (c) => service.remove(c.session, c.input.idList),
     update: (c) => service.update(c.session, c.input, c.language),
+    splitRule: (c) => service.splitRule(c.session, c.input.codes, c.language),
   });
 }

@@ -74,6 +74,22 @@ export function createExpressService(deps: { database: Database; registry: Servi
   const now = deps.now ?? (() => new Date());
 
   return {
+    /**
+     * Package splitting per carrier: the nine carriers of spec 01 §5 take one package an order,
+     * the others several (numbered from firstDocumentNumber). Without codes: the domain's carriers.
+     */
+    async splitRule(session: Session, codes: string[] | undefined, language: Language) {
+      const chosen = await chosenRows(db, sellerDomain(session));
+      const chosenCodes = new Set(chosen.map((r) => r.code));
+      const asked = codes?.length ? [...new Set(codes)] : chosen.map((r) => r.code);
+      const unknown = asked.filter((c) => !findExpressCompany(c));
+      if (unknown.length) throw new AppError(ErrorCodes.VALIDATION, 400, { detail: `codes: unknown express company ${unknown.join(', ')}`, field: 'codes' });
+      return asked.map((code) => {
+        const multiPackage = findExpressCompany(code)!.multiPackage;
+        return { code, name: expressCompanyName(code, language), chosen: chosenCodes.has(code), multiPackage, refusal: multiPackage ? null : 'NO_MULTI_PACKAGE' };
+      });
+    },
+
     /** The domain's carriers, in their order. */
     async userCompanies(session: Session, language: Language): Promise<UserExpressCompanyRow[]> {
       return (await chosenRows(db, sellerDomain(session))).map((r) => toUserExpressCompanyRow(r, language));

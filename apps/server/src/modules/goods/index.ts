@@ -7,6 +7,8 @@ import { goodsExporter } from './goods.exporter.js';
 import { combinationImporter, goodsImporter } from './goods.importer.js';
 import { registerGoodsMessages } from './goods.messages.js';
 import { registerGoodsRoutes } from './goods.routes.js';
+import { GoodsLinkCalls } from '@openseller/core';
+import { createGoodsLinksService } from './goods-links.service.js';
 import { createGoodsService, goodsRegistryService } from './goods.service.js';
 import { createSpuImport } from './spu-import.js';
 
@@ -24,5 +26,12 @@ export const registerGoodsModule: AreaModule = (ctx) => {
   ctx.exports.register(goodsExporter);
   const spuImport = createSpuImport({ database: ctx.database, importer: goodsImport });
   registerGoodsRoutes(ctx.app, ctx.http, { goods, classes, exports: ctx.exports, spuImport });
+  const links = createGoodsLinksService({ database: ctx.database });
+  ctx.http.serve(ctx.app, GoodsLinkCalls, {
+    tbSkus: (c) => links.tbSkus(c.session, c.input),
+    tbSkusCount: (c) => links.tbSkusCount(c.session, c.input),
+    existRelation: (c) => links.existRelation(c.session),
+    sku4Location: (c) => links.sku4Location(c.session, c.input),
+  });
   ctx.registry.provide('goods', goodsRegistryService(ctx.database, goods));
 };

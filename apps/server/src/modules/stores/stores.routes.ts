@@ -2,7 +2,7 @@
 // the sandbox marketplace's console, from the route catalogue (StoreCalls,
 // SandboxMarketplaceConsoleCalls). Handlers only translate.
 import type { FastifyInstance } from 'fastify';
-import { SandboxMarketplaceConsoleCalls, StoreCalls } from '@openseller/core';
+import { SandboxMarketplaceConsoleCalls, StoreAuthCalls, StoreCalls } from '@openseller/core';
 import type { Http } from '../../platform/http.js';
 import type { Session } from '../../platform/sessions.js';
 import type { SandboxConsole } from '../../connectors/marketplace/sandbox/sandbox.console.js';
@@ -50,9 +50,15 @@ export function registerStoresRoutes(
     searchSyncRuns: (c) => sync.searchRuns(c.session, c.input),
   });
 
+  http.serve(app, StoreAuthCalls, {
+    searchPayAuth: (c) => stores.searchPayAuth(c.session, c.input),
+    afterSaleAuthByStoreIds: (c) => stores.afterSaleAuth(c.session, c.input.storeIds),
+  });
+
   // The sandbox marketplace's console: the store must be the domain's sandbox store.
   const sandboxOf = async (session: Session, storeId: number) => (await stores.sandboxStore(session, storeId)).domainId;
   http.serve(app, SandboxMarketplaceConsoleCalls, {
+    issueLoginToken: async (c) => sandbox.issueLoginToken(await sandboxOf(c.session, c.input.storeId), c.input.storeId),
     get: async (c) => sandbox.view(await sandboxOf(c.session, c.input.storeId), c.input.storeId),
     updateSettings: async (c) => {
       const domainId = await sandboxOf(c.session, c.input.storeId);

@@ -7,6 +7,9 @@ import {
   effectiveLevel,
   ErrorCodes,
   findPlatform,
+  type AfterSaleAuthRow,
+  type PayAuthRow,
+  type PayAuthSearchInput,
   isOnlinePlatform,
   listPlatforms,
   maskText,
@@ -52,9 +55,11 @@ import {
   searchStores,
   storeNamed,
   storesNamed,
+  syncConfigOf,
   toStoreRow,
   type StoreRecord,
 } from './stores.queries.js';
+import { idsIn } from '../../platform/sql.js';
 import { actorOf, domainOf } from '../../platform/caller.js';
 export { actorOf, domainOf };
 
@@ -172,6 +177,73 @@ export function createStoresService(deps: StoresServiceDeps) {
   }
 
   const service = {
+    /** The marketplace stores and whether payment and bill data can be read for each (payAuth/searchPayAuth). */
+    async searchPayAuth(session: Session, input: PayAuthSearchInput): Promise<PageResult<PayAuthRow>> {
+      const domainId = domainOf(session);
+      const at = now();
+      const conditions = [eq(stores.domainId, domainId), eq(stores.storeType, 1)];
+      if (input.storeIdList?.length) conditions.push(idsIn(stores.id, input.storeIdList));
+      if (input.platformCode) conditions.push(eq(stores.platformCode, input.platformCode));
+      // The state depends on the clock: filter in memory over the domain's online stores (at most a few hundred).
+      const all = await db.select().from(stores).where(and(...conditions)).orderBy(stores.name, stores.id);
+      const rows = all
+        .map((r) => {
+          const authState = authStateOf(r, at);
+          const connectorAvailable = deps.connectors.has(r.platformCode);
+          return {
+            storeId: r.id,
+            storeName: r.name,
+            platformCode: r.platformCode,
+            authState,
+            authorizedAt: r.authorizedAt?.toISOString() ?? null,
+            tokenExpiresAt: r.tokenExpiresAt?.toISOString() ?? null,
+            connectorAvailable,
+            payAuthorized: r.usable && connectorAvailable && (authState === 'AUTHORIZED' || authState === 'EXPIRING'),
+          };
+        })
+        .filter((r) => !input.authState || r.authState === input.authState);
+      const offset = (input.currentPage - 1) * input.pageSize;
+      return { voList: rows.slice(offset, offset + input.pageSize), total: rows.length, currentPage: input.currentPage, pageSize: input.pageSize };
+    },
+
+    /** For each store, whether its after-sales arrive by the sync and why not (afterSaleAuth/getByStoreIds). */
+    async afterSaleAuth(session: Session, storeIds: number[]): Promise<AfterSaleAuthRow[]> {
+      const domainId = domainOf(session);
+      const ids = [...new Set(storeIds)];
+      const rows = await db.select().from(stores).where(and(eq(stores.domainId, domainId), idsIn(stores.id, ids)));
+      if (rows.length !== ids.length) throw notFound('store');
+      const at = now();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => {
+        const r = byId.get(id)!;
+        const authState = authStateOf(r, at);
+        const syncAfterSales = syncConfigOf(r).syncAfterSales;
+        const reason =
+          r.storeType !== 1
+            ? 'OFFLINE_STORE'
+            : !r.usable
+              ? 'STORE_DISABLED'
+              : !deps.connectors.has(r.platformCode)
+                ? 'NO_CONNECTOR'
+                : authState !== 'AUTHORIZED' && authState !== 'EXPIRING' && authState !== 'NOT_REQUIRED'
+                  ? 'NOT_AUTHORIZED'
+                  : !syncAfterSales
+                    ? 'SYNC_OFF'
+                    : null;
+        return {
+          storeId: r.id,
+          storeName: r.name,
+          platformCode: r.platformCode,
+          storeType: r.storeType,
+          authState,
+          syncAfterSales,
+          supportsReturnOrders: findPlatform(r.platformCode)?.supportsReturnOrders ?? true,
+          afterSalesAuthorized: reason === null,
+          reason,
+        };
+      });
+    },
+
     platforms(includeSelfBuild: boolean): PlatformRow[] {
       return listPlatforms({ includeSelfBuild }).map((p) => ({ ...p, connectorAvailable: deps.connectors.has(p.key) }));
     },

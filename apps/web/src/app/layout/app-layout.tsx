@@ -17,6 +17,7 @@ import { ChangePasswordModal } from '../../features/accounts/components/change-p
 import { EditionBanner } from './edition-banner';
 import { canOpen, DISTRIBUTION_GUIDE_FLAG, visibleNav, type NavEntry } from './nav-items';
 import { ServiceModal } from './service-modal';
+import { AuthCodeModal } from '../../features/accounts/components/auth-code-modal';
 import { DownloadPanel } from '../../features/exports/download-panel';
 import { StoreExpiryNotice } from '../../features/stores/components/store-expiry-notice';
 import { UnsavedChangesGuard, useConfirmLeave } from '../../ui/unsaved-changes';
@@ -151,8 +152,9 @@ function HeaderRight({ session }: { session: SessionState }) {
 
   const serviceItems: MenuProps['items'] = [
     { key: 'online', label: t('nav:service.online') },
-    // The authorisation-code item is hidden for the root and customer-service logins (spec 01 §6).
-    ...(session.isRoot ? [] : [{ key: 'authCode', label: t('nav:service.authCode') }]),
+    // The authorisation-code item is hidden for the root and customer-service logins (spec 01 §6);
+    // only the main account hands out codes.
+    ...(session.isMain && !session.account.csLogin ? [{ key: 'authCode', label: t('nav:service.authCode') }] : []),
     { key: 'complaints', label: t('nav:service.complaints') },
     { key: 'invoice', label: t('nav:service.invoice') },
   ];
@@ -201,7 +203,8 @@ function HeaderRight({ session }: { session: SessionState }) {
         </Button>
       </Dropdown>
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
-      <ServiceModal kind={service} onClose={() => setService(null)} />
+      <ServiceModal kind={service === 'authCode' ? null : service} onClose={() => setService(null)} />
+      <AuthCodeModal open={service === 'authCode'} onClose={() => setService(null)} domainCode={session.domain?.domainCode ?? null} />
     </Space>
   );
 }

@@ -1,6 +1,6 @@
 // The accounts area's calls (spec 01 §7, 02 §7.1), from the route catalogue. Passwords are
 // encrypted here, before they leave the browser.
-import { AuthCalls, SessionCalls, SubAccountCalls, type CallInput, type SmsPurpose } from '@openseller/core';
+import { AccessCalls, AuthCalls, SessionCalls, SubAccountCalls, type CallInput, type SmsPurpose } from '@openseller/core';
 import { encryptPassword } from '../../app/crypto';
 import { callApi, type RequestOptions } from '../../app/request';
 
@@ -61,4 +61,15 @@ export const accountsApi = {
   deleteRole: (id: number) => callApi(SubAccountCalls.roleDelete, { id }),
   grantableMenus: () => callApi(SubAccountCalls.grantableMenus),
   grantableFields: () => callApi(SubAccountCalls.grantableFields),
+
+  loginByPlatformToken: (platformToken: string, platformType: string) => callApi(AccessCalls.loginByPlatformToken, { platformToken, platformType }, quiet),
+  // Customer-service authorisation codes (the header's "generate authorisation code").
+  makeAuthCode: (input: CallInput<typeof AccessCalls.makeAuthCode4Cs>) => callApi(AccessCalls.makeAuthCode4Cs, input, quiet),
+  listAuthCodes: () => callApi(AccessCalls.searchAuthCode4Cs),
+  revokeAuthCode: (id: number) => callApi(AccessCalls.revokeAuthCode4Cs, { id }),
+  // The admin's change of phone: the current phone's code, then the new phone's code.
+  sendCurrentPhoneCode: () => callApi(AccessCalls.currUserSendValidateCode),
+  checkCurrentPhoneCode: (validateCode: string) => callApi(AccessCalls.currUserCheckValidateCode, { validateCode }, quiet),
+  sendNewPhoneCode: (mobile: string) => callApi(AccessCalls.newPhoneSendValidateCode, { mobile }),
+  changePhone: (input: CallInput<typeof AccessCalls.changeAdminUserPhone>) => callApi(AccessCalls.changeAdminUserPhone, input, quiet),
 };

@@ -9,6 +9,7 @@ import {
   addDecimals,
   formatDecimal,
   multiplyDecimals,
+  PLATFORM_SANDBOX,
   StoreErrors,
   type PageResult,
   type SandboxCallRow,
@@ -25,7 +26,11 @@ import {
   type SandboxSkuInput,
 } from '@openseller/core';
 import type { Db, Tx } from '../../../db/client.js';
-import { sandboxCalls, sandboxItemSkus, sandboxItems, sandboxOrders, sandboxRefunds, sandboxShops, sandboxTokens } from '../../../db/schema/index.js';
+import { sandboxCalls, sandboxItemSkus, sandboxItems, sandboxOrders, sandboxRefunds, sandboxShops, sandboxTokens, users } from '../../../db/schema/index.js';
+import { issueLoginCode, newLongCode } from '../../../platform/login-codes.js';
+
+/** How long a platform sign-in token the sandbox hands over stays good. */
+export const PLATFORM_TOKEN_TTL_SECONDS = 300;
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import type { SandboxShop } from './sandbox.connector.js';
 import { pageOffset } from '../../../platform/paging.js';
@@ -85,6 +90,26 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         .values({ domainId, storeId, shopKey: `sbx_${randomBytes(9).toString('hex')}`, createdAt: now(), updatedAt: now() })
         .returning();
       return shop!;
+    },
+
+    /**
+     * The seller opens OpenSeller from the sandbox's seller centre: the sandbox hands over a
+     * platform token (single use, 5 minutes) that login/byPlatformToken exchanges for a sign-in of
+     * the domain's main account.
+     */
+    async issueLoginToken(domainId: number, storeId: number): Promise<{ platformToken: string; platformType: string; expiresAt: string }> {
+      await shopOrFail(db, domainId, storeId);
+      const [main] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.domainId, domainId), eq(users.accountType, 'MAIN_ACCOUNT_TYPE'), eq(users.status, 'OPEN')))
+        .orderBy(asc(users.id))
+        .limit(1);
+      if (!main) throw new AppError(StoreErrors.NOT_SANDBOX, 400, { field: 'storeId' });
+      const platformToken = newLongCode();
+      const expiresAt = new Date(now().getTime() + PLATFORM_TOKEN_TTL_SECONDS * 1000);
+      await issueLoginCode(db, { kind: 'PLATFORM', code: platformToken, userId: main.id, domainId, expiresAt, createdBy: null, note: `${PLATFORM_SANDBOX}:${storeId}` });
+      return { platformToken, platformType: PLATFORM_SANDBOX, expiresAt: expiresAt.toISOString() };
     },
 
     async view(domainId: number, storeId: number): Promise<SandboxShopView> {

@@ -4,17 +4,22 @@ import { Link } from 'react-router-dom';
 import { Button, Card, Col, Descriptions, Row, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { effectiveLevel, hasActiveTrial, maskPhone } from '@openseller/core';
-import { useSession } from '../../../app/session';
+import { useReloadSession, useSession } from '../../../app/session';
 import { DateTime } from '../../../ui/relative-time';
 import { PageTitle } from '../../../ui/page-title';
 import { ChangePasswordModal } from '../components/change-password-modal';
+import { ChangePhoneModal } from '../components/change-phone-modal';
 import { canOpen } from '../../../app/layout/nav-items';
 
 export default function AccountCenterPage() {
   const { t } = useTranslation();
   const session = useSession();
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [phoneOpen, setPhoneOpen] = useState(false);
+  const reloadSession = useReloadSession();
   const { account, domain } = session;
+  // The main account changes its phone with codes to the old and the new number; support may not.
+  const canChangePhone = session.isMain && !account.csLogin && !!account.phone;
   return (
     <>
       <PageTitle title={t('nav:routes.accountCenter')} />
@@ -31,7 +36,13 @@ export default function AccountCenterPage() {
               <Descriptions.Item label={t('auth:mobile')}>
                 <Space>
                   {account.phone ? maskPhone(account.phone) : <Tag color="orange">{t('accounts:center.noPhone')}</Tag>}
-                  {!session.isRoot && <Link to="/bindingPhone">{account.phone ? t('accounts:center.changePhone') : t('accounts:center.bindPhone')}</Link>}
+                  {canChangePhone ? (
+                    <Button type="link" size="small" onClick={() => setPhoneOpen(true)}>
+                      {t('accounts:center.changePhone')}
+                    </Button>
+                  ) : (
+                    !session.isRoot && !account.csLogin && <Link to="/bindingPhone">{account.phone ? t('accounts:center.changePhone') : t('accounts:center.bindPhone')}</Link>
+                  )}
                 </Space>
               </Descriptions.Item>
               <Descriptions.Item label={t('accounts:center.email')}>{account.contactEmail || '-'}</Descriptions.Item>
@@ -67,6 +78,7 @@ export default function AccountCenterPage() {
         </Col>
       </Row>
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {canChangePhone && <ChangePhoneModal open={phoneOpen} onClose={() => setPhoneOpen(false)} onChanged={() => void reloadSession()} currentMasked={maskPhone(account.phone)} />}
     </>
   );
 }
