@@ -10,9 +10,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
 
   // issue 16: reports
   'POST /cloud/core/reportSales/search': '#16',
-  'POST /cloud/core/deliveryState/search': '#16',
-  'POST /cloud/core/unshippedSpuReport/search': '#16',
-  'POST /cloud/core/sendPackage/search': '#16',
   'POST /cloud/core/businessOverview/searchTbSoOverview': '#16',
   'POST /cloud/core/businessOverview/searchSalesTrend': '#16',
   'POST /cloud/core/businessOverview/searchSpuSalesRank': '#16',
@@ -20,8 +17,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   'POST /cloud/core/spuSale/searchSkuReport': '#16',
   'POST /cloud/core/spuSale/getProfitInfo': '#16',
   'POST /cloud/core/spuSale/getInventoryInfo': '#16',
-  'POST /cloud/core/shipSku/searchPageList': '#16',
-  'POST /cloud/core/shipSku/sumAll': '#16',
 
   // issue 17: notices and administration
   'POST /cloud/core/userNotice/readMessage': '#17',
