@@ -45,6 +45,8 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/stocks/sync': lazyPage(() => import('../features/stock/sync/stock-sync-page')),
   '/stocks/createstocksout': lazyPage(() => import('../features/stock/outbound/pages/create-stocks-out-page')),
   '/stocks/transfer': lazyPage(() => import('../features/stock/transfer/pages/transfer-page')),
+  // TEMPORARY (rep-ship): tabs 5–7 only, until the lead wires them into the /reports tab shell.
+  '/reports': lazyPage(() => import('../features/reports/shipping/preview-page')),
   '/stocks/check': lazyPage(() => import('../features/stock/check/stock-check-page')),
   '/stocks/createstocksin': lazyPage(() => import('../features/stock/inbound/pages/asn-form-page')),
   '/stocks/createStockAftersale': lazyPage(() => import('../features/stock/inbound/pages/create-stock-aftersale-page')),
