@@ -58,7 +58,7 @@ describe('shipping reports: by order, by express, to-ship SKU', () => {
     await row.getByRole('button', { name: `Show the parcels of ${today}` }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByText(`Parcels: ${today}`).waitFor();
-    await expect.poll(() => drawer.getByRole('row').filter({ hasText: 'STO' }).count()).toBe(4);
+    await expect.poll(() => drawer.getByRole('row').filter({ hasText: /STO Express/ }).count()).toBe(4);
     await settled(page);
     await b.screenshot('reports-shipping-drill');
     await page.keyboard.press('Escape');

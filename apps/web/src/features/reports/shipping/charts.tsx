@@ -31,9 +31,9 @@ export function StackedBars({ categories, series, label, height = 300 }: { categ
     {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       legend: { type: 'scroll', top: 0 },
-      grid: { left: 8, right: 16, top: 40, bottom: 8, containLabel: true },
+      grid: { left: 24, right: 16, top: 40, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: categories, axisLabel: { rotate: categories.length > 12 ? 40 : 0 } },
-      yAxis: { type: 'value', name: label, minInterval: 1 },
+      yAxis: { type: 'value', minInterval: 1 },
       series: series.map((s) => ({ type: 'bar', name: s.name, data: s.values, stack: series.length > 1 ? 'all' : undefined, barMaxWidth: 36 })),
     },
     label,

@@ -55,8 +55,8 @@ export function ParcelsDrawer({ cell, onClose }: { cell: ParcelCell | null; onCl
         columns={[
           { title: t('reportship:drill.order'), dataIndex: 'code' },
           { title: t('reportship:drill.platformNos'), dataIndex: 'platformNos', render: (v: string[]) => v.join(', ') },
-          { title: t('reportship:filters.stores'), dataIndex: 'storeName' },
-          { title: t('reportship:filters.warehouses'), dataIndex: 'warehouseName', render: (v: string | null) => v ?? t('reportship:noWarehouse') },
+          { title: t('reportship:groups.STORE'), dataIndex: 'storeName' },
+          { title: t('reportship:groups.WAREHOUSE'), dataIndex: 'warehouseName', render: (v: string | null) => v ?? t('reportship:noWarehouse') },
           { title: t('reportship:columns.courier'), dataIndex: 'expressCompanyName' },
           { title: t('reportship:drill.expressNo'), dataIndex: 'expressNo' },
           { title: t('reportship:drill.shippedAt'), dataIndex: 'shippedAt', render: (v: string) => formatDateTime(v) },

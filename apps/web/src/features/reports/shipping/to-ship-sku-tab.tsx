@@ -46,7 +46,7 @@ function DrillModal({ drill, filter, onClose }: { drill: Drill | null; filter: R
         columns={[
           { title: t('reportship:toShip.drill.doc'), dataIndex: 'doc' },
           { title: t(kind === 'orders' ? 'reportship:toShip.drill.status' : 'reportship:toShip.drill.source'), dataIndex: 'what' },
-          { title: t('reportship:filters.warehouses'), dataIndex: 'where' },
+          { title: t('reportship:groups.WAREHOUSE'), dataIndex: 'where' },
           { title: t(kind === 'orders' ? 'reportship:toShip.drill.paid' : 'reportship:toShip.drill.expected'), dataIndex: 'when', render: (v: string | null) => (v ? formatDateTime(v) : '—') },
           { title: t('reportship:toShip.drill.qty'), dataIndex: 'qty', align: 'right' },
         ]}
