@@ -59,6 +59,10 @@ export const CROSS_DOMAIN_STATEMENTS: readonly { match: RegExp; reason: string }
     match: /^select .* from "waybill_account_shares" (inner join "waybill_accounts" .*)?where \(?.*"waybill_account_shares"\."beneficiary_domain_id" = \$\d+/s,
     reason:
       'A shared waybill account lives with its owner domain; the domain it is shared with lists its shares and takes numbers from them by its own domain as beneficiary (a cross-domain read by design).',
+  },  {
+    match: /^select distinct domain_id from report_ship_dirty$/,
+    reason:
+      'The shipping-report job (reports.shipping-refresh, every minute) finds the domains with orders to fold into their aggregates, then folds each in with statements of its own domain. On Citus a multi-shard read of a small queue table.',
   },
 ];
 

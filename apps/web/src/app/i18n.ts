@@ -49,6 +49,7 @@ export const NAMESPACES = [
   'orderintercepts',
   'settings',
   'reports',
+  'reportship',
   // Import problems by code: Chinese and English are core's catalogue, the other languages their packs.
   'importproblems',
 ] as const;

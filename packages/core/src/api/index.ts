@@ -22,6 +22,7 @@ import { PurchaseReturnCalls } from './purchase-returns.js';
 import { FINANCE_CALL_MAPS } from './finance.js';
 import { ReplenishmentCalls } from './replenishment.js';
 import { SalesReportCalls } from './reports.js';
+import { SHIPPING_REPORT_CALL_MAPS } from './reports-shipping.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GoodsLinkCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -37,6 +38,7 @@ export { PurchaseReturnCalls } from './purchase-returns.js';
 export { PayableCalls, PaymentCalls, BillCalls, FINANCE_ACCESS } from './finance.js';
 export { ReplenishmentCalls } from './replenishment.js';
 export { SalesReportCalls, REPORT_ACCESS } from './reports.js';
+export * from './reports-shipping.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -60,6 +62,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   ...FINANCE_CALL_MAPS,
   replenishment: ReplenishmentCalls,
   salesReports: SalesReportCalls,
+  ...SHIPPING_REPORT_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */

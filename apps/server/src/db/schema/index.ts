@@ -31,3 +31,4 @@ export * from './purchasing.js';
 export * from './purchase-returns.js';
 export * from './finance.js';
 export * from './reports.js';
+export * from './report-shipping.js';

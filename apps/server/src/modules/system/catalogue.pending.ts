@@ -9,11 +9,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   // issue 15: purchasing and payables
 
   // issue 16: reports
-  'POST /cloud/core/deliveryState/search': '#16',
-  'POST /cloud/core/unshippedSpuReport/search': '#16',
-  'POST /cloud/core/sendPackage/search': '#16',
-  'POST /cloud/core/shipSku/searchPageList': '#16',
-  'POST /cloud/core/shipSku/sumAll': '#16',
 
   // issue 17: notices and administration
   'POST /cloud/core/userNotice/readMessage': '#17',

@@ -1,5 +1,5 @@
 // /reports (spec 01 §2.2): the seven report tabs, the tab chosen by the activeKey query parameter.
-// Tabs 1–4 are the sales reports (./sales); tabs 5–7 are the shipping reports' slot.
+// Tabs 1–4 are the sales reports (../sales); tabs 5–7 the shipping reports (../shipping).
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -8,10 +8,18 @@ import { AnalysisTab } from '../sales/analysis-tab';
 import { HomeTab } from '../sales/home-tab';
 import { OrderSalesTab } from '../sales/order-sales-tab';
 import { SkuSalesTab } from '../sales/sku-sales-tab';
-import { ShippingTabs } from '../shipping-tabs';
+import { ShippingByExpressTab, ShippingByOrderTab, ToShipSkuTab } from '../shipping';
 
 const TAB_KEYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
-const SALES_TABS: Record<string, () => React.JSX.Element> = { '1': HomeTab, '2': OrderSalesTab, '3': SkuSalesTab, '4': AnalysisTab };
+const TABS: Record<(typeof TAB_KEYS)[number], () => React.JSX.Element> = {
+  '1': HomeTab,
+  '2': OrderSalesTab,
+  '3': SkuSalesTab,
+  '4': AnalysisTab,
+  '5': ShippingByOrderTab,
+  '6': ShippingByExpressTab,
+  '7': ToShipSkuTab,
+};
 
 export default function ReportsPage() {
   const { t } = useTranslation();
@@ -27,8 +35,8 @@ export default function ReportsPage() {
           onChange={(activeKey) => setParams(new URLSearchParams({ activeKey }))}
           destroyOnHidden
           items={TAB_KEYS.map((key) => {
-            const Sales = SALES_TABS[key];
-            return { key, label: t(`reports:tabs.${key}`), children: Sales ? <Sales /> : <ShippingTabs activeKey={key} /> };
+            const Tab = TABS[key];
+            return { key, label: t(`reports:tabs.${key}`), children: <Tab /> };
           })}
         />
       </Card>
