@@ -7,15 +7,14 @@ import { Id, PageQuery } from '../contracts/common.js';
 import { ExportRequested } from '../contracts/exports.js';
 import { pageOf, post } from './define.js';
 
-export const REPORT_ACCESS = { menu: 'MENU_REPORT' } as const;
+import { REPORT_ACCESS } from './reports.js';
 const C = '/cloud/core';
 
 /** The longest period a report takes: a day report at most this many days… */
 export const SHIP_REPORT_MAX_DAYS = 366;
 /** …a month report at most this many months. */
 export const SHIP_REPORT_MAX_MONTHS = 36;
-export const REPORT_TYPES = ['day', 'month'] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+import { REPORT_TYPES, type ReportType } from '../contracts/reports.js';
 
 /** A shop day, YYYY-MM-DD. */
 export const ShopDay = z
@@ -251,14 +250,14 @@ export const ToShipOrderRow = z.object({
 export const ToShipOrdersAnswer = pageOf(ToShipOrderRow).extend({ toShipQty: z.number().int() });
 export type ToShipOrdersAnswer = z.infer<typeof ToShipOrdersAnswer>;
 
-export const RebuildAnswer = z.object({ parcels: z.number().int(), days: z.number().int() });
+export const ShipRebuildAnswer = z.object({ parcels: z.number().int(), days: z.number().int() });
 
 export const DeliveryStateCalls = {
   search: post(`${C}/deliveryState/search`, REPORT_ACCESS, DeliveryStateInput, DeliveryStateAnswer),
   /** Chosen paths: the parcels behind a cell, the export, the rebuild of the domain's aggregates. */
   searchParcels: post(`${C}/deliveryState/searchParcels`, REPORT_ACCESS, ParcelSearchInput, ParcelSearchAnswer),
   export: post(`${C}/deliveryState/export`, REPORT_ACCESS, DeliveryStateInput, ExportRequested),
-  rebuild: post(`${C}/deliveryState/rebuild`, REPORT_ACCESS, undefined, RebuildAnswer),
+  rebuild: post(`${C}/deliveryState/rebuild`, REPORT_ACCESS, undefined, ShipRebuildAnswer),
 } as const;
 
 export const SendPackageCalls = {

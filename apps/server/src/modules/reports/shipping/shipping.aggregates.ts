@@ -5,6 +5,7 @@
 // the daily sums and puts their new facts in, all in one transaction under the domain's advisory
 // lock. rebuild() recomputes a domain's facts and sums from erp_orders with the same SQL, so the two
 // agree to the gram (test). Only report tables are written: no lock is taken on any order row.
+import { DEFAULT_REPORT_TIME_ZONE, REPORT_TIME_ZONE_CONFIG } from '../reports.aggregates.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { bigintArray } from '../../../platform/sql.js';
@@ -17,11 +18,14 @@ export const SHIPPING_REBUILD_JOB = 'reports.shipping-rebuild';
 const BATCH = 2000;
 
 /**
- * The time zone of the shop's day. TODO(lead): read the domain's time-zone setting once the
- * reports area (rep-sales) adds it; every shipping figure takes its day from here.
+ * The time zone of the shop's day, as SQL: the domain's REPORT_TIME_ZONE setting when PostgreSQL
+ * knows the zone, else Asia/Shanghai — the same rule as the sales figures (../reports.aggregates.ts).
+ * Every shipping figure takes its day from here.
  */
-export function shopTimeZone(_domainId: number): string {
-  return 'Asia/Shanghai';
+export function shopTimeZone(domainId: number): SQL {
+  return sql`coalesce((select c.value from domain_configs c
+    where c.domain_id = ${domainId} and c.item_code = ${REPORT_TIME_ZONE_CONFIG}
+      and exists (select 1 from pg_timezone_names z where z.name = c.value)), ${DEFAULT_REPORT_TIME_ZONE})`;
 }
 
 /** The parcel of each shipped order of the domain (of the given orders only, when given). */
