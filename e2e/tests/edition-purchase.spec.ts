@@ -87,4 +87,34 @@ describe('buying an edition upgrade in the sandbox payment', () => {
     await page.waitForURL((url) => /#\/domainOrder\/pay\?orderNo=DO\d+/.test(url.href) && !url.href.includes(order.orderNo));
     await page.getByText('Sandbox cashier').waitFor();
   });
+
+  it('takes a refund request from the seller, settled by the root account', async () => {
+    await b.open('/domainOrder/order');
+    const paidRow = page.getByRole('row').filter({ hasText: packageName }).filter({ has: page.getByText('Paid', { exact: true }) });
+    await paidRow.getByRole('button', { name: 'Ask for a refund' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason').fill('Bought the wrong edition');
+    await dialog.getByLabel('Refund to account').fill('buyer@example.com');
+    await b.screenshot('billing-refund-request');
+    await dialog.getByRole('button', { name: 'Send the request' }).click();
+    await paidRow.getByText('Refund requested').waitFor();
+
+    await page.evaluate(() => localStorage.clear());
+    await b.signIn(DEMO.root.username, DEMO.root.password);
+    await page.waitForURL(/#\/system\/domains/);
+    await b.open('/system/billing');
+    await page.getByRole('tab', { name: 'Refund requests' }).click();
+    const request = page.getByRole('row', { name: /Bought the wrong edition/ });
+    expect(await request.innerText()).toContain('¥2980.50');
+    await request.getByRole('button', { name: 'Handle' }).click();
+    const settle = page.getByRole('dialog');
+    await settle.getByLabel('Refund number').fill('RF-E2E-1');
+    await settle.getByRole('button', { name: 'Save' }).click();
+    await request.waitFor({ state: 'detached' });
+    await chooseOption(page, page.getByRole('tabpanel').getByRole('combobox'), 'All statuses');
+    const done = page.getByRole('row', { name: /Bought the wrong edition/ });
+    await done.getByText('Refunded', { exact: true }).waitFor();
+    expect(await done.innerText()).toContain('RF-E2E-1');
+    await b.screenshot('billing-root-refunds');
+  });
 });

@@ -199,13 +199,13 @@ function RefundsTab() {
         loading={list.isFetching}
         dataSource={list.data?.voList ?? []}
         locale={{ emptyText: t('billing:admin.noRefunds') }}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1340 }}
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
         columns={[
           { title: t('billing:admin.domain'), width: 180, render: (_, r) => `${r.domainName} (${r.domainCode})` },
           { title: t('billing:fields.orderNo'), dataIndex: 'orderNo', width: 180 },
           { title: t('billing:refund.amount'), dataIndex: 'amountFen', width: 110, render: (v: number) => <Yuan fen={v} /> },
-          { title: t('billing:refund.reason'), dataIndex: 'reason' },
+          { title: t('billing:refund.reason'), dataIndex: 'reason', width: 200 },
           { title: t('billing:refund.payeeAccount'), dataIndex: 'payeeAccount', width: 160 },
           { title: t('billing:fields.status'), dataIndex: 'status', width: 100, render: (v: RefundRow['status']) => t(`billing:refund.status.${v}`) },
           { title: t('billing:refund.refundTradeNo'), dataIndex: 'refundTradeNo', width: 150, render: (v: string | null) => v ?? '-' },

@@ -162,11 +162,11 @@ export function OrderPage({ type }: { type: BillingOrderType }) {
           loading={orders.isFetching}
           dataSource={orders.data?.voList ?? []}
           locale={{ emptyText: t('billing:noOrders') }}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1240 }}
           pagination={{ current: page, pageSize: 10, total: orders.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
           columns={[
             { title: t('billing:fields.orderNo'), dataIndex: 'orderNo', width: 190 },
-            { title: t('billing:fields.name'), dataIndex: 'name' },
+            { title: t('billing:fields.name'), dataIndex: 'name', width: 220 },
             { title: t('billing:fields.amount'), dataIndex: 'amountFen', width: 110, render: (v: number) => <Yuan fen={v} /> },
             {
               title: t('billing:fields.status'),
