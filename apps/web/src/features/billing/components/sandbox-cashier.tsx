@@ -1,5 +1,6 @@
 // The sandbox payment provider's cashier: what a wallet's cashier page is, for the sandbox. The
 // buyer picks how the payment goes: success, failure, or paid with the notification lost (timeout).
+import { useEffect } from 'react';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,8 @@ import { DateTime } from '../../../ui/relative-time';
 import { sandboxCashierApi } from '../api';
 import { problemText, Yuan } from './billing-ui';
 
-export function SandboxCashier({ tradeNo, onPaid }: { tradeNo: string; onPaid: (trade: SandboxTrade, outcome: SandboxOutcome) => void }) {
+/** onDone: the trade was already paid or closed when the cashier opened (a reload after paying). */
+export function SandboxCashier({ tradeNo, onPaid, onDone }: { tradeNo: string; onPaid: (trade: SandboxTrade, outcome: SandboxOutcome) => void; onDone?: (trade: SandboxTrade) => void }) {
   const { t } = useTranslation();
   const trade = useQuery({ queryKey: ['sandbox-trade', tradeNo], queryFn: () => sandboxCashierApi.trade(tradeNo), retry: false });
   const pay = useMutation({
@@ -16,6 +18,10 @@ export function SandboxCashier({ tradeNo, onPaid }: { tradeNo: string; onPaid: (
     onSuccess: (after, outcome) => onPaid(after, outcome),
   });
   const tr = trade.data;
+  useEffect(() => {
+    if (tr && tr.status !== 'WAIT_BUYER_PAY') onDone?.(tr);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [tr?.status]);
   return (
     <Card
       title={

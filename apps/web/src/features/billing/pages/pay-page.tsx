@@ -117,7 +117,7 @@ function OrderPay({ orderNo, type }: { orderNo: string; type: BillingOrderType }
           </Card>
         </Col>
         <Col xs={24} md={14}>
-          {waiting === null && <SandboxCashier tradeNo={page.data.tradeNo} onPaid={() => setWaiting('notify')} />}
+          {waiting === null && <SandboxCashier tradeNo={page.data.tradeNo} onPaid={() => setWaiting('notify')} onDone={() => check.mutate()} />}
           {waiting === 'notify' && (
             <Card>
               <Space>
