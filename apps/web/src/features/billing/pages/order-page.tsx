@@ -205,17 +205,18 @@ export function OrderPage({ type }: { type: BillingOrderType }) {
           ]}
         />
       </Card>
-      <RefundModal order={refundOf} onClose={() => setRefundOf(null)} onDone={refresh} />
+      {refundOf && <RefundModal key={refundOf.orderNo} order={refundOf} onClose={() => setRefundOf(null)} onDone={refresh} />}
     </BareFrame>
   );
 }
 
-function RefundModal({ order, onClose, onDone }: { order: BillingOrder | null; onClose: () => void; onDone: () => void }) {
+/** Mounted per order, so its fields start from that order (and a fast typist's text is kept). */
+function RefundModal({ order, onClose, onDone }: { order: BillingOrder; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ amount: string; reason: string; payeeAccount: string }>();
   const [problem, setProblem] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (v: { amount: string; reason: string; payeeAccount: string }) => refundApi.create({ orderNo: order!.orderNo, amountFen: yuanToFen(v.amount) ?? 0, reason: v.reason, payeeAccount: v.payeeAccount }),
+    mutationFn: (v: { amount: string; reason: string; payeeAccount: string }) => refundApi.create({ orderNo: order.orderNo, amountFen: yuanToFen(v.amount) ?? 0, reason: v.reason, payeeAccount: v.payeeAccount }),
     onSuccess: () => {
       toast.success(t('billing:refund.asked'));
       onDone();
@@ -225,23 +226,16 @@ function RefundModal({ order, onClose, onDone }: { order: BillingOrder | null; o
   });
   return (
     <Modal
-      open={!!order}
-      title={order ? t('billing:refund.title', { orderNo: order.orderNo }) : ''}
+      open
+      title={t('billing:refund.title', { orderNo: order.orderNo })}
       onCancel={onClose}
-      destroyOnHidden
       onOk={async () => create.mutate(await form.validateFields())}
       confirmLoading={create.isPending}
       okText={t('billing:refund.submit')}
       cancelText={t('common:actions.cancel')}
-      afterOpenChange={(open) => {
-        if (open && order) {
-          setProblem(null);
-          form.setFieldsValue({ amount: fenToYuan(order.amountFen), reason: '', payeeAccount: '' });
-        }
-      }}
     >
       {problem && <Alert type="error" showIcon message={problem} style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" initialValues={{ amount: fenToYuan(order.amountFen), reason: '', payeeAccount: '' }}>
         <Form.Item
           name="amount"
           label={t('billing:refund.amount')}
