@@ -64,6 +64,18 @@ export const CROSS_DOMAIN_STATEMENTS: readonly { match: RegExp; reason: string }
     reason:
       'The shipping-report job (reports.shipping-refresh, every minute) finds the domains with orders to fold into their aggregates, then folds each in with statements of its own domain. On Citus a multi-shard read of a small queue table.',
   },
+  {
+    match: /^select (count\(\*\)::int|.*"domains"\."name") from "billing_refunds" inner join "billing_orders" on \("billing_orders"\."domain_id" = "billing_refunds"\."domain_id" /s,
+    reason: "The root account's list of refund requests (refund/shopper/search) spans every domain; a seller's own list names its domain. On Citus a multi-shard read of a short list.",
+  },
+  {
+    match: /^select "domain_id" from "billing_refunds" where "billing_refunds"\."id" = \$1$/,
+    reason: 'The root account settles a refund by its id (refund/shopper/updatePayInfo); the row tells its domain, and every later statement names it.',
+  },
+  {
+    match: /^select (count\(\*\)::int|.*"domains"\."name") from "billing_domain_requests"/s,
+    reason: "The root account's list of edition requests (billing/request/search) spans every domain. On Citus a multi-shard read of a short list.",
+  },
 ];
 
 const TENANT = new Set(TENANT_TABLES);

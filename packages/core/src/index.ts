@@ -36,6 +36,8 @@ export * from './rules/purchase-returns.js';
 export * from './catalogues/finance.js';
 export * from './contracts/finance.js';
 export * from './rules/finance.js';
+export * from './contracts/billing.js';
+export * from './rules/billing.js';
 export * from './catalogues/platforms.js';
 export * from './contracts/stores.js';
 export * from './rules/promotions.js';

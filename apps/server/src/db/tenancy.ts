@@ -51,6 +51,11 @@ export const REFERENCE_TABLES: Readonly<Record<string, PlatformTable>> = {
     citus: 'reference',
     reason: 'The index of the file store: pictures are served by their unguessable key without a domain, platform files have no domain, and export and import tasks reference it.',
   },
+  billing_prices: { citus: 'reference', reason: 'The price table of editions and store packs, set by the root account and read by every seller.' },
+  payment_sandbox_trades: {
+    citus: 'local',
+    reason: "The sandbox payment provider's own books, keyed by its trade number: its cashier page is opened with only that number, as a wallet's is.",
+  },
   carrier_sandbox_sequences: { citus: 'reference', reason: 'The number sequence of the sandbox carrier per carrier code: waybill numbers are unique across all domains.' },
 };
 

@@ -50,6 +50,7 @@ export const NAMESPACES = [
   'settings',
   'reports',
   'reportship',
+  'billing',
   // Import problems by code: Chinese and English are core's catalogue, the other languages their packs.
   'importproblems',
 ] as const;

@@ -23,6 +23,7 @@ import { FINANCE_CALL_MAPS } from './finance.js';
 import { ReplenishmentCalls } from './replenishment.js';
 import { SalesReportCalls } from './reports.js';
 import { SHIPPING_REPORT_CALL_MAPS } from './reports-shipping.js';
+import { BILLING_CALL_MAPS } from './billing.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GoodsLinkCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -39,6 +40,7 @@ export { PayableCalls, PaymentCalls, BillCalls, FINANCE_ACCESS } from './finance
 export { ReplenishmentCalls } from './replenishment.js';
 export { SalesReportCalls, REPORT_ACCESS } from './reports.js';
 export * from './reports-shipping.js';
+export * from './billing.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -63,6 +65,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   replenishment: ReplenishmentCalls,
   salesReports: SalesReportCalls,
   ...SHIPPING_REPORT_CALL_MAPS,
+  ...BILLING_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */

@@ -154,6 +154,7 @@ export const ROUTES: RouteDefinition[] = [
   // Admin pages this product adds for the root account: tenants and the SMS outbox.
   lay('/system/domains', 'systemDomains', 'system', root),
   lay('/system/smsOutbox', 'smsOutbox', 'system', root),
+  lay('/system/billing', 'systemBilling', 'system', root),
 
   lay('/waveStrategy/distribution', 'waveDistribution', 'orders', menu('MENU_WAVE_STRATEGY_DISTRIBUTION')),
   lay('/waveStrategy/detail', 'waveDetail', 'orders', menu('MENU_WAVE_STRATEGY_DETAIL')),

@@ -17,6 +17,8 @@ export const domains = pgTable(
     trialExpireTime: timestamptz('trial_expire_time'),
     expireTime: timestamptz('expire_time'),
     byStore: boolean('by_store').notNull().default(false),
+    /** Store slots bought in store packs (billing module, spec 02 §7.17). */
+    storeQuota: integer('store_quota').notNull().default(0),
     /** Extra menus granted to the domain by the platform (DISTRIBUTION is also derived from the level). */
     extraMenus: text('extra_menus').array().notNull().default(sql`'{}'::text[]`),
     contactName: text('contact_name'),

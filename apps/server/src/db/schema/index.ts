@@ -32,3 +32,4 @@ export * from './purchase-returns.js';
 export * from './finance.js';
 export * from './reports.js';
 export * from './report-shipping.js';
+export * from './billing.js';

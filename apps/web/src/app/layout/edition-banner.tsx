@@ -1,7 +1,9 @@
 // The upgrade or expiry banner (spec 01 §4.4): today expires, N days remaining, already
-// expired. Closed, it hides until the end of the day (kept locally).
+// expired. Closed, it hides until the end of the day (kept locally). Its button leads to the
+// edition order page.
 import { useState } from 'react';
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { expiryWording, hasActiveTrial, isDomainExpired, type DomainInfo } from '@openseller/core';
 import { STORAGE_KEYS } from '../auth-store';
@@ -36,6 +38,13 @@ export function EditionBanner({ domain }: { domain: DomainInfo }) {
       showIcon
       closable
       message={text}
+      action={
+        <Link to="/domainOrder/order">
+          <Button size="small" type="primary">
+            {t('common:banner.action')}
+          </Button>
+        </Link>
+      }
       style={{ marginBottom: 16 }}
       onClose={() => {
         const until = endOfToday();
