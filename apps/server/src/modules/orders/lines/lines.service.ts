@@ -4,7 +4,7 @@
 // (stock_lots) of the order's warehouse and the line's SKU, oldest first, minus what lines of other
 // open orders already chose, until the line's quantity is covered; the choice replaces the line's
 // earlier one and is kept in order_line_product_dates with the expiry date (product date + the
-// SKU's shelf life). handleDelProductDateInfo removes a line's choice.
+// goods' shelf life, spus.shelf_life). handleDelProductDateInfo removes a line's choice.
 import {
   ORDER_STATUS,
   OrderLineErrors,
@@ -126,9 +126,10 @@ export function createOrderLinesService(deps: { database: Database }) {
             await db.transaction(async (tx) => {
               const line = (
                 await tx.execute<{ id: number; order_id: number; sku_id: number | null; is_combination: boolean; qty: number; status_code: string; warehouse_id: number | null; code: string; shelf_life: number | null }>(sql`
-                  select l.id, l.order_id, l.sku_id, l.is_combination, l.qty, o.status_code, o.warehouse_id, o.code, k.shelf_life
+                  select l.id, l.order_id, l.sku_id, l.is_combination, l.qty, o.status_code, o.warehouse_id, o.code, p.shelf_life
                   from erp_order_lines l join erp_orders o on o.domain_id = l.domain_id and o.id = l.order_id
                   left join skus k on k.domain_id = l.domain_id and k.id = l.sku_id
+                  left join spus p on p.domain_id = k.domain_id and p.id = k.spu_id
                   where l.domain_id = ${domainId} and l.id = ${sodId}
                   for update of o`)
               ).rows[0];
