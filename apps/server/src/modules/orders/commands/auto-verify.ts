@@ -168,7 +168,7 @@ export function createAutoVerifyService(deps: { database: Database; commands: Or
 
     /** The job: every domain whose rule is on. */
     async runDue(): Promise<void> {
-      const rows = await db.execute<{ domain_id: number }>(sql`select domain_id from order_auto_verify_rules where enabled`);
+      const rows = await db.execute<{ domain_id: number; id: number }>(sql`select domain_id, id from order_auto_verify_rules where enabled`);
       for (const r of rows.rows) {
         const session = await jobSession(Number(r.domain_id));
         if (session) await runDomain(session, 'zh');

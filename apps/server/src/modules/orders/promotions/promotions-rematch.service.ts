@@ -12,7 +12,6 @@ import { AppError, notFound } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import { serverMessage } from '../../../platform/messages.js';
 import type { Session } from '../../../platform/sessions.js';
-import { bigintArray } from '../../../platform/sql.js';
 import type { PromotionsRegistryService } from '../../promotions/index.js';
 import { orderStatusRefusal, writeOrderLog } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';

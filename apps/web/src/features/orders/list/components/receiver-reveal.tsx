@@ -1,0 +1,50 @@
+// The receiver of an order, masked as every answer carries it, with an eye to show it in full
+// (issue 21 must-have 3): only for an account holding the reveal permission (user field
+// RECEIVER_DECRYPT), through /cloud/core/decrypt, which logs who saw it. Others see the eye
+// disabled with what to do. The full receiver is kept in this component only while shown.
+import { useState } from 'react';
+import { Button, Space, Tooltip } from 'antd';
+import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { OrderRevealCalls, RECEIVER_REVEAL_FIELD, type OrderRow, type RevealedReceiver } from '@openseller/core';
+import { ApiError, callApi, errorMessage } from '../../../../app/request';
+import { useSession } from '../../../../app/session';
+import { toast } from '../../../../app/toast';
+
+type Receiver = Pick<OrderRow, 'id' | 'receiverName' | 'receiverPhone' | 'receiverProvince' | 'receiverCity' | 'receiverDistrict' | 'receiverAddress'>;
+
+export function ReceiverReveal({ order }: { order: Receiver }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const allowed = session.fields.includes(RECEIVER_REVEAL_FIELD);
+  const [full, setFull] = useState<RevealedReceiver | null>(null);
+  const reveal = useMutation({ mutationFn: () => callApi(OrderRevealCalls.decrypt, { idList: [order.id] }, { quiet: true }) });
+  const shown = full ?? order;
+  return (
+    <Space align="start" size={4}>
+      <span data-testid="receiver">
+        {[shown.receiverName, shown.receiverPhone].filter(Boolean).join(' ')}
+        <br />
+        {[shown.receiverProvince, shown.receiverCity, shown.receiverDistrict, shown.receiverAddress].filter(Boolean).join(' ')}
+      </span>
+      <Tooltip title={!allowed ? t('orders:reveal.noPermission') : full ? t('orders:reveal.hide') : t('orders:reveal.show')}>
+        <Button
+          type="text"
+          size="small"
+          aria-label={full ? t('orders:reveal.hide') : t('orders:reveal.show')}
+          icon={full ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+          disabled={!allowed}
+          loading={reveal.isPending}
+          onClick={() => {
+            if (full) return setFull(null);
+            reveal.mutate(undefined, {
+              onSuccess: (r) => setFull(r.voList[0] ?? null),
+              onError: (error) => toast.error(error instanceof ApiError ? errorMessage(error) : String(error)),
+            });
+          }}
+        />
+      </Tooltip>
+    </Space>
+  );
+}
