@@ -118,7 +118,7 @@ export function AutoVerifyCard() {
             <Select mode="tags" tokenSeparators={[',', ' ', '，']} disabled={!enabled} placeholder={t('settings:autoVerify.anySku')} open={false} />
           </Form.Item>
           <Form.Item name="remarkRule" label={t('settings:autoVerify.remarks')}>
-            <Radio.Group disabled={!enabled} options={AUTO_VERIFY_REMARK_RULES.map((r) => ({ value: r, label: t(`settings:autoVerify.remark.${r}`) }))} />
+            <Radio.Group disabled={!enabled} style={{ display: 'flex', flexDirection: 'column', gap: 4 }} options={AUTO_VERIFY_REMARK_RULES.map((r) => ({ value: r, label: t(`settings:autoVerify.remark.${r}`) }))} />
           </Form.Item>
           <Form.Item name="minutesAfterPay" label={t('settings:autoVerify.minutes')} extra={t('settings:autoVerify.minutesHelp')}>
             <InputNumber min={0} max={43200} precision={0} disabled={!enabled} suffix={t('settings:autoVerify.minutesSuffix')} style={{ width: 180 }} />

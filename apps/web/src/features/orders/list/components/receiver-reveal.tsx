@@ -5,12 +5,13 @@
 import { useState } from 'react';
 import { Button, Space, Tooltip } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { OrderRevealCalls, RECEIVER_REVEAL_FIELD, type OrderRow, type RevealedReceiver } from '@openseller/core';
 import { ApiError, callApi, errorMessage } from '../../../../app/request';
 import { useSession } from '../../../../app/session';
 import { toast } from '../../../../app/toast';
+import { orderListKeys } from '../queries';
 
 type Receiver = Pick<OrderRow, 'id' | 'receiverName' | 'receiverPhone' | 'receiverProvince' | 'receiverCity' | 'receiverDistrict' | 'receiverAddress'>;
 
@@ -19,7 +20,12 @@ export function ReceiverReveal({ order }: { order: Receiver }) {
   const session = useSession();
   const allowed = session.fields.includes(RECEIVER_REVEAL_FIELD);
   const [full, setFull] = useState<RevealedReceiver | null>(null);
-  const reveal = useMutation({ mutationFn: () => callApi(OrderRevealCalls.decrypt, { idList: [order.id] }, { quiet: true }) });
+  const client = useQueryClient();
+  // The order's history gains the reveal (or its refusal): read it again.
+  const reveal = useMutation({
+    mutationFn: () => callApi(OrderRevealCalls.decrypt, { idList: [order.id] }, { quiet: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: orderListKeys.one(order.id) }),
+  });
   const shown = full ?? order;
   return (
     <Space align="start" size={4}>
