@@ -8,7 +8,12 @@ import { createTestApp } from '../../../../test/harness.js';
 import { insertOrder, type OrderSeed } from '../../../../test/factories/orders.js';
 import { balanceOf, outboundWorld, putOnHand, type OutboundWorld } from '../../../../test/factories/outbound.js';
 import { signedInStaff, storeRow } from '../../../../test/factories/warehouses.js';
+import { createAutoVerifyService } from './auto-verify.js';
+import { createOrderCommandsService } from './commands.service.js';
 
+// The job's schedule is moved out of the way (1 January, 03:00) so that it cannot review these
+// orders between a test's steps; the job itself is run by hand below.
+process.env.ORDER_AUTO_VERIFY_CRON = '0 3 1 1 *';
 const t = await createTestApp();
 const { db } = t.database;
 
@@ -86,6 +91,20 @@ describe('automatic review', () => {
     const result = (await run(w.token)).body.data;
     expect(result.failures).toEqual([expect.objectContaining({ id: noCourier.id, errorCode: 'ERR_ORDER_NO_EXPRESS' })]);
     expect((await status(noCourier.id)).auto_verify_hold).toBe('ERR_ORDER_NO_EXPRESS');
+  });
+
+  it('is run by the job for every domain whose rule is on, in the name of autoVerify', async () => {
+    const w = await world();
+    const off = await world();
+    const o = await order(w);
+    const untouched = await order(off);
+    await save(w.token, { enabled: true });
+    const service = createAutoVerifyService({ database: t.database, commands: createOrderCommandsService({ database: t.database }), now: () => new Date() });
+    await service.runDue();
+    expect((await status(o.id)).status_code).toBe('CI_ERPSOH_STATUS_VERIFIED');
+    expect((await status(untouched.id)).status_code).toBe('CI_ERPSOH_STATUS_NORMAL');
+    const log = await db.execute<{ login_name: string }>(sql`select login_name from operation_logs where entity_type = 'erp_order' and entity_id = ${String(o.id)} and action = 'verify'`);
+    expect(log.rows.map((r) => r.login_name)).toEqual(['autoVerify']);
   });
 
   it('refuses a bad rule naming the field, and lets only the configuration menu change it', async () => {
