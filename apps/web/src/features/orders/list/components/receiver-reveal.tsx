@@ -3,7 +3,7 @@
 // RECEIVER_DECRYPT), through /cloud/core/decrypt, which logs who saw it. Others see the eye
 // disabled with what to do. The full receiver is kept in this component only while shown.
 import { useState } from 'react';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Space, Tooltip, Typography } from 'antd';
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,8 @@ import { orderListKeys } from '../queries';
 
 type Receiver = Pick<OrderRow, 'id' | 'receiverName' | 'receiverPhone' | 'receiverProvince' | 'receiverCity' | 'receiverDistrict' | 'receiverAddress'>;
 
-export function ReceiverReveal({ order }: { order: Receiver }) {
+/** `compact`: the order list's cell (address in small grey text, no test id of the drawer). */
+export function ReceiverReveal({ order, compact = false }: { order: Receiver; compact?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const allowed = session.fields.includes(RECEIVER_REVEAL_FIELD);
@@ -29,10 +30,16 @@ export function ReceiverReveal({ order }: { order: Receiver }) {
   const shown = full ?? order;
   return (
     <Space align="start" size={4}>
-      <span data-testid="receiver">
+      <span {...(compact ? {} : { 'data-testid': 'receiver' })}>
         {[shown.receiverName, shown.receiverPhone].filter(Boolean).join(' ')}
         <br />
-        {[shown.receiverProvince, shown.receiverCity, shown.receiverDistrict, shown.receiverAddress].filter(Boolean).join(' ')}
+        {compact ? (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[shown.receiverProvince, shown.receiverCity, shown.receiverDistrict, shown.receiverAddress].filter(Boolean).join(' ')}
+          </Typography.Text>
+        ) : (
+          [shown.receiverProvince, shown.receiverCity, shown.receiverDistrict, shown.receiverAddress].filter(Boolean).join(' ')
+        )}
       </span>
       <Tooltip title={!allowed ? t('orders:reveal.noPermission') : full ? t('orders:reveal.hide') : t('orders:reveal.show')}>
         <Button
