@@ -40,6 +40,8 @@ const order = await api.call<{ id: number; code: string }>('/myhome/taobaoSoh/cr
 });
 
 const receiver = () => page.getByTestId('receiver');
+/** The detail drawer (the list row has its own eye). */
+const drawer = () => page.locator('.ant-drawer');
 
 describe('receivers behind the reveal permission, and automatic review', () => {
   it('shows the receiver masked, and in full to the main account through the eye', async () => {
@@ -49,14 +51,14 @@ describe('receivers behind the reveal permission, and automatic review', () => {
     await settled(page);
     await receiver().getByText('139****6666').waitFor();
     expect(await receiver().innerText()).not.toContain(PHONE);
-    await page.getByRole('button', { name: 'Show the receiver in full (logged)' }).click();
+    await drawer().getByRole('button', { name: 'Show the receiver in full (logged)' }).click();
     await receiver().getByText(PHONE, { exact: false }).waitFor();
     expect(await receiver().innerText()).toContain('文二路 88 号');
     await b.screenshot('receiver-revealed');
-    await page.getByRole('button', { name: 'Hide the receiver' }).click();
+    await drawer().getByRole('button', { name: 'Hide the receiver' }).click();
     await receiver().getByText('139****6666').waitFor();
     // The order's history names the reveal.
-    await page.getByText('Receiver revealed').first().waitFor();
+    await drawer().getByText('Receiver revealed').first().waitFor();
   });
 
   it('turns automatic review on and runs it from the business rules page', async () => {
@@ -83,7 +85,9 @@ describe('receivers behind the reveal permission, and automatic review', () => {
     await b.open(`/order?activeKey=6&open=${order.id}`);
     await settled(page);
     await receiver().getByText('139****6666').waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Show the receiver in full (logged)' }).isDisabled()).toBe(true);
+    await expect.poll(() => drawer().getByRole('button', { name: 'Show the receiver in full (logged)' }).isDisabled()).toBe(true);
+    // The list row's eye is disabled too.
+    await expect.poll(() => page.locator('.ant-table-tbody').getByRole('button', { name: 'Show the receiver in full (logged)' }).first().isDisabled()).toBe(true);
     await b.screenshot('receiver-masked-clerk');
   });
 });
