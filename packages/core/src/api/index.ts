@@ -10,6 +10,7 @@ import { STOCK_CALL_MAPS } from './stock.js';
 import { CONFIG_CALL_MAPS } from './config.js';
 import { PRINT_CALL_MAPS } from './print.js';
 import { ORDER_CALL_MAPS } from './orders.js';
+import { ORDER_EXTRA_CALL_MAPS } from './orders-extras.js';
 import { ACCOUNTS_CALL_MAPS } from './accounts.js';
 import { SystemCalls } from './system.js';
 import { FileCalls } from './files.js';
@@ -32,6 +33,7 @@ export * from './stock.js';
 export * from './config.js';
 export * from './print.js';
 export * from './orders.js';
+export * from './orders-extras.js';
 export * from './accounts.js';
 export { RmaCalls, AfterSalesCalls };
 export { PurchaseCalls, PURCHASE_ACCESS } from './purchasing.js';
@@ -52,6 +54,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   ...CONFIG_CALL_MAPS,
   ...PRINT_CALL_MAPS,
   ...ORDER_CALL_MAPS,
+  ...ORDER_EXTRA_CALL_MAPS,
   ...ACCOUNTS_CALL_MAPS,
   system: SystemCalls,
   files: FileCalls,

@@ -22,6 +22,7 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   'erp_order_stock_out',
   'shipping_feedback',
   'order_import_template',
+  'autoVerifyRule',
   // printing, waybills, couriers
   'printTemplate',
   'waybillAccount',
@@ -112,6 +113,16 @@ export const ORDER_LOG_ACTIONS = [
   'send',
   'ignoreTracking',
   'unignoreTracking',
+  'revealReceiver',
+  'revealReceiverRefused',
+  'autoVerify',
+  'addLabel',
+  'removeLabel',
+  'fillProductDate',
+  'deleteProductDate',
+  'forceCloseCancelled',
+  'checkLog',
+  'doPromotion',
 ] as const;
 export type OrderLogAction = (typeof ORDER_LOG_ACTIONS)[number];
 

@@ -113,6 +113,8 @@ export interface FieldDefinition {
 export const USER_FIELDS: readonly FieldDefinition[] = [
   { key: 'COST_PRICE', levelGated: false },
   { key: 'PURCHASE_PRICE', levelGated: true },
+  /** Receivers' names, phones and addresses in full (revealed one call at a time, logged). */
+  { key: 'RECEIVER_DECRYPT', levelGated: false },
 ];
 
 export const USER_FIELD_KEYS: readonly string[] = USER_FIELDS.map((f) => f.key);

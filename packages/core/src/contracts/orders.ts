@@ -214,6 +214,8 @@ export const OrderRow = z.object({
   /** The platform's encrypted phone and telephone: null (this build stores none). */
   receiverEnPhone: z.string().nullable(),
   receiverEnTel: z.string().nullable(),
+  /** Why the automatic review kept this pending order for a person (AUTO_VERIFY_* or a review refusal code), else null. */
+  autoVerifyHold: z.string().nullable(),
   lines: z.array(OrderLineRow),
 });
 export type OrderRow = z.infer<typeof OrderRow>;

@@ -33,3 +33,4 @@ export * from './finance.js';
 export * from './reports.js';
 export * from './report-shipping.js';
 export * from './billing.js';
+export * from './order-extras.js';

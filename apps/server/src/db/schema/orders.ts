@@ -86,6 +86,8 @@ export const erpOrders = pgTable(
     sendPrintTime: timestamptz('send_print_time'),
     deliveryTime: timestamptz('delivery_time'),
     closedAt: timestamptz('closed_at'),
+    /** Why the automatic review kept this pending order for a person (an AUTO_VERIFY_* reason), null when it did not. */
+    autoVerifyHold: text('auto_verify_hold'),
     /** The status before close, restored by cancel close. */
     statusBeforeClose: text('status_before_close'),
     version: versionColumn(),

@@ -44,10 +44,10 @@ describe('roles and sub-accounts', () => {
     const pro = await mainOf('PRO');
     const menus = await t.call('/cloud/domain/menu/getUserMenu', undefined, { method: 'GET', token: pro.token });
     expect(menus.body.data.map((m: any) => m.menuName)).toEqual(expect.arrayContaining(['MENU_SKU', 'MENU_USER_MANAGER', 'MENU_ERPSO']));
-    expect((await t.call('/cloud/domain/field/getUserField', undefined, { method: 'GET', token: pro.token })).body.data).toEqual(['COST_PRICE', 'PURCHASE_PRICE']);
+    expect((await t.call('/cloud/domain/field/getUserField', undefined, { method: 'GET', token: pro.token })).body.data).toEqual(['COST_PRICE', 'PURCHASE_PRICE', 'RECEIVER_DECRYPT']);
     const lite = await mainOf('LITE');
     // Purchase price shows only at paid levels (spec 01 §6).
-    expect((await t.call('/cloud/domain/field/getUserField', undefined, { method: 'GET', token: lite.token })).body.data).toEqual(['COST_PRICE']);
+    expect((await t.call('/cloud/domain/field/getUserField', undefined, { method: 'GET', token: lite.token })).body.data).toEqual(['COST_PRICE', 'RECEIVER_DECRYPT']);
   });
 
   it('adds the DISTRIBUTION extra menu at paid levels only', async () => {

@@ -81,6 +81,10 @@ export const RECORD_CODES: Record<OperationLogEntityKind, RecordCodeRule> = {
     show: sql`(select ${q(domains.code)} from ${domains} where ${q(domains.id)} = ${entryDomain} and ${q(domains.id)} = ${numericId})`,
   },
   domainSetting: ownCode,
+  // The automatic-review rule is one per domain, logged under the domain's id.
+  autoVerifyRule: {
+    show: sql`(select ${q(domains.code)} from ${domains} where ${q(domains.id)} = ${entryDomain} and ${q(domains.id)} = ${numericId})`,
+  },
   store: byId(stores, stores.name),
   tbSku: {
     show: sql`(select coalesce(${q(tbSkus.outerSkuId)}, ${q(tbSkus.tbSkuId)}) from ${tbSkus} where ${q(tbSkus.domainId)} = ${entryDomain} and ${q(tbSkus.id)} = ${numericId})`,

@@ -17,6 +17,10 @@ import { registerPrinting } from './printing/index.js';
 import { registerOrderChecking } from './checking/index.js';
 import { registerOrderTracking } from './tracking/index.js';
 import { registerOrderIntercepts } from './intercepts/index.js';
+import { registerOrderReveal } from './reveal/index.js';
+import { registerOrderLines } from './lines/index.js';
+import { registerOrderArchive } from './archive/index.js';
+import { registerOrderPromotions } from './promotions/index.js';
 
 export { ORDER_DOC_TYPE, ORDERS_AREA } from './orders.model.js';
 /** The order-ingest service (registry 'order-ingest'): orders entered by hand go through the pipeline. */
@@ -38,4 +42,8 @@ export const registerOrdersModule: AreaModule = (ctx) => {
   registerPrinting(ctx);
   registerOrderTracking(ctx);
   registerOrderIntercepts(ctx);
+  registerOrderReveal(ctx);
+  registerOrderLines(ctx);
+  registerOrderArchive(ctx);
+  registerOrderPromotions(ctx);
 };

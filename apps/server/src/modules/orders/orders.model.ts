@@ -91,7 +91,7 @@ const HEADER_COLUMNS = sql.raw(
     'intercept_reason', 'locked', 'pre_sale', 'stock_out', 'merge_level', 'split_level', 'seller_flag', 'seller_remark',
     'buyer_message', 'amount_total', 'post_fee', 'qty_total', 'sku_total', 'weight_total', 'labels', 'pay_time', 'last_ship_time',
     'verified_at', 'express_print_time', 'created_at', 'original_platform_code', 'receiver_tel', 'cod_type', 'have_invoice',
-    'trading_time', 'send_print_time', 'delivery_time',
+    'trading_time', 'send_print_time', 'delivery_time', 'auto_verify_hold',
   ]
     .map((c) => `o.${c}`)
     .join(', '),
@@ -274,6 +274,7 @@ function toOrderRow(h: Record<string, unknown>, lines: OrderLineRow[], options: 
     encryptReceiverTel: reveal ? text('receiver_tel') : maskPhone(text('receiver_tel')) || null,
     receiverEnPhone: null,
     receiverEnTel: null,
+    autoVerifyHold: text('auto_verify_hold'),
     lines,
   };
 }

@@ -14,6 +14,8 @@ import {
   maxMergedOrders,
   OrderCommandErrors,
   OrderErrors,
+  OrderMiscErrors,
+  type OrderLabelInput,
   ORDER_LOG_ENTITY_KIND,
   ORDER_STATUS,
   planManualSplit,
@@ -827,7 +829,52 @@ export function createOrderCommandsService(deps: { database: Database; now?: () 
         return orderRow(tx, domainId, o.id);
       });
     },
+
+    /** Sets a header label a person may set (MANUAL_ORDER_LABELS) on open orders; present already: unchanged. */
+    addLabel(session: Session, language: Language, input: OrderLabelInput): Promise<OrderBatchResult> {
+      return batch(session, language, input, async (tx, o) => {
+        if (!LABEL_STATUSES.includes(o.statusCode)) throw orderStatusRefusal(o, 'addLabel', LABEL_STATUSES);
+        if (o.labels.includes(input.labelType)) return;
+        await change(tx, session, o, 'addLabel', { labels: [...o.labels, input.labelType] });
+      });
+    },
+
+    /** Removes a header label a person may set; absent: unchanged. */
+    removeLabel(session: Session, language: Language, input: OrderLabelInput): Promise<OrderBatchResult> {
+      return batch(session, language, input, async (tx, o) => {
+        if (!LABEL_STATUSES.includes(o.statusCode)) throw orderStatusRefusal(o, 'removeLabel', LABEL_STATUSES);
+        if (!o.labels.includes(input.labelType)) return;
+        await change(tx, session, o, 'removeLabel', { labels: o.labels.filter((l) => l !== input.labelType) });
+      });
+    },
+
+    /**
+     * Closes orders the platform cancelled but that stayed open (intercepted CANCELLED, pending or
+     * reviewed): what a review allocated is released, the intercept cleared.
+     */
+    forceCloseCancelled(session: Session, language: Language, input: { idList: number[] }): Promise<OrderBatchResult> {
+      return batch(session, language, input, async (tx, o) => {
+        if (!o.intercepted || o.interceptReason !== 'CANCELLED') throw new AppError(OrderMiscErrors.NOT_PLATFORM_CANCELLED, 409, { code: o.code });
+        if (o.statusCode !== S.NORMAL && o.statusCode !== S.VERIFIED) throw orderStatusRefusal(o, 'forceCloseCancelled', [S.NORMAL, S.VERIFIED]);
+        if (o.statusCode === S.VERIFIED) await releaseOrder(tx, o.domainId, session.userId, o);
+        await change(tx, session, o, 'forceCloseCancelled', { statusCode: S.CLOSE, statusBeforeClose: S.NORMAL, closedAt: now(), verifiedAt: null, verifiedBy: null, intercepted: false });
+      });
+    },
+
+    /** A check at the packing desk, written into the order's history (checkLog). */
+    async writeCheckLog(session: Session, input: { id: number; result: string; content?: string | undefined }): Promise<null> {
+      const domainId = domainOf(session);
+      await db.transaction(async (tx) => {
+        const [o] = await tx.select({ id: erpOrders.id }).from(erpOrders).where(and(eq(erpOrders.domainId, domainId), eq(erpOrders.id, input.id)));
+        if (!o) throw notFound(ENTITY);
+        await writeOrderLog(tx, actorOf(session), o.id, 'checkLog', undefined, { result: input.result, content: input.content ?? null });
+      });
+      return null;
+    },
   };
 }
+
+/** Statuses whose labels a person may change: open orders (pending, reviewed, issued). */
+const LABEL_STATUSES: readonly string[] = [S.NORMAL, S.VERIFIED, S.SYNCED];
 
 export type OrderCommandsService = ReturnType<typeof createOrderCommandsService>;

@@ -4,6 +4,7 @@
 // the sender from the order's warehouse, the lines (split into pages by the template's goods per
 // page, spec 02 §4.3) and the carrier's routing. Every label printed is logged; an order printed
 // before is logged as a reprint. The print time of the order is set.
+import { canRevealReceivers, logReveals } from '../reveal/reveal.service.js';
 import {
   ErrorCodes,
   InterceptErrors,
@@ -300,7 +301,10 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
         .orderBy(erpOrders.id)
         .for('update');
       const lockedById = new Map(locked.map((r) => [r.id, r]));
-      const orders = await loadOrderRows(tx, domainId, ids, { reveal: true });
+      // The receiver in full only for an account holding the reveal permission (logged below);
+      // others print the masked receiver (issue 21 must-have 3).
+      const reveal = canRevealReceivers(session);
+      const orders = await loadOrderRows(tx, domainId, ids, { reveal });
       const byId = new Map(orders.map((o) => [o.id, o]));
       const fail = (id: number, code: string | null, errorCode: string, params: Record<string, string | number> = {}): OrderFailure => ({ id, code, errorCode, params, message: serverMessage(errorCode, params, language) });
       const failures: OrderFailure[] = [];
@@ -369,6 +373,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
         logRows.push({ domainId, orderId: o.id, orderCode: o.code, expressCompanyCode: o.expressCompanyCode!, expressNo: o.expressNo!, templateId: template.id, templateName: template.name, source, batchSeq: input.batchSeq, indexSeq: input.indexSeq, createdBy: session.userId, createdByName: session.loginName, createdAt: at });
       }
       await tx.insert(printLogs).values(logRows);
+      if (reveal) await logReveals(tx, actorOf(session), okIds, 'PRINT');
       await tx.update(erpOrders).set({ expressPrintTime: at }).where(and(eq(erpOrders.domainId, domainId), idsIn(erpOrders.id, okIds)));
       for (const r of logRows) await writeOrderLog(tx, actorOf(session), r.orderId, r.source === 'PRINT_SOURCE_REPRINT' ? 'reprint' : 'print', { expressPrintTime: printed.get(r.orderId)?.toISOString() ?? null }, { expressNo: r.expressNo, templateId: template.id, expressPrintTime: at.toISOString() });
       return { template, voList: labels, isError: failures.length > 0, successIds: okIds, failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };

@@ -21,6 +21,7 @@ import { ExceptionActions } from '../exceptions/exception-actions';
 import { ActiveFilters } from '../list/components/active-filters';
 import { LabelPrintedCell, LinesSummary, OrderStatusTag, OrderTags, OverdueCell, RowTags, RowTagsContext } from '../list/components/order-cells';
 import { OrderDetailDrawer } from '../list/components/order-detail-drawer';
+import { ReceiverReveal } from '../list/components/receiver-reveal';
 import { OrderFilterBar } from '../list/components/order-filter-bar';
 import { SavedSearchTabs } from '../list/components/saved-search-tabs';
 import { ordersErrorMessage, useOrderCounts, useOrderList, useOrderRowTags } from '../list/queries';
@@ -103,15 +104,8 @@ export default function OrderPage() {
       title: t('orders:columns.receiver'),
       key: 'receiver', shouldCellUpdate: changedOrder,
       width: 220,
-      render: (_, r) => (
-        <>
-          {[r.receiverName, r.receiverPhone].filter(Boolean).join(' ')}
-          <br />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {[r.receiverProvince, r.receiverCity, r.receiverDistrict, r.receiverAddress].filter(Boolean).join(' ')}
-          </Typography.Text>
-        </>
-      ),
+      // Masked; the eye shows it in full to an account holding the reveal permission (logged).
+      render: (_, r) => <ReceiverReveal order={r} compact />,
     },
     { title: t('orders:columns.lines'), key: 'lines', shouldCellUpdate: changedOrder, width: 300, render: (_, r) => <LinesSummary order={r} /> },
     {

@@ -19,6 +19,7 @@ import { PageTitle } from '../../../ui/page-title';
 import { useUnsavedChanges } from '../../../ui/unsaved-changes';
 import { applyServerFieldErrors } from '../../accounts/components/form-errors';
 import { useDomainSettings, useSaveDomainSettings } from '../queries';
+import { AutoVerifyCard } from '../components/auto-verify-card';
 
 type FormValues = Record<string, boolean | number | null>;
 
@@ -154,6 +155,7 @@ export default function BusinessRulesPage() {
           </Space>
         </Form>
       )}
+      <AutoVerifyCard />
     </>
   );
 }

@@ -1,4 +1,4 @@
-// One order in a drawer: header, receiver (masked), the edit actions (features/orders/commands),
+// One order in a drawer: header, receiver (masked; the eye reveals it to an account allowed to), the edit actions (features/orders/commands),
 // lines, merge candidates and the operation log.
 import { Alert, Descriptions, Drawer, Image, Skeleton, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { DateTime } from '../../../../ui/relative-time';
 import { logActionLabel } from '../../../logs/log-labels';
 import { ordersErrorMessage, useOrderDetail } from '../queries';
 import { OrderStatusTag, OrderTags } from './order-cells';
+import { ReceiverReveal } from './receiver-reveal';
 
 export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -29,6 +30,14 @@ function DetailBody({ data }: { data: OrderDetail }) {
   return (
     <>
       {data.soExtendStatus === 'WAVE_ORDER' && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('orders:wave.note')} />}
+      {data.autoVerifyHold && data.statusCode === 'CI_ERPSOH_STATUS_NORMAL' && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('orders:autoVerifyHold', { reason: t(`settings:autoVerify.reasons.${data.autoVerifyHold}`, { defaultValue: data.autoVerifyHold }) })}
+        />
+      )}
       {data.riskControlStatus !== 'NONE' && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('orders:risk.note')} />}
       {refundHeld(data) && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={t('orderintercepts:tags.held')} description={t('orderintercepts:heldNote')} />}
       <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }}>
@@ -42,9 +51,7 @@ function DetailBody({ data }: { data: OrderDetail }) {
         <Descriptions.Item label={t('orders:columns.store')}>{data.storeName ?? '-'}</Descriptions.Item>
         <Descriptions.Item label={t('orders:columns.buyer')}>{data.buyerNick ?? '-'}</Descriptions.Item>
         <Descriptions.Item label={t('orders:columns.receiver')}>
-          {[data.receiverName, data.receiverPhone].filter(Boolean).join(' ')}
-          <br />
-          {[data.receiverProvince, data.receiverCity, data.receiverDistrict, data.receiverAddress].filter(Boolean).join(' ')}
+          <ReceiverReveal order={data} />
           {data.addressException && <Tag color="red">{t('orders:detail.addressException')}</Tag>}
         </Descriptions.Item>
         <Descriptions.Item label={t('orders:columns.warehouse')}>{data.warehouseName ?? '-'}</Descriptions.Item>
