@@ -86,3 +86,5 @@ export * from './catalogues/aftersales.js';
 export * from './contracts/aftersales.js';
 export * from './rules/aftersales.js';
 export * from './rules/order-refund-hold.js';
+export * from './contracts/notices.js';
+export * from './rules/notices.js';
