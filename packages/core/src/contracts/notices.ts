@@ -171,3 +171,10 @@ export const EmergencyNoticeInput = z
     if (value.enabled && !value.content) ctx.addIssue({ code: 'custom', path: ['content'], message: 'an emergency notice that is shown needs content' });
   });
 export type EmergencyNoticeInput = z.infer<typeof EmergencyNoticeInput>;
+
+export const NoticeErrors = {
+  /** stopPlay of a notice that is not published (a draft, or already stopped). */
+  NOT_PLAYING: 'ERR_NOTICE_NOT_PUBLISHED',
+  /** A directional notice changed through publishMessage, or a board/news notice through publishDirectNotice. */
+  WRONG_CALL_FOR_TYPE: 'ERR_NOTICE_WRONG_CALL_FOR_TYPE',
+} as const;
