@@ -60,4 +60,6 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/finance/payment-management/create-payable': lazyPage(() => import('../features/finance/pages/create-payable-page')),
   '/finance/payment-management/create-paid': lazyPage(() => import('../features/finance/pages/create-paid-page')),
   '/purchase/replenishment': lazyPage(() => import('../features/purchasing/replenishment/replenishment-page')),
+  '/system/systemNotice': lazyPage(() => import('../features/notices/pages/system-notice-page')),
+  '/historyMessage': lazyPage(() => import('../features/notices/pages/history-message-page')),
 };
