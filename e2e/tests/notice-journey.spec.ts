@@ -99,4 +99,26 @@ describe('a directional notice', () => {
     await history.screenshot({ path: `${import.meta.dirname}/../artifacts/notice-history.png`, fullPage: true });
     await history.close();
   });
+
+  it('shows the emergency notice root switches on at the top of the seller\'s pages, until switched off', async () => {
+    const current = await root.call<{ version: number }>('/cloud/core/systemNotice/getEmergencyNotice');
+    // Shown to every seller of the installation: switched off again before this test ends.
+    const saved = await root.call<{ version: number }>('/cloud/core/systemNotice/saveEmergencyNotice', {
+      enabled: true,
+      content: '<p><strong>Carrier outage:</strong> label printing for one carrier is delayed.</p><img src="x" onerror="alert(1)">',
+      version: current.version,
+    });
+    try {
+      await page.reload();
+      const banner = page.getByRole('alert').filter({ hasText: 'Emergency notice' });
+      await banner.getByText('label printing for one carrier is delayed').waitFor();
+      expect(await banner.locator('img[onerror]').count()).toBe(0);
+      await b.screenshot('notice-emergency');
+    } finally {
+      await root.call('/cloud/core/systemNotice/saveEmergencyNotice', { enabled: false, content: '', version: saved.version });
+    }
+    await page.reload();
+    await page.getByText('Welcome back, Chosen Seller').waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: 'Emergency notice' }).count()).toBe(0);
+  });
 });
