@@ -29,10 +29,12 @@ export function AnnouncementModal({
   const open = messages.length > 0;
   const current = messages[Math.min(index, messages.length - 1)];
 
+  // A new set of messages starts over; the same set answered again by a poll keeps the place.
+  const identity = messages.map((m) => m.id).join(',');
   useEffect(() => {
     setIndex(startIndex);
     shown.current = new Set();
-  }, [messages, startIndex]);
+  }, [identity, startIndex]);
 
   useEffect(() => {
     if (!current) return;

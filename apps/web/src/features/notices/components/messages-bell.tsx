@@ -2,7 +2,7 @@
 // polled every 10 minutes and paused while the tab is hidden; the list opens a message in the
 // announcement modal, and board and directional messages due to play open it by themselves.
 // Past messages open /historyMessage in a new tab.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Badge, Button, Empty, List, Popover, Space, Tag, Tooltip, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,7 +28,9 @@ export function MessagesBell() {
   const messages = useQuery({ queryKey: noticeKeys.messages, queryFn: noticesApi.messages, refetchInterval: visible ? MESSAGE_POLL_MS : false, refetchOnWindowFocus: false });
   const needPlay = useQuery({ queryKey: noticeKeys.needPlay, queryFn: noticesApi.needPlay, refetchInterval: visible ? MESSAGE_POLL_MS : false, refetchOnWindowFocus: false });
 
-  const due = useMemo(() => (needPlay.data?.voList ?? []).filter((m) => !dismissed.current.has(m.id)), [needPlay.data]);
+  const [, setDismissedCount] = useState(0);
+  // Not memoised: a message closed a moment ago must leave the list before the next poll answers.
+  const due = (needPlay.data?.voList ?? []).filter((m) => !dismissed.current.has(m.id));
   const modal = opened ?? (due.length ? { messages: due, index: 0 } : null);
 
   const onRead = useCallback(
@@ -43,6 +45,7 @@ export function MessagesBell() {
 
   const onClose = () => {
     for (const m of modal?.messages ?? []) dismissed.current.add(m.id);
+    setDismissedCount(dismissed.current.size);
     setOpened(null);
   };
 
