@@ -20,7 +20,6 @@ import { NoticeHtml } from '../components/notice-html';
 
 const STATUS_COLORS: Record<NoticePlayStatus, string> = { DRAFT: 'default', WAITING: 'blue', PLAYING: 'green', ENDED: 'default', STOPPED: 'red' };
 const TYPE_COLORS: Record<NoticeType, string> = { BOARD: 'gold', DIRECTIONAL: 'purple', NEWS: 'blue' };
-const WIRE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 export default function SystemNoticePage() {
   const { t } = useTranslation();
@@ -229,8 +228,9 @@ function NoticeEditor({ notice, onClose, onSaved }: { notice: NoticeRow | null; 
         title: values.title,
         content: values.content,
         playFrequency: values.playFrequency,
-        playStartTime: start.format(WIRE_FORMAT),
-        playEndTime: end.format(WIRE_FORMAT),
+        // An instant with its offset: the browser's and the server's time zones may differ.
+        playStartTime: start.toISOString(),
+        playEndTime: end.toISOString(),
         publish,
       };
       if (values.type === 'DIRECTIONAL') return noticesApi.publishDirectNotice({ ...base, directDomainIds: values.directDomainIds ?? [], directLevels: (values.directLevels ?? []) as (typeof DOMAIN_LEVELS)[number][] });
