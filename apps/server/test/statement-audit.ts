@@ -76,6 +76,18 @@ export const CROSS_DOMAIN_STATEMENTS: readonly { match: RegExp; reason: string }
     match: /^select (count\(\*\)::int|.*"domains"\."name") from "billing_domain_requests"/s,
     reason: "The root account's list of edition requests (billing/request/search) spans every domain. On Citus a multi-shard read of a short list.",
   },
+  {
+    match: /^\s*select notice_id, count\(\*\)::int as n from system_notice_reads where notice_id = any\(\$1::bigint\[\]\) group by notice_id$/,
+    reason: 'The root account counts the read receipts of its system notices over every domain (modules/notices): a notice is the platform\'s, read in many domains. On Citus a multi-shard read, on the root list only.',
+  },
+  {
+    match: /^\s*select t\.notice_id, d\.id, d\.code, d\.name from system_notice_targets t join domains d on d\.id = t\.domain_id\s+where t\.notice_id = any\(\$1::bigint\[\]\) order by d\.id$/,
+    reason: 'The root account lists the domains a directional notice was sent to (modules/notices): one notice, many domains. On Citus a multi-shard read, on the root list only.',
+  },
+  {
+    match: /^delete from system_notice_targets where notice_id = \$1$/,
+    reason: 'The root account replaces the chosen domains of a directional notice as a whole (modules/notices): one notice, many domains.',
+  },
 ];
 
 const TENANT = new Set(TENANT_TABLES);

@@ -95,3 +95,5 @@ export * from './rules/aftersales.js';
 export * from './rules/order-refund-hold.js';
 export * from './rules/reports.js';
 export * from './contracts/reports.js';
+export * from './contracts/notices.js';
+export * from './rules/notices.js';

@@ -56,6 +56,11 @@ export const REFERENCE_TABLES: Readonly<Record<string, PlatformTable>> = {
     citus: 'local',
     reason: "The sandbox payment provider's own books, keyed by its trade number: its cashier page is opened with only that number, as a wallet's is.",
   },
+  system_notices: {
+    citus: 'reference',
+    reason: 'Notices of the platform written by the root account for many domains; the notice targets and read receipts of every domain reference them.',
+  },
+  emergency_notices: { citus: 'reference', reason: 'The one emergency notice page of the platform, served to anyone without a domain.' },
   carrier_sandbox_sequences: { citus: 'reference', reason: 'The number sequence of the sandbox carrier per carrier code: waybill numbers are unique across all domains.' },
 };
 

@@ -51,6 +51,7 @@ export const NAMESPACES = [
   'reports',
   'reportship',
   'billing',
+  'notices',
   // Import problems by code: Chinese and English are core's catalogue, the other languages their packs.
   'importproblems',
 ] as const;

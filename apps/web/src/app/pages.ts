@@ -70,4 +70,6 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/reports': lazyPage(() => import('../features/reports/pages/reports-page')),
   '/finance/payment-management/create-paid': lazyPage(() => import('../features/finance/pages/create-paid-page')),
   '/purchase/replenishment': lazyPage(() => import('../features/purchasing/replenishment/replenishment-page')),
+  '/system/systemNotice': lazyPage(() => import('../features/notices/pages/system-notice-page')),
+  '/historyMessage': lazyPage(() => import('../features/notices/pages/history-message-page')),
 };

@@ -25,6 +25,7 @@ import { ReplenishmentCalls } from './replenishment.js';
 import { SalesReportCalls } from './reports.js';
 import { SHIPPING_REPORT_CALL_MAPS } from './reports-shipping.js';
 import { BILLING_CALL_MAPS } from './billing.js';
+import { NOTICES_CALL_MAPS } from './notices.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GoodsLinkCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -43,6 +44,7 @@ export { ReplenishmentCalls } from './replenishment.js';
 export { SalesReportCalls, REPORT_ACCESS } from './reports.js';
 export * from './reports-shipping.js';
 export * from './billing.js';
+export { SystemNoticeCalls, UserNoticeCalls, EmergencyNoticePageCalls } from './notices.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -69,6 +71,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   salesReports: SalesReportCalls,
   ...SHIPPING_REPORT_CALL_MAPS,
   ...BILLING_CALL_MAPS,
+  ...NOTICES_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */

@@ -34,3 +34,4 @@ export * from './reports.js';
 export * from './report-shipping.js';
 export * from './billing.js';
 export * from './order-extras.js';
+export * from './notices.js';

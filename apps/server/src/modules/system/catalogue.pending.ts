@@ -11,16 +11,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   // issue 16: reports
 
   // issue 17: notices and administration
-  'POST /cloud/core/userNotice/readMessage': '#17',
-  'POST /cloud/core/userNotice/searchHistoryNotice': '#17',
-  'GET /html/emergencyNotice.html': '#17',
-  'POST /cloud/core/systemNotice/publishMessage': '#17',
-  'POST /cloud/core/systemNotice/publishDirectNotice': '#17',
-  'POST /cloud/core/systemNotice/searchPageList': '#17',
-  'POST /cloud/core/systemNotice/stopPlay': '#17',
-  'POST /cloud/core/systemNotice/delete': '#17',
-  'POST /cloud/core/userNotice/getUserMessage': '#17',
-  'POST /cloud/core/userNotice/searchNeedPlayNotice': '#17',
   'POST /cloud/admin/domainFuture/search': '#17',
   'POST /cloud/admin/domainFuture/create': '#17',
   'POST /cloud/admin/domainFuture/update': '#17',

@@ -20,6 +20,9 @@ import { ServiceModal } from './service-modal';
 import { AuthCodeModal } from '../../features/accounts/components/auth-code-modal';
 import { DownloadPanel } from '../../features/exports/download-panel';
 import { StoreExpiryNotice } from '../../features/stores/components/store-expiry-notice';
+import { EmergencyNoticeBanner } from '../../features/notices/components/emergency-notice-banner';
+import { MessagesBell } from '../../features/notices/components/messages-bell';
+import { TodoPopover } from '../../features/notices/components/todo-popover';
 import { UnsavedChangesGuard, useConfirmLeave } from '../../ui/unsaved-changes';
 
 const { Header, Content } = Layout;
@@ -104,6 +107,7 @@ function Shell() {
         </Header>
       )}
       <Content className="os-content">
+        {!bare && <EmergencyNoticeBanner />}
         {!bare && session.domain && <EditionBanner domain={session.domain} />}
         {!bare && <StoreExpiryNotice />}
         <Outlet />
@@ -168,6 +172,8 @@ function HeaderRight({ session }: { session: SessionState }) {
       <Dropdown menu={{ items: serviceItems, onClick: ({ key }) => setService(key) }} trigger={['click']}>
         <Button type="text" className="os-header-button" icon={<CustomerServiceOutlined />} aria-label={t('nav:service.title')} />
       </Dropdown>
+      {!session.isRoot && <TodoPopover />}
+      {!session.isRoot && <MessagesBell />}
       {!session.isRoot && <DownloadPanel />}
       {level && (
         <Link to="/domainOrder/order">

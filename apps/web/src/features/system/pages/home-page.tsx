@@ -4,51 +4,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { effectiveLevel, type HomePageData } from '@openseller/core';
+import { effectiveLevel } from '@openseller/core';
 import { canOpen } from '../../../app/layout/nav-items';
 import { useSession } from '../../../app/session';
 import { usePageVisible } from '../../../ui/use-page-visible';
 import { systemApi } from '../api';
-
-interface Counter {
-  key: keyof HomePageData;
-  to: string;
-}
-
-interface CounterGroup {
-  key: string;
-  counters: Counter[];
-}
-
-// Each counter's jump target (spec 01 §2.4).
-export const HOME_COUNTER_GROUPS: CounterGroup[] = [
-  {
-    key: 'orders',
-    counters: [
-      { key: 'countNoVerify', to: '/order?activeKey=1' },
-      { key: 'countToPrintExp', to: '/order?activeKey=2&expressPrinted=false' },
-      { key: 'countToSend', to: '/order?activeKey=2&expressPrinted=true&whType=SELF_WAREHOUSE' },
-      { key: 'countToSend4Wms', to: '/order?activeKey=6&statusCode=CI_ERPSOH_STATUS_SYNCED' },
-    ],
-  },
-  {
-    key: 'exceptions',
-    counters: [
-      { key: 'countOrderSynFailed', to: '/order?activeKey=5&type=sync' },
-      { key: 'countSyncException', to: '/order?activeKey=5&type=issued' },
-      { key: 'countFeedbackFailed', to: '/order?activeKey=5&type=feedback' },
-      { key: 'noTbSpuCount', to: '/goods/mapping' },
-    ],
-  },
-  {
-    key: 'stock',
-    counters: [
-      { key: 'asnHeaderCount', to: '/stocks?activeKey=2&status=CI_ASN_STATUS_CREATED' },
-      { key: 'wdoHeaderCount', to: '/stocks?activeKey=3&status=CI_WDO_STATUS_CREATED' },
-      { key: 'rmaCount', to: '/order/aftersalesmanagement?status=CI_RMA_STATUS_CREATED' },
-    ],
-  },
-];
+import { HOME_COUNTER_GROUPS } from '../home-counters';
 
 export default function HomePage() {
   const { t } = useTranslation();
