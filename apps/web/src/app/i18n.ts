@@ -47,6 +47,7 @@ export const NAMESPACES = [
   'printing',
   'orderchecking',
   'orderintercepts',
+  'live',
   'settings',
   // Import problems by code: Chinese and English are core's catalogue, the other languages their packs.
   'importproblems',

@@ -22,6 +22,8 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   'erp_order_stock_out',
   'shipping_feedback',
   'order_import_template',
+  'liveSession',
+  'liveAnchor',
   // printing, waybills, couriers
   'printTemplate',
   'waybillAccount',
