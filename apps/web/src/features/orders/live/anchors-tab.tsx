@@ -35,14 +35,11 @@ function AnchorModal({ anchor, onClose }: { anchor: LiverRow | 'new' | null; onC
       cancelText={t('common:actions.cancel')}
       confirmLoading={save.isPending}
       destroyOnHidden
-      afterOpenChange={(open) => {
-        if (!open) return;
-        setError(null);
-        form.setFieldsValue(editing ? { name: editing.name, phone: editing.phone ?? '', remark: editing.remark ?? '' } : { name: '', phone: '', remark: '' });
-      }}
+      afterOpenChange={(open) => !open && setError(null)}
     >
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} role="alert" />}
-      <Form form={form} layout="vertical">
+      {/* Mounted afresh on every opening (destroyOnHidden), so the initial values are the anchor's. */}
+      <Form form={form} layout="vertical" preserve={false} initialValues={editing ? { name: editing.name, phone: editing.phone ?? '', remark: editing.remark ?? '' } : { name: '', phone: '', remark: '' }}>
         <Form.Item name="name" label={t('live:anchors.name')} rules={[requiredRule(), { max: 40 }]}>
           <Input maxLength={40} />
         </Form.Item>
