@@ -42,7 +42,7 @@ describe('live broadcast orders', () => {
     const row = page.getByRole('row', { name: new RegExp(`Evening show ${run}`) });
     await row.waitFor();
     expect(await cell(row, 'Orders')).toBe('1');
-    expect(await cell(row, 'Order amount')).toBe('¥178.00');
+    expect(await cell(row, 'Order amount')).toBe('¥178.0000');
     expect(await cell(row, 'Store')).toBe(storeName);
     await row.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: `Edit live session Evening show ${run}` });
