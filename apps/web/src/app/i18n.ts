@@ -47,6 +47,7 @@ export const NAMESPACES = [
   'printing',
   'orderchecking',
   'orderintercepts',
+  'live',
   'settings',
   'reports',
   'reportship',

@@ -59,6 +59,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/stocks/createStockAftersale': lazyPage(() => import('../features/stock/inbound/pages/create-stock-aftersale-page')),
   '/order': lazyPage(() => import('../features/orders/pages/order-page')),
   '/order/createorder': lazyPage(() => import('../features/orders/ingest/pages/create-order-page')),
+  '/order/liveBroadcastManagement': lazyPage(() => import('../features/orders/live/pages/live-broadcast-page')),
   '/order/aftersalesmanagement': lazyPage(() => import('../features/stock/rma/rma-page')),
   '/afterSale': lazyPage(() => import('../features/aftersales/pages/aftersales-page')),
   '/afterSale/createAfterSaleOrder': lazyPage(() => import('../features/aftersales/pages/create-aftersale-page')),

@@ -26,6 +26,7 @@ import { SalesReportCalls } from './reports.js';
 import { SHIPPING_REPORT_CALL_MAPS } from './reports-shipping.js';
 import { BILLING_CALL_MAPS } from './billing.js';
 import { NOTICES_CALL_MAPS } from './notices.js';
+import { LiveCalls } from './live.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GoodsLinkCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -45,6 +46,7 @@ export { SalesReportCalls, REPORT_ACCESS } from './reports.js';
 export * from './reports-shipping.js';
 export * from './billing.js';
 export { SystemNoticeCalls, UserNoticeCalls, EmergencyNoticePageCalls } from './notices.js';
+export { LiveCalls } from './live.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -72,6 +74,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   ...SHIPPING_REPORT_CALL_MAPS,
   ...BILLING_CALL_MAPS,
   ...NOTICES_CALL_MAPS,
+  live: LiveCalls,
 };
 
 /** Every call of the catalogue. */

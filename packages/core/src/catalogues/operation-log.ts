@@ -23,6 +23,8 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   'shipping_feedback',
   'order_import_template',
   'autoVerifyRule',
+  'liveSession',
+  'liveAnchor',
   // printing, waybills, couriers
   'printTemplate',
   'waybillAccount',

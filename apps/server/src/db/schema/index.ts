@@ -35,3 +35,4 @@ export * from './report-shipping.js';
 export * from './billing.js';
 export * from './order-extras.js';
 export * from './notices.js';
+export * from './live.js';

@@ -32,6 +32,8 @@ import {
   stockSyncRules,
   stores,
   suppliers,
+  liveAnchors,
+  liveSessions,
   supplyGoods,
   tbSkus,
   transferOrders,
@@ -119,6 +121,8 @@ export const RECORD_CODES: Record<OperationLogEntityKind, RecordCodeRule> = {
   warehouse: byId(warehouses, warehouses.code),
   location: byId(warehouseLocations, warehouseLocations.code),
   supplier: byId(suppliers, suppliers.code),
+  liveSession: byId(liveSessions, liveSessions.liveName),
+  liveAnchor: byId(liveAnchors, liveAnchors.name),
   supplyGoods: {
     show: sql`(select ${q(suppliers.code)} || ' · ' || ${q(skus.code)} from ${supplyGoods}
                 join ${suppliers} on ${q(suppliers.id)} = ${q(supplyGoods.supplierId)} join ${skus} on ${q(skus.id)} = ${q(supplyGoods.skuId)}

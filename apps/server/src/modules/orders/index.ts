@@ -4,6 +4,7 @@
 //   list/           the order list (tabs, filters, counts), saved search tabs, home counters
 //   commands/       verify, lock, merge, split, convert, close, change courier/receiver/warehouse, out-of-stock
 //   express-rules/  express rules and stop-shipping areas (the courier chosen on ingest)
+//   live/           live-broadcast sessions and anchors (the orders each session covered)
 import type { AreaModule } from '../../platform/module.js';
 import { registerOrderCommands } from './commands/index.js';
 import { registerExpressRules } from './express-rules/index.js';
@@ -21,6 +22,7 @@ import { registerOrderReveal } from './reveal/index.js';
 import { registerOrderLines } from './lines/index.js';
 import { registerOrderArchive } from './archive/index.js';
 import { registerOrderPromotions } from './promotions/index.js';
+import { registerLive } from './live/index.js';
 
 export { ORDER_DOC_TYPE, ORDERS_AREA } from './orders.model.js';
 /** The order-ingest service (registry 'order-ingest'): orders entered by hand go through the pipeline. */
@@ -31,6 +33,7 @@ export { holdOrdersForRefund, releaseRefundHolds, type ActiveRefundsElsewhere } 
 
 export const registerOrdersModule: AreaModule = (ctx) => {
   registerExpressRules(ctx);
+  registerLive(ctx);
   registerOrderIngest(ctx);
   registerOrderImport(ctx);
   registerOrderList(ctx);

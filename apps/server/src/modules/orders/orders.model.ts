@@ -110,7 +110,10 @@ export function orderRowsQueries(domainId: number, ids: number[]): { headers: SQ
   const idArray = bigintArray(ids);
   return {
     headers: sql`
-    select ${HEADER_COLUMNS}, s.name as store_name, w.name as warehouse_name
+    select ${HEADER_COLUMNS}, s.name as store_name, w.name as warehouse_name,
+      (select json_agg(json_build_object('liveName', ls.live_name, 'anchormanName', la.name) order by ls.start_time, ls.id)
+       from live_sessions ls left join live_anchors la on la.domain_id = ls.domain_id and la.id = ls.anchor_id
+       where ls.domain_id = o.domain_id and ls.store_id = o.store_id and ls.enabled and o.pay_time >= ls.start_time and o.pay_time < ls.end_time) as live_list
     from erp_orders o
     left join stores s on s.id = o.store_id and s.domain_id = o.domain_id
     left join warehouses w on w.id = o.warehouse_id and w.domain_id = o.domain_id
@@ -251,7 +254,8 @@ function toOrderRow(h: Record<string, unknown>, lines: OrderLineRow[], options: 
     isSopShipment: null,
     codType: text('cod_type'),
     haveInvoice: Boolean(h.have_invoice),
-    erpSoLiveList: [],
+    // The store's live sessions on air when the order was paid (live/README.md).
+    erpSoLiveList: (h.live_list as { liveName: string | null; anchormanName: string | null }[] | null) ?? [],
     cnService: null,
     reviewPoint: null,
     tradingTime: iso(h.trading_time),

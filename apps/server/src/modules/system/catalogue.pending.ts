@@ -78,13 +78,4 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   'POST /myhome/template/setPreviewPrintTemplate': '#21',
   'POST /myhome/template/syncAkcTrackPrintTemplate': '#21',
   'POST /myhome/etrackaccount/findAllStoreWithAccount': '#21',
-
-  // no issue yet: live-broadcast goods (02 §7.18)
-  'POST /cloud/core/live/list': 'none',
-  'POST /cloud/core/live/create': 'none',
-  'POST /cloud/core/live/update': 'none',
-  'POST /cloud/core/live/delete': 'none',
-  'POST /cloud/core/live/disable': 'none',
-  'POST /cloud/core/live/liver/create': 'none',
-  'POST /cloud/core/live/liver/update': 'none',
 };
