@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, billingOrderAllows, editionAction, fenToYuan, purchaseEffect, yuanToFen } from './billing.js';
+import { addMonths, billingOrderAllows, editionAction, purchaseEffect, yuanToFen } from './billing.js';
+import { fenToYuan } from './reports.js';
 
 const now = new Date('2026-11-28T08:00:00Z');
 const domain = (level: string, expireTime: string | null, storeQuota = 0) => ({ level, expireTime: expireTime ? new Date(expireTime) : null, byStore: false, storeQuota });

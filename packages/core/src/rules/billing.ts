@@ -75,13 +75,6 @@ export function billingOrderAllows(status: BillingOrderStatus, action: 'pay' | '
   }
 }
 
-/** Fen as yuan text with two decimals (no float arithmetic). */
-export function fenToYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** Yuan text (at most 2 decimals) as fen, or null when it is not such a text. */
 export function yuanToFen(text: string): number | null {
   const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
