@@ -37,7 +37,12 @@ import {
   FeedbackRetryResult,
   SendOrdersInput,
   SendOrdersResult,
+  IssueToWarehouseInput,
+  ResendFeedbackInput,
+  ResendFeedbackResult,
+  SendOneInput,
 } from '../contracts/orders-shipping.js';
+import { OrderBatchResult } from '../contracts/orders.js';
 import {
   TrackingConfig,
   TrackingIdListInput,
@@ -214,6 +219,12 @@ export const ShippingCalls = {
   searchFeedbackPageList: post('/myhome/taobaoSoHFeedback/searchFeedbackPageList', PRINT_ACCESS, FeedbackFailureSearch, pageOf(FeedbackFailureRow)),
   batchFeedBack4Taobao: post('/myhome/taobaoSoHFeedback/batchFeedBack4Taobao', PRINT_ACCESS, FeedbackIdListInput, FeedbackRetryResult),
   batchCloseFeedbackError: post('/myhome/taobaoSoHFeedback/batchCloseFeedbackError', PRINT_ACCESS, FeedbackIdListInput, FeedbackCount),
+  /** Issues reviewed orders of WMS/Qimen warehouses to the warehouse system now; re-sends failed issues. */
+  forceSendWmsErpSoByHand: post('/myhome/sendsoh/forceSendWmsErpSoByHand', PRINT_ACCESS, IssueToWarehouseInput, OrderBatchResult),
+  /** Pushes shipped orders' tracking numbers to their stores again. */
+  batchReSendToTaobao: post('/myhome/sendsoh/batchReSendToTaobao', PRINT_ACCESS, ResendFeedbackInput, ResendFeedbackResult),
+  /** Ships one reviewed order with its note and serial numbers. */
+  send: post('/myhome/sendsoh/send', PRINT_ACCESS, SendOneInput, SendOrdersResult),
 };
 
 const X = '/myhome/expressTracking';

@@ -34,6 +34,9 @@ export function exceptionCondition(type: OrderExceptionType): SQL {
       return sql`o.labels @> '{EXPRESS_MATCH_FAIL}'::text[]`;
     case 'intercepted':
       return sql`o.intercepted`;
+    case 'issued':
+      // Issued to the warehouse system and refused or unanswered (the shipping part's order_warehouse_issues).
+      return sql`exists (select 1 from order_warehouse_issues i where i.domain_id = o.domain_id and i.order_id = o.id and i.status = 'FAILURE')`;
   }
 }
 

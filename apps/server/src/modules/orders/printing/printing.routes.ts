@@ -19,7 +19,7 @@ export interface PrintingRouteDeps {
   sessions: SessionStore;
 }
 
-const notInBuild = (platform: string) => new AppError(PrintErrors.PLATFORM_NOT_IN_BUILD, 501, { platform });
+const notInBuild = (platform: string) => new AppError(PrintErrors.PLATFORM_NOT_IN_BUILD, 409, { platform });
 
 export function registerPrintingRoutes(app: FastifyInstance, http: Http, service: PrintingService, deps: PrintingRouteDeps): void {
   http.serve(app, PrintTemplateCalls, {
