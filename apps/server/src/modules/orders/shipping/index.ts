@@ -9,7 +9,7 @@ import { createWarehouseIssue, WAREHOUSE_ISSUE_JOB } from './warehouse-issue.js'
 import type { WarehouseSystemsService } from '../../../connectors/warehouse/types.js';
 
 export { SHIPPING_FEEDBACK_JOB, type ShippingService } from './shipping.service.js';
-export { WAREHOUSE_ISSUE_JOB } from './warehouse-issue.js';
+export { WAREHOUSE_ISSUE_JOB, type WarehouseIssue } from './warehouse-issue.js';
 
 export function registerOrderShipping(ctx: ModuleContext): void {
   registerShippingMessages();
@@ -23,6 +23,7 @@ export function registerOrderShipping(ctx: ModuleContext): void {
     shipSynced: service.shipSynced,
     queueFeedbackIn: service.queueFeedbackIn,
   });
+  ctx.registry.provide('order-warehouse-issue', issue);
   registerShippingRoutes(ctx.app, ctx.http, service, issue);
   ctx.system.addHomeCounterProvider(async (domainId, session) =>
     session.menus.has(SHIPPING_ACCESS.menu) ? { countFeedbackFailed: await service.failedFeedbackCount(domainId), countSyncException: await issue.failedCount(domainId) } : {},
