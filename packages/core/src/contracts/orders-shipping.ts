@@ -134,10 +134,3 @@ export const SendOneInput = z.object({
     .default([]),
 });
 export type SendOneInput = z.input<typeof SendOneInput>;
-
-/** proxy/asyncGetExpOrder: waybill numbers for reviewed orders, taken in the background. */
-export const AsyncExpOrderInput = z.object({
-  idList: z.array(Id, { message: 'idList: order ids' }).min(1, 'idList: choose at least one order').max(500, 'idList: at most 500 orders per call'),
-});
-export const AsyncExpOrderAnswer = z.object({ taskKey: z.string(), count: z.number().int() });
-export type AsyncExpOrderAnswer = z.infer<typeof AsyncExpOrderAnswer>;

@@ -53,7 +53,7 @@ const onHand = async (w: { domainId: number; warehouseId: number; skus: { id: nu
   return total;
 };
 
-describe('orders to a warehouse run by a warehouse system', () => {
+describe('orders to a warehouse run by a warehouse system', { timeout: 120_000 }, () => {
   it('issues a reviewed order by hand, and the warehouse ships it once: stock leaves, the number reaches the store', async () => {
     const w = await world(1);
     const [id] = w.ids as [number];
@@ -135,7 +135,7 @@ describe('orders to a warehouse run by a warehouse system', () => {
   });
 });
 
-describe('sending one order and sending tracking numbers again', () => {
+describe('sending one order and sending tracking numbers again', { timeout: 120_000 }, () => {
   it('ships one order with its note and serial numbers, and refuses a serial number of another line', async () => {
     const w = await world(2, 'SELF_WAREHOUSE');
     const [a, b] = w.ids as [number, number];
