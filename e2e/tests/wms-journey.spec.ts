@@ -49,6 +49,7 @@ describe('an order shipped by a third-party warehouse', () => {
     await settled(page);
     await rowOf(order.code).waitFor();
     await page.getByText('The warehouse system refused these reviewed orders').waitFor();
+    await page.getByText('Issue to warehouse failed (1)').waitFor();
     await b.screenshot('wms-issue-failed');
     await rowOf(order.code).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Issue to the warehouse again' }).click();
@@ -65,7 +66,6 @@ describe('an order shipped by a third-party warehouse', () => {
     await api.call('/cloud/wms/fetchResults', { whId: wh.id });
 
     await b.open(`/order?activeKey=6&codeKeywords=${order.code}`);
-    await settled(page);
     await rowOf(order.code).waitFor();
     expect(await cell(rowOf(order.code), 'Status')).toContain('Sent');
     await page.getByText(`SF${run}01`).first().waitFor();

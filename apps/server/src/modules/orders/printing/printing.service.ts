@@ -59,7 +59,7 @@ import {
 } from '@openseller/core';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { domainConfigs, erpOrders, printLogs, printTemplateDefaults, printTemplateLinks, printTemplatePreviews, printTemplates, stores, waybillAccounts, waybillNumbers, warehouses } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
