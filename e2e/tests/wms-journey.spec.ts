@@ -45,6 +45,11 @@ describe('an order shipped by a third-party warehouse', () => {
   it('lists the refused issue in tab 5, issues it again, and shows the order sent by the warehouse', async () => {
     await b.signIn(seller.username, seller.password);
     await page.getByText(`Welcome back, ${seller.name}`).waitFor();
+    // The print tab offers packages, the insured value and delivery slips beside the print button.
+    await b.open('/order?activeKey=2');
+    await page.getByRole('button', { name: 'Print delivery slips' }).waitFor();
+    await page.getByLabel('Packages').waitFor();
+    await b.screenshot('print-tab-options');
     await b.open(`/order?activeKey=5&type=issued`);
     await settled(page);
     await rowOf(order.code).waitFor();
