@@ -77,6 +77,7 @@ export * from './rules/order-check.js';
 export * from './contracts/printing.js';
 export * from './rules/code128.js';
 export * from './rules/label-layout.js';
+export * from './rules/print-rules.js';
 export * from './rules/order-refusals.js';
 export * from './rules/order-merge.js';
 export * from './catalogues/order-actions.js';

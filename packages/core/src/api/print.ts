@@ -37,7 +37,12 @@ import {
   FeedbackRetryResult,
   SendOrdersInput,
   SendOrdersResult,
+  IssueToWarehouseInput,
+  ResendFeedbackInput,
+  ResendFeedbackResult,
+  SendOneInput,
 } from '../contracts/orders-shipping.js';
+import { OrderBatchResult } from '../contracts/orders.js';
 import {
   TrackingConfig,
   TrackingIdListInput,
@@ -79,8 +84,26 @@ import {
   PrintTemplatesRemoved,
   SetDefaultTemplateInput,
   SysPrintTemplateQuery,
+  AkcPrintParamsInput,
+  AkcSyncInput,
+  BatchSendPrintAnswer,
+  BatchSendPrintInput,
+  CreateSendTemplateInput,
+  CustomTemplateXmlQuery,
+  PreviewTemplateAnswer,
+  PreviewTemplateInput,
+  PrintLogExportInput,
+  PrintSendInput,
+  PrintSendResult,
+  SendTemplateSearch,
+  StoreWithAccountsRow,
+  TemplateLinkQuery,
+  TemplateUrlAnswer,
+  TemplateUrlQuery,
+  VipPrintTemplateRow,
 } from '../contracts/printing.js';
-import { get, NoAnswer, pageOf, post, voListOf, type CallMap } from './define.js';
+import { ExportRequested } from '../contracts/exports.js';
+import { get, NoAnswer, pageOf, post, RawAnswer, voListOf, type CallMap } from './define.js';
 
 /** Templates are kept with MENU_PRINT_TEMPLATE; the order page reads them with MENU_ERPSO. */
 export const PRINT_TEMPLATE_ACCESS = { menu: 'MENU_PRINT_TEMPLATE' } as const;
@@ -101,6 +124,25 @@ export const PrintTemplateCalls = {
   deletePrintTemplate: post(`${T}/deletePrintTemplate`, PRINT_TEMPLATE_ACCESS, IdListInput, PrintTemplatesRemoved),
   /** Makes a template the default of a courier (not in the spec). */
   setDefault: post(`${T}/setDefault`, PRINT_TEMPLATE_ACCESS, SetDefaultTemplateInput, PrintTemplateRow),
+  /** Delivery-slip (PACKING_LIST) templates: a page, system ones first. */
+  getSendTemplates: post(`${T}/getSendTemplates`, TEMPLATE_READ_ACCESS, SendTemplateSearch, pageOf(PrintTemplateRow)),
+  getSysSendTemplates: post(`${T}/getSysSendTemplates`, TEMPLATE_READ_ACCESS, undefined, voListOf(PrintTemplateRow)),
+  /** The domain's own delivery-slip templates. */
+  getUserSendTemplates: post(`${T}/getUserSendTemplates`, TEMPLATE_READ_ACCESS, undefined, voListOf(PrintTemplateRow)),
+  /** Makes a delivery-slip template, or with id and version changes it. */
+  createSendBatchAsnTemplate: post(`${T}/createSendBatchAsnTemplate`, PRINT_TEMPLATE_ACCESS, CreateSendTemplateInput, PrintTemplateRow),
+  deleteSendTemplate: post(`${T}/deleteSendTemplate`, PRINT_TEMPLATE_ACCESS, IdListInput, PrintTemplatesRemoved),
+  /** The template this account previews with (one per kind). */
+  setPreviewPrintTemplate: post(`${T}/setPreviewPrintTemplate`, TEMPLATE_READ_ACCESS, PreviewTemplateInput, PreviewTemplateAnswer),
+  /** A signed link to the courier's default template (GET /erp/CaiNiaoTemplate/{type}/{id}). */
+  getTemplateUrlByCodeType: post(`${T}/getTemplateUrlByCodeType`, TEMPLATE_READ_ACCESS, TemplateUrlQuery, TemplateUrlAnswer),
+  getVipPrintTemplates: post(`${T}/getVipPrintTemplates`, TEMPLATE_READ_ACCESS, undefined, voListOf(VipPrintTemplateRow)),
+  /** AKC's track print templates: AKC's print service is not part of this build (answers so). */
+  syncAkcTrackPrintTemplate: post(`${T}/syncAkcTrackPrintTemplate`, PRINT_TEMPLATE_ACCESS, AkcSyncInput, NoAnswer),
+  /** The template's layout as XML, through a signed link (no session: printer components load it). */
+  templateByLink: get('/erp/CaiNiaoTemplate/:kind/:id', 'public', TemplateLinkQuery, RawAnswer, { raw: true }),
+  /** The template's layout filled with the values of `json`, as XML. */
+  customTemplateXml: get('/erp/CaiNiaoTemplate/customTemplateXml', TEMPLATE_READ_ACCESS, CustomTemplateXmlQuery, RawAnswer, { raw: true }),
 };
 
 /** Printing orders takes the order menu; the print log the log menu or the order menu. */
@@ -112,6 +154,16 @@ export const PrintCalls = {
   /** The labels of one chunk of a batch print (chunks of 10, indexSeq per chunk), logged as printed. */
   getPrintInfo: post('/myhome/print/getPrintInfo', PRINT_ACCESS, PrintInfoInput, PrintInfoResult),
   searchPrintLog: post('/myhome/printLog/searchPageList', PRINT_LOG_ACCESS, PrintLogSearch, pageOf(PrintLogRow)),
+  /** The print log with the list's filters, made in the background for the download centre. */
+  exportPrintLog: post('/cloud/core/printLog/export', PRINT_LOG_ACCESS, PrintLogExportInput, ExportRequested),
+  /** The plan of a batch print or send: orders, chunks of 10, flags (spec 02 §4.3). */
+  getInfoForBatchSendPrint: post('/myhome/print/getInfoForBatchSendPrint', PRINT_ACCESS, BatchSendPrintInput, BatchSendPrintAnswer),
+  /** Delivery slips of one chunk, logged; the orders' send print time is set. */
+  printSendSoH: post('/myhome/print/printSendSoH', PRINT_ACCESS, PrintSendInput, PrintSendResult),
+  /** AKC print parameters: AKC's print service is not part of this build (answers so). */
+  getAkcPrintParams: post('/myhome/print/getAkcPrintParams', PRINT_ACCESS, AkcPrintParamsInput, NoAnswer),
+  /** A file of the domain (a label PDF, an export) by id, with the session's token as access_token (for links). */
+  attachment: get('/erp/pub/attachment/:id', 'public', z.object({ access_token: z.string().min(10).max(4000) }), RawAnswer, { raw: true }),
 };
 
 /** Waybill numbers for printing (spec 02 §7.13 myhome/print) and paper counters (myhome/lastexpressno). */
@@ -135,6 +187,12 @@ export const WaybillAccountCalls = {
   create: post(`${A}/create`, WAYBILL_ACCOUNT_ACCESS, WaybillAccountSave, WaybillAccountRow),
   update: post(`${A}/update`, WAYBILL_ACCOUNT_ACCESS, WaybillAccountUpdate, WaybillAccountRow),
   delete: post(`${A}/delete`, WAYBILL_ACCOUNT_ACCESS, IdListInput, WaybillRemoved),
+};
+
+/** The stores with their waybill accounts (served by the printing part). */
+export const WaybillStoreCalls = {
+  /** Every store with the waybill accounts of its platform's print code (cn, pdd, dy, jd…). */
+  findAllStoreWithAccount: post(`${A}/findAllStoreWithAccount`, { menu: ['MENU_ETRACK_ACCOUNT', 'MENU_ERPSO'] }, undefined, z.array(StoreWithAccountsRow)),
 };
 
 /** Shares of waybill accounts to other domains (spec 02 §3.9, §4.2, §7.13 etrackaccountshare). */
@@ -161,6 +219,12 @@ export const ShippingCalls = {
   searchFeedbackPageList: post('/myhome/taobaoSoHFeedback/searchFeedbackPageList', PRINT_ACCESS, FeedbackFailureSearch, pageOf(FeedbackFailureRow)),
   batchFeedBack4Taobao: post('/myhome/taobaoSoHFeedback/batchFeedBack4Taobao', PRINT_ACCESS, FeedbackIdListInput, FeedbackRetryResult),
   batchCloseFeedbackError: post('/myhome/taobaoSoHFeedback/batchCloseFeedbackError', PRINT_ACCESS, FeedbackIdListInput, FeedbackCount),
+  /** Issues reviewed orders of WMS/Qimen warehouses to the warehouse system now; re-sends failed issues. */
+  forceSendWmsErpSoByHand: post('/myhome/sendsoh/forceSendWmsErpSoByHand', PRINT_ACCESS, IssueToWarehouseInput, OrderBatchResult),
+  /** Pushes shipped orders' tracking numbers to their stores again. */
+  batchReSendToTaobao: post('/myhome/sendsoh/batchReSendToTaobao', PRINT_ACCESS, ResendFeedbackInput, ResendFeedbackResult),
+  /** Ships one reviewed order with its note and serial numbers. */
+  send: post('/myhome/sendsoh/send', PRINT_ACCESS, SendOneInput, SendOrdersResult),
 };
 
 const X = '/myhome/expressTracking';
@@ -222,6 +286,7 @@ export const PRINT_CALL_MAPS: Record<string, CallMap> = {
   printTemplates: PrintTemplateCalls,
   printing: PrintCalls,
   waybillAccounts: WaybillAccountCalls,
+  waybillStores: WaybillStoreCalls,
   waybillShares: WaybillShareCalls,
   waybillNumbers: WaybillNumberCalls,
   shipping: ShippingCalls,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEIGH_MARGIN_PERCENT } from '../rules/order-check.js';
-import { DOMAIN_SETTINGS, DomainSettingsSaveInput } from './domain-settings.js';
+import { DOMAIN_SETTINGS, DomainSettingsSaveInput, PRINT_GOODS_NUMBER_CONFIG, SYS_CONFIG_GROUPS } from './domain-settings.js';
 import { WEIGH_MARGIN_CONFIG } from './orders-checking.js';
 import { ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT } from './orders-list.js';
 
@@ -12,13 +12,14 @@ const firstIssue = (items: { itemCode: string; value: unknown }[]) => {
 };
 
 describe('the domain settings catalogue', () => {
-  it('holds the overdue warning and the weigh margin with the defaults their readers use', () => {
-    expect(DOMAIN_SETTINGS.map((s) => [s.code, s.kind, s.defaultValue])).toEqual([
-      [ORDER_OVERDUE_CONFIG.enabled, 'boolean', String(ORDER_OVERDUE_DEFAULT.enabled)],
-      [ORDER_OVERDUE_CONFIG.hours, 'integer', String(ORDER_OVERDUE_DEFAULT.hours)],
-      [WEIGH_MARGIN_CONFIG, 'decimal', String(DEFAULT_WEIGH_MARGIN_PERCENT)],
+  it('holds the overdue warning, the weigh margin and the print goods number with the defaults their readers use', () => {
+    expect(DOMAIN_SETTINGS.map((s) => [s.code, s.kind, s.defaultValue, s.group])).toEqual([
+      [ORDER_OVERDUE_CONFIG.enabled, 'boolean', String(ORDER_OVERDUE_DEFAULT.enabled), 'orders'],
+      [ORDER_OVERDUE_CONFIG.hours, 'integer', String(ORDER_OVERDUE_DEFAULT.hours), 'orders'],
+      [WEIGH_MARGIN_CONFIG, 'decimal', String(DEFAULT_WEIGH_MARGIN_PERCENT), 'orders'],
+      [PRINT_GOODS_NUMBER_CONFIG, 'integer', '0', 'print'],
     ]);
-    expect(DOMAIN_SETTINGS.every((s) => s.group === 'orders')).toBe(true);
+    expect(SYS_CONFIG_GROUPS.PRINT_CONFIG).toEqual([PRINT_GOODS_NUMBER_CONFIG]);
   });
 });
 

@@ -7,7 +7,10 @@ import { DEFAULT_WEIGH_MARGIN_PERCENT } from '../rules/order-check.js';
 import { WEIGH_MARGIN_CONFIG } from './orders-checking.js';
 import { ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT } from './orders-list.js';
 
-export const DOMAIN_SETTING_GROUPS = ['orders'] as const;
+export const DOMAIN_SETTING_GROUPS = ['orders', 'print'] as const;
+
+/** PRINT_CONFIG: the count of distinct goods a print page holds before the order goes on to a next page (spec 02 §4.3); 0 = no split. A template's own goods per page comes first. */
+export const PRINT_GOODS_NUMBER_CONFIG = 'PRINT_GOODS_NUMBER';
 export type DomainSettingGroup = (typeof DOMAIN_SETTING_GROUPS)[number];
 
 export type DomainSettingKind = 'boolean' | 'integer' | 'decimal';
@@ -33,6 +36,8 @@ export const DOMAIN_SETTINGS: readonly DomainSettingDefinition[] = [
   { code: ORDER_OVERDUE_CONFIG.hours, kind: 'integer', group: 'orders', min: 1, max: 720, defaultValue: String(ORDER_OVERDUE_DEFAULT.hours) },
   // Weigh and send (spec 02 §7.10): how far a parcel may differ from the goods' weight.
   { code: WEIGH_MARGIN_CONFIG, kind: 'decimal', group: 'orders', min: 0, max: 100, scale: 2, defaultValue: String(DEFAULT_WEIGH_MARGIN_PERCENT) },
+  // Printing (spec 02 §4.3): the goods number of a print page; 0 prints every order on one page.
+  { code: PRINT_GOODS_NUMBER_CONFIG, kind: 'integer', group: 'print', min: 0, max: 100, defaultValue: '0' },
 ];
 
 export const DOMAIN_SETTING_CODES = DOMAIN_SETTINGS.map((s) => s.code);
@@ -127,13 +132,13 @@ export type DomainSettingsSaveResult = z.infer<typeof DomainSettingsSaveResult>;
 /**
  * The codes getConfigByCode reads: a group of settings by its code, or one setting by its item
  * code. USER_CONFIG is the business rules page (every item); OVER_TIME_WARNING the order list's
- * 'about to time out' warning; PRINT_CONFIG the domain's print settings, of which this build keeps
- * none at domain level (print templates carry their own), so it answers an empty list.
+ * 'about to time out' warning; PRINT_CONFIG the domain's print settings (the goods number of a
+ * print page).
  */
 export const SYS_CONFIG_GROUPS: Readonly<Record<string, readonly string[]>> = {
   USER_CONFIG: DOMAIN_SETTING_CODES,
   OVER_TIME_WARNING: [ORDER_OVERDUE_CONFIG.enabled, ORDER_OVERDUE_CONFIG.hours],
-  PRINT_CONFIG: DOMAIN_SETTINGS.filter((s) => (s.group as string) === 'print').map((s) => s.code),
+  PRINT_CONFIG: DOMAIN_SETTINGS.filter((s) => s.group === 'print').map((s) => s.code),
 };
 
 /** The item codes a sysconfig code names, or undefined for an unknown code. */

@@ -429,7 +429,7 @@ export const SandboxWmsDocumentLine = z.object({
 });
 export type SandboxWmsDocumentLine = z.infer<typeof SandboxWmsDocumentLine>;
 
-const SandboxWmsKind = z.enum(['ASN', 'WDO', 'RMA']);
+const SandboxWmsKind = z.enum(['ASN', 'WDO', 'RMA', 'SO']);
 
 export const SandboxWmsDocumentRow = z.object({
   id: z.number(),

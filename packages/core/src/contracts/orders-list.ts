@@ -7,7 +7,7 @@ import { DateTimeText, Id, PageQuery, Text } from './common.js';
 import { ORDER_STATUSES, ORDER_TABS, OrderRow } from './orders.js';
 
 /** The exception kinds of tab 5 (the segmented filter; spec 01 §2.4 type=…). */
-export const ORDER_EXCEPTION_TYPES = ['sync', 'unmapped', 'warehouse', 'express', 'intercepted'] as const;
+export const ORDER_EXCEPTION_TYPES = ['sync', 'unmapped', 'warehouse', 'express', 'intercepted', 'issued'] as const;
 export type OrderExceptionType = (typeof ORDER_EXCEPTION_TYPES)[number];
 
 export const ORDER_SORTS = ['id_desc', 'payTime_desc', 'payTime_asc', 'lastShipTime_asc'] as const;

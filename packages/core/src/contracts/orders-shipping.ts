@@ -91,4 +91,46 @@ export type FeedbackRetryResult = z.infer<typeof FeedbackRetryResult>;
 export const ShippingErrors = {
   /** The order has no waybill number yet (params: code). */
   NO_EXPRESS_NO: 'ERR_ORDER_NO_EXPRESS_NO',
+  /** The order's warehouse is run by the seller: nothing to issue (params: code, warehouse). */
+  NOT_THIRD_PARTY: 'ERR_ORDER_NOT_THIRD_PARTY_WAREHOUSE',
+  /** The order has no warehouse (params: code). */
+  NO_WAREHOUSE: 'ERR_ORDER_NO_WAREHOUSE',
+  /** A line not matched to a SKU cannot go to a warehouse system (params: code, line). */
+  UNMAPPED_LINE: 'ERR_ORDER_UNMAPPED_LINE',
+  /** The warehouse system refused or did not answer (params: code, detail). */
+  ISSUE_FAILED: 'ERR_ORDER_ISSUE_FAILED',
+  /** Only shipped orders' tracking numbers are sent to the store again (params: code, status). */
+  NOT_SENT: 'ERR_ORDER_NOT_SENT',
+  /** A serial number names a line the order does not have (params: field). */
+  SERIAL_LINE: 'ERR_ORDER_SERIAL_LINE',
 } as const;
+
+/** sendsoh/forceSendWmsErpSoByHand: issue reviewed orders to their warehouse systems now (also re-sends failed issues). */
+export const IssueToWarehouseInput = z.object({
+  idList: z.array(Id, { message: 'idList: order ids' }).min(1, 'idList: choose at least one order').max(100, 'idList: at most 100 orders per call'),
+});
+export type IssueToWarehouseInput = z.infer<typeof IssueToWarehouseInput>;
+
+/** sendsoh/batchReSendToTaobao: push shipped orders' tracking numbers to their stores again. */
+export const ResendFeedbackInput = IssueToWarehouseInput;
+export const ResendFeedbackResult = z.object({
+  successIds: z.array(Id),
+  failures: SendOrdersResult.shape.failures,
+  recordKey: z.string().nullable(),
+});
+export type ResendFeedbackResult = z.infer<typeof ResendFeedbackResult>;
+
+/**
+ * sendsoh/send: ship one reviewed order (spec 02 §3.5 send payload): id, content (a note kept in
+ * the order log) and serialNumberDtoList (the serial numbers of the goods shipped, per line).
+ */
+export const SendOneInput = z.object({
+  id: Id,
+  version: Version.optional(),
+  content: z.string().trim().max(500).optional(),
+  serialNumberDtoList: z
+    .array(z.object({ lineId: Id, serialNumber: z.string().trim().min(1, 'serialNumber: enter the serial number').max(64) }))
+    .max(500)
+    .default([]),
+});
+export type SendOneInput = z.input<typeof SendOneInput>;

@@ -6,6 +6,9 @@
 // its own, of kind WAYBILL or PACKING_LIST (delivery note), with one default per courier.
 import { z } from 'zod';
 import { Id, PageQuery, Version } from './common.js';
+import { PLATFORM_PRINT_CODES, type PlatformPrintCode } from './waybills.js';
+import { isDecimalText } from '../rules/decimal.js';
+import { MAX_INSURED_AMOUNT, MAX_PACKAGES_PER_ORDER } from '../rules/print-rules.js';
 
 export const PRINT_DEFAULTS = { fontFamily: 'SimSun', fontSize: 10, offset: 5, pxPerMm: 4.25, chunk: 10 } as const;
 
@@ -39,6 +42,8 @@ export const PRINT_FIELDS = [
   'buyerMessage',
   'sellerRemark',
   'printTime',
+  'packageNo',
+  'insuredValue',
 ] as const;
 export type PrintField = (typeof PRINT_FIELDS)[number];
 /** Fields drawn as a Code 128 barcode rather than text. */
@@ -131,12 +136,29 @@ export const PrintTemplatesRemoved = z.object({ removed: z.number().int() });
 
 /** An order id, or a copied order's id ("123copy1", spec 02 §4.3) which prints as its original. */
 export const PrintOrderId = z.union([Id, z.string().trim().regex(/^\d+\D*copy\D*\d*$/i, 'not an order id')]);
-export const PrintInfoInput = z.object({
-  idList: z.array(PrintOrderId).min(1).max(PRINT_DEFAULTS.chunk * 10),
-  templateId: Id,
-  indexSeq: z.number().int().min(0).default(0),
-  batchSeq: z.number().int().min(0).default(0),
-});
+/** An insured amount in yuan (a number or its text, up to MAX_INSURED_AMOUNT), sent to the carrier in cents. */
+export const InsuredAmount = z
+  .union([z.number(), z.string().trim()])
+  .refine((v) => (typeof v === 'number' ? Number.isFinite(v) && v >= 0 && v <= MAX_INSURED_AMOUNT : isDecimalText(v) && !v.startsWith('-') && Number(v) <= MAX_INSURED_AMOUNT), {
+    message: `insuredAmount: an amount from 0 to ${MAX_INSURED_AMOUNT}`,
+  });
+
+export const PrintInfoInput = z
+  .object({
+    idList: z.array(PrintOrderId).min(1).max(PRINT_DEFAULTS.chunk * 10),
+    templateId: Id,
+    indexSeq: z.number().int().min(0).default(0),
+    batchSeq: z.number().int().min(0).default(0),
+    /** Packages per order (spec 02 §4.3, §7.13): more than one only for carriers that take several. */
+    packageCount: z.number().int().min(1).max(MAX_PACKAGES_PER_ORDER).default(1),
+    /** The first package printed (1-based); the start index is this minus 1. */
+    firstDocumentNumber: z.number().int().min(1).max(MAX_PACKAGES_PER_ORDER).default(1),
+    /** The insured value of each order, in yuan; the labels carry it in cents (spec 02 §5). */
+    insuredAmount: InsuredAmount.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.firstDocumentNumber > v.packageCount) ctx.addIssue({ code: 'custom', path: ['firstDocumentNumber'], message: `firstDocumentNumber: the first package printed cannot be after the last (${v.packageCount})` });
+  });
 export type PrintInfoInput = z.input<typeof PrintInfoInput>;
 
 export const PrintLabelLine = z.object({ skuCode: z.string().nullable(), name: z.string().nullable(), spec: z.string().nullable(), qty: z.number() });
@@ -149,6 +171,11 @@ export const PrintLabel = z.object({
   /** 1-based page of this order and the count of pages (split by goodsPerPage). */
   page: z.number().int(),
   pages: z.number().int(),
+  /** The package this label is for: number of count (label "2/3"), 1 of 1 for one package. */
+  packageNo: z.number().int(),
+  packageCount: z.number().int(),
+  /** The insured value sent to the carrier, in cents; null when none was given. */
+  insuredValueCents: z.number().int().nullable(),
   values: z.record(z.string(), z.string()),
   lines: z.array(PrintLabelLine),
 });
@@ -167,6 +194,10 @@ export const PrintInfoResult = z.object({
   failures: z.array(z.object({ id: Id, code: z.string().nullable(), errorCode: z.string(), params: z.record(z.string(), z.unknown()).optional(), message: z.string() })),
   indexSeq: z.number().int(),
   batchSeq: z.number().int(),
+  /** The 0-based index of the first package printed: firstDocumentNumber − 1. */
+  startIndex: z.number().int(),
+  /** Whether the labels go through the marketplace's print API (off for a reprint of one platform and one carrier). */
+  useMarketplaceApi: z.boolean(),
 });
 export type PrintInfoResult = z.infer<typeof PrintInfoResult>;
 
@@ -206,6 +237,16 @@ export const PrintErrors = {
   NO_EXPRESS_NO: 'ERR_PRINT_NO_EXPRESS_NO',
   /** Only reviewed orders print (params: status). */
   STATUS: 'ERR_PRINT_STATUS',
+  /** Several packages asked of a carrier that does not take them (params: expressCompanyCode, carrier). */
+  MULTI_PACKAGE: 'ERR_PRINT_MULTI_PACKAGE',
+  /** A waybill template given where a delivery-slip template is needed, or the reverse (params: field, kind). */
+  TEMPLATE_KIND: 'ERR_PRINT_TEMPLATE_KIND',
+  /** Delivery slips print for reviewed, issued or shipped orders (params: status). */
+  SEND_STATUS: 'ERR_PRINT_SEND_STATUS',
+  /** A marketplace's print service that is not part of this build (params: platform). */
+  PLATFORM_NOT_IN_BUILD: 'ERR_PRINT_PLATFORM_NOT_IN_BUILD',
+  /** A template link whose token is wrong or expired. */
+  TEMPLATE_TOKEN: 'ERR_PRINT_TEMPLATE_TOKEN',
 } as const;
 
 /** A copied order's id ("123copy1") reverts to the original order id (spec 02 §4.3). */
@@ -233,3 +274,154 @@ export function splitIntoPages<T>(lines: readonly T[], perPage: number | null, k
   pages.push(current);
   return pages;
 }
+
+// ---- issue 21: delivery slips, send templates, batch plans, template links -----------------------
+
+/** The system delivery-slip (PACKING_LIST) templates: key → [width, height] mm. */
+export const SYSTEM_SEND_TEMPLATE_SIZES = {
+  sendA5: [210, 148],
+  send76: [76, 130],
+} as const satisfies Record<string, readonly [number, number]>;
+export type SystemSendTemplateKey = keyof typeof SYSTEM_SEND_TEMPLATE_SIZES;
+
+/** template/createSendBatchAsnTemplate: a delivery-slip template (kind PACKING_LIST), new or (id + version) changed. */
+export const CreateSendTemplateInput = PrintTemplateSave.omit({ kind: true, isDefault: true, expressCompanyCode: true })
+  .extend({ id: Id.optional(), version: Version.optional() })
+  .superRefine((v, ctx) => {
+    if (v.id !== undefined && v.version === undefined) ctx.addIssue({ code: 'custom', path: ['version'], message: 'version is required with id' });
+  });
+export type CreateSendTemplateInput = z.input<typeof CreateSendTemplateInput>;
+
+/** template/getSendTemplates: a page of delivery-slip templates, system ones first. */
+export const SendTemplateSearch = PageQuery.extend({ keyword: z.string().trim().max(50).optional(), includeSystem: z.boolean().default(true) });
+export type SendTemplateSearch = z.infer<typeof SendTemplateSearch>;
+
+/** template/setPreviewPrintTemplate: the template this account previews labels (or slips) with. */
+export const PreviewTemplateInput = z.object({ id: Id });
+export const PreviewTemplateAnswer = z.object({ id: Id, kind: z.enum(PRINT_TEMPLATE_KINDS), name: z.string() });
+export type PreviewTemplateAnswer = z.infer<typeof PreviewTemplateAnswer>;
+
+/** The platform print code a store's platform prints its waybills with (spec 02 §3.9); null: any account. */
+export function printCodeOfPlatform(platformCode: string): PlatformPrintCode | null {
+  if (/^(CI_PLATFORM_(TAOBAO|FENXIAO|ALIBABA)|TMCS|C2M|TBMCNEW|DS1688)$/.test(platformCode)) return 'cn';
+  if (platformCode === 'CI_PLATFORM_PDD') return 'pdd';
+  if (platformCode === 'DY' || platformCode === 'DYCJ') return 'dy';
+  if (/^(CI_PLATFORM_JD|JDZY|CI_PLATFORM_JD_KJ)$/.test(platformCode)) return 'jd';
+  if (platformCode === 'CI_PLATFORM_VIPSHOP') return 'vipShop';
+  if (platformCode === 'CI_PLATFORM_VIPSHOPJIT') return 'vip';
+  if (platformCode === 'KSXD') return 'KSXD';
+  return null;
+}
+
+/** template/getTemplateUrlByCodeType: the link a printer component loads a courier's template from. */
+export const TemplateUrlQuery = z.object({
+  code: z.string({ message: 'code: name the express company' }).trim().min(1, 'code: name the express company').max(30),
+  type: z.enum(PLATFORM_PRINT_CODES, { message: `type: one of ${PLATFORM_PRINT_CODES.join(', ')}` }).default('cn'),
+});
+export type TemplateUrlQuery = z.infer<typeof TemplateUrlQuery>;
+export const TemplateUrlAnswer = z.object({ templateId: Id, name: z.string(), templateUrl: z.string(), expiresAt: z.string() });
+export type TemplateUrlAnswer = z.infer<typeof TemplateUrlAnswer>;
+
+/** template/getVipPrintTemplates: the waybill templates with the link Vipshop printing loads each from. */
+export const VipPrintTemplateRow = PrintTemplateRow.extend({ templateUrl: z.string() });
+
+/** GET /erp/CaiNiaoTemplate/{kind}/{id}?token=… : the template's layout, for a printer component. */
+export const TemplateLinkQuery = z.object({ token: z.string({ message: 'token: the link has no token' }).min(10, 'token: the link has no token').max(500) });
+/** GET /erp/CaiNiaoTemplate/customTemplateXml?templateId=…&json=… : the template filled with the values given. */
+export const CustomTemplateXmlQuery = z.object({
+  templateId: z.coerce.number({ message: 'templateId: a template id' }).int().positive(),
+  json: z
+    .string()
+    .max(20_000)
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        const value = JSON.parse(text) as unknown;
+        if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+      } catch {
+        /* reported below */
+      }
+      ctx.addIssue({ code: 'custom', message: 'json: the JSON text of an object of field values' });
+      return z.NEVER;
+    }),
+});
+
+/** A row of a batch as the order list sends it: the order id (or a copy's) and whatever the row carried. */
+export const BatchPrintRow = z.object({ id: PrintOrderId }).passthrough();
+/**
+ * print/getInfoForBatchSendPrint: the plan of a batch print or send (spec 02 §4.3, §7.13): the
+ * orders found (copies reverted), the chunks of 10 with their indexSeq and batchSeq, and the flags.
+ */
+export const BatchSendPrintInput = z
+  .object({
+    idList: z.array(PrintOrderId).max(2000).optional(),
+    voList: z.array(BatchPrintRow).max(2000).optional(),
+    batchSeq: z.number().int().min(0).default(0),
+  })
+  .superRefine((v, ctx) => {
+    if (!(v.idList?.length || v.voList?.length)) ctx.addIssue({ code: 'custom', path: ['idList'], message: 'idList: choose at least one order' });
+  });
+export type BatchSendPrintInput = z.input<typeof BatchSendPrintInput>;
+export const BatchSendPrintAnswer = z.object({
+  total: z.number().int(),
+  chunkSize: z.number().int(),
+  chunks: z.array(z.object({ indexSeq: z.number().int(), batchSeq: z.number().int(), idList: z.array(Id) })),
+  orders: z.array(z.object({ id: Id, code: z.string(), statusCode: z.string(), platformCode: z.string().nullable(), expressCompanyCode: z.string().nullable(), expressNo: z.string().nullable(), printed: z.boolean(), multiPackage: z.boolean() })),
+  /** Ids not found in the domain. */
+  missing: z.array(Id),
+  /** Row fields dropped before printing (new address, new express number). */
+  strippedFields: z.array(z.string()),
+  /** Every order was printed before. */
+  reprint: z.boolean(),
+  useMarketplaceApi: z.boolean(),
+});
+export type BatchSendPrintAnswer = z.infer<typeof BatchSendPrintAnswer>;
+
+/** print/printSendSoH: delivery slips of reviewed, issued or shipped orders, one chunk. */
+export const PrintSendInput = z.object({
+  idList: z.array(PrintOrderId).min(1, { message: 'idList: choose at least one order' }).max(PRINT_DEFAULTS.chunk * 10),
+  /** A PACKING_LIST template; the domain's first system delivery slip when left out. */
+  templateId: Id.optional(),
+  indexSeq: z.number().int().min(0).default(0),
+  batchSeq: z.number().int().min(0).default(0),
+});
+export type PrintSendInput = z.input<typeof PrintSendInput>;
+export const SendSlipLine = z.object({ skuCode: z.string().nullable(), name: z.string().nullable(), spec: z.string().nullable(), qty: z.number(), price: z.string().nullable(), amount: z.string().nullable() });
+export const SendSlip = z.object({
+  orderId: Id,
+  orderCode: z.string(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  values: z.record(z.string(), z.string()),
+  lines: z.array(SendSlipLine),
+});
+export type SendSlip = z.infer<typeof SendSlip>;
+export const PrintSendResult = z.object({
+  template: PrintTemplateRow,
+  voList: z.array(SendSlip),
+  isError: z.boolean(),
+  successIds: z.array(Id),
+  failures: PrintInfoResult.shape.failures,
+  indexSeq: z.number().int(),
+  batchSeq: z.number().int(),
+});
+export type PrintSendResult = z.infer<typeof PrintSendResult>;
+
+/** print/getAkcPrintParams: AKC (爱库存) print parameters of orders. */
+export const AkcPrintParamsInput = z.object({ idList: z.array(Id).min(1, { message: 'idList: choose at least one order' }).max(100) });
+/** template/syncAkcTrackPrintTemplate (no payload fields). */
+export const AkcSyncInput = z.object({}).passthrough();
+
+/** etrackaccount/findAllStoreWithAccount: each store with the waybill accounts its platform prints with. */
+export const StoreWithAccountsRow = z.object({
+  storeId: Id,
+  storeName: z.string(),
+  platformCode: z.string(),
+  printCode: z.string().nullable(),
+  accounts: z.array(z.object({ id: Id, name: z.string(), printCode: z.string(), expressCompanyCode: z.string(), isDefault: z.boolean() })),
+});
+export type StoreWithAccountsRow = z.infer<typeof StoreWithAccountsRow>;
+
+/** printLog/export: the print log with the list's filters, as a file of the download centre. */
+export const PrintLogExportInput = PrintLogSearch.omit({ currentPage: true, pageSize: true });
+export type PrintLogExportInput = z.infer<typeof PrintLogExportInput>;

@@ -15,10 +15,10 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 
 /** The documents a warehouse system takes: inbound notices and outbound orders. */
-/** Inbound notices, outbound orders, return inbounds (RMA): a return is received like a notice. */
-export type WarehouseDocumentKind = 'ASN' | 'WDO' | 'RMA';
+/** Inbound notices, outbound orders, return inbounds (RMA), sales orders (SO): a return is received like a notice, a sales order shipped like an outbound order. */
+export type WarehouseDocumentKind = 'ASN' | 'WDO' | 'RMA' | 'SO';
 /** Whether the warehouse receives the kind (ASN, RMA) rather than ships it (WDO). */
-export const isReceived = (kind: WarehouseDocumentKind) => kind !== 'WDO';
+export const isReceived = (kind: WarehouseDocumentKind) => kind === 'ASN' || kind === 'RMA';
 
 /** What a connector needs to know of a warehouse to act for it. */
 export interface WarehouseTarget {

@@ -1,7 +1,7 @@
 // Print templates, the default template per courier and the print log (spec 02 §3.9, §4.3, §7.13).
 import { bigint, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PrintElement } from '@openseller/core';
-import { createdAt, createdBy, domainIdColumn, tenantIdColumn, updatedAt, versionColumn } from '../columns.js';
+import { createdAt, createdBy, domainIdColumn, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 
 /** A domain's label templates; the system ones (system_key set) are made on first use and read-only. */
@@ -65,4 +65,36 @@ export const printLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('print_logs_domain_time_idx').on(t.domainId, t.createdAt), index('print_logs_order_idx').on(t.domainId, t.orderId), primaryKey({ columns: [t.domainId, t.id] })],
+);
+
+/** The template an account previews labels (kind WAYBILL) or delivery slips (PACKING_LIST) with. */
+export const printTemplatePreviews = pgTable(
+  'print_template_previews',
+  {
+    domainId: domainIdColumn().references(() => domains.id),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    templateId: bigint('template_id', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.userId, t.kind] }), foreignKey({ name: 'print_template_previews_template_id_fk', columns: [t.domainId, t.templateId], foreignColumns: [printTemplates.domainId, printTemplates.id] }).onDelete('cascade')],
+);
+
+/**
+ * Links a printer component loads a template through (GET /erp/CaiNiaoTemplate/{kind}/{id}?token=…):
+ * the token is `<domainId>-<random>`, kept until it expires.
+ */
+export const printTemplateLinks = pgTable(
+  'print_template_links',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    token: text('token').notNull(),
+    templateId: bigint('template_id', { mode: 'number' }).notNull(),
+    printCode: text('print_code').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('print_template_links_token_key').on(t.domainId, t.token), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'print_template_links_template_id_fk', columns: [t.domainId, t.templateId], foreignColumns: [printTemplates.domainId, printTemplates.id] }).onDelete('cascade')],
 );

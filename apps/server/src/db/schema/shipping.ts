@@ -60,3 +60,38 @@ export const shippingFeedbacks = pgTable(
 function bigintRef(name: string) {
   return bigint(name, { mode: 'number' }).notNull();
 }
+
+/**
+ * An order issued to its warehouse's system (WMS, Qimen; spec 02 §4.1 SYNCED, issue 21): one row
+ * per order (the unique key: an order is issued once, a retry re-sends the same document code),
+ * its sync status REQUEST → SENDING → SUCCESS or FAILURE with the warehouse's message, listed in
+ * the order list's tab 5 (type=issued) while failed and not closed.
+ */
+export const orderWarehouseIssues = pgTable(
+  'order_warehouse_issues',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
+    /** The document's code in the warehouse system: the order's code. */
+    docCode: text('doc_code').notNull(),
+    /** REQUEST, SENDING, SUCCESS, FAILURE. */
+    status: text('status').notNull(),
+    externalCode: text('external_code'),
+    errorMsg: text('error_msg'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The shipment the warehouse reported was booked (the order shipped). */
+    shippedAt: timestamptz('shipped_at'),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.domainId, t.id] }),
+    uniqueIndex('order_warehouse_issues_order_key').on(t.domainId, t.orderId),
+    uniqueIndex('order_warehouse_issues_doc_key').on(t.domainId, t.warehouseId, t.docCode),
+    index('order_warehouse_issues_failed_idx').on(t.domainId, t.orderId).where(sql`status = 'FAILURE'`),
+    foreignKey({ name: 'order_warehouse_issues_order_id_fk', columns: [t.domainId, t.orderId], foreignColumns: [erpOrders.domainId, erpOrders.id] }),
+  ],
+);

@@ -40,6 +40,7 @@ describe('reading and saving the settings', () => {
       ['ORDER_OVERDUE_WARNING_ENABLED', 'boolean', 'true', true, false],
       ['ORDER_OVERDUE_WARNING_HOURS', 'integer', '24', true, false],
       ['ORDER_WEIGH_MARGIN_PERCENT', 'decimal', '10', true, false],
+      ['PRINT_GOODS_NUMBER', 'integer', '0', true, false],
     ]);
     expect(items[1]).toMatchObject({ group: 'orders', min: 1, max: 720, defaultValue: '24' });
   });
@@ -54,7 +55,7 @@ describe('reading and saving the settings', () => {
       ],
     });
     expect(saved.changed).toEqual(['ORDER_OVERDUE_WARNING_ENABLED', 'ORDER_OVERDUE_WARNING_HOURS', 'ORDER_WEIGH_MARGIN_PERCENT']);
-    const expected = { ORDER_OVERDUE_WARNING_ENABLED: ['false', false], ORDER_OVERDUE_WARNING_HOURS: ['48', false], ORDER_WEIGH_MARGIN_PERCENT: ['12.5', false] };
+    const expected = { ORDER_OVERDUE_WARNING_ENABLED: ['false', false], ORDER_OVERDUE_WARNING_HOURS: ['48', false], ORDER_WEIGH_MARGIN_PERCENT: ['12.5', false], PRINT_GOODS_NUMBER: ['0', true] };
     expect(valuesOf(saved.items)).toEqual(expected);
     expect(valuesOf(await ok(seller.token, GET, ALL))).toEqual(expected);
     const config = await t.call('/cloud/domain/domain/getUserDomainConfig', undefined, { token: seller.token, method: 'GET' });
@@ -125,7 +126,7 @@ describe('the sysconfig calls of the spec', () => {
       ['ORDER_OVERDUE_WARNING_HOURS', '24'],
     ]);
     expect((await ok(seller.token, GET, { code: 'ORDER_WEIGH_MARGIN_PERCENT' })).map((i: any) => [i.itemCode, i.value])).toEqual([['ORDER_WEIGH_MARGIN_PERCENT', '10']]);
-    expect(await ok(seller.token, GET, { code: 'PRINT_CONFIG' })).toEqual([]);
+    expect((await ok(seller.token, GET, { code: 'PRINT_CONFIG' })).map((i: any) => [i.itemCode, i.value, i.group])).toEqual([['PRINT_GOODS_NUMBER', '0', 'print']]);
     const unknown = await t.call(GET, { code: 'NO_SUCH_CONFIG' }, { token: seller.token });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ errorCode: 'ERR_VALIDATION', params: { field: 'code' } });

@@ -15,6 +15,14 @@ import Fastify from 'fastify';
 
 const key = (call: { method: string; path: string }) => `${call.method} ${call.path}`;
 
+/** Whether the app serves a path: a route of that path, or one whose parameters (`/:kind/:id`) match it (the spec index writes `/x/1`). */
+function serves(app: TestApp['app'], method: 'GET' | 'POST', path: string): boolean {
+  if (app.hasRoute({ method, url: path })) return true;
+  return app.services.routeTable.some(
+    (r) => r.method === method && r.url.includes('/:') && new RegExp(`^${r.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(path),
+  );
+}
+
 describe('the route catalogue against the spec', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -29,7 +37,7 @@ describe('the route catalogue against the spec', () => {
   it('serves every call of the spec at its path and method, except the calls listed as pending', () => {
     const missing = readSpecCalls()
       .filter((c) => !(key(c) in PENDING_SPEC_CALLS))
-      .filter((c) => !t.app.hasRoute({ method: c.method, url: c.path }))
+      .filter((c) => !serves(t.app, c.method, c.path))
       .map((c) => `${key(c)} (${c.section}: ${c.name})`);
     expect(missing).toEqual([]);
   });
@@ -39,7 +47,7 @@ describe('the route catalogue against the spec', () => {
     const notInSpec = Object.keys(PENDING_SPEC_CALLS).filter((k) => !spec.has(k));
     const servedMeanwhile = Object.keys(PENDING_SPEC_CALLS).filter((k) => {
       const [method, path] = k.split(' ') as ['GET' | 'POST', string];
-      return t.app.hasRoute({ method, url: path });
+      return serves(t.app, method, path);
     });
     expect(notInSpec).toEqual([]);
     expect(servedMeanwhile).toEqual([]);

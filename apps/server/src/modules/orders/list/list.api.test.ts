@@ -67,7 +67,7 @@ describe('order list', () => {
 
     const counts = (await call(w, 'searchCount', {})).body.data;
     expect(counts.tabs).toEqual({ '1': 2, '2': 2, '3': 2, '4': 1, '5': 1, '6': 6, '7': 1, '8': 1 });
-    expect(counts.exceptions).toEqual({ sync: 0, unmapped: 1, warehouse: 0, express: 0, intercepted: 0 });
+    expect(counts.exceptions).toEqual({ sync: 0, unmapped: 1, warehouse: 0, express: 0, intercepted: 0, issued: 0 });
 
     const page = (await call(w, 'searchErpSoHPageList', { activeKey: '6', currentPage: 2, pageSize: 4 })).body.data;
     expect(page).toMatchObject({ total: 6, currentPage: 2, pageSize: 4 });
@@ -94,7 +94,7 @@ describe('order list', () => {
     expect(await ids(w, { activeKey: '5', exceptionType: 'sync' })).toEqual([syncFailed.id]);
     expect(await ids(w, { activeKey: '5' })).toHaveLength(5);
     const counts = (await call(w, 'searchCount', {})).body.data;
-    expect(counts.exceptions).toEqual({ sync: 1, unmapped: 1, warehouse: 1, express: 1, intercepted: 1 });
+    expect(counts.exceptions).toEqual({ sync: 1, unmapped: 1, warehouse: 1, express: 1, intercepted: 1, issued: 0 });
     expect(counts.tabs['5']).toBe(5);
 
     const home = (await t.call('/myhome/homepage/getHomePageData', {}, { token: w.token })).body.data;

@@ -34,6 +34,9 @@ export function exceptionCondition(type: OrderExceptionType): SQL {
       return sql`o.labels @> '{EXPRESS_MATCH_FAIL}'::text[]`;
     case 'intercepted':
       return sql`o.intercepted`;
+    case 'issued':
+      // Issued to the warehouse system and refused or unanswered (the shipping part's order_warehouse_issues).
+      return sql`exists (select 1 from order_warehouse_issues i where i.domain_id = o.domain_id and i.order_id = o.id and i.status = 'FAILURE')`;
   }
 }
 
@@ -162,7 +165,8 @@ const EXCEPTION_LABELS = `'{ORDER_TBSKU_EXCEPTION,WAREHOUSE_MATCH_FAIL,EXPRESS_M
  * The SQL of the tab counts (exported for the bench): per status (an index-only pass), and per
  * exception kind of tab 5. The exceptions are counted over the few orders that have one — those
  * of the partial index of open orders with an exception label or intercepted, and those named by
- * an open platform-order error (partial index on platform_orders) — not over every open order.
+ * an open platform-order error (partial index on platform_orders), and those whose issue to a
+ * warehouse system failed (partial index on order_warehouse_issues) — not over every open order.
  */
 export function countOrderTabsQueries(domainId: number, filters: OrderSearchFilters): { statuses: SQL; exceptions: SQL } {
   const where = sql.join(filterConditions(domainId, filters), sql` and `);
@@ -179,7 +183,10 @@ export function countOrderTabsQueries(domainId: number, filters: OrderSearchFilt
       select o.id from erp_orders o where ${where} and ${open} and (o.intercepted or o.labels && ${sql.raw(EXCEPTION_LABELS)})
       union
       select o.id from erp_orders o where ${where} and ${open} and o.id in (
-        select p.erp_order_id from platform_orders p where p.domain_id = ${domainId} and p.error_msg is not null and not p.error_closed))
+        select p.erp_order_id from platform_orders p where p.domain_id = ${domainId} and p.error_msg is not null and not p.error_closed)
+      union
+      select o.id from erp_orders o where ${where} and ${open} and o.id in (
+        select i.order_id from order_warehouse_issues i where i.domain_id = ${domainId} and i.status = 'FAILURE'))
     select count(*)::int as "any", ${sql.join(columns, sql`, `)}
     from erp_orders o where o.domain_id = ${domainId} and o.id in (select x.id from x)`,
   };

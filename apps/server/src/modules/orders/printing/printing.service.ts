@@ -16,6 +16,14 @@ import {
   PrintErrors,
   splitIntoPages,
   SYSTEM_TEMPLATE_SIZES,
+  SYSTEM_SEND_TEMPLATE_SIZES,
+  type SystemSendTemplateKey,
+  formatDecimal,
+  insuredValueCents,
+  planPackages,
+  PRINT_GOODS_NUMBER_CONFIG,
+  shiftDecimal,
+  useMarketplaceApi,
   type Language,
   type OrderFailure,
   type PageResult,
@@ -34,10 +42,27 @@ import {
   type SetDefaultTemplateInput,
   type SysPrintTemplateQuery,
   type CreatePrintTemplateParsed,
+  chunkIds,
+  printCodeOfPlatform,
+  stripNewFields,
+  supportsMultiPackage,
+  type BatchSendPrintAnswer,
+  type BatchSendPrintInput,
+  type CreateSendTemplateInput,
+  type PreviewTemplateAnswer,
+  type PrintSendInput,
+  type PrintSendResult,
+  type SendSlip,
+  type SendTemplateSearch,
+  type StoreWithAccountsRow,
+  type TemplateUrlAnswer,
+  type TemplateUrlQuery,
 } from '@openseller/core';
-import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
-import { erpOrders, printLogs, printTemplateDefaults, printTemplates, waybillNumbers, warehouses } from '../../../db/schema/index.js';
+import { domainConfigs, erpOrders, printLogs, printTemplateDefaults, printTemplateLinks, printTemplatePreviews, printTemplates, stores, waybillAccounts, waybillNumbers, warehouses } from '../../../db/schema/index.js';
 import { AppError, notFound, versionConflict } from '../../../platform/errors.js';
 import { serverMessage } from '../../../platform/messages.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
@@ -47,6 +72,7 @@ import { actorOf } from '../session-helpers.js';
 import { domainOf as sellerDomain } from '../../../platform/caller.js';
 import { pageOffset } from '../../../platform/paging.js';
 import { idsIn } from '../../../platform/sql.js';
+import { printLogWhere } from './printing.export.js';
 
 type TemplateRecord = typeof printTemplates.$inferSelect;
 
@@ -57,6 +83,29 @@ const SYSTEM_NAMES: Record<SystemTemplateKey, string> = {
   PDD_POSTB_6: 'PDD_POSTB_6 72×5',
   PDD_POSTB_8: 'PDD_POSTB_8 72×50',
 };
+
+const SYSTEM_SEND_NAMES: Record<SystemSendTemplateKey, string> = {
+  sendA5: '发货单 A5 210×148',
+  send76: '发货单 76×130',
+};
+
+/** A delivery slip's layout: order, receiver and the goods of the page, for a slip of w × h mm. */
+export function slipElements(w: number, h: number): PrintElement[] {
+  const fs = PRINT_DEFAULTS.fontSize;
+  const half = (w - 6) / 2;
+  const row = 7;
+  const els: PrintElement[] = [
+    { field: 'orderCode', x: 2, y: 2, w: half, h: row, fontSize: fs, bold: true },
+    { field: 'printTime', x: 4 + half, y: 2, w: half, h: row, fontSize: fs, bold: false },
+    { field: 'platformNo', x: 2, y: 2 + row, w: w - 4, h: row, fontSize: fs, bold: false },
+    { field: 'receiverName', x: 2, y: 2 + 2 * row, w: half, h: row, fontSize: fs, bold: false },
+    { field: 'receiverAddress', x: 2, y: 2 + 3 * row, w: w - 4, h: row, fontSize: fs, bold: false },
+    { field: 'itemsSummary', x: 2, y: 2 + 4 * row, w: w - 4, h: Math.max(h - 6 * row - 4, row), fontSize: fs, bold: false },
+    { field: 'buyerMessage', x: 2, y: h - 2 * row - 2, w: w - 4, h: row, fontSize: 8, bold: false },
+    { field: 'sellerRemark', x: 2, y: h - row - 2, w: w - 4, h: row, fontSize: 8, bold: false },
+  ];
+  return els.filter((e) => e.y >= 0 && e.y + e.h <= h && e.x + e.w <= w);
+}
 
 /** A layout of the usual fields for a label of w × h mm (elements that do not fit are left out). */
 export function systemElements(w: number, h: number): PrintElement[] {
@@ -106,6 +155,11 @@ function checkElements(input: PrintTemplateSave) {
   });
 }
 
+/** How long a template link works. */
+const TEMPLATE_LINK_TTL_MS = 24 * 3600 * 1000;
+/** Delivery slips print for reviewed, issued and shipped orders. */
+const SLIP_STATUSES: string[] = [ORDER_STATUS.VERIFIED, ORDER_STATUS.SYNCED, ORDER_STATUS.SEND];
+
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export function createPrintingService(deps: { database: Database; now?: () => Date }) {
@@ -115,7 +169,19 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
   /** Makes the domain's system templates when missing. */
   async function ensureSystem(tx: Tx, domainId: number) {
     const [have] = await tx.select({ n: count() }).from(printTemplates).where(and(eq(printTemplates.domainId, domainId), isNotNull(printTemplates.systemKey)));
-    if (Number(have?.n ?? 0) >= Object.keys(SYSTEM_TEMPLATE_SIZES).length) return;
+    if (Number(have?.n ?? 0) >= Object.keys(SYSTEM_TEMPLATE_SIZES).length + Object.keys(SYSTEM_SEND_TEMPLATE_SIZES).length) return;
+    const slips = (Object.entries(SYSTEM_SEND_TEMPLATE_SIZES) as Array<[SystemSendTemplateKey, readonly [number, number]]>).map(([key, [w, h]]) => ({
+      domainId,
+      name: SYSTEM_SEND_NAMES[key],
+      kind: 'PACKING_LIST',
+      systemKey: key,
+      width: w,
+      height: h,
+      xOffset: PRINT_DEFAULTS.offset,
+      yOffset: PRINT_DEFAULTS.offset,
+      fontSize: PRINT_DEFAULTS.fontSize,
+      elements: slipElements(w, h),
+    }));
     const rows = (Object.entries(SYSTEM_TEMPLATE_SIZES) as Array<[SystemTemplateKey, readonly [number, number]]>).map(([key, [w, h]]) => ({
       domainId,
       name: SYSTEM_NAMES[key],
@@ -128,7 +194,17 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
       fontSize: PRINT_DEFAULTS.fontSize,
       elements: systemElements(w, h),
     }));
-    await tx.insert(printTemplates).values(rows).onConflictDoNothing();
+    await tx.insert(printTemplates).values([...rows, ...slips]).onConflictDoNothing();
+  }
+
+  /** PRINT_CONFIG's goods number of a print page (spec 02 §4.3); null when 0 (no split) or unset. */
+  async function printGoodsNumber(tx: Tx, domainId: number): Promise<number | null> {
+    const [row] = await tx
+      .select({ value: domainConfigs.value })
+      .from(domainConfigs)
+      .where(and(eq(domainConfigs.domainId, domainId), eq(domainConfigs.itemCode, PRINT_GOODS_NUMBER_CONFIG)));
+    const n = Number(row?.value ?? 0);
+    return Number.isInteger(n) && n > 0 ? n : null;
   }
 
   async function defaultsOf(tx: Tx, domainId: number, ids: number[]) {
@@ -187,6 +263,8 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
       const where: SQL[] = [eq(printTemplates.domainId, domainId)];
       if (input.keyword) where.push(ilike(printTemplates.name, `%${input.keyword.replace(/[%_\\]/g, '\\$&')}%`));
       if (input.kind) where.push(eq(printTemplates.kind, input.kind));
+      // The system delivery slips are the send-template calls'; here only when slips are asked for.
+      else where.push(or(isNull(printTemplates.systemKey), eq(printTemplates.kind, 'WAYBILL'))!);
       if (input.expressCompanyCode) where.push(or(eq(printTemplates.expressCompanyCode, input.expressCompanyCode), isNull(printTemplates.expressCompanyCode))!);
       if (!input.includeSystem) where.push(isNull(printTemplates.systemKey));
       const [total] = await tx.select({ n: count() }).from(printTemplates).where(and(...where));
@@ -207,8 +285,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
     const domainId = sellerDomain(session);
     return db.transaction(async (tx) => {
       await ensureSystem(tx, domainId);
-      const where: SQL[] = [eq(printTemplates.domainId, domainId), isNotNull(printTemplates.systemKey)];
-      if (input.kind) where.push(eq(printTemplates.kind, input.kind));
+      const where: SQL[] = [eq(printTemplates.domainId, domainId), isNotNull(printTemplates.systemKey), eq(printTemplates.kind, input.kind ?? 'WAYBILL')];
       const rows = await tx.select().from(printTemplates).where(and(...where)).orderBy(asc(printTemplates.id));
       const defaults = await defaultsOf(tx, domainId, rows.map((r) => r.id));
       return { voList: rows.map((r) => toRow(r, defaults.get(r.id) ?? [])) };
@@ -287,12 +364,20 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
   }
 
   /** The label data of reviewed orders with courier and waybill number, logged as printed. */
-  async function prepare(session: Session, input: { idList: Array<number | string>; templateId: number; indexSeq: number; batchSeq: number }, language: Language): Promise<PrintInfoResult> {
+  async function prepare(
+    session: Session,
+    input: { idList: Array<number | string>; templateId: number; indexSeq: number; batchSeq: number; packageCount?: number; firstDocumentNumber?: number; insuredAmount?: number | string | undefined },
+    language: Language,
+  ): Promise<PrintInfoResult> {
     const domainId = sellerDomain(session);
     const ids = [...new Set(input.idList.map(originalOrderId))];
+    const packageCount = input.packageCount ?? 1;
+    const firstDocumentNumber = input.firstDocumentNumber ?? 1;
+    const insuredCents = input.insuredAmount === undefined ? null : insuredValueCents(input.insuredAmount);
     return db.transaction(async (tx) => {
       await ensureSystem(tx, domainId);
       const template = await rowOf(tx, domainId, await load(tx, domainId, input.templateId));
+      const goodsPerPage = template.goodsPerPage ?? (await printGoodsNumber(tx, domainId));
       // The orders' rows locked first: the refund state is read under the lock a refund takes to hold them.
       const locked = await tx
         .select({ id: erpOrders.id, printed: erpOrders.expressPrintTime, statusCode: erpOrders.statusCode, haveRefund: erpOrders.haveRefund, intercepted: erpOrders.intercepted, interceptReason: erpOrders.interceptReason })
@@ -316,9 +401,14 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
         if (row && refundHeld(row)) return failures.push(fail(id, o.code, InterceptErrors.REFUND_HOLD, { code: o.code, action: 'print' })), [];
         if (!o.expressCompanyCode) return failures.push(fail(id, o.code, PrintErrors.NO_COURIER)), [];
         if (!o.expressNo) return failures.push(fail(id, o.code, PrintErrors.NO_EXPRESS_NO, { expressCompanyCode: o.expressCompanyCode })), [];
-        return [o];
+        const packages = planPackages(o.expressCompanyCode, packageCount, firstDocumentNumber);
+        if ('refusal' in packages) return failures.push(fail(id, o.code, PrintErrors.MULTI_PACKAGE, { expressCompanyCode: o.expressCompanyCode, carrier: expressCompanyName(o.expressCompanyCode, language), packageCount })), [];
+        return [{ ...o, packages: packages.plan.packages }];
       });
-      if (!ok.length) return { template, voList: [], isError: failures.length > 0, successIds: [], failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
+      const startIndex = firstDocumentNumber - 1;
+      const reprint = ok.length > 0 && ok.every((o) => lockedById.get(o.id)?.printed);
+      const marketplace = useMarketplaceApi(reprint, ok);
+      if (!ok.length) return { template, voList: [], isError: failures.length > 0, successIds: [], failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq, startIndex, useMarketplaceApi: marketplace };
       const okIds = ok.map((o) => o.id);
       const printed = new Map(locked.map((r) => [r.id, r.printed]));
       const whIds = [...new Set(ok.map((o) => o.warehouseId).filter((w): w is number => w !== null))];
@@ -338,7 +428,7 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
         const wh = o.warehouseId !== null ? whById.get(o.warehouseId) : undefined;
         const routing = routingOf.get(`${o.id}:${o.expressNo}`) ?? null;
         const live = o.lines.filter((l) => !l.cancelTag);
-        const pages = splitIntoPages(live, template.goodsPerPage, (l) => (l.skuId !== null ? `s${l.skuId}` : `t${l.tbSkuId ?? l.outerSkuId ?? l.id}`)).map((page) =>
+        const pages = splitIntoPages(live, goodsPerPage, (l) => (l.skuId !== null ? `s${l.skuId}` : `t${l.tbSkuId ?? l.outerSkuId ?? l.id}`)).map((page) =>
           page.map((l) => ({ skuCode: l.skuCode, name: l.skuName ?? l.title, spec: l.skuSpecifications ?? l.properties, qty: l.qty })),
         );
         const base: Record<string, string> = {
@@ -356,40 +446,40 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
           buyerMessage: o.buyerMessage ?? '',
           sellerRemark: o.sellerRemark ?? '',
           printTime,
+          insuredValue: insuredCents === null ? '' : formatDecimal(shiftDecimal(String(insuredCents), 2), 2),
         };
-        pages.forEach((pageLines, i) => {
-          labels.push({
-            orderId: o.id,
-            orderCode: o.code,
-            expressNo: o.expressNo!,
-            expressCompanyCode: o.expressCompanyCode!,
-            source,
-            page: i + 1,
-            pages: pages.length,
-            values: { ...base, itemsSummary: pageLines.map((l) => `${l.skuCode ?? l.name ?? ''}×${l.qty}`).join('; ') },
-            lines: pageLines,
+        // Each package its own labels (numbered n/total), each split into pages of the goods number.
+        for (const pkg of o.packages) {
+          pages.forEach((pageLines, i) => {
+            labels.push({
+              orderId: o.id,
+              orderCode: o.code,
+              expressNo: o.expressNo!,
+              expressCompanyCode: o.expressCompanyCode!,
+              source,
+              page: i + 1,
+              pages: pages.length,
+              packageNo: pkg.number,
+              packageCount: pkg.total,
+              insuredValueCents: insuredCents,
+              values: { ...base, packageNo: pkg.label, itemsSummary: pageLines.map((l) => `${l.skuCode ?? l.name ?? ''}×${l.qty}`).join('; ') },
+              lines: pageLines,
+            });
           });
-        });
+        }
         logRows.push({ domainId, orderId: o.id, orderCode: o.code, expressCompanyCode: o.expressCompanyCode!, expressNo: o.expressNo!, templateId: template.id, templateName: template.name, source, batchSeq: input.batchSeq, indexSeq: input.indexSeq, createdBy: session.userId, createdByName: session.loginName, createdAt: at });
       }
       await tx.insert(printLogs).values(logRows);
       if (reveal) await logReveals(tx, actorOf(session), okIds, 'PRINT');
       await tx.update(erpOrders).set({ expressPrintTime: at }).where(and(eq(erpOrders.domainId, domainId), idsIn(erpOrders.id, okIds)));
       for (const r of logRows) await writeOrderLog(tx, actorOf(session), r.orderId, r.source === 'PRINT_SOURCE_REPRINT' ? 'reprint' : 'print', { expressPrintTime: printed.get(r.orderId)?.toISOString() ?? null }, { expressNo: r.expressNo, templateId: template.id, expressPrintTime: at.toISOString() });
-      return { template, voList: labels, isError: failures.length > 0, successIds: okIds, failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
+      return { template, voList: labels, isError: failures.length > 0, successIds: okIds, failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq, startIndex, useMarketplaceApi: marketplace };
     });
   }
 
   async function searchLog(session: Session, input: PrintLogSearch): Promise<PageResult<PrintLogRow>> {
     const domainId = sellerDomain(session);
-    const where: SQL[] = [eq(printLogs.domainId, domainId)];
-    if (input.keyword) {
-      const k = input.keyword;
-      where.push(or(eq(printLogs.orderCode, k), eq(printLogs.expressNo, k), ilike(printLogs.templateName, `%${k.replace(/[%_\\]/g, '\\$&')}%`))!);
-    }
-    if (input.source) where.push(eq(printLogs.source, input.source));
-    if (input.timeFrom) where.push(gte(printLogs.createdAt, new Date(input.timeFrom)));
-    if (input.timeTo) where.push(lte(printLogs.createdAt, new Date(input.timeTo)));
+    const where: SQL[] = [printLogWhere(domainId, input)];
     const [total] = await db.select({ n: count() }).from(printLogs).where(and(...where));
     const rows = await db
       .select()
@@ -406,7 +496,255 @@ export function createPrintingService(deps: { database: Database; now?: () => Da
     };
   }
 
-  return { search, systemTemplates, get, create, update, save, remove, setDefault, prepare, searchLog };
+  // ---- delivery-slip (send) templates ------------------------------------------------------------
+
+  async function sendSearch(session: Session, input: SendTemplateSearch): Promise<PageResult<PrintTemplateRow>> {
+    return search(session, { ...input, kind: 'PACKING_LIST' });
+  }
+
+  async function slipTemplates(session: Session, system: boolean): Promise<{ voList: PrintTemplateRow[] }> {
+    const domainId = sellerDomain(session);
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      const rows = await tx
+        .select()
+        .from(printTemplates)
+        .where(and(eq(printTemplates.domainId, domainId), eq(printTemplates.kind, 'PACKING_LIST'), system ? isNotNull(printTemplates.systemKey) : isNull(printTemplates.systemKey)))
+        .orderBy(asc(printTemplates.id));
+      const defaults = await defaultsOf(tx, domainId, rows.map((r) => r.id));
+      return { voList: rows.map((r) => toRow(r, defaults.get(r.id) ?? [])) };
+    });
+  }
+
+  /** createSendBatchAsnTemplate: a delivery-slip template, new or changed (a waybill template is refused). */
+  async function saveSend(session: Session, input: z.output<typeof CreateSendTemplateInput>): Promise<PrintTemplateRow> {
+    const { id, version, ...fields } = input;
+    const values = { ...fields, kind: 'PACKING_LIST' as const, expressCompanyCode: null, isDefault: false };
+    if (id === undefined) return create(session, values);
+    const [before] = await db.select({ kind: printTemplates.kind }).from(printTemplates).where(and(eq(printTemplates.domainId, sellerDomain(session)), eq(printTemplates.id, id)));
+    if (before && before.kind !== 'PACKING_LIST') throw new AppError(PrintErrors.TEMPLATE_KIND, 409, { field: 'id', kind: before.kind });
+    return update(session, { ...values, id, version: version ?? 0 });
+  }
+
+  async function removeSend(session: Session, idList: number[]): Promise<{ removed: number }> {
+    const domainId = sellerDomain(session);
+    const rows = await db.select({ id: printTemplates.id, kind: printTemplates.kind }).from(printTemplates).where(and(eq(printTemplates.domainId, domainId), idsIn(printTemplates.id, idList)));
+    const waybill = rows.find((r) => r.kind !== 'PACKING_LIST');
+    if (waybill) throw new AppError(PrintErrors.TEMPLATE_KIND, 409, { field: 'idList', id: waybill.id, kind: waybill.kind });
+    return remove(session, idList);
+  }
+
+  /** The template this account previews its labels (or slips) with, one per kind. */
+  async function setPreview(session: Session, id: number): Promise<PreviewTemplateAnswer> {
+    const domainId = sellerDomain(session);
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      const t = await load(tx, domainId, id);
+      await tx
+        .insert(printTemplatePreviews)
+        .values({ domainId, userId: session.userId, kind: t.kind, templateId: t.id, updatedAt: now() })
+        .onConflictDoUpdate({ target: [printTemplatePreviews.domainId, printTemplatePreviews.userId, printTemplatePreviews.kind], set: { templateId: t.id, updatedAt: now() } });
+      return { id: t.id, kind: t.kind as PrintTemplateKind, name: t.name };
+    });
+  }
+
+  // ---- template links (GET /erp/CaiNiaoTemplate/{kind}/{id}) --------------------------------------
+
+  async function linkOf(tx: Tx, session: Session, domainId: number, templateId: number, printCode: string) {
+    const token = `${domainId}-${randomBytes(24).toString('base64url')}`;
+    const expiresAt = new Date(now().getTime() + TEMPLATE_LINK_TTL_MS);
+    await tx.insert(printTemplateLinks).values({ domainId, token, templateId, printCode, expiresAt, createdBy: session.userId, createdAt: now() });
+    return { templateUrl: `/erp/CaiNiaoTemplate/${encodeURIComponent(printCode)}/${templateId}?token=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The courier's default template (else the normal system one) as a signed link for the platform's printer component. */
+  async function templateUrl(session: Session, input: TemplateUrlQuery): Promise<TemplateUrlAnswer> {
+    const domainId = sellerDomain(session);
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      const [byDefault] = await tx
+        .select({ t: printTemplates })
+        .from(printTemplateDefaults)
+        .innerJoin(printTemplates, and(eq(printTemplates.domainId, printTemplateDefaults.domainId), eq(printTemplates.id, printTemplateDefaults.templateId)))
+        .where(and(eq(printTemplateDefaults.domainId, domainId), eq(printTemplateDefaults.expressCompanyCode, input.code)));
+      const [normal] = byDefault ? [] : await tx.select().from(printTemplates).where(and(eq(printTemplates.domainId, domainId), eq(printTemplates.systemKey, 'normal')));
+      const t = byDefault?.t ?? normal!;
+      return { templateId: t.id, name: t.name, ...(await linkOf(tx, session, domainId, t.id, input.type)) };
+    });
+  }
+
+  /** Vipshop printing: every waybill template with the link the printer loads it from. */
+  async function vipTemplates(session: Session): Promise<{ voList: Array<PrintTemplateRow & { templateUrl: string }> }> {
+    const domainId = sellerDomain(session);
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      const rows = await tx.select().from(printTemplates).where(and(eq(printTemplates.domainId, domainId), eq(printTemplates.kind, 'WAYBILL'))).orderBy(sql`${printTemplates.systemKey} is null`, asc(printTemplates.id));
+      const defaults = await defaultsOf(tx, domainId, rows.map((r) => r.id));
+      const voList = [];
+      for (const r of rows) voList.push({ ...toRow(r, defaults.get(r.id) ?? []), templateUrl: (await linkOf(tx, session, domainId, r.id, 'vip')).templateUrl });
+      return { voList };
+    });
+  }
+
+  /** The template behind a link, or null when the link is wrong, expired or names another template. */
+  async function templateByLink(printCode: string, id: number, token: string): Promise<PrintTemplateRow | null> {
+    const domainId = Number(/^(\d+)-/.exec(token)?.[1] ?? NaN);
+    if (!Number.isSafeInteger(domainId) || !Number.isSafeInteger(id)) return null;
+    const [link] = await db
+      .select()
+      .from(printTemplateLinks)
+      .where(and(eq(printTemplateLinks.domainId, domainId), eq(printTemplateLinks.token, token)));
+    if (!link || link.templateId !== id || link.printCode !== printCode || link.expiresAt.getTime() < now().getTime()) return null;
+    const [t] = await db.select().from(printTemplates).where(and(eq(printTemplates.domainId, domainId), eq(printTemplates.id, id)));
+    return t ? toRow(t, []) : null;
+  }
+
+  /** customTemplateXml: one of the domain's templates, to be filled with values. */
+  async function templateForXml(session: Session, id: number): Promise<PrintTemplateRow> {
+    return get(session, id);
+  }
+
+  // ---- batch plans and delivery slips ------------------------------------------------------------
+
+  /** getInfoForBatchSendPrint: the orders of a batch (copies reverted, new fields stripped) in chunks of 10. */
+  async function batchPlan(session: Session, input: z.output<typeof BatchSendPrintInput>): Promise<BatchSendPrintAnswer> {
+    const domainId = sellerDomain(session);
+    const stripped = new Set<string>();
+    const requested: number[] = [];
+    for (const id of input.idList ?? []) requested.push(originalOrderId(id));
+    for (const row of input.voList ?? []) {
+      for (const f of stripNewFields(row).stripped) stripped.add(f);
+      requested.push(originalOrderId(row.id));
+    }
+    const ids = [...new Set(requested)];
+    const found = await db
+      .select({ id: erpOrders.id, code: erpOrders.code, statusCode: erpOrders.statusCode, platformCode: erpOrders.platformCode, expressCompanyCode: erpOrders.expressCompanyCode, expressNo: erpOrders.expressNo, printed: erpOrders.expressPrintTime })
+      .from(erpOrders)
+      .where(and(eq(erpOrders.domainId, domainId), idsIn(erpOrders.id, ids)));
+    const byId = new Map(found.map((o) => [o.id, o]));
+    const inOrder = ids.filter((id) => byId.has(id));
+    const orders = inOrder.map((id) => {
+      const o = byId.get(id)!;
+      return { id, code: o.code, statusCode: o.statusCode, platformCode: o.platformCode, expressCompanyCode: o.expressCompanyCode, expressNo: o.expressNo, printed: o.printed !== null, multiPackage: supportsMultiPackage(o.expressCompanyCode) };
+    });
+    const reprint = orders.length > 0 && orders.every((o) => o.printed);
+    return {
+      total: orders.length,
+      chunkSize: PRINT_DEFAULTS.chunk,
+      chunks: chunkIds(inOrder, PRINT_DEFAULTS.chunk).map((idList, indexSeq) => ({ indexSeq, batchSeq: input.batchSeq, idList })),
+      orders,
+      missing: ids.filter((id) => !byId.has(id)),
+      strippedFields: [...stripped].sort(),
+      reprint,
+      useMarketplaceApi: useMarketplaceApi(reprint, orders),
+    };
+  }
+
+  /** printSendSoH: delivery slips of reviewed, issued or shipped orders; the send print time is set and logged. */
+  async function printSend(session: Session, input: z.output<typeof PrintSendInput>, language: Language): Promise<PrintSendResult> {
+    const domainId = sellerDomain(session);
+    const ids = [...new Set(input.idList.map(originalOrderId))];
+    return db.transaction(async (tx) => {
+      await ensureSystem(tx, domainId);
+      let record: TemplateRecord;
+      if (input.templateId !== undefined) {
+        record = await load(tx, domainId, input.templateId);
+        if (record.kind !== 'PACKING_LIST') throw new AppError(PrintErrors.TEMPLATE_KIND, 409, { field: 'templateId', kind: record.kind });
+      } else {
+        [record] = (await tx.select().from(printTemplates).where(and(eq(printTemplates.domainId, domainId), eq(printTemplates.systemKey, 'sendA5')))) as [TemplateRecord];
+      }
+      const template = await rowOf(tx, domainId, record);
+      const goodsPerPage = template.goodsPerPage ?? (await printGoodsNumber(tx, domainId));
+      const locked = await tx
+        .select({ id: erpOrders.id, sendPrintTime: erpOrders.sendPrintTime })
+        .from(erpOrders)
+        .where(and(eq(erpOrders.domainId, domainId), idsIn(erpOrders.id, ids)))
+        .orderBy(erpOrders.id)
+        .for('update');
+      const before = new Map(locked.map((r) => [r.id, r.sendPrintTime]));
+      // A delivery slip goes inside the parcel: the receiver is shown as the list shows it (masked).
+      const orders = await loadOrderRows(tx, domainId, ids);
+      const byId = new Map(orders.map((o) => [o.id, o]));
+      const failures: OrderFailure[] = [];
+      const fail = (id: number, code: string | null, errorCode: string, params: Record<string, string | number> = {}): OrderFailure => ({ id, code, errorCode, params, message: serverMessage(errorCode, params, language) });
+      const ok = ids.flatMap((id) => {
+        const o = byId.get(id);
+        if (!o) return failures.push(fail(id, null, ErrorCodes.NOT_FOUND, { what: 'order' })), [];
+        if (!SLIP_STATUSES.includes(o.statusCode)) return failures.push(fail(id, o.code, PrintErrors.SEND_STATUS, { status: o.statusCode })), [];
+        return [o];
+      });
+      const at = now();
+      const printTime = at.toISOString().slice(0, 16).replace('T', ' ');
+      const voList: SendSlip[] = [];
+      for (const o of ok) {
+        const live = o.lines.filter((l) => !l.cancelTag);
+        const pages = splitIntoPages(live, goodsPerPage, (l) => (l.skuId !== null ? `s${l.skuId}` : `t${l.tbSkuId ?? l.outerSkuId ?? l.id}`));
+        const base: Record<string, string> = {
+          orderCode: o.code,
+          platformNo: o.platformNos.join(','),
+          receiverName: o.receiverName ?? '',
+          receiverPhone: o.receiverPhone ?? '',
+          receiverAddress: [o.receiverProvince, o.receiverCity, o.receiverDistrict, o.receiverAddress].filter(Boolean).join(' '),
+          expressNo: o.expressNo ?? '',
+          expressCompany: o.expressCompanyCode ? expressCompanyName(o.expressCompanyCode, language) : '',
+          buyerMessage: o.buyerMessage ?? '',
+          sellerRemark: o.sellerRemark ?? '',
+          printTime,
+        };
+        pages.forEach((page, i) => {
+          const lines = page.map((l) => ({ skuCode: l.skuCode, name: l.skuName ?? l.title, spec: l.skuSpecifications ?? l.properties, qty: l.qty, price: l.price, amount: l.amount }));
+          voList.push({ orderId: o.id, orderCode: o.code, page: i + 1, pages: pages.length, values: { ...base, itemsSummary: lines.map((l) => `${l.skuCode ?? l.name ?? ''}×${l.qty}`).join('; ') }, lines });
+        });
+      }
+      const okIds = ok.map((o) => o.id);
+      if (okIds.length) {
+        await tx.update(erpOrders).set({ sendPrintTime: at }).where(and(eq(erpOrders.domainId, domainId), idsIn(erpOrders.id, okIds)));
+        for (const id of okIds) await writeOrderLog(tx, actorOf(session), id, 'printSend', { sendPrintTime: before.get(id)?.toISOString() ?? null }, { templateId: template.id, sendPrintTime: at.toISOString() });
+      }
+      return { template, voList, isError: failures.length > 0, successIds: okIds, failures, indexSeq: input.indexSeq, batchSeq: input.batchSeq };
+    });
+  }
+
+  /** findAllStoreWithAccount: each store with the waybill accounts of its platform's print code. */
+  async function storesWithAccounts(session: Session): Promise<StoreWithAccountsRow[]> {
+    const domainId = sellerDomain(session);
+    const storeRows = await db.select({ id: stores.id, name: stores.name, platformCode: stores.platformCode }).from(stores).where(eq(stores.domainId, domainId)).orderBy(asc(stores.id));
+    const accounts = await db
+      .select({ id: waybillAccounts.id, name: waybillAccounts.name, printCode: waybillAccounts.printCode, expressCompanyCode: waybillAccounts.expressCompanyCode, isDefault: waybillAccounts.isDefault })
+      .from(waybillAccounts)
+      .where(eq(waybillAccounts.domainId, domainId))
+      .orderBy(asc(waybillAccounts.id));
+    return storeRows.map((st) => {
+      const printCode = printCodeOfPlatform(st.platformCode);
+      return { storeId: st.id, storeName: st.name, platformCode: st.platformCode, printCode, accounts: printCode ? accounts.filter((a) => a.printCode === printCode) : accounts };
+    });
+  }
+
+  return {
+    search,
+    systemTemplates,
+    get,
+    create,
+    update,
+    save,
+    remove,
+    setDefault,
+    prepare,
+    searchLog,
+    sendSearch,
+    slipTemplates,
+    saveSend,
+    removeSend,
+    setPreview,
+    templateUrl,
+    vipTemplates,
+    templateByLink,
+    templateForXml,
+    batchPlan,
+    printSend,
+    storesWithAccounts,
+  };
 }
+
 
 export type PrintingService = ReturnType<typeof createPrintingService>;

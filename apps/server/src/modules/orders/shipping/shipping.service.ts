@@ -26,14 +26,17 @@ import {
   type PageResult,
   type SendOrdersInput,
   type SendOrdersResult,
+  type ResendFeedbackResult,
+  type SendOneInput,
 } from '@openseller/core';
+import type { z } from 'zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
-import { erpOrders, shippingFeedbackRecords, shippingFeedbacks, type ErpOrder } from '../../../db/schema/index.js';
+import { erpOrderLines, erpOrders, shippingFeedbackRecords, shippingFeedbacks, type ErpOrder } from '../../../db/schema/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import { AppError } from '../../../platform/errors.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
-import { writeOperationLog, writeOperationLogs } from '../../../platform/operation-log.js';
+import { writeOperationLog, writeOperationLogs, type OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { applyMovements, type Movement } from '../../stock/index.js';
 import type { StoresAreaService } from '../../stores/index.js';
@@ -43,6 +46,12 @@ import { actorOf, domainOf } from '../session-helpers.js';
 import { pageOffset } from '../../../platform/paging.js';
 
 export const SHIPPING_FEEDBACK_JOB = 'orders.shipping-feedback';
+
+/** Who ships when no session does (the warehouse system's shipment confirmation). */
+export interface ShipCaller {
+  domainId: number;
+  actor: OperationActor;
+}
 
 const brief = (o: ErpOrder) => ({
   code: o.code,
@@ -93,11 +102,46 @@ export function createShippingService(deps: ShippingDeps) {
   }
 
   /**
+   * The feedback of shipped orders: a PENDING row per platform order they carry (online stores
+   * only; manual and imported orders have none) under a new progress record, whose key is answered
+   * (null when there is nothing to push). The caller queues the record after its commit.
+   */
+  async function feedbackRows(tx: Tx, domainId: number, orderIds: readonly number[], at: Date): Promise<string | null> {
+    const targets = await tx.execute<{ po_id: number; store_id: number; platform_no: string; order_id: number; express_company_code: string; express_no: string }>(sql`
+      select po.id as po_id, po.store_id, po.platform_no, o.id as order_id, o.express_company_code, o.express_no
+      from erp_orders o
+      join stores s on s.id = o.store_id and s.domain_id = o.domain_id and s.store_type = 1
+      join platform_orders po on po.domain_id = o.domain_id and po.store_id = o.store_id and po.platform_no = any(o.platform_nos)
+      where o.domain_id = ${domainId} and o.id = any(${bigintArray([...orderIds])}) and o.express_no is not null
+      order by o.id, po.id`);
+    if (!targets.rows.length) return null;
+    const recordKey = randomUUID();
+    await tx.insert(shippingFeedbackRecords).values({ domainId, recordKey, totalCount: targets.rows.length, createdAt: at, updatedAt: at });
+    await tx.insert(shippingFeedbacks).values(
+      targets.rows.map((r) => ({
+        domainId,
+        storeId: Number(r.store_id),
+        erpOrderId: Number(r.order_id),
+        platformOrderId: Number(r.po_id),
+        platformNo: r.platform_no,
+        expressCompanyCode: r.express_company_code,
+        expressNo: r.express_no,
+        shippedAt: at,
+        recordKey,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+    return recordKey;
+  }
+
+  /**
    * The send inside a caller's transaction (checking and weighing ship one order this way, with
    * their own writes in the same transaction). The caller queues the feedback after its commit.
    */
-  async function sendWithin(tx: Tx, session: Session, language: Language, input: SendOrdersInput, force: boolean): Promise<SendOrdersResult> {
-    const domainId = domainOf(session);
+  async function sendWithin(tx: Tx, who: Session | ShipCaller, language: Language, input: SendOrdersInput, force: boolean): Promise<SendOrdersResult> {
+    const caller: ShipCaller = 'actor' in who ? who : { domainId: domainOf(who), actor: actorOf(who) };
+    const domainId = caller.domainId;
     const ids = [...new Set(input.idList)];
     const versions = new Map((input.versions ?? []).map((v) => [v.id, v.version]));
     const at = now();
@@ -106,45 +150,19 @@ export function createShippingService(deps: ShippingDeps) {
       const eligible = locked.filter((o) => !refusals.has(o.id));
       let recordKey: string | null = null;
       if (eligible.length) {
-        await applyMovements(tx, domainId, session.userId, await shipMovementsOf(tx, domainId, eligible));
+        await applyMovements(tx, domainId, caller.actor.userId, await shipMovementsOf(tx, domainId, eligible));
         const after = await tx
           .update(erpOrders)
           .set({ statusCode: ORDER_STATUS.SEND, deliveryTime: at, version: sql`${erpOrders.version} + 1`, updatedAt: at })
           .where(and(eq(erpOrders.domainId, domainId), sql`${erpOrders.id} = any(${bigintArray(eligible.map((o) => o.id))})`))
           .returning();
-        const actor = actorOf(session);
+        const actor = caller.actor;
         await writeOperationLogs(
           tx,
           { ...actor, domainId },
           after.map((a) => ({ area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, entityId: a.id, action: 'send', before: brief(byId.get(a.id)!), after: brief(a) })),
         );
-        // The platform orders the shipped orders carry, in online stores (manual and imported orders have none).
-        const targets = await tx.execute<{ po_id: number; store_id: number; platform_no: string; order_id: number; express_company_code: string; express_no: string }>(sql`
-          select po.id as po_id, po.store_id, po.platform_no, o.id as order_id, o.express_company_code, o.express_no
-          from erp_orders o
-          join stores s on s.id = o.store_id and s.domain_id = o.domain_id and s.store_type = 1
-          join platform_orders po on po.domain_id = o.domain_id and po.store_id = o.store_id and po.platform_no = any(o.platform_nos)
-          where o.domain_id = ${domainId} and o.id = any(${bigintArray(eligible.map((o) => o.id))})
-          order by o.id, po.id`);
-        if (targets.rows.length) {
-          recordKey = randomUUID();
-          await tx.insert(shippingFeedbackRecords).values({ domainId, recordKey, totalCount: targets.rows.length, createdAt: at, updatedAt: at });
-          await tx.insert(shippingFeedbacks).values(
-            targets.rows.map((r) => ({
-              domainId,
-              storeId: Number(r.store_id),
-              erpOrderId: Number(r.order_id),
-              platformOrderId: Number(r.po_id),
-              platformNo: r.platform_no,
-              expressCompanyCode: r.express_company_code,
-              expressNo: r.express_no,
-              shippedAt: at,
-              recordKey: recordKey!,
-              createdAt: at,
-              updatedAt: at,
-            })),
-          );
-        }
+        recordKey = await feedbackRows(tx, domainId, eligible.map((o) => o.id), at);
       }
       return {
         successIds: ids.filter((id) => byId.has(id) && !refusals.has(id)),
@@ -322,7 +340,78 @@ export function createShippingService(deps: ShippingDeps) {
     });
   }
 
-  return { send, sendWithin, queueFeedback, runFeedback, queryFeedbackProgress, removeQuickFeedbackRecord, failedFeedbackCount, getFeedbackCount, searchFeedbackPageList, batchFeedBack4Taobao, batchCloseFeedbackError };
+  /** Ships one SYNCED order for a warehouse system's confirmation, in the caller's transaction. */
+  async function shipSynced(tx: Tx, domainId: number, actor: OperationActor, orderId: number): Promise<{ refusal: string | null; recordKey: string | null }> {
+    const result = await sendWithin(tx, { domainId, actor }, 'en', { idList: [orderId] }, true);
+    const failure = result.failures[0];
+    return { refusal: failure ? failure.message : null, recordKey: result.recordKey };
+  }
+
+  /** Queues a feedback record with the caller's transaction (it runs once that commits). */
+  async function queueFeedbackIn(tx: Tx, domainId: number, recordKey: string): Promise<void> {
+    if (deps.jobs) await deps.jobs.send(SHIPPING_FEEDBACK_JOB, { domainId, recordKey }, { tx });
+    // Without a job queue (a tool run), the push waits for the commit a moment.
+    else setTimeout(() => void runFeedback(domainId, recordKey).catch(() => undefined), 1000);
+  }
+
+  /** batchReSendToTaobao: shipped orders' tracking numbers pushed to their stores again, under a new record. */
+  async function resendFeedback(session: Session, language: Language, idList: number[]): Promise<ResendFeedbackResult> {
+    const domainId = domainOf(session);
+    const ids = [...new Set(idList)];
+    const result = await db.transaction(async (tx) => {
+      const { locked, byId, refusals } = await lockOrderBatch(tx, domainId, ids, new Map(), (o) =>
+        o.statusCode !== ORDER_STATUS.SEND ? new AppError(ShippingErrors.NOT_SENT, 409, { code: o.code, status: o.statusCode }) : !o.expressNo ? new AppError(ShippingErrors.NO_EXPRESS_NO, 409, { code: o.code }) : null,
+      );
+      const eligible = locked.filter((o) => !refusals.has(o.id)).map((o) => o.id);
+      const recordKey = eligible.length ? await feedbackRows(tx, domainId, eligible, now()) : null;
+      for (const id of eligible) await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, entityId: String(id), action: 'resendFeedback', after: { recordKey } });
+      return {
+        successIds: ids.filter((id) => byId.has(id) && !refusals.has(id)),
+        failures: ids.filter((id) => refusals.has(id)).map((id) => failureOf(id, byId.get(id)?.code ?? null, refusals.get(id)!, language)),
+        recordKey,
+      };
+    });
+    if (result.recordKey) await queueFeedback(domainId, result.recordKey);
+    return result;
+  }
+
+  /** sendsoh/send: one reviewed order shipped, its note and serial numbers kept in the order log. */
+  async function sendOne(session: Session, language: Language, input: z.output<typeof SendOneInput>): Promise<SendOrdersResult> {
+    const domainId = domainOf(session);
+    const result = await db.transaction(async (tx) => {
+      if (input.serialNumberDtoList.length) {
+        const lines = await tx.select({ id: erpOrderLines.id }).from(erpOrderLines).where(and(eq(erpOrderLines.domainId, domainId), eq(erpOrderLines.orderId, input.id)));
+        const own = new Set(lines.map((l) => l.id));
+        const index = input.serialNumberDtoList.findIndex((s) => !own.has(s.lineId));
+        if (index >= 0) throw new AppError(ShippingErrors.SERIAL_LINE, 400, { field: `serialNumberDtoList.${index}.lineId` });
+      }
+      const sent = await sendWithin(tx, session, language, { idList: [input.id], ...(input.version !== undefined ? { versions: [{ id: input.id, version: input.version }] } : {}) }, false);
+      if (sent.successIds.length && (input.content || input.serialNumberDtoList.length)) {
+        await writeOperationLog(tx, actorOf(session), { area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, entityId: String(input.id), action: 'send', after: { content: input.content ?? null, serialNumbers: input.serialNumberDtoList } });
+      }
+      return sent;
+    });
+    if (result.recordKey) await queueFeedback(domainId, result.recordKey);
+    return result;
+  }
+
+  return {
+    send,
+    sendWithin,
+    sendOne,
+    shipSynced,
+    queueFeedback,
+    queueFeedbackIn,
+    runFeedback,
+    resendFeedback,
+    queryFeedbackProgress,
+    removeQuickFeedbackRecord,
+    failedFeedbackCount,
+    getFeedbackCount,
+    searchFeedbackPageList,
+    batchFeedBack4Taobao,
+    batchCloseFeedbackError,
+  };
 }
 
 export type ShippingService = ReturnType<typeof createShippingService>;

@@ -2,7 +2,8 @@
 // unmapped → map online goods (then rematch) or open the mapping page; warehouse / express →
 // match again through the pipeline, or choose by hand (the commands part's updateWarehouse /
 // updateExpress); sync → the failed platform orders, synced again or their alert closed;
-// intercepted → why, and that the order cannot be sent. Results in the batch-result dialog.
+// intercepted → why, and that the order cannot be sent; issued → the orders a warehouse system
+// refused or did not answer, issued again. Results in the batch-result dialog.
 import { useState } from 'react';
 import { Alert, Button, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { orderExceptionsApi } from './api';
 import { MapOnlineGoodsModal, unmappedOnlineSkus } from './components/map-online-goods-modal';
 import { SyncFailPanel } from './components/sync-fail-panel';
 import { InterceptTasksPanel } from '../intercepts/intercept-tasks-panel';
+import { shippingApi } from '../shipping/api';
 
 type Dialog = 'map' | 'warehouse' | 'courier' | null;
 
@@ -91,9 +93,15 @@ export function ExceptionActions({ type, selected, onDone }: { type: string; sel
               </Button>
             </>
           )}
+          {show('issued') && (
+            <Button type={type === 'issued' ? 'primary' : 'default'} disabled={none} loading={batch.isPending} onClick={() => run(t('orderexceptions:actions.reissue'), () => shippingApi.issueToWarehouse(ids))}>
+              {t('orderexceptions:actions.reissue')}
+            </Button>
+          )}
           {none && <Typography.Text type="secondary">{t('orderexceptions:actions.selectFirst')}</Typography.Text>}
         </Space>
       )}
+      {type === 'issued' && <Alert type="info" showIcon title={t('orderexceptions:issued.help')} />}
       {type === 'intercepted' && <InterceptTasksPanel onDone={onDone} />}
       {type === 'intercepted' && (
         <Alert

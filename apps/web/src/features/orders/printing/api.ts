@@ -23,5 +23,7 @@ export type PrintLogFilter = CallInput<typeof PrintCalls.searchPrintLog>;
 export const printApi = {
   /** The labels of one chunk of a batch print: voList, and isError when an order was refused. */
   prepare: (input: CallInput<typeof PrintCalls.getPrintInfo>) => callApi(PrintCalls.getPrintInfo, input, quiet),
+  /** Delivery slips of one chunk (the system A5 slip unless a slip template is given). */
+  printSend: (input: CallInput<typeof PrintCalls.printSendSoH>) => callApi(PrintCalls.printSendSoH, input, quiet),
   searchLog: (input: PrintLogFilter) => callApi(PrintCalls.searchPrintLog, input, quiet),
 };

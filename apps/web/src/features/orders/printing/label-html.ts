@@ -143,4 +143,6 @@ export const SAMPLE_VALUES: Record<PrintField, string> = {
   buyerMessage: '请尽快发货',
   sellerRemark: '送小样',
   printTime: '2026-11-21 12:00',
+  packageNo: '1/2',
+  insuredValue: '99.99',
 };

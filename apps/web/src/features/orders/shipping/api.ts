@@ -16,4 +16,8 @@ export const shippingApi = {
   failures: (input: CallInput<typeof ShippingCalls.searchFeedbackPageList>) => callApi(ShippingCalls.searchFeedbackPageList, input),
   retry: (idList: number[]) => callApi(ShippingCalls.batchFeedBack4Taobao, { idList }),
   close: (idList: number[]) => callApi(ShippingCalls.batchCloseFeedbackError, { idList }),
+  /** Issues reviewed orders to their warehouse systems now (re-sends failed issues). */
+  issueToWarehouse: (idList: number[]) => callApi(ShippingCalls.forceSendWmsErpSoByHand, { idList }, quiet),
+  /** Pushes shipped orders' tracking numbers to their stores again. */
+  resendFeedback: (idList: number[]) => callApi(ShippingCalls.batchReSendToTaobao, { idList }, quiet),
 };

@@ -5,8 +5,8 @@
 // browser's print dialog at the template's size (which can save as PDF). Orders printed before are
 // named first: print them again, print only the others, or cancel.
 import { useMemo, useRef, useState } from 'react';
-import { Button, Modal, Progress, Select, Space } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { Button, InputNumber, Modal, Progress, Select, Space, Tooltip } from 'antd';
+import { FileTextOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PRINT_DEFAULTS, type OrderBatchResult, type OrderRow, type PrintLabel, type PrintTemplateRow } from '@openseller/core';
 import { toast } from '../../../../app/toast';
@@ -45,6 +45,42 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
   const [result, setResult] = useState<OrderBatchResult | null>(null);
   const stop = useRef(false);
   const [reprint, setReprint] = useState<{ printed: OrderRow[]; notPrinted: OrderRow[] } | null>(null);
+  // Several packages per order (carriers that take them) from a first package, and an insured value in yuan.
+  const [packageCount, setPackageCount] = useState(1);
+  const [firstDocumentNumber, setFirstDocumentNumber] = useState(1);
+  const [insuredAmount, setInsuredAmount] = useState<string | null>(null);
+  const [slipsRunning, setSlipsRunning] = useState(false);
+
+  /** Delivery slips of the selected orders on the system A5 slip, in chunks of 10. */
+  async function printSlips() {
+    if (!selected.length) return;
+    setSlipsRunning(true);
+    const ids = selected.map((o) => o.id);
+    const successIds: number[] = [];
+    let failures: OrderBatchResult['failures'] = [];
+    const slips: Array<Record<string, string>> = [];
+    let template: PrintTemplateRow | null = null;
+    try {
+      for (let i = 0, seq = 0; i < ids.length; i += PRINT_DEFAULTS.chunk, seq++) {
+        const r = await printApi.printSend({ idList: ids.slice(i, i + PRINT_DEFAULTS.chunk), indexSeq: seq, batchSeq: 0 });
+        template = r.template;
+        slips.push(...r.voList.map((v) => v.values));
+        successIds.push(...r.successIds);
+        if (r.isError) {
+          failures = r.failures;
+          break;
+        }
+      }
+    } catch (error) {
+      toast.error(printErrorMessage(error));
+    } finally {
+      setSlipsRunning(false);
+    }
+    void client.invalidateQueries({ queryKey: ['orders'] });
+    if (template && slips.length) printHtml(printDocument(template, slips, t('printing:print.slipsTitle', { count: slips.length })));
+    if (failures.length) setResult({ successIds, failures });
+    onDone?.();
+  }
 
   /** Asks first when some of the orders were printed before. */
   function start() {
@@ -69,7 +105,7 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
       if (stop.current) break;
       const part = ids.slice(i, i + chunk);
       try {
-        const r = await printApi.prepare({ idList: part, templateId: template.id, indexSeq: seq, batchSeq: 0 });
+        const r = await printApi.prepare({ idList: part, templateId: template.id, indexSeq: seq, batchSeq: 0, packageCount, firstDocumentNumber: Math.min(firstDocumentNumber, packageCount), ...(insuredAmount ? { insuredAmount } : {}) });
         labels.push(...r.voList);
         successIds.push(...r.successIds);
         if (r.isError) {
@@ -109,6 +145,26 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
           {t('printing:print.button')}
         </Button>
       </Space.Compact>
+      <Tooltip title={t('printing:print.packagesHelp')}>
+        <Space.Compact>
+          <InputNumber aria-label={t('printing:print.packages')} addonBefore={t('printing:print.packages')} min={1} max={99} precision={0} style={{ width: 150 }} value={packageCount} onChange={(v) => setPackageCount(v ?? 1)} />
+          <InputNumber aria-label={t('printing:print.fromPackage')} addonBefore={t('printing:print.fromPackage')} min={1} max={packageCount} precision={0} style={{ width: 130 }} value={Math.min(firstDocumentNumber, packageCount)} onChange={(v) => setFirstDocumentNumber(v ?? 1)} />
+        </Space.Compact>
+      </Tooltip>
+      <InputNumber<string>
+        aria-label={t('printing:print.insured')}
+        placeholder={t('printing:print.insured')}
+        stringMode
+        min="0"
+        max="1000000"
+        precision={2}
+        style={{ width: 140 }}
+        value={insuredAmount}
+        onChange={(v) => setInsuredAmount(v)}
+      />
+      <Button icon={<FileTextOutlined />} disabled={!selected.length} loading={slipsRunning} onClick={() => void printSlips()}>
+        {t('printing:print.slips')}
+      </Button>
       <Modal
         open={!!run && run.total > PRINT_DEFAULTS.chunk}
         title={t('printing:print.progress')}
