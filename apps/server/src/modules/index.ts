@@ -22,5 +22,6 @@ import { registerSettingsModule } from './settings/index.js';
 import { registerAfterSalesModule } from './aftersales/index.js';
 import { registerPurchasingModule } from './purchasing/index.js';
 import { registerFinanceModule } from './finance/index.js';
+import { registerAdminModule } from './admin/index.js';
 
-export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerRmaModule, registerOrdersModule, registerSettingsModule, registerAfterSalesModule, registerPurchasingModule, registerFinanceModule];
+export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerRmaModule, registerOrdersModule, registerSettingsModule, registerAfterSalesModule, registerPurchasingModule, registerFinanceModule, registerAdminModule];

@@ -21,6 +21,7 @@ import { PurchaseCalls } from './purchasing.js';
 import { PurchaseReturnCalls } from './purchase-returns.js';
 import { FINANCE_CALL_MAPS } from './finance.js';
 import { ReplenishmentCalls } from './replenishment.js';
+import { ADMIN_CALL_MAPS } from './admin.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -35,6 +36,7 @@ export { PurchaseCalls, PURCHASE_ACCESS } from './purchasing.js';
 export { PurchaseReturnCalls } from './purchase-returns.js';
 export { PayableCalls, PaymentCalls, BillCalls, FINANCE_ACCESS } from './finance.js';
 export { ReplenishmentCalls } from './replenishment.js';
+export { JobCalls, ConsumerCalls, EnvConfigCalls, DomainFeatureCalls, HomeCalls, STORE_SYNC_HEALTH_ACCESS } from './admin.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -56,6 +58,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   purchaseReturns: PurchaseReturnCalls,
   ...FINANCE_CALL_MAPS,
   replenishment: ReplenishmentCalls,
+  ...ADMIN_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */

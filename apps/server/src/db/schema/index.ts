@@ -30,3 +30,4 @@ export * from './order-intercepts.js';
 export * from './purchasing.js';
 export * from './purchase-returns.js';
 export * from './finance.js';
+export * from './admin.js';
