@@ -48,6 +48,7 @@ export const NAMESPACES = [
   'orderchecking',
   'orderintercepts',
   'settings',
+  'admin',
   // Import problems by code: Chinese and English are core's catalogue, the other languages their packs.
   'importproblems',
 ] as const;

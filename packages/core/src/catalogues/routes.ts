@@ -154,6 +154,10 @@ export const ROUTES: RouteDefinition[] = [
   // Admin pages this product adds for the root account: tenants and the SMS outbox.
   lay('/system/domains', 'systemDomains', 'system', root),
   lay('/system/smsOutbox', 'smsOutbox', 'system', root),
+  // Platform administration (issue 17): job control with the queue consumers, feature domains, environment settings.
+  lay('/system/jobs', 'systemJobs', 'admin', root),
+  lay('/system/features', 'systemFeatures', 'admin', root),
+  lay('/system/envConfig', 'systemEnvConfig', 'admin', root),
 
   lay('/waveStrategy/distribution', 'waveDistribution', 'orders', menu('MENU_WAVE_STRATEGY_DISTRIBUTION')),
   lay('/waveStrategy/detail', 'waveDetail', 'orders', menu('MENU_WAVE_STRATEGY_DETAIL')),
