@@ -9,6 +9,7 @@ import { canOpen } from '../../../app/layout/nav-items';
 import { useSession } from '../../../app/session';
 import { usePageVisible } from '../../../ui/use-page-visible';
 import { systemApi } from '../api';
+import { HomePanels } from '../../admin/components/home-panels';
 
 interface Counter {
   key: keyof HomePageData;
@@ -76,6 +77,7 @@ export default function HomePage() {
           </Typography.Text>
         )}
       </Card>
+      <HomePanels />
       {home.isError && <Alert type="error" showIcon message={t('home:loadFailed')} style={{ marginBottom: 16 }} />}
       {groups.length === 0 && (
         <Card>
