@@ -70,6 +70,7 @@ function ShortcutsCard() {
           mode="multiple"
           style={{ width: '100%' }}
           maxCount={HOME_MENU_MAX}
+          optionFilterProp="label"
           value={editing ?? []}
           onChange={setEditing}
           aria-label={t('admin:home.shortcuts')}
