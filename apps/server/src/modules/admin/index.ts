@@ -18,4 +18,6 @@ export const registerAdminModule: AreaModule = (ctx) => {
   const home = createHomeService({ database: ctx.database, ...clock });
   ctx.registry.provide<DomainFeaturesReader>(DOMAIN_FEATURES_SERVICE, { isOn: (domainId, code) => features.isOn(domainId, code) });
   registerAdminRoutes(ctx.app, ctx.http, jobs, features, home);
+  // The run history keeps 30 days (every job run writes a row).
+  ctx.jobs?.define({ name: 'admin.job-runs-cleanup', cron: '41 3 * * *', handler: () => jobs.pruneRuns(30) });
 };

@@ -209,6 +209,18 @@ describe('job control', () => {
   });
 });
 
+describe('run history', () => {
+  it('keeps 30 days of runs', async () => {
+    await t.database.pool.query("insert into job_runs (job_name, trigger, status, started_at) values ('test-admin-count', 'SCHEDULE', 'SUCCESS', now() - interval '40 days')");
+    const old = async () => (await t.database.pool.query("select count(*)::int as n from job_runs where started_at < now() - interval '30 days'")).rows[0].n;
+    expect(await old()).toBe(1);
+    await t.call('/cloud/admin/job/runNow', { jobName: 'admin.job-runs-cleanup' }, { token: root });
+    await t.waitFor(old, (n) => n === 0);
+    const job = await t.waitFor(() => jobOf('admin.job-runs-cleanup'), (j) => j.lastSuccessAt !== null);
+    expect(job.lastItems).toBe(1);
+  });
+});
+
 describe('queue consumers', () => {
   it('lists the consumers with their queue counts and pauses one', async () => {
     const list = await t.call('/cloud/admin/ons/consumerserver/searchPageList', { keyword: 'test-admin' }, { token: root });

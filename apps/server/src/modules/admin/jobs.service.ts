@@ -219,6 +219,12 @@ export function createJobsService(deps: { database: Database; jobs: JobQueue | n
       }));
       return { voList, total: Number(total.rows[0]!.n) };
     },
+    /** Deletes the runs that ended more than `days` days ago; answers how many. */
+    async pruneRuns(days: number): Promise<number> {
+      const cutoff = new Date(now().getTime() - days * 86_400_000);
+      const deleted = await db.execute(sql`delete from job_runs where started_at < ${cutoff.toISOString()}::timestamptz and status <> 'RUNNING'`);
+      return deleted.rowCount ?? 0;
+    },
     /** The queue's consumers: one per job, with its queue counts; a paused job's consumer is PAUSED. */
     async consumers(input: { keyword?: string | undefined; currentPage: number; pageSize: number }) {
       const rows = await registry();

@@ -71,7 +71,7 @@ function JobsTab() {
         loading={jobs.isLoading}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1600 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
         locale={{ emptyText: t('admin:jobs.empty') }}
         columns={[
@@ -124,7 +124,7 @@ function JobsTab() {
                 '-'
               ),
           },
-          { title: t('admin:jobs.failuresInRow'), dataIndex: 'consecutiveFailures', width: 90, render: (v: number) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : 0) },
+          { title: t('admin:jobs.failuresInRow'), dataIndex: 'consecutiveFailures', width: 120, render: (v: number) => (v ? <Typography.Text type="danger">{v}</Typography.Text> : 0) },
           { title: t('admin:jobs.duration'), dataIndex: 'lastDurationMs', width: 100, render: seconds },
           { title: t('admin:jobs.items'), dataIndex: 'lastItems', width: 80, render: (v: number | null) => v ?? '-' },
           { title: t('admin:jobs.queued'), dataIndex: 'queued', width: 80 },
