@@ -91,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const captcha = createCaptchaService({ db: database.db, ...clock });
   const sms = options.sms ?? createOutboxSmsSender();
   const http = createHttp({ sessions, checkAnswers: options.checkAnswers ?? false });
-  const jobs = options.jobs ? createJobQueue(options.jobs) : null;
+  const jobs = options.jobs ? createJobQueue({ database, ...options.jobs }) : null;
   const files = createFileStore({ db: database.db, root: options.filesDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'openseller-files-')) });
   const exports = createExports({ database, files, jobs, sessions, ...clock });
   const imports = createImports({ database, files, jobs, sessions, ...clock });

@@ -18,6 +18,7 @@ export { RawAnswer, NoAnswer, pageOf, voListOf, accessMenus, type Access, type C
 export * from './contracts/auth.js';
 export * from './contracts/accounts.js';
 export * from './contracts/system.js';
+export * from './contracts/admin.js';
 export * from './contracts/mapping.js';
 export * from './contracts/live.js';
 export * from './rules/goods.js';

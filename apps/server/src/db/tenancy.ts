@@ -61,6 +61,12 @@ export const REFERENCE_TABLES: Readonly<Record<string, PlatformTable>> = {
     reason: 'Notices of the platform written by the root account for many domains; the notice targets and read receipts of every domain reference them.',
   },
   emergency_notices: { citus: 'reference', reason: 'The one emergency notice page of the platform, served to anyone without a domain.' },
+  job_registry: { citus: 'local', reason: 'The job queue\'s own bookkeeping (one row per job, platform-wide), beside pg-boss\'s tables on the coordinator.' },
+  job_runs: { citus: 'local', reason: 'The run history of platform jobs, which run across all domains; read only by the root account.' },
+  admin_logs: { citus: 'local', reason: 'The root account\'s platform changes (jobs, queue consumers, feature domains), which belong to no one domain.' },
+  domain_features: {
+    reason: 'Feature domains (domainFuture): a short platform list the root account keeps across all domains, and any node asks whether a feature is on for a domain.',
+  },
   carrier_sandbox_sequences: { citus: 'reference', reason: 'The number sequence of the sandbox carrier per carrier code: waybill numbers are unique across all domains.' },
 };
 

@@ -53,6 +53,7 @@ export const NAMESPACES = [
   'reportship',
   'billing',
   'notices',
+  'admin',
   // Import problems by code: Chinese and English are core's catalogue, the other languages their packs.
   'importproblems',
 ] as const;

@@ -27,6 +27,7 @@ import { SHIPPING_REPORT_CALL_MAPS } from './reports-shipping.js';
 import { BILLING_CALL_MAPS } from './billing.js';
 import { NOTICES_CALL_MAPS } from './notices.js';
 import { LiveCalls } from './live.js';
+import { ADMIN_CALL_MAPS } from './admin.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GoodsLinkCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -47,6 +48,7 @@ export * from './reports-shipping.js';
 export * from './billing.js';
 export { SystemNoticeCalls, UserNoticeCalls, EmergencyNoticePageCalls } from './notices.js';
 export { LiveCalls } from './live.js';
+export { JobCalls, ConsumerCalls, EnvConfigCalls, DomainFeatureCalls, HomeCalls, STORE_SYNC_HEALTH_ACCESS } from './admin.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
 export const CALL_MAPS: Record<string, CallMap> = {
@@ -75,6 +77,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   ...BILLING_CALL_MAPS,
   ...NOTICES_CALL_MAPS,
   live: LiveCalls,
+  ...ADMIN_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */

@@ -155,6 +155,10 @@ export const ROUTES: RouteDefinition[] = [
   lay('/system/domains', 'systemDomains', 'system', root),
   lay('/system/smsOutbox', 'smsOutbox', 'system', root),
   lay('/system/billing', 'systemBilling', 'system', root),
+  // Platform administration (issue 17): job control with the queue consumers, feature domains, environment settings.
+  lay('/system/jobs', 'systemJobs', 'admin', root),
+  lay('/system/features', 'systemFeatures', 'admin', root),
+  lay('/system/envConfig', 'systemEnvConfig', 'admin', root),
 
   lay('/waveStrategy/distribution', 'waveDistribution', 'orders', menu('MENU_WAVE_STRATEGY_DISTRIBUTION')),
   lay('/waveStrategy/detail', 'waveDetail', 'orders', menu('MENU_WAVE_STRATEGY_DETAIL')),

@@ -174,7 +174,7 @@ export function createWarehouseSystems(deps: { database: Database; jobs: JobQueu
   // How often the warehouse systems are asked for results (WMS_POLL_CRON; 'off' leaves it to
   // the "fetch results" actions).
   const cron = process.env.WMS_POLL_CRON || '* * * * *';
-  deps.jobs?.define({ name: POLL_RESULTS_JOB, ...(cron === 'off' ? {} : { cron }), handler: async () => void (await service.pollAll()) });
+  deps.jobs?.define({ name: POLL_RESULTS_JOB, ...(cron === 'off' ? {} : { cron }), handler: async () => ({ items: (await service.pollAll()).length }) });
   return service;
 }
 

@@ -36,3 +36,4 @@ export * from './billing.js';
 export * from './order-extras.js';
 export * from './notices.js';
 export * from './live.js';
+export * from './admin.js';

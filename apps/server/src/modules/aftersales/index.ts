@@ -34,9 +34,7 @@ export const registerAfterSalesModule: AreaModule = (ctx) => {
   ctx.jobs?.define({
     name: AFTER_SALES_WRITE_BACK_JOB,
     cron: process.env.AFTER_SALES_WRITE_BACK_CRON || '* * * * *',
-    handler: async (data) => {
-      await platform.writeBackDue(data.domainId ? Number(data.domainId) : undefined);
-    },
+    handler: (data) => platform.writeBackDue(data.domainId ? Number(data.domainId) : undefined),
   });
   ctx.registry.provide(PLATFORM_AFTER_SALES_SERVICE, platform satisfies PlatformAfterSalesService);
   registerAfterSalesRoutes(ctx.app, ctx.http, service, { imports: ctx.imports, exports: ctx.exports, report: createReturnRateReport({ database: ctx.database }) });

@@ -11,22 +11,7 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   // issue 16: reports
 
   // issue 17: notices and administration
-  'POST /cloud/admin/domainFuture/search': '#17',
-  'POST /cloud/admin/domainFuture/create': '#17',
-  'POST /cloud/admin/domainFuture/update': '#17',
-  'POST /cloud/admin/domainFuture/delete': '#17',
-  'POST /cloud/admin/domainFuture/searchNotInFutureDomainList': '#17',
-  'POST /cloud/admin/envConfig/getDataList': '#17',
-  'POST /cloud/admin/ons/consumerserver/searchPageList': '#17',
-  'POST /cloud/admin/ons/consumerserver/control': '#17',
-  'POST /cloud/admin/job/getAllJobInfo': '#17',
-  'POST /cloud/admin/job/controlAllJobs': '#17',
-  'POST /cloud/admin/job/controlJobByNameList': '#17',
-  'POST /cloud/admin/job/changeJobCronExpression': '#17',
   'POST /open/manual/tree': '#17',
-  'POST /myhome/homepage/getDomainMenu': '#17',
-  'POST /myhome/homepage/createOrupdateDomainMenu': '#17',
-  'POST /myhome/homepage/getHotSale': '#17',
 
   // issue 19: reconciliation
   'POST /cloud/advance/finance/reconciliation/search': '#19',

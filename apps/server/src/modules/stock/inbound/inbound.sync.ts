@@ -239,7 +239,7 @@ export function createInboundSync(deps: { database: Database; registry: ServiceR
 
   deps.jobs?.define({ name: ASN_ISSUE_JOB, handler: async (data) => processIssue(Number(data.domainId), Number(data.asnId)) });
   deps.jobs?.define({ name: ASN_CANCEL_JOB, handler: async (data) => processCancel(Number(data.domainId), Number(data.asnId)) });
-  deps.jobs?.define({ name: ASN_RETRY_JOB, cron: '* * * * *', handler: async () => void (await retryDue()) });
+  deps.jobs?.define({ name: ASN_RETRY_JOB, cron: '* * * * *', handler: () => retryDue() });
 
   return { processIssue, processCancel, retryDue, handleResult };
 }

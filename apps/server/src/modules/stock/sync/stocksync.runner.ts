@@ -392,9 +392,8 @@ export function createStockSyncRunner(deps: RunnerDeps) {
   deps.jobs?.define({
     name: AUTO_JOB,
     cron: process.env.STOCK_SYNC_CRON || '*/5 * * * *',
-    handler: async () => {
-      await runAutoSync();
-    },
+    // Recorded as the run's items: the pushes requested.
+    handler: async () => ({ items: (await runAutoSync()).requested }),
   });
 
   return { createRequests, dispatch, runStore, autoSyncStore, runAutoSync };

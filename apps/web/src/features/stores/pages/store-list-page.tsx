@@ -23,6 +23,7 @@ import { SecretCell } from '../components/secret-cell';
 import { StoreConfigModal } from '../components/store-config-modal';
 import { AuthStateTag, LastSyncCell, PlatformTag } from '../components/store-tags';
 import { SyncRunsModal } from '../components/sync-runs-modal';
+import { SyncHealthCell, useStoreSyncHealth } from '../../admin/components/store-sync-health';
 import { platformLabel, usePlatforms, useStores, useStoresMutation } from '../queries';
 
 /** The references that block a delete, as the server lists them (params.reasons). */
@@ -110,6 +111,7 @@ export default function StoreListPage() {
     if (key === 'console') setConsoleFor(store);
   };
 
+  const syncHealth = useStoreSyncHealth();
   const columns: ColumnsType<StoreRow> = useMemo(
     () => [
       {
@@ -145,6 +147,7 @@ export default function StoreListPage() {
           ),
       },
       { key: 'lastSync', title: t('stores:fields.lastSync'), width: 230, render: (_, s) => <LastSyncCell store={s} /> },
+      { key: 'syncHealth', title: t('admin:sync.title'), width: 190, render: (_, s) => (s.storeType === 1 ? <SyncHealthCell health={syncHealth.get(s.id)} /> : '-') },
       { key: 'secret', title: t('stores:fields.secret'), width: 200, render: (_, s) => <SecretCell store={s} /> },
       { key: 'contact', title: t('stores:fields.contact'), width: 140, render: (_, s) => [s.contact, s.phone ?? s.tel].filter(Boolean).join(' ') || '-' },
       { key: 'createdAt', title: t('stores:fields.createdAt'), width: 150, render: (_, s) => <DateTime value={s.createdAt} /> },
@@ -178,7 +181,7 @@ export default function StoreListPage() {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, platforms.data],
+    [t, platforms.data, syncHealth],
   );
   const { columns: visible, settingsButton } = useColumnSettings('stores.list', columns, ['contact']);
   const platformOptions = (platforms.data ?? []).map((p) => ({ value: p.key, label: platformLabel(p.key, platforms.data) }));

@@ -10,6 +10,7 @@ import { useSession } from '../../../app/session';
 import { usePageVisible } from '../../../ui/use-page-visible';
 import { systemApi } from '../api';
 import { HOME_COUNTER_GROUPS } from '../home-counters';
+import { HomePanels } from '../../admin/components/home-panels';
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -37,6 +38,7 @@ export default function HomePage() {
           </Typography.Text>
         )}
       </Card>
+      <HomePanels />
       {home.isError && <Alert type="error" showIcon message={t('home:loadFailed')} style={{ marginBottom: 16 }} />}
       {groups.length === 0 && (
         <Card>

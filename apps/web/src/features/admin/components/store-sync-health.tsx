@@ -1,0 +1,51 @@
+// Each store's sync health on store management: the last successful order, refund and stock sync,
+// with the last failure and how many order pulls failed in a row since.
+import { useMemo } from 'react';
+import { Space, Tooltip, Typography } from 'antd';
+import { CheckCircleTwoTone, WarningTwoTone } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StoreSyncHealthRow } from '@openseller/core';
+import { RelativeTime } from '../../../ui/relative-time';
+import { usePageVisible } from '../../../ui/use-page-visible';
+import { adminApi } from '../api';
+
+/** The sync health of the domain's stores, by store id (refreshed every minute while visible). */
+export function useStoreSyncHealth(): Map<number, StoreSyncHealthRow> {
+  const visible = usePageVisible();
+  const health = useQuery({ queryKey: ['store-sync-health'], queryFn: adminApi.storeSyncHealth, refetchInterval: visible ? 60_000 : false });
+  return useMemo(() => new Map((health.data?.voList ?? []).map((r) => [r.storeId, r])), [health.data]);
+}
+
+function Line({ label, ok, failedAt, error }: { label: string; ok: string | null; failedAt: string | null; error: string | null }) {
+  const { t } = useTranslation();
+  const failing = failedAt !== null && (ok === null || failedAt > ok);
+  const icon = failing ? <WarningTwoTone twoToneColor="#faad14" /> : ok ? <CheckCircleTwoTone twoToneColor="#52c41a" /> : null;
+  const body = (
+    <Space size={4} style={{ fontSize: 12 }}>
+      {icon}
+      <span>{label}</span>
+      <Typography.Text type={ok ? 'secondary' : 'warning'} style={{ fontSize: 12 }}>
+        {ok ? <RelativeTime value={ok} /> : t('admin:sync.never')}
+      </Typography.Text>
+    </Space>
+  );
+  return failing ? <Tooltip title={t('admin:sync.failedAt', { time: new Date(failedAt).toLocaleString(), error: error ?? '' })}>{body}</Tooltip> : body;
+}
+
+export function SyncHealthCell({ health }: { health: StoreSyncHealthRow | undefined }) {
+  const { t } = useTranslation();
+  if (!health) return <Typography.Text type="secondary">-</Typography.Text>;
+  return (
+    <Space direction="vertical" size={0}>
+      <Line label={t('admin:sync.orders')} ok={health.lastOrderSyncSuccessAt} failedAt={health.lastOrderSyncFailureAt} error={health.lastOrderSyncError} />
+      <Line label={t('admin:sync.refunds')} ok={health.lastRefundSyncSuccessAt} failedAt={health.lastOrderSyncFailureAt} error={health.lastOrderSyncError} />
+      <Line label={t('admin:sync.stock')} ok={health.lastStockSyncSuccessAt} failedAt={health.lastStockSyncFailureAt} error={health.lastStockSyncError} />
+      {health.orderSyncFailures > 1 && (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {t('admin:sync.failuresInRow', { count: health.orderSyncFailures })}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
