@@ -65,6 +65,7 @@ export const REFERENCE_TABLES: Readonly<Record<string, PlatformTable>> = {
   job_runs: { citus: 'local', reason: 'The run history of platform jobs, which run across all domains; read only by the root account.' },
   admin_logs: { citus: 'local', reason: 'The root account\'s platform changes (jobs, queue consumers, feature domains), which belong to no one domain.' },
   domain_features: {
+    citus: 'reference',
     reason: 'Feature domains (domainFuture): a short platform list the root account keeps across all domains, and any node asks whether a feature is on for a domain.',
   },
   carrier_sandbox_sequences: { citus: 'reference', reason: 'The number sequence of the sandbox carrier per carrier code: waybill numbers are unique across all domains.' },
