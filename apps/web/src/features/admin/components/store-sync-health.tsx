@@ -5,7 +5,7 @@ import { Space, Tooltip, Typography } from 'antd';
 import { CheckCircleTwoTone, WarningTwoTone } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { StoreSyncHealthRow } from '@openseller/core';
+import { formatDateTime, type StoreSyncHealthRow } from '@openseller/core';
 import { RelativeTime } from '../../../ui/relative-time';
 import { usePageVisible } from '../../../ui/use-page-visible';
 import { adminApi } from '../api';
@@ -30,7 +30,7 @@ function Line({ label, ok, failedAt, error }: { label: string; ok: string | null
       </Typography.Text>
     </Space>
   );
-  return failing ? <Tooltip title={t('admin:sync.failedAt', { time: new Date(failedAt).toLocaleString(), error: error ?? '' })}>{body}</Tooltip> : body;
+  return failing ? <Tooltip title={t('admin:sync.failedAt', { time: formatDateTime(failedAt), error: error ?? '' })}>{body}</Tooltip> : body;
 }
 
 export function SyncHealthCell({ health }: { health: StoreSyncHealthRow | undefined }) {

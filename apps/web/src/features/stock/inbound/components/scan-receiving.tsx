@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { Alert, Flex, Input, InputNumber, Progress, Select, Space, Table, Tag, Typography, type InputRef } from 'antd';
 import { ScanOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
 import type { AsnScanReceiptAnswer, AsnView } from '@openseller/core';
 import { inboundApi } from '../api';
 import { inboundErrorMessage, useInboundMutation } from '../queries';
@@ -46,7 +47,7 @@ export function ScanReceiving({ asn, locationOptions }: { asn: AsnView; location
           setCode('');
           setTotals({ received: answer.receivedQtyTotal, noticed: answer.qtyTotal, completed: answer.statusId === 'CI_ASN_STATUS_COMPLETED' });
           setScans((all) =>
-            [{ key: Date.now() + all.length, at: new Date().toLocaleTimeString(), skuCode: answer.line.skuCode, skuName: answer.line.skuName, qty: answer.line.received, receivedQty: answer.line.receivedQty, noticedQty: answer.line.qty }, ...all].slice(0, 50),
+            [{ key: Date.now() + all.length, at: dayjs().format('HH:mm:ss'), skuCode: answer.line.skuCode, skuName: answer.line.skuName, qty: answer.line.received, receivedQty: answer.line.receivedQty, noticedQty: answer.line.qty }, ...all].slice(0, 50),
           );
           focusBox();
         },
