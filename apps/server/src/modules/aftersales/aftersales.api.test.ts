@@ -382,4 +382,23 @@ describe('after-sales: tenancy and permission', () => {
     const staff = await signedInStaff(t, w.domainId, ['MENU_AFTER_SALES']);
     expect((await t.call(`${A}/search`, {}, { token: staff })).body.data.total).toBe(1);
   });
+
+  it('shows the buyer in full only to an account with the receiver permission, and a masked echo changes nothing', async () => {
+    const { w, order } = await afterSalesWorld(t);
+    const doc = await createAfterSale(t, w.token, refundOnly(order));
+    expect(doc).toMatchObject({ buyerName: '张三丰', buyerPhone: '13812345678' });
+    const staff = await signedInStaff(t, w.domainId, ['MENU_AFTER_SALES']);
+    const seen = (await t.call(`${A}/get`, { id: doc.id }, { token: staff })).body.data;
+    expect(seen.buyerPhone).not.toContain('12345678');
+    expect(seen.buyerPhone).toMatch(/\*/);
+    expect(seen.buyerName).not.toBe('张三丰');
+    const listed = (await t.call(`${A}/search`, {}, { token: staff })).body.data.voList[0];
+    expect(listed.buyerPhone).toBe(seen.buyerPhone);
+    // The edit form sends back what it showed, with a new remark: the buyer stays as stored.
+    const edit = await t.call(`${A}/batchUpdate`, { list: [{ id: doc.id, version: 0, buyerName: seen.buyerName, buyerPhone: seen.buyerPhone, buyerAddress: seen.buyerAddress, remark: 'called back' }] }, { token: staff });
+    expect(edit.body.data.refusals).toEqual([]);
+    expect(await getAfterSale(t, w.token, doc.id)).toMatchObject({ buyerName: '张三丰', buyerPhone: '13812345678', remark: 'called back', version: 1 });
+    const revealer = await signedInStaff(t, w.domainId, ['MENU_AFTER_SALES'], ['RECEIVER_DECRYPT']);
+    expect((await t.call(`${A}/get`, { id: doc.id }, { token: revealer })).body.data.buyerPhone).toBe('13812345678');
+  });
 });

@@ -1,5 +1,6 @@
 // The after-sale export for the download centre (spec 02 §7.11 export): the list's rows with its
 // filters (or the chosen documents), one row per document, states by name.
+import { presentBuyer } from './aftersales.service.js';
 import { AFTER_SALES_EXPORT_TYPE, AfterSaleExportInput, type Language } from '@openseller/core';
 import type { ExportContext, Exporter } from '../../platform/exports.js';
 import { say } from '../../platform/import-problems.js';
@@ -41,7 +42,7 @@ export const afterSalesExporter: Exporter = {
       const { rows } = await searchAfterSales(ctx.db, ctx.domainId, filter, 'all', ctx.language, { limit: BATCH, offset });
       if (!rows.length) return;
       yield rows.map((r) => ({
-        ...r,
+        ...presentBuyer(ctx.session, r),
         refundStatusName: r.refundStatusName ?? '',
         writeBackStatusName: r.writeBackStatusName ?? '',
         goods: [...r.returnDetailDtos, ...r.exchangeDetailDtos].map((l) => `${l.kind === 'EXCHANGE' ? '+' : ''}${l.skuCode ?? ''}×${l.skuNum}`).join(', '),

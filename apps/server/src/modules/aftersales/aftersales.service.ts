@@ -7,6 +7,8 @@
 import { idsIn, textsIn } from '../../platform/sql.js';
 import {
   addDecimals,
+  maskPhone,
+  maskText,
   afterSaleName,
   AFTER_SALE_TYPE_NAMES,
   AfterSalesErrors,
@@ -51,7 +53,7 @@ import { serverMessage } from '../../platform/messages.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import { pageAnswer, pageWindow } from '../../platform/paging.js';
 import type { Session } from '../../platform/sessions.js';
-import { holdOrdersForRefund, releaseRefundHolds, type IngestService } from '../orders/index.js';
+import { canRevealReceivers, holdOrdersForRefund, releaseRefundHolds, type IngestService } from '../orders/index.js';
 import { ordersWithActiveRefunds } from './aftersales.platform.js';
 import type { RmaService } from '../stock/index.js';
 import { afterSaleRow, lockAfterSale, nextAfterSaleCode, searchAfterSales, type AfterSaleHeader, type AfterSaleList } from './aftersales.queries.js';
@@ -95,6 +97,25 @@ const snapshot = (h: AfterSaleHeader) => ({
   buyerExpressNo: h.buyerExpressNo,
   version: h.version,
 });
+
+/** What was typed, unless it is the stored value's mask (or nothing): then the stored value. */
+function unmasked(typed: string | null | undefined, stored: string | null, mask: (v: string) => string): string | null {
+  if (typed == null) return stored;
+  return stored && typed === mask(stored) ? stored : typed;
+}
+
+/** The buyer's name, phone and address as an account without the receiver permission sees them. */
+export function maskedBuyerOf(h: { buyerName: string | null; buyerPhone: string | null; buyerAddress: string | null }) {
+  return { buyerName: h.buyerName && maskText(h.buyerName), buyerPhone: h.buyerPhone && maskPhone(h.buyerPhone), buyerAddress: h.buyerAddress && maskText(h.buyerAddress) };
+}
+
+/**
+ * A document as the account may see it: the buyer in full only with the receiver permission
+ * (RECEIVER_DECRYPT, the orders' reveal rule), in lists, details and exports alike.
+ */
+export function presentBuyer<T extends { buyerName: string | null; buyerPhone: string | null; buyerAddress: string | null }>(session: Session, row: T): T {
+  return canRevealReceivers(session) ? row : { ...row, ...maskedBuyerOf(row) };
+}
 
 export function createAfterSalesService(deps: AfterSalesServiceDeps) {
   const { db } = deps.database;
@@ -248,12 +269,13 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
         erpOrderCode: order.code,
         tbSohCode: order.platformNos[0] ?? null,
         buyerNick: order.buyerNick,
-        buyerName: input.buyerName ?? order.receiverName,
-        buyerPhone: input.buyerPhone ?? order.receiverPhone,
+        // A form filled from the order as a masked account sees it sends the mask: the order's buyer then.
+        buyerName: unmasked(input.buyerName, order.receiverName, maskText),
+        buyerPhone: unmasked(input.buyerPhone, order.receiverPhone, maskPhone),
         buyerProvince: input.buyerProvince ?? order.receiverProvince,
         buyerCity: input.buyerCity ?? order.receiverCity,
         buyerDistrict: input.buyerDistrict ?? order.receiverDistrict,
-        buyerAddress: input.buyerAddress ?? order.receiverAddress,
+        buyerAddress: unmasked(input.buyerAddress, order.receiverAddress, maskText),
         buyerExpressCompanyCode: input.buyerExpressCompanyCode ?? null,
         buyerExpressCompanyName: input.buyerExpressCompanyName ?? null,
         buyerExpressNo: input.buyerExpressNo ?? null,
@@ -500,7 +522,9 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
       await checkRefundCap(tx, domainId, order, item.refundFee, before.id);
     }
     const { id: _id, version: _version, ...fields } = item;
-    const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && v !== null));
+    // A form that showed the buyer masked sends the mask back: that is no change of the buyer.
+    const echoes = maskedBuyerOf(before);
+    const changes = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && v !== null && !(k in echoes && echoes[k as keyof typeof echoes] === v)));
     if (changes.refundFee && !HAS_REFUND.has(before.type as AfterSaleStates['type'])) delete changes.refundFee;
     const [after] = await tx
       .update(afterSales)
@@ -527,7 +551,7 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
 
   async function search(session: Session, input: AfterSaleSearchInput, list: AfterSaleList, language: Language): Promise<PageResult<AfterSaleRow>> {
     const { total, rows } = await searchAfterSales(db, domainOf(session), input, list, language, pageWindow(input));
-    return pageAnswer(rows, total, input);
+    return pageAnswer(rows.map((r) => presentBuyer(session, r)), total, input);
   }
 
   return {
@@ -535,13 +559,13 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
     async create(session: Session, input: AfterSaleCreateInput, language: Language): Promise<AfterSaleRow> {
       return db.transaction(async (t) => {
         const id = await createInTx(t, session, input, 'MANUAL');
-        return (await afterSaleRow(t, domainOf(session), id, language))!;
+        return presentBuyer(session, (await afterSaleRow(t, domainOf(session), id, language))!);
       });
     },
     async get(session: Session, id: number, language: Language): Promise<AfterSaleRow> {
       const row = await afterSaleRow(db, domainOf(session), id, language);
       if (!row) throw notFound(id);
-      return row;
+      return presentBuyer(session, row);
     },
     search: (session: Session, input: AfterSaleSearchInput, language: Language) => search(session, input, 'all', language),
     searchArchive: (session: Session, input: AfterSaleSearchInput, language: Language) => search(session, input, 'archive', language),
