@@ -1,7 +1,7 @@
 // Field permissions (spec 01 §6): a sensitive field the account may not see is not sent at all.
 // Area serializers name which properties carry which user field; this removes the ones the
 // session lacks before the row leaves the server.
-import { canSeeField } from '@openseller/core';
+import { canSeeField, RECEIVER_REVEAL_FIELD } from '@openseller/core';
 import type { Session } from './sessions.js';
 
 /** Property name → user field key, e.g. { costPrice: 'COST_PRICE', purchasePrice: 'PURCHASE_PRICE' }. */
@@ -33,4 +33,21 @@ export function redactFields<T extends object>(rows: T[], map: FieldMap, session
     for (const property of hidden) delete copy[property];
     return copy as T;
   });
+}
+
+/**
+ * Whether the session sees receivers — buyers' names, phones and addresses — in full
+ * (RECEIVER_DECRYPT; main accounts hold every field). Every area showing a receiver asks this.
+ */
+export function canRevealReceivers(session: Session): boolean {
+  return fieldVisibility(session)(RECEIVER_REVEAL_FIELD);
+}
+
+/**
+ * What a form sent for a receiver field: a masked value that is the stored value's mask (the form
+ * showed it masked and sent it back) means the stored value; anything else is what was typed.
+ */
+export function unmaskedEcho(typed: string | null | undefined, stored: string | null | undefined, mask: (value: string) => string): string | null {
+  if (typed == null) return stored ?? null;
+  return stored && typed === mask(stored) ? stored : typed;
 }

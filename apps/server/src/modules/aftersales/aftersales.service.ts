@@ -53,7 +53,8 @@ import { serverMessage } from '../../platform/messages.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import { pageAnswer, pageWindow } from '../../platform/paging.js';
 import type { Session } from '../../platform/sessions.js';
-import { canRevealReceivers, holdOrdersForRefund, releaseRefundHolds, type IngestService } from '../orders/index.js';
+import { holdOrdersForRefund, releaseRefundHolds, type IngestService } from '../orders/index.js';
+import { canRevealReceivers, unmaskedEcho } from '../../platform/field-permissions.js';
 import { ordersWithActiveRefunds } from './aftersales.platform.js';
 import type { RmaService } from '../stock/index.js';
 import { afterSaleRow, lockAfterSale, nextAfterSaleCode, searchAfterSales, type AfterSaleHeader, type AfterSaleList } from './aftersales.queries.js';
@@ -97,12 +98,6 @@ const snapshot = (h: AfterSaleHeader) => ({
   buyerExpressNo: h.buyerExpressNo,
   version: h.version,
 });
-
-/** What was typed, unless it is the stored value's mask (or nothing): then the stored value. */
-function unmasked(typed: string | null | undefined, stored: string | null, mask: (v: string) => string): string | null {
-  if (typed == null) return stored;
-  return stored && typed === mask(stored) ? stored : typed;
-}
 
 /** The buyer's name, phone and address as an account without the receiver permission sees them. */
 export function maskedBuyerOf(h: { buyerName: string | null; buyerPhone: string | null; buyerAddress: string | null }) {
@@ -270,12 +265,12 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
         tbSohCode: order.platformNos[0] ?? null,
         buyerNick: order.buyerNick,
         // A form filled from the order as a masked account sees it sends the mask: the order's buyer then.
-        buyerName: unmasked(input.buyerName, order.receiverName, maskText),
-        buyerPhone: unmasked(input.buyerPhone, order.receiverPhone, maskPhone),
+        buyerName: unmaskedEcho(input.buyerName, order.receiverName, maskText),
+        buyerPhone: unmaskedEcho(input.buyerPhone, order.receiverPhone, maskPhone),
         buyerProvince: input.buyerProvince ?? order.receiverProvince,
         buyerCity: input.buyerCity ?? order.receiverCity,
         buyerDistrict: input.buyerDistrict ?? order.receiverDistrict,
-        buyerAddress: unmasked(input.buyerAddress, order.receiverAddress, maskText),
+        buyerAddress: unmaskedEcho(input.buyerAddress, order.receiverAddress, maskText),
         buyerExpressCompanyCode: input.buyerExpressCompanyCode ?? null,
         buyerExpressCompanyName: input.buyerExpressCompanyName ?? null,
         buyerExpressNo: input.buyerExpressNo ?? null,

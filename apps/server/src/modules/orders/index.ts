@@ -24,8 +24,6 @@ import { registerOrderArchive } from './archive/index.js';
 import { registerOrderPromotions } from './promotions/index.js';
 import { registerLive } from './live/index.js';
 
-/** Whether an account sees receivers in full (RECEIVER_DECRYPT): the rule other areas showing receivers follow. */
-export { canRevealReceivers } from './reveal/index.js';
 export { ORDER_DOC_TYPE, ORDERS_AREA } from './orders.model.js';
 /** The order-ingest service (registry 'order-ingest'): orders entered by hand go through the pipeline. */
 export { PLATFORM_AFTER_SALES_SERVICE, type IngestService, type PlatformAfterSalesService } from './ingest/index.js';

@@ -20,17 +20,15 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { AppError, notFound } from '../../../platform/errors.js';
-import { fieldVisibility } from '../../../platform/field-permissions.js';
+import { canRevealReceivers } from '../../../platform/field-permissions.js';
 import { writeOperationLogs, type OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { bigintArray } from '../../../platform/sql.js';
 import { loadOrderRows, ORDERS_AREA } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
 
-/** Whether the session may see receivers in full (main accounts hold every user field). */
-export function canRevealReceivers(session: Session): boolean {
-  return fieldVisibility(session)(RECEIVER_REVEAL_FIELD);
-}
+/** Whether the session may see receivers in full: the platform's rule (main accounts hold every user field). */
+export { canRevealReceivers };
 
 /** One log entry per order: who saw (or was refused) which order's receiver, when, and why. */
 export async function logReveals(tx: Tx, actor: OperationActor, ids: readonly number[], scene: RevealScene | 'EXPORT', refused = false): Promise<void> {

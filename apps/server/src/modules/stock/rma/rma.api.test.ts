@@ -243,4 +243,23 @@ describe('return inbound: domains and permissions', () => {
     expect((await t.call('/myhome/rma/searchPageList', {}, { token: rmaStaff })).body.success).toBe(true);
     expect((await t.call('/myhome/rma/createRmaReason', { reason: 'staff' }, { token: rmaStaff })).body.success).toBe(true);
   });
+
+  it('shows the receiver in full only to an account with the receiver permission, and an edit sending the mask back keeps it', async () => {
+    const { w, order } = await orderReturn();
+    const r = await createRma(t, w.token, { whId: w.warehouseId, erpSoHId: order.id, rmaDetails: [{ erpSodId: order.lineIds[0], qty: 1 }] });
+    const full = await getRma(t, w.token, r.id);
+    expect(full.receiverPhone).toMatch(/^1\d{10}$/);
+    const staff = await signedInStaff(t, w.domainId, ['MENU_RMA_MANAGE']);
+    const seen = (await t.call('/myhome/rma/getRmaById', { id: r.id }, { token: staff })).body.data;
+    expect(seen.receiverPhone).not.toBe(full.receiverPhone);
+    expect(seen.receiverPhone).toContain('*');
+    expect((await t.call('/myhome/rma/searchPageList', {}, { token: staff })).body.data.voList[0].receiverPhone).toBe(seen.receiverPhone);
+    const edited = await t.call(
+      '/myhome/rma/updateOld',
+      { id: r.id, version: 0, whId: w.warehouseId, erpSoHId: order.id, receiverName: seen.receiverName, receiverPhone: seen.receiverPhone, remark: 'echo', rmaDetails: [{ erpSodId: order.lineIds[0], qty: 1 }] },
+      { token: staff },
+    );
+    expect(edited.body.success).toBe(true);
+    expect(await getRma(t, w.token, r.id)).toMatchObject({ receiverPhone: full.receiverPhone, receiverName: full.receiverName, remark: 'echo', version: 1 });
+  });
 });

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
+  maskPhone,
+  maskText,
   DEFECTIVE_LOCATION_CODE,
   ErrorCodes,
   formatDecimal,
@@ -36,6 +38,7 @@ import { serverMessage } from '../../../platform/messages.js';
 import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
 import { pageAnswer } from '../../../platform/paging.js';
 import type { Session } from '../../../platform/sessions.js';
+import { canRevealReceivers, unmaskedEcho } from '../../../platform/field-permissions.js';
 import { applyReceiptCosts } from '../stock.costs.js';
 import { applyMovements, type Movement } from '../stock.engine.js';
 import { ORDER_DOC_TYPE } from '../outbound/sales-outbound.js';
@@ -70,6 +73,12 @@ export interface RmaServiceDeps {
   now?: () => Date;
 }
 
+/** A return as the account may see it: the receiver in full only with RECEIVER_DECRYPT. */
+function presentReceiver<T extends { receiverName: string | null; receiverPhone: string | null }>(session: Session, row: T): T {
+  if (canRevealReceivers(session)) return row;
+  return { ...row, receiverName: row.receiverName && maskText(row.receiverName), receiverPhone: row.receiverPhone && maskPhone(row.receiverPhone) };
+}
+
 export function createRmaService(deps: RmaServiceDeps) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
@@ -82,10 +91,10 @@ export function createRmaService(deps: RmaServiceDeps) {
     return found;
   }
 
-  async function viewOf(tx: Tx, domainId: number, id: number, language: Language): Promise<RmaView> {
-    const view = await rmaView(tx, domainId, id, language);
+  async function viewOf(tx: Tx, session: Session, id: number, language: Language): Promise<RmaView> {
+    const view = await rmaView(tx, domainOf(session), id, language);
     if (!view) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'rma', field: 'id', id });
-    return view;
+    return presentReceiver(session, view);
   }
 
   /** What came back already (received) per order line and SKU (a combination line's components each). */
@@ -178,7 +187,7 @@ export function createRmaService(deps: RmaServiceDeps) {
     return { warehouse, order, lines };
   }
 
-  function headerFields(input: RmaCreateInput, resolved: Awaited<ReturnType<typeof resolve>>) {
+  function headerFields(input: RmaCreateInput, resolved: Awaited<ReturnType<typeof resolve>>, previous?: { receiverName: string | null; receiverPhone: string | null }) {
     const o = resolved.order;
     return {
       source: o ? 'ORDER' : 'FREE',
@@ -190,8 +199,9 @@ export function createRmaService(deps: RmaServiceDeps) {
       expressCompanyCode: input.expressCompanyCode ?? null,
       expressNo: input.expressNo ?? null,
       buyerNick: input.buyerNick ?? o?.buyerNick ?? null,
-      receiverName: input.receiverName ?? o?.receiverName ?? null,
-      receiverPhone: input.receiverPhone ?? o?.receiverPhone ?? null,
+      // A form that showed the receiver masked sends the mask back: the stored receiver then.
+      receiverName: input.receiverName == null ? (o?.receiverName ?? null) : unmaskedEcho(input.receiverName, previous?.receiverName ?? o?.receiverName, maskText),
+      receiverPhone: input.receiverPhone == null ? (o?.receiverPhone ?? null) : unmaskedEcho(input.receiverPhone, previous?.receiverPhone ?? o?.receiverPhone, maskPhone),
       receiverProvince: input.receiverProvince ?? o?.receiverProvince ?? null,
       receiverCity: input.receiverCity ?? o?.receiverCity ?? null,
       receiverCounty: input.receiverCounty ?? o?.receiverDistrict ?? null,
@@ -440,7 +450,7 @@ export function createRmaService(deps: RmaServiceDeps) {
     const resolved = await resolve(tx, domainId, input);
     const [header] = await tx
       .update(rmaHeaders)
-      .set({ ...headerFields(input, resolved), version: before.version + 1, updatedAt: now() })
+      .set({ ...headerFields(input, resolved, before), version: before.version + 1, updatedAt: now() })
       .where(and(eq(rmaHeaders.domainId, before.domainId), eq(rmaHeaders.id, before.id)))
       .returning();
     await tx.delete(rmaDetails).where(and(eq(rmaDetails.domainId, domainId), eq(rmaDetails.rmaId, before.id)));
@@ -485,19 +495,19 @@ export function createRmaService(deps: RmaServiceDeps) {
       return { id: header.id, code: header.code };
     },
     async create(session: Session, input: RmaCreateInput, language: Language): Promise<RmaView> {
-      return tx(async (t) => viewOf(t, domainOf(session), (await createInTx(t, session, input, false)).id, language));
+      return tx(async (t) => viewOf(t, session, (await createInTx(t, session, input, false)).id, language));
     },
     async createAndReceive(session: Session, input: RmaCreateAndReceiveInput, language: Language): Promise<RmaView> {
-      return tx(async (t) => viewOf(t, domainOf(session), (await createInTx(t, session, input, true)).id, language));
+      return tx(async (t) => viewOf(t, session, (await createInTx(t, session, input, true)).id, language));
     },
     async update(session: Session, input: RmaUpdateInput, language: Language): Promise<RmaView> {
-      return tx(async (t) => viewOf(t, domainOf(session), (await updateInTx(t, session, input, false)).id, language));
+      return tx(async (t) => viewOf(t, session, (await updateInTx(t, session, input, false)).id, language));
     },
     async updateAndReceive(session: Session, input: RmaUpdateInput & Partial<RmaCreateAndReceiveInput>, language: Language): Promise<RmaView> {
-      return tx(async (t) => viewOf(t, domainOf(session), (await updateInTx(t, session, input, true)).id, language));
+      return tx(async (t) => viewOf(t, session, (await updateInTx(t, session, input, true)).id, language));
     },
     async receive(session: Session, input: RmaReceiveInput, language: Language): Promise<RmaView> {
-      return tx(async (t) => viewOf(t, domainOf(session), (await receiveInTx(t, session, input)).id, language));
+      return tx(async (t) => viewOf(t, session, (await receiveInTx(t, session, input)).id, language));
     },
     /** Receives what each return still expects, as good; each return in its own transaction. */
     async receiveList(session: Session, idList: number[], language: Language): Promise<RmaBatchResult> {
@@ -546,7 +556,7 @@ export function createRmaService(deps: RmaServiceDeps) {
       return result;
     },
     async get(session: Session, id: number, language: Language): Promise<RmaView> {
-      return viewOf(db, domainOf(session), id, language);
+      return viewOf(db, session, id, language);
     },
     async statusList(session: Session, language: Language): Promise<RmaStatusOption[]> {
       const counts = await statusCounts(db, domainOf(session));
@@ -554,13 +564,13 @@ export function createRmaService(deps: RmaServiceDeps) {
     },
     async search(session: Session, input: RmaSearchInput, language: Language): Promise<PageResult<RmaRow>> {
       const { total, rows } = await searchRmas(db, domainOf(session), input, language);
-      return pageAnswer(rows, total, input);
+      return pageAnswer(rows.map((r) => presentReceiver(session, r)), total, input);
     },
     async openByOrder(session: Session, erpSoHId: number, language: Language): Promise<RmaRow[]> {
-      return openRmas(db, domainOf(session), eq(rmaHeaders.erpOrderId, erpSoHId), language);
+      return (await openRmas(db, domainOf(session), eq(rmaHeaders.erpOrderId, erpSoHId), language)).map((r) => presentReceiver(session, r));
     },
     async openByExtCodes(session: Session, extCodes: string[], language: Language): Promise<RmaRow[]> {
-      return openRmas(db, domainOf(session), sql`${erpOrders.platformNos} && ${textArray(extCodes)}`, language);
+      return (await openRmas(db, domainOf(session), sql`${erpOrders.platformNos} && ${textArray(extCodes)}`, language)).map((r) => presentReceiver(session, r));
     },
     async createReason(session: Session, reason: string): Promise<RmaReason> {
       return tx(async (t) => {
