@@ -3,7 +3,7 @@
 // paid during it with its amount; the session is edited in its dialog (a bad range refused in the
 // form), disabled (its count stays, its status says so) and deleted.
 import { afterAll, describe, expect, it } from 'vitest';
-import { cellOf as cell, launchBrowser, newSeller, settled } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller, settled } from '../fixtures';
 
 const b = await launchBrowser();
 afterAll(() => b.context.close());
@@ -47,8 +47,7 @@ describe('live broadcast orders', () => {
     await row.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: `Edit live session Evening show ${run}` });
     await settled(page);
-    await dialog.getByRole('combobox', { name: 'Anchor' }).click();
-    await page.getByRole('option', { name: 'Xiaomei' }).click();
+    await chooseOption(page, dialog.getByRole('combobox', { name: 'Anchor' }), 'Xiaomei');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText(`Live session Evening show ${run} saved`).waitFor();
     await expect.poll(() => cell(row, 'Anchor')).toBe('Xiaomei');
