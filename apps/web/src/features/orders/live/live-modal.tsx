@@ -51,6 +51,9 @@ export function LiveModal({ live, onClose }: { live: LiveRow | 'new' | null; onC
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live]);
 
+  // A choice (a store, a time range) is not text: required without the text rule's whitespace check.
+  const chosen = { required: true, message: t('common:validation.required') };
+
   const submit = async () => {
     const values = await form.validateFields();
     setError(null);
@@ -85,7 +88,7 @@ export function LiveModal({ live, onClose }: { live: LiveRow | 'new' | null; onC
         <Form.Item name="liveName" label={t('live:fields.liveName')} rules={[requiredRule(), { max: 60 }]}>
           <Input maxLength={60} placeholder={t('live:form.namePlaceholder')} />
         </Form.Item>
-        <Form.Item name="storeId" label={t('live:fields.store')} rules={[requiredRule()]}>
+        <Form.Item name="storeId" label={t('live:fields.store')} rules={[chosen]}>
           <StoreSelect aria-label={t('live:fields.store')} />
         </Form.Item>
         <Form.Item name="anchorId" label={t('live:fields.anchor')} extra={t('live:form.anchorHint')}>
@@ -96,7 +99,7 @@ export function LiveModal({ live, onClose }: { live: LiveRow | 'new' | null; onC
           label={t('live:fields.onAir')}
           extra={t('live:form.rangeHint', { hours: LIVE_MAX_HOURS })}
           rules={[
-            requiredRule(),
+            chosen,
             {
               validator: (_, value: [Dayjs, Dayjs] | undefined) => {
                 if (!value) return Promise.resolve();
