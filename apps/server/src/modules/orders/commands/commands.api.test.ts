@@ -527,7 +527,9 @@ describe('refresh out-of-stock', () => {
     expect(await ok(w, 'refreshStockOut', {})).toEqual({ total: 20000, stockOut: 10000, inStock: 10000 });
     const last = await db.execute<{ stock_out: boolean }>(sql`select stock_out from erp_orders where domain_id = ${w.domainId} and code in ('PERF10000', 'PERF10001') order by code`);
     expect(last.rows.map((r) => r.stock_out)).toEqual([false, true]);
-  });
+    // 3 s when run alone, 24–30 s after this file's earlier tests on the same server (on the previous
+    // main too; cause not found yet — see the closing note of 2026-11-28): correctness is what this checks.
+  }, 90_000);
 });
 
 describe('edits', () => {
