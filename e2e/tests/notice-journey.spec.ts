@@ -72,8 +72,8 @@ describe('a directional notice', () => {
     await modal.getByRole('heading', { name: 'We are moving' }).waitFor();
     expect(await modal.getByText('(tomorrow)').count()).toBe(0);
     // The announcement window is 1000 px wide (spec 01 §9).
-    const box = await page.locator('.ant-modal').filter({ hasText: title }).boundingBox();
-    expect(Math.round(box!.width)).toBe(1000);
+    // Measured once the opening animation (a zoom from small) has ended.
+    await expect.poll(async () => Math.round((await page.locator('.ant-modal').filter({ hasText: title }).boundingBox())?.width ?? 0)).toBe(1000);
     await page.getByRole('button', { name: 'Messages, 1 unread' }).waitFor();
     await b.screenshot('notice-announcement');
 
