@@ -112,6 +112,9 @@ describe('purchasing story: suggestion → order → part receipt → return →
   it('returns two damaged units to the supplier, and they leave the stock', async () => {
     await b.open('/purchase?tab=returns');
     await page.getByRole('button', { name: 'New purchase return' }).click();
+    // The form's supplier list loads with the page: choose once it has.
+    await page.getByRole('heading', { name: 'New purchase return' }).waitFor();
+    await settled(page);
     await chooseOption(page, page.getByLabel('Supplier', { exact: true }), supplierName);
     await chooseOption(page, page.getByLabel('Warehouse', { exact: true }), warehouse);
     await page.getByRole('button', { name: 'Add received lines' }).click();

@@ -97,9 +97,16 @@ describe('stock: receive, see, transfer, count and push to a store', () => {
     const notice = page.getByRole('row', { name: new RegExp(asnCode) });
     const receipt = page.getByRole('dialog', { name: `Receive ${asnCode}` });
     await notice.getByRole('button', { name: 'Receive' }).click();
-    await receipt.getByText('Scan', { exact: true }).click();
+    await receipt.waitFor();
+    await settled(page);
     const scanBox = receipt.getByRole('textbox', { name: 'Barcode or SKU code' });
-    await scanBox.waitFor();
+    // A click during the dialog's opening can be lost on a busy machine; a person clicks again.
+    await expect
+      .poll(async () => {
+        await receipt.getByText('Scan', { exact: true }).click();
+        return scanBox.isVisible();
+      })
+      .toBe(true);
     await receipt.getByText('Nothing scanned yet: scan the first item.').waitFor();
     await chooseOption(page, receipt.getByRole('combobox', { name: 'Location' }), 'A-02');
     await receipt.getByRole('spinbutton', { name: 'Pieces' }).fill('10');
