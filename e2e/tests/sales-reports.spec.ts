@@ -77,6 +77,8 @@ describe('sales reports: a seller’s day of sales, from the charts to the order
     await b.screenshot('reports-drill');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
+    // Its rows (one per order line) are gone once it has slid out.
+    await expect.poll(() => page.getByRole('row').filter({ hasText: code }).count()).toBe(0);
   });
 
   it('shows sales by SKU with cost and gross profit, and exports it to the download centre', async () => {

@@ -21,15 +21,22 @@ export interface DrillTarget {
 export function DrillDrawer({ target, onClose }: { target: DrillTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [page, setPage] = useState({ currentPage: 1, pageSize: 50 });
-  const input = target ? { ...target.base, ...target.cell, ...page } : null;
+  // The drawer keeps showing the cell it was opened on while it slides out (its title and rows do
+  // not blank mid-animation); it forgets it once closed.
+  const [shown, setShown] = useState<DrillTarget | null>(target);
+  if (target && target !== shown) {
+    setShown(target);
+    setPage((p) => ({ ...p, currentPage: 1 }));
+  }
+  const input = shown ? { ...shown.base, ...shown.cell, ...page } : null;
   const drill = useQuery({ queryKey: reportKeys.of('drill', input), queryFn: () => reportsApi.drill(input!), enabled: !!input, placeholderData: (p) => p });
   const rows = drill.data?.voList ?? [];
   const withCost = drill.data?.totals.cost !== undefined;
   const money = (v: string | undefined) => (v === undefined ? '' : formatMoney(v));
   async function requestExport() {
-    if (!target) return;
+    if (!shown) return;
     try {
-      await reportsApi.exportReport({ report: 'drill', filter: { ...target.base, ...target.cell } });
+      await reportsApi.exportReport({ report: 'drill', filter: { ...shown.base, ...shown.cell } });
       announceNewExport();
       toast.success(t('reports:export.started'));
     } catch (error) {
@@ -38,7 +45,8 @@ export function DrillDrawer({ target, onClose }: { target: DrillTarget | null; o
   }
   const totals = totalsCells(drill.data?.totals, withCost);
   return (
-    <Drawer open={!!target} onClose={onClose} width={1000} title={target ? t('reports:drill.title', { cell: target.title }) : ''} destroyOnHidden
+    <Drawer open={!!target} onClose={onClose} width={1000} title={shown ? t('reports:drill.title', { cell: shown.title }) : ''} destroyOnHidden
+      afterOpenChange={(open) => { if (!open) setShown(null); }}
       extra={<Button icon={<DownloadOutlined />} onClick={() => void requestExport()}>{t('reports:export.button')}</Button>}>
       <Space direction="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary">{t('reports:drill.hint')}</Typography.Paragraph>
