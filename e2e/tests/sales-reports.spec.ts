@@ -5,7 +5,7 @@
 // shows the cost and gross profit; the analysis tab draws its four charts; an export of sales by
 // SKU reaches the download centre; a picker without the report menu gets the 403 page.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, launchBrowser, newSeller, sandboxStoreWithItem, settled, storeExpressRule, until } from '../fixtures';
+import { cellOf as cell, chooseOption, launchBrowser, newSeller, sandboxStoreWithItem, settled, storeExpressRule, until } from '../fixtures';
 
 const b = await launchBrowser();
 const page = b.page;
@@ -98,12 +98,40 @@ describe('sales reports: a seller’s day of sales, from the charts to the order
     );
   });
 
+  it('narrows sales by SKU to the goods chosen in the picker', async () => {
+    await page.getByRole('button', { name: 'Goods' }).click();
+    const picker = page.getByRole('dialog').filter({ hasText: 'Report on these SKUs only' });
+    await picker.getByLabel('Search by code, name, specifications or bar code').fill(code);
+    await picker.getByLabel('Search by code, name, specifications or bar code').press('Enter');
+    await picker.getByRole('row').filter({ hasText: code }).getByRole('checkbox').check();
+    await picker.getByRole('button', { name: 'Choose 1' }).click();
+    await picker.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '1 SKUs' }).waitFor();
+    await expect.poll(() => page.locator('.ant-table-tbody .ant-table-row').count()).toBe(1);
+    expect(await cell(page.getByRole('row').filter({ hasText: code }), 'Units sold')).toBe(String(expected.voList[0]!.qty));
+    await page.getByRole('button', { name: 'Clear the goods filter' }).click();
+    await page.getByRole('button', { name: 'Goods' }).waitFor();
+  });
+
   it('draws the analysis by platform, store, hour and province', async () => {
     await page.getByRole('tab', { name: 'Sales analysis' }).click();
     for (const name of ['By platform', 'By store', 'By hour of day', 'By province']) await page.getByRole('img', { name }).waitFor();
     await page.getByRole('row').filter({ hasText: '100.00%' }).first().waitFor();
     await settled(page);
     await b.screenshot('reports-analysis');
+  });
+
+  it('counts the days in the time zone chosen on the business rules page', async () => {
+    await b.open('/config/configuration');
+    const zone = page.getByRole('combobox', { name: 'Shop day time zone' });
+    await zone.waitFor();
+    await chooseOption(page, zone, 'UTC');
+    await page.locator('form').filter({ has: zone }).getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved').waitFor();
+    await settled(page);
+    await b.screenshot('reports-time-zone-setting');
+    await b.open('/reports?activeKey=1');
+    await page.getByText("Days are the shop's days (UTC)", { exact: false }).waitFor();
   });
 
   it('shows a picker without the report menu the 403 page', async () => {

@@ -12,18 +12,29 @@ const firstIssue = (items: { itemCode: string; value: unknown }[]) => {
 };
 
 describe('the domain settings catalogue', () => {
-  it('holds the overdue warning, the weigh margin and the print goods number with the defaults their readers use', () => {
+  it('holds the overdue warning, the weigh margin, the print goods number and the report time zone with the defaults their readers use', () => {
     expect(DOMAIN_SETTINGS.map((s) => [s.code, s.kind, s.defaultValue, s.group])).toEqual([
       [ORDER_OVERDUE_CONFIG.enabled, 'boolean', String(ORDER_OVERDUE_DEFAULT.enabled), 'orders'],
       [ORDER_OVERDUE_CONFIG.hours, 'integer', String(ORDER_OVERDUE_DEFAULT.hours), 'orders'],
       [WEIGH_MARGIN_CONFIG, 'decimal', String(DEFAULT_WEIGH_MARGIN_PERCENT), 'orders'],
       [PRINT_GOODS_NUMBER_CONFIG, 'integer', '0', 'print'],
+      ['REPORT_TIME_ZONE', 'timeZone', 'Asia/Shanghai', 'reports'],
     ]);
     expect(SYS_CONFIG_GROUPS.PRINT_CONFIG).toEqual([PRINT_GOODS_NUMBER_CONFIG]);
   });
 });
 
 describe('saving domain settings', () => {
+  it('takes a report time zone by its IANA name and refuses one that does not exist, naming the value', () => {
+    expect(save([{ itemCode: 'REPORT_TIME_ZONE', value: ' America/Los_Angeles ' }]).data).toEqual({ items: [{ itemCode: 'REPORT_TIME_ZONE', value: 'America/Los_Angeles' }] });
+    expect(save([{ itemCode: 'REPORT_TIME_ZONE', value: 'UTC' }]).success).toBe(true);
+    for (const value of ['Mars/Olympus_Mons', '', 'Asia/Shanghai; drop table', 8]) {
+      const issue = firstIssue([{ itemCode: 'REPORT_TIME_ZONE', value }]);
+      expect(issue.path).toEqual(['items', 0, 'value']);
+      expect(issue.message).toBe('REPORT_TIME_ZONE must be a time zone such as Asia/Shanghai');
+    }
+  });
+
   it('keeps each value as the text its reader expects, from a text, a number or a boolean', () => {
     const result = save([
       { itemCode: ORDER_OVERDUE_CONFIG.enabled, value: false },

@@ -7,13 +7,17 @@ import { DEFAULT_WEIGH_MARGIN_PERCENT } from '../rules/order-check.js';
 import { WEIGH_MARGIN_CONFIG } from './orders-checking.js';
 import { ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT } from './orders-list.js';
 
-export const DOMAIN_SETTING_GROUPS = ['orders', 'print'] as const;
+export const DOMAIN_SETTING_GROUPS = ['orders', 'print', 'reports'] as const;
+
+/** The shop's day of the reports (issue 16): an IANA time zone; Asia/Shanghai by default. */
+export const REPORT_TIME_ZONE_CONFIG = 'REPORT_TIME_ZONE';
+export const DEFAULT_REPORT_TIME_ZONE = 'Asia/Shanghai';
 
 /** PRINT_CONFIG: the count of distinct goods a print page holds before the order goes on to a next page (spec 02 §4.3); 0 = no split. A template's own goods per page comes first. */
 export const PRINT_GOODS_NUMBER_CONFIG = 'PRINT_GOODS_NUMBER';
 export type DomainSettingGroup = (typeof DOMAIN_SETTING_GROUPS)[number];
 
-export type DomainSettingKind = 'boolean' | 'integer' | 'decimal';
+export type DomainSettingKind = 'boolean' | 'integer' | 'decimal' | 'timeZone';
 
 export interface DomainSettingDefinition {
   code: string;
@@ -38,7 +42,20 @@ export const DOMAIN_SETTINGS: readonly DomainSettingDefinition[] = [
   { code: WEIGH_MARGIN_CONFIG, kind: 'decimal', group: 'orders', min: 0, max: 100, scale: 2, defaultValue: String(DEFAULT_WEIGH_MARGIN_PERCENT) },
   // Printing (spec 02 §4.3): the goods number of a print page; 0 prints every order on one page.
   { code: PRINT_GOODS_NUMBER_CONFIG, kind: 'integer', group: 'print', min: 0, max: 100, defaultValue: '0' },
+  // Reports: the time zone whose midnight starts the shop's day; a change recomputes the figures.
+  { code: REPORT_TIME_ZONE_CONFIG, kind: 'timeZone', group: 'reports', defaultValue: DEFAULT_REPORT_TIME_ZONE },
 ];
+
+/** Whether a text names a time zone this runtime knows (IANA names such as Asia/Shanghai, or UTC). */
+export function isTimeZoneName(text: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+){0,2}$/.test(text) || text.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: text });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const DOMAIN_SETTING_CODES = DOMAIN_SETTINGS.map((s) => s.code);
 
@@ -56,6 +73,10 @@ export function normalizeDomainSetting(definition: DomainSettingDefinition, valu
   if (definition.kind === 'boolean') {
     const text = typeof value === 'boolean' ? String(value) : typeof value === 'string' ? BOOLEAN_TEXTS[value.trim().toLowerCase()] : undefined;
     return text ? { value: text } : { problem: `${definition.code} must be true or false` };
+  }
+  if (definition.kind === 'timeZone') {
+    const zone = typeof value === 'string' ? value.trim() : '';
+    return isTimeZoneName(zone) ? { value: zone } : { problem: `${definition.code} must be a time zone such as Asia/Shanghai` };
   }
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
   const scale = definition.kind === 'integer' ? 0 : (definition.scale ?? 0);
@@ -106,7 +127,7 @@ export type DomainSettingsSaveInput = z.infer<typeof DomainSettingsSaveInput>;
 /** One setting as the domain has it: the stored value, or the default while none is stored. */
 export const DomainSettingView = z.object({
   itemCode: z.string(),
-  kind: z.enum(['boolean', 'integer', 'decimal']),
+  kind: z.enum(['boolean', 'integer', 'decimal', 'timeZone']),
   group: z.enum(DOMAIN_SETTING_GROUPS),
   min: z.number().nullable(),
   max: z.number().nullable(),

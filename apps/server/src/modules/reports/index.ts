@@ -2,7 +2,9 @@
 // by a job from the orders the database marks dirty, and the sales reports of /reports tabs 1–4.
 // (The shipping reports, tabs 5–7, are the sub-module in ./shipping with an index of its own.)
 import type { AreaModule } from '../../platform/module.js';
-import { refreshAll } from './reports.aggregates.js';
+import { rebuildDomain, refreshAll, REPORT_TIME_ZONE_CONFIG } from './reports.aggregates.js';
+import type { ShippingAggregates } from './shipping/shipping.aggregates.js';
+import { DOMAIN_SETTING_LISTENERS, type DomainSettingListener } from '../settings/index.js';
 import { createSalesReportExporter } from './reports.exporter.js';
 import { registerSalesReportRoutes } from './reports.routes.js';
 import { createSalesReports } from './reports.service.js';
@@ -26,4 +28,13 @@ export const registerReportsModule: AreaModule = (ctx) => {
     },
   });
   ctx.registry.provide('reports', reports);
+  // A new shop time zone moves every order to another day: both aggregates are recomputed in it
+  // (on the save, so the reports answer in the new day as soon as the setting page says saved).
+  ctx.registry.add<DomainSettingListener>(DOMAIN_SETTING_LISTENERS, {
+    codes: [REPORT_TIME_ZONE_CONFIG],
+    async changed(domainId) {
+      await rebuildDomain(ctx.database, domainId);
+      await ctx.registry.find<{ aggregates: ShippingAggregates }>('reports.shipping')?.aggregates.rebuild(domainId);
+    },
+  });
 };

@@ -3,15 +3,15 @@
 // and adding it to the two daily sums in the same statement. The incremental job and the rebuild
 // run the same derivation, so they give the same numbers. Days and hours are computed in SQL with
 // `at time zone` of the shop's zone, never in the server's local time.
+import { DEFAULT_REPORT_TIME_ZONE, REPORT_TIME_ZONE_CONFIG } from '@openseller/core';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
 import { bigintArray } from '../../platform/sql.js';
 
 type Db = Database['db'] | Tx;
 
-/** The domain configuration item holding the shop's time zone (an IANA name). */
-export const REPORT_TIME_ZONE_CONFIG = 'REPORT_TIME_ZONE';
-export const DEFAULT_REPORT_TIME_ZONE = 'Asia/Shanghai';
+/** The domain configuration item holding the shop's time zone (an IANA name; a business rule setting). */
+export { DEFAULT_REPORT_TIME_ZONE, REPORT_TIME_ZONE_CONFIG };
 
 /** Orders recomputed per statement. */
 const CHUNK = 2000;

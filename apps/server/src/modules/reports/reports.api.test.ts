@@ -97,6 +97,25 @@ describe('sales reports: the shop’s day', () => {
       ['2026-03-02', 0],
     ]);
   });
+
+  it('moves the figures to the new days when the business rules change the time zone, and refuses a zone that does not exist', async () => {
+    const w = await world();
+    // 07:00 Beijing on 2 March is 23:00 UTC on 1 March.
+    await order(w, '2026-03-02T07:00:00+08:00', [{ skuId: w.skuIds[0]!, qty: 1, price: '10' }]);
+    await refreshSalesAggregates(t.database);
+    const days = async () =>
+      (await call('/businessOverview/searchSalesTrend', { startDate: '2026-03-01', endDate: '2026-03-02' }, w.token)).voList.map((r: any) => [r.period, r.orderCount]);
+    expect(await days()).toEqual([['2026-03-01', 0], ['2026-03-02', 1]]);
+    const save = (value: string) => t.call('/cloud/core/sysconfig/updateSysConfig', { items: [{ itemCode: 'REPORT_TIME_ZONE', value }] }, { token: w.token });
+    const bad = await save('Mars/Olympus_Mons');
+    expect(bad.body.success).toBe(false);
+    expect(JSON.stringify(bad.body)).toContain('items.0.value');
+    expect(await days()).toEqual([['2026-03-01', 0], ['2026-03-02', 1]]);
+    expect((await save('UTC')).body.success).toBe(true);
+    expect(await days()).toEqual([['2026-03-01', 1], ['2026-03-02', 0]]);
+    const stored = await t.database.db.execute(sql`select count(*)::int as n from domain_configs where domain_id = ${w.domainId} and item_code = 'REPORT_TIME_ZONE' and value = 'UTC'`);
+    expect(stored.rows[0]!.n).toBe(1);
+  });
 });
 
 describe('sales reports: refunds, cost and closed periods', () => {

@@ -41,6 +41,7 @@ describe('reading and saving the settings', () => {
       ['ORDER_OVERDUE_WARNING_HOURS', 'integer', '24', true, false],
       ['ORDER_WEIGH_MARGIN_PERCENT', 'decimal', '10', true, false],
       ['PRINT_GOODS_NUMBER', 'integer', '0', true, false],
+      ['REPORT_TIME_ZONE', 'timeZone', 'Asia/Shanghai', true, false],
     ]);
     expect(items[1]).toMatchObject({ group: 'orders', min: 1, max: 720, defaultValue: '24' });
   });
@@ -55,7 +56,7 @@ describe('reading and saving the settings', () => {
       ],
     });
     expect(saved.changed).toEqual(['ORDER_OVERDUE_WARNING_ENABLED', 'ORDER_OVERDUE_WARNING_HOURS', 'ORDER_WEIGH_MARGIN_PERCENT']);
-    const expected = { ORDER_OVERDUE_WARNING_ENABLED: ['false', false], ORDER_OVERDUE_WARNING_HOURS: ['48', false], ORDER_WEIGH_MARGIN_PERCENT: ['12.5', false], PRINT_GOODS_NUMBER: ['0', true] };
+    const expected = { ORDER_OVERDUE_WARNING_ENABLED: ['false', false], ORDER_OVERDUE_WARNING_HOURS: ['48', false], ORDER_WEIGH_MARGIN_PERCENT: ['12.5', false], PRINT_GOODS_NUMBER: ['0', true], REPORT_TIME_ZONE: ['Asia/Shanghai', true] };
     expect(valuesOf(saved.items)).toEqual(expected);
     expect(valuesOf(await ok(seller.token, GET, ALL))).toEqual(expected);
     const config = await t.call('/cloud/domain/domain/getUserDomainConfig', undefined, { token: seller.token, method: 'GET' });

@@ -50,7 +50,17 @@ function viewOf(definition: DomainSettingDefinition, stored: string | undefined)
   };
 }
 
-export function createSettingsService(deps: { database: Database; now?: () => Date }) {
+/**
+ * An area that acts when a setting it reads changes (the reports recompute their days when the
+ * shop's time zone changes). Called after the save committed, with the changed codes it watches.
+ */
+export interface DomainSettingListener {
+  codes: readonly string[];
+  changed(domainId: number, codes: string[]): Promise<void>;
+}
+export const DOMAIN_SETTING_LISTENERS = 'domain-setting-listeners';
+
+export function createSettingsService(deps: { database: Database; now?: () => Date; listeners?: () => DomainSettingListener[] }) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
 
@@ -63,7 +73,7 @@ export function createSettingsService(deps: { database: Database; now?: () => Da
 
     async save(session: Session, input: DomainSettingsSaveInput): Promise<DomainSettingsSaveResult> {
       const domainId = sellerDomain(session);
-      return db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const before = await storedSettings(tx, domainId, true);
         const changed: string[] = [];
         const at = now();
@@ -89,6 +99,11 @@ export function createSettingsService(deps: { database: Database; now?: () => Da
         }
         return { items: DOMAIN_SETTINGS.map((d) => viewOf(d, after.get(d.code))), changed };
       });
+      for (const listener of deps.listeners?.() ?? []) {
+        const codes = result.changed.filter((c) => listener.codes.includes(c));
+        if (codes.length) await listener.changed(domainId, codes);
+      }
+      return result;
     },
   };
 }

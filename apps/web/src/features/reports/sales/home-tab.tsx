@@ -43,7 +43,7 @@ export function HomeTab() {
   const { t } = useTranslation();
   const filter = useSalesFilter(30);
   const { input } = filter;
-  const overviewInput = { startDate: input.startDate, endDate: input.endDate, ...(input.storeIds ? { storeIds: input.storeIds } : {}) };
+  const overviewInput = { startDate: input.startDate, endDate: input.endDate, ...(input.storeIds ? { storeIds: input.storeIds } : {}), ...(input.platformCodes ? { platformCodes: input.platformCodes } : {}) };
   const overview = useQuery({ queryKey: reportKeys.of('overview', overviewInput), queryFn: () => reportsApi.overview(overviewInput), placeholderData: (p) => p });
   const trend = useQuery({ queryKey: reportKeys.of('trend', input), queryFn: () => reportsApi.trend(input), placeholderData: (p) => p });
   const rankInput = { ...input, limit: 10 };
@@ -53,7 +53,7 @@ export function HomeTab() {
   const top = [...(rank.data?.voList ?? [])].reverse();
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <SalesFilterBar filter={filter} exportKind="trend" />
+      <SalesFilterBar filter={filter} exportKind="trend" withSkus={false} />
       {error && <Alert type="error" showIcon message={reportErrorMessage(error)} />}
       <Typography.Text type="secondary">{t('reports:home.dayNote', { zone: overview.data?.timeZone ?? '' })}</Typography.Text>
       <Row gutter={16}>

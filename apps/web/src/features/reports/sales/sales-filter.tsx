@@ -1,15 +1,18 @@
-// The filters the sales tabs share: the period (days, or whole months), day or month, the stores;
+// The filters the sales tabs share: the period (days, or whole months), day or month, the stores,
+// the platforms and the goods (SKUs chosen in the shared picker);
 // and the figure columns every sales table shows (cost, gross profit and margin only when the
 // server sent them: an account without the cost field gets none).
 import { useState } from 'react';
-import { Button, DatePicker, Segmented, Space } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Segmented, Select, Space, Tooltip } from 'antd';
+import { CloseCircleFilled, DownloadOutlined, FilterOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type ReportType, type SalesFigures, type SalesReportExportKind } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { StoreSelect } from '../../stores/components/store-select';
+import { platformLabel, usePlatforms } from '../../stores/queries';
+import { SkuPicker, type SkuPick } from '../../goods/components/sku-picker';
 import { announceNewExport } from '../../exports/export-events';
 import { reportErrorMessage, reportsApi } from '../api';
 
@@ -17,10 +20,12 @@ export interface SalesFilterState {
   range: [Dayjs, Dayjs];
   reportType: ReportType;
   storeIds: number[];
+  platformCodes: string[];
+  skus: SkuPick[];
 }
 
 export function useSalesFilter(days = 30) {
-  const [state, setState] = useState<SalesFilterState>({ range: [dayjs().subtract(days - 1, 'day'), dayjs()], reportType: 'day', storeIds: [] });
+  const [state, setState] = useState<SalesFilterState>({ range: [dayjs().subtract(days - 1, 'day'), dayjs()], reportType: 'day', storeIds: [], platformCodes: [], skus: [] });
   const [from, to] = state.range;
   const snapped: [Dayjs, Dayjs] = state.reportType === 'month' ? [from.startOf('month'), to.endOf('month')] : [from, to];
   const input = {
@@ -28,6 +33,8 @@ export function useSalesFilter(days = 30) {
     endDate: snapped[1].format('YYYY-MM-DD'),
     reportType: state.reportType,
     ...(state.storeIds.length ? { storeIds: state.storeIds } : {}),
+    ...(state.platformCodes.length ? { platformCodes: state.platformCodes } : {}),
+    ...(state.skus.length ? { skuIds: state.skus.map((s) => s.id) } : {}),
   };
   return { state, setState, input };
 }
@@ -36,13 +43,18 @@ export function SalesFilterBar({
   filter,
   exportKind,
   extraExport,
+  withSkus = true,
 }: {
   filter: ReturnType<typeof useSalesFilter>;
+  /** The goods filter (off where the figures cannot be narrowed to SKUs: the home tab's cards). */
+  withSkus?: boolean;
   exportKind?: SalesReportExportKind;
   extraExport?: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
   const { state, setState, input } = filter;
+  const platforms = usePlatforms(true);
+  const [picking, setPicking] = useState(false);
   async function requestExport() {
     if (!exportKind) return;
     try {
@@ -83,6 +95,39 @@ export function SalesFilterBar({
         style={{ minWidth: 240 }}
         includeDisabled
       />
+      <Select
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        placeholder={t('reports:filter.platforms')}
+        aria-label={t('reports:filter.platforms')}
+        value={state.platformCodes}
+        loading={platforms.isLoading}
+        options={(platforms.data ?? []).map((p) => ({ value: p.key, label: platformLabel(p.key, platforms.data) }))}
+        onChange={(v: string[]) => setState({ ...state, platformCodes: v })}
+        style={{ minWidth: 180 }}
+      />
+      {withSkus && (
+      <Space.Compact>
+        <Tooltip title={state.skus.length ? state.skus.map((s) => s.code).join(', ') : t('reports:filter.pickSkus')}>
+          <Button icon={<FilterOutlined />} onClick={() => setPicking(true)} type={state.skus.length ? 'primary' : 'default'} ghost={state.skus.length > 0}>
+            {state.skus.length ? t('reports:filter.skusChosen', { count: state.skus.length }) : t('reports:filter.skus')}
+          </Button>
+        </Tooltip>
+        {state.skus.length > 0 && (
+          <Button aria-label={t('reports:filter.clearSkus')} icon={<CloseCircleFilled />} onClick={() => setState({ ...state, skus: [] })} />
+        )}
+      </Space.Compact>
+      )}
+      {withSkus && (
+        <SkuPicker
+          open={picking}
+          title={t('reports:filter.pickSkus')}
+          initialSelected={state.skus}
+          onClose={() => setPicking(false)}
+          onConfirm={(skus) => setState({ ...state, skus })}
+        />
+      )}
       {exportKind && (
         <Button icon={<DownloadOutlined />} onClick={() => void requestExport()}>
           {t('reports:export.button')}

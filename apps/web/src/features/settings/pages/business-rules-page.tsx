@@ -1,9 +1,10 @@
 // Business rule configuration (/config/configuration, MENU_USER_CONFIG): the domain settings the
 // product reads today, grouped by area. Orders: the 'about to time out' warning of the order list
 // (on/off and its hours) and the weigh-and-send margin. Saving reloads the session so the order
-// list uses the new warning at once.
+// list uses the new warning at once. Reports: the shop's time zone (a change recomputes the
+// report figures in the new day before the save answers).
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, InputNumber, Skeleton, Space, Switch, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Card, Form, InputNumber, Select, Skeleton, Space, Switch, Typography, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DOMAIN_SETTING_GROUPS,
@@ -21,14 +22,21 @@ import { applyServerFieldErrors } from '../../accounts/components/form-errors';
 import { useDomainSettings, useSaveDomainSettings } from '../queries';
 import { AutoVerifyCard } from '../components/auto-verify-card';
 
-type FormValues = Record<string, boolean | number | null>;
+type FormValues = Record<string, boolean | number | string | null>;
+
+/** The time zones this browser knows (IANA names), UTC first. */
+function timeZoneOptions(current: string): { value: string; label: string }[] {
+  const names = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...names.filter((n) => n !== 'UTC'), ...(names.includes(current) || current === 'UTC' ? [] : [current])].map((n) => ({ value: n, label: n }));
+}
 
 /** A setting that only matters while another (a switch) is on. */
 const DEPENDS_ON: Record<string, string> = { [ORDER_OVERDUE_CONFIG.hours]: ORDER_OVERDUE_CONFIG.enabled };
 
 const UNITS: Record<string, 'hours' | 'percent'> = { [ORDER_OVERDUE_CONFIG.hours]: 'hours', [WEIGH_MARGIN_CONFIG]: 'percent' };
 
-function toFormValue(definition: DomainSettingDefinition, value: string): boolean | number {
+function toFormValue(definition: DomainSettingDefinition, value: string): boolean | number | string {
+  if (definition.kind === 'timeZone') return value;
   return definition.kind === 'boolean' ? value === 'true' : Number(value);
 }
 
@@ -54,6 +62,12 @@ function SettingField({ definition, form }: { definition: DomainSettingDefinitio
     return (
       <Form.Item name={definition.code} label={label} extra={extra} valuePropName="checked">
         <Switch checkedChildren={t('settings:on')} unCheckedChildren={t('settings:off')} />
+      </Form.Item>
+    );
+  if (definition.kind === 'timeZone')
+    return (
+      <Form.Item name={definition.code} label={label} extra={extra} rules={[{ required: true, message: t('settings:validation.required') }]}>
+        <Select showSearch aria-label={label} options={timeZoneOptions(String(form.getFieldValue(definition.code) ?? definition.defaultValue))} style={{ width: 280 }} />
       </Form.Item>
     );
   const range = { min: definition.min, max: definition.max };
