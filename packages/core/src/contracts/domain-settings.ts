@@ -48,7 +48,7 @@ export const DOMAIN_SETTINGS: readonly DomainSettingDefinition[] = [
 
 /** Whether a text names a time zone this runtime knows (IANA names such as Asia/Shanghai, or UTC). */
 export function isTimeZoneName(text: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+){0,2}$/.test(text) || text.length > 64) return false;
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(text) || text.length > 64) return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: text });
     return true;
