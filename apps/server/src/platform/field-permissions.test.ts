@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactFields } from './field-permissions.js';
+import { maskPhone, maskText, RECEIVER_REVEAL_FIELD } from '@openseller/core';
+import { presentPerson, redactFields } from './field-permissions.js';
 import type { Session } from './sessions.js';
 
 function session(fields: string[], level: 'LITE' | 'PRO'): Session {
@@ -37,5 +38,18 @@ describe('field permissions', () => {
   it('leaves the rows untouched when every field is visible', () => {
     const all = session(['COST_PRICE', 'PURCHASE_PRICE'], 'PRO');
     expect(redactFields(rows, map, all)).toBe(rows);
+  });
+
+  it('masks a person’s name, address and phone without the receiver permission, and shows them in full with it', () => {
+    const row = { code: 'AS1', buyerName: '张三丰', buyerPhone: '13812345678', buyerAddress: '浙江省杭州市西湖区文三路 1 号', buyerNick: null as string | null };
+    const fields = { texts: ['buyerName', 'buyerAddress', 'buyerNick'], phones: ['buyerPhone'] } as const;
+    expect(presentPerson(session([], 'PRO'), row, fields)).toEqual({
+      ...row,
+      buyerName: maskText('张三丰'),
+      buyerPhone: maskPhone('13812345678'),
+      buyerAddress: maskText('浙江省杭州市西湖区文三路 1 号'),
+    });
+    expect(presentPerson(session([], 'PRO'), row, fields).buyerPhone).not.toContain('1234');
+    expect(presentPerson(session([RECEIVER_REVEAL_FIELD], 'PRO'), row, fields)).toBe(row);
   });
 });

@@ -1,7 +1,7 @@
 // Field permissions (spec 01 §6): a sensitive field the account may not see is not sent at all.
 // Area serializers name which properties carry which user field; this removes the ones the
 // session lacks before the row leaves the server.
-import { canSeeField, RECEIVER_REVEAL_FIELD } from '@openseller/core';
+import { canSeeField, maskPhone, maskText, RECEIVER_REVEAL_FIELD } from '@openseller/core';
 import type { Session } from './sessions.js';
 
 /** Property name → user field key, e.g. { costPrice: 'COST_PRICE', purchasePrice: 'PURCHASE_PRICE' }. */
@@ -50,4 +50,32 @@ export function canRevealReceivers(session: Session): boolean {
 export function unmaskedEcho(typed: string | null | undefined, stored: string | null | undefined, mask: (value: string) => string): string | null {
   if (typed == null) return stored ?? null;
   return stored && typed === mask(stored) ? stored : typed;
+}
+
+/** Which properties of a row carry a person's details: texts (names, addresses) and phones. */
+export interface PersonProperties<T> {
+  texts: readonly (keyof T)[];
+  phones: readonly (keyof T)[];
+}
+
+/** The row's person details masked (texts by maskText, phones by maskPhone); nulls stay null. */
+export function maskedPerson<T extends object>(row: T, properties: PersonProperties<T>): Partial<T> {
+  const masked: Partial<T> = {};
+  const apply = (keys: readonly (keyof T)[], mask: (value: string) => string) => {
+    for (const key of keys) {
+      const value = row[key];
+      if (typeof value === 'string' && value) masked[key] = mask(value) as T[keyof T];
+    }
+  };
+  apply(properties.texts, maskText);
+  apply(properties.phones, maskPhone);
+  return masked;
+}
+
+/**
+ * A row as the account may see it: the person's details in full only with the receiver
+ * permission (RECEIVER_DECRYPT), masked otherwise — in lists, details and exports alike.
+ */
+export function presentPerson<T extends object>(session: Session, row: T, properties: PersonProperties<T>): T {
+  return canRevealReceivers(session) ? row : { ...row, ...maskedPerson(row, properties) };
 }

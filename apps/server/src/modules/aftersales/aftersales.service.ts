@@ -54,7 +54,7 @@ import { writeOperationLog } from '../../platform/operation-log.js';
 import { pageAnswer, pageWindow } from '../../platform/paging.js';
 import type { Session } from '../../platform/sessions.js';
 import { holdOrdersForRefund, releaseRefundHolds, type IngestService } from '../orders/index.js';
-import { canRevealReceivers, unmaskedEcho } from '../../platform/field-permissions.js';
+import { maskedPerson, presentPerson, unmaskedEcho } from '../../platform/field-permissions.js';
 import { ordersWithActiveRefunds } from './aftersales.platform.js';
 import type { RmaService } from '../stock/index.js';
 import { afterSaleRow, lockAfterSale, nextAfterSaleCode, searchAfterSales, type AfterSaleHeader, type AfterSaleList } from './aftersales.queries.js';
@@ -99,18 +99,14 @@ const snapshot = (h: AfterSaleHeader) => ({
   version: h.version,
 });
 
-/** The buyer's name, phone and address as an account without the receiver permission sees them. */
-export function maskedBuyerOf(h: { buyerName: string | null; buyerPhone: string | null; buyerAddress: string | null }) {
-  return { buyerName: h.buyerName && maskText(h.buyerName), buyerPhone: h.buyerPhone && maskPhone(h.buyerPhone), buyerAddress: h.buyerAddress && maskText(h.buyerAddress) };
-}
+const BUYER = { texts: ['buyerName', 'buyerAddress'], phones: ['buyerPhone'] } as const;
+type BuyerFields = { buyerName: string | null; buyerPhone: string | null; buyerAddress: string | null };
 
-/**
- * A document as the account may see it: the buyer in full only with the receiver permission
- * (RECEIVER_DECRYPT, the orders' reveal rule), in lists, details and exports alike.
- */
-export function presentBuyer<T extends { buyerName: string | null; buyerPhone: string | null; buyerAddress: string | null }>(session: Session, row: T): T {
-  return canRevealReceivers(session) ? row : { ...row, ...maskedBuyerOf(row) };
-}
+/** The buyer's name, phone and address as an account without the receiver permission sees them. */
+export const maskedBuyerOf = (h: BuyerFields) => maskedPerson<BuyerFields>(h, BUYER);
+
+/** A document as the account may see it: the buyer in full only with RECEIVER_DECRYPT (lists, details, exports). */
+export const presentBuyer = <T extends BuyerFields>(session: Session, row: T): T => presentPerson<T>(session, row, BUYER);
 
 export function createAfterSalesService(deps: AfterSalesServiceDeps) {
   const { db } = deps.database;

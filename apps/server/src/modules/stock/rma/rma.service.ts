@@ -38,7 +38,7 @@ import { serverMessage } from '../../../platform/messages.js';
 import { writeOperationLog, type OperationActor } from '../../../platform/operation-log.js';
 import { pageAnswer } from '../../../platform/paging.js';
 import type { Session } from '../../../platform/sessions.js';
-import { canRevealReceivers, unmaskedEcho } from '../../../platform/field-permissions.js';
+import { presentPerson, unmaskedEcho } from '../../../platform/field-permissions.js';
 import { applyReceiptCosts } from '../stock.costs.js';
 import { applyMovements, type Movement } from '../stock.engine.js';
 import { ORDER_DOC_TYPE } from '../outbound/sales-outbound.js';
@@ -74,10 +74,8 @@ export interface RmaServiceDeps {
 }
 
 /** A return as the account may see it: the receiver in full only with RECEIVER_DECRYPT. */
-function presentReceiver<T extends { receiverName: string | null; receiverPhone: string | null }>(session: Session, row: T): T {
-  if (canRevealReceivers(session)) return row;
-  return { ...row, receiverName: row.receiverName && maskText(row.receiverName), receiverPhone: row.receiverPhone && maskPhone(row.receiverPhone) };
-}
+const presentReceiver = <T extends { receiverName: string | null; receiverPhone: string | null }>(session: Session, row: T): T =>
+  presentPerson<T>(session, row, { texts: ['receiverName'], phones: ['receiverPhone'] });
 
 export function createRmaService(deps: RmaServiceDeps) {
   const { db } = deps.database;
