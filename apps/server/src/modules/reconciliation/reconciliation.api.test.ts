@@ -93,10 +93,11 @@ describe('bill files into the ledger', () => {
       tradeLine(['T1', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '-0.60']),
     ]);
     const answer = await ok(importFile(token, store.id, 'bad.zip', file));
-    expect(answer).toMatchObject({ status: 'REFUSED', inserted: 0, lineCount: 4, problemCount: 3 });
+    expect(answer).toMatchObject({ status: 'REFUSED', inserted: 0, lineCount: 4, problemCount: 4 });
     expect(answer.problems.map((p: any) => [p.line, p.field, p.code])).toEqual([
       [7, '商家实收', 'BAD_AMOUNT'],
       [8, '完成时间', 'BAD_TIME'],
+      [8, '创建时间', 'BAD_TIME'],
       [9, '(line)', 'DUPLICATE_LINE'],
     ]);
     const stored = await t.database.db.execute<{ file_key: string }>(sql`select file_key from stored_files where file_key = ${answer.resultFileKey}`);

@@ -124,12 +124,7 @@ upserted as (
     j.shipped_fen, j.refunded_fen, j.expected_fen, j.income_fen, j.expense_fen, j.received_fen, j.difference_fen,
     j.commission_fen, j.service_fee_fen, j.subsidy_fen, j.late_refund_fen, j.freight_fen, j.pending_refund_fen, j.unknown_fen,
     j.line_count, j.last_event_id,
-    -- A manual success holds until a bill line arrives after it: then the order is reopened.
-    case when j.prev_status = 'MANUAL_SUCCESS' and coalesce(j.last_event_id, 0) <= coalesce(j.manual_event_id, 0) then 'MANUAL_SUCCESS' else j.computed_status end,
-    j.computed_status,
-    case when j.prev_status in ('SUCCESS', 'MANUAL_SUCCESS')
-          and not (j.prev_status = 'MANUAL_SUCCESS' and coalesce(j.last_event_id, 0) <= coalesce(j.manual_event_id, 0))
-          and j.computed_status <> 'SUCCESS' then ${at}::timestamptz end,
+    j.computed_status, j.computed_status, null,
     ${at}::timestamptz
   from judged j
   on conflict (domain_id, store_id, order_no) do update set
@@ -140,11 +135,14 @@ upserted as (
     subsidy_fen = excluded.subsidy_fen, late_refund_fen = excluded.late_refund_fen, freight_fen = excluded.freight_fen,
     pending_refund_fen = excluded.pending_refund_fen, unknown_fen = excluded.unknown_fen,
     line_count = excluded.line_count, last_event_id = excluded.last_event_id,
-    status = excluded.status, computed_status = excluded.computed_status,
-    reopened_at = coalesce(excluded.reopened_at, r.reopened_at),
+    -- A manual success holds until a bill line arrives after it: then the order is reopened, as a
+    -- success is when a later line (a late refund) leaves it unexplained.
+    status = case when r.status = 'MANUAL_SUCCESS' and coalesce(excluded.last_event_id, 0) <= coalesce(r.manual_event_id, 0) then 'MANUAL_SUCCESS' else excluded.status end,
+    computed_status = excluded.computed_status,
+    reopened_at = case when r.status in ('SUCCESS', 'MANUAL_SUCCESS') and not (r.status = 'MANUAL_SUCCESS' and coalesce(excluded.last_event_id, 0) <= coalesce(r.manual_event_id, 0)) and excluded.status <> 'SUCCESS' then excluded.reconciled_at else r.reopened_at end,
     reconciled_at = excluded.reconciled_at, version = r.version + 1, updated_at = excluded.reconciled_at
   where (r.status, r.computed_status, r.erp_order_id, r.period, r.shipped_fen, r.refunded_fen, r.received_fen, r.income_fen, r.expense_fen, r.line_count, r.unknown_fen, r.late_refund_fen, r.pending_refund_fen)
-    is distinct from (excluded.status, excluded.computed_status, excluded.erp_order_id, excluded.period, excluded.shipped_fen, excluded.refunded_fen, excluded.received_fen, excluded.income_fen, excluded.expense_fen, excluded.line_count, excluded.unknown_fen, excluded.late_refund_fen, excluded.pending_refund_fen)
+    is distinct from (case when r.status = 'MANUAL_SUCCESS' and coalesce(excluded.last_event_id, 0) <= coalesce(r.manual_event_id, 0) then 'MANUAL_SUCCESS' else excluded.status end, excluded.computed_status, excluded.erp_order_id, excluded.period, excluded.shipped_fen, excluded.refunded_fen, excluded.received_fen, excluded.income_fen, excluded.expense_fen, excluded.line_count, excluded.unknown_fen, excluded.late_refund_fen, excluded.pending_refund_fen)
   returning r.store_id, r.order_no, r.status, r.reopened_at
 )
 select u.status, j.prev_status, (u.reopened_at = ${at}::timestamptz) as reopened
