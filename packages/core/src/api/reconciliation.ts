@@ -17,7 +17,9 @@ import {
   RecordBillsAnswer,
   RecordBillsInput,
 } from '../contracts/reconciliation.js';
-import { post } from './define.js';
+import { Id } from '../contracts/common.js';
+import { post, RawAnswer } from './define.js';
+import { z } from 'zod';
 
 export const RECONCILIATION_ACCESS = { menu: 'MENU_RECONCILIATION' } as const;
 export const PLATFORM_BILL_ACCESS = { menu: 'MENU_PLATFORM_BILL' } as const;
@@ -38,6 +40,8 @@ export const PlatformBillCalls = {
   importBill: post(`${F}/alipayBill/import`, PLATFORM_BILL_ACCESS, undefined, BillImportAnswer, { multipart: true }),
   pull: post(`${F}/alipayBill/pull`, PLATFORM_BILL_ACCESS, PullPlatformBillInput, BillImportAnswer),
   record: post(`${F}/alipayBill/record`, PLATFORM_BILL_ACCESS, RecordBillsInput, RecordBillsAnswer),
+  /** The result file (CSV of every bad line) of a refused import. */
+  importResult: post(`${F}/alipayBill/importResult`, PLATFORM_BILL_ACCESS, z.object({ importId: Id }), RawAnswer, { raw: true }),
 } as const;
 
 export const BillSummaryCalls = {

@@ -102,6 +102,10 @@ describe('bill files into the ledger', () => {
     ]);
     const stored = await t.database.db.execute<{ file_key: string }>(sql`select file_key from stored_files where file_key = ${answer.resultFileKey}`);
     expect(stored.rows).toHaveLength(1);
+    const result = await fetch(`${t.baseUrl}/cloud/advance/finance/alipayBill/importResult`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ importId: answer.importId }) });
+    const csv = (await result.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv).toHaveLength(5);
+    expect(csv[1]).toBe('"7","商家实收","BAD_AMOUNT","商家实收: ""12,3x"" is not an amount"');
     expect((await ok(bills(token, { storeId: store.id }))).total).toBe(0);
   });
 

@@ -60,6 +60,10 @@ export function registerReconciliationRoutes(app: FastifyInstance, http: Http, d
     },
     pull: (c) => service.pull(c.session, { storeId: c.input.storeId, from: parseDateTimeText(c.input.from), to: parseDateTimeText(c.input.to) }),
     record: (c) => service.record(c.session, c.input.ids),
+    importResult: async (c) => {
+      const { fileName, data } = await service.importResult(c.session, c.input.importId);
+      c.reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`).send(data);
+    },
   });
   http.serve(app, BillSummaryCalls, {
     calculatedSum: async (c) => ({ voList: await billingSummary(db, c.domainId, c.input) }),

@@ -2,7 +2,7 @@
 // (all lines of a file or none; a line already there is left alone), the set-based
 // reconciliation of the orders, manual success and its undoing, recording bill lines.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ReconciliationErrors, type BillImportAnswer, type BillProblem, type BillSource } from '@openseller/core';
+import { ErrorCodes, ReconciliationErrors, type BillImportAnswer, type BillProblem, type BillSource } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
 import { billImports, moneyEvents, reconciliations, stores } from '../../db/schema/index.js';
 import { actorOf, domainOf } from '../../platform/caller.js';
@@ -171,6 +171,15 @@ export function createReconciliationService(deps: ReconciliationDeps) {
         await writeOperationLog(tx, actorOf(session), { area: 'finance', entityType: 'reconciliation', entityId: row.id, action: 'cancel', before: { status: 'MANUAL_SUCCESS', reason: row.manualReason }, after: { status: row.computedStatus } });
         return row.id;
       });
+    },
+
+    /** The result file of a refused import of the caller's domain. */
+    async importResult(session: Session, importId: number): Promise<{ fileName: string; data: Buffer }> {
+      const domainId = domainOf(session);
+      const [row] = await db.select().from(billImports).where(and(eq(billImports.domainId, domainId), eq(billImports.id, importId)));
+      const file = row?.resultFileId ? await deps.files.byId(row.resultFileId) : undefined;
+      if (!file) throw new AppError(ErrorCodes.FILE_NOT_EXIST, 404, { field: 'importId' });
+      return { fileName: file.originalName, data: await deps.files.read(file) };
     },
 
     /** Records bill lines (TO_BE_RECORD → RECORDED); lines already recorded are left as they are. */
