@@ -88,7 +88,7 @@ describe('bill files into the ledger', () => {
     const { token, store, nos } = await world();
     const file = await alipayTradeZip([
       tradeLine(['T1', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '-0.60']),
-      tradeLine(['T2', nos.b, '交易', '2026-10-15 10:00:05', '12,3x', '', '0']),
+      tradeLine(['T2', nos.b, '交易', '2026-10-15 10:00:05', '12.3x', '', '0']),
       tradeLine(['T3', nos.c, '交易', 'yesterday', '5.00', '', '0']),
       tradeLine(['T1', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '-0.60']),
     ]);
@@ -105,7 +105,7 @@ describe('bill files into the ledger', () => {
     const result = await fetch(`${t.baseUrl}/cloud/advance/finance/alipayBill/importResult`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ importId: answer.importId }) });
     const csv = (await result.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(csv).toHaveLength(5);
-    expect(csv[1]).toBe('"7","商家实收","BAD_AMOUNT","商家实收: ""12,3x"" is not an amount"');
+    expect(csv[1]).toBe('"7","商家实收","BAD_AMOUNT","商家实收: ""12.3x"" is not an amount"');
     expect((await ok(bills(token, { storeId: store.id }))).total).toBe(0);
   });
 
@@ -155,7 +155,7 @@ describe('reconciliation of orders', () => {
       tradeLine(['TC', nos.c, '交易', '2026-10-15 12:00:05', '9.00', '', '0.00']),
     ]);
     await ok(importFile(token, store.id, 'october.zip', october));
-    let page = await ok(search(token, { storeId: store.id }));
+    const page = await ok(search(token, { storeId: store.id }));
     let rows = byOrder(page.voList);
     expect(rows[nos.a]).toMatchObject({ status: 'SUCCESS', period: '2026-10', expectedAmount: '100.0000', receivedAmount: '99.4000', differenceAmount: '-0.6000', serviceFee: '-0.6000', unknown: '0.0000' });
     expect(rows[nos.b]).toMatchObject({ status: 'FAILURE', unknown: '-2.0000' });
