@@ -52,7 +52,7 @@ describe('platform reconciliation: import a bill, see the residual, reconcile an
   it('lists the orders with the unexplained residual, and a manual success with a reason takes one out', async () => {
     await b.open('/finance/reconciliation');
     const residual = page.getByTestId('unexplained');
-    await residual.getByText('¥143.0000').waitFor();
+    await residual.getByText('¥148.0000').waitFor();
     const rowB = page.getByRole('row', { name: new RegExp(`ORD${run}B`) });
     await rowB.getByText('Order missing').waitFor();
     await b.screenshot('reconciliation-list');
@@ -65,7 +65,7 @@ describe('platform reconciliation: import a bill, see the residual, reconcile an
     await dialog.getByLabel('Reason').fill('Test order of the shop owner');
     await dialog.getByRole('button', { name: 'Mark reconciled' }).click();
     await rowB.getByText('Reconciled by hand').waitFor();
-    await residual.getByText('¥95.0000').waitFor();
+    await residual.getByText('¥100.0000').waitFor();
     expect(await rowB.getByText('Test order of the shop owner').count()).toBe(1);
     await b.screenshot('reconciliation-manual');
   });
