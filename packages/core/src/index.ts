@@ -37,6 +37,7 @@ export * from './contracts/purchase-returns.js';
 export * from './rules/purchase-returns.js';
 export * from './catalogues/finance.js';
 export * from './contracts/finance.js';
+export * from './contracts/reconciliation.js';
 export * from './rules/finance.js';
 export * from './contracts/billing.js';
 export * from './rules/billing.js';

@@ -22,10 +22,11 @@ import { registerSettingsModule } from './settings/index.js';
 import { registerAfterSalesModule } from './aftersales/index.js';
 import { registerPurchasingModule } from './purchasing/index.js';
 import { registerFinanceModule } from './finance/index.js';
+import { registerReconciliationModule } from './reconciliation/index.js';
 import { registerReportsModule } from './reports/index.js';
 import { registerShippingReportsModule } from './reports/shipping/index.js';
 import { registerBillingModule } from './billing/index.js';
 import { registerNoticesModule } from './notices/index.js';
 import { registerAdminModule } from './admin/index.js';
 
-export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerRmaModule, registerOrdersModule, registerSettingsModule, registerAfterSalesModule, registerPurchasingModule, registerFinanceModule, registerReportsModule, registerShippingReportsModule, registerBillingModule, registerNoticesModule, registerAdminModule];
+export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerRmaModule, registerOrdersModule, registerSettingsModule, registerAfterSalesModule, registerPurchasingModule, registerFinanceModule, registerReconciliationModule, registerReportsModule, registerShippingReportsModule, registerBillingModule, registerNoticesModule, registerAdminModule];

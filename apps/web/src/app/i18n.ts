@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'purchase',
   'purchasereturn',
   'finance',
+  'reconciliation',
   'replenish',
   'logs',
   'stock',

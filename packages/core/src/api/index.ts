@@ -21,6 +21,7 @@ import { AfterSalesCalls } from './aftersales.js';
 import { PurchaseCalls } from './purchasing.js';
 import { PurchaseReturnCalls } from './purchase-returns.js';
 import { FINANCE_CALL_MAPS } from './finance.js';
+import { RECONCILIATION_CALL_MAPS } from './reconciliation.js';
 import { ReplenishmentCalls } from './replenishment.js';
 import { SalesReportCalls } from './reports.js';
 import { SHIPPING_REPORT_CALL_MAPS } from './reports-shipping.js';
@@ -42,6 +43,7 @@ export { RmaCalls, AfterSalesCalls };
 export { PurchaseCalls, PURCHASE_ACCESS } from './purchasing.js';
 export { PurchaseReturnCalls } from './purchase-returns.js';
 export { PayableCalls, PaymentCalls, BillCalls, FINANCE_ACCESS } from './finance.js';
+export * from './reconciliation.js';
 export { ReplenishmentCalls } from './replenishment.js';
 export { SalesReportCalls, REPORT_ACCESS } from './reports.js';
 export * from './reports-shipping.js';
@@ -71,6 +73,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   purchasing: PurchaseCalls,
   purchaseReturns: PurchaseReturnCalls,
   ...FINANCE_CALL_MAPS,
+  ...RECONCILIATION_CALL_MAPS,
   replenishment: ReplenishmentCalls,
   salesReports: SalesReportCalls,
   ...SHIPPING_REPORT_CALL_MAPS,

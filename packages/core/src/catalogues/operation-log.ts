@@ -59,6 +59,7 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   // finance
   'payable',
   'payment',
+  'reconciliation',
 ] as const;
 export type OperationLogEntityKind = (typeof OPERATION_LOG_ENTITY_KINDS)[number];
 

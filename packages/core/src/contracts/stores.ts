@@ -370,6 +370,7 @@ export const SANDBOX_OPERATIONS = [
   'pushStock',
   'pullAfterSales',
   'pushAfterSaleDecisions',
+  'pullSettlementBills',
 ] as const;
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];
 

@@ -155,6 +155,20 @@ export interface PushResult {
   message: string | null;
 }
 
+/** One line of a marketplace's settlement bill: money in (+) or out (−) of the seller's account, in fen. */
+export interface SettlementBillLine {
+  /** The marketplace's own id of the line (unique in its shop). */
+  lineId: string;
+  orderNo: string | null;
+  subOrderNo: string | null;
+  afterSaleNo: string | null;
+  /** sale, refund, fee:<kind>, subsidy:<kind>, adjustment. */
+  eventType: string;
+  amountFen: number;
+  occurredAt: Date | null;
+  settledAt: Date;
+}
+
 export interface MarketplaceConnector {
   readonly platformCode: string;
   /** Where to send the seller to grant access. */
@@ -168,6 +182,8 @@ export interface MarketplaceConnector {
   pullAfterSales(store: StoreCredentials, window: TimeWindow, options?: CallOptions): Promise<AfterSalePage>;
   /** Writes the seller's after-sale decisions back; answers per refund id. */
   pushAfterSaleDecisions(store: StoreCredentials, decisions: AfterSaleDecisionPush[], options?: CallOptions): Promise<PushResult[]>;
+  /** The settlement bill lines settled in [from, to) (absent: the marketplace gives none through this build). */
+  pullSettlementBills?(store: StoreCredentials, window: { from: Date; to: Date }, options?: CallOptions): Promise<SettlementBillLine[]>;
 }
 
 // ---- failures ------------------------------------------------------------------------------

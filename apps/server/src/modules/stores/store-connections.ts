@@ -19,6 +19,7 @@ import {
   type OrderPage,
   type PageRequest,
   type PushResult,
+  type SettlementBillLine,
   type ShippingFeedback,
   type StockUpdate,
   type StoreCredentials,
@@ -36,6 +37,8 @@ export interface StoreConnection {
   pushShippingFeedback(feedback: ShippingFeedback[], options?: CallOptions): Promise<PushResult[]>;
   pushStock(updates: StockUpdate[], options?: CallOptions): Promise<PushResult[]>;
   pushAfterSaleDecisions(decisions: AfterSaleDecisionPush[], options?: CallOptions): Promise<PushResult[]>;
+  /** Null when the store's marketplace gives no settlement bills through this build. */
+  pullSettlementBills(window: { from: Date; to: Date }, options?: CallOptions): Promise<SettlementBillLine[] | null>;
 }
 
 export const SYSTEM_ACTOR = (domainId: number): OperationActor => ({ userId: null, loginName: 'system', domainId });
@@ -166,6 +169,7 @@ export function createStoreConnections(deps: { db: Db; connectors: ConnectorRegi
       pushShippingFeedback: (feedback, options) => call((c, s) => c.pushShippingFeedback(s, feedback, withTimeout(options))),
       pushStock: (updates, options) => call((c, s) => c.pushStock(s, updates, withTimeout(options))),
       pushAfterSaleDecisions: (decisions, options) => call((c, s) => c.pushAfterSaleDecisions(s, decisions, withTimeout(options))),
+      pullSettlementBills: async (window, options) => (connector.pullSettlementBills ? call((c, s) => c.pullSettlementBills!(s, window, withTimeout(options))) : null),
     };
   }
 

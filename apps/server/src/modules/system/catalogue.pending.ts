@@ -14,9 +14,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   'POST /open/manual/tree': '#17',
 
   // issue 19: reconciliation
-  'POST /cloud/advance/finance/reconciliation/search': '#19',
-  'POST /cloud/advance/finance/alipayBill/search': '#19',
-  'POST /cloud/advance/finance/calculatedSum': '#19',
   'POST /cloud/core/expressReconciliation/search': '#19',
   'POST /cloud/core/expressReconciliation/check': '#19',
   'POST /cloud/core/expressReconciliation/create': '#19',

@@ -33,6 +33,7 @@ export { SANDBOX_CONSENT_PATH } from '@openseller/core';
 import { SANDBOX_CONSENT_PATH } from '@openseller/core';
 import { idsIn } from '../../../platform/sql.js';
 import { pageOffset } from '../../../platform/paging.js';
+import { sandboxSettlementLines } from './sandbox.bills.js';
 const CODE_TTL_MS = 10 * 60_000;
 const REFRESH_TTL_MS = 90 * 86_400_000;
 const MAX_PAGE_SIZE = 200;
@@ -443,6 +444,14 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
         }
         const rejected = results.filter((r) => !r.ok).length;
         return { result: results, payload: { feedback, results }, outcome: rejected === feedback.length && feedback.length > 0 ? 'REJECTED' : 'OK' };
+      });
+    },
+
+    async pullSettlementBills(store, window, options) {
+      if (window.from.getTime() >= window.to.getTime()) throw new AppError(ErrorCodes.VALIDATION, 400, { detail: 'window: from must be before to', field: 'window' });
+      return run(store, 'pullSettlementBills', options, async (tx, shop) => {
+        const lines = await sandboxSettlementLines(tx, shop, window.from, window.to);
+        return { result: lines, payload: { from: window.from, to: window.to, returned: lines.length } };
       });
     },
 

@@ -1,0 +1,136 @@
+// Platform reconciliation (issue #19; spec 02 §4.1, §7.12): one ledger of money events — every
+// platform bill line, whatever its source (Alipay, Tmall/Taobao, Douyin files, the sandbox
+// marketplace's settlement bills), as a signed amount in fen with the platform's own line id — the
+// bill files imported into it, and the per-order reconciliation computed from it by set-based SQL.
+// modules/reconciliation/README.md says why each column is what it is.
+import { sql } from 'drizzle-orm';
+import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, createdBy, domainIdColumn, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { domains } from './accounts.js';
+import { storedFiles } from './files.js';
+import { stores } from './stores.js';
+
+/** One bill file (or one sandbox pull) loaded into the ledger: all of its lines or none. */
+export const billImports = pgTable(
+  'bill_imports',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    /** ALIPAY_TRADE, ALIPAY_ACCOUNT, TAOBAO_EXPORT, DOUYIN_SETTLE, DOUYIN_FUNDFLOW, SANDBOX. */
+    source: text('source').notNull(),
+    fileName: text('file_name').notNull(),
+    /** LOADED (every line in the ledger) or REFUSED (nothing loaded; the result file lists every bad line). */
+    status: text('status').notNull(),
+    lineCount: integer('line_count').notNull().default(0),
+    inserted: integer('inserted').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    problemCount: integer('problem_count').notNull().default(0),
+    /** The result file (CSV, one row per bad line) of a refused file. */
+    resultFileId: bigint('result_file_id', { mode: 'number' }).references(() => storedFiles.id),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bill_imports_domain_idx').on(t.domainId, t.id.desc()),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'bill_imports_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
+    check('bill_imports_status_check', sql`${t.status} in ('LOADED', 'REFUSED')`),
+  ],
+);
+
+/** The ledger: one row per platform bill line. */
+export const moneyEvents = pgTable(
+  'money_events',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    /** The store's platform code (TAOBAO, TMALL, DOUYIN, SANDBOX, …). */
+    platform: text('platform').notNull(),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    /** Where the line came from (the file format, or SANDBOX). */
+    source: text('source').notNull(),
+    /** The platform's own id of the line; unique per store and source, so a second import changes nothing. */
+    sourceLineId: text('source_line_id').notNull(),
+    importId: bigint('import_id', { mode: 'number' }),
+    orderNo: text('order_no'),
+    subOrderNo: text('sub_order_no'),
+    afterSaleNo: text('after_sale_no'),
+    /** sale, refund, fee:<kind>, subsidy:<kind>, adjustment. */
+    eventType: text('event_type').notNull(),
+    /** Signed fen: money in (+) or out (−) of the seller's account. */
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    occurredAt: timestamptz('occurred_at'),
+    settledAt: timestamptz('settled_at').notNull(),
+    /** TO_BE_RECORD, RECORDED (spec 02 §4.1 Bill). */
+    billStatus: text('bill_status').notNull().default('TO_BE_RECORD'),
+    recordedAt: timestamptz('recorded_at'),
+    recordedBy: bigint('recorded_by', { mode: 'number' }),
+    /** The line as read (column → text). */
+    raw: jsonb('raw').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('money_events_line_key').on(t.domainId, t.storeId, t.source, t.sourceLineId),
+    index('money_events_order_idx').on(t.domainId, t.storeId, t.orderNo),
+    index('money_events_settled_idx').on(t.domainId, t.settledAt.desc(), t.id.desc()),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'money_events_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
+    check('money_events_bill_status_check', sql`${t.billStatus} in ('TO_BE_RECORD', 'RECORDED')`),
+    check('money_events_event_type_check', sql`${t.eventType} in ('sale', 'refund', 'adjustment') or ${t.eventType} ~ '^(fee|subsidy):[a-z_]+$'`),
+  ],
+);
+
+/** The reconciliation of one platform order of a store, recomputed from the ledger and the orders. */
+export const reconciliations = pgTable(
+  'reconciliations',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    orderNo: text('order_no').notNull(),
+    erpOrderId: bigint('erp_order_id', { mode: 'number' }),
+    erpOrderCode: text('erp_order_code'),
+    /** The month (YYYY-MM) of the order's first sale line, or of its shipping when no line came yet. */
+    period: text('period').notNull(),
+    shippedFen: bigint('shipped_fen', { mode: 'number' }).notNull().default(0),
+    refundedFen: bigint('refunded_fen', { mode: 'number' }).notNull().default(0),
+    expectedFen: bigint('expected_fen', { mode: 'number' }).notNull().default(0),
+    incomeFen: bigint('income_fen', { mode: 'number' }).notNull().default(0),
+    expenseFen: bigint('expense_fen', { mode: 'number' }).notNull().default(0),
+    receivedFen: bigint('received_fen', { mode: 'number' }).notNull().default(0),
+    differenceFen: bigint('difference_fen', { mode: 'number' }).notNull().default(0),
+    commissionFen: bigint('commission_fen', { mode: 'number' }).notNull().default(0),
+    serviceFeeFen: bigint('service_fee_fen', { mode: 'number' }).notNull().default(0),
+    subsidyFen: bigint('subsidy_fen', { mode: 'number' }).notNull().default(0),
+    lateRefundFen: bigint('late_refund_fen', { mode: 'number' }).notNull().default(0),
+    freightFen: bigint('freight_fen', { mode: 'number' }).notNull().default(0),
+    pendingRefundFen: bigint('pending_refund_fen', { mode: 'number' }).notNull().default(0),
+    unknownFen: bigint('unknown_fen', { mode: 'number' }).notNull().default(0),
+    lineCount: integer('line_count').notNull().default(0),
+    lastEventId: bigint('last_event_id', { mode: 'number' }),
+    /** TODO, SUCCESS, FAILURE, MISSING_ORDER (spec) + PARTIAL, MANUAL_SUCCESS. */
+    status: text('status').notNull(),
+    /** What the computation says; MANUAL_SUCCESS keeps it to go back to. */
+    computedStatus: text('computed_status').notNull(),
+    manualReason: text('manual_reason'),
+    manualBy: bigint('manual_by', { mode: 'number' }),
+    manualAt: timestamptz('manual_at'),
+    /** The ledger's last line id when the manual success was given: a later line reopens the order. */
+    manualEventId: bigint('manual_event_id', { mode: 'number' }),
+    reopenedAt: timestamptz('reopened_at'),
+    reconciledAt: timestamptz('reconciled_at').notNull(),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reconciliations_order_key').on(t.domainId, t.storeId, t.orderNo),
+    index('reconciliations_status_idx').on(t.domainId, t.status, t.period),
+    index('reconciliations_period_idx').on(t.domainId, t.period, t.storeId),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'reconciliations_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
+    check('reconciliations_status_check', sql`${t.status} in ('TODO', 'SUCCESS', 'FAILURE', 'MISSING_ORDER', 'PARTIAL', 'MANUAL_SUCCESS')`),
+    check('reconciliations_manual_reason_check', sql`${t.status} <> 'MANUAL_SUCCESS' or (${t.manualReason} is not null and ${t.manualBy} is not null)`),
+  ],
+);

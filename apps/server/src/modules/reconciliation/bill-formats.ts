@@ -1,0 +1,397 @@
+// Reading platform bill files into money-event drafts (pure: bytes in, drafts and problems out).
+// Formats (shared/RECONCILIATION.md): the Alipay business detail (业务明细) and account detail
+// (账务明细) — a zip of GBK CSV files with `#` comment lines —, the Tmall/Taobao seller export of
+// the account detail with its preamble, the Douyin settlement detail (amounts in fen) and the
+// Douyin fund-flow export. A file is recognised by its header row, never by its name.
+import iconv from 'iconv-lite';
+import JSZip from 'jszip';
+import type { BillProblem, BillSource } from '@openseller/core';
+
+export interface MoneyEventDraft {
+  sourceLineId: string;
+  orderNo: string | null;
+  subOrderNo: string | null;
+  afterSaleNo: string | null;
+  eventType: string;
+  amountFen: number;
+  occurredAt: Date | null;
+  settledAt: Date;
+  raw: Record<string, string>;
+}
+
+export interface ParsedBill {
+  source: BillSource;
+  lineCount: number;
+  drafts: MoneyEventDraft[];
+  problems: BillProblem[];
+}
+
+export class BillFileRefused extends Error {
+  constructor(readonly reason: 'UNKNOWN_FORMAT' | 'UNKNOWN_ENCODING', readonly detail: string) {
+    super(detail);
+  }
+}
+
+// ---- bytes → text ----------------------------------------------------------------------------
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+
+/** UTF-8 (with or without BOM) when the bytes are valid UTF-8, else GBK when they decode cleanly. */
+export function decodeBillText(data: Buffer): string {
+  if (data.includes(0)) throw new BillFileRefused('UNKNOWN_ENCODING', 'the file holds binary data, not text');
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    const text = iconv.decode(data, 'gbk');
+    if (text.includes('\uFFFD')) throw new BillFileRefused('UNKNOWN_ENCODING', 'the text is neither UTF-8 nor GBK');
+    return text;
+  }
+}
+
+/** The CSV texts of a bill file: the file itself, or every detail CSV in a zip (the 汇总 summary files are left out). */
+export async function billTexts(data: Buffer): Promise<{ name: string; text: string }[]> {
+  if (ZIP_SIGNATURE.every((b, i) => data[i] === b)) {
+    let zip: JSZip;
+    try {
+      zip = await JSZip.loadAsync(data);
+    } catch {
+      throw new BillFileRefused('UNKNOWN_FORMAT', 'the zip cannot be opened');
+    }
+    const entries = Object.values(zip.files).filter((f) => !f.dir && /\.csv$/i.test(f.name) && !f.name.includes('汇总'));
+    if (!entries.length) throw new BillFileRefused('UNKNOWN_FORMAT', 'the zip holds no detail CSV file');
+    const texts: { name: string; text: string }[] = [];
+    for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      texts.push({ name: entry.name, text: decodeBillText(Buffer.from(await entry.async('uint8array'))) });
+    }
+    return texts;
+  }
+  return [{ name: '', text: decodeBillText(data) }];
+}
+
+/** RFC 4180 rows; cells trimmed (Alipay pads cells with tabs). */
+export function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += c;
+    } else if (c === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (c === ',') {
+      row.push(cell.trim());
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell.trim());
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += c;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell.trim());
+    rows.push(row);
+  }
+  return rows;
+}
+
+// ---- values ----------------------------------------------------------------------------------
+
+/** Yuan text ("12.34", "-0.6", "1,234.50", "+3") to fen, exactly; null when it is not an amount. */
+export function yuanToFen(text: string): number | null {
+  const t = text.replace(/[,\s¥￥]/g, '');
+  const m = /^([+-]?)(\d+)(?:\.(\d{1,2}))?$/.exec(t);
+  if (!m) return null;
+  const fen = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  if (!Number.isSafeInteger(fen)) return null;
+  return m[1] === '-' ? -fen : fen;
+}
+
+/** Whole fen text to fen. */
+export function fenText(text: string): number | null {
+  const t = text.replace(/[,\s]/g, '');
+  if (!/^[+-]?\d+$/.test(t)) return null;
+  const n = Number(t);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** Platform times are China time (UTC+8) unless they say otherwise; a unix time in seconds is taken too. */
+export function chinaTime(text: string): Date | null {
+  const t = text.trim();
+  if (/^\d{10}$/.test(t)) return new Date(Number(t) * 1000);
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
+  if (!m) return null;
+  const pad = (v: string | undefined) => (v ?? '0').padStart(2, '0');
+  const date = new Date(`${m[1]}-${pad(m[2])}-${pad(m[3])}T${pad(m[4])}:${pad(m[5])}:${pad(m[6])}+08:00`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A header cell without its unit and spaces: "商家实收（元）" → "商家实收". */
+const headerKey = (cell: string) => cell.replace(/[（(][^）)]*[）)]/g, '').replace(/\s/g, '');
+
+// ---- formats ---------------------------------------------------------------------------------
+
+interface LineContext {
+  line: number;
+  get(column: string): string;
+  problem(field: string, code: string, message: string): void;
+}
+
+interface Format {
+  source: BillSource;
+  /** Every one of these (header keys) is in the header row. */
+  required: string[];
+  /** The drafts of one line (none for a line that moves no money). */
+  read(l: LineContext): MoneyEventDraft[];
+}
+
+function amountOf(l: LineContext, column: string, unit: 'yuan' | 'fen', optional = false): number {
+  const text = l.get(column);
+  if (text === '' && optional) return 0;
+  const fen = unit === 'yuan' ? yuanToFen(text) : fenText(text);
+  if (fen === null) {
+    l.problem(column, 'BAD_AMOUNT', text === '' ? `${column}: no amount` : `${column}: "${text}" is not an amount`);
+    return 0;
+  }
+  return fen;
+}
+
+function timeOf(l: LineContext, column: string, optional = false): Date | null {
+  const text = l.get(column);
+  if (text === '' && optional) return null;
+  const at = chinaTime(text);
+  if (!at) l.problem(column, 'BAD_TIME', text === '' ? `${column}: no time` : `${column}: "${text}" is not a date-time`);
+  return at;
+}
+
+const orderNoOf = (text: string) => (text ? text.replace(/^T200P/, '') : null);
+
+/** Account-detail business types and descriptions → event types (the first rule that matches). */
+const ACCOUNT_RULES: [RegExp, string][] = [
+  [/退款|售后/, 'refund'],
+  [/天猫佣金|淘宝客佣金|佣金/, 'fee:commission'],
+  [/运费|快递/, 'fee:freight'],
+  [/技术服务费|服务费|软件服务|年费/, 'fee:service'],
+  [/红包|补贴|优惠|返现|集分宝/, 'subsidy:platform'],
+  [/交易|在线支付|收款|货款/, 'sale'],
+];
+
+function accountEventType(words: string, amountFen: number): string {
+  for (const [rule, type] of ACCOUNT_RULES) if (rule.test(words)) return type === 'fee:freight' && amountFen > 0 ? 'subsidy:freight' : type;
+  return 'adjustment';
+}
+
+function one(l: LineContext, id: string, type: string, amountFen: number, orderNo: string | null, settledAt: Date | null, occurredAt: Date | null, extra: Partial<MoneyEventDraft> = {}): MoneyEventDraft[] {
+  if (!settledAt) return [];
+  return [{ sourceLineId: id, orderNo, subOrderNo: null, afterSaleNo: null, eventType: type, amountFen, occurredAt, settledAt, raw: {}, ...extra }];
+}
+
+const ALIPAY_TRADE: Format = {
+  source: 'ALIPAY_TRADE',
+  required: ['支付宝交易号', '商户订单号', '业务类型', '完成时间', '商家实收', '服务费'],
+  read(l) {
+    const tradeNo = l.get('支付宝交易号');
+    if (!tradeNo) l.problem('支付宝交易号', 'MISSING', '支付宝交易号: missing');
+    const kind = l.get('业务类型');
+    const refund = kind.includes('退款');
+    if (!refund && !kind.includes('交易')) l.problem('业务类型', 'BAD_TYPE', `业务类型: "${kind}" is neither 交易 nor 退款`);
+    const batch = l.get('退款批次号/请求号');
+    const received = amountOf(l, '商家实收', 'yuan');
+    const fee = amountOf(l, '服务费', 'yuan', true);
+    const share = amountOf(l, '分润', 'yuan', true);
+    const settledAt = timeOf(l, '完成时间');
+    const occurredAt = timeOf(l, '创建时间', true);
+    const orderNo = orderNoOf(l.get('商户订单号'));
+    if (!orderNo) l.problem('商户订单号', 'MISSING', '商户订单号: missing');
+    const key = `${tradeNo}:${refund ? batch || 'refund' : 'trade'}`;
+    const extra = { afterSaleNo: refund ? batch || null : null };
+    const drafts = one(l, `${key}:${refund ? 'refund' : 'sale'}`, refund ? 'refund' : 'sale', refund ? -Math.abs(received) : received, orderNo, settledAt, occurredAt, extra);
+    // The service fee is charged on a trade and given back on its refund: its sign is kept when negative-as-printed, else taken as a charge.
+    if (fee) drafts.push(...one(l, `${key}:fee`, 'fee:service', refund ? Math.abs(fee) : -Math.abs(fee), orderNo, settledAt, occurredAt, extra));
+    if (share) drafts.push(...one(l, `${key}:share`, 'fee:profit_share', refund ? Math.abs(share) : -Math.abs(share), orderNo, settledAt, occurredAt, extra));
+    return drafts;
+  },
+};
+
+function accountFormat(source: BillSource, required: string[], orderColumn: string): Format {
+  return {
+    source,
+    required,
+    read(l) {
+      const serial = l.get('账务流水号');
+      if (!serial) l.problem('账务流水号', 'MISSING', '账务流水号: missing');
+      const income = amountOf(l, '收入金额', 'yuan', true);
+      const expense = amountOf(l, '支出金额', 'yuan', true);
+      const amountFen = Math.abs(income) - Math.abs(expense);
+      const settledAt = timeOf(l, '发生时间');
+      const words = `${l.get('业务类型')} ${l.get('业务描述')} ${l.get('备注')}`;
+      const eventType = accountEventType(words, amountFen);
+      const orderNo = orderNoOf(l.get(orderColumn) || l.get('商户订单号'));
+      if (!orderNo && (eventType === 'sale' || eventType === 'refund')) l.problem(orderColumn, 'MISSING', `${orderColumn}: missing on a ${eventType} line`);
+      if (amountFen === 0) return [];
+      return one(l, serial, eventType, amountFen, orderNo, settledAt, settledAt, { subOrderNo: l.get('业务订单号') || null });
+    },
+  };
+}
+
+const ALIPAY_ACCOUNT = accountFormat('ALIPAY_ACCOUNT', ['账务流水号', '业务流水号', '商户订单号', '发生时间', '收入金额', '支出金额', '业务类型'], '商户订单号');
+const TAOBAO_EXPORT = accountFormat('TAOBAO_EXPORT', ['账务流水号', '发生时间', '收入金额', '支出金额', '业务描述', '业务基础订单号'], '业务基础订单号');
+
+/** Douyin settlement detail (order.getSettleBillDetailV3 fields; fen). */
+const DOUYIN_SETTLE_PARTS: [string, string, 1 | -1][] = [
+  ['platform_coupon', 'subsidy:platform', 1],
+  ['author_coupon', 'subsidy:talent', 1],
+  ['pay_promotion', 'subsidy:pay', 1],
+  ['platform_service_fee', 'fee:service', -1],
+  ['commission', 'fee:commission', -1],
+  ['good_learn_channel_fee', 'fee:channel', -1],
+  ['colonel_service_fee', 'fee:recruitment', -1],
+  ['shop_refund_loss', 'fee:refund_loss', -1],
+  ['refund', 'refund', -1],
+];
+
+const DOUYIN_SETTLE: Format = {
+  source: 'DOUYIN_SETTLE',
+  required: ['shop_order_id', 'order_id', 'settle_time', 'total_income', 'settle_amount', 'commission', 'platform_service_fee'],
+  read(l) {
+    const orderNo = l.get('shop_order_id');
+    if (!orderNo) l.problem('shop_order_id', 'MISSING', 'shop_order_id: missing');
+    const subOrderNo = l.get('order_id') || null;
+    const base = l.get('request_no') || `${subOrderNo ?? orderNo}:${l.get('settle_time')}`;
+    const settledAt = timeOf(l, 'settle_time');
+    const settle = amountOf(l, 'settle_amount', 'fen');
+    const income = amountOf(l, 'total_income', 'fen');
+    const extra = { subOrderNo };
+    const parts = DOUYIN_SETTLE_PARTS.map(([column, type, sign]) => ({ column, type, fen: sign * Math.abs(amountOf(l, column, 'fen', true)) }));
+    const subsidies = parts.filter((p) => p.type.startsWith('subsidy:')).reduce((s, p) => s + p.fen, 0);
+    const drafts: MoneyEventDraft[] = [];
+    const sale = income - subsidies;
+    if (sale) drafts.push(...one(l, `${base}:sale`, 'sale', sale, orderNo || null, settledAt, settledAt, extra));
+    for (const p of parts) if (p.fen) drafts.push(...one(l, `${base}:${p.column}`, p.type, p.fen, orderNo || null, settledAt, settledAt, extra));
+    // What the line says was settled is the truth; a part this reading does not know is kept as an adjustment.
+    const rest = settle - drafts.reduce((s, d) => s + d.amountFen, 0);
+    if (rest) drafts.push(...one(l, `${base}:rest`, 'adjustment', rest, orderNo || null, settledAt, settledAt, extra));
+    return drafts;
+  },
+};
+
+/** Douyin fund-flow export (资金流水, yuan): one line per money movement of a sub-order. */
+const DOUYIN_FUNDFLOW_PARTS: [string, string, 1 | -1 | 0][] = [
+  ['订单实付应结', 'sale', 0],
+  ['运费实付', 'subsidy:freight', 1],
+  ['实际平台补贴', 'subsidy:platform', 1],
+  ['实际达人补贴', 'subsidy:talent', 1],
+  ['抖音支付补贴', 'subsidy:pay', 1],
+  ['银行补贴', 'subsidy:bank', 1],
+  ['政府补贴平台垫资', 'subsidy:government', 1],
+  ['免佣', 'subsidy:commission_waiver', 1],
+  ['订单退款', 'refund', -1],
+  ['平台服务费', 'fee:service', -1],
+  ['佣金', 'fee:commission', -1],
+  ['服务商佣金', 'fee:partner_commission', -1],
+  ['渠道分成', 'fee:channel', -1],
+  ['招商服务费', 'fee:recruitment', -1],
+  ['站外推广费', 'fee:promotion', -1],
+  ['其他分成', 'fee:other', -1],
+  ['打包费', 'fee:packing', -1],
+];
+
+const DOUYIN_FUNDFLOW: Format = {
+  source: 'DOUYIN_FUNDFLOW',
+  required: ['动账流水号', '动账时间', '订单号', '子订单号', '订单实付应结', '平台服务费', '佣金'],
+  read(l) {
+    const serial = l.get('动账流水号');
+    if (!serial) l.problem('动账流水号', 'MISSING', '动账流水号: missing');
+    const orderNo = l.get('订单号');
+    if (!orderNo) l.problem('订单号', 'MISSING', '订单号: missing');
+    const settledAt = timeOf(l, '动账时间');
+    const extra = { subOrderNo: l.get('子订单号') || null, afterSaleNo: l.get('售后编号') || null };
+    const drafts: MoneyEventDraft[] = [];
+    for (const [column, type, sign] of DOUYIN_FUNDFLOW_PARTS) {
+      const fen = amountOf(l, column, 'yuan', true);
+      const signed = sign === 0 ? fen : sign * Math.abs(fen);
+      if (signed) drafts.push(...one(l, `${serial}:${column}`, type, signed, orderNo || null, settledAt, settledAt, extra));
+    }
+    return drafts;
+  },
+};
+
+const FORMATS: Format[] = [ALIPAY_TRADE, TAOBAO_EXPORT, ALIPAY_ACCOUNT, DOUYIN_SETTLE, DOUYIN_FUNDFLOW];
+
+/** The header row of a text (after `#` comments and a preamble) and the format it names. */
+function findHeader(rows: string[][]): { format: Format; index: number; keys: string[] } | null {
+  for (let i = 0; i < Math.min(rows.length, 30); i++) {
+    const row = rows[i]!;
+    if (!row.length || row[0]!.startsWith('#')) continue;
+    const keys = row.map(headerKey);
+    const format = FORMATS.find((f) => f.required.every((r) => keys.includes(r)));
+    if (format) return { format, index: i, keys };
+  }
+  return null;
+}
+
+/** Whether a row is a data row (not a comment, a blank, or the footer's 总计/合计 and `#` lines). */
+const isDataRow = (row: string[]) => row.some((c) => c !== '') && !row[0]!.startsWith('#') && !/^(总计|合计|#-+)/.test(row[0]!);
+
+/** Reads every text of a bill file; one format per file. Line numbers are of the text (1-based). */
+export function parseBillTexts(texts: { name: string; text: string }[]): ParsedBill {
+  let source: BillSource | null = null;
+  const drafts: MoneyEventDraft[] = [];
+  const problems: BillProblem[] = [];
+  const seen = new Map<string, number>();
+  let lineCount = 0;
+  for (const { name, text } of texts) {
+    const rows = csvRows(text);
+    const header = findHeader(rows);
+    if (!header) throw new BillFileRefused('UNKNOWN_FORMAT', `${name || 'the file'}: no header row of a known bill format`);
+    if (source && source !== header.format.source) throw new BillFileRefused('UNKNOWN_FORMAT', 'the zip mixes bill formats');
+    source = header.format.source;
+    for (let i = header.index + 1; i < rows.length; i++) {
+      const row = rows[i]!;
+      if (!isDataRow(row)) continue;
+      lineCount++;
+      const line = i + 1;
+      const raw: Record<string, string> = {};
+      header.keys.forEach((k, c) => {
+        if (k) raw[k] = row[c] ?? '';
+      });
+      const lineProblems: BillProblem[] = [];
+      const l: LineContext = {
+        line,
+        get: (column) => raw[column] ?? '',
+        problem: (field, code, message) => lineProblems.push({ line, field, code, message }),
+      };
+      const lineDrafts = header.format.read(l);
+      for (const d of lineDrafts) {
+        const first = seen.get(d.sourceLineId);
+        if (first !== undefined) lineProblems.push({ line, field: '(line)', code: 'DUPLICATE_LINE', message: `the same bill line as line ${first} (${d.sourceLineId})` });
+        else seen.set(d.sourceLineId, line);
+        d.raw = raw;
+      }
+      if (lineProblems.length) problems.push(...lineProblems.filter((p, k) => lineProblems.findIndex((q) => q.code === p.code && q.field === p.field) === k));
+      else drafts.push(...lineDrafts);
+    }
+  }
+  return { source: source!, lineCount, drafts, problems };
+}
+
+export async function parseBillFile(data: Buffer): Promise<ParsedBill> {
+  return parseBillTexts(await billTexts(data));
+}
+
+/** The result file of a refused import: every bad line, one row per problem (UTF-8 CSV with BOM). */
+export function problemsCsv(problems: BillProblem[]): Buffer {
+  const cell = (v: string | number) => `"${String(v).replaceAll('"', '""')}"`;
+  const lines = ['line,field,code,message', ...problems.map((p) => [p.line, p.field, p.code, p.message].map(cell).join(','))];
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}

@@ -1,0 +1,310 @@
+// Platform bills and reconciliation over HTTP, on a fresh database: bill files (an Alipay
+// business-detail zip of GBK CSV, an account-detail CSV, Douyin files) loaded all or nothing and
+// once only; the sandbox marketplace's settlement bills pulled; orders reconciled with the
+// difference split by kind; a late refund reopening its order; manual success with a reason,
+// undone; bill lines recorded; the billing summary; another domain reads and changes nothing.
+import { sql } from 'drizzle-orm';
+import iconv from 'iconv-lite';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { insertOrder } from '../../../test/factories/orders.js';
+import { authorizedSandboxStore, createStore, storeSeller, type StoreSeller } from '../../../test/factories/stores.js';
+import { generateSandboxOrders } from '../../../test/factories/orders-ingest.js';
+import { createTestApp, uniqueName } from '../../../test/harness.js';
+
+const t = await createTestApp();
+
+async function ok(answer: Promise<{ body: any }>) {
+  const { body } = await answer;
+  if (!body.success) throw new Error(`refused: ${JSON.stringify(body)}`);
+  return body.data as any;
+}
+
+const search = (token: string, body: Record<string, unknown> = {}) => t.call('/cloud/advance/finance/reconciliation/search', body, { token });
+const bills = (token: string, body: Record<string, unknown> = {}) => t.call('/cloud/advance/finance/alipayBill/search', body, { token });
+const importFile = (token: string, storeId: number, name: string, data: Buffer) => t.upload('/cloud/advance/finance/alipayBill/import', { field: 'file', name, data }, { storeId: String(storeId) }, { token });
+
+const TRADE_HEADER =
+  '支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注';
+
+/** One business-detail line: [trade no, order no, 交易|退款, finished at, received, refund batch, fee]. */
+const tradeLine = (l: [string, string, string, string, string, string, string]) => `${l[0]}\t,${l[1]}\t,${l[2]},商品,${l[3]},${l[3]},,,,,buyer@example.com,${l[4]},${l[4]},0.00,0.00,0.00,0.00,0.00,,0.00,0.00,${l[5]},${l[6]},0.00,`;
+
+/** The Alipay business detail as downloaded: a zip of a GBK CSV with `#` comment lines, and its summary file. */
+async function alipayTradeZip(lines: string[]): Promise<Buffer> {
+  const text = [
+    '#支付宝业务明细查询',
+    '#账号：[20881234567890120156]',
+    '#起始日期：[2026年10月01日 00:00:00]   终止日期：[2026年12月01日 00:00:00]',
+    '#-----------------------------------------业务明细列表----------------------------------------',
+    TRADE_HEADER,
+    ...lines,
+    '#-----------------------------------------业务明细列表结束------------------------------------',
+    `#交易合计：${lines.length}笔`,
+    '#导出时间：[2026年12月02日 10:00:00]',
+  ].join('\r\n');
+  const zip = new JSZip();
+  zip.file('20881234567890120156_20261201_业务明细.csv', iconv.encode(text, 'gbk'));
+  zip.file('20881234567890120156_20261201_业务明细(汇总).csv', iconv.encode('#汇总\r\n门店编号,门店名称,交易订单总笔数\r\n,,1\r\n', 'gbk'));
+  return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+/** A shipped order of a store with its platform order (paid `amount` yuan). */
+async function shippedOrder(seller: StoreSeller, storeId: number, platformNo: string, amount: string) {
+  const order = await insertOrder(t, seller.domainId, { storeId, platformNo, statusCode: 'CI_ERPSOH_STATUS_SEND', lines: [{ skuId: null, qty: 1, price: amount }] });
+  await t.database.db.execute(sql`update erp_orders set delivery_time = '2026-10-14T08:00:00Z' where domain_id = ${seller.domainId} and id = ${order.id}`);
+  await t.database.db.execute(sql`
+    insert into platform_orders (domain_id, store_id, platform_no, platform_status, payload, erp_order_id)
+    values (${seller.domainId}, ${storeId}, ${platformNo}, 'WAIT_BUYER_CONFIRM_GOODS', ${JSON.stringify({ platformNo, amount, postFee: '0' })}::jsonb, ${order.id})`);
+  return order;
+}
+
+async function world() {
+  const seller = await storeSeller(t);
+  const store = await createStore(t, seller.token);
+  const no = (s: string) => `${s}${uniqueName('')}`;
+  return { seller, store, token: seller.token, nos: { a: no('A'), b: no('B'), c: no('C'), d: no('D') } };
+}
+
+const byOrder = (list: any[]) => Object.fromEntries(list.map((r) => [r.orderNo, r]));
+
+describe('bill files into the ledger', () => {
+  it('loads an Alipay business-detail zip (GBK, # comments) once: the same file again changes nothing', async () => {
+    const { token, store, nos } = await world();
+    const file = await alipayTradeZip([tradeLine(['2026101522001', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '-0.60'])]);
+    const first = await ok(importFile(token, store.id, 'bill.zip', file));
+    expect(first).toMatchObject({ source: 'ALIPAY_TRADE', status: 'LOADED', lineCount: 1, inserted: 2, duplicates: 0, problemCount: 0 });
+    const again = await ok(importFile(token, store.id, 'bill.zip', file));
+    expect(again).toMatchObject({ status: 'LOADED', inserted: 0, duplicates: 2 });
+    const lines = await ok(bills(token, { storeId: store.id }));
+    expect(lines.voList.map((l: any) => [l.orderNo, l.eventType, l.billType, l.amount, l.billStatus]).sort()).toEqual([
+      [nos.a, 'fee:service', 'EXPENDITURE', '-0.6000', 'TO_BE_RECORD'],
+      [nos.a, 'sale', 'INCOME', '100.0000', 'TO_BE_RECORD'],
+    ]);
+    expect(lines).toMatchObject({ total: 2, incomeAmount: '100.0000', expenseAmount: '0.6000' });
+  });
+
+  it('refuses a file with bad lines as a whole: every bad line in one result file, nothing loaded', async () => {
+    const { token, store, nos } = await world();
+    const file = await alipayTradeZip([
+      tradeLine(['T1', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '-0.60']),
+      tradeLine(['T2', nos.b, '交易', '2026-10-15 10:00:05', '12.3x', '', '0']),
+      tradeLine(['T3', nos.c, '交易', 'yesterday', '5.00', '', '0']),
+      tradeLine(['T1', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '-0.60']),
+    ]);
+    const answer = await ok(importFile(token, store.id, 'bad.zip', file));
+    expect(answer).toMatchObject({ status: 'REFUSED', inserted: 0, lineCount: 4, problemCount: 4 });
+    expect(answer.problems.map((p: any) => [p.line, p.field, p.code])).toEqual([
+      [7, '商家实收', 'BAD_AMOUNT'],
+      [8, '完成时间', 'BAD_TIME'],
+      [8, '创建时间', 'BAD_TIME'],
+      [9, '(line)', 'DUPLICATE_LINE'],
+    ]);
+    const stored = await t.database.db.execute<{ file_key: string }>(sql`select file_key from stored_files where file_key = ${answer.resultFileKey}`);
+    expect(stored.rows).toHaveLength(1);
+    const result = await fetch(`${t.baseUrl}/cloud/advance/finance/alipayBill/importResult`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ importId: answer.importId }) });
+    const csv = (await result.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv).toHaveLength(5);
+    expect(csv[1]).toBe('"7","商家实收","BAD_AMOUNT","商家实收: ""12.3x"" is not an amount"');
+    expect((await ok(bills(token, { storeId: store.id }))).total).toBe(0);
+  });
+
+  it('refuses a file of an unknown format or encoding, saying so', async () => {
+    const { token, store } = await world();
+    const unknown = await importFile(token, store.id, 'x.csv', Buffer.from('a,b,c\n1,2,3\n'));
+    expect(unknown.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_UNKNOWN_FORMAT' });
+    const latin = await importFile(token, store.id, 'x.csv', Buffer.from([0x61, 0x2c, 0xff, 0xff, 0xff, 0x0a]));
+    expect(latin.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_UNKNOWN_ENCODING' });
+    const noStore = await t.upload('/cloud/advance/finance/alipayBill/import', { field: 'file', name: 'x.csv', data: Buffer.from('a') }, {}, { token });
+    expect(noStore.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION' });
+  });
+
+  it('reads the account detail and the Douyin settlement detail (fen) and fund flow', async () => {
+    const { token, store, nos } = await world();
+    const account = [
+      '#支付宝账务明细查询',
+      '#账号：[20881234567890120156]',
+      '账务流水号,业务流水号,商户订单号,商品名称,发生时间,对方账号,收入金额（+元）,支出金额（-元）,账户余额（元）,交易渠道,业务类型,备注',
+      `A1,B1,${nos.a},商品,2026-10-15 10:00:05,buyer,100.00,,100.00,支付宝,在线支付,`,
+      `A2,B2,${nos.a},商品,2026-10-15 10:00:06,tmall,,-5.00,95.00,支付宝,天猫佣金,`,
+      `A3,B3,,提现,2026-10-16 09:00:00,bank,,-95.00,0.00,支付宝,提现,`,
+    ].join('\n');
+    expect(await ok(importFile(token, store.id, 'account.csv', iconv.encode(account, 'gbk')))).toMatchObject({ source: 'ALIPAY_ACCOUNT', status: 'LOADED', inserted: 3 });
+    const settle = ['shop_order_id,order_id,settle_time,request_no,total_income,total_outcome,settle_amount,platform_coupon,author_coupon,pay_promotion,shop_coupon,platform_service_fee,commission,good_learn_channel_fee,colonel_service_fee,shop_refund_loss,refund,trade_type,flow_type', `${nos.b},${nos.b}1,2026-10-20 12:00:00,R1,10300,530,9770,300,0,0,0,30,500,0,0,0,0,0,4`].join('\n');
+    expect(await ok(importFile(token, store.id, 'settle.csv', Buffer.from(settle)))).toMatchObject({ source: 'DOUYIN_SETTLE', status: 'LOADED', inserted: 4 });
+    const flow = ['动账流水号,动账时间,动账账户,动账场景,计费类型,订单号,子订单号,售后编号,订单实付应结,运费实付,实际平台补贴,实际达人补贴,抖音支付补贴,银行补贴,订单退款,平台服务费,佣金,服务商佣金,渠道分成,招商服务费,站外推广费,其他分成,免佣,政府补贴平台垫资,打包费', `F1,2026-10-21 12:00:00,聚合账户,订单结算,普通,${nos.c},${nos.c}1,,50.00,8.00,1.00,0,0,0,0,-0.30,-2.50,0,0,0,0,0,0,0,0`].join('\n');
+    expect(await ok(importFile(token, store.id, 'flow.csv', Buffer.from(`\uFEFF${flow}`)))).toMatchObject({ source: 'DOUYIN_FUNDFLOW', status: 'LOADED', inserted: 5 });
+    const lines = (await ok(bills(token, { storeId: store.id, pageSize: 50 }))).voList;
+    const of = (orderNo: string | null) => lines.filter((l: any) => l.orderNo === orderNo).map((l: any) => [l.eventType, l.amount]).sort();
+    expect(of(nos.a)).toEqual([['fee:commission', '-5.0000'], ['sale', '100.0000']]);
+    expect(of(null)).toEqual([['adjustment', '-95.0000']]);
+    expect(of(nos.b)).toEqual([['fee:commission', '-5.0000'], ['fee:service', '-0.3000'], ['sale', '100.0000'], ['subsidy:platform', '3.0000']]);
+    expect(of(nos.c)).toEqual([['fee:commission', '-2.5000'], ['fee:service', '-0.3000'], ['sale', '50.0000'], ['subsidy:freight', '8.0000'], ['subsidy:platform', '1.0000']]);
+  });
+});
+
+describe('reconciliation of orders', () => {
+  it('splits the difference by kind, lists the unexplained residual, and a refund settled a month later reopens its order', async () => {
+    const { seller, token, store, nos } = await world();
+    await shippedOrder(seller, store.id, nos.a, '100.00');
+    await shippedOrder(seller, store.id, nos.b, '50.00');
+    await shippedOrder(seller, store.id, nos.d, '20.00');
+    const october = await alipayTradeZip([
+      tradeLine(['TA', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '-0.60']),
+      tradeLine(['TB', nos.b, '交易', '2026-10-15 11:00:05', '48.00', '', '0.00']),
+      tradeLine(['TC', nos.c, '交易', '2026-10-15 12:00:05', '9.00', '', '0.00']),
+    ]);
+    await ok(importFile(token, store.id, 'october.zip', october));
+    const page = await ok(search(token, { storeId: store.id }));
+    let rows = byOrder(page.voList);
+    expect(rows[nos.a]).toMatchObject({ status: 'SUCCESS', period: '2026-10', expectedAmount: '100.0000', receivedAmount: '99.4000', differenceAmount: '-0.6000', serviceFee: '-0.6000', unknown: '0.0000' });
+    expect(rows[nos.b]).toMatchObject({ status: 'FAILURE', unknown: '-2.0000' });
+    expect(rows[nos.c]).toMatchObject({ status: 'MISSING_ORDER', erpOrderId: null });
+    expect(rows[nos.d]).toMatchObject({ status: 'TODO', expectedAmount: '20.0000', receivedAmount: '0.0000' });
+    expect(page.summary).toMatchObject({ unexplainedCount: 2, unexplainedAmount: '7.0000', statusCounts: { SUCCESS: 1, FAILURE: 1, MISSING_ORDER: 1, TODO: 1 } });
+    expect(page.voList[0].orderNo).toBe(nos.c); // the largest residual first
+
+    // November: the platform refunds 30.00 of A (and gives back 0.18 of its fee) — nobody here knew.
+    const november = await alipayTradeZip([tradeLine(['TA', nos.a, '退款', '2026-11-05 09:00:00', '-30.00', 'RB1', '0.18'])]);
+    await ok(importFile(token, store.id, 'november.zip', november));
+    rows = byOrder((await ok(search(token, { storeId: store.id }))).voList);
+    expect(rows[nos.a]).toMatchObject({ status: 'FAILURE', period: '2026-10', lateRefund: '-30.0000', serviceFee: '-0.4200', unknown: '0.0000' });
+    expect(rows[nos.a].reopenedAt).not.toBeNull();
+
+    // The after-sale is booked: the refund is expected now, and the order reconciles again.
+    await t.database.db.execute(sql`
+      insert into after_sales (domain_id, code, source, type, store_id, tb_soh_code, refund_fee, refund_status)
+      values (${seller.domainId}, ${uniqueName('AS')}, 'MANUAL', 'REFUND_ONLY', ${store.id}, ${nos.a}, 30, 'SUCCESS')`);
+    const again = await ok(t.call('/cloud/advance/finance/reconciliation/reconcile', { storeId: store.id }, { token }));
+    expect(again.statusCounts).toMatchObject({ SUCCESS: 1 });
+    rows = byOrder((await ok(search(token, { storeId: store.id }))).voList);
+    expect(rows[nos.a]).toMatchObject({ status: 'SUCCESS', expectedAmount: '70.0000', refundedAmount: '30.0000', lateRefund: '0.0000', unknown: '0.0000' });
+
+    // Filters: status, period, the unexplained only.
+    expect((await ok(search(token, { status: 'FAILURE' }))).voList.map((r: any) => r.orderNo)).toEqual([nos.b]);
+    expect((await ok(search(token, { unexplainedOnly: true, period: '2026-10' }))).total).toBe(2);
+  });
+
+  it('refuses a manual success without a reason; with one it holds until a later bill line reopens it; it can be undone', async () => {
+    const { seller, token, store, nos } = await world();
+    await shippedOrder(seller, store.id, nos.b, '50.00');
+    await ok(importFile(token, store.id, 'b.zip', await alipayTradeZip([tradeLine(['TB', nos.b, '交易', '2026-10-15 11:00:05', '48.00', '', '0.00'])])));
+    const row = (await ok(search(token, { storeId: store.id }))).voList[0];
+    expect(row.status).toBe('FAILURE');
+
+    const noReason = await t.call('/cloud/advance/finance/reconciliation/manualSuccess', { id: row.id, version: row.version, reason: '  ' }, { token });
+    expect(noReason.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION' });
+    expect(JSON.stringify(noReason.body)).toContain('reason');
+    const manual = await ok(t.call('/cloud/advance/finance/reconciliation/manualSuccess', { id: row.id, version: row.version, reason: 'Discount agreed with the buyer' }, { token }));
+    expect(manual).toMatchObject({ status: 'MANUAL_SUCCESS', computedStatus: 'FAILURE', manualReason: 'Discount agreed with the buyer', manualBy: seller.userId });
+    const summary = (await ok(search(token, { storeId: store.id }))).summary;
+    expect(summary).toMatchObject({ unexplainedCount: 0, unexplainedAmount: '0.0000' });
+    const stale = await t.call('/cloud/advance/finance/reconciliation/manualSuccess', { id: row.id, version: row.version, reason: 'again' }, { token });
+    expect(stale.body).toMatchObject({ success: false, errorCode: 'ERR_VERSION_CONFLICT' });
+
+    // Recomputing changes nothing; undoing gives the computed status back.
+    await ok(t.call('/cloud/advance/finance/reconciliation/reconcile', {}, { token }));
+    const held = (await ok(search(token, { storeId: store.id }))).voList[0];
+    expect(held.status).toBe('MANUAL_SUCCESS');
+    const undone = await ok(t.call('/cloud/advance/finance/reconciliation/cancelManual', { id: held.id, version: held.version }, { token }));
+    expect(undone).toMatchObject({ status: 'FAILURE', manualReason: null });
+    const notManual = await t.call('/cloud/advance/finance/reconciliation/cancelManual', { id: undone.id, version: undone.version }, { token });
+    expect(notManual.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_WRONG_STATUS' });
+
+    // Manual again, then a later line of the order arrives: reopened.
+    await ok(t.call('/cloud/advance/finance/reconciliation/manualSuccess', { id: undone.id, version: undone.version, reason: 'ok' }, { token }));
+    await ok(importFile(token, store.id, 'b2.zip', await alipayTradeZip([tradeLine(['TB', nos.b, '退款', '2026-11-02 11:00:05', '-1.00', 'RB2', '0.00'])])));
+    const reopened = (await ok(search(token, { storeId: store.id }))).voList[0];
+    expect(reopened).toMatchObject({ status: 'FAILURE', lateRefund: '-1.0000' });
+    expect(reopened.reopenedAt).not.toBeNull();
+  });
+
+  it('records bill lines once and sums the ledger by store and month (calculatedSum)', async () => {
+    const { token, store, nos } = await world();
+    await ok(
+      importFile(
+        token,
+        store.id,
+        'm.zip',
+        await alipayTradeZip([
+          tradeLine(['T1', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '-0.60']),
+          tradeLine(['T1', nos.a, '退款', '2026-11-03 10:00:05', '-10.00', 'RB', '0.06']),
+        ]),
+      ),
+    );
+    const sums = await ok(t.call('/cloud/advance/finance/calculatedSum', { storeId: store.id }, { token }));
+    expect(sums.voList.map((r: any) => [r.period, r.lineCount, r.incomeAmount, r.expenseAmount, r.netAmount, r.sale, r.refund, r.serviceFee])).toEqual([
+      ['2026-11', 2, '0.0600', '10.0000', '-9.9400', '0.0000', '-10.0000', '0.0600'],
+      ['2026-10', 2, '100.0000', '0.6000', '99.4000', '100.0000', '0.0000', '-0.6000'],
+    ]);
+    expect((await ok(t.call('/cloud/advance/finance/calculatedSum', { periodFrom: '2026-11', periodTo: '2026-11' }, { token }))).voList).toHaveLength(1);
+    const lines = (await ok(bills(token, { billStatus: 'TO_BE_RECORD' }))).voList;
+    expect(await ok(t.call('/cloud/advance/finance/alipayBill/record', { ids: lines.map((l: any) => l.id) }, { token }))).toEqual({ recorded: 4 });
+    expect(await ok(t.call('/cloud/advance/finance/alipayBill/record', { ids: lines.map((l: any) => l.id) }, { token }))).toEqual({ recorded: 0 });
+    expect((await ok(bills(token, { billStatus: 'RECORDED' }))).total).toBe(4);
+    const badMonth = await t.call('/cloud/advance/finance/calculatedSum', { periodFrom: '2026-13' }, { token });
+    expect(badMonth.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION' });
+  });
+});
+
+describe('the sandbox marketplace settlement bills', () => {
+  it('pulls sales, fees, subsidies and refunds settled later; a second pull changes nothing', async () => {
+    const seller = await storeSeller(t);
+    const store = await authorizedSandboxStore(t, seller.token);
+    await ok(t.call('/cloud/sandbox/console/saveItem', { storeId: store.id, title: 'Mug', skus: [{ properties: 'Colour:Red', outerSkuId: uniqueName('M'), price: '20.00', quantity: 100 }] }, { token: seller.token }));
+    const orderNos = await generateSandboxOrders(t, seller.token, store.id, 3);
+    await t.database.db.execute(sql`update sandbox_orders set status = 'WAIT_BUYER_CONFIRM_GOODS', shipped_at = '2026-10-10T02:00:00Z' where domain_id = ${seller.domainId} and order_no in ${sql.raw(`('${orderNos.join("','")}')`)}`);
+    const first = await ok(t.call('/cloud/advance/finance/alipayBill/pull', { storeId: store.id, from: '2026-10-01 00:00:00', to: '2026-10-31 00:00:00' }, { token: seller.token }));
+    expect(first).toMatchObject({ source: 'SANDBOX', status: 'LOADED', duplicates: 0 });
+    expect(first.inserted).toBeGreaterThanOrEqual(9);
+    const lines = (await ok(bills(seller.token, { storeId: store.id, pageSize: 100 }))).voList;
+    for (const no of orderNos) expect(lines.filter((l: any) => l.orderNo === no).map((l: any) => l.eventType)).toEqual(expect.arrayContaining(['sale', 'fee:commission', 'fee:service']));
+    const again = await ok(t.call('/cloud/advance/finance/alipayBill/pull', { storeId: store.id, from: '2026-10-01 00:00:00', to: '2026-10-31 00:00:00' }, { token: seller.token }));
+    expect(again).toMatchObject({ inserted: 0, duplicates: first.inserted });
+
+    // A refund paid in November is in November's bill, not October's.
+    await t.database.db.execute(sql`
+      insert into sandbox_refunds (domain_id, shop_id, refund_id, order_no, status, refund_fee, lines, created_at, updated_at)
+      select domain_id, shop_id, ${`RF${orderNos[0]}`}, order_no, 'SUCCESS', 5, lines, '2026-11-04T02:00:00Z', '2026-11-04T02:00:00Z'
+      from sandbox_orders where domain_id = ${seller.domainId} and order_no = ${orderNos[0]}`);
+    const november = await ok(t.call('/cloud/advance/finance/alipayBill/pull', { storeId: store.id, from: '2026-11-01 00:00:00', to: '2026-11-30 00:00:00' }, { token: seller.token }));
+    expect(november.inserted).toBe(2);
+    const refund = (await ok(bills(seller.token, { storeId: store.id, eventType: 'refund' }))).voList;
+    expect(refund.map((l: any) => [l.orderNo, l.amount, l.afterSaleNo])).toEqual([[orderNos[0], '-5.0000', `RF${orderNos[0]}`]]);
+    // The orders are not in the ERP yet (never pulled): the bills say MISSING_ORDER.
+    expect((await ok(search(seller.token, { storeId: store.id }))).summary.statusCounts).toEqual({ MISSING_ORDER: 3 });
+  });
+
+  it('refuses a pull longer than 31 days or for a store of no marketplace bills', async () => {
+    const { token, store } = await world();
+    const long = await t.call('/cloud/advance/finance/alipayBill/pull', { storeId: store.id, from: '2026-10-01 00:00:00', to: '2026-12-01 00:00:00' }, { token });
+    expect(long.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_BAD_WINDOW' });
+    const offline = await createStore(t, token, { storeType: 2 });
+    const none = await t.call('/cloud/advance/finance/alipayBill/pull', { storeId: offline.id, from: '2026-10-01 00:00:00', to: '2026-10-02 00:00:00' }, { token });
+    expect(none.body.success).toBe(false);
+  });
+});
+
+describe('another domain', () => {
+  it('neither reads nor changes the ledger and the reconciliations of a seller', async () => {
+    const { seller, token, store, nos } = await world();
+    await shippedOrder(seller, store.id, nos.b, '50.00');
+    await ok(importFile(token, store.id, 'b.zip', await alipayTradeZip([tradeLine(['TB', nos.b, '交易', '2026-10-15 11:00:05', '48.00', '', '0.00'])])));
+    const row = (await ok(search(token, {}))).voList[0];
+    const line = (await ok(bills(token, {}))).voList[0];
+
+    const other = await storeSeller(t);
+    expect((await ok(search(other.token, {}))).total).toBe(0);
+    expect((await ok(bills(other.token, {}))).total).toBe(0);
+    expect((await ok(t.call('/cloud/advance/finance/calculatedSum', {}, { token: other.token }))).voList).toEqual([]);
+    const manual = await t.call('/cloud/advance/finance/reconciliation/manualSuccess', { id: row.id, version: row.version, reason: 'mine' }, { token: other.token });
+    expect(manual.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_NOT_FOUND' });
+    const record = await t.call('/cloud/advance/finance/alipayBill/record', { ids: [line.id] }, { token: other.token });
+    expect(record.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_BILL_NOT_FOUND' });
+    const upload = await importFile(other.token, store.id, 'b.zip', await alipayTradeZip([tradeLine(['TX', nos.b, '交易', '2026-10-15 11:00:05', '1.00', '', '0.00'])]));
+    expect(upload.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_STORE_NOT_FOUND' });
+    const pull = await t.call('/cloud/advance/finance/alipayBill/pull', { storeId: store.id, from: '2026-10-01 00:00:00', to: '2026-10-02 00:00:00' }, { token: other.token });
+    expect(pull.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_STORE_NOT_FOUND' });
+    expect((await ok(search(token, {}))).voList[0]).toMatchObject({ status: 'FAILURE', version: row.version });
+  });
+});

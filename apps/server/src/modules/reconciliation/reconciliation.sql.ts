@@ -1,0 +1,151 @@
+// The reconciliation of every platform order of a domain (or of one store) in one statement:
+// the ledger's lines grouped by order, the shipped platform orders and their successful refunds,
+// the difference split into its kinds, and the result upserted into `reconciliations`.
+// README.md explains each part; bench/reconciliation.bench.ts runs this same text.
+import { sql, type SQL } from 'drizzle-orm';
+
+/** China time: a platform's month is the seller's month. */
+const TZ = 'Asia/Shanghai';
+
+/**
+ * The upsert. Answers one row per order whose reconciliation changed, with its status before
+ * (null for a new row) and after.
+ */
+export function reconcileStatement(domainId: number, storeId: number | null, at: Date): SQL {
+  const storeOfEvents = storeId === null ? sql`` : sql` and e.store_id = ${storeId}`;
+  const storeOfOrders = storeId === null ? sql`` : sql` and p.store_id = ${storeId}`;
+  const storeOfRefunds = storeId === null ? sql`` : sql` and a.store_id = ${storeId}`;
+  return sql`
+with lines as (
+  select e.store_id, e.order_no, e.id, e.event_type, e.amount_fen, e.settled_at,
+         min(e.settled_at) filter (where e.event_type = 'sale') over (partition by e.store_id, e.order_no) as sale_at
+  from money_events e
+  where e.domain_id = ${domainId}${storeOfEvents} and e.order_no is not null
+),
+ev as (
+  select store_id, order_no,
+         min(sale_at) as sale_at,
+         min(settled_at) as first_at,
+         count(*)::int as line_count,
+         max(id) as last_event_id,
+         coalesce(sum(amount_fen) filter (where amount_fen > 0), 0) as income_fen,
+         coalesce(-sum(amount_fen) filter (where amount_fen < 0), 0) as expense_fen,
+         coalesce(sum(amount_fen), 0) as received_fen,
+         sum(amount_fen) filter (where event_type = 'sale') as sale_fen,
+         coalesce(sum(amount_fen) filter (where event_type = 'refund'), 0) as refund_lines_fen,
+         coalesce(sum(amount_fen) filter (where event_type = 'refund'
+           and date_trunc('month', settled_at at time zone '${sql.raw(TZ)}') > date_trunc('month', sale_at at time zone '${sql.raw(TZ)}')), 0) as late_refund_lines_fen,
+         coalesce(sum(amount_fen) filter (where event_type = 'fee:commission'), 0) as commission_fen,
+         coalesce(sum(amount_fen) filter (where event_type like 'fee:%' and event_type not in ('fee:commission', 'fee:freight')), 0) as service_fee_fen,
+         coalesce(sum(amount_fen) filter (where event_type like 'subsidy:%' and event_type <> 'subsidy:freight'), 0) as subsidy_fen,
+         coalesce(sum(amount_fen) filter (where event_type in ('fee:freight', 'subsidy:freight')), 0) as freight_fen
+  from lines
+  group by store_id, order_no
+),
+ord as (
+  select p.store_id, p.platform_no as order_no, o.id as erp_order_id, o.code as erp_order_code,
+         coalesce(m.status_code, o.status_code) = 'CI_ERPSOH_STATUS_SEND' as shipped,
+         coalesce(m.delivery_time, o.delivery_time) as shipped_at,
+         round(coalesce(case when p.payload->>'amount' ~ '^-?[0-9]+(\\.[0-9]+)?$' then (p.payload->>'amount')::numeric end, o.amount_total + o.post_fee) * 100)::bigint as paid_fen
+  from platform_orders p
+  join erp_orders o on o.domain_id = p.domain_id and o.id = p.erp_order_id
+  left join erp_orders m on m.domain_id = o.domain_id and m.id = o.merged_into_id
+  where p.domain_id = ${domainId}${storeOfOrders}
+),
+ref as (
+  select a.store_id, a.tb_soh_code as order_no, round(sum(a.refund_fee) * 100)::bigint as refunded_fen
+  from after_sales a
+  where a.domain_id = ${domainId}${storeOfRefunds} and a.refund_status = 'SUCCESS' and a.tb_soh_code is not null
+  group by a.store_id, a.tb_soh_code
+),
+base as (
+  select coalesce(ev.store_id, ord.store_id) as store_id,
+         coalesce(ev.order_no, ord.order_no) as order_no,
+         ord.erp_order_id, ord.erp_order_code,
+         ord.order_no is not null as known,
+         ev.order_no is not null as billed,
+         ev.sale_fen is not null as sold,
+         to_char(coalesce(ev.sale_at, ev.first_at, ord.shipped_at) at time zone '${sql.raw(TZ)}', 'YYYY-MM') as period,
+         case when ord.shipped then ord.paid_fen else 0 end as shipped_fen,
+         case when ord.order_no is not null then coalesce(ref.refunded_fen, 0) else 0 end as refunded_fen,
+         coalesce(ev.income_fen, 0) as income_fen,
+         coalesce(ev.expense_fen, 0) as expense_fen,
+         coalesce(ev.received_fen, 0) as received_fen,
+         coalesce(ev.refund_lines_fen, 0) as refund_lines_fen,
+         coalesce(ev.late_refund_lines_fen, 0) as late_refund_lines_fen,
+         coalesce(ev.commission_fen, 0) as commission_fen,
+         coalesce(ev.service_fee_fen, 0) as service_fee_fen,
+         coalesce(ev.subsidy_fen, 0) as subsidy_fen,
+         coalesce(ev.freight_fen, 0) as freight_fen,
+         coalesce(ev.line_count, 0) as line_count,
+         ev.last_event_id
+  from ev
+  full join (select * from ord where shipped) ord on ord.store_id = ev.store_id and ord.order_no = ev.order_no
+  left join ref on ref.store_id = coalesce(ev.store_id, ord.store_id) and ref.order_no = coalesce(ev.order_no, ord.order_no)
+),
+known_orders as (
+  select b.*, coalesce(b.erp_order_id, o2.erp_order_id) as erp_id, coalesce(b.erp_order_code, o2.erp_order_code) as erp_code, (b.known or o2.order_no is not null) as exists_order
+  from base b
+  left join ord o2 on not b.known and o2.store_id = b.store_id and o2.order_no = b.order_no
+),
+parts as (
+  select k.*,
+         k.shipped_fen - k.refunded_fen as expected_fen,
+         k.received_fen - (k.shipped_fen - k.refunded_fen) as difference_fen,
+         greatest(k.refunded_fen + k.refund_lines_fen, 0) as pending_refund_fen,
+         greatest(least(k.refunded_fen + k.refund_lines_fen, 0), k.late_refund_lines_fen) as late_refund_fen
+  from known_orders k
+),
+computed as (
+  select p.*,
+         p.difference_fen - p.commission_fen - p.service_fee_fen - p.subsidy_fen - p.freight_fen - p.pending_refund_fen - p.late_refund_fen as unknown_fen
+  from parts p
+),
+judged as (
+  select c.*,
+         case
+           when not c.exists_order then 'MISSING_ORDER'
+           when not c.sold then 'TODO'
+           when c.unknown_fen <> 0 or c.late_refund_fen <> 0 then 'FAILURE'
+           when c.pending_refund_fen <> 0 then 'PARTIAL'
+           else 'SUCCESS'
+         end as computed_status,
+         r.status as prev_status, r.manual_event_id
+  from computed c
+  left join reconciliations r on r.domain_id = ${domainId} and r.store_id = c.store_id and r.order_no = c.order_no
+),
+upserted as (
+  insert into reconciliations as r (
+    domain_id, store_id, order_no, erp_order_id, erp_order_code, period,
+    shipped_fen, refunded_fen, expected_fen, income_fen, expense_fen, received_fen, difference_fen,
+    commission_fen, service_fee_fen, subsidy_fen, late_refund_fen, freight_fen, pending_refund_fen, unknown_fen,
+    line_count, last_event_id, status, computed_status, reopened_at, reconciled_at)
+  select ${domainId}, j.store_id, j.order_no, j.erp_id, j.erp_code, coalesce(j.period, to_char(${at}::timestamptz at time zone '${sql.raw(TZ)}', 'YYYY-MM')),
+    j.shipped_fen, j.refunded_fen, j.expected_fen, j.income_fen, j.expense_fen, j.received_fen, j.difference_fen,
+    j.commission_fen, j.service_fee_fen, j.subsidy_fen, j.late_refund_fen, j.freight_fen, j.pending_refund_fen, j.unknown_fen,
+    j.line_count, j.last_event_id,
+    j.computed_status, j.computed_status, null,
+    ${at}::timestamptz
+  from judged j
+  on conflict (domain_id, store_id, order_no) do update set
+    erp_order_id = excluded.erp_order_id, erp_order_code = excluded.erp_order_code, period = excluded.period,
+    shipped_fen = excluded.shipped_fen, refunded_fen = excluded.refunded_fen, expected_fen = excluded.expected_fen,
+    income_fen = excluded.income_fen, expense_fen = excluded.expense_fen, received_fen = excluded.received_fen,
+    difference_fen = excluded.difference_fen, commission_fen = excluded.commission_fen, service_fee_fen = excluded.service_fee_fen,
+    subsidy_fen = excluded.subsidy_fen, late_refund_fen = excluded.late_refund_fen, freight_fen = excluded.freight_fen,
+    pending_refund_fen = excluded.pending_refund_fen, unknown_fen = excluded.unknown_fen,
+    line_count = excluded.line_count, last_event_id = excluded.last_event_id,
+    -- A manual success holds until a bill line arrives after it: then the order is reopened, as a
+    -- success is when a later line (a late refund) leaves it unexplained.
+    status = case when r.status = 'MANUAL_SUCCESS' and coalesce(excluded.last_event_id, 0) <= coalesce(r.manual_event_id, 0) then 'MANUAL_SUCCESS' else excluded.status end,
+    computed_status = excluded.computed_status,
+    reopened_at = case when r.status in ('SUCCESS', 'MANUAL_SUCCESS') and not (r.status = 'MANUAL_SUCCESS' and coalesce(excluded.last_event_id, 0) <= coalesce(r.manual_event_id, 0)) and excluded.status <> 'SUCCESS' then excluded.reconciled_at else r.reopened_at end,
+    reconciled_at = excluded.reconciled_at, version = r.version + 1, updated_at = excluded.reconciled_at
+  where (r.status, r.computed_status, r.erp_order_id, r.period, r.shipped_fen, r.refunded_fen, r.received_fen, r.income_fen, r.expense_fen, r.line_count, r.unknown_fen, r.late_refund_fen, r.pending_refund_fen)
+    is distinct from (case when r.status = 'MANUAL_SUCCESS' and coalesce(excluded.last_event_id, 0) <= coalesce(r.manual_event_id, 0) then 'MANUAL_SUCCESS' else excluded.status end, excluded.computed_status, excluded.erp_order_id, excluded.period, excluded.shipped_fen, excluded.refunded_fen, excluded.received_fen, excluded.income_fen, excluded.expense_fen, excluded.line_count, excluded.unknown_fen, excluded.late_refund_fen, excluded.pending_refund_fen)
+  returning r.store_id, r.order_no, r.status, r.reopened_at
+)
+select u.status, j.prev_status, (u.reopened_at = ${at}::timestamptz) as reopened
+from upserted u
+join judged j on j.store_id = u.store_id and j.order_no = u.order_no`;
+}
