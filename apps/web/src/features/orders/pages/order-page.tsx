@@ -1,7 +1,7 @@
 // The order list (/order, menu MENU_ERPSO; spec 01 §2.2, spec 02 §3.5): tabs 1–8 by activeKey
 // with their counts, the filters and saved search tabs, the command bar for the selected rows,
 // the 待合 / 缺 row tags, overdue warnings and a detail drawer. All list state is in the URL.
-import { Alert, Button, Card, Empty, Segmented, Space, Table, Tabs, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Empty, Segmented, Space, Table, Tabs, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +82,7 @@ export default function OrderPage() {
     {
       title: t('orders:columns.code'),
       key: 'code',
-      width: 148,
+      width: 140,
       shouldCellUpdate: changedOrder,
       render: (_, r) => (
         <span className="os-compact-nowrap">
@@ -95,23 +95,23 @@ export default function OrderPage() {
         </span>
       ),
     },
-    { title: t('orders:columns.store'), key: 'store', shouldCellUpdate: changedOrder, dataIndex: 'storeName', width: 92, ellipsis: true, render: (v: string | null) => v ?? '-' },
-    { title: t('orders:columns.status'), key: 'status', shouldCellUpdate: changedOrder, width: 76, render: (_, r) => <OrderStatusTag status={r.statusCode} /> },
-    { title: t('orders:columns.receiver'), key: 'receiver', shouldCellUpdate: changedOrder, width: 132, render: (_, r) => <ReceiverReveal order={r} oneLine /> },
-    { title: t('orders:columns.lines'), key: 'lines', shouldCellUpdate: changedOrder, width: 176, render: (_, r) => <CompactLines order={r} /> },
+    { title: t('orders:columns.store'), key: 'store', shouldCellUpdate: changedOrder, dataIndex: 'storeName', width: 88, ellipsis: true, render: (v: string | null) => v ?? '-' },
+    { title: t('orders:columns.status'), key: 'status', shouldCellUpdate: changedOrder, width: 72, render: (_, r) => <OrderStatusTag status={r.statusCode} /> },
+    { title: t('orders:columns.receiver'), key: 'receiver', shouldCellUpdate: changedOrder, width: 128, render: (_, r) => <ReceiverReveal order={r} oneLine /> },
+    { title: t('orders:columns.lines'), key: 'lines', shouldCellUpdate: changedOrder, width: 172, render: (_, r) => <CompactLines order={r} /> },
     {
       title: t('orders:columns.amount'),
       key: 'amount', shouldCellUpdate: changedOrder,
-      width: 84,
+      width: 80,
       align: 'right',
       render: (_, r) => <span title={t('orders:columns.qtyTotal', { count: r.qtyTotal })}>{formatMoney(r.amountTotal)}</span>,
     },
-    { title: t('orders:columns.warehouse'), key: 'warehouse', shouldCellUpdate: changedOrder, dataIndex: 'warehouseName', width: 92, ellipsis: true, render: (v: string | null) => v ?? '-' },
-    { title: t('orders:columns.express'), key: 'express', shouldCellUpdate: changedOrder, width: 112, ellipsis: true, render: (_, r) => [r.expressCompanyCode, r.expressNo].filter(Boolean).join(' ') || '-' },
-    { title: t('orders:columns.printed'), key: 'printed', shouldCellUpdate: changedOrder, width: 72, render: (_, r) => <CompactPrintedCell order={r} /> },
+    { title: t('orders:columns.warehouse'), key: 'warehouse', shouldCellUpdate: changedOrder, dataIndex: 'warehouseName', width: 88, ellipsis: true, render: (v: string | null) => v ?? '-' },
+    { title: t('orders:columns.express'), key: 'express', shouldCellUpdate: changedOrder, width: 104, ellipsis: true, render: (_, r) => [r.expressCompanyCode, r.expressNo].filter(Boolean).join(' ') || '-' },
+    { title: t('orders:columns.printed'), key: 'printed', shouldCellUpdate: changedOrder, width: 84, render: (_, r) => <CompactPrintedCell order={r} /> },
     { title: t('orders:columns.labels'), key: 'labels', shouldCellUpdate: changedOrder, width: 100, render: (_, r) => <span className="os-compact-nowrap"><OrderTags order={r} /></span> },
     { title: t('orders:columns.payTime'), key: 'payTime', shouldCellUpdate: changedOrder, dataIndex: 'payTime', width: 112, render: (v: string | null) => <DateTime value={v} /> },
-    { title: t('orders:columns.overdue'), key: 'overdue', width: 92, shouldCellUpdate: changedOrder, render: (_, r) => <OverdueCell lastShipTime={r.lastShipTime} /> },
+    { title: t('orders:columns.overdue'), key: 'overdue', width: 88, shouldCellUpdate: changedOrder, render: (_, r) => <OverdueCell lastShipTime={r.lastShipTime} /> },
   ], [t]);
   const comfortableDefs = useMemo<ColumnsType<OrderRow>>(() => [
     {
@@ -170,7 +170,7 @@ export default function OrderPage() {
     { title: t('orders:columns.overdue'), key: 'overdue', width: 170, shouldCellUpdate: changedOrder, render: (_, r) => <OverdueCell lastShipTime={r.lastShipTime} /> },
   ], [t]);
   // Hidden columns are remembered per density: the compact list has its own set.
-  const { columns, settingsButton } = useColumnSettings<OrderRow>(compact ? 'orders.list.compact' : 'orders.list', compact ? compactDefs : comfortableDefs);
+  const { columns, settingsButton } = useColumnSettings<OrderRow>(compact ? 'orders.list.compact' : 'orders.list', compact ? compactDefs : comfortableDefs, [], { fitHeaders: !compact });
   const compactWidth = useMemo(() => 32 + columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0), [columns]);
 
   const tabItems = ORDER_TABS.map((key) => ({
@@ -216,12 +216,14 @@ export default function OrderPage() {
             {hasWave && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('orders:wave.note')} />}
             {/* The command bar: one line in the compact list (the buttons keep their size, the bar scrolls if a narrow window needs it). */}
             <Space wrap={!compact} className={compact ? 'os-command-bar-compact' : undefined} style={{ marginBottom: compact ? 8 : 12, width: '100%', justifyContent: 'space-between' }}>
+              <ConfigProvider componentSize={compact ? 'small' : undefined}>
               <Space wrap={!compact} size={compact ? 4 : undefined}>
                 <OrderActions tab={activeKey} selected={selectedRows} onDone={refetch} />
                 {activeKey === '2' && <WaybillActions selectedIds={selectedKeys} onDone={() => void refetch()} />}
                 {activeKey === '2' && <PrintActions selected={selectedRows} onDone={() => void refetch()} />}
                 {['2', '3', '8'].includes(activeKey) && <ShipActions selected={selectedRows} onDone={refetch} onShowFailures={() => go({ activeKey: '5', type: 'feedback' })} />}
               </Space>
+              </ConfigProvider>
               <Space>
                 {selectedKeys.length > 0 && <Typography.Text type="secondary">{t('orders:list.selected', { count: selectedKeys.length })}</Typography.Text>}
                 {densitySwitch}

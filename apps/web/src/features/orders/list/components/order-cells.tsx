@@ -136,11 +136,11 @@ export function CompactLines({ order }: { order: OrderRow }) {
     <Popover placement="right" mouseEnterDelay={0.25} title={t('orders:lines.all', { count: live.length })} content={<LinesSummary order={order} />}>
       <span className="os-compact-lines" tabIndex={0} data-testid="compact-lines">
         {first.picUrl ? <img src={first.picUrl} width={24} height={24} alt="" className="os-compact-thumb" /> : <span className="os-compact-thumb" />}
-        <Typography.Text strong={!first.skuId} type={first.skuId ? undefined : 'danger'}>
+        <Typography.Text className="os-ellipsis" strong={!first.skuId} type={first.skuId ? undefined : 'danger'}>
           {first.skuCode ?? first.outerSkuId ?? t('orders:lines.unmapped')}
         </Typography.Text>
-        <span>× {first.qty}</span>
-        {live.length > 1 && <Tag className="os-compact-more">{t('orders:lines.plus', { count: live.length - 1 })}</Tag>}
+        <span className="os-compact-fixed">× {first.qty}</span>
+        {live.length > 1 && <Tag className="os-compact-more os-compact-fixed">{t('orders:lines.plus', { count: live.length - 1 })}</Tag>}
       </span>
     </Popover>
   );
