@@ -92,6 +92,9 @@ describe('the compact order list', () => {
       expect(header, `column ${column} in ${JSON.stringify(m.headers.map((h) => h.text))}`).toBeDefined();
       expect(header!.right).toBeLessThanOrEqual(m.width);
     }
+    // What a person sees at 1440×900 (the viewport, not the whole page), the pointer out of the way.
+    await page.mouse.move(1430, 890);
+    await settled(page);
     await page.screenshot({ path: new URL('../artifacts/order-list-compact-1440x900.png', import.meta.url).pathname });
   });
 
@@ -129,4 +132,25 @@ describe('the compact order list', () => {
       .poll(async () => (await api.call<{ code: string; value: string }[]>('/cloud/domain/userConfig/get', { configType: 'USERCONFIG_TYPE_LIST_DENSITY' })).find((c) => c.code === 'orders.list')?.value)
       .toBe('comfortable');
   });
+});
+
+describe('the goods, stock, inbound, outbound and mapping lists', () => {
+  const LISTS: [string, string][] = [
+    ['/goods', 'goods'],
+    ['/stocks?activeKey=1', 'stock'],
+    ['/stocks?activeKey=2', 'inbound'],
+    ['/stocks?activeKey=3', 'outbound'],
+    ['/goods/mapping', 'mapping'],
+  ];
+  for (const [route, name] of LISTS)
+    it(`shows the ${name} list's default columns without scrolling sideways at 1440 px`, async () => {
+      await b.open(route);
+      await page.locator('.ant-table-thead').first().waitFor();
+      await page.locator('.ant-table-thead th').nth(3).waitFor();
+      await settled(page);
+      const m = await measure();
+      expect(m.pageScrollsSideways).toBe(false);
+      expect(m.tableScrollsSideways, `${name}: ${JSON.stringify(m.headers.map((h) => h.text))}`).toBe(false);
+      await page.screenshot({ path: new URL(`../artifacts/list-${name}-1440.png`, import.meta.url).pathname });
+    });
 });

@@ -215,21 +215,21 @@ export default function OrderPage() {
             {list.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={ordersErrorMessage(list.error)} />}
             {hasWave && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('orders:wave.note')} />}
             {/* The command bar: one line in the compact list (the buttons keep their size, the bar scrolls if a narrow window needs it). */}
+            <ConfigProvider componentSize={compact ? 'small' : undefined}>
             <Space wrap={!compact} className={compact ? 'os-command-bar-compact' : undefined} style={{ marginBottom: compact ? 8 : 12, width: '100%', justifyContent: 'space-between' }}>
-              <ConfigProvider componentSize={compact ? 'small' : undefined}>
               <Space wrap={!compact} size={compact ? 4 : undefined}>
                 <OrderActions tab={activeKey} selected={selectedRows} onDone={refetch} />
                 {activeKey === '2' && <WaybillActions selectedIds={selectedKeys} onDone={() => void refetch()} />}
                 {activeKey === '2' && <PrintActions selected={selectedRows} onDone={() => void refetch()} />}
                 {['2', '3', '8'].includes(activeKey) && <ShipActions selected={selectedRows} onDone={refetch} onShowFailures={() => go({ activeKey: '5', type: 'feedback' })} />}
               </Space>
-              </ConfigProvider>
               <Space>
                 {selectedKeys.length > 0 && <Typography.Text type="secondary">{t('orders:list.selected', { count: selectedKeys.length })}</Typography.Text>}
                 {densitySwitch}
                 {settingsButton}
               </Space>
             </Space>
+            </ConfigProvider>
             <RowTagsContext.Provider value={tags.data ?? null}>
             <Table<OrderRow>
               rowKey="id"
