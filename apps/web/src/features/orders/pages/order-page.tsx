@@ -82,7 +82,7 @@ export default function OrderPage() {
     {
       title: t('orders:columns.code'),
       key: 'code',
-      width: 140,
+      width: 134,
       shouldCellUpdate: changedOrder,
       render: (_, r) => (
         <span className="os-compact-nowrap">
@@ -96,7 +96,7 @@ export default function OrderPage() {
       ),
     },
     { title: t('orders:columns.store'), key: 'store', shouldCellUpdate: changedOrder, dataIndex: 'storeName', width: 88, ellipsis: true, render: (v: string | null) => v ?? '-' },
-    { title: t('orders:columns.status'), key: 'status', shouldCellUpdate: changedOrder, width: 72, render: (_, r) => <OrderStatusTag status={r.statusCode} /> },
+    { title: t('orders:columns.status'), key: 'status', shouldCellUpdate: changedOrder, width: 78, render: (_, r) => <OrderStatusTag status={r.statusCode} /> },
     { title: t('orders:columns.receiver'), key: 'receiver', shouldCellUpdate: changedOrder, width: 128, render: (_, r) => <ReceiverReveal order={r} oneLine /> },
     { title: t('orders:columns.lines'), key: 'lines', shouldCellUpdate: changedOrder, width: 172, render: (_, r) => <CompactLines order={r} /> },
     {
@@ -223,10 +223,11 @@ export default function OrderPage() {
                 {activeKey === '2' && <PrintActions selected={selectedRows} onDone={() => void refetch()} />}
                 {['2', '3', '8'].includes(activeKey) && <ShipActions selected={selectedRows} onDone={refetch} onShowFailures={() => go({ activeKey: '5', type: 'feedback' })} />}
               </Space>
-              <Space>
+              <Space size={compact ? 4 : undefined}>
                 {selectedKeys.length > 0 && <Typography.Text type="secondary">{t('orders:list.selected', { count: selectedKeys.length })}</Typography.Text>}
                 {densitySwitch}
-                {settingsButton}
+                {/* The compact bar shows the columns button as its icon (its name stays for screen readers). */}
+                <span className={compact ? 'os-icon-only' : undefined}>{settingsButton}</span>
               </Space>
             </Space>
             </ConfigProvider>
