@@ -22,7 +22,7 @@ export interface SkuMatrixCell {
   size: string | null;
 }
 
-const SEPARATORS = /[-_.\/]/;
+const SEPARATORS = /[-_./]/;
 
 /** The values as given, trimmed, empty ones and repeats left out, in their first order. */
 export function distinctValues(values: readonly string[]): string[] {
