@@ -82,7 +82,7 @@ export default function OrderPage() {
     {
       title: t('orders:columns.code'),
       key: 'code',
-      width: 134,
+      width: 142,
       shouldCellUpdate: changedOrder,
       render: (_, r) => (
         <span className="os-compact-nowrap">
@@ -98,7 +98,7 @@ export default function OrderPage() {
     { title: t('orders:columns.store'), key: 'store', shouldCellUpdate: changedOrder, dataIndex: 'storeName', width: 88, ellipsis: true, render: (v: string | null) => v ?? '-' },
     { title: t('orders:columns.status'), key: 'status', shouldCellUpdate: changedOrder, width: 78, render: (_, r) => <OrderStatusTag status={r.statusCode} /> },
     { title: t('orders:columns.receiver'), key: 'receiver', shouldCellUpdate: changedOrder, width: 128, render: (_, r) => <ReceiverReveal order={r} oneLine /> },
-    { title: t('orders:columns.lines'), key: 'lines', shouldCellUpdate: changedOrder, width: 172, render: (_, r) => <CompactLines order={r} /> },
+    { title: t('orders:columns.lines'), key: 'lines', shouldCellUpdate: changedOrder, width: 164, render: (_, r) => <CompactLines order={r} /> },
     {
       title: t('orders:columns.amount'),
       key: 'amount', shouldCellUpdate: changedOrder,
