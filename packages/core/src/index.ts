@@ -22,6 +22,7 @@ export * from './contracts/admin.js';
 export * from './contracts/mapping.js';
 export * from './contracts/live.js';
 export * from './rules/goods.js';
+export * from './rules/sku-matrix.js';
 export * from './contracts/goods.js';
 export * from './catalogues/warehouses.js';
 export * from './catalogues/express.js';

@@ -32,7 +32,7 @@ function writeHidden(tableKey: string, hidden: string[]): void {
  * The visible columns of a table and a button to choose them. `defaultHidden` are hidden until the
  * user shows them (e.g. the distribution price); columns without a key are always shown.
  */
-export function useColumnSettings<T>(tableKey: string, columns: ColumnsType<T>, defaultHidden: string[] = []) {
+export function useColumnSettings<T>(tableKey: string, columns: ColumnsType<T>, defaultHidden: string[] = [], options: { fitHeaders?: boolean } = {}) {
   const { t } = useTranslation();
   const [hidden, setHidden] = useState<string[]>(() => {
     const stored = localStorage.getItem(STORAGE_KEYS.hiddenColumns);
@@ -65,5 +65,6 @@ export function useColumnSettings<T>(tableKey: string, columns: ColumnsType<T>, 
       </Button>
     </Popover>
   );
-  return { columns: fitHeaderWidths(visible), settingsButton: button };
+  // A compact table (ui/density.tsx) sizes its columns for its smaller header text itself.
+  return { columns: options.fitHeaders === false ? visible : fitHeaderWidths(visible), settingsButton: button };
 }

@@ -148,11 +148,21 @@ export const RoleRow = z.object({
 export type RoleRow = z.infer<typeof RoleRow>;
 
 export const UserConfigGetInput = z.object({ configType: z.string().trim().min(1).max(64) });
-export const UserConfigUpdateInput = z.object({
-  configType: z.string().trim().min(1).max(64),
-  code: z.string().trim().min(1).max(64),
-  value: z.string().max(10_000),
-});
+/** The account's table density (issue 20): one item per list, code = the list's key, value one of LIST_DENSITIES. */
+export const USERCONFIG_TYPE_LIST_DENSITY = 'USERCONFIG_TYPE_LIST_DENSITY';
+export const LIST_DENSITIES = ['compact', 'comfortable'] as const;
+export type ListDensity = (typeof LIST_DENSITIES)[number];
+
+export const UserConfigUpdateInput = z
+  .object({
+    configType: z.string().trim().min(1).max(64),
+    code: z.string().trim().min(1).max(64),
+    value: z.string().max(10_000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.configType === USERCONFIG_TYPE_LIST_DENSITY && !(LIST_DENSITIES as readonly string[]).includes(v.value))
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `A list density is one of ${LIST_DENSITIES.join(', ')}` });
+  });
 export type UserConfigUpdateInput = z.infer<typeof UserConfigUpdateInput>;
 
 export const USERCONFIG_TYPE_NOVICE_GUIDANCE = 'USERCONFIG_TYPE_NOVICE_GUIDANCE';

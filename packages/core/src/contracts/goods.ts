@@ -7,6 +7,7 @@ import { DEFAULT_KEYWORD_CAP, SKU_KEYWORD_CAP, splitKeywords, stripWhitespace } 
 import { MONEY_DECIMALS, WEIGHT_DECIMALS } from '../rules/numbers.js';
 import { Id, IdListInput, PageQuery, Version } from './common.js';
 import { GOODS_IMPORT_MAX_ROWS, IMPORT_FILE_MAX_BYTES } from './imports.js';
+import { SKU_MATRIX_MAX } from '../rules/sku-matrix.js';
 
 // ---- catalogues ---------------------------------------------------------------------------
 
@@ -281,9 +282,21 @@ export const CheckCodeInput = z.object({
   type: z.enum(['SPU', 'SKU']).default('SPU'),
   /** The SPU being edited: its own codes count as free. */
   excludeSpuId: Id.optional(),
+  /**
+   * The SKU codes the form is about to save (a variant matrix, issue 20): the answer names those
+   * another goods item already uses, so the form refuses them before saving.
+   */
+  skuCodeList: z.array(GoodsCode).max(SKU_MATRIX_MAX, `At most ${SKU_MATRIX_MAX} SKU codes at once`).optional(),
 });
 export type CheckCodeInput = z.infer<typeof CheckCodeInput>;
-export const CheckCodeResult = z.object({ code: z.string(), available: z.boolean() });
+export const TakenSkuCode = z.object({ code: z.string(), spuCode: z.string() });
+export type TakenSkuCode = z.infer<typeof TakenSkuCode>;
+export const CheckCodeResult = z.object({
+  code: z.string(),
+  available: z.boolean(),
+  /** Of skuCodeList, the codes already in use, with the goods that use each ([] when none was asked). */
+  takenSkuCodes: z.array(TakenSkuCode),
+});
 export type CheckCodeResult = z.infer<typeof CheckCodeResult>;
 
 export const DeleteSpuListInput = IdListInput;

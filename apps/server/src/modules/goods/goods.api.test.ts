@@ -109,7 +109,7 @@ describe('creating goods', () => {
   it('answers whether a code is free, counting the edited goods own codes as free', async () => {
     const { token } = await goodsSeller(t);
     const spu = await createGoods(t, token, { code: 'FREE1', hasSku: true, skus: [{ code: 'FREE1-A' }] });
-    expect((await call('/myhome/spu/checkCode', { code: 'FREE1' }, token)).body.data).toEqual({ code: 'FREE1', available: false });
+    expect((await call('/myhome/spu/checkCode', { code: 'FREE1' }, token)).body.data).toEqual({ code: 'FREE1', available: false, takenSkuCodes: [] });
     expect((await call('/myhome/spu/checkCode', { code: 'FREE2' }, token)).body.data.available).toBe(true);
     expect((await call('/myhome/spu/checkCode', { code: 'FREE1-A', type: 'SKU' }, token)).body.data.available).toBe(false);
     expect((await call('/myhome/spu/checkCode', { code: 'FREE1-A', type: 'SKU', excludeSpuId: spu.id }, token)).body.data.available).toBe(true);

@@ -221,9 +221,10 @@ export function createGoodsService(deps: GoodsServiceDeps) {
       exceptSpuId,
     );
     if (!taken.length) return;
-    const clash = desired.find((d) => taken.some((t) => t.code === d.values.code))!;
-    const owner = taken.find((t) => t.code === clash.values.code)!;
-    throw new AppError(GoodsErrors.SKU_CODE_TAKEN, 409, { field: clash.field, code: clash.values.code, spuCode: owner.spuCode });
+    // Every taken code is named (a variant matrix may clash on several), the first one's field marked.
+    const clashes = desired.filter((d) => taken.some((t) => t.code === d.values.code));
+    const owners = [...new Set(clashes.map((d) => taken.find((t) => t.code === d.values.code)!.spuCode))];
+    throw new AppError(GoodsErrors.SKU_CODE_TAKEN, 409, { field: clashes[0]!.field, code: clashes.map((d) => d.values.code).join(', '), spuCode: owners.join(', ') });
   }
 
   /**
@@ -524,7 +525,11 @@ export function createGoodsService(deps: GoodsServiceDeps) {
       const domainId = sellerDomain(session);
       const taken =
         input.type === 'SPU' ? await spusWithCodes(db, domainId, [input.code], input.excludeSpuId) : await skusWithCodes(db, domainId, [input.code], input.excludeSpuId);
-      return { code: input.code, available: taken.length === 0 };
+      // The SKU codes of a variant matrix: those other goods already use, in the order asked.
+      const asked = [...new Set(input.skuCodeList ?? [])];
+      const owners = new Map((await skusWithCodes(db, domainId, asked, input.excludeSpuId)).map((k) => [k.code, k.spuCode]));
+      const takenSkuCodes = asked.filter((code) => owners.has(code)).map((code) => ({ code, spuCode: owners.get(code)! }));
+      return { code: input.code, available: taken.length === 0, takenSkuCodes };
     },
 
     /** deleteSpuListByHand: goods and their SKUs get delFlag; their codes are free again. */

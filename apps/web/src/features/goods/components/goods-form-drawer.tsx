@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Collapse, Divider, Drawer, Form, Input, InputNumber, Radio, Row, Select, Space, Spin, Switch, Table, Tag, TreeSelect, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { goodsVolume, type SkuPick, type SpuCreateInputRaw, type SpuRow } from '@openseller/core';
+import { goodsVolume, repeatedCodes, type SkuPick, type SpuCreateInputRaw, type SpuRow } from '@openseller/core';
 import { ApiError, errorMessage } from '../../../app/request';
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
@@ -15,6 +15,7 @@ import { useClassTree, useGoodsMutation, useSpu } from '../queries';
 import { classOptions } from './class-tree';
 import { applyGoodsFieldErrors, codeRules, decimalOrNull, priceRule, sizeRule, stripSpaces, weightRule } from './goods-form-rules';
 import { SkuPicker } from './sku-picker';
+import { SkuMatrixBuilder, type MatrixSkuRow } from './sku-matrix-builder';
 
 export type GoodsFormMode = { kind: 'create'; isCombination: boolean } | { kind: 'edit'; id: number } | null;
 
@@ -233,6 +234,43 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
     }
   }, [length, width, height]);
 
+  // The SKU table's rows and the goods code, for the variant matrix.
+  const skuRows = Form.useWatch('skus', { form, preserve: true }) as SkuFormRow[] | undefined;
+  const spuCode = Form.useWatch('code', form) as string | undefined;
+  const [checking, setChecking] = useState(false);
+
+  /**
+   * Before saving goods with variants: SKU codes typed twice, or already used by other goods, are
+   * refused here, every one named (the server refuses them too, but one at a time).
+   */
+  const skuCodesClash = async (values: GoodsFormValues): Promise<boolean> => {
+    if (isCombination || !values.hasSku || !values.skus?.length) return false;
+    const codes = values.skus.map((s) => s.code).filter(Boolean);
+    const twice = repeatedCodes(codes);
+    if (twice.length) {
+      setProblem(t('goods:matrix.repeated', { codes: twice.join(', '), count: twice.length }));
+      return true;
+    }
+    setChecking(true);
+    try {
+      const answer = await goodsApi.checkCode({ code: values.code, type: 'SPU', skuCodeList: codes, ...(editId ? { excludeSpuId: editId } : {}) });
+      if (!answer.takenSkuCodes.length) return false;
+      setProblem(t('goods:matrix.taken', { count: answer.takenSkuCodes.length, codes: answer.takenSkuCodes.map((c) => t('goods:matrix.takenBy', { code: c.code, spuCode: c.spuCode })).join(', ') }));
+      form.setFields(
+        values.skus.flatMap((s, i) => {
+          const clash = answer.takenSkuCodes.find((c) => c.code === s.code);
+          return clash ? [{ name: ['skus', i, 'code'], errors: [t('goods:matrix.takenBy', { code: clash.code, spuCode: clash.spuCode })] }] : [];
+        }),
+      );
+      return true;
+    } catch (e) {
+      setProblem(e instanceof ApiError ? errorMessage(e) : String(e));
+      return true;
+    } finally {
+      setChecking(false);
+    }
+  };
+
   const save = useGoodsMutation(async (values: GoodsFormValues) => {
     const payload = payloadOf(values, isCombination, seesCost);
     if (editId && existing.data) return goodsApi.updateSpu({ ...payload, id: editId, version: existing.data.version });
@@ -277,7 +315,7 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
       extra={
         <Space>
           <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()} disabled={loading}>
+          <Button type="primary" loading={save.isPending || checking} onClick={() => form.submit()} disabled={loading}>
             {t('common:actions.save')}
           </Button>
         </Space>
@@ -293,10 +331,11 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
         style={{ display: loading ? 'none' : undefined }}
         scrollToFirstError
         onValuesChange={() => setChanged(true)}
-        onFinish={() => {
+        onFinish={async () => {
           setProblem(null);
           // Every value, also those no field shows (SKU ids of the rows, component SKUs).
           const values = form.getFieldsValue(true) as GoodsFormValues;
+          if (await skuCodesClash(values)) return;
           save.mutate(values, {
             onSuccess: (row) => {
               toast.success(t('goods:form.saved', { code: row.code }));
@@ -447,6 +486,17 @@ export function GoodsFormDrawer({ mode, onClose }: { mode: GoodsFormMode; onClos
                   </Form.Item>
                 </Col>
               </Row>
+            )}
+            {hasSku && mode?.kind === 'create' && (
+              <SkuMatrixBuilder
+                spuCode={spuCode}
+                rows={(skuRows ?? []) as MatrixSkuRow[]}
+                onRows={(rows) => {
+                  form.setFieldsValue({ skus: rows as SkuFormRow[] });
+                  setChanged(true);
+                  void form.validateFields(['skus']).catch(() => {});
+                }}
+              />
             )}
             {hasSku && (
               <Form.List

@@ -24,6 +24,7 @@ import { ApiError, errorMessage } from '../../../app/request';
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
+import { useDenseTable, useListDensity } from '../../../ui/density';
 import { fitHeaderWidths } from '../../../ui/header-fit';
 import { ImportModal } from '../../../ui/import-modal';
 import { PageTitle } from '../../../ui/page-title';
@@ -269,6 +270,9 @@ export default function GoodsPage() {
     { title: t('goods:fields.class'), key: 'class', dataIndex: 'skuSysClassifyName', width: 120, render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('goods:classes.unclassified')}</Typography.Text> },
   ];
   const { columns: visible, settingsButton } = useColumnSettings('goods.list', columns, ['distributionPrice']);
+  // Density and fit (issue 20): the default columns fit the page, compact rows on request, virtual rows from 100 a page.
+  const { compact, densitySwitch } = useListDensity('goods.list');
+  const dense = useDenseTable<SpuRow>(visible, { compact, pageSize: state.pageSize, selection: true, expandable: true });
 
   const skuColumns: ColumnsType<SkuRow> = fitHeaderWidths<SkuRow>([
     { title: t('goods:fields.skuCode'), dataIndex: 'code', width: 160 },
@@ -517,53 +521,55 @@ export default function GoodsPage() {
                   </Button>
                 </Tooltip>
               </Popconfirm>
+              {densitySwitch}
               {settingsButton}
             </Space>
           </Space>
 
           {error && <Alert type="error" showIcon message={error instanceof ApiError ? errorMessage(error) : String(error)} style={{ marginBottom: 12 }} />}
-          <Table<SpuRow>
-            rowKey="id"
-            size="middle"
-            loading={isFetching}
-            dataSource={data?.voList ?? []}
-            columns={visible}
-            scroll={{ x: 1500 }}
-            rowSelection={{
-              selectedRowKeys: ids,
-              preserveSelectedRowKeys: false,
-              onChange: (_keys, rows) => setSelected(rows),
-            }}
-            expandable={{
-              rowExpandable: (row) => row.hasSku || row.isCombination,
-              expandedRowRender: (row) =>
-                row.isCombination ? (
-                  <Table<ComponentRow> rowKey="skuId" size="small" pagination={false} dataSource={row.components} columns={componentColumns} title={() => t('goods:list.componentsOf', { code: row.code })} />
-                ) : (
-                  <Table<SkuRow> rowKey="id" size="small" pagination={false} dataSource={row.skus.map((s) => ({ ...s, picUrl: s.picUrl ?? row.picUrl }))} columns={skuColumns} />
+          <div ref={dense.ref}>
+            <Table<SpuRow>
+              rowKey="id"
+              size="middle"
+              loading={isFetching}
+              dataSource={data?.voList ?? []}
+              {...dense.table}
+              rowSelection={{
+                selectedRowKeys: ids,
+                preserveSelectedRowKeys: false,
+                onChange: (_keys, rows) => setSelected(rows),
+              }}
+              expandable={{
+                rowExpandable: (row) => row.hasSku || row.isCombination,
+                expandedRowRender: (row) =>
+                  row.isCombination ? (
+                    <Table<ComponentRow> rowKey="skuId" size="small" pagination={false} dataSource={row.components} columns={componentColumns} title={() => t('goods:list.componentsOf', { code: row.code })} />
+                  ) : (
+                    <Table<SkuRow> rowKey="id" size="small" pagination={false} dataSource={row.skus.map((s) => ({ ...s, picUrl: s.picUrl ?? row.picUrl }))} columns={skuColumns} />
+                  ),
+              }}
+              locale={{
+                emptyText: (
+                  <Empty description={filtered ? t('goods:list.noMatch') : t('goods:list.empty')}>
+                    {!filtered && (
+                      <Space>
+                        <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormMode({ kind: 'create', isCombination: false })}>
+                          {t('goods:list.create')}
+                        </Button>
+                        <Button icon={<UploadOutlined />} onClick={() => setImporting('GOODS')}>
+                          {t('goods:import.goodsTitle')}
+                        </Button>
+                      </Space>
+                    )}
+                  </Empty>
                 ),
-            }}
-            locale={{
-              emptyText: (
-                <Empty description={filtered ? t('goods:list.noMatch') : t('goods:list.empty')}>
-                  {!filtered && (
-                    <Space>
-                      <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormMode({ kind: 'create', isCombination: false })}>
-                        {t('goods:list.create')}
-                      </Button>
-                      <Button icon={<UploadOutlined />} onClick={() => setImporting('GOODS')}>
-                        {t('goods:import.goodsTitle')}
-                      </Button>
-                    </Space>
-                  )}
-                </Empty>
-              ),
-            }}
-            pagination={tablePagination(state.currentPage, state.pageSize, data?.total ?? 0, (page, size) => {
-              setSelected([]);
-              setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
-            })}
-          />
+              }}
+              pagination={tablePagination(state.currentPage, state.pageSize, data?.total ?? 0, (page, size) => {
+                setSelected([]);
+                setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
+              })}
+            />
+          </div>
         </div>
       </div>
 

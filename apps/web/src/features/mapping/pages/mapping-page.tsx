@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, type BatchCountResult, type TbSkuRow } from '@openseller/core';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
+import { useDenseTable, useListDensity } from '../../../ui/density';
 import { ImportModal } from '../../../ui/import-modal';
 import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
@@ -137,6 +138,9 @@ export default function MappingPage() {
     { key: 'actions', title: t('common:actions.title'), fixed: 'right', width: 200, render: (_, r) => actions(r) },
   ];
   const { columns: visible, settingsButton: columnButton } = useColumnSettings(`mapping-${scope}`, columns, ['source']);
+  // Density and fit (issue 20): the default columns fit the page, compact rows on request, virtual rows from 100 a page.
+  const { compact, densitySwitch } = useListDensity('mapping');
+  const dense = useDenseTable<TbSkuRow>(visible, { compact, pageSize: state.pageSize, selection: true });
 
   const selectedIds = selected.map((r) => r.id);
   const batchBar =
@@ -295,25 +299,27 @@ export default function MappingPage() {
                 </Button>
               )}
             </Space>
+            {densitySwitch}
             {columnButton}
           </Flex>
           <Flex wrap gap={8} align="center">
             {batchBar}
             {selected.length > 0 && <Typography.Text type="secondary">{t('mapping:batch.selected', { count: selected.length })}</Typography.Text>}
           </Flex>
-          <Table<TbSkuRow>
-            rowKey="id"
-            loading={list.isFetching}
-            dataSource={list.data?.voList ?? []}
-            columns={visible}
-            scroll={{ x: 1330 }}
-            locale={{ emptyText: list.isFetching ? ' ' : empty }}
-            rowSelection={{ selectedRowKeys: selectedIds, onChange: (_keys, rows) => setSelected(rows) }}
-            pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {
-              setSelected([]);
-              setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
-            })}
-          />
+          <div ref={dense.ref}>
+            <Table<TbSkuRow>
+              rowKey="id"
+              loading={list.isFetching}
+              dataSource={list.data?.voList ?? []}
+              {...dense.table}
+              locale={{ emptyText: list.isFetching ? ' ' : empty }}
+              rowSelection={{ selectedRowKeys: selectedIds, onChange: (_keys, rows) => setSelected(rows) }}
+              pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {
+                setSelected([]);
+                setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
+              })}
+            />
+          </div>
         </Flex>
       </Card>
       <ReplaceSkuModal row={replacing} onClose={() => setReplacing(null)} />

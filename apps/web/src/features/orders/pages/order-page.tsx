@@ -1,12 +1,13 @@
 // The order list (/order, menu MENU_ERPSO; spec 01 §2.2, spec 02 §3.5): tabs 1–8 by activeKey
 // with their counts, the filters and saved search tabs, the command bar for the selected rows,
 // the 待合 / 缺 row tags, overdue warnings and a detail drawer. All list state is in the URL.
-import { Alert, Button, Card, Empty, Segmented, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Empty, Segmented, Space, Table, Tabs, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_EXCEPTION_TYPES, ORDER_TABS, formatMoney, type OrderRow } from '@openseller/core';
 import { useColumnSettings } from '../../../ui/column-settings';
+import { useListDensity } from '../../../ui/density';
 import { PageTitle } from '../../../ui/page-title';
 import { OrderPageActions } from '../ingest/components/order-page-actions';
 import { FeedbackFailuresPanel, ShipActions, useFeedbackFailureCount } from '../shipping';
@@ -19,7 +20,7 @@ import { DateTime } from '../../../ui/relative-time';
 import { OrderActions } from '../commands/order-actions';
 import { ExceptionActions } from '../exceptions/exception-actions';
 import { ActiveFilters } from '../list/components/active-filters';
-import { LabelPrintedCell, LinesSummary, OrderStatusTag, OrderTags, OverdueCell, RowTags, RowTagsContext } from '../list/components/order-cells';
+import { CompactLines, CompactPrintedCell, LabelPrintedCell, LinesSummary, OrderStatusTag, OrderTags, OverdueCell, RowTags, RowTagsContext } from '../list/components/order-cells';
 import { OrderDetailDrawer } from '../list/components/order-detail-drawer';
 import { ReceiverReveal } from '../list/components/receiver-reveal';
 import { OrderFilterBar } from '../list/components/order-filter-bar';
@@ -43,6 +44,7 @@ export default function OrderPage() {
 
   const feedbackFailures = useFeedbackFailureCount(activeKey === '5');
   const virtualRows = state.pageSize >= 100;
+  const { compact, densitySwitch } = useListDensity('orders.list');
   const trackingScope = useMemo(
     () => ({
       ...(filters.storeIdList ? { storeIdList: filters.storeIdList } : {}),
@@ -74,7 +76,44 @@ export default function OrderPage() {
   // antd redraws every cell whenever the table renders unless a column says when its cell changes:
   // every cell here shows its order alone (the row tags, the clock and the overdue setting are read
   // by the cells themselves), so selecting rows redraws only the check boxes.
-  const columnDefs = useMemo<ColumnsType<OrderRow>>(() => [
+  // Compact: one line per order in columns that fit 1440 px without scrolling sideways (issue 20):
+  // platform numbers, the address, the print time and the lines on hover; the buyer in the drawer.
+  const compactDefs = useMemo<ColumnsType<OrderRow>>(() => [
+    {
+      title: t('orders:columns.code'),
+      key: 'code',
+      width: 142,
+      shouldCellUpdate: changedOrder,
+      render: (_, r) => (
+        <span className="os-compact-nowrap">
+          <Tooltip title={r.platformNos.length ? r.platformNos.join(', ') : undefined}>
+            <Button type="link" size="small" style={{ padding: 0 }} onClick={() => openRef.current({ open: r.id })}>
+              {r.code}
+            </Button>
+          </Tooltip>
+          <RowTags id={r.id} />
+        </span>
+      ),
+    },
+    { title: t('orders:columns.store'), key: 'store', shouldCellUpdate: changedOrder, dataIndex: 'storeName', width: 88, ellipsis: true, render: (v: string | null) => v ?? '-' },
+    { title: t('orders:columns.status'), key: 'status', shouldCellUpdate: changedOrder, width: 78, render: (_, r) => <OrderStatusTag status={r.statusCode} /> },
+    { title: t('orders:columns.receiver'), key: 'receiver', shouldCellUpdate: changedOrder, width: 128, render: (_, r) => <ReceiverReveal order={r} oneLine /> },
+    { title: t('orders:columns.lines'), key: 'lines', shouldCellUpdate: changedOrder, width: 164, render: (_, r) => <CompactLines order={r} /> },
+    {
+      title: t('orders:columns.amount'),
+      key: 'amount', shouldCellUpdate: changedOrder,
+      width: 80,
+      align: 'right',
+      render: (_, r) => <span title={t('orders:columns.qtyTotal', { count: r.qtyTotal })}>{formatMoney(r.amountTotal)}</span>,
+    },
+    { title: t('orders:columns.warehouse'), key: 'warehouse', shouldCellUpdate: changedOrder, dataIndex: 'warehouseName', width: 88, ellipsis: true, render: (v: string | null) => v ?? '-' },
+    { title: t('orders:columns.express'), key: 'express', shouldCellUpdate: changedOrder, width: 104, ellipsis: true, render: (_, r) => [r.expressCompanyCode, r.expressNo].filter(Boolean).join(' ') || '-' },
+    { title: t('orders:columns.printed'), key: 'printed', shouldCellUpdate: changedOrder, width: 84, render: (_, r) => <CompactPrintedCell order={r} /> },
+    { title: t('orders:columns.labels'), key: 'labels', shouldCellUpdate: changedOrder, width: 100, render: (_, r) => <span className="os-compact-nowrap"><OrderTags order={r} /></span> },
+    { title: t('orders:columns.payTime'), key: 'payTime', shouldCellUpdate: changedOrder, dataIndex: 'payTime', width: 112, render: (v: string | null) => <DateTime value={v} /> },
+    { title: t('orders:columns.overdue'), key: 'overdue', width: 88, shouldCellUpdate: changedOrder, render: (_, r) => <OverdueCell lastShipTime={r.lastShipTime} /> },
+  ], [t]);
+  const comfortableDefs = useMemo<ColumnsType<OrderRow>>(() => [
     {
       title: t('orders:columns.code'),
       key: 'code',
@@ -130,7 +169,9 @@ export default function OrderPage() {
     { title: t('orders:columns.payTime'), key: 'payTime', shouldCellUpdate: changedOrder, dataIndex: 'payTime', width: 160, render: (v: string | null) => <DateTime value={v} /> },
     { title: t('orders:columns.overdue'), key: 'overdue', width: 170, shouldCellUpdate: changedOrder, render: (_, r) => <OverdueCell lastShipTime={r.lastShipTime} /> },
   ], [t]);
-  const { columns, settingsButton } = useColumnSettings<OrderRow>('orders.list', columnDefs);
+  // Hidden columns are remembered per density: the compact list has its own set.
+  const { columns, settingsButton } = useColumnSettings<OrderRow>(compact ? 'orders.list.compact' : 'orders.list', compact ? compactDefs : comfortableDefs, [], { fitHeaders: !compact });
+  const compactWidth = useMemo(() => 32 + columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0), [columns]);
 
   const tabItems = ORDER_TABS.map((key) => ({
     key,
@@ -168,23 +209,28 @@ export default function OrderPage() {
           <>
             {activeKey === '3' && <CheckPanel onShipped={refetch} />}
             {activeKey === '8' && <WeighPanel onShipped={refetch} />}
-            <OrderFilterBar value={state} onSearch={(patch) => go(patch)} />
+            <OrderFilterBar value={state} compact={compact} onSearch={(patch) => go(patch)} />
             <ActiveFilters state={state} activeKey={activeKey} onChange={(patch) => go(patch)} />
             <SavedSearchTabs current={{ ...pickFilters(state), activeKey }} onApply={(params) => applySaved(params)} />
             {list.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={ordersErrorMessage(list.error)} />}
             {hasWave && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('orders:wave.note')} />}
-            <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-              <Space wrap>
+            {/* The command bar: one line in the compact list (the buttons keep their size, the bar scrolls if a narrow window needs it). */}
+            <ConfigProvider componentSize={compact ? 'small' : undefined}>
+            <Space wrap={!compact} className={compact ? 'os-command-bar-compact' : undefined} style={{ marginBottom: compact ? 8 : 12, width: '100%', justifyContent: 'space-between' }}>
+              <Space wrap={!compact} size={compact ? 4 : undefined}>
                 <OrderActions tab={activeKey} selected={selectedRows} onDone={refetch} />
                 {activeKey === '2' && <WaybillActions selectedIds={selectedKeys} onDone={() => void refetch()} />}
                 {activeKey === '2' && <PrintActions selected={selectedRows} onDone={() => void refetch()} />}
                 {['2', '3', '8'].includes(activeKey) && <ShipActions selected={selectedRows} onDone={refetch} onShowFailures={() => go({ activeKey: '5', type: 'feedback' })} />}
               </Space>
-              <Space>
+              <Space size={compact ? 4 : undefined}>
                 {selectedKeys.length > 0 && <Typography.Text type="secondary">{t('orders:list.selected', { count: selectedKeys.length })}</Typography.Text>}
-                {settingsButton}
+                {densitySwitch}
+                {/* The compact bar shows the columns button as its icon (its name stays for screen readers). */}
+                <span className={compact ? 'os-icon-only' : undefined}>{settingsButton}</span>
               </Space>
             </Space>
+            </ConfigProvider>
             <RowTagsContext.Provider value={tags.data ?? null}>
             <Table<OrderRow>
               rowKey="id"
@@ -192,10 +238,13 @@ export default function OrderPage() {
               loading={list.isFetching}
               dataSource={rows}
               columns={columns as ColumnsType<OrderRow>}
+              className={compact ? 'os-table-compact' : undefined}
+              tableLayout={compact ? 'fixed' : undefined}
               // Pages of 100 rows and more draw only the rows in view (in a scrolling body of the window's
-              // height); drawing 1,000 full rows took seconds and so did selecting them.
+              // height); drawing 1,000 full rows took seconds and so did selecting them. The compact
+              // list's columns fit the page: no sideways scroll.
               virtual={virtualRows}
-              scroll={virtualRows ? { x: 2100, y: Math.max(360, window.innerHeight - 280) } : { x: 2100 }}
+              scroll={virtualRows ? { x: compact ? compactWidth : 2100, y: Math.max(360, window.innerHeight - 280) } : compact ? undefined : { x: 2100 }}
               rowSelection={{ selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as number[]), preserveSelectedRowKeys: false }}
               locale={{ emptyText: list.isLoading ? ' ' : <Empty description={t('orders:list.empty')} /> }}
               pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {

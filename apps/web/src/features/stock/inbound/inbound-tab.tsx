@@ -25,6 +25,7 @@ import {
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
+import { useDenseTable, useListDensity } from '../../../ui/density';
 import { ImportModal } from '../../../ui/import-modal';
 import { tablePagination } from '../../../ui/pagination';
 import { useListState } from '../../../ui/use-list-state';
@@ -153,6 +154,9 @@ export default function InboundTab() {
     { title: t('common:actions.title'), key: 'actions', width: 250, fixed: 'right', render: (_, r) => <AsnCommands row={r} handlers={handlers} /> },
   ];
   const { columns: visible, settingsButton } = useColumnSettings('stock.inbound', columns, ['remark', 'createdBy']);
+  // Density and fit (issue 20): the default columns fit the page, compact rows on request, virtual rows from 100 a page.
+  const { compact, densitySwitch } = useListDensity('stock.inbound');
+  const dense = useDenseTable<AsnRow>(visible, { compact, pageSize: state.pageSize });
   const counts = new Map((statuses.data ?? []).map((s) => [s.statusId, s.count]));
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
 
@@ -238,21 +242,23 @@ export default function InboundTab() {
           <Button icon={<CloudServerOutlined />} onClick={() => setSandboxWarehouse(null)}>
             {t('inbound:sandbox.title')}
           </Button>
+          {densitySwitch}
           {settingsButton}
         </Space>
       </Space>
 
       {list.error && <Alert type="error" showIcon message={inboundErrorMessage(list.error)} style={{ marginBottom: 12 }} />}
-      <Table<AsnRow>
-        rowKey="id"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.voList ?? []}
-        columns={visible}
-        scroll={{ x: 1700 }}
-        locale={{ emptyText: <Empty description={filtered ? t('inbound:list.noMatch') : t('inbound:list.empty')} /> }}
-        pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size }))}
-      />
+      <div ref={dense.ref}>
+        <Table<AsnRow>
+          rowKey="id"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={list.data?.voList ?? []}
+          {...dense.table}
+          locale={{ emptyText: <Empty description={filtered ? t('inbound:list.noMatch') : t('inbound:list.empty')} /> }}
+          pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size }))}
+        />
+      </div>
 
       <AsnDrawer id={viewing} onClose={() => setViewing(null)} handlers={handlers} />
       <ReceiptModal asn={receivingId !== null && receiving.data?.id === receivingId ? receiving.data : null} onClose={() => setReceivingId(null)} />

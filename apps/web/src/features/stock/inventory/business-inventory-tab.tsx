@@ -23,6 +23,7 @@ import {
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
+import { useDenseTable, useListDensity } from '../../../ui/density';
 import { ImportModal } from '../../../ui/import-modal';
 import { tablePagination } from '../../../ui/pagination';
 import { Thumbnail } from '../../../ui/picture-upload';
@@ -216,6 +217,9 @@ export default function BusinessInventoryTab() {
     },
   ];
   const { columns: visible, settingsButton } = useColumnSettings('stock.inventory', columns, ['barCode', 'picUrl']);
+  // Density and fit (issue 20): the default columns fit the page, compact rows on request, virtual rows from 100 a page.
+  const { compact, densitySwitch } = useListDensity('stock.inventory');
+  const dense = useDenseTable<BizInventoryRow>(visible, { compact, pageSize: state.pageSize, selection: true, expandable: true });
   const plainSelected = selected.filter((r) => !r.isCombination);
 
   const importFields = Object.fromEntries(['warehouseCode', 'locationCode', 'skuCode', 'qty', 'unitCost', 'warningQty'].map((k) => [k, t(`stock:import.columns.${k}`)]));
@@ -312,6 +316,7 @@ export default function BusinessInventoryTab() {
         </Space>
         <Space wrap>
           {selected.length > 0 && <Typography.Text type="secondary">{t('stock:list.selected', { count: selected.length })}</Typography.Text>}
+          {densitySwitch}
           {settingsButton}
         </Space>
       </Space>
@@ -320,30 +325,31 @@ export default function BusinessInventoryTab() {
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('stock:list.belowWarningFilter')} />
       )}
       {list.error && <Alert type="error" showIcon message={stockErrorMessage(list.error)} style={{ marginBottom: 12 }} />}
-      <Table<BizInventoryRow>
-        rowKey="key"
-        size="middle"
-        loading={list.isFetching}
-        dataSource={list.data?.voList ?? []}
-        columns={visible}
-        scroll={{ x: 'max-content' }}
-        rowSelection={{
-          selectedRowKeys: selected.map((r) => r.key),
-          preserveSelectedRowKeys: false,
-          // A combination takes no warning level: its stock comes from its components.
-          getCheckboxProps: (r) => ({ disabled: r.isCombination }),
-          onChange: (_keys, rows) => setSelected(rows),
-        }}
-        expandable={{
-          expandedRowRender: (row) => <LocationBalances row={row} onLedger={setLedger} onDates={setDates} />,
-          rowExpandable: (row) => row.isCombination || row.locationCount > 0,
-        }}
-        locale={{ emptyText: <Empty description={filtered ? t('stock:list.noMatch') : t('stock:list.empty')} /> }}
-        pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {
-          setSelected([]);
-          setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
-        })}
-      />
+      <div ref={dense.ref}>
+        <Table<BizInventoryRow>
+          rowKey="key"
+          size="middle"
+          loading={list.isFetching}
+          dataSource={list.data?.voList ?? []}
+          {...dense.table}
+          rowSelection={{
+            selectedRowKeys: selected.map((r) => r.key),
+            preserveSelectedRowKeys: false,
+            // A combination takes no warning level: its stock comes from its components.
+            getCheckboxProps: (r) => ({ disabled: r.isCombination }),
+            onChange: (_keys, rows) => setSelected(rows),
+          }}
+          expandable={{
+            expandedRowRender: (row) => <LocationBalances row={row} onLedger={setLedger} onDates={setDates} />,
+            rowExpandable: (row) => row.isCombination || row.locationCount > 0,
+          }}
+          locale={{ emptyText: <Empty description={filtered ? t('stock:list.noMatch') : t('stock:list.empty')} /> }}
+          pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {
+            setSelected([]);
+            setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
+          })}
+        />
+      </div>
 
       <WarningModal
         rows={warningRows}

@@ -14,6 +14,7 @@ import { WDO_STATUSES, WDO_TYPES, type WdoRow, type WdoStatus, type WdoType, typ
 import { useSession } from '../../../app/session';
 import { toast } from '../../../app/toast';
 import { useColumnSettings } from '../../../ui/column-settings';
+import { useDenseTable, useListDensity } from '../../../ui/density';
 import { ImportModal } from '../../../ui/import-modal';
 import { tablePagination } from '../../../ui/pagination';
 import { DateTime } from '../../../ui/relative-time';
@@ -178,6 +179,9 @@ export default function OutboundOrdersTab() {
       },
     },
   ]);
+  // Density and fit (issue 20): the default columns fit the page, compact rows on request, virtual rows from 100 a page.
+  const { compact, densitySwitch } = useListDensity('stock.outbound.orders');
+  const dense = useDenseTable<WdoRow>(columns as ColumnsType<WdoRow>, { compact, pageSize: state.pageSize });
 
   return (
     <>
@@ -233,17 +237,19 @@ export default function OutboundOrdersTab() {
               </Button>
             </>
           )}
+          {densitySwitch}
           {settingsButton}
         </Space>
       </Space>
-      <Table<WdoRow>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.voList ?? []}
-        columns={columns as ColumnsType<WdoRow>}
-        scroll={{ x: 1900 }}
-        pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size }))}
-      />
+      <div ref={dense.ref}>
+        <Table<WdoRow>
+          rowKey="id"
+          loading={list.isFetching}
+          dataSource={list.data?.voList ?? []}
+          {...dense.table}
+          pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size }))}
+        />
+      </div>
       <WdoDetailDrawer id={state.open || null} onClose={() => setState({ open: 0 })} />
       <DeliverModal wdo={delivering} onClose={() => setDelivering(null)} />
       <ReasonModal wdo={reason?.wdo ?? null} action={reason?.action ?? 'cancel'} onClose={() => setReason(null)} />

@@ -1,6 +1,6 @@
 // Small cells of the order list and detail: the status tag, the overdue flag with its countdown
 // (spec 02 §4.3), the lines summary with pictures, the header labels and flags.
-import { Image, Space, Tag, Tooltip, Typography } from 'antd';
+import { Image, Popover, Space, Tag, Tooltip, Typography } from 'antd';
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, ORDER_OVERDUE_CONFIG, ORDER_OVERDUE_DEFAULT, overdueState, needsInterceptTask, refundHeld, type OrderRow, type OrderStatus, type OverdueWarning } from '@openseller/core';
@@ -120,6 +120,40 @@ export function LinesSummary({ order }: { order: OrderRow }) {
       ))}
       {live.length > shown.length && <Typography.Text type="secondary">{t('orders:lines.more', { count: live.length - shown.length })}</Typography.Text>}
     </Space>
+  );
+}
+
+/**
+ * The compact list's goods cell on one line: the first live line's 24 px picture, SKU and quantity,
+ * then "+n" for the others; hovering (or focusing) it shows every line with its pictures.
+ */
+export function CompactLines({ order }: { order: OrderRow }) {
+  const { t } = useTranslation();
+  const live = order.lines.filter((l) => l.cancelTag === 0);
+  const first = live[0];
+  if (!first) return <Typography.Text type="secondary">-</Typography.Text>;
+  return (
+    <Popover placement="right" mouseEnterDelay={0.25} title={t('orders:lines.all', { count: live.length })} content={<LinesSummary order={order} />}>
+      <span className="os-compact-lines" tabIndex={0} data-testid="compact-lines">
+        {first.picUrl ? <img src={first.picUrl} width={24} height={24} alt="" className="os-compact-thumb" /> : <span className="os-compact-thumb" />}
+        <Typography.Text className="os-ellipsis" strong={!first.skuId} type={first.skuId ? undefined : 'danger'}>
+          {first.skuCode ?? first.outerSkuId ?? t('orders:lines.unmapped')}
+        </Typography.Text>
+        <span className="os-compact-fixed">× {first.qty}</span>
+        {live.length > 1 && <Tag className="os-compact-more os-compact-fixed">{t('orders:lines.plus', { count: live.length - 1 })}</Tag>}
+      </span>
+    </Popover>
+  );
+}
+
+/** The compact list's "label printed" cell: the tag alone, the time on hover. */
+export function CompactPrintedCell({ order }: { order: OrderRow }) {
+  const { t } = useTranslation();
+  if (!order.expressPrintTime) return <Tag>{t('orders:printed.no')}</Tag>;
+  return (
+    <Tooltip title={formatDateTime(order.expressPrintTime)}>
+      <Tag color="green">{t('orders:printed.yes')}</Tag>
+    </Tooltip>
   );
 }
 

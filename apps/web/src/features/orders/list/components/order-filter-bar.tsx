@@ -1,9 +1,11 @@
 // The filter bar of the order list: keywords (order codes and platform numbers, SKUs, receivers),
 // buyer, stores, warehouse, courier, labels, flags, label printed or not, and the create and pay time ranges (snapped to
-// the start and end of the day, spec 01 §9).
+// the start and end of the day, spec 01 §9). The compact list folds it to one line of the most used
+// filters (order no., SKU, receiver, stores) with the others behind "More filters".
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ORDER_LABELS, ORDER_SORTS, formatRangeTime, snapRange } from '@openseller/core';
 import { ExpressCompanySelect } from '../../../express/components/express-company-select';
@@ -53,9 +55,16 @@ function toForm(s: OrderFilterState): FormValues {
   };
 }
 
-export function OrderFilterBar({ value, onSearch }: { value: OrderFilterState; onSearch: (patch: Partial<OrderFilterState>) => void }) {
+/** The filters beyond the first line, for the "More filters" count. */
+const MORE: (keyof FormValues)[] = ['buyerNick', 'warehouseId', 'expressCompanyCode', 'labels', 'flags', 'expressPrinted', 'createRange', 'payRange', 'sort'];
+const isSet = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null && v !== '' && v !== 'id_desc');
+
+export function OrderFilterBar({ value, onSearch, compact = false }: { value: OrderFilterState; onSearch: (patch: Partial<OrderFilterState>) => void; compact?: boolean }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
+  const [expanded, setExpanded] = useState(false);
+  const folded = compact && !expanded;
+  const moreSet = MORE.filter((k) => isSet(toForm(value)[k])).length;
   useEffect(() => {
     form.setFieldsValue(toForm(value));
   }, [form, value]);
@@ -87,35 +96,35 @@ export function OrderFilterBar({ value, onSearch }: { value: OrderFilterState; o
   };
 
   return (
-    <Form<FormValues> form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} initialValues={toForm(value)} onFinish={submit}>
+    <Form<FormValues> form={form} layout="inline" size={compact ? 'small' : undefined} className={folded ? 'os-filters-one-line' : undefined} style={{ marginBottom: compact ? 8 : 12, rowGap: 8 }} initialValues={toForm(value)} onFinish={submit}>
       <Form.Item name="codeKeywords" label={t('orders:filters.codeKeywords')}>
-        <Input allowClear style={{ width: 220 }} placeholder={t('orders:filters.codePlaceholder')} />
+        <Input allowClear style={{ width: compact ? 190 : 220 }} placeholder={t('orders:filters.codePlaceholder')} />
       </Form.Item>
       <Form.Item name="skuKeywords" label={t('orders:filters.skuKeywords')}>
-        <Input allowClear style={{ width: 200 }} placeholder={t('orders:filters.skuPlaceholder')} />
+        <Input allowClear style={{ width: compact ? 150 : 200 }} placeholder={t('orders:filters.skuPlaceholder')} />
       </Form.Item>
       <Form.Item name="receiverKeywords" label={t('orders:filters.receiverKeywords')}>
-        <Input allowClear style={{ width: 180 }} placeholder={t('orders:filters.receiverPlaceholder')} />
-      </Form.Item>
-      <Form.Item name="buyerNick" label={t('orders:filters.buyerNick')}>
-        <Input allowClear style={{ width: 140 }} />
+        <Input allowClear style={{ width: compact ? 150 : 180 }} placeholder={t('orders:filters.receiverPlaceholder')} />
       </Form.Item>
       <Form.Item name="storeIds" label={t('orders:filters.storeIdList')}>
-        <StoreSelect mode="multiple" allowClear includeDisabled maxTagCount="responsive" style={{ width: 220 }} />
+        <StoreSelect mode="multiple" allowClear includeDisabled maxTagCount="responsive" style={{ width: compact ? 180 : 220 }} />
       </Form.Item>
-      <Form.Item name="warehouseId" label={t('orders:filters.warehouseIdList')}>
+      <Form.Item name="buyerNick" label={t('orders:filters.buyerNick')} hidden={folded}>
+        <Input allowClear style={{ width: 140 }} />
+      </Form.Item>
+      <Form.Item name="warehouseId" label={t('orders:filters.warehouseIdList')} hidden={folded}>
         <WarehouseSelect allowClear includeStopped style={{ width: 170 }} />
       </Form.Item>
-      <Form.Item name="expressCompanyCode" label={t('orders:filters.expressCompanyCodeList')}>
+      <Form.Item name="expressCompanyCode" label={t('orders:filters.expressCompanyCodeList')} hidden={folded}>
         <ExpressCompanySelect valueField="code" allowClear style={{ width: 170 }} />
       </Form.Item>
-      <Form.Item name="labels" label={t('orders:filters.labelList')}>
+      <Form.Item name="labels" label={t('orders:filters.labelList')} hidden={folded}>
         <Select mode="multiple" allowClear maxTagCount="responsive" style={{ width: 220 }} options={ORDER_LABELS.map((l) => ({ value: l, label: t(`orders:labels.${l}`) }))} />
       </Form.Item>
-      <Form.Item name="flags" label={t('orders:filters.flags')}>
+      <Form.Item name="flags" label={t('orders:filters.flags')} hidden={folded}>
         <Select mode="multiple" allowClear maxTagCount="responsive" style={{ width: 220 }} options={ORDER_FLAGS.map((f) => ({ value: f, label: t(`orders:flags.${f}`) }))} />
       </Form.Item>
-      <Form.Item name="expressPrinted" label={t('orders:filters.expressPrinted')}>
+      <Form.Item name="expressPrinted" label={t('orders:filters.expressPrinted')} hidden={folded}>
         <Select
           allowClear
           style={{ width: 150 }}
@@ -126,13 +135,13 @@ export function OrderFilterBar({ value, onSearch }: { value: OrderFilterState; o
           ]}
         />
       </Form.Item>
-      <Form.Item name="createRange" label={t('orders:filters.createTime')}>
+      <Form.Item name="createRange" label={t('orders:filters.createTime')} hidden={folded}>
         <DatePicker.RangePicker />
       </Form.Item>
-      <Form.Item name="payRange" label={t('orders:filters.payTime')}>
+      <Form.Item name="payRange" label={t('orders:filters.payTime')} hidden={folded}>
         <DatePicker.RangePicker />
       </Form.Item>
-      <Form.Item name="sort" label={t('orders:filters.sort')}>
+      <Form.Item name="sort" label={t('orders:filters.sort')} hidden={folded}>
         <Select style={{ width: 170 }} options={ORDER_SORTS.map((s) => ({ value: s, label: t(`orders:sorts.${s}`) }))} />
       </Form.Item>
       <Space>
@@ -140,6 +149,11 @@ export function OrderFilterBar({ value, onSearch }: { value: OrderFilterState; o
           {t('common:actions.search')}
         </Button>
         <Button onClick={reset}>{t('common:actions.reset')}</Button>
+        {compact && (
+          <Button type="link" icon={expanded ? <UpOutlined /> : <DownOutlined />} aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            {expanded ? t('orders:filters.fewer') : moreSet ? t('orders:filters.moreSet', { count: moreSet }) : t('orders:filters.more')}
+          </Button>
+        )}
       </Space>
     </Form>
   );

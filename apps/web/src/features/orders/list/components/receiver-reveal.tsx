@@ -15,8 +15,9 @@ import { orderListKeys } from '../queries';
 
 type Receiver = Pick<OrderRow, 'id' | 'receiverName' | 'receiverPhone' | 'receiverProvince' | 'receiverCity' | 'receiverDistrict' | 'receiverAddress'>;
 
-/** `compact`: the order list's cell (address in small grey text, no test id of the drawer). */
-export function ReceiverReveal({ order, compact = false }: { order: Receiver; compact?: boolean }) {
+/** `compact`: the order list's cell (address in small grey text, no test id of the drawer);
+ *  `oneLine`: the dense list's cell (name and phone, the address on hover). */
+export function ReceiverReveal({ order, compact = false, oneLine = false }: { order: Receiver; compact?: boolean; oneLine?: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const allowed = session.fields.includes(RECEIVER_REVEAL_FIELD);
@@ -28,6 +29,35 @@ export function ReceiverReveal({ order, compact = false }: { order: Receiver; co
     onSettled: () => client.invalidateQueries({ queryKey: orderListKeys.one(order.id) }),
   });
   const shown = full ?? order;
+  const address = [shown.receiverProvince, shown.receiverCity, shown.receiverDistrict, shown.receiverAddress].filter(Boolean).join(' ');
+  const eye = (
+    <Tooltip title={!allowed ? t('orders:reveal.noPermission') : full ? t('orders:reveal.hide') : t('orders:reveal.show')}>
+      <Button
+        type="text"
+        size="small"
+        aria-label={full ? t('orders:reveal.hide') : t('orders:reveal.show')}
+        icon={full ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+        disabled={!allowed}
+        loading={reveal.isPending}
+        onClick={() => {
+          if (full) return setFull(null);
+          reveal.mutate(undefined, {
+            onSuccess: (r) => setFull(r.voList[0] ?? null),
+            onError: (error) => toast.error(error instanceof ApiError ? errorMessage(error) : String(error)),
+          });
+        }}
+      />
+    </Tooltip>
+  );
+  if (oneLine)
+    return (
+      <span className="os-compact-receiver">
+        <Tooltip title={address}>
+          <span className="os-ellipsis">{[shown.receiverName, shown.receiverPhone].filter(Boolean).join(' ')}</span>
+        </Tooltip>
+        {eye}
+      </span>
+    );
   return (
     <Space align="start" size={4}>
       <span {...(compact ? {} : { 'data-testid': 'receiver' })}>
@@ -35,29 +65,13 @@ export function ReceiverReveal({ order, compact = false }: { order: Receiver; co
         <br />
         {compact ? (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {[shown.receiverProvince, shown.receiverCity, shown.receiverDistrict, shown.receiverAddress].filter(Boolean).join(' ')}
+            {address}
           </Typography.Text>
         ) : (
-          [shown.receiverProvince, shown.receiverCity, shown.receiverDistrict, shown.receiverAddress].filter(Boolean).join(' ')
+          address
         )}
       </span>
-      <Tooltip title={!allowed ? t('orders:reveal.noPermission') : full ? t('orders:reveal.hide') : t('orders:reveal.show')}>
-        <Button
-          type="text"
-          size="small"
-          aria-label={full ? t('orders:reveal.hide') : t('orders:reveal.show')}
-          icon={full ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-          disabled={!allowed}
-          loading={reveal.isPending}
-          onClick={() => {
-            if (full) return setFull(null);
-            reveal.mutate(undefined, {
-              onSuccess: (r) => setFull(r.voList[0] ?? null),
-              onError: (error) => toast.error(error instanceof ApiError ? errorMessage(error) : String(error)),
-            });
-          }}
-        />
-      </Tooltip>
+      {eye}
     </Space>
   );
 }
