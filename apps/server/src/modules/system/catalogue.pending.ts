@@ -35,7 +35,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   'POST /myhome/spu/searchLiveSpuList': '#21',
   'POST /myhome/spu/createLiveCode': '#21',
   'POST /myhome/spu/rebuildSpu': '#21',
-  'POST /cloud/core/averagecost/updateAvgCostConfig': '#21',
   'POST /myhome/proxy/doSyncSkuBySpuId': '#21',
   'POST /myhome/proxy/asyncGetExpOrder': '#21',
 };
