@@ -108,3 +108,36 @@ export const GoodsSyncRow = z.object({
   updateTime: z.string(),
 });
 export type GoodsSyncRow = z.infer<typeof GoodsSyncRow>;
+
+// ---- live-broadcast codes (spec 02 §3.1 livestream columns; /goods/livestreamGoods) ----------
+
+/** A live code: L and a number the domain has not used, put by the seller in an online listing's name. */
+export const LIVE_CODE_PATTERN = /^L\d{4,}$/;
+export const LIVE_CODE_FIRST = 1001;
+
+export const LiveSpuSearchInput = PageQuery.extend({
+  /** Matches the goods or SKU code, the name or the live code, by contains. */
+  keyword: z.string().trim().max(100).optional(),
+  /** true: only SKUs with a live code; false: only those without. */
+  hasLiveCode: z.boolean().optional(),
+});
+export type LiveSpuSearchInput = z.infer<typeof LiveSpuSearchInput>;
+
+export const LiveSpuRow = z.object({
+  skuId: z.number(),
+  spuId: z.number(),
+  spuCode: z.string(),
+  code: z.string(),
+  name: z.string().nullable(),
+  specifications: z.string().nullable(),
+  picUrl: z.string().nullable(),
+  liveCode: z.string().nullable(),
+});
+export type LiveSpuRow = z.infer<typeof LiveSpuRow>;
+
+/** createLiveCode: SKUs (ids) to give a live code; those that have one keep it. */
+export const CreateLiveCodeInput = z.object({ idList: z.array(Id).min(1).max(GOODS_SYNC_MAX_IDS) });
+export type CreateLiveCodeInput = z.infer<typeof CreateLiveCodeInput>;
+
+export const CreateLiveCodeResult = z.object({ created: z.number().int(), voList: z.array(LiveSpuRow) });
+export type CreateLiveCodeResult = z.infer<typeof CreateLiveCodeResult>;

@@ -177,3 +177,31 @@ describe('goods to warehouse systems', () => {
     expect(synced.body.data).toMatchObject({ requested: 2, skipped: 0 });
   });
 });
+
+describe('live-broadcast codes', () => {
+  it('gives SKUs the next free live codes in order, keeps codes already given, lists and filters them, and refuses another domain', async () => {
+    const w = await world();
+    const [a, b] = w.goods.skus.map((k) => k.id) as [number, number];
+    const first = await t.call('/myhome/spu/createLiveCode', { idList: [b] }, { token: w.token });
+    expect(first.body.data).toMatchObject({ created: 1, voList: [{ skuId: b, liveCode: 'L1001', spuCode: w.goods.spu.code }] });
+    const second = await t.call('/myhome/spu/createLiveCode', { idList: [a, b] }, { token: w.token });
+    expect(second.body.data.created).toBe(1);
+    expect(second.body.data.voList.map((r: { skuId: number; liveCode: string }) => [r.skuId, r.liveCode])).toEqual([
+      [b, 'L1001'],
+      [a, 'L1002'],
+    ]);
+    const withCode = await t.call('/myhome/spu/searchLiveSpuList', { keyword: 'L1002' }, { token: w.token });
+    expect(withCode.body.data).toMatchObject({ total: 1, voList: [{ skuId: a, liveCode: 'L1002' }] });
+    const without = await t.call('/myhome/spu/searchLiveSpuList', { hasLiveCode: false }, { token: w.token });
+    expect(without.body.data.total).toBe(0);
+
+    const other = await world();
+    const foreign = await t.call('/myhome/spu/createLiveCode', { idList: [other.goods.skus[0]!.id, a] }, { token: w.token });
+    expect(foreign.body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND', params: { field: 'idList.0' } });
+    // Another domain numbers its own codes and sees none of these.
+    const theirs = await t.call('/myhome/spu/createLiveCode', { idList: [other.goods.skus[0]!.id] }, { token: other.token });
+    expect(theirs.body.data.voList[0].liveCode).toBe('L1001');
+    expect((await t.call('/myhome/spu/searchLiveSpuList', { hasLiveCode: true }, { token: other.token })).body.data.total).toBe(1);
+    expect((await t.call('/myhome/spu/createLiveCode', { idList: [] }, { token: w.token })).body.params?.field).toBe('idList');
+  });
+});

@@ -10,6 +10,7 @@ import { registerGoodsRoutes } from './goods.routes.js';
 import { GoodsLinkCalls, GoodsWmsCalls } from '@openseller/core';
 import type { WarehouseSystemsService } from '../../connectors/warehouse/types.js';
 import { createGoodsWmsService, GOODS_WMS_DISPATCH_JOB } from './goods-wms.service.js';
+import { createLiveCodesService } from './live-codes.service.js';
 import { createGoodsLinksService } from './goods-links.service.js';
 import { createGoodsService, goodsRegistryService } from './goods.service.js';
 import { createSpuImport } from './spu-import.js';
@@ -39,6 +40,7 @@ export const registerGoodsModule: AreaModule = (ctx) => {
   ctx.registry.provide('goods', goodsRegistryService(ctx.database, goods));
 
   // Goods and mappings to warehouse systems (README "Goods to warehouse systems").
+  const liveCodes = createLiveCodesService({ database: ctx.database });
   const wms = createGoodsWmsService({ database: ctx.database, registry: ctx.registry, jobs: ctx.jobs, ...(ctx.now ? { now: ctx.now } : {}) });
   ctx.registry.provide('goods-wms', wms);
   ctx.http.serve(ctx.app, GoodsWmsCalls, {
@@ -47,6 +49,8 @@ export const registerGoodsModule: AreaModule = (ctx) => {
     sendMappings: (c) => wms.requestMappings(c.session, c.input),
     mappingSyncStatus: (c) => wms.searchMappings(c.session, c.input),
     warehouseSync: (c) => wms.requestWarehouse(c.session, c.input),
+    liveSpus: (c) => liveCodes.search(c.session, c.input),
+    createLiveCode: (c) => liveCodes.create(c.session, c.input),
   });
   // Requests wake the job; the schedule (GOODS_WMS_DISPATCH_CRON; 'off' leaves it to requests) retries what timed out.
   const cron = process.env.GOODS_WMS_DISPATCH_CRON || '* * * * *';
