@@ -24,6 +24,7 @@ export * from './contracts/live.js';
 export * from './rules/goods.js';
 export * from './rules/sku-matrix.js';
 export * from './contracts/goods.js';
+export * from './contracts/goods-wms.js';
 export * from './catalogues/warehouses.js';
 export * from './catalogues/express.js';
 export * from './contracts/warehouses.js';

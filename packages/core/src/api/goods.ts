@@ -46,6 +46,7 @@ import {
 import { get, NoAnswer, pageOf, post } from './define.js';
 import { ExportRequested } from './stock.js';
 import { DIRECT_IMPORT_BODY_LIMIT } from '../contracts/imports.js';
+import { CreateLiveCodeInput, CreateLiveCodeResult, LiveSpuRow, LiveSpuSearchInput, GoodsSyncRequested, GoodsSyncRow, MappingSyncStatusSearchInput, SendGoodsToWmsInput, SendMappingsToWmsInput, SpuSyncStatusSearchInput, WarehouseGoodsSyncInput } from '../contracts/goods-wms.js';
 
 export const GOODS_ACCESS = { menu: 'MENU_SKU' } as const;
 
@@ -123,4 +124,19 @@ export const GoodsLinkCalls = {
   /** Whether the domain has matched any online SKU to its goods yet (the mapping guide asks). */
   existRelation: get(`${SPU}/existRelationByUserId`, { menu: ['MENU_SKU', 'MENU_TBSKU_RELATION'] }, undefined, z.boolean()),
   sku4Location: post('/myhome/sku/getSku4Location', { menu: ['MENU_SKU', 'MENU_INV', 'MENU_WH_LIST'] }, Sku4LocationInput, z.array(Sku4LocationRow)),
+};
+
+/**
+ * Goods and online-SKU mappings dispatched to warehouse systems (spec 02 §3.1, §7.3, §7.4, §7.9):
+ * requests set sync rows to REQUEST, the dispatch job sends them, the results job confirms them.
+ */
+export const GoodsWmsCalls = {
+  sendGoods: post(`${SPU}/sendToWMS`, GOODS_ACCESS, SendGoodsToWmsInput, GoodsSyncRequested),
+  goodsSyncStatus: post(`${SPU}/searchSpuSyncStatus`, GOODS_ACCESS, SpuSyncStatusSearchInput, pageOf(GoodsSyncRow)),
+  sendMappings: post('/myhome/tbspu/sendToWmsSkuMapping', { menu: 'MENU_TBSKU_RELATION' }, SendMappingsToWmsInput, GoodsSyncRequested),
+  mappingSyncStatus: post('/myhome/tbspu/searchSyncStatus', { menu: 'MENU_TBSKU_RELATION' }, MappingSyncStatusSearchInput, pageOf(GoodsSyncRow)),
+  warehouseSync: post('/myhome/warehouse/sync', { menu: 'MENU_WH_LIST' }, WarehouseGoodsSyncInput, GoodsSyncRequested),
+  /** Live-broadcast goods (/goods/livestreamGoods): the SKUs with their live codes. */
+  liveSpus: post(`${SPU}/searchLiveSpuList`, GOODS_ACCESS, LiveSpuSearchInput, pageOf(LiveSpuRow)),
+  createLiveCode: post(`${SPU}/createLiveCode`, GOODS_ACCESS, CreateLiveCodeInput, CreateLiveCodeResult),
 };

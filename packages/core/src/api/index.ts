@@ -3,7 +3,7 @@
 // conformance test (apps/server/src/modules/system/catalogue.api.test.ts) checks them against
 // the spec's index of calls.
 import type { CallDef, CallMap } from './define.js';
-import { GoodsCalls, GoodsLinkCalls } from './goods.js';
+import { GoodsCalls, GoodsLinkCalls, GoodsWmsCalls } from './goods.js';
 import { MappingCalls } from './mapping.js';
 import { PromotionCalls } from './promotions.js';
 import { STOCK_CALL_MAPS } from './stock.js';
@@ -31,7 +31,7 @@ import { LiveCalls } from './live.js';
 import { ADMIN_CALL_MAPS } from './admin.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
-export { GoodsCalls, GoodsLinkCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
+export { GoodsCalls, GoodsLinkCalls, GoodsWmsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
 export { MappingCalls, MAPPING_MENU } from './mapping.js';
 export * from './stock.js';
 export * from './config.js';
@@ -57,6 +57,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   promotions: PromotionCalls,
   goods: GoodsCalls,
   goodsLinks: GoodsLinkCalls,
+  goodsWms: GoodsWmsCalls,
   mapping: MappingCalls,
   ...STOCK_CALL_MAPS,
   ...CONFIG_CALL_MAPS,

@@ -59,6 +59,7 @@ import {
 } from '../contracts/outbound.js';
 import {
   AverageCostCommandInput,
+  AvgCostConfig,
   AverageCostCreateInput,
   AverageCostDetail,
   AverageCostRow,
@@ -230,6 +231,9 @@ export const AverageCostCalls = {
   update: post(`${AVERAGE_COST}/update`, inventory, AverageCostUpdateInput, AverageCostDetail),
   confirm: post(`${AVERAGE_COST}/confirm`, inventory, AverageCostCommandInput, AverageCostDetail),
   delete: post(`${AVERAGE_COST}/delete`, inventory, AverageCostCommandInput, Deleted),
+  updateConfig: post(`${AVERAGE_COST}/updateAvgCostConfig`, inventory, AvgCostConfig, AvgCostConfig),
+  /** Not in the spec's index: the page reads the configuration it updates. */
+  getConfig: post(`${AVERAGE_COST}/getAvgCostConfig`, inventory, undefined, AvgCostConfig),
 };
 
 // ---- outbound orders and the sales-outbound list ---------------------------------------------

@@ -429,7 +429,8 @@ export const SandboxWmsDocumentLine = z.object({
 });
 export type SandboxWmsDocumentLine = z.infer<typeof SandboxWmsDocumentLine>;
 
-const SandboxWmsKind = z.enum(['ASN', 'WDO', 'RMA', 'SO']);
+/** ITEM and MAPPING: goods and online-SKU mappings registered at the warehouse (no lines to fulfil). */
+const SandboxWmsKind = z.enum(['ASN', 'WDO', 'RMA', 'SO', 'ITEM', 'MAPPING']);
 
 export const SandboxWmsDocumentRow = z.object({
   id: z.number(),

@@ -410,6 +410,18 @@ export type AverageCostCreateInput = z.infer<typeof AverageCostCreateInput>;
 export const AverageCostUpdateInput = AverageCostCreateInput.extend({ id: Id, version: Version });
 export type AverageCostUpdateInput = z.infer<typeof AverageCostUpdateInput>;
 
+/**
+ * The average-cost configuration (updateAvgCostConfig), a domain setting: how a receipt that
+ * brings no unit cost (an inbound notice or a return entered without price, a stock-in without
+ * cost) moves the moving average. KEEP_AVERAGE (default): it comes in at the current average,
+ * which stays. SKU_COST_PRICE: it comes in at the SKU's cost price when the SKU has one.
+ */
+export const AVG_COST_CONFIG = 'AVG_COST_RECEIPT_WITHOUT_COST';
+export const AVG_COST_RECEIPT_RULES = ['KEEP_AVERAGE', 'SKU_COST_PRICE'] as const;
+export type AvgCostReceiptRule = (typeof AVG_COST_RECEIPT_RULES)[number];
+export const AvgCostConfig = z.object({ receiptWithoutCost: z.enum(AVG_COST_RECEIPT_RULES) });
+export type AvgCostConfig = z.infer<typeof AvgCostConfig>;
+
 export const AverageCostCommandInput = z.object({ id: Id, version: Version });
 export type AverageCostCommandInput = z.infer<typeof AverageCostCommandInput>;
 

@@ -16,7 +16,13 @@ import { AppError } from '../../platform/errors.js';
 
 /** The documents a warehouse system takes: inbound notices and outbound orders. */
 /** Inbound notices, outbound orders, return inbounds (RMA), sales orders (SO): a return is received like a notice, a sales order shipped like an outbound order. */
-export type WarehouseDocumentKind = 'ASN' | 'WDO' | 'RMA' | 'SO';
+/**
+ * ITEM and MAPPING register goods at the warehouse (a SKU; an online SKU's mapping to one): no
+ * stock moves; the warehouse accepts or refuses at issue and confirms with a SYNCED result.
+ */
+export type WarehouseDocumentKind = 'ASN' | 'WDO' | 'RMA' | 'SO' | 'ITEM' | 'MAPPING';
+/** Whether the kind registers goods rather than moving stock. */
+export const isRegistration = (kind: WarehouseDocumentKind) => kind === 'ITEM' || kind === 'MAPPING';
 /** Whether the warehouse receives the kind (ASN, RMA) rather than ships it (WDO). */
 export const isReceived = (kind: WarehouseDocumentKind) => kind === 'ASN' || kind === 'RMA';
 
@@ -41,7 +47,10 @@ export interface WarehouseDocumentLine {
   skuCode: string;
   skuName: string | null;
   barCode: string | null;
+  /** Pieces; a registration (ITEM, MAPPING) sends 1. */
   qty: number;
+  /** MAPPING: the online SKU mapped to skuId. */
+  mapping?: { platformCode: string; storeId: number; tbSpuId: string; tbSkuId: string } | null;
 }
 
 /** A WDO's consignee, an ASN's supplier. */
@@ -90,8 +99,8 @@ export interface WarehouseDocumentState {
   status: ThirdPartyStatus;
 }
 
-/** RECEIPT (of an ASN), SHIPMENT (of a WDO), CANCELLED (a cancel the warehouse confirmed). */
-export type WarehouseResultType = 'RECEIPT' | 'SHIPMENT' | 'CANCELLED';
+/** RECEIPT (of an ASN), SHIPMENT (of a WDO), CANCELLED (a cancel the warehouse confirmed), SYNCED (a registration confirmed). */
+export type WarehouseResultType = 'RECEIPT' | 'SHIPMENT' | 'CANCELLED' | 'SYNCED';
 
 export interface WarehouseResultLine {
   /** Our line id as issued. */

@@ -111,12 +111,18 @@ export const skus = pgTable(
     isCombination: boolean('is_combination').notNull().default(false),
     status: text('status').notNull().default('onsale'),
     syncStatus: text('sync_status').notNull().default('NONE'),
+    /**
+     * The live-broadcast code (spec 02 §3.1 livestream columns): a short code the seller puts in
+     * an online listing's name, so the listing's SKUs are matched to this SKU without asking.
+     */
+    liveCode: text('live_code'),
     delFlag: boolean('del_flag').notNull().default(false),
     version: versionColumn(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('skus_domain_live_code_key').on(t.domainId, t.liveCode).where(sql`live_code is not null`),
     uniqueIndex('skus_domain_code_key').on(t.domainId, t.code).where(sql`del_flag = false`),
     index('skus_domain_spu_idx').on(t.domainId, t.spuId),
     index('skus_domain_barcode_idx').on(t.domainId, t.barCode),

@@ -7,6 +7,7 @@ import { bigint, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey
 import { createdAt, domainIdColumn, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { warehouses } from './warehouses.js';
+import { skus } from './goods.js';
 
 /** A result of a warehouse system, once handled: BOOKED or REFUSED (with why). */
 export const warehouseSystemResults = pgTable(
@@ -150,4 +151,46 @@ export const sandboxWmsCalls = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sandbox_wms_calls_warehouse_idx').on(t.domainId, t.warehouseId, t.id), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_wms_calls_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] })],
+);
+
+/**
+ * Goods registered at a warehouse system: one row per (warehouse, SKU) for an item (kind ITEM,
+ * tb_sku_row_id 0) and per (warehouse, online SKU) for a mapping (kind MAPPING), in the statuses of
+ * spec 02 §3.1: REQUEST (waiting to be sent), SENDING (the warehouse accepted it, its
+ * confirmation is awaited), SUCCESS, FAILURE (with why). skus.sync_status and spus.sync_status
+ * roll these up.
+ */
+export const goodsWarehouseSyncs = pgTable(
+  'goods_warehouse_syncs',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    skuId: bigint('sku_id', { mode: 'number' }).notNull(),
+    /** MAPPING: the tb_skus row; ITEM: 0. */
+    tbSkuRowId: bigint('tb_sku_row_id', { mode: 'number' }).notNull().default(0),
+    status: text('status').notNull(),
+    message: text('message'),
+    /** Tries of the current request (retryable failures count). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Requests made so far; the document code of a request carries it, so a new request is a new document. */
+    requestSeq: integer('request_seq').notNull().default(1),
+    docCode: text('doc_code'),
+    externalCode: text('external_code'),
+    requestedAt: timestamptz('requested_at').notNull(),
+    requestedBy: bigint('requested_by', { mode: 'number' }),
+    version: versionColumn(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('goods_warehouse_syncs_key').on(t.domainId, t.warehouseId, t.kind, t.skuId, t.tbSkuRowId),
+    index('goods_warehouse_syncs_sku_idx').on(t.domainId, t.skuId),
+    index('goods_warehouse_syncs_status_idx').on(t.domainId, t.status),
+    index('goods_warehouse_syncs_doc_idx').on(t.domainId, t.warehouseId, t.docCode),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'goods_warehouse_syncs_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
+    foreignKey({ name: 'goods_warehouse_syncs_sku_id_fk', columns: [t.domainId, t.skuId], foreignColumns: [skus.domainId, skus.id] }),
+  ],
 );

@@ -1,5 +1,5 @@
 // Server wording of the goods area's error codes and nouns, in Chinese and English.
-import { GoodsErrors } from '@openseller/core';
+import { GoodsErrors, GoodsWmsErrors } from '@openseller/core';
 import { plural, registerServerMessages } from '../../platform/messages.js';
 
 export function registerGoodsMessages(): void {
@@ -18,6 +18,11 @@ export function registerGoodsMessages(): void {
       [GoodsErrors.CLASS_HAS_CHILDREN]: (p) => `分类“${p.name}”下还有 ${p.count} 个子分类，不能删除`,
       [GoodsErrors.CLASS_HAS_GOODS]: (p) => `分类“${p.name}”下还有 ${p.count} 个商品，请先移走商品`,
       [GoodsErrors.CLASS_TOO_DEEP]: (p) => `分类最多 ${p.max} 级`,
+      [GoodsWmsErrors.NO_WAREHOUSE_SYSTEM]: '没有对接仓储系统的仓库（WMS、奇门等第三方仓库），无法下发商品',
+      [GoodsWmsErrors.SELF_WAREHOUSE]: (p) => `仓库 ${p.name} 为自有仓库，没有可下发商品的仓储系统`,
+      [GoodsWmsErrors.WAREHOUSE_STOPPED]: (p) => `仓库 ${p.name} 已停用，不能下发商品`,
+      [GoodsWmsErrors.NOTHING_TO_SEND]: '所选商品没有可下发到仓库的规格（组合商品由其子商品组成，请下发子商品）',
+      [GoodsWmsErrors.NOT_MAPPED]: (p) => `线上规格 ${p.tbSkuId} 尚未匹配系统商品，没有可下发的对应关系`,
     },
     en: {
       [GoodsErrors.SPU_CODE_TAKEN]: (p) => `Goods code ${p.code} already exists`,
@@ -33,6 +38,11 @@ export function registerGoodsMessages(): void {
       [GoodsErrors.CLASS_HAS_CHILDREN]: (p) => `Class "${p.name}" still has ${p.count} ${plural(p.count, 'sub-class', 'sub-classes')} and cannot be deleted`,
       [GoodsErrors.CLASS_HAS_GOODS]: (p) => `Class "${p.name}" still holds ${p.count} goods; move them out first`,
       [GoodsErrors.CLASS_TOO_DEEP]: (p) => `Classes have at most ${p.max} levels`,
+      [GoodsWmsErrors.NO_WAREHOUSE_SYSTEM]: 'No warehouse is run by a warehouse system (WMS, Qimen or another third party); there is nowhere to send the goods',
+      [GoodsWmsErrors.SELF_WAREHOUSE]: (p) => `The warehouse ${p.name} is run by the seller; it has no warehouse system to send goods to`,
+      [GoodsWmsErrors.WAREHOUSE_STOPPED]: (p) => `The warehouse ${p.name} is stopped; goods cannot be sent to it`,
+      [GoodsWmsErrors.NOTHING_TO_SEND]: 'The chosen goods have no SKU a warehouse stocks (a combination is made of its components: send those)',
+      [GoodsWmsErrors.NOT_MAPPED]: (p) => `The online SKU ${p.tbSkuId} is not matched to system goods yet; there is no mapping to send`,
     },
     nouns: {
       spu: { zh: '商品', en: 'The goods item' },

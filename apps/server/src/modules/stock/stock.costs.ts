@@ -2,7 +2,7 @@
 // quantity and unit cost it brings in. Run before the receipt's movements, in the same transaction:
 // the SKU's cost row is locked, so receipts of one SKU take their turn.
 import { sql } from 'drizzle-orm';
-import { averageCostAfterIssue, movingAverageCost } from '@openseller/core';
+import { AVG_COST_CONFIG, averageCostAfterIssue, movingAverageCost, type AvgCostReceiptRule } from '@openseller/core';
 import { bigintArray } from '../../platform/sql.js';
 import type { Tx } from '../../db/client.js';
 
@@ -13,7 +13,27 @@ export interface ReceiptCost {
   unitCost: string | null;
 }
 
-export async function applyReceiptCosts(tx: Tx, domainId: number, receipts: ReceiptCost[]): Promise<Map<number, string>> {
+/** The domain's rule for receipts without a unit cost (updateAvgCostConfig). */
+export async function avgCostReceiptRule(tx: Tx, domainId: number): Promise<AvgCostReceiptRule> {
+  const row = await tx.execute<{ value: string }>(sql`select value from domain_configs where domain_id = ${domainId} and item_code = ${AVG_COST_CONFIG}`);
+  return row.rows[0]?.value === 'SKU_COST_PRICE' ? 'SKU_COST_PRICE' : 'KEEP_AVERAGE';
+}
+
+/**
+ * Receipts without a unit cost: with the SKU_COST_PRICE rule they come in at the SKU's cost
+ * price (when it has one); otherwise they leave the average as it is.
+ */
+async function costedReceipts(tx: Tx, domainId: number, receipts: ReceiptCost[]): Promise<ReceiptCost[]> {
+  const uncosted = [...new Set(receipts.filter((r) => r.unitCost === null && r.qty > 0).map((r) => r.skuId))];
+  if (!uncosted.length || (await avgCostReceiptRule(tx, domainId)) !== 'SKU_COST_PRICE') return receipts;
+  const prices = await tx.execute<{ id: number; cost_price: string | null }>(sql`
+    select id, cost_price from skus where domain_id = ${domainId} and id = any(${bigintArray(uncosted)})`);
+  const costOf = new Map(prices.rows.filter((r) => r.cost_price !== null).map((r) => [Number(r.id), String(r.cost_price)]));
+  return receipts.map((r) => (r.unitCost === null ? { ...r, unitCost: costOf.get(r.skuId) ?? null } : r));
+}
+
+export async function applyReceiptCosts(tx: Tx, domainId: number, given: ReceiptCost[]): Promise<Map<number, string>> {
+  const receipts = await costedReceipts(tx, domainId, given);
   const merged = new Map<number, { qty: number; value: ReceiptCost[] }>();
   for (const r of receipts) {
     if (r.unitCost === null || r.qty <= 0) continue;

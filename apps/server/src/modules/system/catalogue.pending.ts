@@ -29,15 +29,7 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
 
   // issue 21: the rest of the built areas
   'POST /cloud/core/exportFile/getPlatformFile': '#21',
-  'POST /myhome/spu/searchLiveSpuList': '#21',
-  'POST /myhome/spu/createLiveCode': '#21',
-  'POST /myhome/spu/sendToWMS': '#21',
-  'POST /myhome/spu/searchSpuSyncStatus': '#21',
   'POST /myhome/spu/rebuildSpu': '#21',
-  'POST /myhome/tbspu/sendToWmsSkuMapping': '#21',
-  'POST /myhome/tbspu/searchSyncStatus': '#21',
-  'POST /myhome/warehouse/sync': '#21',
-  'POST /cloud/core/averagecost/updateAvgCostConfig': '#21',
   'POST /myhome/proxy/doSyncSkuBySpuId': '#21',
   'POST /myhome/proxy/asyncGetExpOrder': '#21',
 };

@@ -23,6 +23,7 @@ import {
   type WarehouseResult,
   type WarehouseResultLine,
   type WarehouseTarget,
+  isRegistration,
 } from '../types.js';
 import { textsIn } from '../../../platform/sql.js';
 
@@ -62,7 +63,7 @@ export async function logSandboxCall(
 export async function addSandboxResult(
   tx: Tx,
   document: SandboxWmsDocument,
-  input: { type: 'RECEIPT' | 'SHIPMENT' | 'CANCELLED'; status: ThirdPartyStatus; lines: WarehouseResultLine[]; expressCompanyCode?: string | null; expressNo?: string | null },
+  input: { type: 'RECEIPT' | 'SHIPMENT' | 'CANCELLED' | 'SYNCED'; status: ThirdPartyStatus; lines: WarehouseResultLine[]; expressCompanyCode?: string | null; expressNo?: string | null },
   at: Date,
 ): Promise<string> {
   const [counter] = await tx
@@ -233,6 +234,20 @@ export function createSandboxWmsConnector(deps: { db: Db; now?: () => Date }): W
         await tx.insert(sandboxWmsDocumentLines).values(
           request.lines.map((l) => ({ domainId: target.domainId, documentId: document!.id, lineId: l.lineId, skuId: l.skuId, skuCode: l.skuCode, skuName: l.skuName, qty: l.qty })),
         );
+        if (isRegistration(request.kind)) {
+          // A registration is taken in at once and confirmed by a SYNCED result, which the caller
+          // learns of only when it next fetches results (a real WMS confirms item data later too).
+          const [done] = await tx
+            .update(sandboxWmsDocuments)
+            .set({ status: 'FULFILLED', version: document!.version + 1, updatedAt: at })
+            .where(and(eq(sandboxWmsDocuments.domainId, document!.domainId), eq(sandboxWmsDocuments.id, document!.id)))
+            .returning();
+          await tx
+            .update(sandboxWmsDocumentLines)
+            .set({ doneQty: sql`${sandboxWmsDocumentLines.qty}` })
+            .where(and(eq(sandboxWmsDocumentLines.domainId, document!.domainId), eq(sandboxWmsDocumentLines.documentId, document!.id)));
+          await addSandboxResult(tx, done!, { type: 'SYNCED', status: 'FULFILLED', lines: request.lines.map((l) => ({ lineId: l.lineId, skuId: l.skuId, skuCode: l.skuCode, qty: l.qty })) }, at);
+        }
         return { result: stateOf(document!), payload: { externalCode: document!.externalCode, lines: request.lines.length } };
       });
     },

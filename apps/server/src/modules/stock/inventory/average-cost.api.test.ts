@@ -154,4 +154,30 @@ describe('average-cost adjustments', () => {
     }
     expect((await call(`${A}/searchDetail`, { id: doc.id }, w.token)).body.data).toMatchObject({ status: 'SUBMIT', version: 0 });
   });
+
+  it('updateAvgCostConfig: receipts without a unit cost keep the average by default, or come in at the SKU cost price once configured', async () => {
+    const w = await inventoryWorld(t);
+    const other = await inventoryWorld(t);
+    const [a, b] = [w.skuIds[0]!, w.skuIds[1]!];
+    await db.execute(sql`update skus set cost_price = 10 where domain_id = ${w.domainId} and id in (${a}, ${b})`);
+    await db.execute(sql`insert into stock_balances (domain_id, warehouse_id, location_id, sku_id, on_hand) values (${w.domainId}, ${w.warehouseId}, ${w.locationIds[0]!}, ${a}, 10)`);
+    await db.execute(sql`insert into sku_costs (domain_id, sku_id, average_cost) values (${w.domainId}, ${a}, 4)`);
+    expect((await call(`${A}/getAvgCostConfig`, undefined, w.token)).body.data).toEqual({ receiptWithoutCost: 'KEEP_AVERAGE' });
+    await db.transaction((tx) => applyReceiptCosts(tx, w.domainId, [{ skuId: a, qty: 10, unitCost: null }]));
+    expect(await averageOf(w.domainId, a)).toBe('4.0000');
+
+    const refused = await call(`${A}/updateAvgCostConfig`, { receiptWithoutCost: 'LATEST_PRICE' }, w.token);
+    expect(refused.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION', params: { field: 'receiptWithoutCost' } });
+    const noCost = await staffToken(t, w.domainId, ['MENU_INV']);
+    expect((await call(`${A}/updateAvgCostConfig`, { receiptWithoutCost: 'SKU_COST_PRICE' }, noCost)).body.errorCode).toBe('ERR_STOCK_COST_FIELD_REQUIRED');
+    const updated = await call(`${A}/updateAvgCostConfig`, { receiptWithoutCost: 'SKU_COST_PRICE' }, w.token);
+    expect(updated.body.data).toEqual({ receiptWithoutCost: 'SKU_COST_PRICE' });
+    // 10 on hand at 4, 10 more at the SKU's cost price 10: the average moves to 7.
+    await db.transaction((tx) => applyReceiptCosts(tx, w.domainId, [{ skuId: a, qty: 10, unitCost: null }]));
+    expect(await averageOf(w.domainId, a)).toBe('7.0000');
+    // Another domain keeps its own configuration.
+    expect((await call(`${A}/getAvgCostConfig`, undefined, other.token)).body.data).toEqual({ receiptWithoutCost: 'KEEP_AVERAGE' });
+    await db.transaction((tx) => applyReceiptCosts(tx, other.domainId, [{ skuId: other.skuIds[0]!, qty: 5, unitCost: null }]));
+    expect(await averageOf(other.domainId, other.skuIds[0]!)).toBeNull();
+  });
 });

@@ -14,14 +14,16 @@ import {
   type AverageCostSearchInput,
   type AverageCostStatus,
   type AverageCostUpdateInput,
+  AVG_COST_CONFIG,
+  type AvgCostConfig,
   type PageResult,
 } from '@openseller/core';
 import type { Database, Tx } from '../../../db/client.js';
-import { averageCostAdjustmentDetails, averageCostAdjustments } from '../../../db/schema/index.js';
+import { averageCostAdjustmentDetails, averageCostAdjustments, domainConfigs } from '../../../db/schema/index.js';
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
-import { setAverageCost } from '../stock.costs.js';
+import { avgCostReceiptRule, setAverageCost } from '../stock.costs.js';
 import { pageAnswer, pageWindow } from '../../../platform/paging.js';
 import { actorOf, domainOf } from '../../../platform/caller.js';
 import { isoText, skusOf } from './inventory.queries.js';
@@ -164,6 +166,26 @@ export function createAverageCostService(deps: { database: Database; now?: () =>
   });
 
   return {
+    /** The average-cost configuration (see AvgCostConfig). */
+    async getConfig(session: Session): Promise<AvgCostConfig> {
+      return { receiptWithoutCost: await avgCostReceiptRule(db, domainOf(session)) };
+    },
+
+    /** updateAvgCostConfig: changes the rule for receipts from now on; written to the log with what it replaced. */
+    async updateConfig(session: Session, input: AvgCostConfig): Promise<AvgCostConfig> {
+      const domainId = requireCost(session);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from domain_configs where domain_id = ${domainId} and item_code = ${AVG_COST_CONFIG} for update`);
+        const before = await avgCostReceiptRule(tx, domainId);
+        await tx
+          .insert(domainConfigs)
+          .values({ domainId, itemCode: AVG_COST_CONFIG, value: input.receiptWithoutCost, updatedAt: now() })
+          .onConflictDoUpdate({ target: [domainConfigs.domainId, domainConfigs.itemCode], set: { value: input.receiptWithoutCost, updatedAt: now() } });
+        await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: 'domainSetting', entityId: AVG_COST_CONFIG, action: 'update', before: { receiptWithoutCost: before }, after: { receiptWithoutCost: input.receiptWithoutCost } });
+        return { receiptWithoutCost: input.receiptWithoutCost };
+      });
+    },
+
     async search(session: Session, input: AverageCostSearchInput): Promise<PageResult<AverageCostRow>> {
       const domainId = domainOf(session);
       const conditions = [sql`a.domain_id = ${domainId}`];

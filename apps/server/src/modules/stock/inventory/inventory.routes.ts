@@ -39,5 +39,7 @@ export function registerInventoryRoutes(app: FastifyInstance, http: Http, deps: 
     update: (c) => averageCost.update(c.session, c.input),
     confirm: (c) => averageCost.confirm(c.session, c.input),
     delete: (c) => averageCost.remove(c.session, c.input),
+    updateConfig: (c) => averageCost.updateConfig(c.session, c.input),
+    getConfig: (c) => averageCost.getConfig(c.session),
   });
 }
