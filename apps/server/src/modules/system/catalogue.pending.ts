@@ -17,18 +17,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   'POST /cloud/advance/finance/reconciliation/search': '#19',
   'POST /cloud/advance/finance/alipayBill/search': '#19',
   'POST /cloud/advance/finance/calculatedSum': '#19',
-  'POST /cloud/core/expressReconciliation/search': '#19',
-  'POST /cloud/core/expressReconciliation/check': '#19',
-  'POST /cloud/core/expressReconciliation/create': '#19',
-  'POST /cloud/core/expressReconciliation/update': '#19',
-  'POST /cloud/core/expressReconciliation/delete': '#19',
-  'POST /cloud/core/expressReconciliation/enable': '#19',
-  'POST /cloud/core/freightTemplate/search': '#19',
-  'POST /cloud/core/freightTemplate/check': '#19',
-  'POST /cloud/core/freightTemplate/create': '#19',
-  'POST /cloud/core/freightTemplate/update': '#19',
-  'POST /cloud/core/freightTemplate/delete': '#19',
-  'POST /cloud/core/freightTemplate/enable': '#19',
 
   // issue 21: the rest of the built areas
   'POST /cloud/core/exportFile/getPlatformFile': '#21',
