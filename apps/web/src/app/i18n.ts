@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'ordercommands',
   'orderingest',
   'expressrules',
+  'freight',
   'orderimport',
   'orderexceptions',
   'ordershipping',
