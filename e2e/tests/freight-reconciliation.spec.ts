@@ -117,7 +117,7 @@ describe('freight templates and courier bill reconciliation', () => {
     await settled(page);
     await b.screenshot('express-reconciliation-summary');
 
-    await row.getByRole('link', { name: '2' }).click();
+    await row.getByRole('button', { name: '2' }).click();
     await page.getByText('Courier bill lines').waitFor();
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Over-charged' }).count()).toBe(2);
     await settled(page);

@@ -136,7 +136,7 @@ export default function ExpressReconciliationPage() {
             { title: t('freight:fields.carrier'), dataIndex: 'expressCompanyCode', render: carrier },
             { title: t('freight:bills.lines'), dataIndex: 'lines' },
             { title: t('freight:bills.unmatched'), dataIndex: 'unmatched' },
-            { title: t('freight:bills.failures'), dataIndex: 'failures', render: (n: number, r) => (n ? <a onClick={() => navigate(`${BILL_LINES_PATH}?status=FAILURE&month=${r.month}&expressCompanyCode=${r.expressCompanyCode}`)}>{n}</a> : 0) },
+            { title: t('freight:bills.failures'), dataIndex: 'failures', render: (n: number, r) => (n ? <Button type="link" size="small" onClick={() => navigate(`${BILL_LINES_PATH}?status=FAILURE&month=${r.month}&expressCompanyCode=${r.expressCompanyCode}`)}>{n}</Button> : 0) },
             { title: t('freight:bills.billedTotal'), dataIndex: 'billedTotal', render: (v: number) => formatMoney(yuanOfFen(v)) },
             { title: t('freight:bills.overChargeTotal'), dataIndex: 'overChargeTotal', render: (v: number) => <Typography.Text type={v > 0 ? 'danger' : undefined}>{formatMoney(yuanOfFen(v))}</Typography.Text> },
           ]}
