@@ -29,6 +29,7 @@ export * from './catalogues/warehouses.js';
 export * from './catalogues/express.js';
 export * from './contracts/warehouses.js';
 export * from './contracts/express.js';
+export * from './contracts/freight.js';
 export * from './contracts/suppliers.js';
 export * from './catalogues/purchasing.js';
 export * from './contracts/purchasing.js';

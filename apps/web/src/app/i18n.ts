@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'ordercommands',
   'orderingest',
   'expressrules',
+  'freight',
   'orderimport',
   'orderexceptions',
   'ordershipping',

@@ -29,6 +29,7 @@ import { BILLING_CALL_MAPS } from './billing.js';
 import { NOTICES_CALL_MAPS } from './notices.js';
 import { LiveCalls } from './live.js';
 import { ADMIN_CALL_MAPS } from './admin.js';
+import { FREIGHT_CALL_MAPS } from './freight.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GoodsLinkCalls, GoodsWmsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -50,6 +51,7 @@ export * from './reports-shipping.js';
 export * from './billing.js';
 export { SystemNoticeCalls, UserNoticeCalls, EmergencyNoticePageCalls } from './notices.js';
 export { LiveCalls } from './live.js';
+export * from './freight.js';
 export { JobCalls, ConsumerCalls, EnvConfigCalls, DomainFeatureCalls, HomeCalls, STORE_SYNC_HEALTH_ACCESS } from './admin.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
@@ -82,6 +84,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   ...NOTICES_CALL_MAPS,
   live: LiveCalls,
   ...ADMIN_CALL_MAPS,
+  ...FREIGHT_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */

@@ -34,6 +34,9 @@ export const OPERATION_LOG_ENTITY_KINDS = [
   'expressRule',
   'expressRulePriority',
   'expressStopTemplate',
+  'freightTemplate',
+  'expressReconciliation',
+  'whExpress',
   // warehouses, suppliers
   'warehouse',
   'location',

@@ -38,3 +38,4 @@ export * from './notices.js';
 export * from './live.js';
 export * from './admin.js';
 export * from './reconciliation.js';
+export * from './freight.js';

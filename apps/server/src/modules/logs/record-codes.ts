@@ -19,6 +19,9 @@ import {
   erpOrders,
   expressRules,
   expressStopTemplates,
+  freightTemplates,
+  expressReconciliations,
+
   operationLogs,
   orderImportTemplates,
   printTemplates,
@@ -119,6 +122,9 @@ export const RECORD_CODES: Record<OperationLogEntityKind, RecordCodeRule> = {
   // The domain's one order of rule types.
   expressRulePriority: { show: null },
   expressStopTemplate: byId(expressStopTemplates, expressStopTemplates.name),
+  freightTemplate: byId(freightTemplates, freightTemplates.name),
+  expressReconciliation: byId(expressReconciliations, expressReconciliations.name),
+  whExpress: byId(warehouses, warehouses.code),
   warehouse: byId(warehouses, warehouses.code),
   location: byId(warehouseLocations, warehouseLocations.code),
   supplier: byId(suppliers, suppliers.code),

@@ -14,18 +14,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   'POST /open/manual/tree': '#17',
 
   // issue 19: reconciliation
-  'POST /cloud/core/expressReconciliation/search': '#19',
-  'POST /cloud/core/expressReconciliation/check': '#19',
-  'POST /cloud/core/expressReconciliation/create': '#19',
-  'POST /cloud/core/expressReconciliation/update': '#19',
-  'POST /cloud/core/expressReconciliation/delete': '#19',
-  'POST /cloud/core/expressReconciliation/enable': '#19',
-  'POST /cloud/core/freightTemplate/search': '#19',
-  'POST /cloud/core/freightTemplate/check': '#19',
-  'POST /cloud/core/freightTemplate/create': '#19',
-  'POST /cloud/core/freightTemplate/update': '#19',
-  'POST /cloud/core/freightTemplate/delete': '#19',
-  'POST /cloud/core/freightTemplate/enable': '#19',
 
   // issue 21: the rest of the built areas
   'POST /cloud/core/exportFile/getPlatformFile': '#21',
