@@ -28,6 +28,7 @@ import { BILLING_CALL_MAPS } from './billing.js';
 import { NOTICES_CALL_MAPS } from './notices.js';
 import { LiveCalls } from './live.js';
 import { ADMIN_CALL_MAPS } from './admin.js';
+import { GUIDES_CALL_MAPS } from './guides.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GoodsLinkCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -48,6 +49,7 @@ export * from './reports-shipping.js';
 export * from './billing.js';
 export { SystemNoticeCalls, UserNoticeCalls, EmergencyNoticePageCalls } from './notices.js';
 export { LiveCalls } from './live.js';
+export { SetupChecklistCalls, OpenManualCalls, ManualCalls, BuyerSmsCalls } from './guides.js';
 export { JobCalls, ConsumerCalls, EnvConfigCalls, DomainFeatureCalls, HomeCalls, STORE_SYNC_HEALTH_ACCESS } from './admin.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
@@ -78,6 +80,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   ...NOTICES_CALL_MAPS,
   live: LiveCalls,
   ...ADMIN_CALL_MAPS,
+  ...GUIDES_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */

@@ -37,3 +37,4 @@ export * from './order-extras.js';
 export * from './notices.js';
 export * from './live.js';
 export * from './admin.js';
+export * from './guides.js';
