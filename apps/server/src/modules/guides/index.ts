@@ -4,7 +4,7 @@
 import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
 import { REFUND_DONE_LISTENERS } from '../aftersales/index.js';
-import { ORDERS_SHIPPED_LISTENERS, type OrdersShippedListener } from '../orders/shipping/shipping.service.js';
+import { ORDERS_SHIPPED_LISTENERS, type OrdersShippedListener } from '../orders/index.js';
 import { createBuyerSmsService, type BuyerSmsService } from './buyer-sms.service.js';
 import { createChecklistService } from './checklist.service.js';
 import { registerGuidesMessages } from './guides.messages.js';

@@ -22,7 +22,7 @@ import { AppError, notFound, versionConflict } from '../../platform/errors.js';
 import { pageAnswer, pageOffset } from '../../platform/paging.js';
 import type { Session } from '../../platform/sessions.js';
 import { likePattern } from '../../platform/sql.js';
-import { sanitizeNoticeHtml } from '../notices/notices.sanitize.js';
+import { sanitizeNoticeHtml } from '../notices/index.js';
 
 type ManualRow = typeof helpManuals.$inferSelect;
 
