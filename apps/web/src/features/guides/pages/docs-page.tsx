@@ -4,7 +4,7 @@
 // search box leads to searchResult. Chinese manuals for Chinese, English ones for other languages.
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Col, Collapse, Empty, Input, Layout, List, Menu, Pagination, Result, Row, Skeleton, Space, Tree, Typography } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Empty, Input, Layout, List, Menu, Pagination, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { FileTextOutlined, FolderOutlined, PaperClipOutlined, PlayCircleOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -33,22 +33,12 @@ const firstLeaf = (nodes: ManualNode[]): ManualNode | undefined => {
   return undefined;
 };
 
-interface TreeItem {
-  key: number;
-  title: string;
-  icon: ReactNode;
-  children: TreeItem[];
-  selectable: boolean;
-}
+type MenuItem = { key: string; label: string; icon: ReactNode; children?: MenuItem[] };
 
-const treeData = (nodes: ManualNode[]): TreeItem[] =>
-  nodes.map((n) => ({
-    key: n.id,
-    title: n.title,
-    icon: n.kind === 'DIR' ? <FolderOutlined /> : n.kind === 'VIDEO' ? <PlayCircleOutlined /> : n.kind === 'FAQ' ? <QuestionCircleOutlined /> : <FileTextOutlined />,
-    selectable: n.kind !== 'DIR',
-    children: treeData(n.children),
-  }));
+const iconOf = (kind: ManualNode['kind']) => (kind === 'DIR' ? <FolderOutlined /> : kind === 'VIDEO' ? <PlayCircleOutlined /> : kind === 'FAQ' ? <QuestionCircleOutlined /> : <FileTextOutlined />);
+const menuItems = (nodes: ManualNode[]): MenuItem[] =>
+  nodes.map((n) => (n.kind === 'DIR' ? { key: `dir-${n.id}`, label: n.title, icon: iconOf(n.kind), children: menuItems(n.children) } : { key: String(n.id), label: n.title, icon: iconOf(n.kind) }));
+const dirKeys = (nodes: ManualNode[]): string[] => nodes.flatMap((n) => (n.kind === 'DIR' ? [`dir-${n.id}`, ...dirKeys(n.children)] : []));
 
 export default function DocsPage() {
   const { t, i18n } = useTranslation('guides');
@@ -112,14 +102,15 @@ function Section({ lang, section }: { lang: 'zh' | 'en'; section: ManualSection 
   return (
     <Row gutter={24}>
       <Col xs={24} md={7}>
-        <Card size="small">
-          <Tree
-            showIcon
-            blockNode
-            defaultExpandAll
-            selectedKeys={chosen ? [chosen] : []}
-            treeData={treeData(tree.data)}
-            onSelect={(keys) => keys[0] !== undefined && setParams({ id: String(keys[0]) })}
+        <Card size="small" styles={{ body: { padding: 4 } }}>
+          <Menu
+            mode="inline"
+            aria-label={t('docs.topics')}
+            style={{ borderInlineEnd: 'none' }}
+            defaultOpenKeys={dirKeys(tree.data)}
+            selectedKeys={chosen ? [String(chosen)] : []}
+            items={menuItems(tree.data)}
+            onClick={({ key }) => setParams({ id: key })}
           />
         </Card>
       </Col>
@@ -131,7 +122,9 @@ function Section({ lang, section }: { lang: 'zh' | 'en'; section: ManualSection 
 function Entry({ id }: { id: number }) {
   const { t } = useTranslation('guides');
   const entry = useQuery({ queryKey: guideKeys.openEntry(id), queryFn: () => guidesApi.openGet(id), retry: false });
-  useEffect(() => window.scrollTo(0, 0), [id]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
   if (entry.isPending) return <Skeleton active />;
   if (entry.isError) return <Empty description={t('docs.entryMissing')} />;
   return <EntryView entry={entry.data} />;
