@@ -146,7 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Business areas: each registers its routes, jobs, importers, exporters and home counters.
   const registry = createServiceRegistry();
-  const context: ModuleContext = { app, http, database, files, exports, imports, jobs, sessions, system, transport, registry, ...clock };
+  const context: ModuleContext = { app, http, database, files, exports, imports, jobs, sessions, system, transport, sms, registry, ...clock };
   for (const register of [...AREA_MODULES, ...(options.modules ?? [])]) await register(context);
 
   await jobs?.start();

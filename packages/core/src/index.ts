@@ -104,3 +104,4 @@ export * from './rules/reports.js';
 export * from './contracts/reports.js';
 export * from './contracts/notices.js';
 export * from './rules/notices.js';
+export * from './contracts/guides.js';

@@ -60,6 +60,7 @@ export const REFERENCE_TABLES: Readonly<Record<string, PlatformTable>> = {
     citus: 'reference',
     reason: 'Notices of the platform written by the root account for many domains; the notice targets and read receipts of every domain reference them.',
   },
+  help_manuals: { citus: 'local', reason: 'The help centre of the platform, written by the root account and read by anyone, signed out too; no tenant statement joins it.' },
   emergency_notices: { citus: 'reference', reason: 'The one emergency notice page of the platform, served to anyone without a domain.' },
   job_registry: { citus: 'local', reason: 'The job queue\'s own bookkeeping (one row per job, platform-wide), beside pg-boss\'s tables on the coordinator.' },
   job_runs: { citus: 'local', reason: 'The run history of platform jobs, which run across all domains; read only by the root account.' },

@@ -10,6 +10,7 @@ import type { Imports } from './imports.js';
 import type { JobQueue } from './jobs.js';
 import type { PasswordTransport } from './password-transport.js';
 import type { Session, SessionStore } from './sessions.js';
+import type { SmsSender } from './sms.js';
 
 export interface ModuleContext {
   app: FastifyInstance;
@@ -24,6 +25,8 @@ export interface ModuleContext {
   /** system.addHomeCounterProvider(...) adds an area's home counters. */
   system: HomeCounters;
   transport: PasswordTransport;
+  /** The SMS sender (the outbox in a self-hosted install). */
+  sms: SmsSender;
   /** Services areas offer each other, looked up when called (registration order does not matter). */
   registry: ServiceRegistry;
   now?: () => Date;

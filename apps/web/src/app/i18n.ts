@@ -56,6 +56,7 @@ export const NAMESPACES = [
   'billing',
   'notices',
   'admin',
+  'guides',
   // Import problems by code: Chinese and English are core's catalogue, the other languages their packs.
   'importproblems',
 ] as const;

@@ -84,4 +84,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/purchase/replenishment': lazyPage(() => import('../features/purchasing/replenishment/replenishment-page')),
   '/system/systemNotice': lazyPage(() => import('../features/notices/pages/system-notice-page')),
   '/historyMessage': lazyPage(() => import('../features/notices/pages/history-message-page')),
+  '/docs': lazyPage(() => import('../features/guides/pages/docs-page')),
+  '/sms': lazyPage(() => import('../features/guides/pages/sms-page')),
+  '/system/manuals': lazyPage(() => import('../features/guides/pages/manuals-admin-page')),
 };

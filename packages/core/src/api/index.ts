@@ -30,6 +30,7 @@ import { NOTICES_CALL_MAPS } from './notices.js';
 import { LiveCalls } from './live.js';
 import { ADMIN_CALL_MAPS } from './admin.js';
 import { FREIGHT_CALL_MAPS } from './freight.js';
+import { GUIDES_CALL_MAPS } from './guides.js';
 
 export { PromotionCalls, SystemCalls, FileCalls, ExportCalls, ImportCalls };
 export { GoodsCalls, GoodsLinkCalls, GoodsWmsCalls, GOODS_ACCESS, SKU_PICKER_ACCESS } from './goods.js';
@@ -52,6 +53,7 @@ export * from './billing.js';
 export { SystemNoticeCalls, UserNoticeCalls, EmergencyNoticePageCalls } from './notices.js';
 export { LiveCalls } from './live.js';
 export * from './freight.js';
+export { SetupChecklistCalls, OpenManualCalls, ManualCalls, BuyerSmsCalls } from './guides.js';
 export { JobCalls, ConsumerCalls, EnvConfigCalls, DomainFeatureCalls, HomeCalls, STORE_SYNC_HEALTH_ACCESS } from './admin.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
@@ -85,6 +87,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   live: LiveCalls,
   ...ADMIN_CALL_MAPS,
   ...FREIGHT_CALL_MAPS,
+  ...GUIDES_CALL_MAPS,
 };
 
 /** Every call of the catalogue. */

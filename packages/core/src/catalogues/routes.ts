@@ -159,6 +159,8 @@ export const ROUTES: RouteDefinition[] = [
   lay('/system/jobs', 'systemJobs', 'admin', root),
   lay('/system/features', 'systemFeatures', 'admin', root),
   lay('/system/envConfig', 'systemEnvConfig', 'admin', root),
+  // The help centre's manuals, edited by the root account (issue 17); read at /docs.
+  lay('/system/manuals', 'systemManuals', 'notices', root),
 
   lay('/waveStrategy/distribution', 'waveDistribution', 'orders', menu('MENU_WAVE_STRATEGY_DISTRIBUTION')),
   lay('/waveStrategy/detail', 'waveDetail', 'orders', menu('MENU_WAVE_STRATEGY_DETAIL')),

@@ -39,3 +39,4 @@ export * from './live.js';
 export * from './admin.js';
 export * from './reconciliation.js';
 export * from './freight.js';
+export * from './guides.js';

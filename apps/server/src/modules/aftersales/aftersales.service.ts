@@ -71,6 +71,8 @@ export interface AfterSalesServiceDeps {
   orders: () => IngestService;
   /** Called after decisions that left documents waiting for their write-back (queues the job). */
   writeBackQueued?: (domainId: number) => void;
+  /** Called in the decision's transaction when a document's refund becomes done (the buyer's text). */
+  refundDone?: () => readonly ((tx: Tx, domainId: number, afterSaleId: number) => Promise<unknown>)[];
   now?: () => Date;
 }
 
@@ -421,6 +423,7 @@ export function createAfterSalesService(deps: AfterSalesServiceDeps) {
     if (!after) throw versionConflict(ENTITY);
     await writeOperationLog(tx, actorOf(session), { area: AREA, entityType: ENTITY, entityId: before.id, action: decision, before: snapshot(before), after: snapshot(after) });
     await releaseIfEnded(tx, session, before, after);
+    if (before.refundStatus !== 'SUCCESS' && after.refundStatus === 'SUCCESS') for (const listener of deps.refundDone?.() ?? []) await listener(tx, domainId, after.id);
   }
 
   /** The order of a document, locked (before the document's own lock; see decideOne). */

@@ -1,6 +1,7 @@
 // The after-sales area (spec 02 §3.7, §4.2, §7.11): after-sale documents made by hand from an
 // order or imported, their decisions, the archive and abnormal lists, import and export. An
 // agreed return makes the stock area's return-inbound document (its service, 'rma').
+import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
 import { ORDER_INGEST_SERVICE, PLATFORM_AFTER_SALES_SERVICE, type IngestService, type PlatformAfterSalesService } from '../orders/index.js';
 import { RMA_SERVICE, type RmaService } from '../stock/index.js';
@@ -15,6 +16,8 @@ import { createAfterSalesService } from './aftersales.service.js';
 
 /** Writes the decisions on platform documents back (after decisions, and every minute for what is left waiting). */
 export const AFTER_SALES_WRITE_BACK_JOB = 'aftersales.write-back';
+/** Called in the decision's transaction when a document's refund becomes done: (tx, domainId, afterSaleId). */
+export const REFUND_DONE_LISTENERS = 'refund-done-listeners';
 
 export const registerAfterSalesModule: AreaModule = (ctx) => {
   registerAfterSalesMessages();
@@ -29,6 +32,7 @@ export const registerAfterSalesModule: AreaModule = (ctx) => {
         // The scheduled run sends what is left waiting.
       });
     },
+    refundDone: () => ctx.registry.list<(tx: Tx, domainId: number, afterSaleId: number) => Promise<unknown>>(REFUND_DONE_LISTENERS),
     now,
   });
   ctx.jobs?.define({

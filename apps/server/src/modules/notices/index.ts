@@ -6,6 +6,7 @@ import { registerNoticesRoutes } from './notices.routes.js';
 import { createNoticesService, type NoticesService } from './notices.service.js';
 
 export type { NoticesService };
+export { sanitizeNoticeHtml } from './notices.sanitize.js';
 
 export const registerNoticesModule: AreaModule = (ctx) => {
   registerNoticesMessages();

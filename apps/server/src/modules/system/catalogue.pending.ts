@@ -11,7 +11,6 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   // issue 16: reports
 
   // issue 17: notices and administration
-  'POST /open/manual/tree': '#17',
 
   // issue 19: reconciliation
 

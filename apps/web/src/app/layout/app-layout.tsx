@@ -23,6 +23,7 @@ import { StoreExpiryNotice } from '../../features/stores/components/store-expiry
 import { EmergencyNoticeBanner } from '../../features/notices/components/emergency-notice-banner';
 import { MessagesBell } from '../../features/notices/components/messages-bell';
 import { TodoPopover } from '../../features/notices/components/todo-popover';
+import { HelpSidebar } from '../../features/guides/components/help-sidebar';
 import { UnsavedChangesGuard, useConfirmLeave } from '../../ui/unsaved-changes';
 
 const { Header, Content } = Layout;
@@ -113,6 +114,7 @@ function Shell() {
         <Outlet />
       </Content>
       <FloatButton.BackTop visibilityHeight={100} tooltip={t('common:backToTop')} />
+      {!bare && <HelpSidebar seller={!!session.domain} />}
     </Layout>
   );
 }

@@ -8,7 +8,7 @@ import { createShippingService, SHIPPING_FEEDBACK_JOB } from './shipping.service
 import { createWarehouseIssue, WAREHOUSE_ISSUE_JOB } from './warehouse-issue.js';
 import type { WarehouseSystemsService } from '../../../connectors/warehouse/types.js';
 
-export { SHIPPING_FEEDBACK_JOB, type ShippingService } from './shipping.service.js';
+export { ORDERS_SHIPPED_LISTENERS, SHIPPING_FEEDBACK_JOB, type OrdersShippedListener, type ShippingService } from './shipping.service.js';
 export { WAREHOUSE_ISSUE_JOB, type WarehouseIssue } from './warehouse-issue.js';
 
 export function registerOrderShipping(ctx: ModuleContext): void {

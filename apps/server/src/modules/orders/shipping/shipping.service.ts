@@ -47,6 +47,10 @@ import { pageOffset } from '../../../platform/paging.js';
 
 export const SHIPPING_FEEDBACK_JOB = 'orders.shipping-feedback';
 
+/** Called with the orders a send shipped, inside its transaction (the guides area texts buyers). */
+export const ORDERS_SHIPPED_LISTENERS = 'orders-shipped-listeners';
+export type OrdersShippedListener = (tx: Tx, domainId: number, orderIds: readonly number[]) => Promise<unknown>;
+
 /** Who ships when no session does (the warehouse system's shipment confirmation). */
 export interface ShipCaller {
   domainId: number;
@@ -163,6 +167,8 @@ export function createShippingService(deps: ShippingDeps) {
           after.map((a) => ({ area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, entityId: a.id, action: 'send', before: brief(byId.get(a.id)!), after: brief(a) })),
         );
         recordKey = await feedbackRows(tx, domainId, eligible.map((o) => o.id), at);
+        // Other areas act on the shipment in its transaction (the buyer's "shipped" text).
+        for (const listener of deps.registry.list<OrdersShippedListener>(ORDERS_SHIPPED_LISTENERS)) await listener(tx, domainId, after.map((a) => a.id));
       }
       return {
         successIds: ids.filter((id) => byId.has(id) && !refusals.has(id)),

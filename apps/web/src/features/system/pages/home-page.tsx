@@ -11,6 +11,7 @@ import { usePageVisible } from '../../../ui/use-page-visible';
 import { systemApi } from '../api';
 import { HOME_COUNTER_GROUPS } from '../home-counters';
 import { HomePanels } from '../../admin/components/home-panels';
+import { SetupChecklist } from '../../guides/components/setup-checklist';
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -38,6 +39,7 @@ export default function HomePage() {
           </Typography.Text>
         )}
       </Card>
+      {session.domain && <SetupChecklist />}
       <HomePanels />
       {home.isError && <Alert type="error" showIcon message={t('home:loadFailed')} style={{ marginBottom: 16 }} />}
       {groups.length === 0 && (
