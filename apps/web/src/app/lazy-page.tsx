@@ -1,19 +1,29 @@
 // Lazy pages (spec 01 §4.1 step 9): a failed chunk load reloads the page once, guarded by a
 // flag; a second failure shows 加载错误，请尝试刷新页面 in the user's language.
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from './auth-store';
+import { loadPageNamespaces } from './i18n';
 
 function LoadErrorPage() {
   const { t } = useTranslation();
   return <Result status="warning" title={t('common:loadError')} extra={<Button onClick={() => window.location.reload()}>{t('common:actions.reload')}</Button>} />;
 }
 
-export function lazyPage(loader: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => {
+export type LazyPage = LazyExoticComponent<ComponentType> & {
+  /** Starts loading the page's code now (the route being opened), before React asks for it. */
+  preload: () => void;
+};
+
+export function lazyPage(loader: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const load = () => (loading ??= loader());
+  const page = lazy(async () => {
     try {
-      const mod = await loader();
+      const mod = await load();
+      // The page's texts before its first render (a pack that fails to load shows keys, as before).
+      await loadPageNamespaces().catch(() => undefined);
       sessionStorage.removeItem(STORAGE_KEYS.reloadGuard);
       return mod;
     } catch {
@@ -25,4 +35,6 @@ export function lazyPage(loader: () => Promise<{ default: ComponentType }>) {
       return { default: LoadErrorPage };
     }
   });
+  // A failed preload is retried by React's own load and handled there.
+  return Object.assign(page, { preload: () => void load().catch(() => undefined) });
 }
