@@ -1,6 +1,6 @@
 // Lazy pages (spec 01 §4.1 step 9): a failed chunk load reloads the page once, guarded by a
 // flag; a second failure shows 加载错误，请尝试刷新页面 in the user's language.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STORAGE_KEYS } from './auth-store';
@@ -37,4 +37,24 @@ export function lazyPage(loader: () => Promise<{ default: ComponentType }>): Laz
   });
   // A failed preload is retried by React's own load and handled there.
   return Object.assign(page, { preload: () => void load().catch(() => undefined) });
+}
+
+/**
+ * A component whose code (and language packs) load the first time it is needed, such as a dialog
+ * of the top bar: render it inside Suspense once `useOnceTrue(open)` says it was opened.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
+export function lazyComponent<C extends ComponentType<any>>(loader: () => Promise<C>): LazyExoticComponent<C> {
+  return lazy(async () => {
+    const component = await loader();
+    await loadPageNamespaces().catch(() => undefined);
+    return { default: component };
+  });
+}
+
+/** True from the first render at which `value` is true on (a dialog keeps its closing animation). */
+export function useOnceTrue(value: boolean): boolean {
+  const [seen, setSeen] = useState(value);
+  if (value && !seen) setSeen(true);
+  return seen || value;
 }
