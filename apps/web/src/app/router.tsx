@@ -6,13 +6,15 @@ import { PageFallback } from './page-fallback';
 import { useTranslation } from 'react-i18next';
 import { canEnterRoute, ROUTES, type RouteDefinition } from '@openseller/core';
 import { accessToken } from './auth-store';
-import { ForbiddenPage, NotAvailablePage } from './status-pages';
-import { lazyPage } from './lazy-page';
+import { lazyComponent, lazyPage } from './lazy-page';
 import { PAGES } from './pages';
 import { useSession } from './session';
 import { useSiteInfo } from './site';
 
 // The signed-in shell (menus, top bar, its dialogs) is code the sign-in page does not need.
+// Shown rarely; antd's Result with its illustrations is not part of every first load.
+const ForbiddenPage = lazyComponent(async () => (await import('./status-pages')).ForbiddenPage);
+const NotAvailablePage = lazyComponent(async () => (await import('./status-pages')).NotAvailablePage);
 const AppLayout = lazyPage(async () => ({ default: (await import('./layout/app-layout')).AppLayout }));
 
 /**
@@ -58,7 +60,12 @@ function GatedRoute({ def }: { def: RouteDefinition }) {
   // The root account has no seller areas: it lands on its admin pages.
   if (session.isRoot && def.path === '/' ) return <Navigate to="/system/domains" replace />;
   const allowed = canEnterRoute(def.gate, { isRoot: session.isRoot, menus: session.menus, extraMenus: session.extraMenus });
-  if (!allowed) return <ForbiddenPage key={location.pathname} />;
+  if (!allowed)
+    return (
+      <Suspense fallback={<PageFallback />}>
+        <ForbiddenPage key={location.pathname} />
+      </Suspense>
+    );
   return <PageBody def={def} />;
 }
 
