@@ -1,11 +1,36 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The dev server proxies API calls to the server started by `npm run dev` (PORT 8080).
 const api = process.env.API_URL ?? 'http://127.0.0.1:8080';
 
+const registry = path.resolve(import.meta.dirname, 'src/app/i18n-namespaces.ts');
+const NAMESPACES = [...fs.readdirSync(path.resolve(import.meta.dirname, 'src/locales/en')).map((f) => f.replace(/\.json$/, '')), 'importproblems'];
+const NAMESPACE_USE = new RegExp(`['"\`](${NAMESPACES.join('|')}):`, 'g');
+
+/**
+ * Language packs per page: each module of the app (and of core) that names a namespace in a key
+ * ('orders:title', `nav:routes.${x}`) registers it when it runs (src/app/i18n-namespaces.ts);
+ * sign-in loads the packs of the sign-in code, and lazyPage loads a page's packs with its code.
+ */
+function i18nNamespaces(): Plugin {
+  return {
+    name: 'i18n-namespaces',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (!/\.(ts|tsx)$/.test(file) || file.includes('/node_modules/') || file === registry || /\.test\.tsx?$/.test(file)) return null;
+      const used = [...new Set([...code.matchAll(NAMESPACE_USE)].map((m) => m[1]!))];
+      if (!used.length) return null;
+      return { code: `import { registerNamespaces as __registerNamespaces } from ${JSON.stringify(registry)};\n__registerNamespaces(${JSON.stringify(used)});\n${code}`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [i18nNamespaces(), react()],
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -13,7 +38,8 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks(id: string) {
-          if (id.includes('node_modules/antd') || id.includes('node_modules/@ant-design') || id.includes('node_modules/rc-') || id.includes('node_modules/@rc-component')) return 'antd';
+          // antd, its icons and rc-components are left to the bundler: each page's chunk takes the
+          // components it uses (one chunk of all antd was 415 KB brotli on every first load).
           if (id.includes('node_modules/react') || id.includes('node_modules/scheduler')) return 'react';
           // zod with the line turning its eval-compiled parsers off, in one chunk that runs before
           // any module makes a schema (the page's Content-Security-Policy allows no eval).

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
 import { IMPORT_PROBLEM_CODES, IMPORT_PROBLEM_TEXTS, isLanguage, LANGUAGES, matchLanguage, RTL_LANGUAGES, type Language } from '@openseller/core';
 import { STORAGE_KEYS } from './auth-store';
+import { registeredNamespaces } from './i18n-namespaces';
 
 // One namespace per area; an area's error codes go under errors.* of its own namespace.
 export const NAMESPACES = [
@@ -150,12 +151,15 @@ export async function initI18n(): Promise<Language> {
     .init({
       lng: language,
       supportedLngs: [...LANGUAGES],
-      fallbackLng: 'en',
+      // Every pack has every key of the English one (locales.test.ts), so English is not loaded
+      // beside another language as a fallback (it was: twice the language bytes on each first load).
+      fallbackLng: false,
       load: 'currentOnly',
       cleanCode: false,
       lowerCaseLng: false,
       nonExplicitSupportedLngs: false,
-      ns: [...NAMESPACES],
+      // Only the namespaces of the code loaded so far; a page's own come with it (loadPageNamespaces).
+      ns: registeredNamespaces() ?? [...NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
@@ -168,6 +172,12 @@ export async function initI18n(): Promise<Language> {
 function applyDocumentLanguage(language: Language) {
   document.documentElement.lang = language.replace('_', '-');
   document.documentElement.dir = isRtl(language) ? 'rtl' : 'ltr';
+}
+
+/** Loads the packs of the namespaces registered by code loaded since (a page's, the shell's). */
+export async function loadPageNamespaces(): Promise<void> {
+  const namespaces = registeredNamespaces();
+  if (namespaces && i18next.isInitialized) await i18next.loadNamespaces(namespaces);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {

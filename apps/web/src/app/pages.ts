@@ -1,9 +1,8 @@
 // The pages built so far, by route path. Every other route of the table shows the
 // "not available yet" page of its area.
-import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 
-export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+export const PAGES: Record<string, LazyPage> = {
   '/login': lazyPage(() => import('../features/accounts/pages/login-page')),
   '/register': lazyPage(() => import('../features/accounts/pages/register-page')),
   '/resetpwd': lazyPage(() => import('../features/accounts/pages/reset-password-page')),

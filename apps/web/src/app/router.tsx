@@ -5,12 +5,32 @@ import { createHashRouter, Navigate, useLocation, type RouteObject } from 'react
 import { PageFallback } from './page-fallback';
 import { useTranslation } from 'react-i18next';
 import { canEnterRoute, ROUTES, type RouteDefinition } from '@openseller/core';
-import { AppLayout } from './layout/app-layout';
-import { ForbiddenPage, NotAvailablePage } from './status-pages';
+import { accessToken } from './auth-store';
+import { lazyComponent, lazyPage } from './lazy-page';
 import { PAGES } from './pages';
 import { useSession } from './session';
 import { useSiteInfo } from './site';
 
+// The signed-in shell (menus, top bar, its dialogs) is code the sign-in page does not need.
+// Shown rarely; antd's Result with its illustrations is not part of every first load.
+const ForbiddenPage = lazyComponent(async () => (await import('./status-pages')).ForbiddenPage);
+const NotAvailablePage = lazyComponent(async () => (await import('./status-pages')).NotAvailablePage);
+const AppLayout = lazyPage(async () => ({ default: (await import('./layout/app-layout')).AppLayout }));
+
+/**
+ * Starts loading the code of the page being opened (and of the shell, when signed in) at once,
+ * alongside the language packs and the session, instead of one after the other as React meets them.
+ */
+export function preloadCurrentRoute(): void {
+  const pathname = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+  const def = ROUTES.find((r) => r.path === pathname) ?? ROUTES.find((r) => r.prefix && pathname.startsWith(`${r.path}/`));
+  if (!def) return;
+  if (def.placement === 'layout') {
+    if (!accessToken()) return;
+    AppLayout.preload();
+  }
+  PAGES[def.path]?.preload();
+}
 
 function usePageTitle(title: string) {
   const { t } = useTranslation();
@@ -40,7 +60,12 @@ function GatedRoute({ def }: { def: RouteDefinition }) {
   // The root account has no seller areas: it lands on its admin pages.
   if (session.isRoot && def.path === '/' ) return <Navigate to="/system/domains" replace />;
   const allowed = canEnterRoute(def.gate, { isRoot: session.isRoot, menus: session.menus, extraMenus: session.extraMenus });
-  if (!allowed) return <ForbiddenPage key={location.pathname} />;
+  if (!allowed)
+    return (
+      <Suspense fallback={<PageFallback />}>
+        <ForbiddenPage key={location.pathname} />
+      </Suspense>
+    );
   return <PageBody def={def} />;
 }
 
@@ -56,7 +81,11 @@ export function createRouter() {
   return createHashRouter([
     ...publicRoutes,
     {
-      element: <AppLayout />,
+      element: (
+        <Suspense fallback={<PageFallback />}>
+          <AppLayout />
+        </Suspense>
+      ),
       children: [...layoutRoutes, { path: '*', element: <Navigate to="/" replace /> }],
     },
   ]);

@@ -1,6 +1,6 @@
 // The shared layout: top header with the navigation, the content area, the back-to-top
 // button after 100 px, and the edition banner. Signed-out visitors go to login with `from`.
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Dropdown, FloatButton, Layout, Menu, Result, Space, Tag, Tooltip, type MenuProps } from 'antd';
 import { CustomerServiceOutlined, DownOutlined, GlobalOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
@@ -13,11 +13,14 @@ import { callApi } from '../request';
 import { SessionProvider, useSession, useSessionQuery, type SessionState } from '../session';
 import { useSiteInfo } from '../site';
 import { PageFallback } from '../page-fallback';
-import { ChangePasswordModal } from '../../features/accounts/components/change-password-modal';
 import { EditionBanner } from './edition-banner';
 import { canOpen, DISTRIBUTION_GUIDE_FLAG, visibleNav, type NavEntry } from './nav-items';
 import { ServiceModal } from './service-modal';
-import { AuthCodeModal } from '../../features/accounts/components/auth-code-modal';
+import { lazyComponent, useOnceTrue } from '../lazy-page';
+
+// Dialogs of the top bar, loaded when first opened (the auth codes' table alone is 45 KB).
+const ChangePasswordModal = lazyComponent(async () => (await import('../../features/accounts/components/change-password-modal')).ChangePasswordModal);
+const AuthCodeModal = lazyComponent(async () => (await import('../../features/accounts/components/auth-code-modal')).AuthCodeModal);
 import { DownloadPanel } from '../../features/exports/download-panel';
 import { StoreExpiryNotice } from '../../features/stores/components/store-expiry-notice';
 import { EmergencyNoticeBanner } from '../../features/notices/components/emergency-notice-banner';
@@ -129,6 +132,8 @@ function HeaderRight({ session }: { session: SessionState }) {
   const navigate = useNavigate();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [service, setService] = useState<string | null>(null);
+  const passwordSeen = useOnceTrue(passwordOpen);
+  const authCodeSeen = useOnceTrue(service === 'authCode');
   const queryClient = useQueryClient();
   const level = session.domain ? effectiveLevel(session.domain) : null;
 
@@ -210,9 +215,17 @@ function HeaderRight({ session }: { session: SessionState }) {
           <UserOutlined /> {displayName} <DownOutlined />
         </Button>
       </Dropdown>
-      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      {passwordSeen && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+        </Suspense>
+      )}
       <ServiceModal kind={service === 'authCode' ? null : service} onClose={() => setService(null)} />
-      <AuthCodeModal open={service === 'authCode'} onClose={() => setService(null)} domainCode={session.domain?.domainCode ?? null} />
+      {authCodeSeen && (
+        <Suspense fallback={null}>
+          <AuthCodeModal open={service === 'authCode'} onClose={() => setService(null)} domainCode={session.domain?.domainCode ?? null} />
+        </Suspense>
+      )}
     </Space>
   );
 }

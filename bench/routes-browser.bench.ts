@@ -1,0 +1,219 @@
+// The web app's main routes as a person opens them: for each route, the JavaScript it loads
+// (brotli bytes of the built files, and what went over the wire with which encoding) and the time
+// from opening its address to its first content, on a cold open (a fresh browser profile: empty
+// HTTP cache) and a warm open (the same profile again); then the order list's tab switch. The
+// built web app (apps/web/dist) is served by the real server over the orders generator's data.
+//   npm run build && npx tsx bench/routes-browser.bench.ts     (CHROMIUM_PATH, ORDERS, RUNS, WEB_DIST)
+// COMPARE_DIST=<another build's dist> serves that build too (same server code and data) and opens
+// both in turn, so a before/after is measured under the same load; ONLY=sign-in,home picks routes.
+// Targets (issue #20): sign-in ≤ 250 KB and home ≤ 350 KB of brotli JavaScript; the order list's
+// first row within 1.5 s of a cold open; a tab switch within 300 ms.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../apps/server/src/app.js';
+import { machine, startBenchEnv } from './lib.js';
+import { generateOrdersWorld } from './orders-data.js';
+
+const webDist = path.resolve(process.env.WEB_DIST ?? path.join(import.meta.dirname, '../apps/web/dist'));
+if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+  console.error('The web app is not built: run `npm run build` first.');
+  process.exit(1);
+}
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!fs.existsSync(executablePath)) {
+  console.error(`No Chromium at ${executablePath} (apt-get install -y chromium, or set CHROMIUM_PATH).`);
+  process.exit(1);
+}
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const ORDERS = num('ORDERS', 1_000);
+const RUNS = num('RUNS', 3);
+const TABS = num('TAB_SWITCHES', 6);
+const compareDist = process.env.COMPARE_DIST ? path.resolve(process.env.COMPARE_DIST) : undefined;
+const only = process.env.ONLY?.split(',');
+
+interface Route {
+  name: string;
+  hash: string;
+  /** The route's first content: what a person waits for. */
+  ready: (page: Page) => Promise<unknown>;
+  signedIn: boolean;
+  budgetKb?: number;
+  budgetMs?: number;
+}
+
+const title = (page: Page) => page.locator('.os-page-title h1').first().waitFor({ timeout: 60_000 });
+const firstRow = (page: Page) => page.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
+const ROUTES: Route[] = [
+  { name: 'sign-in', hash: '/login', signedIn: false, budgetKb: 250, ready: (p) => p.getByRole('button', { name: /^Sign in$/ }).waitFor({ timeout: 60_000 }) },
+  { name: 'home', hash: '/', signedIn: true, budgetKb: 350, ready: (p) => p.getByText(/^Welcome back/).waitFor({ timeout: 60_000 }) },
+  { name: 'order list', hash: '/order?activeKey=6', signedIn: true, budgetMs: 1500, ready: firstRow },
+  { name: 'goods', hash: '/goods', signedIn: true, ready: firstRow },
+  { name: 'stock', hash: '/stocks', signedIn: true, ready: firstRow },
+  { name: 'purchase', hash: '/purchase', signedIn: true, ready: title },
+  { name: 'after-sales', hash: '/afterSale', signedIn: true, ready: title },
+  { name: 'reports', hash: '/reports', signedIn: true, ready: title },
+];
+
+/** Brotli bytes of a built file: its .br beside it (the build writes one for files of 1 KB and more), else the file. */
+function brotliBytes(dist: string, urlPath: string): number {
+  const file = path.join(dist, decodeURIComponent(urlPath));
+  if (fs.existsSync(`${file}.br`)) return fs.statSync(`${file}.br`).size;
+  return fs.existsSync(file) ? fs.statSync(file).size : 0;
+}
+
+interface Loaded {
+  scripts: number;
+  brotli: number;
+  wire: number;
+  encodings: Set<string>;
+}
+
+/** Counts every script the page loads from now on (a modulepreload and the import it serves once). */
+function trackScripts(page: Page, dist: string): { settled: () => Promise<Loaded> } {
+  const files = new Map<string, { wire: number; encoding: string }>();
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        const before = files.get(request.url());
+        if (before && before.wire >= sizes.responseBodySize) return;
+        files.set(request.url(), { wire: sizes.responseBodySize, encoding: (await response?.headerValue('content-encoding')) ?? 'identity' });
+      })(),
+    );
+  });
+  return {
+    settled: async () => {
+      await Promise.all(pending);
+      const loaded: Loaded = { scripts: files.size, brotli: 0, wire: 0, encodings: new Set() };
+      for (const [url, file] of files) {
+        loaded.brotli += brotliBytes(dist, new URL(url).pathname);
+        loaded.wire += file.wire;
+        loaded.encodings.add(file.encoding);
+      }
+      return loaded;
+    },
+  };
+}
+
+const env = await startBenchEnv('routes', { webDist });
+console.log(`machine: ${machine()}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+const world = await generateOrdersWorld(
+  env.pool,
+  { orders: ORDERS, skus: 2_000, stores: 5, warehouses: 2, otherDomains: 0, otherOrders: 0, pending: Math.floor(ORDERS / 4) },
+  (m) => console.log(`  ${m}`),
+);
+// A main account without a phone is asked to bind one first; the bench's account has one.
+await env.pool.query(`update users set phone = '13900000000' where login_name = $1`, [world.loginName]);
+
+const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const contextOptions = { locale: 'en-US', viewport: { width: 1440, height: 900 } };
+
+// Signed in once; each cold open starts a fresh context (empty cache) holding that sign-in.
+const signInContext = await browser.newContext(contextOptions);
+const signInPage = await signInContext.newPage();
+await signInPage.goto(`${env.baseUrl}/#/login`);
+await signInPage.getByLabel('Username').fill(world.loginName);
+await signInPage.locator('input#password').fill(world.password);
+await signInPage.getByRole('button', { name: /^Sign in$/ }).click();
+await signInPage.getByText(/^Welcome back/).waitFor({ timeout: 60_000 });
+const signedIn = await signInContext.storageState();
+await signInContext.close();
+
+interface App {
+  label: string;
+  baseUrl: string;
+  dist: string;
+  storage: typeof signedIn;
+}
+const apps: App[] = [{ label: compareDist ? 'this build' : '', baseUrl: env.baseUrl, dist: webDist, storage: signedIn }];
+let other: Awaited<ReturnType<typeof buildApp>> | undefined;
+if (compareDist) {
+  other = await buildApp({ database: env.database, webDist: compareDist });
+  await other.listen({ port: 0, host: '127.0.0.1' });
+  const address = other.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The same sign-in (same database), in the other origin's storage.
+  const storage = { ...signedIn, origins: signedIn.origins.map((o) => ({ ...o, origin: o.origin === env.baseUrl ? baseUrl : o.origin })) };
+  apps.push({ label: 'COMPARE_DIST', baseUrl, dist: compareDist, storage });
+}
+
+async function open(page: Page, app: App, route: Route): Promise<number> {
+  const t0 = performance.now();
+  await page.goto(`${app.baseUrl}/#${route.hash}`);
+  await route.ready(page);
+  return performance.now() - t0;
+}
+
+interface Row {
+  app: App;
+  route: Route;
+  cold: number[];
+  warm: number[];
+  loaded: Loaded;
+}
+const rows: Row[] = [];
+for (const route of ROUTES.filter((r) => !only || only.includes(r.name))) {
+  const mine = apps.map((app): Row => ({ app, route, cold: [], warm: [], loaded: { scripts: 0, brotli: 0, wire: 0, encodings: new Set() } }));
+  for (let i = 0; i < RUNS; i++) {
+    // With COMPARE_DIST the two builds take turns, so both meet the same load.
+    for (const row of mine) {
+      const context: BrowserContext = await browser.newContext({ ...contextOptions, ...(route.signedIn ? { storageState: row.app.storage } : {}) });
+      const page = await context.newPage();
+      const tracked = trackScripts(page, row.app.dist);
+      row.cold.push(await open(page, row.app, route));
+      await page.waitForLoadState('networkidle');
+      row.loaded = await tracked.settled();
+      await page.goto('about:blank');
+      row.warm.push(await open(page, row.app, route));
+      await context.close();
+    }
+  }
+  rows.push(...mine);
+}
+
+// The order list's tab switch: from the click on a tab to its first row of that tab's orders.
+const switches = new Map<App, number[]>();
+for (const app of apps) {
+  const tabContext = await browser.newContext({ ...contextOptions, storageState: app.storage });
+  const tabPage = await tabContext.newPage();
+  await open(tabPage, app, ROUTES.find((r) => r.name === 'order list')!);
+  const times: number[] = [];
+  const tabNames = ['To review', 'All orders'];
+  for (let i = 0; i <= TABS; i++) {
+    const name = tabNames[i % 2]!;
+    const listed = tabPage.waitForResponse((r) => r.url().includes('/searchErpSoHPageList'), { timeout: 60_000 });
+    const t0 = performance.now();
+    await tabPage.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
+    await listed;
+    await tabPage.locator('.ant-table-row').first().waitFor();
+    await tabPage.locator('.ant-table .ant-spin-spinning').waitFor({ state: 'detached' }).catch(() => undefined);
+    // The first switch warms the tab's code; it is not counted.
+    if (i > 0) times.push(performance.now() - t0);
+  }
+  switches.set(app, times);
+  await tabContext.close();
+}
+await browser.close();
+await other?.close();
+
+const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const kb = (n: number) => (n / 1024).toFixed(0);
+const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ok' : ' OVER');
+console.log(`\n${ORDERS} orders; ${RUNS} cold opens (fresh profile) and ${RUNS} warm opens (same profile) per route, p50`);
+console.log((compareDist ? 'build'.padEnd(14) : '') + 'route'.padEnd(14) + 'scripts'.padEnd(9) + 'JS brotli KB'.padEnd(18) + 'JS on the wire KB'.padEnd(26) + 'cold ms'.padEnd(16) + 'warm ms');
+for (const r of rows) {
+  const br = `${kb(r.loaded.brotli)}${r.route.budgetKb ? ` /${r.route.budgetKb}` : ''}${mark(r.route.budgetKb ? r.loaded.brotli <= r.route.budgetKb * 1024 : undefined)}`;
+  const wire = `${kb(r.loaded.wire)} (${[...r.loaded.encodings].join(', ')})`;
+  const cold = `${p50(r.cold).toFixed(0)}${r.route.budgetMs ? ` /${r.route.budgetMs}` : ''}${mark(r.route.budgetMs ? p50(r.cold) <= r.route.budgetMs : undefined)}`;
+  console.log((compareDist ? r.app.label.padEnd(14) : '') + r.route.name.padEnd(14) + String(r.loaded.scripts).padEnd(9) + br.padEnd(18) + wire.padEnd(26) + cold.padEnd(16) + p50(r.warm).toFixed(0));
+}
+for (const [app, times] of switches) {
+  console.log(`${app.label ? `${app.label}: ` : ''}order list tab switch p50 ${p50(times).toFixed(0)} ms /300${mark(p50(times) <= 300)} (max ${Math.max(...times).toFixed(0)}, ${times.length} switches)`);
+}
+await env.close();
