@@ -29,5 +29,6 @@ import { registerBillingModule } from './billing/index.js';
 import { registerNoticesModule } from './notices/index.js';
 import { registerAdminModule } from './admin/index.js';
 import { registerFreightModule } from './freight/index.js';
+import { registerGuidesModule } from './guides/index.js';
 
 export const AREA_MODULES: AreaModule[] = [registerGoodsModule, registerWarehousesModule, registerExpressModule, registerSuppliersModule, registerMappingModule, registerPromotionsModule, registerStoresModule, registerStockModule, registerLogsModule, registerStockCheckModule, registerStockInventoryModule, registerStockSyncModule, registerOutboundModule, registerTransferModule, registerWarehouseSystemsModule, registerInboundModule, registerRmaModule, registerOrdersModule, registerSettingsModule, registerAfterSalesModule, registerPurchasingModule, registerFinanceModule, registerReconciliationModule, registerReportsModule, registerShippingReportsModule, registerBillingModule, registerNoticesModule, registerAdminModule, registerFreightModule, registerGuidesModule];
