@@ -62,12 +62,12 @@ describe('orders: ship-by times and risk control from the marketplace', () => {
     await expect.poll(() => rowOf(heldCode).innerText()).toContain('Risk controlled');
     await b.screenshot('orders-shipby-list');
     await rowOf(lateCode).getByText(lateCode).click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByRole('dialog').filter({ hasText: `Order ${lateCode}` });
     await drawer.getByText('Already timed out').waitFor();
     await b.screenshot('orders-shipby-detail');
-    await page.keyboard.press('Escape');
+    await drawer.getByRole('button', { name: 'Close' }).first().click();
     await drawer.waitFor({ state: 'hidden' });
-  });
+  }, 120_000);
 
   it('refuses to review the risk-controlled order, saying why', async () => {
     await rowOf(heldCode).locator('.ant-checkbox-input').check();
@@ -76,7 +76,7 @@ describe('orders: ship-by times and risk control from the marketplace', () => {
     await page.getByText(`The order ${heldCode} is under risk control; release it before review`).waitFor();
     await b.screenshot('orders-shipby-risk-refused');
     await page.keyboard.press('Escape');
-  });
+  }, 90_000);
 
   it('reviews it once the marketplace released it and the next pull brought the release', async () => {
     await api.call('/cloud/sandbox/console/releaseRiskControl', { storeId: store.id, orderNo: held });
@@ -88,5 +88,5 @@ describe('orders: ship-by times and risk control from the marketplace', () => {
     await page.getByRole('button', { name: 'Review', exact: true }).click();
     await page.getByText('Review: 1 order done').waitFor();
     await expect.poll(() => rowOf(heldCode).count(), { timeout: 15_000 }).toBe(0);
-  });
+  }, 90_000);
 });
