@@ -34,13 +34,14 @@ const CODE_SEARCH = sql.raw(`order_search_text(variadic array_prepend(o.code, o.
  * Any keyword found in the search text (fragments, as orderSearchPattern takes them). The domain
  * is tested again inside so the (domain_id, text) trigram index serves the keywords alone.
  */
-function fragmentCondition(text: SQL, keywords: readonly string[]): SQL | null {
+function fragmentCondition(text: SQL, keywords: readonly string[]): { condition: SQL; indexed: boolean } | null {
   const patterns = keywords.map(orderSearchPattern).filter((p): p is string => p !== null);
   if (!patterns.length) return null;
-  return sql`(${sql.join(
+  const condition = sql`(${sql.join(
     patterns.map((p) => sql`${text} ilike ${p}`),
     sql` or `,
   )})`;
+  return { condition, indexed: patterns.every((p) => /[A-Za-z0-9]{3}/.test(p)) };
 }
 
 /** The SQL condition of one exception kind of tab 5, on the order aliased `o`. */
@@ -88,7 +89,13 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
     fragmentCondition(RECEIVER_SEARCH, f.receiverKeywords ?? []),
     fragmentCondition(BUYER_SEARCH, f.buyerNick ? [f.buyerNick] : []),
   ];
-  for (const fragment of fragments) if (fragment) c.push(sql`o.id = any(array(select o.id from erp_orders o where o.domain_id = ${domainId} and ${fragment}))`);
+  for (const fragment of fragments) {
+    if (!fragment) continue;
+    // A keyword without three letters or digits in a row (a Chinese name on a server whose
+    // LC_CTYPE is C, as the embedded one) gives pg_trgm no trigram: the index would be read
+    // whole. Then the condition stays on the rows, and the list walks its id index instead.
+    c.push(fragment.indexed ? sql`o.id = any(array(select o.id from erp_orders o where o.domain_id = ${domainId} and ${fragment.condition}))` : fragment.condition);
+  }
   const skus = f.skuKeywords ?? [];
   if (skus.length === 1) {
     const p = likePattern(skus[0]!);
