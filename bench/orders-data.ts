@@ -89,7 +89,11 @@ export async function generateOrdersWorld(pool: pg.Pool, size: OrdersWorldSize, 
               when g % 50 = 0 then 'CI_ERPSOH_STATUS_CLOSE'
               else 'CI_ERPSOH_STATUS_SEND' end,
          ($4::bigint[])[1 + g % array_length($4::bigint[], 1)], 'CI_PLATFORM_TAOBAO', array['TB' || $5 || g], 'buyer' || (g % 200000),
-         '收件人' || (g % 1000), '138' || lpad((g % 100000000)::text, 8, '0'), '浙江省', '杭州市', '西湖区', '文三路 ' || (g % 500) || ' 号',
+         -- 12 × 20 × 20 names (about 1 in 4,800 orders each), phones unique, 500 × 37 × 1,201 addresses.
+         (array['王','李','张','刘','陈','杨','赵','黄','周','吴','欧阳','司马'])[1 + g % 12]
+           || (array['伟','芳','娜','敏','静','丽','强','磊','军','洋','勇','艳','杰','娟','涛','明','超','秀英','华','霞'])[1 + (g / 12) % 20]
+           || (array['','一','平','安','东','晨','雪','宁','佳','文','博','海','燕','红','林','峰','玉','春','冬','亮'])[1 + (g / 240) % 20],
+         '138' || lpad((g % 100000000)::text, 8, '0'), '浙江省', '杭州市', '西湖区', '文三路 ' || (g % 500) || ' 号 ' || (g % 37) || ' 幢 ' || (g % 1201) || ' 室',
          ($6::bigint[])[1 + (g % array_length($4::bigint[], 1)) % array_length($6::bigint[], 1)], 'SF', 6, 3, 89.7, 0.75,
          now() - make_interval(secs => ($2 - g) * 20), now() - make_interval(secs => ($2 - g) * 20) + interval '48 hours',
          now() - make_interval(secs => ($2 - g) * 20),

@@ -34,6 +34,7 @@ import {
   SandboxItemRefInput,
   SandboxItemRow,
   SandboxOrderRefInput,
+  SandboxLastShipTimeInput,
   SandboxOrderRow,
   SandboxPageInput,
   SandboxRefundInput,
@@ -282,6 +283,12 @@ export const SandboxMarketplaceConsoleCalls = {
   generateOrders: post(`${SBX}/generateOrders`, STORE_MANAGE, SandboxGenerateOrdersInput, z.object({ orderNos: z.array(z.string()) })),
   closeOrder: post(`${SBX}/closeOrder`, STORE_MANAGE, SandboxOrderRefInput, NoAnswer),
   finishOrder: post(`${SBX}/finishOrder`, STORE_MANAGE, SandboxOrderRefInput, NoAnswer),
+  /** The marketplace's risk control holds an unshipped order (review refused until released). */
+  riskControlOrder: post(`${SBX}/riskControlOrder`, STORE_MANAGE, SandboxOrderRefInput, NoAnswer),
+  /** The marketplace releases a risk-controlled order. */
+  releaseRiskControl: post(`${SBX}/releaseRiskControl`, STORE_MANAGE, SandboxOrderRefInput, NoAnswer),
+  /** The marketplace moves an unshipped order's latest ship time. */
+  setLastShipTime: post(`${SBX}/setLastShipTime`, STORE_MANAGE, SandboxLastShipTimeInput, NoAnswer),
   createRefund: post(`${SBX}/createRefund`, STORE_MANAGE, SandboxRefundInput, z.object({ refundId: z.string() })),
   refunds: post(`${SBX}/refunds`, STORE_MANAGE, SandboxPageInput, pageOf(SandboxRefundRow)),
   /** The buyer sends the goods of an agreed return or exchange back. */

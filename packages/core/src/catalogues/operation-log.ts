@@ -102,6 +102,8 @@ export const ORDER_LOG_ACTIONS = [
   'updateSellerFlag',
   'recycleExpressNo',
   'releaseRisk',
+  'riskControl',
+  'lastShipTime',
   'intercept',
   'openInterceptTask',
   'confirmIntercept',

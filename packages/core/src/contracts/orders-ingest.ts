@@ -44,6 +44,8 @@ export const PlatformOrderInput = z.object({
   payTime: DateTimeText.optional(),
   createdAt: DateTimeText.optional(),
   updatedAt: DateTimeText.optional(),
+  /** The latest time the seller may ship (the overdue warning counts down to it). */
+  lastShipTime: DateTimeText.optional().nullable(),
   buyerMessage: OptionalText(500),
   sellerRemark: OptionalText(500),
   lines: z.array(PlatformOrderLineInput).min(1).max(500),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { PlatformDefinition } from '../catalogues/platforms.js';
 import { decimalPlaces, isDecimalText } from '../rules/decimal.js';
 import { isMobile } from '../rules/masks.js';
-import { Id, OptionalText, PageQuery, Text, Version, type PageResult } from './common.js';
+import { DateTimeText, Id, OptionalText, PageQuery, Text, Version, type PageResult } from './common.js';
 
 export const StoreErrors = {
   /** Another store of the domain already has this name (compared trimmed, case-insensitive). */
@@ -384,6 +384,9 @@ export type SandboxOrderStatus = (typeof SANDBOX_ORDER_STATUSES)[number];
 export const SandboxStoreInput = z.object({ storeId: Id });
 export type SandboxStoreInput = z.infer<typeof SandboxStoreInput>;
 
+/** Hours from payment to the latest ship time of a generated order, up to 30 days. */
+export const SandboxShipByHours = z.number().int().min(1).max(720);
+
 export const SandboxSettingsInput = z.object({
   storeId: Id,
   version: Version,
@@ -394,6 +397,8 @@ export const SandboxSettingsInput = z.object({
   tokenLifetimeSeconds: z.number().int().min(1).max(365 * 86_400),
   /** Calls allowed per minute; null for no limit. */
   rateLimitPerMinute: z.number().int().min(1).max(100_000).nullable(),
+  /** Orders generated from now on must ship within this many hours of payment; kept when absent. */
+  shipByHours: SandboxShipByHours.optional(),
 });
 export type SandboxSettingsInput = z.infer<typeof SandboxSettingsInput>;
 
@@ -438,11 +443,23 @@ export type SandboxItemInput = z.input<typeof SandboxItemInput>;
 export const SandboxItemRefInput = z.object({ storeId: Id, itemId: Text(64) });
 export type SandboxItemRefInput = z.infer<typeof SandboxItemRefInput>;
 
-export const SandboxGenerateOrdersInput = z.object({ storeId: Id, count: z.number().int().min(1).max(100) });
+export const SandboxGenerateOrdersInput = z.object({
+  storeId: Id,
+  count: z.number().int().min(1).max(100),
+  /**
+   * Hours from payment to these orders' latest ship time, instead of the shop's; a negative number
+   * makes them already past it (the overdue warning at once, for tests).
+   */
+  shipByHours: z.number().int().min(-720).max(720).optional(),
+});
 export type SandboxGenerateOrdersInput = z.infer<typeof SandboxGenerateOrdersInput>;
 
 export const SandboxOrderRefInput = z.object({ storeId: Id, orderNo: Text(64) });
 export type SandboxOrderRefInput = z.infer<typeof SandboxOrderRefInput>;
+
+/** The marketplace moves an unshipped order's latest ship time. */
+export const SandboxLastShipTimeInput = SandboxOrderRefInput.extend({ lastShipTime: DateTimeText });
+export type SandboxLastShipTimeInput = z.infer<typeof SandboxLastShipTimeInput>;
 
 /** What a buyer asks for on the sandbox: a refund only, a return and refund, an exchange. */
 export const SANDBOX_REFUND_TYPES = ['REFUND_ONLY', 'RETURN_REFUND', 'EXCHANGE'] as const;
@@ -483,6 +500,7 @@ export const SandboxShopView = z.object({
   latencyMs: z.number(),
   tokenLifetimeSeconds: z.number(),
   rateLimitPerMinute: z.number().nullable(),
+  shipByHours: z.number(),
   forcedFailures: z.array(z.object({ kind: z.enum(SANDBOX_FAILURE_KINDS), operation: z.enum(SANDBOX_OPERATIONS).optional() })),
   callCount: z.number(),
   tokenExpiresAt: z.string().nullable(),
@@ -540,6 +558,8 @@ export const SandboxOrderRow = z.object({
   expressCompanyCode: z.string().nullable(),
   expressNo: z.string().nullable(),
   shippedAt: z.string().nullable(),
+  lastShipTime: z.string().nullable(),
+  riskControlled: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

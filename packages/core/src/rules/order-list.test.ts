@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderTimeBound, overdueState, splitOrderCodeKeywords, splitReceiverKeywords, splitSkuKeywords } from './order-list.js';
+import { orderSearchPattern, orderTimeBound, overdueState, splitOrderCodeKeywords, splitReceiverKeywords, splitSkuKeywords } from './order-list.js';
 
 describe('order list keywords', () => {
   it('splits order codes on ASCII and full-width commas and drops empties', () => {
@@ -59,5 +59,24 @@ describe('order time bounds', () => {
   it('takes a date-time as given', () => {
     expect(orderTimeBound('2026-03-01T10:00:00Z', 'to').toISOString()).toBe('2026-03-01T10:00:00.000Z');
     expect(orderTimeBound('2026-03-01 10:30:00', 'from').getTime()).toBe(new Date(2026, 2, 1, 10, 30, 0).getTime());
+  });
+});
+
+describe('orderSearchPattern', () => {
+  it('matches a fragment anywhere, ignoring the spaces and dashes a seller types', () => {
+    expect(orderSearchPattern('5678')).toBe('%5678%');
+    expect(orderSearchPattern(' 138 1234-5678 ')).toBe('%13812345678%');
+    expect(orderSearchPattern('文三路 90 号')).toBe('%文三路90号%');
+  });
+
+  it('lets a masked value copied from the list match what its stars hide', () => {
+    expect(orderSearchPattern('138****5678')).toBe('%138%5678%');
+    expect(orderSearchPattern('＊＊三丰')).toBe('%三丰%');
+  });
+
+  it('takes % and _ literally and answers null for nothing to match', () => {
+    expect(orderSearchPattern('50%_off')).toBe('%50\\%\\_off%');
+    expect(orderSearchPattern(' *** ')).toBeNull();
+    expect(orderSearchPattern('  ')).toBeNull();
   });
 });

@@ -83,3 +83,17 @@ export function orderTimeBound(text: string, edge: 'from' | 'to'): Date {
   }
   return new Date(value.includes('T') ? value : value.replace(' ', 'T'));
 }
+
+/**
+ * The ILIKE pattern of one search keyword of the order list, matched anywhere in the order's
+ * search text (the server's order_search_text: spaces and dashes dropped). The keyword is taken
+ * as a seller types it: spaces and dashes ignored ("138 1234-5678"), and a masked value copied
+ * from the list ("138****5678", stars ASCII or full-width) matches what the stars hide. Null when
+ * nothing is left to match.
+ */
+export function orderSearchPattern(keyword: string): string | null {
+  const typed = keyword.replace(/[\s\u3000-]+/g, '');
+  const parts = typed.split(/[*＊]+/).map((part) => part.replace(/[\\%_]/g, (c) => `\\${c}`));
+  if (!parts.some((part) => part.length)) return null;
+  return `%${parts.join('%')}%`.replace(/%{2,}/g, '%');
+}

@@ -90,6 +90,19 @@ export interface PlatformOrder {
   updatedAt: Date;
   lines: PlatformOrderLine[];
   shipping: { expressCompanyCode: string; expressNo: string; shippedAt: Date } | null;
+  /** The latest time the seller may ship (the overdue warning counts down to it); null when the marketplace sets none. */
+  lastShipTime?: Date | null;
+  /** The marketplace's promise times (spec 02 §3.5), each null when it makes no such promise. */
+  promiseTimes?: PlatformPromiseTimes;
+  /** Held by the marketplace's risk control: the order must not be reviewed or shipped until released. */
+  riskControlled?: boolean;
+}
+
+export interface PlatformPromiseTimes {
+  promisedDeliveryTime: Date | null;
+  promiseSignTime: Date | null;
+  promiseOutboundTime: Date | null;
+  promiseDeliveryTime: Date | null;
 }
 
 export interface OrderPage {

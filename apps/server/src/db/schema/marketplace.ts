@@ -3,7 +3,7 @@
 // and tests, whose shops, items, orders, refunds, tokens and received calls live here so that a
 // pull by time window and watermark is a real query.
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { stores } from './stores.js';
@@ -84,6 +84,8 @@ export const sandboxShops = pgTable(
     callCount: bigint('call_count', { mode: 'number' }).notNull().default(0),
     orderSeq: integer('order_seq').notNull().default(0),
     itemSeq: integer('item_seq').notNull().default(0),
+    /** Orders generated from now on must ship within this many hours of payment (their latest ship time). */
+    shipByHours: integer('ship_by_hours').notNull().default(48),
     version: versionColumn(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -195,6 +197,10 @@ export const sandboxOrders = pgTable(
     expressCompanyCode: text('express_company_code'),
     expressNo: text('express_no'),
     shippedAt: timestamptz('shipped_at'),
+    /** The latest ship time the marketplace gives the seller (its promise times follow from it). */
+    lastShipTime: timestamptz('last_ship_time'),
+    /** Held by the marketplace's risk control (the seller must not ship it until released). */
+    riskControlled: boolean('risk_controlled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

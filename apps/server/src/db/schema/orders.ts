@@ -79,7 +79,12 @@ export const erpOrders = pgTable(
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     payTime: timestamptz('pay_time'),
     tradingTime: timestamptz('trading_time'),
+    /** The marketplace's latest ship time and promise times (spec 02 §3.5), kept up to date by each pull. */
     lastShipTime: timestamptz('last_ship_time'),
+    promisedDeliveryTime: timestamptz('promised_delivery_time'),
+    promiseSignTime: timestamptz('promise_sign_time'),
+    promiseOutboundTime: timestamptz('promise_outbound_time'),
+    promiseDeliveryTime: timestamptz('promise_delivery_time'),
     verifiedAt: timestamptz('verified_at'),
     verifiedBy: bigint('verified_by', { mode: 'number' }),
     expressPrintTime: timestamptz('express_print_time'),

@@ -92,6 +92,7 @@ const HEADER_COLUMNS = sql.raw(
     'buyer_message', 'amount_total', 'post_fee', 'qty_total', 'sku_total', 'weight_total', 'labels', 'pay_time', 'last_ship_time',
     'verified_at', 'express_print_time', 'created_at', 'original_platform_code', 'receiver_tel', 'cod_type', 'have_invoice',
     'trading_time', 'send_print_time', 'delivery_time', 'auto_verify_hold',
+    'promised_delivery_time', 'promise_sign_time', 'promise_outbound_time', 'promise_delivery_time',
   ]
     .map((c) => `o.${c}`)
     .join(', '),
@@ -265,10 +266,10 @@ function toOrderRow(h: Record<string, unknown>, lines: OrderLineRow[], options: 
     deliveryTime: iso(h.delivery_time),
     pushTime: null,
     signTime: null,
-    promisedDeliveryTime: null,
-    promiseSignTime: null,
-    promiseOutboundTime: null,
-    promiseDeliveryTime: null,
+    promisedDeliveryTime: iso(h.promised_delivery_time),
+    promiseSignTime: iso(h.promise_sign_time),
+    promiseOutboundTime: iso(h.promise_outbound_time),
+    promiseDeliveryTime: iso(h.promise_delivery_time),
     tmallDelivery: null,
     wareHouseMatch: !labels.includes('WAREHOUSE_MATCH_FAIL'),
     expressMatch: !labels.includes('EXPRESS_MATCH_FAIL'),

@@ -2,7 +2,7 @@
 // the sandbox marketplace's console, from the route catalogue (StoreCalls,
 // SandboxMarketplaceConsoleCalls). Handlers only translate.
 import type { FastifyInstance } from 'fastify';
-import { SandboxMarketplaceConsoleCalls, StoreAuthCalls, StoreCalls } from '@openseller/core';
+import { parseDateTimeText, SandboxMarketplaceConsoleCalls, StoreAuthCalls, StoreCalls } from '@openseller/core';
 import type { Http } from '../../platform/http.js';
 import type { Session } from '../../platform/sessions.js';
 import type { SandboxConsole } from '../../connectors/marketplace/sandbox/sandbox.console.js';
@@ -84,7 +84,19 @@ export function registerStoresRoutes(
       return null;
     },
     orders: async (c) => sandbox.listOrders(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input),
-    generateOrders: async (c) => sandbox.generateOrders(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input.count),
+    generateOrders: async (c) => sandbox.generateOrders(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input.count, c.input.shipByHours),
+    riskControlOrder: async (c) => {
+      await sandbox.setRiskControl(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input.orderNo, true);
+      return null;
+    },
+    releaseRiskControl: async (c) => {
+      await sandbox.setRiskControl(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input.orderNo, false);
+      return null;
+    },
+    setLastShipTime: async (c) => {
+      await sandbox.setLastShipTime(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input.orderNo, parseDateTimeText(c.input.lastShipTime));
+      return null;
+    },
     closeOrder: async (c) => {
       await sandbox.closeOrder(await sandboxOf(c.session, c.input.storeId), c.input.storeId, c.input.orderNo);
       return null;

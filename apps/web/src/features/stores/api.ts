@@ -48,6 +48,8 @@ export const storesApi = {
     generateOrders: (storeId: number, count: number) => callApi(C.generateOrders, { storeId, count }),
     closeOrder: (storeId: number, orderNo: string) => callApi(C.closeOrder, { storeId, orderNo }),
     finishOrder: (storeId: number, orderNo: string) => callApi(C.finishOrder, { storeId, orderNo }),
+    riskControlOrder: (storeId: number, orderNo: string) => callApi(C.riskControlOrder, { storeId, orderNo }),
+    releaseRiskControl: (storeId: number, orderNo: string) => callApi(C.releaseRiskControl, { storeId, orderNo }),
     createRefund: (storeId: number, orderNo: string, type: SandboxRefundType = 'REFUND_ONLY') => callApi(C.createRefund, { storeId, orderNo, type }),
     returnGoods: (storeId: number, refundId: string, expressNo: string) => callApi(C.returnGoods, { storeId, refundId, expressNo }),
     cancelRefund: (storeId: number, refundId: string) => callApi(C.cancelRefund, { storeId, refundId }),

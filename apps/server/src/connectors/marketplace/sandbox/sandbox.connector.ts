@@ -21,6 +21,7 @@ import {
   type OnlineGoodsPage,
   type OrderPage,
   type PlatformOrderLine,
+  type PlatformPromiseTimes,
   type PushResult,
   type StoreCredentials,
   type TimeWindow,
@@ -377,6 +378,9 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
             updatedAt: o.updatedAt,
             lines: toLines(o.lines),
             shipping: o.expressNo && o.shippedAt ? { expressCompanyCode: o.expressCompanyCode ?? '', expressNo: o.expressNo, shippedAt: o.shippedAt } : null,
+            lastShipTime: o.lastShipTime,
+            promiseTimes: sandboxPromiseTimes(o.lastShipTime),
+            riskControlled: o.riskControlled,
           })),
         };
         return { result, payload: { from: window.from, to: window.to, watermark: window.watermark ?? null, returned: page.length } };
@@ -534,6 +538,17 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
     },
   };
   return connector;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The sandbox's promise times, from the latest ship time: out of the warehouse by then, delivered
+ * (and promised delivered) 72 hours later, signed for 96 hours later.
+ */
+export function sandboxPromiseTimes(lastShipTime: Date | null): PlatformPromiseTimes {
+  const after = (hours: number) => (lastShipTime ? new Date(lastShipTime.getTime() + hours * HOUR_MS) : null);
+  return { promiseOutboundTime: after(0), promisedDeliveryTime: after(72), promiseDeliveryTime: after(72), promiseSignTime: after(96) };
 }
 
 /** Whether a decision's refund differs from the request's (the seller agreed to a partial refund). */

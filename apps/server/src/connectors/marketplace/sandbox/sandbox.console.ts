@@ -10,6 +10,7 @@ import {
   formatDecimal,
   multiplyDecimals,
   PLATFORM_SANDBOX,
+  SANDBOX_ORDER_STATUSES,
   StoreErrors,
   type PageResult,
   type SandboxCallRow,
@@ -133,6 +134,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         latencyMs: shop.latencyMs,
         tokenLifetimeSeconds: shop.tokenLifetimeSeconds,
         rateLimitPerMinute: shop.rateLimitPerMinute,
+        shipByHours: shop.shipByHours,
         forcedFailures: shop.forcedFailures as SandboxForcedFailure[],
         callCount: shop.callCount,
         tokenExpiresAt: iso(token?.expiresAt ?? null),
@@ -144,7 +146,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
 
     async updateSettings(
       domainId: number,
-      input: { storeId: number; version: number; failureRate: number; latencyMs: number; tokenLifetimeSeconds: number; rateLimitPerMinute: number | null },
+      input: { storeId: number; version: number; failureRate: number; latencyMs: number; tokenLifetimeSeconds: number; rateLimitPerMinute: number | null; shipByHours?: number | undefined },
     ): Promise<void> {
       const updated = await db
         .update(sandboxShops)
@@ -153,6 +155,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
           latencyMs: input.latencyMs,
           tokenLifetimeSeconds: input.tokenLifetimeSeconds,
           rateLimitPerMinute: input.rateLimitPerMinute,
+          ...(input.shipByHours === undefined ? {} : { shipByHours: input.shipByHours }),
           version: sql`${sandboxShops.version} + 1`,
           updatedAt: now(),
         })
@@ -300,8 +303,12 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       if (!rows.length) throw sandboxNotFound('item', itemId);
     },
 
-    /** Buyers place orders of the shop's items: 1 to 3 lines each, paid now. */
-    async generateOrders(domainId: number, storeId: number, howMany: number): Promise<{ orderNos: string[] }> {
+    /**
+     * Buyers place orders of the shop's items: 1 to 3 lines each, paid now, to ship within the
+     * shop's ship-by hours (or the hours given; negative hours make orders already past their
+     * latest ship time, for tests of the overdue warning).
+     */
+    async generateOrders(domainId: number, storeId: number, howMany: number, shipByHours?: number): Promise<{ orderNos: string[] }> {
       return db.transaction(async (tx) => {
         const shop = await shopOrFail(tx, domainId, storeId, true);
         const skus = await tx
@@ -311,6 +318,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
           .where(and(and(eq(sandboxItemSkus.domainId, shop.domainId), eq(sandboxItemSkus.shopId, shop.id)), eq(sandboxItems.status, 'onsale')));
         if (!skus.length) throw new AppError(StoreErrors.SANDBOX_EMPTY_CATALOGUE, 400, { field: 'count' });
         const at = now();
+        const lastShipTime = new Date(at.getTime() + (shipByHours ?? shop.shipByHours) * 3_600_000);
         const day = at.toISOString().slice(0, 10).replaceAll('-', '');
         let seq = shop.orderSeq;
         const orderNos: string[] = [];
@@ -348,6 +356,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
             postFee,
             lines,
             payTime: at,
+            lastShipTime,
             createdAt: at,
             updatedAt: at,
           });
@@ -361,6 +370,21 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
     /** The buyer closes an unshipped order (a later pull sees it changed). */
     async closeOrder(domainId: number, storeId: number, orderNo: string): Promise<void> {
       await setOrderStatus(domainId, storeId, orderNo, 'TRADE_CLOSED', ['WAIT_SELLER_SEND_GOODS']);
+    },
+
+    /**
+     * The marketplace's risk control holds an unshipped order (riskControlled) or releases it; a
+     * later pull carries the change to the ERP order. Setting what is already set changes nothing.
+     */
+    async setRiskControl(domainId: number, storeId: number, orderNo: string, riskControlled: boolean): Promise<void> {
+      await changeOrder(domainId, storeId, orderNo, riskControlled ? ['WAIT_SELLER_SEND_GOODS'] : [...SANDBOX_ORDER_STATUSES], (order) =>
+        order.riskControlled === riskControlled ? null : { riskControlled },
+      );
+    },
+
+    /** The marketplace moves an unshipped order's latest ship time (a later pull carries it). */
+    async setLastShipTime(domainId: number, storeId: number, orderNo: string, lastShipTime: Date): Promise<void> {
+      await changeOrder(domainId, storeId, orderNo, ['WAIT_SELLER_SEND_GOODS'], (order) => (order.lastShipTime?.getTime() === lastShipTime.getTime() ? null : { lastShipTime }));
     },
 
     /** The buyer confirms receipt of a shipped order. */
@@ -451,6 +475,8 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
           expressCompanyCode: o.expressCompanyCode,
           expressNo: o.expressNo,
           shippedAt: iso(o.shippedAt),
+          lastShipTime: iso(o.lastShipTime),
+          riskControlled: o.riskControlled,
           createdAt: o.createdAt.toISOString(),
           updatedAt: o.updatedAt.toISOString(),
         })),
@@ -532,6 +558,21 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
   }
 
   async function setOrderStatus(domainId: number, storeId: number, orderNo: string, status: SandboxOrderStatus, from: SandboxOrderStatus[]): Promise<void> {
+    await changeOrder(domainId, storeId, orderNo, from, () => ({ status }));
+  }
+
+  /**
+   * Changes one order of the shop in one of the `from` states (refused otherwise): `change` answers
+   * the columns to set, or null for nothing to change (the order's update time then stays, so a
+   * pull does not see it again).
+   */
+  async function changeOrder(
+    domainId: number,
+    storeId: number,
+    orderNo: string,
+    from: readonly SandboxOrderStatus[],
+    change: (order: typeof sandboxOrders.$inferSelect) => Partial<typeof sandboxOrders.$inferInsert> | null,
+  ): Promise<void> {
     await db.transaction(async (tx) => {
       const shop = await shopOrFail(tx, domainId, storeId);
       const [order] = await tx
@@ -543,7 +584,9 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
       if (!from.includes(order.status as SandboxOrderStatus)) {
         throw new AppError(StoreErrors.SANDBOX_ORDER_STATE, 409, { key: orderNo, field: 'orderNo', status: order.status });
       }
-      await tx.update(sandboxOrders).set({ status, updatedAt: now() }).where(and(eq(sandboxOrders.domainId, order.domainId), eq(sandboxOrders.id, order.id)));
+      const set = change(order);
+      if (!set) return;
+      await tx.update(sandboxOrders).set({ ...set, updatedAt: now() }).where(and(eq(sandboxOrders.domainId, order.domainId), eq(sandboxOrders.id, order.id)));
     });
   }
 }

@@ -1,7 +1,7 @@
 // Platform orders (a connector's PlatformOrder, a self-defined store's posted order) as pipeline drafts.
 import { parseDateTimeText, PlatformOrderInput, type OrderSource } from '@openseller/core';
 import type { PlatformOrder } from '../../../connectors/marketplace/connector.js';
-import type { OrderDraft } from './pipeline.js';
+import { NO_DEADLINES, type OrderDraft } from './pipeline.js';
 
 const dateOf = (v: Date | string | null | undefined): Date | null => {
   if (v == null || v === '') return null;
@@ -25,6 +25,14 @@ export function draftFromConnector(order: PlatformOrder, source: OrderSource = '
     postFee: order.postFee ?? '0',
     payTime: dateOf(order.payTime),
     platformUpdatedAt: dateOf(order.updatedAt),
+    deadlines: {
+      lastShipTime: dateOf(order.lastShipTime),
+      promisedDeliveryTime: dateOf(order.promiseTimes?.promisedDeliveryTime),
+      promiseSignTime: dateOf(order.promiseTimes?.promiseSignTime),
+      promiseOutboundTime: dateOf(order.promiseTimes?.promiseOutboundTime),
+      promiseDeliveryTime: dateOf(order.promiseTimes?.promiseDeliveryTime),
+    },
+    riskControlled: order.riskControlled === true,
     buyerMessage: null,
     sellerRemark: null,
     lines: (order.lines ?? []).map((l) => ({
@@ -54,6 +62,8 @@ export function draftFromInput(order: PlatformOrderInput, source: OrderSource): 
     postFee: order.postFee,
     payTime: dateOf(order.payTime),
     platformUpdatedAt: dateOf(order.updatedAt),
+    deadlines: { ...NO_DEADLINES, lastShipTime: dateOf(order.lastShipTime) },
+    riskControlled: false,
     buyerMessage: order.buyerMessage ?? null,
     sellerRemark: order.sellerRemark ?? null,
     lines: order.lines.map((l) => ({

@@ -58,6 +58,17 @@ export interface DraftReceiver {
   address: string;
 }
 
+/** The marketplace's latest ship time and promise times of an order (spec 02 §3.5). */
+export interface DraftDeadlines {
+  lastShipTime: Date | null;
+  promisedDeliveryTime: Date | null;
+  promiseSignTime: Date | null;
+  promiseOutboundTime: Date | null;
+  promiseDeliveryTime: Date | null;
+}
+
+export const NO_DEADLINES: DraftDeadlines = { lastShipTime: null, promisedDeliveryTime: null, promiseSignTime: null, promiseOutboundTime: null, promiseDeliveryTime: null };
+
 /** One platform order (or hand-made order) as the pipeline takes it. */
 export interface OrderDraft {
   platformNo: string;
@@ -71,6 +82,10 @@ export interface OrderDraft {
   postFee: string;
   payTime: Date | null;
   platformUpdatedAt: Date | null;
+  /** The marketplace's deadlines (none for hand-made orders). */
+  deadlines?: DraftDeadlines;
+  /** Held by the marketplace's risk control (RISK on the ERP order until the marketplace releases it). */
+  riskControlled?: boolean;
   buyerMessage: string | null;
   sellerRemark: string | null;
   lines: DraftLine[];
@@ -471,6 +486,7 @@ export async function ingestOrders(tx: Tx, deps: PipelineDeps, domainId: number,
         const change = platformChange(prev, next);
         if (change) await interceptOrders(tx, domainId, actor, store.id, draft.platformNo, change.reason, change.receiver, at);
       }
+      await applyDeadlinesAndRisk(tx, domainId, actor, store.id, draft, riskOf(before.payload), at);
       updated++;
       items.set(draft.platformNo, { platformNo: draft.platformNo, outcome: 'updated', orderId: before.erpOrderId, code: null, errorMsg: null });
     }
@@ -555,6 +571,12 @@ export async function createErpOrders(
           col('labels', 'text[]', (p) => p.labels),
           col('pay_time', 'timestamptz', (p) => p.draft.payTime),
           col('trading_time', 'timestamptz', (p) => p.draft.payTime),
+          col('last_ship_time', 'timestamptz', (p) => p.draft.deadlines?.lastShipTime ?? null),
+          col('promised_delivery_time', 'timestamptz', (p) => p.draft.deadlines?.promisedDeliveryTime ?? null),
+          col('promise_sign_time', 'timestamptz', (p) => p.draft.deadlines?.promiseSignTime ?? null),
+          col('promise_outbound_time', 'timestamptz', (p) => p.draft.deadlines?.promiseOutboundTime ?? null),
+          col('promise_delivery_time', 'timestamptz', (p) => p.draft.deadlines?.promiseDeliveryTime ?? null),
+          col('risk_control_status', 'text', (p) => (p.draft.riskControlled ? RISK_CONTROLLED : RISK_NONE)),
           col('created_by', 'bigint', () => actor.userId),
         ],
         sql`returning id, code`,
@@ -618,6 +640,67 @@ export async function createErpOrders(
 }
 
 const SENT_OR_GONE = ['CI_ERPSOH_STATUS_SEND', 'CI_ERPSOH_STATUS_CANCEL', 'CI_ERPSOH_STATUS_CLOSE'];
+
+/** erp_orders.risk_control_status: held by the marketplace's risk control, or not. */
+export const RISK_CONTROLLED = 'RISK';
+export const RISK_NONE = 'NONE';
+
+/** The risk flag a stored platform payload carried (false for payloads from before it existed). */
+const riskOf = (payload: unknown): boolean => (payload as { riskControlled?: unknown } | null)?.riskControlled === true;
+
+/**
+ * A platform order seen again: its latest ship time and promise times reach the open ERP orders
+ * carrying it (a merged order keeps the earliest latest ship time of its platform orders), and a
+ * change of the marketplace's risk flag holds (RISK) or releases (NONE) them, with an order log.
+ * The risk status moves only when the marketplace's flag changed, so a release by hand stands
+ * until the marketplace flags the order again.
+ */
+async function applyDeadlinesAndRisk(tx: Tx, domainId: number, actor: OperationActor, storeId: number, draft: OrderDraft, riskBefore: boolean, at: Date): Promise<void> {
+  const d = draft.deadlines ?? NO_DEADLINES;
+  const riskAfter = draft.riskControlled === true;
+  const riskChanged = riskAfter !== riskBefore;
+  const ts = (v: Date | null) => (v ? v.toISOString() : null);
+  const rows = await tx.execute<{ id: number; risk_before: string; risk_after: string; ship_before: Date | string | null; ship_after: Date | string | null }>(sql`
+    with target as (
+      select o.id, o.risk_control_status, o.last_ship_time, o.platform_nos
+      from erp_orders o
+      where o.domain_id = ${domainId} and o.store_id = ${storeId} and o.platform_nos @> ${textArray([draft.platformNo])}
+        and o.status_code <> all(${textArray(SENT_OR_GONE)})
+      for update),
+    next as (
+      select t.id, t.risk_control_status as risk_before, t.last_ship_time as ship_before,
+        case when ${riskChanged} then ${riskAfter ? RISK_CONTROLLED : RISK_NONE} else t.risk_control_status end as risk_after,
+        case when cardinality(t.platform_nos) = 1 then ${ts(d.lastShipTime)}::timestamptz
+          else (select min(nullif(p.payload->>'lastShipTime', '')::timestamptz) from platform_orders p
+                where p.domain_id = ${domainId} and p.store_id = ${storeId} and p.platform_no = any(t.platform_nos)) end as ship_after
+      from target t)
+    update erp_orders o set
+      risk_control_status = n.risk_after,
+      last_ship_time = n.ship_after,
+      promised_delivery_time = ${ts(d.promisedDeliveryTime)}::timestamptz,
+      promise_sign_time = ${ts(d.promiseSignTime)}::timestamptz,
+      promise_outbound_time = ${ts(d.promiseOutboundTime)}::timestamptz,
+      promise_delivery_time = ${ts(d.promiseDeliveryTime)}::timestamptz,
+      version = o.version + 1,
+      updated_at = ${at.toISOString()}::timestamptz
+    from next n
+    where o.domain_id = ${domainId} and o.id = n.id
+      and (o.risk_control_status is distinct from n.risk_after or o.last_ship_time is distinct from n.ship_after
+        or o.promised_delivery_time is distinct from ${ts(d.promisedDeliveryTime)}::timestamptz
+        or o.promise_sign_time is distinct from ${ts(d.promiseSignTime)}::timestamptz
+        or o.promise_outbound_time is distinct from ${ts(d.promiseOutboundTime)}::timestamptz
+        or o.promise_delivery_time is distinct from ${ts(d.promiseDeliveryTime)}::timestamptz)
+    returning o.id, n.risk_before, n.risk_after, n.ship_before, n.ship_after`);
+  const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
+  for (const r of rows.rows) {
+    if (r.risk_before !== r.risk_after) {
+      await writeOrderLog(tx, actor, Number(r.id), r.risk_after === RISK_CONTROLLED ? 'riskControl' : 'releaseRisk', { riskControlStatus: r.risk_before }, { riskControlStatus: r.risk_after, platformNo: draft.platformNo });
+    }
+    if (iso(r.ship_before) !== iso(r.ship_after)) {
+      await writeOrderLog(tx, actor, Number(r.id), 'lastShipTime', { lastShipTime: iso(r.ship_before) }, { lastShipTime: iso(r.ship_after), platformNo: draft.platformNo });
+    }
+  }
+}
 
 /**
  * A platform-side change (closed, refund, receiver changed) on the ERP orders carrying the

@@ -124,6 +124,46 @@ describe('order list', () => {
     expect((await call(w, 'searchErpSoHPageList', { activeKey: '1', pageSize: 1001 })).body).toMatchObject({ success: false, params: { field: 'pageSize' } });
   });
 
+  it('finds orders by a fragment of the receiver name, phone or address, the buyer nick, or an order or platform number', async () => {
+    const w = await world();
+    const platformNo = uniqueName('TB778899');
+    const first = await w.order({ platformNo, buyerNick: 'Sunny_Shop88', receiver: { name: '欧阳娜娜', phone: '13912345678', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路 90 号 3 幢' } });
+    const second = await w.order({ buyerNick: 'moon', receiver: { name: '张三', phone: '13800001111', province: '广东省', city: '深圳市', district: '南山区', address: '科技园 12 栋' } });
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '阳娜' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '5678' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '139 1234-5678' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '文三路90号' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '杭州市西湖' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '科技园，3456' })).toEqual([second.id, first.id]);
+    expect(await ids(w, { activeKey: '1', buyerNick: 'shop8' })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', codeKeywords: platformNo.slice(2, 10) })).toEqual([first.id]);
+    expect(await ids(w, { activeKey: '1', codeKeywords: second.code.slice(-8) })).toEqual([second.id]);
+    // A fragment of one field does not match across into another (name then phone).
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '张三138' })).toEqual([]);
+    // Nothing else is found by a fragment meant for another field.
+    expect(await ids(w, { activeKey: '1', buyerNick: '欧阳' })).toEqual([]);
+  });
+
+  it('finds an order by the masked phone and name the list shows, as a seller copies them', async () => {
+    const w = await world();
+    const order = await w.order({ receiver: { name: '司马相如', phone: '13755556666' } });
+    await w.order({ receiver: { name: '李四', phone: '13700006666' } });
+    const row = (await call(w, 'searchErpSoHPageList', { activeKey: '1', currentPage: 1, pageSize: 10 })).body.data.voList.find((o: { id: number }) => o.id === order.id);
+    expect(row.receiverPhone).toBe('137****6666');
+    expect(await ids(w, { activeKey: '1', receiverKeywords: row.receiverPhone })).toEqual(expect.arrayContaining([order.id]));
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '137****5666' })).toEqual([order.id]);
+  });
+
+  it('never finds another domain\'s orders by fragment', async () => {
+    const w = await world();
+    const other = await world();
+    await other.order({ buyerNick: 'shared-nick', receiver: { name: '王小二', phone: '13611112222' } });
+    const mine = await w.order({ buyerNick: 'shared-nick', receiver: { name: '王小二', phone: '13611112222' } });
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '小二' })).toEqual([mine.id]);
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '1111' })).toEqual([mine.id]);
+    expect(await ids(w, { activeKey: '1', buyerNick: 'shared' })).toEqual([mine.id]);
+  });
+
   it('filters by SKU, receiver, buyer, store, warehouse, courier, label, flags and time ranges', async () => {
     const w = await world();
     const wh = await anotherWarehouse(t, w.domainId, 0);

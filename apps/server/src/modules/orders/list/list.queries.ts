@@ -8,6 +8,7 @@ import {
   ORDER_STATUS,
   ORDER_TAB_STATUSES,
   ORDER_TABS,
+  orderSearchPattern,
   orderTimeBound,
   type OrderExceptionType,
   type OrderSearchFilters,
@@ -20,6 +21,28 @@ import type { Tx } from '../../../db/client.js';
 import { pageOffset } from '../../../platform/paging.js';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// The search texts of an order, exactly as the trigram indexes of migration shipby_search
+// declare them (same expressions, or the indexes are not used).
+const RECEIVER_SEARCH = sql.raw(
+  `order_search_text(o.receiver_name, o.receiver_phone, o.receiver_tel, coalesce(o.receiver_province, '') || coalesce(o.receiver_city, '') || coalesce(o.receiver_district, '') || coalesce(o.receiver_address, ''))`,
+);
+const BUYER_SEARCH = sql.raw(`order_search_text(o.buyer_nick)`);
+const CODE_SEARCH = sql.raw(`order_search_text(variadic array_prepend(o.code, o.platform_nos))`);
+
+/**
+ * Any keyword found in the search text (fragments, as orderSearchPattern takes them). The domain
+ * is tested again inside so the (domain_id, text) trigram index serves the keywords alone.
+ */
+function fragmentCondition(text: SQL, keywords: readonly string[]): { condition: SQL; indexed: boolean } | null {
+  const patterns = keywords.map(orderSearchPattern).filter((p): p is string => p !== null);
+  if (!patterns.length) return null;
+  const condition = sql`(${sql.join(
+    patterns.map((p) => sql`${text} ilike ${p}`),
+    sql` or `,
+  )})`;
+  return { condition, indexed: patterns.every((p) => /[A-Za-z0-9]{3}/.test(p)) };
+}
 
 /** The SQL condition of one exception kind of tab 5, on the order aliased `o`. */
 export function exceptionCondition(type: OrderExceptionType): SQL {
@@ -57,13 +80,22 @@ function tabCondition(tab: OrderTab, exceptionType: OrderExceptionType | undefin
 function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
   const c: SQL[] = [sql`o.domain_id = ${domainId}`];
   if (f.statusCode) c.push(sql`o.status_code = ${f.statusCode}`);
-  const codes = f.codeKeywords ?? [];
-  // A union (not an OR) so both the code key and the gin index on platform numbers are used; as
-  // an array computed once (not `in (subquery)`), so the planner fetches those few orders by id
-  // instead of walking the domain's id index in page order hoping to meet them.
-  if (codes.length)
-    c.push(sql`o.id = any(array(select x.id from erp_orders x where x.domain_id = ${domainId} and x.code = any(${textArray(codes)})
-      union select y.id from erp_orders y where y.domain_id = ${domainId} and y.platform_nos && ${textArray(codes)}))`);
+  // Order codes and platform numbers, receivers (name, phone, address) and the buyer's nick by
+  // fragment, through the trigram indexes. As an array computed once (not a plain condition), so
+  // the planner fetches the matching orders through the index instead of walking the domain's
+  // id index in page order hoping to meet them.
+  const fragments = [
+    fragmentCondition(CODE_SEARCH, f.codeKeywords ?? []),
+    fragmentCondition(RECEIVER_SEARCH, f.receiverKeywords ?? []),
+    fragmentCondition(BUYER_SEARCH, f.buyerNick ? [f.buyerNick] : []),
+  ];
+  for (const fragment of fragments) {
+    if (!fragment) continue;
+    // A keyword without three letters or digits in a row (a Chinese name on a server whose
+    // LC_CTYPE is C, as the embedded one) gives pg_trgm no trigram: the index would be read
+    // whole. Then the condition stays on the rows, and the list walks its id index instead.
+    c.push(fragment.indexed ? sql`o.id = any(array(select o.id from erp_orders o where o.domain_id = ${domainId} and ${fragment.condition}))` : fragment.condition);
+  }
   const skus = f.skuKeywords ?? [];
   if (skus.length === 1) {
     const p = likePattern(skus[0]!);
@@ -71,9 +103,6 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
   } else if (skus.length > 1) {
     c.push(sql`exists (select 1 from erp_order_lines l where l.order_id = o.id and l.domain_id = o.domain_id and (l.sku_code = any(${textArray(skus)}) or l.outer_sku_id = any(${textArray(skus)})))`);
   }
-  const receivers = f.receiverKeywords ?? [];
-  if (receivers.length) c.push(sql`(o.receiver_name = any(${textArray(receivers)}) or o.receiver_phone = any(${textArray(receivers)}) or o.receiver_tel = any(${textArray(receivers)}))`);
-  if (f.buyerNick) c.push(sql`o.buyer_nick = ${f.buyerNick}`);
   if (f.storeIdList?.length) c.push(sql`o.store_id = any(${bigintArray(f.storeIdList)})`);
   if (f.warehouseIdList?.length) c.push(sql`o.warehouse_id = any(${bigintArray(f.warehouseIdList)})`);
   if (f.expressCompanyCodeList?.length) c.push(sql`o.express_company_code = any(${textArray(f.expressCompanyCodeList)})`);

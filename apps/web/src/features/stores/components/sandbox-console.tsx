@@ -317,10 +317,21 @@ function OrdersTab({ storeId }: { storeId: number }) {
         }}
         columns={[
           { title: t('stores:sandbox.orders.orderNo'), dataIndex: 'orderNo', width: 200 },
-          { title: t('stores:sandbox.orders.status'), dataIndex: 'status', width: 130, render: (v: string) => <Tag color={ORDER_COLORS[v]}>{t(`stores:sandbox.orders.statuses.${v}`)}</Tag> },
+          {
+            title: t('stores:sandbox.orders.status'),
+            dataIndex: 'status',
+            width: 130,
+            render: (v: string, o) => (
+              <>
+                <Tag color={ORDER_COLORS[v]}>{t(`stores:sandbox.orders.statuses.${v}`)}</Tag>
+                {o.riskControlled && <Tag color="red">{t('stores:sandbox.orders.riskControlled')}</Tag>}
+              </>
+            ),
+          },
           { title: t('stores:sandbox.orders.buyer'), dataIndex: 'buyerNick', width: 90 },
           { title: t('stores:sandbox.orders.amount'), dataIndex: 'amount', width: 100, align: 'right', render: (v: string) => `¥${v}` },
           { title: t('stores:sandbox.orders.shipping'), render: (_, o) => (o.expressNo ? `${o.expressCompanyCode} ${o.expressNo}` : '-') },
+          { title: t('stores:sandbox.orders.lastShipTime'), dataIndex: 'lastShipTime', width: 140, render: (v: string | null) => (v ? <DateTime value={v} /> : '-') },
           { title: t('stores:sandbox.orders.updatedAt'), dataIndex: 'updatedAt', width: 140, render: (v: string) => <DateTime value={v} /> },
           {
             title: t('common:actions.title'),
@@ -330,6 +341,16 @@ function OrdersTab({ storeId }: { storeId: number }) {
                 {o.status === 'WAIT_SELLER_SEND_GOODS' && (
                   <Button type="link" size="small" onClick={() => act(() => storesApi.sandbox.closeOrder(storeId, o.orderNo))}>
                     {t('stores:sandbox.orders.close')}
+                  </Button>
+                )}
+                {o.status === 'WAIT_SELLER_SEND_GOODS' && !o.riskControlled && (
+                  <Button type="link" size="small" onClick={() => act(() => storesApi.sandbox.riskControlOrder(storeId, o.orderNo))}>
+                    {t('stores:sandbox.orders.riskControl')}
+                  </Button>
+                )}
+                {o.riskControlled && (
+                  <Button type="link" size="small" onClick={() => act(() => storesApi.sandbox.releaseRiskControl(storeId, o.orderNo))}>
+                    {t('stores:sandbox.orders.releaseRisk')}
                   </Button>
                 )}
                 {o.status === 'WAIT_BUYER_CONFIRM_GOODS' && (

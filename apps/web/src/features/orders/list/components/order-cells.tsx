@@ -65,7 +65,7 @@ export function useMinuteClock(): Date {
  * The overdue warning of one order. It reads the clock and the domain's setting itself, so the
  * order list's cell depends on the order alone and is not redrawn when rows are selected.
  */
-export function OverdueCell({ lastShipTime }: { lastShipTime: string | null }) {
+export function OverdueCell({ lastShipTime, quiet = false }: { lastShipTime: string | null; quiet?: boolean }) {
   const { t } = useTranslation();
   const now = useMinuteClock();
   const warning = useOverdueWarning();
@@ -77,7 +77,7 @@ export function OverdueCell({ lastShipTime }: { lastShipTime: string | null }) {
         <Tag color="orange">{t('orders:overdue.soon', { days: info.days, hours: info.hours, minutes: info.minutes })}</Tag>
       </Tooltip>
     );
-  return <Typography.Text type="secondary">-</Typography.Text>;
+  return quiet ? null : <Typography.Text type="secondary">-</Typography.Text>;
 }
 
 /** Whether the order's express label was printed (and when): tab 2 holds both kinds of order. */

@@ -1,6 +1,6 @@
 // One order in a drawer: header, receiver (masked; the eye reveals it to an account allowed to), the edit actions (features/orders/commands),
 // lines, merge candidates and the operation log.
-import { Alert, Descriptions, Drawer, Image, Skeleton, Table, Tag, Timeline, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, Image, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, refundHeld, type OrderDetail, type OrderLineRow } from '@openseller/core';
 import { InterceptTasksPanel } from '../../intercepts/intercept-tasks-panel';
@@ -9,7 +9,7 @@ import { useOrderEditing } from '../../commands/components/order-editing';
 import { DateTime } from '../../../../ui/relative-time';
 import { logActionLabel } from '../../../logs/log-labels';
 import { ordersErrorMessage, useOrderDetail } from '../queries';
-import { OrderStatusTag, OrderTags } from './order-cells';
+import { OrderStatusTag, OrderTags, OverdueCell } from './order-cells';
 import { ReceiverReveal } from './receiver-reveal';
 
 export function OrderDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
@@ -61,6 +61,16 @@ function DetailBody({ data }: { data: OrderDetail }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('orders:columns.payTime')}>
           <DateTime value={data.payTime} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('orders:columns.overdue')}>
+          {data.lastShipTime ? (
+            <Space size={4} wrap>
+              <DateTime value={data.lastShipTime} />
+              <OverdueCell lastShipTime={data.lastShipTime} quiet />
+            </Space>
+          ) : (
+            '-'
+          )}
         </Descriptions.Item>
         <Descriptions.Item label={t('orders:detail.buyerMessage')}>{data.buyerMessage ?? '-'}</Descriptions.Item>
         <Descriptions.Item label={t('orders:detail.sellerRemark')}>{data.sellerRemark ?? '-'}</Descriptions.Item>

@@ -1,0 +1,88 @@
+// Order search by fragment at scale (issue 21, must-have 9): a fragment of the receiver's name,
+// phone or address, the buyer's nick, or an order or platform number, over HTTP
+// (searchErpSoHPageList, a page of 100 with its total) beside the raw SQL of the same page and
+// count, in a domain of ORDERS orders (four other domains beside it).
+//   npx tsx bench/order-search.bench.ts            (ORDERS=200000 when the machine is busy)
+//   BENCH_DATABASE_URL=postgres://… to run on a PostgreSQL server instead of the embedded one
+import { performance } from 'node:perf_hooks';
+import { OrderSearchInput } from '@openseller/core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { searchOrderIdsQueries } from '../apps/server/src/modules/orders/list/list.queries.js';
+import { machine, measure, printTable, signIn, startBenchEnv, type Timing } from './lib.js';
+import { generateOrdersWorld } from './orders-data.js';
+
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const size = {
+  orders: num('ORDERS', 1_000_000),
+  skus: num('SKUS', 5_000),
+  stores: num('STORES', 20),
+  warehouses: num('WAREHOUSES', 5),
+  otherDomains: num('OTHER', 4),
+  otherOrders: num('OTHER_ORDERS', 20_000),
+  pending: num('PENDING', 100_000),
+};
+const N = num('N', 40);
+// TABS=6,1 to measure tab 1 (to review) as well as tab 6 (all orders).
+const TABS = (process.env.TABS ?? '6').split(',');
+
+const env = await startBenchEnv('order_search');
+console.log(`machine: ${machine()}`);
+console.log(`sizes: ${JSON.stringify(size)}`);
+const locale = (await env.pool.query<{ ctype: string }>(`select datctype as ctype from pg_database where datname = current_database()`)).rows[0]!.ctype;
+const version = (await env.pool.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]!.v;
+console.log(`PostgreSQL ${version}, LC_CTYPE ${locale}`);
+const t0 = performance.now();
+const world = await generateOrdersWorld(env.pool, size, (m) => console.log(`  ${m}`));
+console.log(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+const { domainId } = world;
+const post = await signIn(env.baseUrl, world.loginName, world.password);
+
+const dialect = new PgDialect();
+const raw = async (q: SQL) => {
+  const { sql, params } = dialect.sqlToQuery(q);
+  return env.pool.query(sql, params as unknown[]);
+};
+
+// Values of one order a third of the way in, as a seller would type parts of them.
+const sample = (
+  await env.pool.query<{ code: string; platform_no: string; receiver_phone: string; receiver_name: string; buyer_nick: string }>(
+    `select code, platform_nos[1] as platform_no, receiver_phone, receiver_name, buyer_nick from erp_orders where domain_id = $1 order by id limit 1 offset $2`,
+    [domainId, Math.floor(size.orders / 3)],
+  )
+).rows[0]!;
+const cases: { label: string; body: Record<string, unknown> }[] = [
+  { label: `receiver name, whole (${sample.receiver_name})`, body: { receiverKeywords: sample.receiver_name } },
+  { label: 'receiver name, 2-character fragment (阳娜)', body: { receiverKeywords: '阳娜' } },
+  { label: `receiver phone, last 6 digits (${sample.receiver_phone.slice(-6)})`, body: { receiverKeywords: sample.receiver_phone.slice(-6) } },
+  { label: `receiver phone, middle 5 digits (${sample.receiver_phone.slice(4, 9)})`, body: { receiverKeywords: sample.receiver_phone.slice(4, 9) } },
+  { label: `receiver phone, masked as listed (${sample.receiver_phone.slice(0, 3)}****${sample.receiver_phone.slice(-4)})`, body: { receiverKeywords: `${sample.receiver_phone.slice(0, 3)}****${sample.receiver_phone.slice(-4)}` } },
+  { label: 'receiver address fragment (文三路 123 号 4 幢)', body: { receiverKeywords: '文三路 123 号 4 幢' } },
+  { label: `buyer nick fragment (${sample.buyer_nick.slice(2)})`, body: { buyerNick: sample.buyer_nick.slice(2) } },
+  { label: `order code, whole (${sample.code})`, body: { codeKeywords: sample.code } },
+  { label: `order code, last 7 (${sample.code.slice(-7)})`, body: { codeKeywords: sample.code.slice(-7) } },
+  { label: `platform number fragment (${sample.platform_no.slice(1, 8)})`, body: { codeKeywords: sample.platform_no.slice(1, 8) } },
+  { label: 'no keyword (the list as it is)', body: {} },
+];
+
+const rows: Timing[] = [];
+const totals: string[] = [];
+for (const c of cases) {
+  for (const activeKey of TABS) {
+    const body = { ...c.body, activeKey, currentPage: 1, pageSize: 100 };
+    let total = 0;
+    const http = await measure(`HTTP tab ${activeKey}: ${c.label}`, N, 1, async () => {
+      total = (await post<{ total: number }>('/myhome/erpsoh/searchErpSoHPageList', body)).total;
+    });
+    const q = searchOrderIdsQueries(domainId, OrderSearchInput.parse(body));
+    const rawSql = await measure(`SQL  tab ${activeKey}: ${c.label}`, N, 1, () => Promise.all([raw(q.page), raw(q.count)]));
+    rows.push(http, rawSql);
+    // As it goes, so a long run still shows what it measured.
+    console.log(`${http.label}: p50 ${http.p50.toFixed(1)} ms, p95 ${http.p95.toFixed(1)} ms | SQL p50 ${rawSql.p50.toFixed(1)} ms, p95 ${rawSql.p95.toFixed(1)} ms | ${total} orders`);
+    totals.push(`tab ${activeKey}: ${c.label}: ${total} orders`);
+  }
+}
+printTable(rows);
+console.log('\nfound:');
+for (const line of totals) console.log(`  ${line}`);
+await env.close();
