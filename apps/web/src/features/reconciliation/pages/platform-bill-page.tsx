@@ -48,7 +48,7 @@ export default function PlatformBillPage() {
     { title: t('reconciliation:fields.store'), dataIndex: 'storeName', width: 140 },
     { title: t('reconciliation:fields.orderNo'), dataIndex: 'orderNo', width: 190, render: (v: string | null, r) => (v ? <Link to={`/finance/reconciliation?orderNo=${encodeURIComponent(v)}&storeId=${r.storeId}`}>{v}</Link> : '—') },
     { title: t('reconciliation:fields.afterSaleNo'), dataIndex: 'afterSaleNo', width: 150, render: (v: string | null) => v ?? '—' },
-    { title: t('reconciliation:fields.eventType'), dataIndex: 'eventType', width: 170, render: (v: string) => t(`reconciliation:eventTypes.${v.replace(':', '_')}`, { defaultValue: v }) },
+    { title: t('reconciliation:fields.eventType'), dataIndex: 'eventType', width: 170, render: (v: string) => t(`reconciliation:eventTypes.${v.replace(':', '.')}`, { defaultValue: v }) },
     { title: t('reconciliation:fields.billType'), dataIndex: 'billType', width: 100, render: (v: BillType) => <Tag color={v === 'INCOME' ? 'green' : 'red'}>{t(`reconciliation:billTypes.${v}`)}</Tag> },
     { title: t('reconciliation:fields.amount'), dataIndex: 'amount', align: 'right', width: 120, render: (v: string) => formatMoney(v) },
     { title: t('reconciliation:fields.source'), dataIndex: 'source', width: 150, render: (v: BillSource) => t(`reconciliation:sources.${v}`) },
