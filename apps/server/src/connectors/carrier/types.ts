@@ -51,6 +51,8 @@ export interface TrackingEvent {
   state: TrackingState;
   at: string;
   description: string;
+  /** The courier is out delivering the parcel (派件中): the buyer may be told to expect it. */
+  delivering?: boolean;
 }
 
 export interface TrackingResult {

@@ -4,7 +4,7 @@
 import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
 import { REFUND_DONE_LISTENERS } from '../aftersales/index.js';
-import { ORDERS_SHIPPED_LISTENERS, type OrdersShippedListener } from '../orders/index.js';
+import { ORDERS_OUT_FOR_DELIVERY_LISTENERS, ORDERS_SHIPPED_LISTENERS, type OrdersOutForDeliveryListener, type OrdersShippedListener } from '../orders/index.js';
 import { createBuyerSmsService, type BuyerSmsService } from './buyer-sms.service.js';
 import { createChecklistService } from './checklist.service.js';
 import { registerGuidesMessages } from './guides.messages.js';
@@ -23,6 +23,8 @@ export const registerGuidesModule: AreaModule = (ctx) => {
   const buyerSms = createBuyerSmsService({ database: ctx.database, sms: ctx.sms, ...clock });
   ctx.registry.provide('buyer-sms', buyerSms);
   ctx.registry.add<OrdersShippedListener>(ORDERS_SHIPPED_LISTENERS, (tx, domainId, ids) => buyerSms.notifyOrders(tx, domainId, 'SHIPPED', ids));
+  // Once per order: the SMS log's key refuses a second text for the same order and event.
+  ctx.registry.add<OrdersOutForDeliveryListener>(ORDERS_OUT_FOR_DELIVERY_LISTENERS, (tx, domainId, ids) => buyerSms.notifyOrders(tx, domainId, 'OUT_FOR_DELIVERY', ids));
   ctx.registry.add<RefundDoneListener>(REFUND_DONE_LISTENERS, (tx, domainId, id) => buyerSms.notifyRefundDone(tx, domainId, id));
   registerGuidesRoutes(ctx.app, ctx.http, { checklist, manuals, buyerSms });
 };

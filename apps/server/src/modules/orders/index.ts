@@ -31,6 +31,7 @@ export const ORDER_INGEST_SERVICE = 'order-ingest';
 /** Refund holds and intercept tasks, in the caller's transaction (the after-sales area's documents hold and release orders). */
 /** Called with the orders a send shipped, in its transaction (the guides area texts buyers). */
 export { ORDERS_SHIPPED_LISTENERS, type OrdersShippedListener } from './shipping/index.js';
+export { ORDERS_OUT_FOR_DELIVERY_LISTENERS, type OrdersOutForDeliveryListener } from './tracking/index.js';
 export { holdOrdersForRefund, releaseRefundHolds, type ActiveRefundsElsewhere } from './intercepts/index.js';
 
 export const registerOrdersModule: AreaModule = (ctx) => {

@@ -2,7 +2,7 @@
 // waybill numbers per carrier code (a prefix and a sequence kept in carrier_sandbox_sequences),
 // routing data (sort code, bag, branch) from the receiver's address, answers after a configurable
 // latency, fails the next calls when told to (its console), refuses parcels without a receiver
-// address, and moves an issued parcel GOT → TRANSIT → SIGNED over time — about one parcel in
+// address, and moves an issued parcel GOT → TRANSIT → out for delivery → SIGNED over time — about one parcel in
 // eight ends in EXCEPTION instead of SIGNED.
 import { createHash } from 'node:crypto';
 import { defaultPaymentType, type TrackingState } from '@openseller/core';
@@ -138,13 +138,18 @@ export function createSandboxCarrier(deps: { db: Db; now?: () => Date }) {
       const { trackingStepSeconds } = await settingsOf(account.domainId);
       const step = trackingStepSeconds * 1000;
       const issued = parcel.issuedAt.getTime();
-      const steps = Math.floor((carrierNow(account.domainId).getTime() - issued) / step);
-      const path: [TrackingState, string][] = [
-        ['GOT', `${parcel.routing.branch ?? ''} 已揽收`],
-        ['TRANSIT', `运输中，发往 ${parcel.routing.bag ?? ''}`],
-        troubled(expressNo) ? ['EXCEPTION', '签收异常：收件人拒收'] : ['SIGNED', '已签收'],
+      const elapsed = carrierNow(account.domainId).getTime() - issued;
+      // Each event at its offset in tracking steps; the courier goes out delivering half a step
+      // before the parcel is signed for (the state stays in transit).
+      const path: { offset: number; state: TrackingState; description: string; delivering?: boolean }[] = [
+        { offset: 0, state: 'GOT', description: `${parcel.routing.branch ?? ''} 已揽收` },
+        { offset: 1, state: 'TRANSIT', description: `运输中，发往 ${parcel.routing.bag ?? ''}` },
+        { offset: 1.5, state: 'TRANSIT', description: `${parcel.routing.branch ?? ''} 派件中，快递员正在为您派件`, delivering: true },
+        troubled(expressNo) ? { offset: 2, state: 'EXCEPTION', description: '签收异常：收件人拒收' } : { offset: 2, state: 'SIGNED', description: '已签收' },
       ];
-      const events: TrackingEvent[] = path.slice(0, Math.min(steps + 1, path.length)).map(([state, description], i) => ({ state, description, at: new Date(issued + i * step).toISOString() }));
+      const events: TrackingEvent[] = path
+        .filter((e, i) => i === 0 || e.offset * step <= elapsed)
+        .map((e) => ({ state: e.state, description: e.description, at: new Date(issued + e.offset * step).toISOString(), ...(e.delivering ? { delivering: true } : {}) }));
       return { expressNo, state: events[events.length - 1]!.state, events };
     },
   };

@@ -5,7 +5,7 @@ import type { ModuleContext } from '../../../platform/module.js';
 import { registerTrackingRoutes } from './tracking.routes.js';
 import { createTrackingService } from './tracking.service.js';
 
-export { createTrackingService, type TrackingService } from './tracking.service.js';
+export { createTrackingService, ORDERS_OUT_FOR_DELIVERY_LISTENERS, type OrdersOutForDeliveryListener, type TrackingService } from './tracking.service.js';
 export const TRACKING_JOB = 'orders.express-tracking';
 
 export function registerOrderTracking(ctx: ModuleContext): void {

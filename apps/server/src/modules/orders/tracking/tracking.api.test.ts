@@ -171,7 +171,7 @@ describe('express tracking', () => {
 
   it('is run by the job for every domain, and keeps the state when the carrier fails', async () => {
     const w = await sentWorld(2);
-    const service = createTrackingService({ database: t.database, registry: { get: (() => createCarrierRegistry({ db: t.database.db })) as any } as any });
+    const service = createTrackingService({ database: t.database, registry: { get: (() => createCarrierRegistry({ db: t.database.db })) as any, list: () => [] } as any });
     await service.runJob();
     expect((await ok(w.token, `${base}/statistics`, {})).states.GOT).toBe(2);
 
@@ -210,5 +210,41 @@ describe('express tracking', () => {
     expect((await t.call(`${base}/igore`, { idList: w.ids }, { token: staff })).status).toBe(403);
     const orders = await signedInStaff(t, w.domainId, ['MENU_ERPSO']);
     expect((await ok(orders, `${base}/statistics`, {})).total).toBe(1);
+  });
+});
+
+describe('out for delivery', () => {
+  it('texts the buyer once when the courier goes out delivering, if the seller enabled that text', async () => {
+    const w = await sentWorld(1);
+    const mobile = '13900000077';
+    await t.database.db.execute(sql`update erp_orders set receiver_phone = ${mobile} where id = ${w.ids[0]}`);
+    await ok(w.token, '/cloud/core/smsTemplate/save', { event: 'OUT_FOR_DELIVERY', content: '{orderCode} 的包裹（{expressNo}）正在派送中', enabled: true });
+    const outbox = async () => (await t.database.db.execute<{ purpose: string; content: string }>(sql`select purpose, content from sms_outbox where mobile = ${mobile} order by id`)).rows;
+    await ok(w.token, `${base}/refresh`, {});
+    await age(w.domainId, 1);
+    await ok(w.token, `${base}/refresh`, {});
+    expect(await outbox()).toEqual([]);
+    // Half a step later the courier is out delivering: the parcel is still in transit.
+    await age(w.domainId, 0.5);
+    await ok(w.token, `${base}/refresh`, {});
+    expect((await ok(w.token, `${base}/query`, {})).voList[0]).toMatchObject({ state: 'TRANSIT', lastEventText: expect.stringContaining('派件中') });
+    await ok(w.token, `${base}/refresh`, {});
+    const sent = await outbox();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.purpose).toBe('BUYER_OUT_FOR_DELIVERY');
+    expect(sent[0]!.content).toMatch(/^.+ 的包裹（SBZTO.+）正在派送中$/);
+    // Signed for afterwards: no second text.
+    await age(w.domainId, 1);
+    await ok(w.token, `${base}/refresh`, {});
+    expect(await outbox()).toHaveLength(1);
+  });
+
+  it('sends nothing when the courier goes out delivering and the text is not enabled', async () => {
+    const w = await sentWorld(1);
+    const mobile = '13900000078';
+    await t.database.db.execute(sql`update erp_orders set receiver_phone = ${mobile} where id = ${w.ids[0]}`);
+    await age(w.domainId, 1.5);
+    await ok(w.token, `${base}/refresh`, {});
+    expect((await t.database.db.execute(sql`select 1 from sms_outbox where mobile = ${mobile}`)).rows).toEqual([]);
   });
 });

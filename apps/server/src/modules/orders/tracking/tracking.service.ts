@@ -10,7 +10,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { domainConfigs } from '../../../db/schema/index.js';
 import { writeOperationLog } from '../../../platform/operation-log.js';
 import { bigintArray, textArray } from '../../../platform/sql.js';
-import type { Database } from '../../../db/client.js';
+import type { Database, Tx } from '../../../db/client.js';
 import { CARRIER_REGISTRY, CarrierConnectorError, type CarrierRegistry } from '../../../connectors/carrier/index.js';
 import type { ServiceRegistry } from '../../../platform/module.js';
 import type { Session } from '../../../platform/sessions.js';
@@ -41,6 +41,13 @@ export interface TrackingDeps {
   registry: ServiceRegistry;
   now?: () => Date;
 }
+
+/**
+ * Areas told, in a transaction of their own, of the orders whose parcel the courier is out
+ * delivering (the latest tracking event says so); they may hear of one order more than once.
+ */
+export const ORDERS_OUT_FOR_DELIVERY_LISTENERS = 'orders-out-for-delivery-listeners';
+export type OrdersOutForDeliveryListener = (tx: Tx, domainId: number, orderIds: readonly number[]) => Promise<unknown>;
 
 export function createTrackingService(deps: TrackingDeps) {
   const { db } = deps.database;
@@ -141,7 +148,7 @@ export function createTrackingService(deps: TrackingDeps) {
     const result: TrackingRefreshResult = { checked: 0, changed: 0, failed: 0, failure: null };
     for (let start = 0; start < due.length; start += TRACKING_BATCH) {
       const batch = due.slice(start, start + TRACKING_BATCH);
-      const answers: { d: Due; state: string | null; text: string | null; at: Date | null; error: string | null }[] = [];
+      const answers: { d: Due; state: string | null; text: string | null; at: Date | null; error: string | null; delivering?: boolean }[] = [];
       for (let i = 0; i < batch.length; i += PARALLEL) {
         const part = batch.slice(i, i + PARALLEL);
         answers.push(
@@ -151,7 +158,7 @@ export function createTrackingService(deps: TrackingDeps) {
                 const connector = carriers().connectorFor({ sandbox: d.sandbox ?? true, expressCompanyCode: d.express_company_code });
                 const r = await connector.queryTracking({ domainId, expressCompanyCode: d.express_company_code }, d.express_no);
                 const last = r.events[r.events.length - 1];
-                return { d, state: r.state as string, text: last?.description ?? null, at: last ? new Date(last.at) : null, error: null };
+                return { d, state: r.state as string, text: last?.description ?? null, at: last ? new Date(last.at) : null, error: null, delivering: last?.delivering === true };
               } catch (e) {
                 const message = e instanceof CarrierConnectorError || e instanceof Error ? e.message : String(e);
                 return { d, state: null, text: null, at: null, error: message };
@@ -182,6 +189,9 @@ export function createTrackingService(deps: TrackingDeps) {
           result.failure ??= a.error;
         } else if (a.state !== (a.d.state ?? 'NO')) result.changed += 1;
       }
+      const delivering = answers.filter((a) => a.delivering).map((a) => Number(a.d.order_id));
+      const listeners = deps.registry.list<OrdersOutForDeliveryListener>(ORDERS_OUT_FOR_DELIVERY_LISTENERS);
+      if (delivering.length && listeners.length) await db.transaction(async (tx) => { for (const listener of listeners) await listener(tx, domainId, delivering); });
     }
     return result;
   }
