@@ -32,7 +32,7 @@ describe('customer-service authorisation code', () => {
   it('lets the seller hand support a code, see it used, and revoke it', async () => {
     await b.signIn(seller.username, seller.password);
     await page.getByText(`Welcome back, ${seller.name}`).waitFor();
-    await page.getByRole('button', { name: 'Customer service' }).click();
+    await page.getByRole('button', { name: 'Customer service', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Generate authorisation code' }).click();
     await dialog().getByText('No codes in the last 30 days').waitFor();
     await dialog().getByRole('button', { name: 'Generate' }).click();
@@ -50,7 +50,7 @@ describe('customer-service authorisation code', () => {
     expect(await tokenCall('/cloud/domain/role/create', supportToken, { roleName: 'Made by support', menus: [] })).toBe(200);
 
     await dialog().getByRole('button', { name: 'OK', exact: true }).click();
-    await page.getByRole('button', { name: 'Customer service' }).click();
+    await page.getByRole('button', { name: 'Customer service', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Generate authorisation code' }).click();
     const row = dialog().locator('.ant-table-row').first();
     await row.getByText('Signed in').waitFor();

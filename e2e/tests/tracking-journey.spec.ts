@@ -51,6 +51,9 @@ const ids = pulled.map((o) => o.id);
 const done = (what: string, r: { successIds: number[]; failures: unknown[] }) => {
   if (r.failures.length || r.successIds.length !== ids.length) throw new Error(`${what}: ${JSON.stringify(r)}`);
 };
+// The journey asks the carrier by hand: the job that tracks every ten minutes must not ask first
+// (it did when a run straddled its minute: the parcels were already 'Collected').
+await api.call('/myhome/expressTracking/updateConfig', { autoTrack: false });
 done('review', await api.call('/myhome/erpsoh/verify', { idList: ids }));
 done('waybill numbers', await api.call('/myhome/print/eTrackGetNoAndPrint', { idList: ids }));
 done('ship', await api.call('/myhome/sendsoh/sendErpSoHList', { idList: ids }));
