@@ -40,6 +40,21 @@ async function freePort(preferred?: number): Promise<number> {
   });
 }
 
+/**
+ * Whether the C library knows the C.UTF-8 locale (glibc 2.35+, Debian, Ubuntu, Alpine's musl). The
+ * cluster then takes it as LC_CTYPE — collation stays C (byte order, as before) — so character
+ * classes cover Chinese: pg_trgm finds trigrams in Chinese names and addresses and the order
+ * search's trigram indexes serve them. Without it (macOS, older systems) LC_CTYPE stays C.
+ */
+function hasCUtf8Locale(): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    return /^c\.utf-?8$/im.test(execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  } catch {
+    return false;
+  }
+}
+
 function postgresIds(): { uid: number; gid: number } | null {
   try {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -159,7 +174,7 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
       authMethod: 'scram-sha-256',
       persistent: true,
       createPostgresUser: isRoot,
-      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      initdbFlags: ['--encoding=UTF8', '--locale=C', ...(hasCUtf8Locale() ? ['--lc-ctype=C.UTF-8'] : [])],
       // Listen on loopback only and make no Unix socket: a system PostgreSQL may hold the
       // usual socket directory.
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],

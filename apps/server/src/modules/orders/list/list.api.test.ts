@@ -2,6 +2,7 @@
 // caps, filters, counts, masks, one order with its log, the 待合 / 缺 row tags, saved search tabs,
 // the home counters, another domain and a sub-account without the menu.
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, uniqueName } from '../../../../test/harness.js';
 import { insertOrder, type OrderSeed } from '../../../../test/factories/orders.js';
@@ -9,6 +10,8 @@ import { goodsRow, storeRow } from '../../../../test/factories/mapping.js';
 import { anotherWarehouse } from '../../../../test/factories/outbound.js';
 import { signedInSeller, signedInStaff } from '../../../../test/factories/warehouses.js';
 import { writeOrderLog } from '../orders.model.js';
+import { learnTrigramWords, searchOrderIdsQueries } from './list.queries.js';
+import { OrderSearchInput } from '@openseller/core';
 
 const t = await createTestApp();
 const { db } = t.database;
@@ -142,6 +145,25 @@ describe('order list', () => {
     expect(await ids(w, { activeKey: '1', receiverKeywords: '张三138' })).toEqual([]);
     // Nothing else is found by a fragment meant for another field.
     expect(await ids(w, { activeKey: '1', buyerNick: '欧阳' })).toEqual([]);
+  });
+
+  it('reads the trigram index for a Chinese fragment of three characters, and finds its order', async () => {
+    const w = await world();
+    const order = await w.order({ receiver: { name: '诸葛孔明', phone: '13522223333', province: '四川省', city: '成都市', district: '武侯区', address: '锦里古街' } });
+    await w.order({ receiver: { name: '诸葛亮', phone: '13522224444' } });
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '葛孔明' })).toEqual([order.id]);
+    // Both servers the tests use (the embedded one, initialised with LC_CTYPE C.UTF-8, and the
+    // CI server) give pg_trgm trigrams in Chinese, so the search reads the index, not every row.
+    await learnTrigramWords(db);
+    const page = searchOrderIdsQueries(w.domainId, OrderSearchInput.parse({ activeKey: '6', currentPage: 1, pageSize: 100, receiverKeywords: '葛孔明' })).page;
+    // The keyword is looked up through the index first (the ids array), not left as a filter on the rows…
+    expect(new PgDialect().sqlToQuery(page).sql).toContain('= any(array(select o.id from erp_orders o');
+    // …and the index serves it (the test database is small, so sequential scans are set aside).
+    const plan = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${page}`);
+    });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('erp_orders_receiver_search_idx');
   });
 
   it('finds an order by the masked phone and name the list shows, as a seller copies them', async () => {

@@ -31,6 +31,20 @@ const BUYER_SEARCH = sql.raw(`order_search_text(o.buyer_nick)`);
 const CODE_SEARCH = sql.raw(`order_search_text(variadic array_prepend(o.code, o.platform_nos))`);
 
 /**
+ * Which runs of characters give pg_trgm a trigram on this server. On a server whose LC_CTYPE is C
+ * only ASCII letters and digits are word characters (a Chinese name gives none); with a UTF-8
+ * LC_CTYPE (the embedded server since it is initialised with C.UTF-8, most installed servers)
+ * Chinese characters are too. Learnt once per process from the server (learnTrigramWords).
+ */
+let trigramWords = /[A-Za-z0-9]{3}/;
+
+/** Asks the server whether pg_trgm finds trigrams in Chinese text; the order search then indexes such keywords. */
+export async function learnTrigramWords(tx: Tx): Promise<void> {
+  const answer = await tx.execute<{ wide: boolean }>(sql`select cardinality(show_trgm('张三丰')) > 0 as wide`);
+  trigramWords = answer.rows[0]?.wide ? /[\p{L}\p{N}]{3}/u : /[A-Za-z0-9]{3}/;
+}
+
+/**
  * Any keyword found in the search text (fragments, as orderSearchPattern takes them). The domain
  * is tested again inside so the (domain_id, text) trigram index serves the keywords alone.
  */
@@ -41,7 +55,7 @@ function fragmentCondition(text: SQL, keywords: readonly string[]): { condition:
     patterns.map((p) => sql`${text} ilike ${p}`),
     sql` or `,
   )})`;
-  return { condition, indexed: patterns.every((p) => /[A-Za-z0-9]{3}/.test(p)) };
+  return { condition, indexed: patterns.every((p) => trigramWords.test(p)) };
 }
 
 /** The SQL condition of one exception kind of tab 5, on the order aliased `o`. */
@@ -91,8 +105,8 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
   ];
   for (const fragment of fragments) {
     if (!fragment) continue;
-    // A keyword without three letters or digits in a row (a Chinese name on a server whose
-    // LC_CTYPE is C, as the embedded one) gives pg_trgm no trigram: the index would be read
+    // A keyword without three word characters in a row (two Chinese characters; any Chinese
+    // name on a server whose LC_CTYPE is C) gives pg_trgm no trigram: the index would be read
     // whole. Then the condition stays on the rows, and the list walks its id index instead.
     c.push(fragment.indexed ? sql`o.id = any(array(select o.id from erp_orders o where o.domain_id = ${domainId} and ${fragment.condition}))` : fragment.condition);
   }

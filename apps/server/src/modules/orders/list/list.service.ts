@@ -21,7 +21,7 @@ import { operationLogs, orderSearchTabs } from '../../../db/schema/index.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Session } from '../../../platform/sessions.js';
 import { loadOrderRows } from '../orders.model.js';
-import { compactOrderStatusCounts, countOrderTabs, orderMergeFlags, searchOrderIdsQueries, STATUS_COUNT_ROWS_FOLD, stockOutOrderIds } from './list.queries.js';
+import { compactOrderStatusCounts, countOrderTabs, learnTrigramWords, orderMergeFlags, searchOrderIdsQueries, STATUS_COUNT_ROWS_FOLD, stockOutOrderIds } from './list.queries.js';
 import { domainOf as sellerDomain } from '../../../platform/caller.js';
 import { isoTimeOf as iso } from '../../../platform/time.js';
 
@@ -38,9 +38,14 @@ export function createOrderListService(deps: { database: Database }) {
     return rows.map((r) => ({ id: r.id, name: r.name, params: (r.params ?? {}) as Record<string, unknown>, sortIndex: r.sortIndex }));
   }
 
+  // Whether Chinese keywords can use the trigram indexes: asked of the server once, before the first search.
+  let trigramWordsLearnt: Promise<void> | null = null;
+  const learnTrigramsOnce = () => (trigramWordsLearnt ??= learnTrigramWords(db).catch(() => undefined));
+
   return {
     async search(session: Session, input: OrderSearchInput): Promise<PageResult<OrderRow>> {
       const domainId = sellerDomain(session);
+      await learnTrigramsOnce();
       // The total and the page (ids, then their rows) on two connections at once: the answer
       // takes the longer of the two, not their sum.
       const q = searchOrderIdsQueries(domainId, input);
@@ -55,6 +60,7 @@ export function createOrderListService(deps: { database: Database }) {
     },
 
     async counts(session: Session, filters: OrderSearchFilters): Promise<OrderTabCounts> {
+      await learnTrigramsOnce();
       return countOrderTabs(db, sellerDomain(session), filters);
     },
 
