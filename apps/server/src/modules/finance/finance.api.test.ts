@@ -179,6 +179,8 @@ describe('payments and prepayments', () => {
     expect(bank.payment).toMatchObject({ amountPaid: '18.6665', actualPaid: '18.6665', paymentMode: 'BANK' });
     const verified = await ok(payment(w.token, 'verify', { id: bank.payment.id, version: bank.payment.version }));
     expect(verified.allocations).toEqual([{ payableId: p.payable.id, payableCode: p.payable.code, amount: '18.6665' }]);
+    // No paid time was written: the money left when the payment was verified.
+    expect(verified.payment.paidTime).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\d/));
     after = await ok(payable(w.token, 'searchInfo', { id: p.payable.id }));
     expect(after.payable).toMatchObject({ paymentStatus: 'PAID', outstanding: '0.0000' });
     expect(after.allocations.map((a: any) => a.amount)).toEqual(['30.0000', '18.6665']);

@@ -304,9 +304,11 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
       await db.transaction(async (tx) => {
         const before = await paymentOrFail(tx, domainId, input.id);
         guard(before, input.version, 'verify');
+        // Money left when the payment was verified unless the payer wrote when it did.
+        const paidTime = before.paidTime ? {} : { paidTime: now() };
         if (before.paymentType === 'PREPAID') {
           await tx.insert(financePrepaidLedger).values({ domainId, supplierId: before.supplierId, prepaidPaymentId: before.id, paymentId: before.id, amount: before.amountPaid, createdAt: now() });
-          await moveInTx(tx, session, before, 'verify', { prepaidRemaining: before.amountPaid, verifiedAt: now(), verifiedBy: session.userId, rejectReason: null });
+          await moveInTx(tx, session, before, 'verify', { prepaidRemaining: before.amountPaid, verifiedAt: now(), verifiedBy: session.userId, rejectReason: null, ...paidTime });
           return;
         }
         const { allocations, deductions } = await allocationsAndDeductions(tx, before);
@@ -316,7 +318,7 @@ export function createPaymentsService(deps: { database: Database; now?: () => Da
         checkDeductions(before.supplierId, deductions, prepaids);
         await applyAllocations(tx, payables, allocations, 1);
         await applyDeductions(tx, before, prepaids, deductions, 1);
-        await moveInTx(tx, session, before, 'verify', { verifiedAt: now(), verifiedBy: session.userId, rejectReason: null });
+        await moveInTx(tx, session, before, 'verify', { verifiedAt: now(), verifiedBy: session.userId, rejectReason: null, ...paidTime });
       });
       return view(domainId, input.id);
     },

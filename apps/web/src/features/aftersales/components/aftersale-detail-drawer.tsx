@@ -44,7 +44,7 @@ export function AfterSaleDetailDrawer({ id, onClose }: { id: number; onClose: ()
           <Typography.Title level={5} style={{ marginTop: 24 }}>
             {t('aftersales:detail.timeline')}
           </Typography.Title>
-          {timeline.data.length ? <TimelineList entries={timeline.data} /> : <Empty description={t('aftersales:detail.noTimeline')} />}
+          {timeline.data.length ? <TimelineList entries={timeline.data} row={doc.data} /> : <Empty description={t('aftersales:detail.noTimeline')} />}
         </>
       )}
     </Drawer>
@@ -100,11 +100,22 @@ function Header({ row }: { row: AfterSaleRowData }) {
 }
 
 /** The state fields a person reads in words; other values show as recorded. */
-const STATE_WORDS: Record<string, string> = { checkStatus: 'states', refundStatus: 'refundStates', receiptStatus: 'receiptStates', writeBackStatus: 'writeBackStates' };
+const STATE_WORDS: Record<string, string> = {
+  checkStatus: 'states',
+  refundStatus: 'refundStates',
+  receiptStatus: 'receiptStates',
+  writeBackStatus: 'writeBackStates',
+  replacementMode: 'replacementModes',
+};
 
-function TimelineList({ entries }: { entries: AfterSaleTimelineEntry[] }) {
+function TimelineList({ entries, row }: { entries: AfterSaleTimelineEntry[]; row: AfterSaleRowData | undefined }) {
   const { t } = useTranslation();
-  const word = (field: string, value: string) => (STATE_WORDS[field] && value !== '—' ? t(`aftersales:${STATE_WORDS[field]}.${value}`, { defaultValue: value }) : value);
+  const word = (field: string, value: string) => {
+    if (value === '—') return value;
+    // The log keeps the replacement order's id; a person knows it by its code.
+    if (field === 'replacementOrderId') return row && String(row.replacementOrderId) === value && row.replacementOrderCode ? row.replacementOrderCode : value;
+    return STATE_WORDS[field] ? t(`aftersales:${STATE_WORDS[field]}.${value}`, { defaultValue: value }) : value;
+  };
   return (
     <Timeline
       items={entries.map((e) => {

@@ -215,11 +215,11 @@ function PayablesTab({ filter, filters, pagination }: { filter: Parameters<typeo
     { title: t('finance:fields.payableType'), key: 'type', width: 130, render: (_, r) => (r.debitNote ? <Tag color="magenta">{t('finance:fields.debitNote')}</Tag> : t(`finance:payableTypes.${r.payableType}`)) },
     { title: t('finance:fields.status'), key: 'status', width: 90, render: (_, r) => <PayableStatusTag status={r.status} /> },
     { title: t('finance:fields.paymentStatus'), key: 'ps', width: 110, render: (_, r) => <PaymentStatusTag status={r.paymentStatus} /> },
-    { title: t('finance:fields.supplier'), key: 'supplier', width: 160, render: (_, r) => `${r.supplierName} (${r.supplierCode})` },
-    { title: t('finance:fields.purchaseCode'), key: 'po', width: 170, ellipsis: true, render: (_, r) => r.purchaseCode ?? '-' },
     { title: t('finance:fields.amount'), key: 'amount', width: 120, align: 'right', render: (_, r) => formatMoney(r.amount) },
     { title: t('finance:fields.paidAmount'), key: 'paid', width: 120, align: 'right', render: (_, r) => formatMoney(r.paidAmount) },
     { title: t('finance:fields.outstanding'), key: 'out', width: 120, align: 'right', render: (_, r) => formatMoney(r.outstanding) },
+    { title: t('finance:fields.supplier'), key: 'supplier', width: 160, render: (_, r) => `${r.supplierName} (${r.supplierCode})` },
+    { title: t('finance:fields.purchaseCode'), key: 'po', width: 170, ellipsis: true, render: (_, r) => r.purchaseCode ?? '-' },
     { title: t('finance:fields.createdAt'), key: 'at', width: 150, render: (_, r) => formatDateTime(r.createdAt) },
     { title: t('common:actions.title'), key: 'actions', width: 220, fixed: 'right', render: (_, r) => <FinanceCommands kind="payable" row={r} onView={() => setViewing(r.id)} /> },
   ];
