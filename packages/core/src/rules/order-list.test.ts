@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderSearchPattern, orderTimeBound, overdueState, splitOrderCodeKeywords, splitReceiverKeywords, splitSkuKeywords } from './order-list.js';
+import { orderSearchBigrams, orderSearchPattern, orderTimeBound, overdueState, splitOrderCodeKeywords, splitReceiverKeywords, splitSkuKeywords } from './order-list.js';
 
 describe('order list keywords', () => {
   it('splits order codes on ASCII and full-width commas and drops empties', () => {
@@ -78,5 +78,20 @@ describe('orderSearchPattern', () => {
     expect(orderSearchPattern('50%_off')).toBe('%50\\%\\_off%');
     expect(orderSearchPattern(' *** ')).toBeNull();
     expect(orderSearchPattern('  ')).toBeNull();
+  });
+});
+
+describe('orderSearchBigrams', () => {
+  it('answers the two-character pieces with a non-ASCII character, lower-cased, never across a star', () => {
+    expect(orderSearchBigrams('阳娜')).toEqual(['阳娜']);
+    expect(orderSearchBigrams('欧阳 娜')).toEqual(['欧阳', '阳娜']);
+    expect(orderSearchBigrams('张*丰')).toEqual([]);
+    expect(orderSearchBigrams('Ä1')).toEqual(['ä1']);
+  });
+
+  it('answers nothing for ASCII-only keywords and single characters', () => {
+    expect(orderSearchBigrams('ab')).toEqual([]);
+    expect(orderSearchBigrams('5678')).toEqual([]);
+    expect(orderSearchBigrams('张')).toEqual([]);
   });
 });

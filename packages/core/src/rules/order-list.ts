@@ -97,3 +97,23 @@ export function orderSearchPattern(keyword: string): string | null {
   if (!parts.some((part) => part.length)) return null;
   return `%${parts.join('%')}%`.replace(/%{2,}/g, '%');
 }
+
+/**
+ * The two-character pieces of a search keyword that the server's bigram index of the order's
+ * search text holds (order_search_bigrams: lower-cased, each with at least one non-ASCII
+ * character, never across a star of a masked value). A keyword of two Chinese characters — a
+ * given name, a surname, a district — has no trigram but one such piece; an empty answer means
+ * the index cannot help (ASCII only, or single characters).
+ */
+export function orderSearchBigrams(keyword: string): string[] {
+  const typed = keyword.replace(/[\s\u3000-]+/g, '').toLowerCase();
+  const found = new Set<string>();
+  for (const part of typed.split(/[*＊]+/)) {
+    const chars = [...part];
+    for (let i = 0; i + 1 < chars.length; i++) {
+      const piece = chars[i]! + chars[i + 1]!;
+      if (/[^\u0001-\u007f]/.test(piece)) found.add(piece);
+    }
+  }
+  return [...found];
+}

@@ -162,6 +162,23 @@ describe('order list', () => {
     expect((await db.execute<{ n: number }>(sql`select cardinality(show_trgm('葛孔明')) as n`)).rows[0]!.n).toBeGreaterThan(0);
   });
 
+  it('finds a two-character Chinese fragment through the index of two-character pieces, and not across a star', async () => {
+    const w = await world();
+    const order = await w.order({ receiver: { name: '司徒雷登', phone: '13566667777', province: '江苏省', city: '南京市', district: '鼓楼区', address: '中山路 1 号' } });
+    await w.order({ receiver: { name: '司马雷', phone: '13566668888' } });
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '雷登' })).toEqual([order.id]);
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '鼓楼' })).toEqual([order.id]);
+    const page = searchOrderIdsQueries(w.domainId, OrderSearchInput.parse({ activeKey: '6', currentPage: 1, pageSize: 100, receiverKeywords: '雷登' })).page;
+    const text = new PgDialect().sqlToQuery(page).sql;
+    expect(text).toContain('= any(array(select o.id from erp_orders o');
+    expect(text).toContain('order_search_bigrams(');
+    // The server's pieces of the order's text hold the keyword's piece (same rule on both sides).
+    const held = await db.execute<{ b: string[] }>(sql`select order_search_bigrams(order_search_text(receiver_name)) as b from erp_orders where id = ${order.id}`);
+    expect(held.rows[0]!.b).toEqual(expect.arrayContaining(['司徒', '徒雷', '雷登']));
+    // One character is left to the rows; a masked name finds what its stars hide.
+    expect(await ids(w, { activeKey: '1', receiverKeywords: '司*登' })).toEqual([order.id]);
+  });
+
   it('finds an order by the masked phone and name the list shows, as a seller copies them', async () => {
     const w = await world();
     const order = await w.order({ receiver: { name: '司马相如', phone: '13755556666' } });

@@ -8,6 +8,7 @@ import {
   ORDER_STATUS,
   ORDER_TAB_STATUSES,
   ORDER_TABS,
+  orderSearchBigrams,
   orderSearchPattern,
   orderTimeBound,
   type OrderExceptionType,
@@ -44,18 +45,29 @@ export async function learnTrigramWords(tx: Tx): Promise<void> {
   trigramWords = answer.rows[0]?.wide ? /[\p{L}\p{N}]{3}/u : /[A-Za-z0-9]{3}/;
 }
 
+/** The pieces index of a search text (migration order_search_bigrams), on the same expression. */
+const bigramsOf = (text: SQL) => sql`order_search_bigrams(${text})`;
+
 /**
  * Any keyword found in the search text (fragments, as orderSearchPattern takes them). The domain
- * is tested again inside so the (domain_id, text) trigram index serves the keywords alone.
+ * is tested again inside so the (domain_id, …) GIN indexes serve the keywords alone. `indexed`
+ * when every keyword can be found through an index: by its trigrams (three word characters in a
+ * row), or — where the text has a pieces index — by its two-character pieces (a two-character
+ * Chinese name), the ILIKE then only checking the rows the index gave.
  */
-function fragmentCondition(text: SQL, keywords: readonly string[]): { condition: SQL; indexed: boolean } | null {
-  const patterns = keywords.map(orderSearchPattern).filter((p): p is string => p !== null);
-  if (!patterns.length) return null;
-  const condition = sql`(${sql.join(
-    patterns.map((p) => sql`${text} ilike ${p}`),
-    sql` or `,
-  )})`;
-  return { condition, indexed: patterns.every((p) => trigramWords.test(p)) };
+function fragmentCondition(text: SQL, keywords: readonly string[], pieces: boolean): { condition: SQL; indexed: boolean } | null {
+  const found = keywords
+    .map((keyword) => ({ pattern: orderSearchPattern(keyword), bigrams: pieces ? orderSearchBigrams(keyword) : [] }))
+    .filter((k): k is { pattern: string; bigrams: string[] } => k.pattern !== null);
+  if (!found.length) return null;
+  let indexed = true;
+  const one = found.map(({ pattern, bigrams }) => {
+    if (trigramWords.test(pattern)) return sql`${text} ilike ${pattern}`;
+    if (bigrams.length) return sql`(${bigramsOf(text)} @> ${textArray(bigrams)} and ${text} ilike ${pattern})`;
+    indexed = false;
+    return sql`${text} ilike ${pattern}`;
+  });
+  return { condition: sql`(${sql.join(one, sql` or `)})`, indexed };
 }
 
 /** The SQL condition of one exception kind of tab 5, on the order aliased `o`. */
@@ -99,15 +111,15 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
   // the planner fetches the matching orders through the index instead of walking the domain's
   // id index in page order hoping to meet them.
   const fragments = [
-    fragmentCondition(CODE_SEARCH, f.codeKeywords ?? []),
-    fragmentCondition(RECEIVER_SEARCH, f.receiverKeywords ?? []),
-    fragmentCondition(BUYER_SEARCH, f.buyerNick ? [f.buyerNick] : []),
+    fragmentCondition(CODE_SEARCH, f.codeKeywords ?? [], false),
+    fragmentCondition(RECEIVER_SEARCH, f.receiverKeywords ?? [], true),
+    fragmentCondition(BUYER_SEARCH, f.buyerNick ? [f.buyerNick] : [], true),
   ];
   for (const fragment of fragments) {
     if (!fragment) continue;
-    // A keyword without three word characters in a row (two Chinese characters; any Chinese
-    // name on a server whose LC_CTYPE is C) gives pg_trgm no trigram: the index would be read
-    // whole. Then the condition stays on the rows, and the list walks its id index instead.
+    // A keyword neither index can serve (a single character; two Latin letters) would make the
+    // trigram index be read whole: then the condition stays on the rows, and the list walks its
+    // id index instead.
     c.push(fragment.indexed ? sql`o.id = any(array(select o.id from erp_orders o where o.domain_id = ${domainId} and ${fragment.condition}))` : fragment.condition);
   }
   const skus = f.skuKeywords ?? [];
