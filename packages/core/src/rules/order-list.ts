@@ -112,7 +112,7 @@ export function orderSearchBigrams(keyword: string): string[] {
     const chars = [...part];
     for (let i = 0; i + 1 < chars.length; i++) {
       const piece = chars[i]! + chars[i + 1]!;
-      if (/[^\u0001-\u007f]/.test(piece)) found.add(piece);
+      if ([...piece].some((c) => c.codePointAt(0)! > 0x7f)) found.add(piece);
     }
   }
   return [...found];
