@@ -413,7 +413,7 @@ export class FakeQimen {
   private async post(url: string, body: string): Promise<CallbackExchange> {
     const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'text/xml;charset=UTF-8' }, body });
     const answer = await response.text();
-    let root: XmlElement | null = null;
+    let root: XmlElement | null;
     try {
       root = parseXml(answer);
     } catch {
