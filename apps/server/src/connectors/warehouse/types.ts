@@ -76,6 +76,8 @@ export interface IssueDocumentRequest {
   docType: string;
   lines: WarehouseDocumentLine[];
   party?: WarehouseParty | null;
+  /** A sales order's express company (our code, e.g. SF, JDKD): the carrier the warehouse ships with. */
+  carrierCode?: string | null;
   expectedAt?: Date | null;
   remark?: string | null;
 }

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
-import { inboundWorld } from '../../../../test/factories/inbound.js';
+import { createAsn, getAsn, inboundWorld } from '../../../../test/factories/inbound.js';
 import { generateSandboxOrders, ingestSeller, ingestSkus, ingestWarehouse, ordersOfStore, sandboxStoreSelling } from '../../../../test/factories/orders-ingest.js';
 import { balanceOf, putOnHand } from '../../../../test/factories/outbound.js';
 import type { WarehouseSystems } from '../registry.js';
@@ -83,6 +83,7 @@ describe('a Qimen warehouse against the fake', { timeout: 120_000 }, () => {
     expect(textOf(request, 'deliveryOrder/warehouseCode')).toBe(w.warehouseCode);
     expect(textOf(request, 'deliveryOrder/orderType')).toBe('JYCK');
     expect(child(request, 'deliveryOrder/receiverInfo')).not.toBeNull();
+    expect(textOf(request, 'deliveryOrder/logisticsCode')).toBe('SF');
     const doc = fake.document(code)!;
     const qty = doc.lines.reduce((n, l) => n + l.planQty, 0);
     expect(qty).toBeGreaterThan(0);
@@ -153,6 +154,40 @@ describe('a Qimen warehouse against the fake', { timeout: 120_000 }, () => {
     const final = await fake.sendCallback('taobao.qimen.deliveryorder.confirm', body, { customerId: a.ownerCode });
     expect(final, final.answer).toMatchObject({ flag: 'success' });
     expect((await header(a.id)).status_code).toBe('CI_ERPSOH_STATUS_SEND');
+  });
+
+  it('issues an inbound notice as entryorder.create, and the signed entryorder.confirm in two parts receives it once each', async () => {
+    const w = await inboundWorld(t, { type: 'QIMEN_WAREHOUSE', externalCode: `QMWH-A-${Date.now().toString(36)}` });
+    const ownerCode = `OWN-A-${w.domainId}`;
+    await t.database.db.execute(sql`update warehouses set owner_code = ${ownerCode} where id = ${w.warehouseId}`);
+    const created = await createAsn(t, w.token, { whId: w.warehouseId, asnDetails: [{ skuId: w.skuIds[0], qty: 10, price: '3' }] });
+    const issued = await t.waitFor(
+      () => getAsn(t, w.token, created.id),
+      (a) => a.syncStatus === 'SUCCESS' || a.syncStatus === 'FAILURE',
+      20_000,
+    );
+    expect(issued).toMatchObject({ statusId: 'CI_ASN_STATUS_SYNCED', syncStatus: 'SUCCESS', externalCode: expect.stringMatching(/^WMS-EO-/) });
+    const doc = fake.document(issued.code)!;
+    expect(doc).toMatchObject({ kind: 'entryorder', ownerCode, orderType: 'CGRK' });
+    const lineNo = doc.lines[0]!.orderLineNo;
+    expect(lineNo).toBe(String(issued.asnDetails[0].id));
+
+    const part = await fake.confirm(issued.code, { lines: [{ orderLineNo: lineNo, qty: 4 }], final: false, outBizCode: `EO-${issued.code}-1` });
+    expect(part).toMatchObject({ flag: 'success' });
+    expect((await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).onHand).toBe(4);
+    // The same part again with a new timestamp: booked before, nothing more received.
+    const later = fakeQimenTime(new Date(Date.now() + 1_000));
+    expect(await fake.sendCallback('taobao.qimen.entryorder.confirm', part.body, { customerId: ownerCode, timestamp: later })).toMatchObject({ flag: 'success', message: 'booked before' });
+    expect((await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).onHand).toBe(4);
+    const rest = await fake.confirm(issued.code, { lines: [{ orderLineNo: lineNo, qty: 6 }], final: true, outBizCode: `EO-${issued.code}-2` });
+    expect(rest).toMatchObject({ flag: 'success' });
+    expect((await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).onHand).toBe(10);
+    expect((await getAsn(t, w.token, created.id)).statusId).toBe('CI_ASN_STATUS_COMPLETED');
+    // More than was noticed: refused by the inbound area, answered failure with why, stored.
+    const over = await fake.confirm(issued.code, { lines: [{ orderLineNo: lineNo, qty: 1 }], final: true, outBizCode: `EO-${issued.code}-3` });
+    expect(over).toMatchObject({ flag: 'failure', code: 'REFUSED' });
+    expect((await balanceOf(t, w.domainId, w.warehouseId, w.skuIds[0]!)).onHand).toBe(10);
+    expect((await inbox(w.domainId)).map((r) => r.outcome)).toEqual(['BOOKED', 'REPEATED', 'BOOKED', 'REFUSED']);
   });
 
   it('issues notices, returns and outbound orders, registers SKUs, cancels and reads stock in the published shapes', async () => {

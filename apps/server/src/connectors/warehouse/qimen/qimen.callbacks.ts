@@ -21,7 +21,7 @@ import type { AppCredentialsLookup } from '../../app-credentials.js';
 import type { BookedResult } from '../registry.js';
 import type { WarehouseDocumentKind, WarehouseResult, WarehouseResultLine, WarehouseTarget } from '../types.js';
 import { QIMEN_CREDENTIALS_KEY } from './qimen.client.js';
-import { QIMEN_SYSTEM } from './qimen.connector.js';
+import { ourExpressCode, QIMEN_SYSTEM } from './qimen.connector.js';
 import { child, children, parseQimenTime, parseXml, qimenSignatureMatches, QIMEN_TIMESTAMP_WINDOW_MS, textOf, XmlError, type XmlElement } from './qimen.protocol.js';
 
 export const QIMEN_CALLBACK_PATH = '/open/wms/qimen/callback';
@@ -142,7 +142,7 @@ export function createQimenCallbacks(deps: QimenCallbackDeps) {
       status: (cancelled ? 'CANCEL' : partial ? 'IN_PROCESS' : 'FULFILLED') as ThirdPartyStatus,
       lines: resultLines,
       occurredAt,
-      ...(received ? {} : { expressCompanyCode: expressCompanyCode ?? null, expressNo: expressNo ?? null }),
+      ...(received ? {} : { expressCompanyCode: ourExpressCode(expressCompanyCode), expressNo: expressNo ?? null }),
     };
   }
 

@@ -58,6 +58,25 @@ export function qimenOrderType(kind: WarehouseDocumentKind, docType: string | nu
   }
 }
 
+/** Qimen's published logistics codes (物流公司编码) that differ from ours, both ways. */
+const QIMEN_LOGISTICS_FROM_OURS: Record<string, string> = { JDKD: 'JD' };
+const OURS_FROM_QIMEN_LOGISTICS: Record<string, string> = { JD: 'JDKD' };
+/** The codes Qimen publishes for logisticsCode (the deliveryOrder model of the taobao.qimen.* APIs). */
+const QIMEN_LOGISTICS_CODES = new Set(['SF', 'EMS', 'EYB', 'ZJS', 'YTO', 'ZTO', 'HTKY', 'UC', 'STO', 'TTKDEX', 'QFKD', 'FAST', 'POSTB', 'GTO', 'YUNDA', 'JD', 'DD', 'AMAZON']);
+
+/** Our express company code as Qimen's logisticsCode: OTHER when Qimen publishes none for it. */
+export function qimenLogisticsCode(ours: string | null | undefined): string {
+  if (!ours) return 'OTHER';
+  const code = QIMEN_LOGISTICS_FROM_OURS[ours] ?? ours;
+  return QIMEN_LOGISTICS_CODES.has(code) ? code : 'OTHER';
+}
+
+/** Qimen's logisticsCode as our express company code: null for OTHER or none. */
+export function ourExpressCode(qimen: string | null | undefined): string | null {
+  if (!qimen || qimen.toUpperCase() === 'OTHER') return null;
+  return OURS_FROM_QIMEN_LOGISTICS[qimen] ?? qimen;
+}
+
 export interface QimenInventoryLine {
   itemCode: string;
   itemId: string | null;
@@ -138,7 +157,7 @@ export function createQimenConnector(deps: QimenConnectorDeps): QimenConnector {
             placeOrderTime: createTime,
             operateTime: createTime,
             shopNick: target.name,
-            logisticsCode: 'OTHER',
+            logisticsCode: qimenLogisticsCode(request.carrierCode),
             receiverInfo: party(request.party) ?? { name: '' },
             remark: request.remark ?? undefined,
           },

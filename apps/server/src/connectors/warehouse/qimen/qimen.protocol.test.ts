@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envAppCredentials } from '../../app-credentials.js';
 import { WarehouseConnectorError } from '../types.js';
 import { createQimenClient } from './qimen.client.js';
+import { ourExpressCode, qimenLogisticsCode, qimenOrderType } from './qimen.connector.js';
 import { fakeQimenSign, startFakeQimen, type FakeQimen } from './qimen.fake.js';
 import { parseQimenTime, parseXml, qimenSign, qimenSignatureMatches, qimenSignString, qimenTimestamp, textOf, toXml, XmlError } from './qimen.protocol.js';
 
@@ -63,6 +64,27 @@ describe('the XML of the payloads', () => {
     for (const bad of ['', '<a>', '<a></b>', '<a/><b/>', 'text', '<a>&bogus;</a>', '<!DOCTYPE a [<!ENTITY x "y">]><a/>', '<response><flag>success</flag><code>0']) {
       expect(() => parseXml(bad), bad).toThrow(XmlError);
     }
+  });
+});
+
+describe('the codes of the Qimen payloads', () => {
+  it('maps express companies both ways, OTHER when Qimen publishes none', () => {
+    expect(qimenLogisticsCode('SF')).toBe('SF');
+    expect(qimenLogisticsCode('JDKD')).toBe('JD');
+    expect(qimenLogisticsCode('JTSD')).toBe('OTHER');
+    expect(qimenLogisticsCode(null)).toBe('OTHER');
+    expect(ourExpressCode('JD')).toBe('JDKD');
+    expect(ourExpressCode('YTO')).toBe('YTO');
+    expect(ourExpressCode('OTHER')).toBeNull();
+  });
+
+  it('names the order types of our document types', () => {
+    expect(qimenOrderType('SO', 'SO_SALE')).toBe('JYCK');
+    expect(qimenOrderType('ASN', 'ASN_PURCHASE')).toBe('CGRK');
+    expect(qimenOrderType('ASN', 'ASN_AFTERSALE')).toBe('QTRK');
+    expect(qimenOrderType('WDO', 'WDO_PURCHASE_RETURN')).toBe('CGTH');
+    expect(qimenOrderType('WDO', null)).toBeNull();
+    expect(qimenOrderType('RMA', null)).toBe('THRK');
   });
 });
 
