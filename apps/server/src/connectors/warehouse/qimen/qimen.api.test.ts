@@ -224,6 +224,14 @@ describe('a Qimen warehouse against the fake', { timeout: 120_000 }, () => {
     await systems().connectorFor(target)!.acknowledgeResults(target, [results[0]!.resultId]);
     expect(await systems().connectorFor(target)!.fetchResults(target, { kind: 'ITEM' })).toEqual([]);
     await expect(systems().issueDocument(target, { ...request('MAPPING', `MAP-${stamp}`, 'MAPPING') })).rejects.toMatchObject({ kind: 'REJECTED' });
+    // The scheduled poll finds a registration waiting and hands it to the goods area (which has no request of that code).
+    await systems().issueDocument(target, request('ITEM', `ITEM2-${stamp}`, 'ITEM'));
+    const polled = await systems().pollAll();
+    expect(polled.find((p) => p.warehouseId === w.warehouseId)).toMatchObject({ fetched: 1, refused: 1 });
+    expect(await systems().connectorFor(target)!.fetchResults(target, { kind: 'ITEM' })).toEqual([]);
+    // An inventory answer whose item lacks its quantity is not taken.
+    fake.answerNext(`<response><flag>success</flag><code>0</code><items><item><itemCode>${w.skuCodes[0]}</itemCode></item></items></response>`);
+    await expect(systems().qimen.queryInventory(target, { itemCodes: [w.skuCodes[0]!] })).rejects.toMatchObject({ kind: 'SYSTEM_ERROR' });
     fake.setInventory(w.skuCodes[0]!, 42);
     expect(await systems().qimen.queryInventory(target, { itemCodes: [w.skuCodes[0]!, w.skuCodes[1]!] })).toEqual([
       expect.objectContaining({ itemCode: w.skuCodes[0], quantity: 42, inventoryType: 'ZP' }),

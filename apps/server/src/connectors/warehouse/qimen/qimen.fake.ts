@@ -88,7 +88,7 @@ export interface FakeQimenOptions {
   now?: () => Date;
 }
 
-type Forced = { kind: 'refuse'; code: string; message: string } | { kind: 'delay'; ms: number } | { kind: 'malformed' } | { kind: 'throttle' } | { kind: 'http502' };
+type Forced = { kind: 'refuse'; code: string; message: string } | { kind: 'delay'; ms: number } | { kind: 'malformed' } | { kind: 'throttle' } | { kind: 'http502' } | { kind: 'answer'; text: string };
 
 const CREATE_METHODS: Record<string, FakeDocumentKind> = {
   'deliveryorder.create': 'deliveryorder',
@@ -171,6 +171,10 @@ export class FakeQimen {
   failNextWithHttp502(): void {
     this.forced.push({ kind: 'http502' });
   }
+  /** The next call is answered with this text as it is (an answer missing fields; nothing is done). */
+  answerNext(text: string): void {
+    this.forced.push({ kind: 'answer', text });
+  }
   setInventory(itemCode: string, qty: number): void {
     this.inventory.set(itemCode, qty);
   }
@@ -235,6 +239,10 @@ export class FakeQimen {
     if (forced?.kind === 'malformed') {
       record('malformed');
       return { status: 200, text: '<?xml version="1.0" encoding="utf-8"?><response><flag>success</flag><code>0' };
+    }
+    if (forced?.kind === 'answer') {
+      record('answer');
+      return { status: 200, text: forced.text };
     }
     if (forced?.kind === 'refuse') {
       record(forced.code);

@@ -155,6 +155,13 @@ describe('the Qimen client against the fake router', () => {
     expect(late).toMatchObject({ kind: 'TIMEOUT' });
   });
 
+  it('fails an answer without a flag, with an unknown flag or of another element as SYSTEM_ERROR', async () => {
+    for (const text of ['<response><code>0</code></response>', '<response><flag>maybe</flag></response>', '<html><body>gateway</body></html>']) {
+      for (let i = 0; i < 3; i++) fake.answerNext(text);
+      expect(await failure(call()), text).toMatchObject({ kind: 'SYSTEM_ERROR' });
+    }
+  });
+
   it('refuses to call without credentials, saying what is missing', async () => {
     const error = await failure(createQimenClient({ credentials: async () => null }).call({ method: 'taobao.qimen.inventory.query', customerId: 'O1', body }, AbortSignal.timeout(1000)));
     expect(error).toMatchObject({ kind: 'REJECTED' });
