@@ -115,7 +115,7 @@ import {
   StockSyncRuleUpdateInput,
   StockSyncStoreRow,
 } from '../contracts/stocksync.js';
-import { NoAnswer, pageOf, post, type CallMap } from './define.js';
+import { NoAnswer, pageOf, post, RawAnswer, type CallMap } from './define.js';
 
 /** How many documents a delete removed. */
 const Deleted = z.object({ deleted: z.number().int() });
@@ -193,6 +193,11 @@ export const WarehouseSystemCalls = {
   /** The warehouse receives (ASN) or ships (WDO) a document, in full or in part. */
   sandboxFulfil: post(`${SANDBOX}/fulfil`, sandboxDriver, SandboxWmsFulfilInput, SandboxWmsResultAnswer),
   sandboxConfirmCancel: post(`${SANDBOX}/confirmCancel`, sandboxDriver, SandboxWmsDocumentInput, SandboxWmsResultAnswer),
+  /**
+   * Qimen's confirmation callbacks (deliveryorder/stockout/entryorder/returnorder.confirm; our path):
+   * signed query parameters and an XML body, answered in Qimen's XML `<response>` (raw).
+   */
+  qimenCallback: post('/open/wms/qimen/callback', 'public', undefined, RawAnswer, { raw: true, rawBody: true, bodyLimit: 2 * 1024 * 1024 }),
 };
 
 // ---- the business inventory, its lots, opening inventory, the inventory log ------------------

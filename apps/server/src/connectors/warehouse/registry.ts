@@ -1,14 +1,18 @@
-// Warehouse-system connectors by warehouse type, and the service areas use to reach them. Only
-// the sandbox warehouse system ships with this build; it serves WMS and Qimen warehouses whose
-// code in the other system starts with SANDBOX. Every other third-party warehouse gets its real
-// system's connector, which is not part of this build: each of its calls answers NOT_IN_BUILD
-// (the document's sync then fails with that message) instead of pretending.
-import { and, eq, sql } from 'drizzle-orm';
+// Warehouse-system connectors by warehouse type, and the service areas use to reach them. The
+// sandbox warehouse system serves WMS and Qimen warehouses whose code in the other system starts
+// with SANDBOX; other Qimen warehouses get the Qimen connector (qimen/, credentials under the key
+// QIMEN). Every other third-party warehouse gets its real system's connector, which is not part
+// of this build: each of its calls answers NOT_IN_BUILD (the document's sync then fails with that
+// message) instead of pretending. Results are booked here, once per result id, whether polled
+// (pollResults) or pushed by the system (bookResult, the Qimen callbacks).
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ErrorCodes, isSandboxWarehouse, SANDBOX_EXTERNAL_CODE_PREFIX, SANDBOX_WAREHOUSE_TYPES, type WarehouseType } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
-import { warehouses, warehouseSystemResults } from '../../db/schema/index.js';
+import { warehouses, warehouseSystemInbox, warehouseSystemResults } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
+import { envAppCredentials, type AppCredentialsLookup } from '../app-credentials.js';
+import { createQimenConnector, type QimenConnector } from './qimen/qimen.connector.js';
 import { createSandboxWmsConnector } from './sandbox/sandbox-wms.connector.js';
 import {
   DEFAULT_WAREHOUSE_CALL_TIMEOUT_MS,
@@ -16,6 +20,7 @@ import {
   type PollSummary,
   type WarehouseConnector,
   type WarehouseDocumentKind,
+  type WarehouseResult,
   type WarehouseResultHandler,
   type WarehouseSystemsService,
   type WarehouseTarget,
@@ -54,18 +59,88 @@ function toTarget(row: typeof warehouses.$inferSelect): WarehouseTarget {
   };
 }
 
-export interface WarehouseSystems extends WarehouseSystemsService {
-  /** Polls every sandbox-connected warehouse (the scheduled job). */
-  pollAll(): Promise<PollSummary[]>;
+/** What became of a result handed to its handler: REPEATED when it was booked before (`first` says how). */
+export interface BookedResult {
+  outcome: 'BOOKED' | 'REFUSED' | 'REPEATED';
+  first: 'BOOKED' | 'REFUSED';
+  message: string | null;
 }
 
-export function createWarehouseSystems(deps: { database: Database; jobs: JobQueue | null; now?: () => Date; log?: (message: string) => void }): WarehouseSystems {
+export interface WarehouseSystems extends WarehouseSystemsService {
+  /** Polls every sandbox-connected warehouse, and every warehouse whose connector holds results not yet acknowledged (the scheduled job). */
+  pollAll(): Promise<PollSummary[]>;
+  /** Books a result a system pushed, in the caller's transaction, once per result id (the Qimen callbacks). */
+  bookResult(tx: Tx, target: WarehouseTarget, result: WarehouseResult): Promise<BookedResult>;
+  /** The Qimen connector (inventory queries). */
+  readonly qimen: QimenConnector;
+  /** The installation's app credentials (the Qimen callbacks check signatures with them). */
+  readonly credentials: AppCredentialsLookup;
+}
+
+export interface WarehouseSystemsDeps {
+  database: Database;
+  jobs: JobQueue | null;
+  now?: () => Date;
+  log?: (message: string) => void;
+  /** The installation's app credentials; default: from the environment. */
+  credentials?: AppCredentialsLookup;
+  /** The HTTP client of the real connectors (tests count or break calls). */
+  fetchImpl?: typeof fetch;
+}
+
+export function createWarehouseSystems(deps: WarehouseSystemsDeps): WarehouseSystems {
   const { db } = deps.database;
   const sandbox = createSandboxWmsConnector({ db, ...(deps.now ? { now: deps.now } : {}) });
-  const realSystems = new Map(Object.entries(WAREHOUSE_SYSTEM_NAMES).map(([type, system]) => [type, notInBuildConnector(system)]));
+  const credentials = deps.credentials ?? envAppCredentials();
+  const qimen = createQimenConnector({ db, credentials, ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}), ...(deps.now ? { now: deps.now } : {}) });
+  const realSystems = new Map<string, WarehouseConnector>(Object.entries(WAREHOUSE_SYSTEM_NAMES).map(([type, system]) => [type, notInBuildConnector(system)]));
+  realSystems.set('QIMEN_WAREHOUSE', qimen);
   const handlers = new Map<WarehouseDocumentKind, WarehouseResultHandler>();
 
+  /**
+   * Books one result in the caller's transaction: the row of the result first (a second booking of
+   * the same result id waits here, then finds it), then its kind's handler. REPEATED answers what
+   * the first booking came to. Throws when the kind has no handler or the handler fails.
+   */
+  async function bookIn(tx: Tx, target: WarehouseTarget, result: WarehouseResult): Promise<BookedResult> {
+    const handler = handlers.get(result.kind);
+    if (!handler) throw new Error(`no handler of ${result.kind} results`);
+    const inserted = await tx
+      .insert(warehouseSystemResults)
+      .values({
+        domainId: target.domainId,
+        warehouseId: target.warehouseId,
+        resultId: result.resultId,
+        kind: result.kind,
+        type: result.type,
+        docCode: result.docCode,
+        outcome: 'BOOKED',
+        payload: result,
+        createdAt: deps.now?.() ?? new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: warehouseSystemResults.id });
+    if (!inserted.length) {
+      const [first] = await tx
+        .select({ outcome: warehouseSystemResults.outcome, message: warehouseSystemResults.message })
+        .from(warehouseSystemResults)
+        .where(and(eq(warehouseSystemResults.domainId, target.domainId), eq(warehouseSystemResults.warehouseId, target.warehouseId), eq(warehouseSystemResults.resultId, result.resultId)));
+      return { outcome: 'REPEATED', first: first?.outcome === 'REFUSED' ? 'REFUSED' : 'BOOKED', message: first?.message ?? null };
+    }
+    const answer = await handler(tx, target, result);
+    if (answer.outcome === 'REFUSED') {
+      const message = answer.message.slice(0, 500);
+      await tx.update(warehouseSystemResults).set({ outcome: 'REFUSED', message }).where(and(eq(warehouseSystemResults.domainId, target.domainId), eq(warehouseSystemResults.id, inserted[0]!.id)));
+      return { outcome: 'REFUSED', first: 'REFUSED', message };
+    }
+    return { outcome: 'BOOKED', first: 'BOOKED', message: null };
+  }
+
   const service: WarehouseSystems = {
+    qimen,
+    credentials,
+    bookResult: bookIn,
+
     async target(domainId: number, warehouseId: number, tx: Tx = db) {
       const [row] = await tx
         .select()
@@ -113,35 +188,9 @@ export function createWarehouseSystems(deps: { database: Database; jobs: JobQueu
         const acknowledged: string[] = [];
         for (const result of results) {
           try {
-            const outcome = await db.transaction(async (tx) => {
-              // The row first: a second poller handling the same result waits here, then skips it.
-              const inserted = await tx
-                .insert(warehouseSystemResults)
-                .values({
-                  domainId,
-                  warehouseId,
-                  resultId: result.resultId,
-                  kind: result.kind,
-                  type: result.type,
-                  docCode: result.docCode,
-                  outcome: 'BOOKED',
-                  payload: result,
-                  createdAt: deps.now?.() ?? new Date(),
-                })
-                .onConflictDoNothing()
-                .returning({ id: warehouseSystemResults.id });
-              if (!inserted.length) return 'REPEATED' as const;
-              const answer = await handler(tx, target, result);
-              if (answer.outcome === 'REFUSED') {
-                await tx
-                  .update(warehouseSystemResults)
-                  .set({ outcome: 'REFUSED', message: answer.message.slice(0, 500) })
-                  .where(eq(warehouseSystemResults.id, inserted[0]!.id));
-              }
-              return answer.outcome;
-            });
-            if (outcome === 'BOOKED') summary.booked++;
-            else if (outcome === 'REFUSED') summary.refused++;
+            const booked = await db.transaction((tx) => bookIn(tx, target, result));
+            if (booked.outcome === 'BOOKED') summary.booked++;
+            else if (booked.outcome === 'REFUSED') summary.refused++;
             else summary.repeated++;
             acknowledged.push(result.resultId);
           } catch (error) {
@@ -159,8 +208,13 @@ export function createWarehouseSystems(deps: { database: Database; jobs: JobQueu
         .select({ domainId: warehouses.domainId, id: warehouses.id, type: warehouses.type, externalCode: warehouses.externalCode })
         .from(warehouses)
         .where(and(textsIn(warehouses.type, [...SANDBOX_WAREHOUSE_TYPES]), sql`upper(${warehouses.externalCode}) like ${SANDBOX_EXTERNAL_CODE_PREFIX + '%'}`));
+      // Results a connector learnt without a poll wait in the inbox (a Qimen registration).
+      const waiting = await db
+        .selectDistinct({ domainId: warehouseSystemInbox.domainId, id: warehouseSystemInbox.warehouseId })
+        .from(warehouseSystemInbox)
+        .where(isNull(warehouseSystemInbox.acknowledgedAt));
       const summaries: PollSummary[] = [];
-      for (const row of rows.filter((r) => isSandboxWarehouse(r))) {
+      for (const row of [...rows.filter((r) => isSandboxWarehouse(r)), ...waiting]) {
         try {
           summaries.push(await service.pollResults(row.domainId, row.id));
         } catch (error) {

@@ -76,6 +76,8 @@ export interface IssueDocumentRequest {
   docType: string;
   lines: WarehouseDocumentLine[];
   party?: WarehouseParty | null;
+  /** A sales order's express company (our code, e.g. SF, JDKD): the carrier the warehouse ships with. */
+  carrierCode?: string | null;
   expectedAt?: Date | null;
   remark?: string | null;
 }
@@ -212,9 +214,9 @@ export interface WarehouseSystemsService {
   target(domainId: number, warehouseId: number, tx?: Tx): Promise<WarehouseTarget>;
   /**
    * The connector of a warehouse: null for a seller-run warehouse (SELF_WAREHOUSE), the
-   * sandbox for a WMS/Qimen warehouse whose externalCode starts with SANDBOX, and otherwise the
-   * real system's connector, which this build does not have: its every call throws
-   * WarehouseConnectorError NOT_IN_BUILD (not retryable).
+   * sandbox for a WMS/Qimen warehouse whose externalCode starts with SANDBOX, the Qimen connector
+   * for another Qimen warehouse, and otherwise the real system's connector, which this build does
+   * not have: its every call throws WarehouseConnectorError NOT_IN_BUILD (not retryable).
    */
   connectorFor(target: WarehouseTarget): WarehouseConnector | null;
   /** Whether the warehouse's documents go to a warehouse system (any type but SELF_WAREHOUSE). */

@@ -36,6 +36,43 @@ export const warehouseSystemResults = pgTable(
   ],
 );
 
+/**
+ * What warehouse systems pushed or the connector learnt without a poll (Qimen's confirmation
+ * callbacks; a registration the system took at once): one row per message, its key unique per
+ * warehouse (a callback's signature, so a replayed message is refused), the result it carried,
+ * and what became of it. Rows a connector still reports as results have acknowledged_at null.
+ */
+export const warehouseSystemInbox = pgTable(
+  'warehouse_system_inbox',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
+    /** QIMEN. */
+    system: text('system').notNull(),
+    /** The callback's method (taobao.qimen.deliveryorder.confirm…), or REGISTRATION. */
+    method: text('method').notNull(),
+    /** Unique per warehouse: a callback's signature, a registration's document code. */
+    messageKey: text('message_key').notNull(),
+    kind: text('kind').notNull(),
+    docCode: text('doc_code').notNull(),
+    resultId: text('result_id').notNull(),
+    /** The result (WarehouseResult) the message carried. */
+    payload: jsonb('payload').notNull(),
+    /** BOOKED, REFUSED or REPEATED once handled; null while it waits to be fetched. */
+    outcome: text('outcome'),
+    message: text('message'),
+    acknowledgedAt: timestamptz('acknowledged_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('warehouse_system_inbox_key').on(t.domainId, t.warehouseId, t.messageKey),
+    index('warehouse_system_inbox_pending_idx').on(t.domainId, t.warehouseId, t.kind, t.id),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'warehouse_system_inbox_warehouse_id_fk', columns: [t.domainId, t.warehouseId], foreignColumns: [warehouses.domainId, warehouses.id] }),
+  ],
+);
+
 // ---- the sandbox warehouse system -------------------------------------------------------------
 
 /** The sandbox's state of one warehouse: how it behaves, and its counters. */

@@ -68,14 +68,14 @@ describe('goods to warehouse systems', () => {
     const before = await t.call('/cloud/wms/sandbox/view', { warehouseId: w.sandbox.warehouseId }, { token: w.token });
     const set = await t.call('/cloud/wms/sandbox/settings', { warehouseId: w.sandbox.warehouseId, version: before.body.data.version, failureRate: 0, latencyMs: 0, cancelMode: 'IMMEDIATE', rejectSkuCodes: [refusedCode] }, { token: w.token });
     expect(set.body.success).toBe(true);
-    const real = await warehouseRow(t, w.domainId, { type: 'QIMEN_WAREHOUSE', externalCode: 'REAL-QM' });
+    const real = await warehouseRow(t, w.domainId, { type: 'BYTE_WAREHOUSE', externalCode: 'REAL-BYTE' });
     await t.call('/myhome/spu/sendToWMS', { idList: [w.goods.spu.id] }, { token: w.token });
     expect(await wms().dispatchPending(w.domainId)).toEqual({ sent: 1, failed: 3, retried: 0 });
     const failed = await t.call('/myhome/spu/searchSpuSyncStatus', { spuId: w.goods.spu.id, syncStatus: 'FAILURE' }, { token: w.token });
     expect(failed.body.data.total).toBe(3);
     const refused = failed.body.data.voList.find((r: { warehouseId: number }) => r.warehouseId === w.sandbox.warehouseId);
     expect(refused).toMatchObject({ skuCode: refusedCode, message: expect.stringContaining(refusedCode) });
-    expect(failed.body.data.voList.filter((r: { warehouseId: number; message: string }) => r.warehouseId === real.warehouseId && r.message.includes('QIMEN'))).toHaveLength(2);
+    expect(failed.body.data.voList.filter((r: { warehouseId: number; message: string }) => r.warehouseId === real.warehouseId && r.message.includes('BYTE'))).toHaveLength(2);
     expect((await statusesOf(w.domainId, w.goods.spu.id)).spu).toBe('FAILURE');
   });
 

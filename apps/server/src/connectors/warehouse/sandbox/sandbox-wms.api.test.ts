@@ -33,14 +33,16 @@ const failureOf = async (run: Promise<unknown>) => {
 };
 
 describe('warehouse-system connectors', () => {
-  it('gives no connector to a seller-run warehouse, the sandbox to a SANDBOX WMS or Qimen warehouse, and "not in build" to every real system', async () => {
+  it('gives no connector to a seller-run warehouse, the sandbox to a SANDBOX WMS or Qimen warehouse, Qimen to a real Qimen warehouse, and "not in build" to every other real system', async () => {
     const w = await inboundWorld(t);
     const self = await systems().target(w.domainId, w.warehouseId);
     expect(systems().connectorFor(self)).toBeNull();
     expect(systems().usesWarehouseSystem(self)).toBe(false);
     const sandbox = await warehouseRow(t, w.domainId, { type: 'QIMEN_WAREHOUSE', externalCode: 'sandbox-qm' });
     expect(systems().connectorFor(await systems().target(w.domainId, sandbox.warehouseId))?.system).toBe('SANDBOX');
-    for (const type of ['WMS_WAREHOUSE', 'QIMEN_WAREHOUSE', 'SP_WAREHOUSE', 'BYTE_WAREHOUSE', 'GTWMS_WAREHOUSE']) {
+    const qimen = await warehouseRow(t, w.domainId, { type: 'QIMEN_WAREHOUSE', externalCode: 'REAL-QM' });
+    expect(systems().connectorFor(await systems().target(w.domainId, qimen.warehouseId))?.system).toBe('QIMEN');
+    for (const type of ['WMS_WAREHOUSE', 'SP_WAREHOUSE', 'BYTE_WAREHOUSE', 'GTWMS_WAREHOUSE']) {
       const real = await warehouseRow(t, w.domainId, { type, externalCode: 'REAL-01' });
       const target = await systems().target(w.domainId, real.warehouseId);
       expect(systems().usesWarehouseSystem(target)).toBe(true);

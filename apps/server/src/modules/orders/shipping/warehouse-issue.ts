@@ -72,6 +72,7 @@ export function createWarehouseIssue(deps: WarehouseIssueDeps) {
       docType: 'SO_SALE',
       lines: [...qtyBySku].map(([skuId, qty], i) => ({ lineId: i + 1, skuId, skuCode: skuById.get(skuId)?.code ?? String(skuId), skuName: skuById.get(skuId)?.name ?? null, barCode: skuById.get(skuId)?.barCode ?? null, qty })),
       party: { name: o.receiverName ?? '', phone: o.receiverPhone, province: o.receiverProvince, city: o.receiverCity, county: o.receiverDistrict, street: o.receiverAddress },
+      carrierCode: o.expressCompanyCode,
       remark: o.sellerRemark,
     };
   }

@@ -102,11 +102,12 @@ describe('issuing to the warehouse system', () => {
   });
 
   it('answers "not part of this build" for a real warehouse system, without retrying', async () => {
-    const w = await inboundWorld(t, { type: 'QIMEN_WAREHOUSE', externalCode: 'QM-HZ-01' });
+    // Byte's cloud warehouse: a real system without a connector in this build (Qimen has one).
+    const w = await inboundWorld(t, { type: 'BYTE_WAREHOUSE', externalCode: 'BYTE-HZ-01' });
     const a = await createAsn(t, w.token, { whId: w.warehouseId, asnDetails: [{ skuId: w.skuIds[0], qty: 2 }] });
     expect(a.sandbox).toBe(false);
     const failed = await waitFor(w, a.id, (x) => x.syncStatus === 'FAILURE');
-    expect(failed.syncError).toContain('QIMEN warehouse system');
+    expect(failed.syncError).toContain('BYTE warehouse system');
     expect(failed.syncError).toContain('not part of this build');
     const [row] = await t.database.db.execute(sql.raw(`select next_sync_at, sync_error_code from asn_headers where id = ${a.id}`)).then((r: any) => r.rows);
     expect(row).toMatchObject({ next_sync_at: null, sync_error_code: 'ERR_WMS_NOT_IN_BUILD' });
