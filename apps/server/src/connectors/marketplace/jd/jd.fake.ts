@@ -335,7 +335,7 @@ export async function startJdFake(options: JdFakeOptions = {}): Promise<JdFake> 
     const params: Record<string, string> = Object.fromEntries(url.searchParams);
     for (const [k, v] of new URLSearchParams(body)) params[k] = v;
     const method = params.method ?? '';
-    let business: Record<string, unknown> | null = null;
+    let business: Record<string, unknown> | null;
     try {
       business = params['360buy_param_json'] ? (JSON.parse(params['360buy_param_json']) as Record<string, unknown>) : {};
     } catch {
