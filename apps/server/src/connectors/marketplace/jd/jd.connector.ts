@@ -6,10 +6,12 @@
 //
 // Order pulls: the caller's window [from, to) is walked in sub-windows of at most maxWindowMs by
 // modification time; a sub-window holding more than maxOrdersPerCall orders is halved until it
-// does not. Each call reads every page of one sub-window (so the watermark, the sub-window's end,
-// moves only when every page of it was read) and checks the total did not move while paging: when
-// an order changed between pages (it leaves the window, the pages shift), the sub-window is read
-// again and the reads are merged, so nothing is lost or repeated.
+// does not. A call reads every JD page of (the rest of) one sub-window and checks the total did not
+// move while paging: when an order changed between pages (it leaves the window, the pages shift),
+// the sub-window is read again and the reads are merged. The orders are then handed over in
+// (modified, orderId) order, `pageSize` at a time, the watermark naming the last one handed over;
+// the next call queries from that order's second on and skips what it already handed over. So the
+// watermark moves only past orders read whole, and nothing is lost or repeated.
 import { AppError } from '../../../platform/errors.js';
 import type { AppCredentialsLookup, PlatformAppCredentials } from '../../app-credentials.js';
 import {
@@ -51,15 +53,27 @@ export interface JdConnectorOptions {
   maxPasses?: number;
 }
 
-/** The watermark of a JD pull: the end (exclusive) of the last sub-window read whole. */
-const encodeWatermark = (at: Date) => `jd:${at.toISOString()}`;
-function decodeWatermark(watermark: string): Date {
-  const at = new Date(watermark.startsWith('jd:') ? watermark.slice(3) : '');
-  if (!watermark.startsWith('jd:') || Number.isNaN(at.getTime())) {
-    throw new AppError(ErrorCodes.VALIDATION, 400, { detail: `watermark: not a watermark of the JD connector (${watermark})`, field: 'watermark' });
-  }
-  return at;
+/**
+ * The watermark of a JD pull: `jd:<end>` once the sub-window ending at `end` was handed over whole, or
+ * `jd:<end>|<modified>|<orderId>` partway through it (the last order handed over, in (modified, orderId) order).
+ */
+interface Watermark {
+  end: Date;
+  after: { at: Date; id: string } | null;
 }
+const encodeWatermark = (w: Watermark) => `jd:${w.end.toISOString()}${w.after ? `|${w.after.at.toISOString()}|${w.after.id}` : ''}`;
+function decodeWatermark(watermark: string): Watermark {
+  const [end, at, id] = (watermark.startsWith('jd:') ? watermark.slice(3) : '').split('|');
+  const endAt = new Date(end ?? '');
+  const afterAt = at === undefined ? null : new Date(at);
+  const bad = !watermark.startsWith('jd:') || Number.isNaN(endAt.getTime()) || (afterAt !== null && (Number.isNaN(afterAt.getTime()) || !/^\d{1,30}$/.test(id ?? '')));
+  if (bad) throw new AppError(ErrorCodes.VALIDATION, 400, { detail: `watermark: not a watermark of the JD connector (${watermark})`, field: 'watermark' });
+  return { end: endAt, after: afterAt ? { at: afterAt, id: id! } : null };
+}
+
+/** JD order ids are digits: shorter is smaller. */
+const compareIds = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+const compareKeys = (a: { at: Date; id: string }, b: { at: Date; id: string }) => a.at.getTime() - b.at.getTime() || compareIds(a.id, b.id);
 
 const floorSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
 
@@ -154,9 +168,7 @@ export function createJdConnector(options: JdConnectorOptions): MarketplaceConne
       if (!moved) break;
       if (pass >= maxPasses) throw new ConnectorError('PLATFORM_ERROR', `the orders of ${josTime(start)} to ${josTime(end)} kept changing while being read; try again`);
     }
-    return [...byId.values()]
-      .sort((a, b) => a.modifiedAt.getTime() - b.modifiedAt.getTime() || a.order.platformNo.localeCompare(b.order.platformNo))
-      .map((m) => m.order);
+    return [...byId.values()].sort((a, b) => compareKeys({ at: a.modifiedAt, id: a.order.platformNo }, { at: b.modifiedAt, id: b.order.platformNo }));
   }
 
   const connector: MarketplaceConnector = {
@@ -181,22 +193,35 @@ export function createJdConnector(options: JdConnectorOptions): MarketplaceConne
       if (!(window.from instanceof Date) || !(window.to instanceof Date) || window.from.getTime() > window.to.getTime()) {
         throw new AppError(ErrorCodes.VALIDATION, 400, { detail: 'window: from must not be after to', field: 'window' });
       }
+      const pageSize = Math.min(Math.max(Math.floor(window.pageSize ?? JD_PAGE_SIZE), 1), maxOrdersPerCall);
       return deadline(callOptions, async (signal, creds) => {
         const token = tokenOf(store);
-        let start = window.watermark ? decodeWatermark(window.watermark) : window.from;
+        const mark = window.watermark ? decodeWatermark(window.watermark) : null;
+        // Partway through a sub-window: its end stays, the query starts at the last order's second.
+        let fixedEnd = mark?.after ? mark.end : null;
+        let after = mark?.after ?? null;
+        let start = after ? floorSecond(after.at) : (mark?.end ?? window.from);
         if (start.getTime() < window.from.getTime()) start = window.from;
         // Empty sub-windows are walked through in the same call: an empty page must not end the pull early.
-        while (start.getTime() < window.to.getTime()) {
-          let end = new Date(Math.min(window.to.getTime(), start.getTime() + maxWindowMs));
-          let orders: PlatformOrder[] | null = null;
-          while (!orders) {
-            const mayHalve = end.getTime() - start.getTime() > 2000;
-            orders = await readSubWindow(creds, token, start, end, signal, mayHalve);
-            if (!orders) end = floorSecond(new Date(start.getTime() + (end.getTime() - start.getTime()) / 2));
+        while (start.getTime() < window.to.getTime() || fixedEnd) {
+          let end = fixedEnd ?? new Date(Math.min(window.to.getTime(), start.getTime() + maxWindowMs));
+          let read: Awaited<ReturnType<typeof readSubWindow>> = null;
+          while (!read) {
+            const mayHalve = !fixedEnd && end.getTime() - start.getTime() > 2000;
+            read = await readSubWindow(creds, token, start, end, signal, mayHalve);
+            if (!read) end = floorSecond(new Date(start.getTime() + (end.getTime() - start.getTime()) / 2));
+          }
+          const rest = after ? read.filter((m) => compareKeys({ at: m.modifiedAt, id: m.order.platformNo }, after!) > 0) : read;
+          if (rest.length > pageSize) {
+            const page = rest.slice(0, pageSize);
+            const last = page[page.length - 1]!;
+            return { orders: page.map((m) => m.order), watermark: encodeWatermark({ end, after: { at: last.modifiedAt, id: last.order.platformNo } }), hasMore: true };
           }
           const hasMore = end.getTime() < window.to.getTime();
-          if (orders.length || !hasMore) return { orders, watermark: encodeWatermark(end), hasMore };
+          if (rest.length || !hasMore) return { orders: rest.map((m) => m.order), watermark: encodeWatermark({ end, after: null }), hasMore };
           start = end;
+          fixedEnd = null;
+          after = null;
         }
         return { orders: [], watermark: window.watermark ?? null, hasMore: false };
       });
