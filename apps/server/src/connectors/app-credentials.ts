@@ -10,6 +10,8 @@ export interface PlatformAppCredentials {
   gatewayUrl: string | null;
   /** The platform's OAuth consent page; null = the published default. */
   authorizeUrl: string | null;
+  /** The callback address registered with the platform; null/absent = the address of the site the seller uses. */
+  callbackUrl?: string | null;
 }
 
 /** platformCode (e.g. 'CI_PLATFORM_TAOBAO', 'CI_PLATFORM_PDD', or 'QIMEN' for the Qimen router) → credentials or null. */
@@ -33,6 +35,7 @@ export function envAppCredentials(env: NodeJS.ProcessEnv = process.env): AppCred
       appSecret,
       gatewayUrl: env[`${prefix}GATEWAY_URL`]?.trim() || null,
       authorizeUrl: env[`${prefix}AUTHORIZE_URL`]?.trim() || null,
+      callbackUrl: env[`${prefix}CALLBACK_URL`]?.trim() || null,
     };
   };
 }

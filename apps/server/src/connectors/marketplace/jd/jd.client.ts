@@ -5,7 +5,7 @@
 // by backing off and trying again. Also JD's OAuth token calls. Secrets and tokens never go into
 // an error message.
 import type { PlatformAppCredentials } from '../../app-credentials.js';
-import { ConnectorError, sleep as defaultSleep } from '../connector.js';
+import { ConnectorError, sleep as defaultSleep, type ConnectorFailureKind } from '../connector.js';
 import { josParamJson, josSign, josTime } from './jd.sign.js';
 
 /** The published production gateway (CONNECTORS.md §3, [C]). */
@@ -18,10 +18,20 @@ export const JD_AUTHORIZE_URL = 'https://open-oauth.jd.com/oauth2/to_login';
  * list could not be confirmed here), so the description words are matched too.
  */
 export const JOS_TOKEN_CODES = new Set(['18', '19']);
+/** The app key or the signature refused: the installation's credentials are wrong. */
+export const JOS_CREDENTIALS_CODES = new Set(['10', '14']);
 export const JOS_RATE_CODES = new Set(['1001', '10001']);
 export const JOS_SERVICE_CODES = new Set(['1', '15', '66', '67']);
 const TOKEN_WORDS = /token|授权|过期|session/i;
 const RATE_WORDS = /频率|限流|流控|frequency|limit exceeded|too many/i;
+const CREDENTIALS_WORDS = /签名|app_?key|signature/i;
+
+/**
+ * The failure kind for "this installation has no (valid) JD app credentials". NOT_IN_BUILD in this
+ * branch; the shared contract's NO_APP_CREDENTIALS (Taobao branch) once merged.
+ */
+export const NO_APP_CREDENTIALS_KIND: ConnectorFailureKind = 'NOT_IN_BUILD';
+export const appCredentialsFailure = (detail: string) => new ConnectorError(NO_APP_CREDENTIALS_KIND, detail, null, { platformCode: 'CI_PLATFORM_JD' });
 
 export interface JosDeps {
   fetchImpl: typeof fetch;
@@ -65,7 +75,9 @@ const envelopeKeys = (method: string) => {
 
 /** What an error_response means: a ConnectorError to throw, or a business refusal. */
 export function classifyJosError(code: string, description: string): ConnectorError | JosBusinessError {
+  // Checked first: a refused signature is the installation's, not the store's.
   const text = `${code} ${description}`.trim();
+  if (JOS_CREDENTIALS_CODES.has(code) || CREDENTIALS_WORDS.test(description)) return appCredentialsFailure(`JD refused this installation's app key or signature (${text})`);
   if (JOS_TOKEN_CODES.has(code) || (TOKEN_WORDS.test(description) && !RATE_WORDS.test(description))) {
     return new ConnectorError('TOKEN_EXPIRED', `JD refused the access token (${text})`);
   }
@@ -208,6 +220,7 @@ export async function jdTokenCall(
   const code = body.code == null ? '0' : String(body.code);
   if (code !== '0' || typeof body.access_token !== 'string' || !body.access_token) {
     const message = String(body.msg ?? body.error_description ?? body.error ?? 'no access token in the answer');
+    if (/app_?key|app_?secret|client/i.test(message)) throw appCredentialsFailure(`JD refused this installation's app key or secret in ${what} (${code} ${message})`);
     throw new ConnectorError('AUTH_FAILED', `JD refused ${what} (${code} ${message})`);
   }
   const uid = body.uid ?? body.open_id ?? body.xid;

@@ -4,12 +4,12 @@
 // shipping feedback — with the fake checking every signature.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformAppCredentials } from '../../app-credentials.js';
-import { ConnectorError, type MarketplaceConnector, type StoreCredentials } from '../connector.js';
-import { createJdConnector } from './jd.connector.js';
+import { ConnectorError, type StoreCredentials } from '../connector.js';
+import { createJdConnector, type JdConnector } from './jd.connector.js';
 import { jdFakeOrder, startJdFake, type JdFake } from './jd.fake.js';
 
 let fake: JdFake;
-let connector: MarketplaceConnector;
+let connector: JdConnector;
 let store: StoreCredentials;
 const slept: number[] = [];
 
@@ -186,6 +186,18 @@ describe('the JD connector against the JD fake', () => {
     expect(error.kind).toBe('NOT_IN_BUILD');
     expect(error.detail).toContain('no app credentials for JD');
     expect(fake.calls).toHaveLength(0);
+    expect(await bare.appStatus()).toEqual({ configured: false, callbackUrl: null });
+    expect(await connector.appStatus()).toEqual({ configured: true, callbackUrl: null });
+  });
+
+  it('tells a wrong app secret (the signature JD refuses) from a store problem', async () => {
+    const wrong = connect({ appKey: fake.appKey, appSecret: 'not-the-secret', gatewayUrl: fake.gatewayUrl, authorizeUrl: fake.authorizeUrl });
+    const error = await failure(wrong.pullOrders(store, { from: day, to: at(60) }));
+    expect(error.kind).toBe('NOT_IN_BUILD');
+    expect(error.detail).toContain('app key or signature');
+    expect(fake.calls.at(-1)!.refused).toBe('sign');
+    const exchange = await failure(wrong.exchangeCode({ store: blank(), code: fake.issueCode('http://app/#/authorization'), redirectUri: 'http://app/#/authorization' }));
+    expect(exchange.kind).toBe('NOT_IN_BUILD');
   });
 
   it('lists wares with their SKUs, pushes stock and feeds shipping back per record', async () => {

@@ -29,7 +29,7 @@ import {
   type TokenGrant,
 } from '../connector.js';
 import { ErrorCodes, type OnlineItemInput } from '@openseller/core';
-import { callJos, defaultJosDeps, jdAuthorizationUrl, jdTokenCall, JosBusinessError, type JosDeps } from './jd.client.js';
+import { appCredentialsFailure, callJos, defaultJosDeps, jdAuthorizationUrl, jdTokenCall, JosBusinessError, type JosDeps } from './jd.client.js';
 import { JD_CARRIER_IDS, JD_ORDER_FIELDS, JD_PULLED_STATES, mapJdOrder } from './jd.mapping.js';
 import { josTime } from './jd.sign.js';
 
@@ -77,7 +77,12 @@ const compareKeys = (a: { at: Date; id: string }, b: { at: Date; id: string }) =
 
 const floorSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
 
-export function createJdConnector(options: JdConnectorOptions): MarketplaceConnector {
+export interface JdConnector extends MarketplaceConnector {
+  /** Whether the installation has JD app credentials, and the callback address registered with JD (null: the seller's site). */
+  appStatus(): Promise<{ configured: boolean; callbackUrl: string | null }>;
+}
+
+export function createJdConnector(options: JdConnectorOptions): JdConnector {
   const deps = defaultJosDeps({ fetchImpl: options.fetchImpl, now: options.now, sleep: options.sleep, retryBaseMs: options.retryBaseMs, throttleRetries: options.throttleRetries });
   const maxWindowMs = options.maxWindowMs ?? DAY_MS;
   const maxOrdersPerCall = options.maxOrdersPerCall ?? 500;
@@ -86,7 +91,7 @@ export function createJdConnector(options: JdConnectorOptions): MarketplaceConne
   async function credentials(): Promise<PlatformAppCredentials> {
     const found = await options.credentials(PLATFORM_JD_CODE);
     if (!found) {
-      throw new ConnectorError('NOT_IN_BUILD', 'no app credentials for JD in this installation (OPENSELLER_CONNECTOR_JD_APP_KEY / _APP_SECRET)', null, { platformCode: PLATFORM_JD_CODE });
+      throw appCredentialsFailure('no app credentials for JD in this installation (OPENSELLER_CONNECTOR_JD_APP_KEY / _APP_SECRET)');
     }
     return found;
   }
@@ -171,8 +176,13 @@ export function createJdConnector(options: JdConnectorOptions): MarketplaceConne
     return [...byId.values()].sort((a, b) => compareKeys({ at: a.modifiedAt, id: a.order.platformNo }, { at: b.modifiedAt, id: b.order.platformNo }));
   }
 
-  const connector: MarketplaceConnector = {
+  const connector: JdConnector = {
     platformCode: PLATFORM_JD_CODE,
+
+    async appStatus() {
+      const found = await options.credentials(PLATFORM_JD_CODE);
+      return { configured: !!found, callbackUrl: found?.callbackUrl ?? null };
+    },
 
     async authorizationUrl(request) {
       return jdAuthorizationUrl(await credentials(), request.redirectUri, request.state);
