@@ -2,12 +2,14 @@
 // authorised by JD's OAuth round trip (getAuthorizationUrl → consent → authorizationCallback), a
 // day of orders pulled across several pages and a window boundary into orders, the online goods
 // synced for mapping, stock pushed, shipping fed back after the token expired (the store refreshes
-// it), an unknown order state refused whole; the fake checks every signature.
+// it), pulled orders sent through the send call with their tracking numbers fed back to JD by the
+// feedback job, an unknown order state refused whole; the fake checks every signature.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OrderSyncRunRow, StoreRow, SyncRunRow } from '@openseller/core';
 import { createTestApp } from '../../../../test/harness.js';
 import { ingestSeller, ingestSkus, ingestWarehouse, ordersOfStore } from '../../../../test/factories/orders-ingest.js';
+import { putOnHand } from '../../../../test/factories/outbound.js';
 import { createStore, storeSeller } from '../../../../test/factories/stores.js';
 import { orderSyncStates, stores, tbSkus } from '../../../db/schema/index.js';
 import type { StoresAreaService } from '../../../modules/stores/index.js';
@@ -130,6 +132,45 @@ describe('a JD store against the JD fake', () => {
     const foreign = await t.call('/myhome/platformSo/syncStoreOrders', { storeId: store.id }, { token: other.token });
     expect(foreign.body.success).toBe(false);
     expect(foreign.status).toBe(404);
+  });
+
+  it('ships pulled JD orders through the send call and feeds their tracking numbers back to JD (one refused, and said why)', async () => {
+    const seller = await ingestSeller(t);
+    const skus = await ingestSkus(t, seller.domainId, 1);
+    const warehouseId = await ingestWarehouse(t, seller.domainId);
+    const store = await createStore(t, seller.token, { platformCode: 'CI_PLATFORM_JD' });
+    expect((await authorizeJdStore(seller.token, store.id)).body.success).toBe(true);
+    fake.orders.clear();
+    const now = Date.now();
+    const line = { skuId: '100001', wareId: '5001', outerSkuId: skus[0]!.code };
+    fake.seedOrders([940000001, 940000002, 940000003].map((no, i) => jdFakeOrder(String(no), new Date(now - (3 - i) * HOUR), [line])));
+    const run = await t.call<OrderSyncRunRow>('/myhome/platformSo/syncStoreOrders', { storeId: store.id }, { token: seller.token });
+    expect(run.body.data).toMatchObject({ status: 'SUCCESS', created: 3 });
+    await putOnHand(t, seller.domainId, [{ warehouseId, skuId: skus[0]!.id, qty: 100 }]);
+    const orders = await ordersOfStore(t, seller.domainId, store.id);
+    const ids = orders.map((o) => Number(o.id));
+    await t.database.db.execute(sql`update erp_orders set express_company_code = 'ZTO', labels = array_remove(labels, 'EXPRESS_MATCH_FAIL') where domain_id = ${seller.domainId}`);
+    const verified = await t.call('/myhome/erpsoh/verify', { idList: ids }, { token: seller.token });
+    expect(verified.body.data.failures).toEqual([]);
+    for (const id of ids) await t.database.db.execute(sql`update erp_orders set express_no = ${'7310' + String(id).padStart(8, '0')} where id = ${id}`);
+    // The buyer cancels one on JD before it is sent: JD refuses its shipment.
+    const cancelled = orders.find((o) => o.platform_nos[0] === '940000003')!;
+    fake.orders.set('940000003', { ...fake.orders.get('940000003')!, orderState: 'TRADE_CANCELED' });
+
+    const sent = await t.call('/myhome/sendsoh/sendErpSoHList', { idList: ids }, { token: seller.token });
+    expect(sent.body, JSON.stringify(sent.body)).toMatchObject({ success: true });
+    const recordKey = sent.body.data.recordKey as string;
+    const progress = await t.waitFor(
+      async () => ((await t.call('/myhome/erpsoh/queryFeedbackProgress', {}, { token: seller.token })).body.data.vo.feedbackProgressItems as Array<Record<string, unknown>>).find((p) => p.recordKey === recordKey),
+      (p) => p?.feedbackComplete === true,
+    );
+    expect(progress).toMatchObject({ totalCount: 3, successfulCount: 2, failureCount: 1 });
+    for (const order of orders.filter((o) => o !== cancelled)) {
+      expect(fake.orders.get(order.platform_nos[0])).toMatchObject({ orderState: 'WAIT_GOODS_RECEIVE_CONFIRM', logisticsId: '1499', waybill: '7310' + String(order.id).padStart(8, '0') });
+    }
+    const failures = await t.call('/myhome/taobaoSoHFeedback/searchFeedbackPageList', { currentPage: 1, pageSize: 10, storeIdList: [store.id] }, { token: seller.token });
+    expect(JSON.stringify(failures.body.data)).toContain('订单状态不正确');
+    expect(fake.calls.filter((c) => c.method === 'jingdong.pop.order.shipment').every((c) => c.refused === null)).toBe(true);
   });
 
   it('records a clear error for an order in a state it does not know, stores nothing of the window and keeps the watermark', async () => {
