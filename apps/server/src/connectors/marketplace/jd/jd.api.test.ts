@@ -5,11 +5,12 @@
 // it), pulled orders sent through the send call with their tracking numbers fed back to JD by the
 // feedback job, an unknown order state refused whole; the fake checks every signature.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderSyncRunRow, StoreRow, SyncRunRow } from '@openseller/core';
 import { createTestApp } from '../../../../test/harness.js';
 import { ingestSeller, ingestSkus, ingestWarehouse, ordersOfStore } from '../../../../test/factories/orders-ingest.js';
 import { putOnHand } from '../../../../test/factories/outbound.js';
+import { mapOnlineSku, receive } from '../../../../test/factories/stocksync.js';
 import { createStore, storeSeller } from '../../../../test/factories/stores.js';
 import { orderSyncStates, stores, tbSkus } from '../../../db/schema/index.js';
 import type { StoresAreaService } from '../../../modules/stores/index.js';
@@ -29,6 +30,10 @@ Object.assign(process.env, ENV);
 const t = await createTestApp();
 afterAll(async () => {
   await fake.close();
+});
+// Each test reads the calls the fake received during it.
+beforeEach(() => {
+  fake.calls.length = 0;
 });
 
 const S = '/cloud/domain/store';
@@ -171,6 +176,46 @@ describe('a JD store against the JD fake', () => {
     const failures = await t.call('/myhome/taobaoSoHFeedback/searchFeedbackPageList', { currentPage: 1, pageSize: 10, storeIdList: [store.id] }, { token: seller.token });
     expect(JSON.stringify(failures.body.data)).toContain('订单状态不正确');
     expect(fake.calls.filter((c) => c.method === 'jingdong.pop.order.shipment').every((c) => c.refused === null)).toBe(true);
+  });
+
+  it('pushes the stock of mapped JD SKUs through the stock sync (warehouse stock less the safety stock)', async () => {
+    const seller = await ingestSeller(t);
+    const skus = await ingestSkus(t, seller.domainId, 2);
+    const warehouseId = await ingestWarehouse(t, seller.domainId);
+    const store = await createStore(t, seller.token, { platformCode: 'CI_PLATFORM_JD' });
+    expect((await authorizeJdStore(seller.token, store.id)).body.success).toBe(true);
+    fake.wares.clear();
+    fake.skus.clear();
+    fake.seedWares(
+      [{ wareId: '6001', title: '水杯', wareStatus: 8 }],
+      [
+        { skuId: '200001', wareId: '6001', skuName: '水杯 白', outerId: skus[0]!.code, jdPrice: '19.00', stockNum: 0 },
+        { skuId: '200002', wareId: '6001', skuName: '水杯 黑', outerId: skus[1]!.code, jdPrice: '19.00', stockNum: 0 },
+      ],
+    );
+    expect(await syncGoodsAndWait(seller.token, store.id)).toMatchObject({ status: 'SUCCESS', skusCreated: 2 });
+    const online = await t.database.db
+      .select()
+      .from(tbSkus)
+      .where(and(eq(tbSkus.domainId, seller.domainId), eq(tbSkus.storeId, store.id)));
+    for (const row of online) await mapOnlineSku(t, seller.domainId, row.id, skus.find((s) => s.code === row.outerSkuId)!.id);
+    await receive(t, seller.domainId, warehouseId, skus[0]!.id, 10);
+    await receive(t, seller.domainId, warehouseId, skus[1]!.id, 1);
+    const rule = await t.call('/myhome/bizinventory/syncRule/create', { storeId: store.id, warehouseId, ratio: 1, safetyStock: 2 }, { token: seller.token });
+    expect(rule.body.success).toBe(true);
+    const requested = await t.call('/myhome/bizinventory/manualSync', { storeId: store.id }, { token: seller.token });
+    expect(requested.body.data).toEqual({ requested: 2, alreadyPending: 0 });
+    await t.waitFor(
+      async () => [fake.skus.get('200001')!.stockNum, fake.skus.get('200002')!.stockNum],
+      ([a]) => a === 8,
+    );
+    expect(fake.skus.get('200002')!.stockNum).toBe(0);
+    const pushes = fake.calls.filter((c) => c.method === 'jingdong.stock.write.updateSkuStock');
+    expect(pushes.map((c) => c.business).sort((a, b) => String(a!.skuId).localeCompare(String(b!.skuId)))).toEqual([
+      { skuId: '200001', stockNum: '8' },
+      { skuId: '200002', stockNum: '0' },
+    ]);
+    expect(pushes.every((c) => c.refused === null)).toBe(true);
   });
 
   it('records a clear error for an order in a state it does not know, stores nothing of the window and keeps the watermark', async () => {

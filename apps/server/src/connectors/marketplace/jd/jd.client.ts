@@ -22,7 +22,7 @@ export const JOS_TOKEN_CODES = new Set(['18', '19']);
 export const JOS_CREDENTIALS_CODES = new Set(['10', '14']);
 export const JOS_RATE_CODES = new Set(['1001', '10001']);
 export const JOS_SERVICE_CODES = new Set(['1', '15', '66', '67']);
-const TOKEN_WORDS = /token|授权|过期|session/i;
+const TOKEN_WORDS = /token|过期|session/i;
 const RATE_WORDS = /频率|限流|流控|frequency|limit exceeded|too many/i;
 const CREDENTIALS_WORDS = /签名|app_?key|signature/i;
 
