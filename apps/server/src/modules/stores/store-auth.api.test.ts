@@ -10,14 +10,15 @@ describe('payAuth/searchPayAuth', () => {
     const s = await storeSeller(t);
     const authorized = await authorizedSandboxStore(t, s.token);
     const pending = await createSandboxStore(t, s.token);
-    const jd = await createStore(t, s.token, { platformCode: 'CI_PLATFORM_JD' });
+    // A marketplace without a connector in this build.
+    const noConnector = await createStore(t, s.token, { platformCode: 'CI_PLATFORM_YOUZAN' });
     await createStore(t, s.token, { storeType: 2 });
     const answer = await t.call('/cloud/domain/payAuth/searchPayAuth', { currentPage: 1, pageSize: 10 }, { token: s.token });
     expect(answer.body.data.total).toBe(3);
     const byId = new Map(answer.body.data.voList.map((r: any) => [r.storeId, r]));
     expect(byId.get(authorized.id)).toMatchObject({ authState: 'AUTHORIZED', connectorAvailable: true, payAuthorized: true });
     expect(byId.get(pending.id)).toMatchObject({ authState: 'NONE', payAuthorized: false });
-    expect(byId.get(jd.id)).toMatchObject({ connectorAvailable: false, payAuthorized: false });
+    expect(byId.get(noConnector.id)).toMatchObject({ connectorAvailable: false, payAuthorized: false });
     const onlyAuthorized = await t.call('/cloud/domain/payAuth/searchPayAuth', { currentPage: 1, pageSize: 10, authState: 'AUTHORIZED' }, { token: s.token });
     expect(onlyAuthorized.body.data.voList.map((r: any) => r.storeId)).toEqual([authorized.id]);
   });
@@ -47,13 +48,14 @@ describe('afterSaleAuth/getByStoreIds', () => {
     const authorized = await authorizedSandboxStore(t, s.token);
     const pending = await createSandboxStore(t, s.token);
     const offline = await createStore(t, s.token, { storeType: 2 });
-    const jd = await createStore(t, s.token, { platformCode: 'CI_PLATFORM_JD' });
-    const answer = await t.call('/cloud/domain/afterSaleAuth/getByStoreIds', { storeIds: [authorized.id, pending.id, offline.id, jd.id] }, { token: s.token });
+    // A marketplace without a connector in this build.
+    const noConnector = await createStore(t, s.token, { platformCode: 'CI_PLATFORM_YOUZAN' });
+    const answer = await t.call('/cloud/domain/afterSaleAuth/getByStoreIds', { storeIds: [authorized.id, pending.id, offline.id, noConnector.id] }, { token: s.token });
     expect(answer.body.data.map((r: any) => [r.storeId, r.afterSalesAuthorized, r.reason])).toEqual([
       [authorized.id, true, null],
       [pending.id, false, 'NOT_AUTHORIZED'],
       [offline.id, false, 'OFFLINE_STORE'],
-      [jd.id, false, 'NO_CONNECTOR'],
+      [noConnector.id, false, 'NO_CONNECTOR'],
     ]);
     expect(answer.body.data[3]).toMatchObject({ supportsReturnOrders: false });
     const stored = await t.call('/cloud/domain/store/getStore', { id: authorized.id }, { token: s.token });

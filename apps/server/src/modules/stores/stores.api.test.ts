@@ -40,7 +40,8 @@ describe('platform registry', () => {
     expect(withSelf.body.data.map((p) => p.key)).toContain('SELF_BUILD');
     const sandbox = list.body.data.find((p) => p.key === 'SANDBOX')!;
     expect(sandbox).toMatchObject({ nameEn: 'Sandbox marketplace (test)', nameZh: '沙箱平台（测试）', connectorAvailable: true });
-    expect(list.body.data.find((p) => p.key === 'CI_PLATFORM_JD')).toMatchObject({ supportsReturnOrders: false, connectorAvailable: false });
+    expect(list.body.data.find((p) => p.key === 'CI_PLATFORM_YOUZAN')).toMatchObject({ supportsReturnOrders: false, connectorAvailable: false });
+    expect(list.body.data.find((p) => p.key === 'CI_PLATFORM_JD')).toMatchObject({ supportsReturnOrders: false, connectorAvailable: true });
   });
 });
 

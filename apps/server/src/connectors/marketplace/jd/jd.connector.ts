@@ -1,0 +1,376 @@
+// The JD (JOS) marketplace connector: authorization by JD's OAuth (consent page, code, refresh),
+// orders by window through jingdong.pop.order.enSearch, the online goods (wares and their SKUs)
+// for the mapping page, stock through jingdong.stock.write.updateSkuStock and shipping feedback
+// through jingdong.pop.order.shipment. The installation's app key and secret come from an
+// AppCredentialsLookup; without them every call fails clearly instead of reaching JD.
+//
+// Order pulls: the caller's window [from, to) is walked in sub-windows of at most maxWindowMs by
+// modification time; a sub-window holding more than maxOrdersPerCall orders is halved until it
+// does not. A call reads every JD page of (the rest of) one sub-window and checks the total did not
+// move while paging: when an order changed between pages (it leaves the window, the pages shift),
+// the sub-window is read again and the reads are merged. The orders are then handed over in
+// (modified, orderId) order, `pageSize` at a time, the watermark naming the last one handed over;
+// the next call queries from that order's second on and skips what it already handed over. So the
+// watermark moves only past orders read whole, and nothing is lost or repeated.
+import { AppError } from '../../../platform/errors.js';
+import type { AppCredentialsLookup, PlatformAppCredentials } from '../../app-credentials.js';
+import {
+  ConnectorError,
+  DEFAULT_CALL_TIMEOUT_MS,
+  withDeadline,
+  type CallOptions,
+  type MarketplaceConnector,
+  type OnlineGoodsPage,
+  type OrderPage,
+  type PlatformOrder,
+  type PushResult,
+  type StoreCredentials,
+  type TimeWindow,
+  type TokenGrant,
+} from '../connector.js';
+import { ErrorCodes, type OnlineItemInput } from '@openseller/core';
+import { appCredentialsFailure, callJos, defaultJosDeps, jdAuthorizationUrl, jdTokenCall, JosBusinessError, type JosDeps } from './jd.client.js';
+import { JD_CARRIER_IDS, JD_ORDER_FIELDS, JD_PULLED_STATES, mapJdOrder } from './jd.mapping.js';
+import { josTime } from './jd.sign.js';
+
+/** The registry key of JD POP stores. */
+export const PLATFORM_JD_CODE = 'CI_PLATFORM_JD';
+export const JD_PAGE_SIZE = 100;
+const DAY_MS = 86_400_000;
+
+export interface JdConnectorOptions {
+  credentials: AppCredentialsLookup;
+  fetchImpl?: typeof fetch;
+  now?: () => Date;
+  sleep?: JosDeps['sleep'];
+  retryBaseMs?: number;
+  throttleRetries?: number;
+  /** Longest sub-window of one enSearch query (default 1 day; JD's own limit is [U]). */
+  maxWindowMs?: number;
+  /** Most orders one call reads (a busier sub-window is halved). Default 500 (5 pages). */
+  maxOrdersPerCall?: number;
+  /** Times a sub-window is read again when its orders changed during paging (default 3). */
+  maxPasses?: number;
+}
+
+/**
+ * The watermark of a JD pull: `jd:<end>` once the sub-window ending at `end` was handed over whole, or
+ * `jd:<end>|<modified>|<orderId>` partway through it (the last order handed over, in (modified, orderId) order).
+ */
+interface Watermark {
+  end: Date;
+  after: { at: Date; id: string } | null;
+}
+const encodeWatermark = (w: Watermark) => `jd:${w.end.toISOString()}${w.after ? `|${w.after.at.toISOString()}|${w.after.id}` : ''}`;
+function decodeWatermark(watermark: string): Watermark {
+  const [end, at, id] = (watermark.startsWith('jd:') ? watermark.slice(3) : '').split('|');
+  const endAt = new Date(end ?? '');
+  const afterAt = at === undefined ? null : new Date(at);
+  const bad = !watermark.startsWith('jd:') || Number.isNaN(endAt.getTime()) || (afterAt !== null && (Number.isNaN(afterAt.getTime()) || !/^\d{1,30}$/.test(id ?? '')));
+  if (bad) throw new AppError(ErrorCodes.VALIDATION, 400, { detail: `watermark: not a watermark of the JD connector (${watermark})`, field: 'watermark' });
+  return { end: endAt, after: afterAt ? { at: afterAt, id: id! } : null };
+}
+
+/** JD order ids are digits: shorter is smaller. */
+const compareIds = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+const compareKeys = (a: { at: Date; id: string }, b: { at: Date; id: string }) => a.at.getTime() - b.at.getTime() || compareIds(a.id, b.id);
+
+const floorSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000);
+
+export interface JdConnector extends MarketplaceConnector {
+  /** Whether the installation has JD app credentials, and the callback address registered with JD (null: the seller's site). */
+  appStatus(): Promise<{ configured: boolean; callbackUrl: string | null }>;
+}
+
+export function createJdConnector(options: JdConnectorOptions): JdConnector {
+  const deps = defaultJosDeps({ fetchImpl: options.fetchImpl, now: options.now, sleep: options.sleep, retryBaseMs: options.retryBaseMs, throttleRetries: options.throttleRetries });
+  const maxWindowMs = options.maxWindowMs ?? DAY_MS;
+  const maxOrdersPerCall = options.maxOrdersPerCall ?? 500;
+  const maxPasses = options.maxPasses ?? 3;
+
+  async function credentials(): Promise<PlatformAppCredentials> {
+    const found = await options.credentials(PLATFORM_JD_CODE);
+    if (!found) {
+      throw appCredentialsFailure('no app credentials for JD in this installation (OPENSELLER_CONNECTOR_JD_APP_KEY / _APP_SECRET)');
+    }
+    return found;
+  }
+
+  const tokenOf = (store: StoreCredentials): string => {
+    if (!store.accessToken) throw new ConnectorError('TOKEN_EXPIRED', 'the store holds no JD access token: authorize it first');
+    return store.accessToken;
+  };
+
+  const deadline = <T>(callOptions: CallOptions | undefined, run: (signal: AbortSignal, creds: PlatformAppCredentials) => Promise<T>): Promise<T> =>
+    withDeadline(callOptions?.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, async (signal) => run(signal, await credentials()));
+
+  const grantOf = (answer: { accessToken: string; refreshToken: string | null; expiresAt: Date | null; uid: string }): TokenGrant => ({
+    accessToken: answer.accessToken,
+    refreshToken: answer.refreshToken,
+    expiresAt: answer.expiresAt,
+    shopId: answer.uid,
+  });
+
+  /** One enSearch page of [start, end) (the query asks one second more, in case JD's end is exclusive; the client filters). */
+  async function searchPage(creds: PlatformAppCredentials, token: string, start: Date, end: Date, page: number, signal: AbortSignal) {
+    const content = await callJos(
+      creds,
+      deps,
+      {
+        method: 'jingdong.pop.order.enSearch',
+        accessToken: token,
+        business: {
+          start_date: josTime(start),
+          end_date: josTime(new Date(end.getTime() + 1000)),
+          order_state: JD_PULLED_STATES.join(','),
+          optional_fields: JD_ORDER_FIELDS.join(','),
+          page: String(page),
+          page_size: String(JD_PAGE_SIZE),
+          dateType: '0',
+        },
+      },
+      signal,
+    ).catch((error: unknown) => {
+      if (error instanceof JosBusinessError) throw new ConnectorError('PLATFORM_ERROR', `JD refused the order search: ${error.code} ${error.description}`);
+      throw error;
+    });
+    const result = content.searchorderinfo_result as Record<string, unknown> | undefined;
+    if (!result || typeof result !== 'object') throw new ConnectorError('PLATFORM_ERROR', 'JD answered the order search with a malformed answer: no searchorderinfo_result');
+    const api = result.apiResult as Record<string, unknown> | undefined;
+    if (api && api.success === false) {
+      throw new ConnectorError('PLATFORM_ERROR', `JD refused the order search: ${String(api.code ?? '')} ${String(api.chineseErrCode ?? api.englishErrCode ?? '')}`.trim());
+    }
+    const total = Number(result.orderTotal);
+    const list = result.orderInfoList ?? [];
+    if (!Number.isInteger(total) || total < 0 || !Array.isArray(list)) {
+      throw new ConnectorError('PLATFORM_ERROR', 'JD answered the order search with a malformed answer: orderTotal or orderInfoList missing');
+    }
+    return { total, orders: list as Record<string, unknown>[] };
+  }
+
+  /** Every order of [start, end), read whole; null when the sub-window holds more than allowed (the caller halves it). */
+  async function readSubWindow(creds: PlatformAppCredentials, token: string, start: Date, end: Date, signal: AbortSignal, mayHalve: boolean) {
+    const byId = new Map<string, { order: PlatformOrder; modifiedAt: Date }>();
+    for (let pass = 1; ; pass++) {
+      const first = await searchPage(creds, token, start, end, 1, signal);
+      if (pass === 1 && mayHalve && first.total > maxOrdersPerCall) return null;
+      const pages = Math.ceil(first.total / JD_PAGE_SIZE);
+      const raws = [...first.orders];
+      let moved = false;
+      for (let page = 2; page <= pages; page++) {
+        const next = await searchPage(creds, token, start, end, page, signal);
+        if (next.total !== first.total) moved = true;
+        raws.push(...next.orders);
+      }
+      for (const raw of raws) {
+        const mapped = mapJdOrder(raw);
+        if ('problem' in mapped) throw new ConnectorError('PLATFORM_ERROR', `JD sent ${mapped.problem}; nothing of this window was stored`);
+        // Outside [start, end): the extra second asked for, or an order JD placed at the edge.
+        if (mapped.modifiedAt.getTime() < start.getTime() || mapped.modifiedAt.getTime() >= end.getTime()) continue;
+        const known = byId.get(mapped.order.platformNo);
+        if (!known || known.modifiedAt.getTime() <= mapped.modifiedAt.getTime()) byId.set(mapped.order.platformNo, mapped);
+      }
+      if (!moved) break;
+      if (pass >= maxPasses) throw new ConnectorError('PLATFORM_ERROR', `the orders of ${josTime(start)} to ${josTime(end)} kept changing while being read; try again`);
+    }
+    return [...byId.values()].sort((a, b) => compareKeys({ at: a.modifiedAt, id: a.order.platformNo }, { at: b.modifiedAt, id: b.order.platformNo }));
+  }
+
+  const connector: JdConnector = {
+    platformCode: PLATFORM_JD_CODE,
+
+    async appStatus() {
+      const found = await options.credentials(PLATFORM_JD_CODE);
+      return { configured: !!found, callbackUrl: found?.callbackUrl ?? null };
+    },
+
+    async authorizationUrl(request) {
+      return jdAuthorizationUrl(await credentials(), request.redirectUri, request.state);
+    },
+
+    async exchangeCode(input, callOptions) {
+      return deadline(callOptions, async (signal, creds) => grantOf(await jdTokenCall(creds, deps, { kind: 'code', code: input.code }, signal)));
+    },
+
+    async refreshToken(store, callOptions) {
+      return deadline(callOptions, async (signal, creds) => {
+        if (!store.refreshToken) throw new ConnectorError('AUTH_FAILED', 'no JD refresh token: authorize the store again');
+        return grantOf(await jdTokenCall(creds, deps, { kind: 'refresh', refreshToken: store.refreshToken }, signal));
+      });
+    },
+
+    async pullOrders(store, window: TimeWindow, callOptions): Promise<OrderPage> {
+      if (!(window.from instanceof Date) || !(window.to instanceof Date) || window.from.getTime() > window.to.getTime()) {
+        throw new AppError(ErrorCodes.VALIDATION, 400, { detail: 'window: from must not be after to', field: 'window' });
+      }
+      const pageSize = Math.min(Math.max(Math.floor(window.pageSize ?? JD_PAGE_SIZE), 1), maxOrdersPerCall);
+      return deadline(callOptions, async (signal, creds) => {
+        const token = tokenOf(store);
+        const mark = window.watermark ? decodeWatermark(window.watermark) : null;
+        // Partway through a sub-window: its end stays, the query starts at the last order's second.
+        let fixedEnd = mark?.after ? mark.end : null;
+        let after = mark?.after ?? null;
+        let start = after ? floorSecond(after.at) : (mark?.end ?? window.from);
+        if (start.getTime() < window.from.getTime()) start = window.from;
+        // Empty sub-windows are walked through in the same call: an empty page must not end the pull early.
+        while (start.getTime() < window.to.getTime() || fixedEnd) {
+          let end = fixedEnd ?? new Date(Math.min(window.to.getTime(), start.getTime() + maxWindowMs));
+          let read: Awaited<ReturnType<typeof readSubWindow>> = null;
+          while (!read) {
+            const mayHalve = !fixedEnd && end.getTime() - start.getTime() > 2000;
+            read = await readSubWindow(creds, token, start, end, signal, mayHalve);
+            if (!read) end = floorSecond(new Date(start.getTime() + (end.getTime() - start.getTime()) / 2));
+          }
+          const rest = after ? read.filter((m) => compareKeys({ at: m.modifiedAt, id: m.order.platformNo }, after!) > 0) : read;
+          if (rest.length > pageSize) {
+            const page = rest.slice(0, pageSize);
+            const last = page[page.length - 1]!;
+            return { orders: page.map((m) => m.order), watermark: encodeWatermark({ end, after: { at: last.modifiedAt, id: last.order.platformNo } }), hasMore: true };
+          }
+          const hasMore = end.getTime() < window.to.getTime();
+          if (rest.length || !hasMore) return { orders: rest.map((m) => m.order), watermark: encodeWatermark({ end, after: null }), hasMore };
+          start = end;
+          fixedEnd = null;
+          after = null;
+        }
+        return { orders: [], watermark: window.watermark ?? null, hasMore: false };
+      });
+    },
+
+    async listOnlineGoods(store, page, callOptions): Promise<OnlineGoodsPage> {
+      const pageNo = Math.max(1, Math.floor(page.page));
+      const pageSize = Math.min(Math.max(1, Math.floor(page.pageSize)), 100);
+      return deadline(callOptions, async (signal, creds) => {
+        const token = tokenOf(store);
+        const refusal = (what: string) => (error: unknown) => {
+          if (error instanceof JosBusinessError) throw new ConnectorError('PLATFORM_ERROR', `JD refused ${what}: ${error.code} ${error.description}`);
+          throw error;
+        };
+        const wares = await callJos(creds, deps, { method: 'jingdong.ware.read.searchWare4Valid', accessToken: token, business: { pageNo: String(pageNo), pageSize: String(pageSize) } }, signal).catch(
+          refusal('the ware search'),
+        );
+        const warePage = wares.page as Record<string, unknown> | undefined;
+        const total = Number(warePage?.totalItem);
+        if (!warePage || !Array.isArray(warePage.data) || !Number.isInteger(total)) {
+          throw new ConnectorError('PLATFORM_ERROR', 'JD answered the ware search with a malformed answer: page.data or page.totalItem missing');
+        }
+        const items: OnlineItemInput[] = [];
+        for (const ware of warePage.data as Record<string, unknown>[]) {
+          const wareId = String(ware.wareId ?? '');
+          if (!wareId) throw new ConnectorError('PLATFORM_ERROR', 'JD answered the ware search with a ware without wareId');
+          const skus: NonNullable<OnlineItemInput['skus']> = [];
+          for (let skuPage = 1; ; skuPage++) {
+            const answer = await callJos(creds, deps, { method: 'jingdong.sku.read.searchSkuList', accessToken: token, business: { wareId, pageNo: String(skuPage), page_size: '100' } }, signal).catch(
+              refusal('the SKU search'),
+            );
+            const p = answer.page as Record<string, unknown> | undefined;
+            if (!p || !Array.isArray(p.data)) throw new ConnectorError('PLATFORM_ERROR', 'JD answered the SKU search with a malformed answer: page.data missing');
+            for (const sku of p.data as Record<string, unknown>[]) {
+              const attrs = Array.isArray(sku.saleAttrs) ? (sku.saleAttrs as Record<string, unknown>[]) : [];
+              const properties = attrs
+                .flatMap((a) => (Array.isArray(a.attrValueAlias) ? (a.attrValueAlias as unknown[]).map(String) : []))
+                .filter(Boolean)
+                .join(';');
+              skus.push({
+                tbSkuId: String(sku.skuId),
+                title: String(sku.skuName ?? ware.title ?? ''),
+                properties: properties || undefined,
+                outerSkuId: sku.outerId ? String(sku.outerId) : undefined,
+                price: sku.jdPrice != null ? String(sku.jdPrice) : undefined,
+              });
+            }
+            const skuTotal = Number(p.totalItem);
+            if (!Number.isInteger(skuTotal) || skuPage * 100 >= skuTotal || p.data.length === 0) break;
+          }
+          const logo = String(ware.logo ?? '');
+          items.push({
+            tbSpuId: wareId,
+            title: String(ware.title ?? wareId),
+            outerId: ware.outerId ? String(ware.outerId) : undefined,
+            picUrl: /^https?:\/\//.test(logo) ? logo : undefined,
+            // wareStatus 8: on sale (上架) [S]; anything else is not selling.
+            status: String(ware.wareStatus) === '8' ? 'onsale' : 'instock',
+            skus,
+          });
+        }
+        return { items, page: pageNo, total, hasMore: pageNo * pageSize < total };
+      });
+    },
+
+    async pushStock(store, updates, callOptions): Promise<PushResult[]> {
+      return deadline(callOptions, async (signal, creds) => {
+        const token = tokenOf(store);
+        const results: PushResult[] = [];
+        for (const u of updates) {
+          if (!/^\d{1,20}$/.test(u.tbSkuId)) {
+            results.push({ key: u.tbSkuId, ok: false, message: `"${u.tbSkuId}" is not a JD SKU id` });
+            continue;
+          }
+          if (!Number.isInteger(u.quantity) || u.quantity < 0) {
+            results.push({ key: u.tbSkuId, ok: false, message: `quantity ${u.quantity} is not a whole number of 0 or more` });
+            continue;
+          }
+          try {
+            const answer = await callJos(creds, deps, { method: 'jingdong.stock.write.updateSkuStock', accessToken: token, business: { skuId: u.tbSkuId, stockNum: String(u.quantity) } }, signal);
+            results.push(answer.success === true || answer.success === 'true' ? { key: u.tbSkuId, ok: true, message: null } : { key: u.tbSkuId, ok: false, message: 'JD did not confirm the stock update' });
+          } catch (error) {
+            if (!(error instanceof JosBusinessError)) throw error;
+            results.push({ key: u.tbSkuId, ok: false, message: error.message });
+          }
+        }
+        return results;
+      });
+    },
+
+    async pushShippingFeedback(store, feedback, callOptions): Promise<PushResult[]> {
+      return deadline(callOptions, async (signal, creds) => {
+        const token = tokenOf(store);
+        const results: PushResult[] = [];
+        for (const f of feedback) {
+          const carrier = JD_CARRIER_IDS[f.expressCompanyCode] ?? (/^JD:\d+$/.test(f.expressCompanyCode) ? f.expressCompanyCode.slice(3) : undefined);
+          if (!carrier) {
+            results.push({ key: f.platformNo, ok: false, message: `express company ${f.expressCompanyCode} has no JD carrier id (logiCoprId) in this connector` });
+            continue;
+          }
+          if (f.tbSkuIds?.length) {
+            results.push({ key: f.platformNo, ok: false, message: 'JD ships whole orders through jingdong.pop.order.shipment: split shipping is not sent by this connector' });
+            continue;
+          }
+          if (!f.expressNo?.trim()) {
+            results.push({ key: f.platformNo, ok: false, message: 'the waybill number is missing' });
+            continue;
+          }
+          try {
+            const answer = await callJos(
+              creds,
+              deps,
+              { method: 'jingdong.pop.order.shipment', accessToken: token, business: { orderId: f.platformNo, logiCoprId: carrier, logiNo: f.expressNo.trim() } },
+              signal,
+            );
+            const result = answer.sopjosshipment_result as Record<string, unknown> | undefined;
+            if (!result || typeof result !== 'object') throw new ConnectorError('PLATFORM_ERROR', 'JD answered the shipment with a malformed answer: no sopjosshipment_result');
+            results.push(
+              result.success === true
+                ? { key: f.platformNo, ok: true, message: null }
+                : { key: f.platformNo, ok: false, message: `JD refused the shipment: ${String(result.chineseErrCode ?? result.englishErrCode ?? result.code ?? '')}`.trim() },
+            );
+          } catch (error) {
+            if (!(error instanceof JosBusinessError)) throw error;
+            results.push({ key: f.platformNo, ok: false, message: error.message });
+          }
+        }
+        return results;
+      });
+    },
+
+    // CONNECTORS.md names no JD after-sale or refund list call, so none is pulled (README).
+    async pullAfterSales(_store, window) {
+      return { afterSales: [], watermark: window.watermark ?? null, hasMore: false };
+    },
+
+    async pushAfterSaleDecisions(_store, decisions) {
+      return decisions.map((d) => ({ key: d.refundId, ok: false, message: 'JD after-sale decisions are not sent by this connector' }));
+    },
+  };
+  return connector;
+}
