@@ -6,6 +6,8 @@ import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../connectors/marketplace/connector.js';
 import { createConnectorRegistry } from '../../connectors/marketplace/registry.js';
+import { envAppCredentials } from '../../connectors/app-credentials.js';
+import { createPddConnector } from '../../connectors/marketplace/pdd/pdd.connector.js';
 import { createSandboxConnector } from '../../connectors/marketplace/sandbox/sandbox.connector.js';
 import { createSandboxConsole } from '../../connectors/marketplace/sandbox/sandbox.console.js';
 import { registerSandboxConsentPage } from '../../connectors/marketplace/sandbox/sandbox.consent.js';
@@ -51,6 +53,7 @@ export const registerStoresModule: AreaModule = async (ctx) => {
   const sandboxConnector = createSandboxConnector({ db, now });
   const sandbox = createSandboxConsole({ db, now });
   const connectors = createConnectorRegistry([sandboxConnector]);
+  connectors.register(createPddConnector({ credentials: envAppCredentials() }));
   const connections = createStoreConnections({ db, connectors, now, callTimeoutMs });
   const stores = createStoresService({ database: ctx.database, registry: ctx.registry, connectors, sandbox, now });
   const authorization = createStoreAuthorization({ database: ctx.database, connectors, connections, now, callTimeoutMs });

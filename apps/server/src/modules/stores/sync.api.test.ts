@@ -106,7 +106,7 @@ describe('refusing a sync that cannot work', () => {
     expect((await t.call(`${S}/syncOnlineGoods`, { id: offline.id }, { token })).body.errorCode).toBe('ERR_STORES_NOT_ONLINE');
     const fresh = await createSandboxStore(t, token);
     expect((await t.call(`${S}/syncOnlineGoods`, { id: fresh.id }, { token })).body.errorCode).toBe('ERR_STORES_NOT_AUTHORIZED');
-    const pdd = await createStore(t, token, { platformCode: 'CI_PLATFORM_PDD' });
+    const pdd = await createStore(t, token, { platformCode: 'CI_PLATFORM_JD' });
     expect((await t.call(`${S}/syncOnlineGoods`, { id: pdd.id }, { token })).body.errorCode).toBe('ERR_STORES_CONNECTOR_NOT_IN_BUILD');
     const authorized = await authorizedSandboxStore(t, token);
     await t.call(`${S}/enableStore4Offline`, { id: authorized.id, version: authorized.version, usable: false }, { token });
