@@ -4,7 +4,7 @@
 // calls says so instead of pretending.
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { stores } from '../../db/schema/index.js';
+import { stores, warehouses } from '../../db/schema/index.js';
 import { envAppCredentials, type AppCredentialsLookup } from '../app-credentials.js';
 import { PDD_PLATFORM_CODE } from '../marketplace/pdd/pdd.connector.js';
 import { createPddWaybillConnector, type PddWaybillShop } from './pdd-waybill/pdd-waybill.connector.js';
@@ -30,6 +30,12 @@ async function pddShopOf(db: Db, now: () => Date, domainId: number, shop: string
   return { accessToken: store.accessToken, shopId: store.platformShopId };
 }
 
+/** The sender address of the domain's warehouse of that name (parcels are named after their warehouse). */
+async function warehouseSender(db: Db, domainId: number, name: string) {
+  const [w] = await db.select().from(warehouses).where(and(eq(warehouses.domainId, domainId), eq(warehouses.name, name)));
+  return w ? { name: w.contact, phone: w.phone, province: w.province, city: w.city, district: w.county, address: w.street } : null;
+}
+
 export function createCarrierRegistry(deps: { db: Db; now?: () => Date; credentials?: AppCredentialsLookup; fetchImpl?: typeof fetch }): CarrierRegistry & {
   sandbox: ReturnType<typeof createSandboxCarrier>;
 } {
@@ -38,6 +44,7 @@ export function createCarrierRegistry(deps: { db: Db; now?: () => Date; credenti
   const pdd = createPddWaybillConnector({
     credentials: deps.credentials ?? envAppCredentials(),
     shopOf: (domainId, shop) => pddShopOf(deps.db, now, domainId, shop),
+    senderOf: (domainId, name) => warehouseSender(deps.db, domainId, name),
     now,
     ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
   });

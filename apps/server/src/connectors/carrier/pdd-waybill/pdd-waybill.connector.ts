@@ -27,6 +27,11 @@ export interface PddWaybillDeps {
   credentials: AppCredentialsLookup;
   /** The authorised Pinduoduo store of the domain the account's `shop` field names, or a reason why there is none. */
   shopOf(domainId: number, shop: string): Promise<PddWaybillShop | string>;
+  /**
+   * The sender address when a parcel comes without one: the domain's warehouse of the sender's
+   * name (the waybills area names the parcel's sender by its warehouse). Null when none.
+   */
+  senderOf?(domainId: number, name: string): Promise<CarrierParcel['sender'] | null>;
   fetchImpl?: typeof fetch;
   now?: () => Date;
   timeoutMs?: number;
@@ -106,11 +111,20 @@ export function createPddWaybillConnector(deps: PddWaybillDeps): CarrierConnecto
   return {
     system: PDD_WAYBILL_SYSTEM,
 
-    async takeWaybillNumbers(account, parcels): Promise<WaybillOutcome[]> {
+    async takeWaybillNumbers(account, given): Promise<WaybillOutcome[]> {
       const outcomes = new Map<string, WaybillOutcome>();
+      const senders = new Map<string, CarrierParcel['sender'] | null>();
+      const parcels: CarrierParcel[] = [];
+      for (const p of given) {
+        const name = text(p.sender.name);
+        if (incomplete(p.sender) && name && deps.senderOf) {
+          if (!senders.has(name)) senders.set(name, await deps.senderOf(account.domainId, name));
+          parcels.push({ ...p, sender: senders.get(name) ?? p.sender });
+        } else parcels.push(p);
+      }
       const ready = parcels.filter((p) => {
         if (incomplete(p.receiver)) outcomes.set(p.orderCode, { orderCode: p.orderCode, ok: false, reason: 'receiver name or address incomplete (Pinduoduo needs province, city, district and address)' });
-        else if (incomplete(p.sender)) outcomes.set(p.orderCode, { orderCode: p.orderCode, ok: false, reason: 'sender name or address incomplete' });
+        else if (incomplete(p.sender)) outcomes.set(p.orderCode, { orderCode: p.orderCode, ok: false, reason: 'sender name or address incomplete (the warehouse\'s address is the sender)' });
         else return true;
         return false;
       });
