@@ -181,6 +181,27 @@ class FakeError extends Error {
   }
 }
 
+/** The request of pdd.waybill.get as the fake reads it (param_waybill_cloud_print_apply_new_request). */
+interface WaybillAddress {
+  province?: string;
+  city?: string;
+  district?: string;
+  detail?: string;
+}
+interface WaybillRequest {
+  wp_code?: string;
+  need_encrypt?: boolean;
+  sender?: { name?: string; mobile?: string; address?: WaybillAddress };
+  trade_order_info_dtos?: {
+    object_id?: string;
+    template_url?: string;
+    user_id?: string | number;
+    order_info?: { order_channels_type?: string; trade_order_list?: string[] };
+    package_info?: { items?: { name: string; count: number }[] };
+    recipient?: { name?: string; mobile?: string; address?: WaybillAddress };
+  }[];
+}
+
 const WINDOW_LIMIT_SECONDS = 30 * 60;
 /** The answer keys of the calls served [C] (lywzx/pdd-node-sdk, generated from the documentation). */
 const RESPONSE_KEYS: Record<string, string> = {
@@ -432,7 +453,7 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
   }
 
   function waybillGet(p: Record<string, string>) {
-    let request: Record<string, any>;
+    let request: WaybillRequest;
     try {
       request = JSON.parse(required(p, 'param_waybill_cloud_print_apply_new_request'));
     } catch (error) {
@@ -441,14 +462,14 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
     }
     const wpCode = String(request.wp_code ?? '');
     if (!FAKE_LOGISTICS_COMPANIES.some((c) => c.code === wpCode)) throw new FakeError(FAKE_CODES.BUSINESS, `未开通 ${wpCode} 电子面单`);
-    const address = (a: any, who: string) => {
-      for (const f of ['province', 'city', 'district', 'detail']) if (!a?.[f]) throw new FakeError(FAKE_CODES.BAD_PARAMETER, `${who}.address.${f} 不能为空`);
+    const address = (a: WaybillAddress | undefined, who: string) => {
+      for (const f of ['province', 'city', 'district', 'detail'] as const) if (!a?.[f]) throw new FakeError(FAKE_CODES.BAD_PARAMETER, `${who}.address.${f} 不能为空`);
     };
     if (!request.sender?.name) throw new FakeError(FAKE_CODES.BAD_PARAMETER, 'sender.name 不能为空');
     address(request.sender.address, 'sender');
     const dtos = request.trade_order_info_dtos;
     if (!Array.isArray(dtos) || dtos.length < 1 || dtos.length > 10) throw new FakeError(FAKE_CODES.BAD_PARAMETER, 'trade_order_info_dtos 数量 1-10');
-    const modules = dtos.map((d: any) => {
+    const modules = dtos.map((d) => {
       if (!d.object_id || !d.template_url || d.user_id === undefined) throw new FakeError(FAKE_CODES.BAD_PARAMETER, 'object_id, template_url, user_id 不能为空');
       const list = d.order_info?.trade_order_list;
       if (!Array.isArray(list) || list.length < 1 || list.length > 100 || !d.order_info?.order_channels_type) throw new FakeError(FAKE_CODES.BAD_PARAMETER, 'order_info 不完整');
@@ -457,7 +478,8 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
       address(d.recipient.address, 'recipient');
       const waybillCode = `${++waybillSequence}${String(waybills.length % 100).padStart(2, '0')}`;
       waybills.push({ wpCode, waybillCode, objectId: String(d.object_id), orders: list.map(String), recipient: d.recipient, cancelled: false });
-      const routing = { bigShotName: `${String(d.recipient.address.city).slice(0, 2)}-${waybillSequence % 100}`, threeSegmentCode: `${300 + (waybillSequence % 500)} ${waybillSequence % 90} ${waybillSequence % 7}`, packageCenterName: `${d.recipient.address.province}集包`, endBranchName: `${d.recipient.address.district}网点` };
+      const to = d.recipient.address ?? {};
+      const routing = { bigShotName: `${String(to.city).slice(0, 2)}-${waybillSequence % 100}`, threeSegmentCode: `${300 + (waybillSequence % 500)} ${waybillSequence % 90} ${waybillSequence % 7}`, packageCenterName: `${to.province}集包`, endBranchName: `${to.district}网点` };
       const data = { waybillCode, wpCode, routingInfo: routing, recipient: d.recipient, sender: request.sender };
       const printData = request.need_encrypt
         ? { encryptedData: Buffer.from(JSON.stringify(data)).toString('base64'), signature: pddSign({ waybillCode }, clientSecret), templateUrl: d.template_url, ver: '3' }
