@@ -22,13 +22,11 @@ import {
   type TokenGrant,
 } from '../connector.js';
 import { createPddClient, isRefusal, PDD_AUTHORIZE_URL, PddError, type PddClient, type PddParamValue } from './pdd.client.js';
-import { mapOrder, mapRefund, pddCompanyOf, type PddLogisticsCompany, type PddOrder, type PddPlatformOrder, type PddRefund } from './pdd.mapping.js';
+import { mapOrder, mapRefund, pddCompanyOf, pddTime, type PddLogisticsCompany, type PddOrder, type PddPlatformOrder, type PddRefund } from './pdd.mapping.js';
 
 export const PDD_PLATFORM_CODE = 'CI_PLATFORM_PDD';
 /** The longest window of the increment calls: end_updated_at − start_updated_at ≤ 30 min [C]. */
 export const PDD_WINDOW_SECONDS = 30 * 60;
-/** Each pull starts this much before the last one ended: PDD records land up to 3 minutes late [C]. */
-export const PDD_LAG_SECONDS = 3 * 60;
 /** page_size ≤ 100 [C]. */
 export const PDD_MAX_PAGE_SIZE = 100;
 const COMPANIES_TTL_MS = 3_600_000;
@@ -55,18 +53,33 @@ export function noAppCredentials(): ConnectorError {
 
 // ---- watermark: where a pull by window continues -----------------------------------------------
 
-/** The window start (UNIX s) and the next page to read going backwards (null: the window is not opened yet). */
+/**
+ * The window start (UNIX s), the next page to read going backwards (null: the window is not opened
+ * yet), and the records of the page just read: a record moving up a page while the window is read
+ * (one before it changed and left) is not answered twice.
+ */
 interface Position {
   start: number;
   page: number | null;
+  seen: string[];
 }
 
-const encodePosition = (p: Position) => `pdd1:${p.start}:${p.page ?? '-'}`;
+const encodePosition = (p: Position) => `pdd1:${p.start}:${p.page ?? '-'}${p.seen.length ? `:${p.seen.join(',')}` : ''}`;
 
 function decodePosition(watermark: string): Position {
-  const m = /^pdd1:(\d{1,12}):(\d{1,6}|-)$/.exec(watermark);
+  const m = /^pdd1:(\d{1,12}):(\d{1,6}|-)(?::([^:]+))?$/.exec(watermark);
   if (!m) throw new ConnectorError('PLATFORM_ERROR', `watermark: not a watermark of the Pinduoduo connector (${watermark.slice(0, 60)})`);
-  return { start: Number(m[1]), page: m[2] === '-' ? null : Number(m[2]) };
+  return { start: Number(m[1]), page: m[2] === '-' ? null : Number(m[2]), seen: m[3] ? m[3].split(',') : [] };
+}
+
+/** A record's update time in UNIX seconds, or null when it cannot be read (the mapping then refuses it). */
+function secondsOf(value: unknown): number | null {
+  try {
+    const at = pddTime(value, 'updated');
+    return at ? Math.floor(at.getTime() / 1000) : null;
+  } catch {
+    return null;
+  }
 }
 
 interface IncrementPage<T> {
@@ -143,20 +156,24 @@ export function createPddConnector(deps: PddConnectorDeps): MarketplaceConnector
   }
 
   /**
-   * One page of a pull by window: windows of ≤ 30 minutes from `from` (less the lag) to `to`, each
-   * read from its last page back to its first. Empty windows are passed over within the call, so a
+   * One page of a pull by window: windows of ≤ 30 minutes from `from` to `to`, each read from its
+   * last page back to its first. A window keeps the records updated at or after its start and
+   * before its end (the next one starts there), whether PDD's own bounds include the end second or
+   * not: a record on a boundary comes once. Empty windows are passed over within the call, so a
    * page answered is never empty unless the pull is over.
    */
   async function pullWindows<Row, Out>(
     window: TimeWindow,
     fetchPage: (start: number, end: number, page: number, pageSize: number) => Promise<IncrementPage<Row>>,
     map: (rows: Row[]) => Promise<Out[]>,
+    keyOf: (row: Row) => string,
+    timeOf: (row: Row) => number | null,
   ): Promise<{ out: Out[]; watermark: string; hasMore: boolean }> {
     const pageSize = Math.min(Math.max(window.pageSize ?? PDD_MAX_PAGE_SIZE, 1), PDD_MAX_PAGE_SIZE);
     const toSec = Math.floor(window.to.getTime() / 1000);
-    let position: Position = window.watermark ? decodePosition(window.watermark) : { start: Math.floor(window.from.getTime() / 1000) - PDD_LAG_SECONDS, page: null };
+    let position: Position = window.watermark ? decodePosition(window.watermark) : { start: Math.floor(window.from.getTime() / 1000), page: null, seen: [] };
     for (;;) {
-      if (position.start >= toSec) return { out: [], watermark: encodePosition({ start: toSec, page: null }), hasMore: false };
+      if (position.start >= toSec) return { out: [], watermark: encodePosition({ start: toSec, page: null, seen: [] }), hasMore: false };
       const end = Math.min(position.start + PDD_WINDOW_SECONDS, toSec);
       let page = position.page;
       let rows: Row[];
@@ -174,8 +191,13 @@ export function createPddConnector(deps: PddConnectorDeps): MarketplaceConnector
       } else {
         rows = (await fetchPage(position.start, end, page, pageSize)).rows;
       }
-      const next: Position = page > 1 ? { start: position.start, page: page - 1 } : { start: end, page: null };
-      const out = await map(rows);
+      const next: Position = page > 1 ? { start: position.start, page: page - 1, seen: rows.map(keyOf) } : { start: end, page: null, seen: [] };
+      const start = position.start;
+      const kept = rows.filter((r) => {
+        const at = timeOf(r);
+        return (at === null || (at >= start && at < end)) && !position.seen.includes(keyOf(r));
+      });
+      const out = await map(kept);
       const hasMore = next.page !== null || next.start < toSec;
       if (out.length || !hasMore) return { out, watermark: encodePosition(next), hasMore };
       position = next;
@@ -297,6 +319,8 @@ export function createPddConnector(deps: PddConnectorDeps): MarketplaceConnector
           }
           return orders;
         },
+        (row) => String(row.order_sn),
+        (row) => secondsOf(row.updated_at),
       );
       return { orders: result.out, watermark: result.watermark, hasMore: result.hasMore };
     },
@@ -326,6 +350,8 @@ export function createPddConnector(deps: PddConnectorDeps): MarketplaceConnector
           }
           return [...byId.values()];
         },
+        (row) => String(row.id),
+        (row) => secondsOf(row.updated_time),
       );
       return { afterSales: result.out, watermark: result.watermark, hasMore: result.hasMore };
     },
