@@ -147,7 +147,9 @@ describe('the Pinduoduo connector: authorization', () => {
   });
 
   it('says the installation has no Pinduoduo app credentials instead of reaching out', async () => {
+    expect(await pdd.appStatus()).toEqual({ configured: true, callbackUrl: null });
     credentialsOn = false;
+    expect(await pdd.appStatus()).toEqual({ configured: false, callbackUrl: null });
     const calls = fake.calls.length;
     await expect(pdd.authorizationUrl({ store, state: 's', redirectUri: 'x' })).rejects.toMatchObject({ kind: 'NOT_IN_BUILD', params: expect.objectContaining({ reason: 'NO_APP_CREDENTIALS' }) });
     await expect(pdd.pullOrders(store, { ...day })).rejects.toBeInstanceOf(ConnectorError);

@@ -87,7 +87,13 @@ interface IncrementPage<T> {
   total: number;
 }
 
-export function createPddConnector(deps: PddConnectorDeps): MarketplaceConnector & { readonly platformCode: typeof PDD_PLATFORM_CODE } {
+/** The connector, with whether the installation has its app credentials (for store management). */
+export type PddConnector = MarketplaceConnector & {
+  readonly platformCode: typeof PDD_PLATFORM_CODE;
+  appStatus(): Promise<{ configured: boolean; callbackUrl: string | null }>;
+};
+
+export function createPddConnector(deps: PddConnectorDeps): PddConnector {
   const now = deps.now ?? (() => new Date());
   let cached: { key: string; client: PddClient; credentials: PlatformAppCredentials } | null = null;
   let companies: { at: number; list: PddLogisticsCompany[]; key: string } | null = null;
@@ -232,8 +238,13 @@ export function createPddConnector(deps: PddConnectorDeps): MarketplaceConnector
     return goodsOfSku.get(skuId) ?? null;
   }
 
-  const connector: MarketplaceConnector & { readonly platformCode: typeof PDD_PLATFORM_CODE } = {
+  const connector: PddConnector = {
     platformCode: PDD_PLATFORM_CODE,
+
+    async appStatus() {
+      const credentials = await deps.credentials(PDD_PLATFORM_CODE);
+      return { configured: !!credentials, callbackUrl: (credentials as { callbackUrl?: string | null } | null)?.callbackUrl ?? null };
+    },
 
     async authorizationUrl(request) {
       const { credentials } = await session();
