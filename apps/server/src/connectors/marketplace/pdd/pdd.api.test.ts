@@ -128,6 +128,26 @@ describe('a Pinduoduo store against the fake gateway', () => {
     await expect(carriers.connectorFor(account).takeWaybillNumbers(account, [parcel])).rejects.toMatchObject({ kind: 'FAILED', message: expect.stringContaining('no Pinduoduo store') });
   });
 
+  it('records an answer it cannot map on the sync record, stores nothing of it, and takes it once corrected', async () => {
+    const seller = await ingestSeller(t);
+    const store = await createStore(t, seller.token, { platformCode: 'CI_PLATFORM_PDD', name: uniqueName('PDD ') });
+    const start = await ok<{ authorizationUrl: string }>(seller.token, '/cloud/domain/store/getAuthorizationUrl', { id: store.id });
+    const back = new URL(new URL((await fetch(start.authorizationUrl, { redirect: 'manual' })).headers.get('location')!).hash.slice(1), 'http://app');
+    await t.call('/cloud/domain/store/authorizationCallback', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+    const sn = uniqueName('BAD-');
+    fake.seedOrders([{ order_sn: sn, updatedAt: new Date(Date.now() - 3_600_000), raw: { order_status: 9 } }]);
+    const failed = await ok(seller.token, '/myhome/platformSo/syncStoreOrders', { storeId: store.id });
+    expect(failed).toMatchObject({ status: 'FAILURE', errorMsg: expect.stringContaining(`order ${sn}: unknown order_status 9`) });
+    const stored = await t.database.db.execute(sql`select 1 from platform_orders where domain_id = ${seller.domainId} and platform_no = ${sn}`);
+    expect(stored.rows).toHaveLength(0);
+    fake.seedOrders([{ order_sn: sn, updatedAt: new Date(Date.now() - 3_600_000) }]);
+    await t.database.db.execute(sql`update order_sync_states set next_attempt_at = null where domain_id = ${seller.domainId}`);
+    const retried = await ok(seller.token, '/myhome/platformSo/syncStoreOrders', { storeId: store.id });
+    expect(retried).toMatchObject({ status: 'SUCCESS' });
+    const after = await t.database.db.execute(sql`select platform_status from platform_orders where domain_id = ${seller.domainId} and platform_no = ${sn}`);
+    expect(after.rows).toEqual([{ platform_status: 'WAIT_SELLER_SEND_GOODS' }]);
+  });
+
   it('says the installation has no Pinduoduo app credentials', async () => {
     const seller = await ingestSeller(t);
     const store = await createStore(t, seller.token, { platformCode: 'CI_PLATFORM_PDD', name: uniqueName('PDD ') });
