@@ -383,7 +383,7 @@ describe('the Pinduoduo connector: goods, stock, shipping, after-sales', () => {
   it('pulls after-sales from the refund increment with their types and statuses', async () => {
     fake.seedRefunds([
       { id: 'R1', order_sn: 'SHIP-1', after_sales_type: 2, after_sales_status: 2, refund_amount: '19.90', sku_id: '90011', goods_id: '9001', goods_price: '19.90', goods_number: 1, updatedAt: at(3 * HOUR) },
-      { id: 'R2', order_sn: 'SHIP-1', after_sales_type: 3, after_sales_status: 7, refund_amount: '5.00', updatedAt: at(3 * HOUR + 1000) },
+      { id: 'R2', order_sn: 'SHIP-1', after_sales_type: 3, after_sales_status: 7, refund_amount: '5.00', shipping_name: '中通快递', tracking_number: '7319000001', updatedAt: at(3 * HOUR + 1000) },
       { id: 'R3', order_sn: 'SHIP-1', after_sales_type: 2, after_sales_status: 11, refund_amount: '1.00', updatedAt: at(3 * HOUR + 2000) },
     ]);
     const page = await pdd.pullAfterSales(store, { from: at(3 * HOUR - MIN), to: at(3 * HOUR + MIN) });
@@ -392,6 +392,7 @@ describe('the Pinduoduo connector: goods, stock, shipping, after-sales', () => {
       ['R2', 'RETURN_REFUND', 'WAIT_BUYER_RETURN_GOODS', '5.00'],
       ['R3', 'REFUND_ONLY', 'CLOSED', '1.00'],
     ]);
+    expect(page.afterSales[1]).toMatchObject({ buyerExpressCompanyCode: 'ZTO', buyerExpressNo: '7319000001' });
     expect(page.afterSales[0]!.lines).toEqual([{ tbSpuId: '9001', tbSkuId: '90011', outerSkuId: null, title: '9001', properties: null, qty: 1, price: '19.90' }]);
   });
 

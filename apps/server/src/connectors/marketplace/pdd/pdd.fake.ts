@@ -92,6 +92,9 @@ export interface PddFakeRefund {
   goods_name?: string;
   goods_price?: string;
   goods_number?: number;
+  /** The buyer's return parcel. */
+  shipping_name?: string;
+  tracking_number?: string;
   createdAt?: Date;
   updatedAt: Date;
 }
@@ -390,8 +393,8 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
           goods_number: String(r.goods_number ?? 1),
           created_time: beijingText(r.createdAt ?? r.updatedAt),
           updated_time: beijingText(r.updatedAt),
-          tracking_number: '',
-          shipping_name: '',
+          tracking_number: r.tracking_number ?? '',
+          shipping_name: r.shipping_name ?? '',
         })),
       },
     };

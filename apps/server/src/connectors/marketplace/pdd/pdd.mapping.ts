@@ -4,6 +4,7 @@
 // they came), and our express company codes → PDD's logistics companies. An answer that does not
 // fit (a status we do not know, an amount that is not yuan, a missing field) is refused as a whole
 // with a message naming the order and the field: nothing half-mapped is handed on.
+import { EXPRESS_COMPANIES } from '@openseller/core';
 import { ConnectorError, type PlatformAfterSale, type PlatformAfterSaleType, type PlatformOrder, type PlatformOrderLine } from '../connector.js';
 
 /** One order of pdd.order.number.list.increment.get / pdd.order.information.get (the fields we read). */
@@ -303,7 +304,8 @@ export function mapRefund(r: PddRefund): PlatformAfterSale {
     reason: text(r.after_sale_reason) || null,
     refundFee: yuan(r.refund_amount, `after-sale ${id} refund_amount`),
     lines,
-    buyerExpressCompanyCode: text(r.shipping_name) || null,
+    // PDD names the buyer's carrier (shipping_name): our code where the name is one of ours.
+    buyerExpressCompanyCode: text(r.shipping_name) ? (EXPRESS_COMPANIES.find((e) => e.nameZh === text(r.shipping_name))?.code ?? text(r.shipping_name)) : null,
     buyerExpressNo: text(r.tracking_number) || null,
     createdAt: pddTime(r.created_time, `after-sale ${id} created_time`) ?? updatedAt,
     updatedAt,
