@@ -160,4 +160,20 @@ describe('a Pinduoduo store against the fake gateway', () => {
       process.env[ENV[0]!] = saved;
     }
   });
+
+  it('refreshes an ended token by itself, and marks the store expired when Pinduoduo refuses the refresh', async () => {
+    const seller = await ingestSeller(t);
+    const store = await createStore(t, seller.token, { platformCode: 'CI_PLATFORM_PDD', name: uniqueName('PDD ') });
+    const start = await ok<{ authorizationUrl: string }>(seller.token, '/cloud/domain/store/getAuthorizationUrl', { id: store.id });
+    const back = new URL(new URL((await fetch(start.authorizationUrl, { redirect: 'manual' })).headers.get('location')!).hash.slice(1), 'http://app');
+    await t.call('/cloud/domain/store/authorizationCallback', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+    const connection = () => t.app.services.registry.get<StoresAreaService>('stores').connectorFor(seller.domainId, store.id);
+    fake.expireToken();
+    expect((await (await connection()).listOnlineGoods({ page: 1, pageSize: 10 })).page).toBe(1);
+    expect(fake.calls.some((c) => c.type === 'pdd.pop.auth.token.refresh' && c.outcome === 'ok')).toBe(true);
+    fake.expireToken();
+    fake.revokeRefreshTokens();
+    await expect((await connection()).listOnlineGoods({ page: 1, pageSize: 10 })).rejects.toMatchObject({ kind: 'TOKEN_EXPIRED' });
+    expect(await ok(seller.token, '/cloud/domain/store/getStore', { id: store.id })).toMatchObject({ authState: 'EXPIRED' });
+  });
 });
