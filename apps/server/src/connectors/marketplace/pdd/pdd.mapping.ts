@@ -212,9 +212,10 @@ function lineOf(o: PddOrder, item: PddOrderItem, index: number): PlatformOrderLi
 }
 
 /**
- * An order as our model, or null for an order that is not yet a deal. Amounts are checked to be
- * yuan and to add up as PDD documents them (goods_amount = Σ goods_price × goods_count −
- * order_change_amount): an order whose amounts are in another unit is refused, not guessed.
+ * An order as our model, or null for an order that is not yet a deal. Amounts must be yuan
+ * (decimal text, at most 2 places), and goods_amount must not be 100 times off what PDD documents
+ * it to be (Σ goods_price × goods_count − order_change_amount): an order whose amounts are in
+ * another unit is refused, not guessed.
  */
 export function mapOrder(o: PddOrder): PddPlatformOrder | null {
   if (!text(o.order_sn)) throw refuse('an order without order_sn');
