@@ -1,7 +1,8 @@
 // The carrier connector: what the product asks a carrier (express company) for — waybill numbers
 // with their routing (sort code, bag) and print data, cancelling a number, and tracking a parcel
-// (spec 02 §3.9, §4.1 express tracking, §7.13). The sandbox carrier (sandbox/) is the one
-// connector in this build; accounts of real carriers answer NOT_IN_BUILD.
+// (spec 02 §3.9, §4.1 express tracking, §7.13). The sandbox carrier (sandbox/) serves sandbox
+// accounts, Pinduoduo waybills (pdd-waybill/) accounts of print code pdd; other real carriers
+// answer NOT_IN_BUILD.
 import type { PlatformPrintCode, TrackingState } from '@openseller/core';
 
 /** The waybill account a call is made with. */
@@ -80,5 +81,6 @@ export interface CarrierConnector {
 }
 
 export interface CarrierRegistry {
-  connectorFor(account: Pick<CarrierAccount, 'sandbox' | 'expressCompanyCode'>): CarrierConnector;
+  /** The account's connector: the sandbox for sandbox accounts, by print code otherwise (pdd: Pinduoduo waybills). */
+  connectorFor(account: Pick<CarrierAccount, 'sandbox' | 'expressCompanyCode'> & Partial<Pick<CarrierAccount, 'printCode'>>): CarrierConnector;
 }

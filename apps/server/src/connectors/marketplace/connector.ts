@@ -159,6 +159,8 @@ export interface ShippingFeedback {
 export interface StockUpdate {
   tbSkuId: string;
   quantity: number;
+  /** The online item of the SKU, when known: marketplaces whose stock call needs it (Pinduoduo's goods_id) use it. */
+  tbSpuId?: string;
 }
 
 /** Per-record answer of a push: a push may partly succeed. */

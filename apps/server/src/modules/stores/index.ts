@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.js';
 import type { AreaModule } from '../../platform/module.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../connectors/marketplace/connector.js';
 import { createConnectorRegistry } from '../../connectors/marketplace/registry.js';
+import { createPddConnector } from '../../connectors/marketplace/pdd/pdd.connector.js';
 import { createSandboxConnector } from '../../connectors/marketplace/sandbox/sandbox.connector.js';
 import { createJdConnector } from '../../connectors/marketplace/jd/jd.connector.js';
 import { envAppCredentials } from '../../connectors/app-credentials.js';
@@ -52,7 +53,8 @@ export const registerStoresModule: AreaModule = async (ctx) => {
   registerStoresMessages();
   const sandboxConnector = createSandboxConnector({ db, now });
   const sandbox = createSandboxConsole({ db, now });
-  const connectors = createConnectorRegistry([sandboxConnector, createJdConnector({ credentials: envAppCredentials() })]);
+  const credentials = envAppCredentials();
+  const connectors = createConnectorRegistry([sandboxConnector, createJdConnector({ credentials }), createPddConnector({ credentials })]);
   const connections = createStoreConnections({ db, connectors, now, callTimeoutMs });
   const stores = createStoresService({ database: ctx.database, registry: ctx.registry, connectors, sandbox, now });
   const authorization = createStoreAuthorization({ database: ctx.database, connectors, connections, now, callTimeoutMs });

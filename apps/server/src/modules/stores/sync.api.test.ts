@@ -106,13 +106,13 @@ describe('refusing a sync that cannot work', () => {
     expect((await t.call(`${S}/syncOnlineGoods`, { id: offline.id }, { token })).body.errorCode).toBe('ERR_STORES_NOT_ONLINE');
     const fresh = await createSandboxStore(t, token);
     expect((await t.call(`${S}/syncOnlineGoods`, { id: fresh.id }, { token })).body.errorCode).toBe('ERR_STORES_NOT_AUTHORIZED');
-    const pdd = await createStore(t, token, { platformCode: 'CI_PLATFORM_PDD' });
-    expect((await t.call(`${S}/syncOnlineGoods`, { id: pdd.id }, { token })).body.errorCode).toBe('ERR_STORES_CONNECTOR_NOT_IN_BUILD');
+    const youzan = await createStore(t, token, { platformCode: 'CI_PLATFORM_YOUZAN' });
+    expect((await t.call(`${S}/syncOnlineGoods`, { id: youzan.id }, { token })).body.errorCode).toBe('ERR_STORES_CONNECTOR_NOT_IN_BUILD');
     const authorized = await authorizedSandboxStore(t, token);
     await t.call(`${S}/enableStore4Offline`, { id: authorized.id, version: authorized.version, usable: false }, { token });
     expect((await t.call(`${S}/syncOnlineGoods`, { id: authorized.id }, { token })).body.errorCode).toBe('ERR_STORES_DISABLED');
     const runs = await t.database.db.select().from(storeSyncRuns);
-    expect(runs.filter((r) => [offline.id, fresh.id, pdd.id, authorized.id].includes(r.storeId))).toEqual([]);
+    expect(runs.filter((r) => [offline.id, fresh.id, youzan.id, authorized.id].includes(r.storeId))).toEqual([]);
   });
 
   it('refuses a second sync while one is running', async () => {

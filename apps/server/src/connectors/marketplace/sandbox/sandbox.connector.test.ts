@@ -311,8 +311,8 @@ describe('the store connection other areas use', () => {
     const connection = await storesService().connectorFor(domainId, store.id);
     await expect(connection.pullOrders(window(new Date(0)))).rejects.toMatchObject({ code: 'ERR_STORES_DISABLED' });
     await expect(storesService().connectorFor(domainId + 100_000, store.id)).rejects.toMatchObject({ code: 'ERR_NOT_FOUND' });
-    const jd = (await t.call('/cloud/domain/store/createStore', { name: 'JD', platformCode: 'CI_PLATFORM_JD' }, { token })).body.data;
-    await expect(storesService().connectorFor(domainId, jd.id)).rejects.toMatchObject({ kind: 'NOT_IN_BUILD' });
+    const youzan = (await t.call('/cloud/domain/store/createStore', { name: 'Youzan', platformCode: 'CI_PLATFORM_YOUZAN' }, { token })).body.data;
+    await expect(storesService().connectorFor(domainId, youzan.id)).rejects.toMatchObject({ kind: 'NOT_IN_BUILD' });
   });
 });
 
