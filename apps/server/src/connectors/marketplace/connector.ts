@@ -184,6 +184,12 @@ export interface SettlementBillLine {
 
 export interface MarketplaceConnector {
   readonly platformCode: string;
+  /**
+   * A real marketplace's connector: whether the installation has its app credentials, and the
+   * callback address registered with the platform (null: the site the seller uses). Absent: the
+   * connector needs no app credentials (the sandbox).
+   */
+  appStatus?(): Promise<{ configured: boolean; callbackUrl: string | null }>;
   /** Where to send the seller to grant access. */
   authorizationUrl(request: AuthorizationRequest): Promise<string>;
   exchangeCode(input: { store: StoreCredentials; code: string; redirectUri: string }, options?: CallOptions): Promise<TokenGrant>;
@@ -215,7 +221,9 @@ export type ConnectorFailureKind =
   /** This marketplace's connector is not part of this build. */
   | 'NOT_IN_BUILD'
   /** The store has no marketplace (offline, self-defined). */
-  | 'NO_CONNECTOR';
+  | 'NO_CONNECTOR'
+  /** The installation has no app key and secret for the platform, or the platform refuses them (signature, app key). */
+  | 'NO_APP_CREDENTIALS';
 
 const CODES: Record<ConnectorFailureKind, { code: string; status: number }> = {
   TIMEOUT: { code: StoreErrors.CONNECTOR_TIMEOUT, status: 502 },
@@ -226,6 +234,7 @@ const CODES: Record<ConnectorFailureKind, { code: string; status: number }> = {
   PLATFORM_ERROR: { code: StoreErrors.CONNECTOR_FAILED, status: 502 },
   NOT_IN_BUILD: { code: StoreErrors.CONNECTOR_NOT_IN_BUILD, status: 501 },
   NO_CONNECTOR: { code: StoreErrors.NO_CONNECTOR, status: 400 },
+  NO_APP_CREDENTIALS: { code: StoreErrors.APP_CREDENTIALS_MISSING, status: 409 },
 };
 
 export class ConnectorError extends AppError {

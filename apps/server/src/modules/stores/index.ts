@@ -7,6 +7,8 @@ import type { AreaModule } from '../../platform/module.js';
 import { DEFAULT_CALL_TIMEOUT_MS } from '../../connectors/marketplace/connector.js';
 import { createConnectorRegistry } from '../../connectors/marketplace/registry.js';
 import { createSandboxConnector } from '../../connectors/marketplace/sandbox/sandbox.connector.js';
+import { createTaobaoConnector } from '../../connectors/marketplace/taobao/taobao.connector.js';
+import { storedAppCredentials } from '../../connectors/app-credentials.js';
 import { createSandboxConsole } from '../../connectors/marketplace/sandbox/sandbox.console.js';
 import { registerSandboxConsentPage } from '../../connectors/marketplace/sandbox/sandbox.consent.js';
 import { createStoreConnections, type StoreConnection } from './store-connections.js';
@@ -50,7 +52,7 @@ export const registerStoresModule: AreaModule = async (ctx) => {
   registerStoresMessages();
   const sandboxConnector = createSandboxConnector({ db, now });
   const sandbox = createSandboxConsole({ db, now });
-  const connectors = createConnectorRegistry([sandboxConnector]);
+  const connectors = createConnectorRegistry([sandboxConnector, createTaobaoConnector({ credentials: storedAppCredentials(db) })]);
   const connections = createStoreConnections({ db, connectors, now, callTimeoutMs });
   const stores = createStoresService({ database: ctx.database, registry: ctx.registry, connectors, sandbox, now });
   const authorization = createStoreAuthorization({ database: ctx.database, connectors, connections, now, callTimeoutMs });
