@@ -15,10 +15,10 @@ const t = await createTestApp();
 const { db } = t.database;
 
 describeMarketplaceConformance('sandbox', async () => {
-  const { token } = await storeSeller(t);
+  const { token, domainId } = await storeSeller(t);
   const store = await authorizedSandboxStore(t, token);
   await addSandboxItems(t, token, store.id, 2);
-  const [row] = await db.select().from(stores).where(and(eq(stores.domainId, store.domainId), eq(stores.id, store.id)));
+  const [row] = await db.select().from(stores).where(and(eq(stores.domainId, domainId), eq(stores.id, store.id)));
   const creds: StoreCredentials = { domainId: row!.domainId, storeId: row!.id, platformCode: row!.platformCode, platformShopId: row!.platformShopId, accessToken: row!.accessToken, refreshToken: row!.refreshToken, tokenExpiresAt: row!.tokenExpiresAt };
   const sandbox = createSandboxConnector({ db });
   const sandboxConsole = createSandboxConsole({ db });
@@ -31,29 +31,29 @@ describeMarketplaceConformance('sandbox', async () => {
         await db
           .update(sandboxOrders)
           .set({ updatedAt: new Date(), buyerNick: 'changed' })
-          .where(and(eq(sandboxOrders.domainId, store.domainId), eq(sandboxOrders.orderNo, changeAfterPage)));
+          .where(and(eq(sandboxOrders.domainId, domainId), eq(sandboxOrders.orderNo, changeAfterPage)));
         changeAfterPage = null;
       }
       return page;
     },
   };
-  const force = (kind: 'TIMEOUT' | 'RATE_LIMITED' | 'ERROR', count = 1) => sandboxConsole.forceFailures(store.domainId, store.id, Array.from({ length: count }, () => ({ kind, operation: 'pullOrders' as const })));
+  const force = (kind: 'TIMEOUT' | 'RATE_LIMITED' | 'ERROR', count = 1) => sandboxConsole.forceFailures(domainId, store.id, Array.from({ length: count }, () => ({ kind, operation: 'pullOrders' as const })));
   return {
     connector,
     store: creds,
     fake: {
       async seedOrders(times) {
-        const { orderNos } = await sandboxConsole.generateOrders(store.domainId, store.id, times.length);
+        const { orderNos } = await sandboxConsole.generateOrders(domainId, store.id, times.length);
         for (const [i, orderNo] of orderNos.entries()) {
           await db
             .update(sandboxOrders)
             .set({ updatedAt: times[i]! })
-            .where(and(eq(sandboxOrders.domainId, store.domainId), eq(sandboxOrders.orderNo, orderNo)));
+            .where(and(eq(sandboxOrders.domainId, domainId), eq(sandboxOrders.orderNo, orderNo)));
         }
         return orderNos;
       },
       expireToken: async () => {
-        await sandboxConsole.expireAccessTokens(store.domainId, store.id);
+        await sandboxConsole.expireAccessTokens(domainId, store.id);
       },
       throttleNext: (n) => force('RATE_LIMITED', n),
       timeoutNext: (n) => force('TIMEOUT', n),

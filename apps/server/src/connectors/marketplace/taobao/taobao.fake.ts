@@ -289,7 +289,8 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
       return { total_results: list.length, items: { item: page.map((i) => pick({ ...i, num_iid: Number(i.num_iid), skus: undefined }, fields)) } };
     },
     'taobao.items.seller.list.get': (p) => {
-      const fields = fieldsOf(p);
+      // The field `sku` asks for the item's SKUs, answered as {"skus":{"sku":[...]}}.
+      const fields = fieldsOf(p).map((f) => (f === 'sku' ? 'skus' : f));
       const ids = need(p, 'num_iids').split(',');
       if (ids.length > 20) throw new TopFault(41, 'Invalid Arguments', 'isv.invalid-parameter:num_iids', 'at most 20 num_iids');
       const found = ids.map((id) => items.get(id)).filter((i): i is FakeItem => !!i);
