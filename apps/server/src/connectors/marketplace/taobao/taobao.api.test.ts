@@ -20,7 +20,7 @@ import { startTaobaoFake } from './taobao.fake.js';
 const t = await createTestApp();
 await seedDemoData(t.database, { root: 'Root#2026go', demo: null, picker: null });
 const root = await t.token('root', 'Root#2026go');
-const fake = await startTaobaoFake();
+const fake = await startTaobaoFake({ tokenLifetimeSeconds: 30 * 86_400 });
 afterAll(() => fake.close());
 const S = '/cloud/domain/store';
 const APPS = '/cloud/admin/connectorApp';
