@@ -144,6 +144,25 @@ describe('a Taobao store against the TOP fake', () => {
     expect((await t.call(`${S}/getAuthorizationUrl`, { id: store.id }, { token: stranger.token })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
   });
 
+  it('refreshes a token about to end before the call, so the platform never answers invalid session', async () => {
+    const { token, domainId } = await storeSeller(t);
+    const store = await createStore(t, token, { platformCode: 'CI_PLATFORM_TAOBAO' });
+    fake.setTokenLifetime(120);
+    try {
+      expect((await authorize(token, store.id)).body.success).toBe(true);
+    } finally {
+      fake.setTokenLifetime(30 * 86_400);
+    }
+    const before = fake.calls.length;
+    const connection = await t.app.services.registry.get<StoresAreaService>('stores').connectorFor(domainId, store.id);
+    await connection.listOnlineGoods({ page: 1, pageSize: 10 });
+    const calls = fake.calls.slice(before);
+    expect(calls[0]!.method).toBe('oauth.token:refresh_token');
+    expect(calls.some((c) => c.error === 27)).toBe(false);
+    const [row] = await t.database.db.select().from(stores).where(and(eq(stores.domainId, domainId), eq(stores.id, store.id)));
+    expect(row!.tokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 86_400_000);
+  });
+
   it('marks the store authorisation expired when Taobao refuses the refresh', async () => {
     const { token, domainId } = await storeSeller(t);
     const store = await createStore(t, token, { platformCode: 'CI_PLATFORM_TAOBAO' });
