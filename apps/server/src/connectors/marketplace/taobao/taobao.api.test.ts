@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 
 process.env.MARKETPLACE_RETRY_BASE_MS = '20';
+process.env.ORDER_PULL_RETRY_BASE_MS = '20';
 
 import type { StoreRow } from '@openseller/core';
 import { createTestApp } from '../../../../test/harness.js';
@@ -142,6 +143,28 @@ describe('a Taobao store against the TOP fake', () => {
     // Another domain cannot reach this store.
     const stranger = await storeSeller(t);
     expect((await t.call(`${S}/getAuthorizationUrl`, { id: store.id }, { token: stranger.token })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
+  });
+
+  it('records a clear error on the pull, stores nothing half-mapped and keeps the watermark when a trade has an unknown status', async () => {
+    const { token, domainId } = await storeSeller(t);
+    const store = await createStore(t, token, { platformCode: 'CI_PLATFORM_TAOBAO' });
+    expect((await authorize(token, store.id)).body.success).toBe(true);
+    const tids = fake.seedOrders([new Date(Date.now() - 3 * 3_600_000), new Date(Date.now() - 2 * 3_600_000), new Date(Date.now() - 3_600_000)]);
+    fake.trades.get(tids[1]!)!.status = 'TRADE_SOMETHING_NEW';
+    const failed = await t.call('/myhome/platformSo/syncStoreOrders', { storeId: store.id }, { token });
+    const run = failed.body.success ? failed.body.data : (await t.call('/myhome/syncSoMsg/searchPageList', { storeId: store.id, currentPage: 1, pageSize: 1 }, { token })).body.data.voList[0];
+    expect(run).toMatchObject({ status: 'FAILURE' });
+    expect(JSON.stringify(run)).toContain('TRADE_SOMETHING_NEW');
+    // (The fake's shop also holds the earlier tests' trades: pages before the broken one were stored.)
+    const storedOf = async () =>
+      (await t.database.db.execute<{ platform_no: string }>(sql`select platform_no from platform_orders where domain_id = ${domainId} and store_id = ${store.id}`)).rows.map((r) => r.platform_no);
+    const stored = await storedOf();
+    expect(stored.filter((no) => tids.includes(no))).toEqual([]);
+    // Known again: the next pull takes the same window from the kept watermark and stores all three.
+    fake.trades.get(tids[1]!)!.status = 'WAIT_SELLER_SEND_GOODS';
+    const again = await t.call('/myhome/platformSo/syncStoreOrders', { storeId: store.id }, { token });
+    expect(again.body.data).toMatchObject({ status: 'SUCCESS' });
+    expect((await storedOf()).filter((no) => tids.includes(no)).sort()).toEqual([...tids].sort());
   });
 
   it('refreshes a token about to end before the call, so the platform never answers invalid session', async () => {
