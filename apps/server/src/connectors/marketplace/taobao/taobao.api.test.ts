@@ -9,6 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 process.env.MARKETPLACE_RETRY_BASE_MS = '20';
 process.env.ORDER_PULL_RETRY_BASE_MS = '20';
+// An app set only in the environment (Qimen's), listed as such.
+process.env.OPENSELLER_CONNECTOR_QIMEN_APP_KEY = 'qimen-key';
+process.env.OPENSELLER_CONNECTOR_QIMEN_APP_SECRET = 'qimen-secret-from-env-9876';
 
 import type { StoreRow } from '@openseller/core';
 import { createTestApp } from '../../../../test/harness.js';
@@ -76,6 +79,15 @@ describe('a Taobao store against the TOP fake', () => {
     expect(raw.rows[0]!.app_secret).not.toContain(fake.appSecret);
     const log = await t.database.db.execute<{ after: unknown }>(sql`select after from admin_logs where entity_type = 'connectorApp'`);
     expect(JSON.stringify(log.rows)).not.toContain(fake.appSecret);
+    const qimen = list.body.data.voList.find((r: { platformKey: string }) => r.platformKey === 'QIMEN');
+    expect(qimen).toMatchObject({ source: 'ENV', appKey: 'qimen-key', secretSet: true, secretHint: '****9876' });
+    expect(JSON.stringify(list.body)).not.toContain('qimen-secret-from-env');
+    expect(list.body.data.voList.find((r: { platformKey: string }) => r.platformKey === 'PDD')).toMatchObject({ source: null, secretSet: false, secretHint: null });
+    // Removing the page's entry of a platform that has none is refused; JD saved and removed again.
+    expect((await t.call(`${APPS}/remove`, { platformKey: 'JD' }, { token: root })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
+    expect((await t.call(`${APPS}/save`, { platformKey: 'JD', appKey: 'jd', appSecret: 'jd-secret' }, { token: root })).body.success).toBe(true);
+    expect((await t.call(`${APPS}/remove`, { platformKey: 'JD' }, { token: root })).body.success).toBe(true);
+    expect((await t.call(`${APPS}/save`, { platformKey: 'NOPE', appKey: 'x', appSecret: 'y' }, { token: root })).body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION' });
   });
 
   it('authorises, pulls a day and a half of orders across pages, lists goods, pushes stock and feeds shipping back', async () => {
