@@ -25,7 +25,11 @@ const t = await createTestApp();
 await seedDemoData(t.database, { root: 'Root#2026go', demo: null, picker: null });
 const root = await t.token('root', 'Root#2026go');
 const fake = await startTaobaoFake({ tokenLifetimeSeconds: 30 * 86_400 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  delete process.env.OPENSELLER_CONNECTOR_QIMEN_APP_KEY;
+  delete process.env.OPENSELLER_CONNECTOR_QIMEN_APP_SECRET;
+  await fake.close();
+});
 const S = '/cloud/domain/store';
 const APPS = '/cloud/admin/connectorApp';
 
