@@ -96,6 +96,11 @@ export interface PlatformOrder {
   promiseTimes?: PlatformPromiseTimes;
   /** Held by the marketplace's risk control: the order must not be reviewed or shipped until released. */
   riskControlled?: boolean;
+  /**
+   * The marketplace's handle of the encrypted receiver (Taobao `oaid`), kept for the decrypt step;
+   * the receiver fields then hold what the marketplace gave (masked). Kept in the order's payload.
+   */
+  receiverRef?: string | null;
 }
 
 export interface PlatformPromiseTimes {

@@ -80,6 +80,7 @@ describe('taobao connector', () => {
         receiver: { name: '张**', phone: '*******5678', province: '浙江省', city: '杭州市', district: '西湖区' },
         riskControlled: false,
         shipping: null,
+        receiverRef: `oaid${tid}`,
       });
       expect(order.lines).toEqual([{ tbSpuId: '600001', tbSkuId: '600001:700001', outerSkuId: 'OUT-1', title: '测试商品', properties: '颜色:红色', qty: 2, price: '60.25' }]);
       expect(order.lastShipTime!.getTime()).toBe(Math.floor(at.getTime() / 1000) * 1000 + 48 * 3_600_000);

@@ -313,6 +313,7 @@ export function createTaobaoConnector(options: TaobaoConnectorOptions): TaobaoCo
       lastShipTime: parseTopTime(t.consign_due_time),
       // Waiting for pay-risk / pre-authorisation review on the platform: hold it.
       riskControlled: status === 'PAY_PENDING' || status === 'WAIT_PRE_AUTH_CONFIRM',
+      receiverRef: str(t.oaid) || null,
     };
   }
 
