@@ -10,6 +10,7 @@ import { connectDatabase, ensureDatabase, migrateDatabase, type Database } from 
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { webDistFolder } from './paths.js';
 import { seedDemoData } from './seed/demo.js';
+import { loadSecretKey } from './platform/secret-box.js';
 
 const log = (message: string) => console.log(`[openseller] ${message}`);
 
@@ -37,6 +38,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // The key of secrets at rest (stores' tokens, app secrets): OPENSELLER_SECRET_KEY or DATA_DIR/secret.key.
+  const keySource = loadSecretKey(config.dataDir);
+  if (keySource === 'new-file') log(`created the secrets key ${path.join(config.dataDir, 'secret.key')} (keep it with the data; OPENSELLER_SECRET_KEY overrides it)`);
 
   let url = config.databaseUrl;
   if (!url) {

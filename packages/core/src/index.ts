@@ -19,6 +19,7 @@ export * from './contracts/auth.js';
 export * from './contracts/accounts.js';
 export * from './contracts/system.js';
 export * from './contracts/admin.js';
+export * from './contracts/connector-apps.js';
 export * from './contracts/mapping.js';
 export * from './contracts/live.js';
 export * from './rules/goods.js';

@@ -1,6 +1,13 @@
-// An installation's app registration on each marketplace (app key, secret, gateway and consent
-// page), looked up by platform code. Secrets are never sent to the web app and never logged.
-// This version reads the environment only (shared contract of issue #18).
+// The installation's app registration on each platform (app key and secret, gateway, consent
+// page, callback). Two sources: the root account's page /system/connectorApps (table
+// connector_apps, secret encrypted at rest) and environment variables
+// OPENSELLER_CONNECTOR_<KEY>_APP_KEY / _APP_SECRET / _GATEWAY_URL / _AUTHORIZE_URL / _CALLBACK_URL,
+// KEY = the platform code without CI_PLATFORM_ (TAOBAO, PDD, JD, ...; QIMEN). A platform saved on
+// the page uses the page's entry; otherwise the environment's. Secrets are never sent to the web
+// app and never logged: describeAppCredentials() is what the pages see.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { connectorApps } from '../db/schema/index.js';
 
 /** An installation's app registration on one platform (never sent to the web app, never logged). */
 export interface PlatformAppCredentials {
@@ -10,32 +17,58 @@ export interface PlatformAppCredentials {
   gatewayUrl: string | null;
   /** The platform's OAuth consent page; null = the published default. */
   authorizeUrl: string | null;
-  /** The callback address registered with the platform; null/absent = the address of the site the seller uses. */
+  /**
+   * The callback address registered with the platform (our /#/authorization page on the public
+   * site); null = the address of the site the seller is using. Optional: env-only lookups omit it.
+   */
   callbackUrl?: string | null;
 }
 
 /** platformCode (e.g. 'CI_PLATFORM_TAOBAO', 'CI_PLATFORM_PDD', or 'QIMEN' for the Qimen router) → credentials or null. */
 export type AppCredentialsLookup = (platformCode: string) => Promise<PlatformAppCredentials | null>;
 
-/** The environment key of a platform code: the code without the CI_PLATFORM_ prefix, upper case. */
-export const credentialsKeyOf = (platformCode: string) => platformCode.replace(/^CI_PLATFORM_/, '').toUpperCase();
+/** TAOBAO for CI_PLATFORM_TAOBAO, QIMEN for QIMEN. */
+export const appCredentialsKey = (platformCode: string): string => platformCode.replace(/^CI_PLATFORM_/, '').toUpperCase();
 
-/**
- * From environment variables OPENSELLER_CONNECTOR_<KEY>_APP_KEY / _APP_SECRET / _GATEWAY_URL / _AUTHORIZE_URL,
- * KEY = platform code without the CI_PLATFORM_ prefix (TAOBAO, PDD, JD, ...; QIMEN). Read at each lookup.
- */
+const envValue = (env: NodeJS.ProcessEnv, name: string): string | null => {
+  const value = env[name]?.trim();
+  return value ? value : null;
+};
+
+/** From environment variables OPENSELLER_CONNECTOR_<KEY>_APP_KEY / _APP_SECRET / _GATEWAY_URL / _AUTHORIZE_URL (/ _CALLBACK_URL). */
 export function envAppCredentials(env: NodeJS.ProcessEnv = process.env): AppCredentialsLookup {
   return async (platformCode) => {
-    const prefix = `OPENSELLER_CONNECTOR_${credentialsKeyOf(platformCode)}_`;
-    const appKey = env[`${prefix}APP_KEY`]?.trim();
-    const appSecret = env[`${prefix}APP_SECRET`]?.trim();
+    const prefix = `OPENSELLER_CONNECTOR_${appCredentialsKey(platformCode)}_`;
+    const appKey = envValue(env, `${prefix}APP_KEY`);
+    const appSecret = envValue(env, `${prefix}APP_SECRET`);
     if (!appKey || !appSecret) return null;
     return {
       appKey,
       appSecret,
-      gatewayUrl: env[`${prefix}GATEWAY_URL`]?.trim() || null,
-      authorizeUrl: env[`${prefix}AUTHORIZE_URL`]?.trim() || null,
-      callbackUrl: env[`${prefix}CALLBACK_URL`]?.trim() || null,
+      gatewayUrl: envValue(env, `${prefix}GATEWAY_URL`),
+      authorizeUrl: envValue(env, `${prefix}AUTHORIZE_URL`),
+      callbackUrl: envValue(env, `${prefix}CALLBACK_URL`),
     };
   };
+}
+
+/** The page's entry (connector_apps) when saved, else the environment's. */
+export function storedAppCredentials(db: Db, env: NodeJS.ProcessEnv = process.env): AppCredentialsLookup {
+  const fromEnv = envAppCredentials(env);
+  return async (platformCode) => {
+    const [row] = await db
+      .select()
+      .from(connectorApps)
+      .where(eq(connectorApps.platformKey, appCredentialsKey(platformCode)));
+    if (row && row.appKey && row.appSecret) {
+      return { appKey: row.appKey, appSecret: row.appSecret, gatewayUrl: row.gatewayUrl, authorizeUrl: row.authorizeUrl, callbackUrl: row.callbackUrl };
+    }
+    return fromEnv(platformCode);
+  };
+}
+
+/** At most the last 4 characters of a secret, the rest as stars (short secrets show only stars). */
+export function secretHint(secret: string | null | undefined): string | null {
+  if (!secret) return null;
+  return secret.length >= 12 ? `****${secret.slice(-4)}` : '****';
 }

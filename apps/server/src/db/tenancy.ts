@@ -64,6 +64,10 @@ export const REFERENCE_TABLES: Readonly<Record<string, PlatformTable>> = {
   emergency_notices: { citus: 'reference', reason: 'The one emergency notice page of the platform, served to anyone without a domain.' },
   job_registry: { citus: 'local', reason: 'The job queue\'s own bookkeeping (one row per job, platform-wide), beside pg-boss\'s tables on the coordinator.' },
   job_runs: { citus: 'local', reason: 'The run history of platform jobs, which run across all domains; read only by the root account.' },
+  connector_apps: {
+    citus: 'reference',
+    reason: "The installation's own app registrations on the marketplaces (one per platform, set by the root account); every node making a marketplace call reads them.",
+  },
   admin_logs: { citus: 'local', reason: 'The root account\'s platform changes (jobs, queue consumers, feature domains), which belong to no one domain.' },
   domain_features: {
     citus: 'reference',

@@ -32,6 +32,7 @@ export const PAGES: Record<string, LazyPage> = {
   '/system/jobs': lazyPage(() => import('../features/admin/pages/jobs-page')),
   '/system/features': lazyPage(() => import('../features/admin/pages/features-page')),
   '/system/envConfig': lazyPage(() => import('../features/admin/pages/env-config-page')),
+  '/system/connectorApps': lazyPage(() => import('../features/admin/pages/connector-apps-page')),
   '/goods/mapping': lazyPage(() => import('../features/mapping/pages/mapping-page')),
   '/goods/mapping/recyclebin': lazyPage(() => import('../features/mapping/pages/mapping-recycle-bin-page')),
   '/goods/salesPromotion': lazyPage(() => import('../features/promotions/pages/promotion-list-page')),

@@ -29,6 +29,7 @@ import { BILLING_CALL_MAPS } from './billing.js';
 import { NOTICES_CALL_MAPS } from './notices.js';
 import { LiveCalls } from './live.js';
 import { ADMIN_CALL_MAPS } from './admin.js';
+import { ConnectorAppCalls } from './connector-apps.js';
 import { FREIGHT_CALL_MAPS } from './freight.js';
 import { GUIDES_CALL_MAPS } from './guides.js';
 
@@ -54,6 +55,7 @@ export { SystemNoticeCalls, UserNoticeCalls, EmergencyNoticePageCalls } from './
 export { LiveCalls } from './live.js';
 export * from './freight.js';
 export { SetupChecklistCalls, OpenManualCalls, ManualCalls, BuyerSmsCalls } from './guides.js';
+export { ConnectorAppCalls } from './connector-apps.js';
 export { JobCalls, ConsumerCalls, EnvConfigCalls, DomainFeatureCalls, HomeCalls, STORE_SYNC_HEALTH_ACCESS } from './admin.js';
 
 /** Every area's call map, by area name (the area names of ARCHITECTURE.md). */
@@ -86,6 +88,7 @@ export const CALL_MAPS: Record<string, CallMap> = {
   ...NOTICES_CALL_MAPS,
   live: LiveCalls,
   ...ADMIN_CALL_MAPS,
+  connectorApps: ConnectorAppCalls,
   ...FREIGHT_CALL_MAPS,
   ...GUIDES_CALL_MAPS,
 };

@@ -159,6 +159,7 @@ export const ROUTES: RouteDefinition[] = [
   lay('/system/jobs', 'systemJobs', 'admin', root),
   lay('/system/features', 'systemFeatures', 'admin', root),
   lay('/system/envConfig', 'systemEnvConfig', 'admin', root),
+  lay('/system/connectorApps', 'systemConnectorApps', 'admin', root),
   // The help centre's manuals, edited by the root account (issue 17); read at /docs.
   lay('/system/manuals', 'systemManuals', 'notices', root),
 

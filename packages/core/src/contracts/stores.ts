@@ -34,6 +34,8 @@ export const StoreErrors = {
   AUTH_FAILED: 'ERR_STORES_AUTH_FAILED',
   /** Real marketplaces' connectors are separate and not part of this build. */
   CONNECTOR_NOT_IN_BUILD: 'ERR_STORES_CONNECTOR_NOT_IN_BUILD',
+  /** The installation has no (valid) app key and secret for this platform: the operator sets them (root, /system/connectorApps). */
+  APP_CREDENTIALS_MISSING: 'ERR_STORES_APP_CREDENTIALS_MISSING',
   /** Offline and self-defined stores have no marketplace to talk to. */
   NO_CONNECTOR: 'ERR_STORES_NO_CONNECTOR',
   CONNECTOR_TIMEOUT: 'ERR_STORES_CONNECTOR_TIMEOUT',
@@ -223,8 +225,12 @@ export type SyncRunSearchInput = z.infer<typeof SyncRunSearchInput>;
 
 // ---- answers ---------------------------------------------------------------------------------
 
-/** A registry entry, with whether this build has its connector (only the sandbox's ships). */
-export type PlatformRow = PlatformDefinition & { connectorAvailable: boolean };
+/**
+ * A registry entry, with whether this build has its connector and, for a real marketplace's
+ * connector, whether the installation has its app key and secret (null: the connector needs none,
+ * or there is no connector).
+ */
+export type PlatformRow = PlatformDefinition & { connectorAvailable: boolean; appCredentialsSet: boolean | null };
 
 export const SYNC_RUN_STATUSES = ['QUEUED', 'RUNNING', 'SUCCESS', 'FAILED'] as const;
 export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
@@ -354,6 +360,7 @@ export const PlatformRow = z.object({
   edi: z.boolean(),
   requiresAuthorization: z.boolean(),
   connectorAvailable: z.boolean(),
+  appCredentialsSet: z.boolean().nullable(),
 });
 // The answer schema restates PlatformDefinition's fields; the type stays the registry's own.
 

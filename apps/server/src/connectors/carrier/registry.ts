@@ -5,7 +5,7 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { stores, warehouses } from '../../db/schema/index.js';
-import { envAppCredentials, type AppCredentialsLookup } from '../app-credentials.js';
+import { storedAppCredentials, type AppCredentialsLookup } from '../app-credentials.js';
 import { PDD_PLATFORM_CODE } from '../marketplace/pdd/pdd.connector.js';
 import { createPddWaybillConnector, type PddWaybillShop } from './pdd-waybill/pdd-waybill.connector.js';
 import { createSandboxCarrier } from './sandbox/sandbox-carrier.js';
@@ -42,7 +42,7 @@ export function createCarrierRegistry(deps: { db: Db; now?: () => Date; credenti
   const sandbox = createSandboxCarrier(deps);
   const now = deps.now ?? (() => new Date());
   const pdd = createPddWaybillConnector({
-    credentials: deps.credentials ?? envAppCredentials(),
+    credentials: deps.credentials ?? storedAppCredentials(deps.db),
     shopOf: (domainId, shop) => pddShopOf(deps.db, now, domainId, shop),
     senderOf: (domainId, name) => warehouseSender(deps.db, domainId, name),
     now,

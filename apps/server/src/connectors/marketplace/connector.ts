@@ -96,6 +96,11 @@ export interface PlatformOrder {
   promiseTimes?: PlatformPromiseTimes;
   /** Held by the marketplace's risk control: the order must not be reviewed or shipped until released. */
   riskControlled?: boolean;
+  /**
+   * The marketplace's handle of the encrypted receiver (Taobao `oaid`), kept for the decrypt step;
+   * the receiver fields then hold what the marketplace gave (masked). Kept in the order's payload.
+   */
+  receiverRef?: string | null;
 }
 
 export interface PlatformPromiseTimes {
@@ -186,6 +191,12 @@ export interface SettlementBillLine {
 
 export interface MarketplaceConnector {
   readonly platformCode: string;
+  /**
+   * A real marketplace's connector: whether the installation has its app credentials, and the
+   * callback address registered with the platform (null: the site the seller uses). Absent: the
+   * connector needs no app credentials (the sandbox).
+   */
+  appStatus?(): Promise<{ configured: boolean; callbackUrl: string | null }>;
   /** Where to send the seller to grant access. */
   authorizationUrl(request: AuthorizationRequest): Promise<string>;
   exchangeCode(input: { store: StoreCredentials; code: string; redirectUri: string }, options?: CallOptions): Promise<TokenGrant>;
@@ -217,7 +228,9 @@ export type ConnectorFailureKind =
   /** This marketplace's connector is not part of this build. */
   | 'NOT_IN_BUILD'
   /** The store has no marketplace (offline, self-defined). */
-  | 'NO_CONNECTOR';
+  | 'NO_CONNECTOR'
+  /** The installation has no app key and secret for the platform, or the platform refuses them (signature, app key). */
+  | 'NO_APP_CREDENTIALS';
 
 const CODES: Record<ConnectorFailureKind, { code: string; status: number }> = {
   TIMEOUT: { code: StoreErrors.CONNECTOR_TIMEOUT, status: 502 },
@@ -228,6 +241,7 @@ const CODES: Record<ConnectorFailureKind, { code: string; status: number }> = {
   PLATFORM_ERROR: { code: StoreErrors.CONNECTOR_FAILED, status: 502 },
   NOT_IN_BUILD: { code: StoreErrors.CONNECTOR_NOT_IN_BUILD, status: 501 },
   NO_CONNECTOR: { code: StoreErrors.NO_CONNECTOR, status: 400 },
+  NO_APP_CREDENTIALS: { code: StoreErrors.APP_CREDENTIALS_MISSING, status: 409 },
 };
 
 export class ConnectorError extends AppError {

@@ -11,7 +11,7 @@ import type { Database, Tx } from '../../db/client.js';
 import { warehouses, warehouseSystemInbox, warehouseSystemResults } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
-import { envAppCredentials, type AppCredentialsLookup } from '../app-credentials.js';
+import { storedAppCredentials, type AppCredentialsLookup } from '../app-credentials.js';
 import { createQimenConnector, type QimenConnector } from './qimen/qimen.connector.js';
 import { createSandboxWmsConnector } from './sandbox/sandbox-wms.connector.js';
 import {
@@ -82,7 +82,7 @@ export interface WarehouseSystemsDeps {
   jobs: JobQueue | null;
   now?: () => Date;
   log?: (message: string) => void;
-  /** The installation's app credentials; default: from the environment. */
+  /** The installation's app credentials; default: the root page's entry, else the environment. */
   credentials?: AppCredentialsLookup;
   /** The HTTP client of the real connectors (tests count or break calls). */
   fetchImpl?: typeof fetch;
@@ -91,7 +91,7 @@ export interface WarehouseSystemsDeps {
 export function createWarehouseSystems(deps: WarehouseSystemsDeps): WarehouseSystems {
   const { db } = deps.database;
   const sandbox = createSandboxWmsConnector({ db, ...(deps.now ? { now: deps.now } : {}) });
-  const credentials = deps.credentials ?? envAppCredentials();
+  const credentials = deps.credentials ?? storedAppCredentials(db);
   const qimen = createQimenConnector({ db, credentials, ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}), ...(deps.now ? { now: deps.now } : {}) });
   const realSystems = new Map<string, WarehouseConnector>(Object.entries(WAREHOUSE_SYSTEM_NAMES).map(([type, system]) => [type, notInBuildConnector(system)]));
   realSystems.set('QIMEN_WAREHOUSE', qimen);

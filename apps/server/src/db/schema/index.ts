@@ -40,3 +40,4 @@ export * from './admin.js';
 export * from './reconciliation.js';
 export * from './freight.js';
 export * from './guides.js';
+export * from './connectors.js';

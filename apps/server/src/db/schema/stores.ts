@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, createdBy, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
+import { encryptedText } from '../../platform/secret-box.js';
 
 export const stores = pgTable(
   'stores',
@@ -44,8 +45,9 @@ export const stores = pgTable(
     usable: boolean('usable').notNull().default(true),
     /** Authorization with the marketplace: NONE, AUTHORIZED, EXPIRED. */
     authStatus: text('auth_status').notNull().default('NONE'),
-    accessToken: text('access_token'),
-    refreshToken: text('refresh_token'),
+    /** Encrypted at rest (platform/secret-box.ts): the code reads and writes plain text. */
+    accessToken: encryptedText('access_token'),
+    refreshToken: encryptedText('refresh_token'),
     tokenExpiresAt: timestamptz('token_expires_at'),
     authorizedAt: timestamptz('authorized_at'),
     version: versionColumn(),

@@ -1,15 +1,24 @@
 // Platform administration routes (spec 03-calls §7.15) from the route catalogue; handlers only translate.
 import type { FastifyInstance } from 'fastify';
-import { ConsumerCalls, DomainFeatureCalls, EnvConfigCalls, HomeCalls, JobCalls } from '@openseller/core';
+import { ConnectorAppCalls, ConsumerCalls, DomainFeatureCalls, EnvConfigCalls, HomeCalls, JobCalls } from '@openseller/core';
 import { domainOf } from '../../platform/caller.js';
 import type { Http } from '../../platform/http.js';
 import { pageAnswer } from '../../platform/paging.js';
 import { envConfigRows } from './env-config.js';
+import type { ConnectorAppsService } from './connector-apps.service.js';
 import type { FeaturesService } from './features.service.js';
 import type { HomeService } from './home.service.js';
 import type { JobsService } from './jobs.service.js';
 
-export function registerAdminRoutes(app: FastifyInstance, http: Http, jobs: JobsService, features: FeaturesService, home: HomeService): void {
+export function registerAdminRoutes(app: FastifyInstance, http: Http, jobs: JobsService, features: FeaturesService, home: HomeService, connectorApps: ConnectorAppsService): void {
+  http.serve(app, ConnectorAppCalls, {
+    list: async () => ({ voList: await connectorApps.list() }),
+    save: (c) => connectorApps.save(c.session, c.input),
+    remove: async (c) => {
+      await connectorApps.remove(c.session, c.input.platformKey);
+      return null;
+    },
+  });
   http.serve(app, JobCalls, {
     getAllJobInfo: () => jobs.list(),
     controlAllJobs: async (c) => ({ changed: await jobs.control(c.session, 'ALL', c.input.flagStart) }),

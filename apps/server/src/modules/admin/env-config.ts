@@ -30,6 +30,7 @@ export const ENV_SETTINGS: readonly Setting[] = [
   { name: 'TRACKING_CRON', defaultValue: '*/10 * * * *', description: 'default schedule of parcel tracking (off to stop)' },
   { name: 'TRACKING_JOB_CAP', defaultValue: '2000', description: 'parcels per domain one tracking run checks' },
   { name: 'WMS_POLL_CRON', defaultValue: '* * * * *', description: 'default schedule of the warehouse-system poll (off to stop)' },
+  { name: 'OPENSELLER_SECRET_KEY', defaultValue: 'DATA_DIR/secret.key', description: 'key of secrets at rest (store tokens, app secrets): 64 hex characters; else a key file created once', secret: true },
   { name: 'MARKETPLACE_CALL_TIMEOUT_MS', defaultValue: '15000', description: 'marketplace connector deadline' },
   { name: 'MARKETPLACE_RETRY_BASE_MS', defaultValue: '500', description: 'marketplace connector retry back-off' },
   { name: 'CARRIER_SANDBOX_LATENCY_MS', defaultValue: '120', description: 'how long the sandbox carrier takes to answer' },

@@ -4,6 +4,7 @@
 import type { AreaModule } from '../../platform/module.js';
 import { registerAdminMessages } from './admin.messages.js';
 import { registerAdminRoutes } from './admin.routes.js';
+import { createConnectorAppsService } from './connector-apps.service.js';
 import { createFeaturesService, DOMAIN_FEATURES_SERVICE, type DomainFeaturesReader } from './features.service.js';
 import { createHomeService } from './home.service.js';
 import { createJobsService } from './jobs.service.js';
@@ -17,7 +18,8 @@ export const registerAdminModule: AreaModule = (ctx) => {
   const features = createFeaturesService({ database: ctx.database });
   const home = createHomeService({ database: ctx.database, ...clock });
   ctx.registry.provide<DomainFeaturesReader>(DOMAIN_FEATURES_SERVICE, { isOn: (domainId, code) => features.isOn(domainId, code) });
-  registerAdminRoutes(ctx.app, ctx.http, jobs, features, home);
+  const connectorApps = createConnectorAppsService({ database: ctx.database, ...clock });
+  registerAdminRoutes(ctx.app, ctx.http, jobs, features, home, connectorApps);
   // The run history keeps 30 days (every job run writes a row).
   ctx.jobs?.define({ name: 'admin.job-runs-cleanup', cron: '41 3 * * *', handler: () => jobs.pruneRuns(30) });
 };

@@ -13,7 +13,7 @@ import { pageWindow } from '../../platform/paging.js';
 import type { Session } from '../../platform/sessions.js';
 
 export interface AdminLogEntry {
-  entityType: 'job' | 'consumer' | 'feature';
+  entityType: 'job' | 'consumer' | 'feature' | 'connectorApp';
   entityId: string;
   action: string;
   before?: unknown;

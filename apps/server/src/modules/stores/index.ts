@@ -9,7 +9,8 @@ import { createConnectorRegistry } from '../../connectors/marketplace/registry.j
 import { createPddConnector } from '../../connectors/marketplace/pdd/pdd.connector.js';
 import { createSandboxConnector } from '../../connectors/marketplace/sandbox/sandbox.connector.js';
 import { createJdConnector } from '../../connectors/marketplace/jd/jd.connector.js';
-import { envAppCredentials } from '../../connectors/app-credentials.js';
+import { createTaobaoConnector } from '../../connectors/marketplace/taobao/taobao.connector.js';
+import { storedAppCredentials } from '../../connectors/app-credentials.js';
 import { createSandboxConsole } from '../../connectors/marketplace/sandbox/sandbox.console.js';
 import { registerSandboxConsentPage } from '../../connectors/marketplace/sandbox/sandbox.consent.js';
 import { createStoreConnections, type StoreConnection } from './store-connections.js';
@@ -53,8 +54,14 @@ export const registerStoresModule: AreaModule = async (ctx) => {
   registerStoresMessages();
   const sandboxConnector = createSandboxConnector({ db, now });
   const sandbox = createSandboxConsole({ db, now });
-  const credentials = envAppCredentials();
-  const connectors = createConnectorRegistry([sandboxConnector, createJdConnector({ credentials }), createPddConnector({ credentials })]);
+  // The installation's app credentials: the root page's entry, else the environment.
+  const credentials = storedAppCredentials(db);
+  const connectors = createConnectorRegistry([
+    sandboxConnector,
+    createTaobaoConnector({ credentials }),
+    createJdConnector({ credentials }),
+    createPddConnector({ credentials }),
+  ]);
   const connections = createStoreConnections({ db, connectors, now, callTimeoutMs });
   const stores = createStoresService({ database: ctx.database, registry: ctx.registry, connectors, sandbox, now });
   const authorization = createStoreAuthorization({ database: ctx.database, connectors, connections, now, callTimeoutMs });

@@ -1,6 +1,7 @@
 // A store's connector, bound to the store: it loads the current credentials for each call,
-// refuses disabled and unauthorized stores, refreshes an ended access token once (before the
-// call when the stored end has passed, or when the marketplace answers TOKEN_EXPIRED) and marks
+// refuses disabled and unauthorized stores, refreshes an ending access token once (before the
+// call when the stored end has passed or is less than 5 minutes away, or when the marketplace
+// answers TOKEN_EXPIRED) and marks
 // the store EXPIRED when the marketplace refuses the refresh. Other areas (orders, stock,
 // shipping) reach marketplaces only through this.
 import { and, eq, sql } from 'drizzle-orm';
@@ -40,6 +41,9 @@ export interface StoreConnection {
   /** Null when the store's marketplace gives no settlement bills through this build. */
   pullSettlementBills(window: { from: Date; to: Date }, options?: CallOptions): Promise<SettlementBillLine[] | null>;
 }
+
+/** A token ending within this long is refreshed before the call (real marketplaces' tokens end; refreshing early avoids a failure mid-pull). */
+export const REFRESH_AHEAD_MS = 5 * 60_000;
 
 export const SYSTEM_ACTOR = (domainId: number): OperationActor => ({ userId: null, loginName: 'system', domainId });
 
@@ -148,8 +152,17 @@ export function createStoreConnections(deps: { db: Db; connectors: ConnectorRegi
       let store = await load(domainId, storeId);
       assertConnectable(store);
       if (store.authStatus === 'EXPIRED' && !store.refreshToken) throw new ConnectorError('TOKEN_EXPIRED', 'the authorization has ended: authorize the store again');
-      if (store.authStatus === 'EXPIRED' || (store.tokenExpiresAt && store.tokenExpiresAt.getTime() <= now().getTime())) {
+      const endsAt = store.tokenExpiresAt?.getTime() ?? null;
+      if (store.authStatus === 'EXPIRED' || (endsAt !== null && endsAt <= now().getTime())) {
         store = await refresh(domainId, storeId, { usedAccessToken: store.accessToken });
+      } else if (endsAt !== null && store.refreshToken && endsAt <= now().getTime() + REFRESH_AHEAD_MS) {
+        // About to end: refresh first, so a long pull does not meet the end half-way. A transient
+        // failure of that refresh leaves the current token in use (it still works).
+        try {
+          store = await refresh(domainId, storeId, { usedAccessToken: store.accessToken });
+        } catch (error) {
+          if (!(error instanceof ConnectorError) || !error.retryable) throw error;
+        }
       }
       try {
         return await run(connector, credentialsOf(store));

@@ -34,8 +34,14 @@ export function createStoreAuthorization(deps: { database: Database; connectors:
       if (!store) throw notFound('store');
       if (store.storeType !== 1) throw new AppError(StoreErrors.NOT_ONLINE, 400, { field: 'id', name: store.name });
       const connector = deps.connectors.forPlatform(store.platformCode);
+      // A real marketplace needs the installation's app registration: say so before sending the seller off.
+      const app = connector.appStatus ? await connector.appStatus() : null;
+      if (app && !app.configured) {
+        throw new ConnectorError('NO_APP_CREDENTIALS', `no app credentials for ${store.platformCode} in this installation`, null, { platformCode: store.platformCode });
+      }
       const state = randomBytes(24).toString('base64url');
-      const redirectUri = authorizationRedirect(origin);
+      // The callback registered with the platform when the operator set one, else this site's page.
+      const redirectUri = app?.callbackUrl || authorizationRedirect(origin);
       const expiresAt = new Date(now().getTime() + STATE_TTL_MS);
       await db.insert(storeAuthRequests).values({
         domainId,

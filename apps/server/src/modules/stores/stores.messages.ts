@@ -27,6 +27,7 @@ export function registerStoresMessages(): void {
       [StoreErrors.AUTH_FAILED]: (p) => `平台拒绝了授权${detailZh(p)}`,
       [StoreErrors.CONNECTOR_NOT_IN_BUILD]: (p) => `本版本不包含该平台（${p.platformCode}）的接口，无法连接该平台`,
       [StoreErrors.NO_CONNECTOR]: '线下门店和自定义店铺没有对接的平台',
+      [StoreErrors.APP_CREDENTIALS_MISSING]: (p) => `本系统尚未配置该平台（${p.platformCode ?? ''}）的应用 App Key 和密钥，或平台拒绝了它们，请联系系统管理员在"平台应用"页面设置${detailZh(p)}`,
       [StoreErrors.CONNECTOR_TIMEOUT]: (p) => `平台接口响应超时${detailZh(p)}`,
       [StoreErrors.CONNECTOR_RATE_LIMITED]: '平台接口调用过于频繁，请稍后再试',
       [StoreErrors.CONNECTOR_FAILED]: (p) => `平台接口调用失败${detailZh(p)}`,
@@ -48,6 +49,8 @@ export function registerStoresMessages(): void {
       [StoreErrors.NOT_SELF_DEFINED]: (p) => `${named(p, false)} is not a self-defined store and has no secret`,
       [StoreErrors.NOT_ONLINE]: (p) => `${named(p, false)} is not a marketplace store`,
       [StoreErrors.NOT_SANDBOX]: (p) => `${named(p, false)} is not a sandbox marketplace store`,
+      [StoreErrors.APP_CREDENTIALS_MISSING]: (p) =>
+        `This installation has no app key and secret for the platform ${p.platformCode ?? ''}, or the platform refuses them: the administrator sets them on the "Platform apps" page${detail(p)}`,
       [StoreErrors.DISABLED]: (p) => `${named(p, false)} is disabled; enable it first`,
       [StoreErrors.NOT_AUTHORIZED]: (p) => `${named(p, false)} is not authorized yet; authorize it first`,
       [StoreErrors.TOKEN_EXPIRED]: (p) => `${named(p, false)}'s authorization has expired; authorize it again${detail(p)}`,

@@ -244,8 +244,15 @@ export function createStoresService(deps: StoresServiceDeps) {
       });
     },
 
-    platforms(includeSelfBuild: boolean): PlatformRow[] {
-      return listPlatforms({ includeSelfBuild }).map((p) => ({ ...p, connectorAvailable: deps.connectors.has(p.key) }));
+    async platforms(includeSelfBuild: boolean): Promise<PlatformRow[]> {
+      return Promise.all(
+        listPlatforms({ includeSelfBuild }).map(async (p) => {
+          const connectorAvailable = deps.connectors.has(p.key);
+          const connector = connectorAvailable ? deps.connectors.forPlatform(p.key) : null;
+          const appCredentialsSet = connector?.appStatus ? (await connector.appStatus()).configured : null;
+          return { ...p, connectorAvailable, appCredentialsSet };
+        }),
+      );
     },
 
     async search(session: Session, input: StoreSearchInput): Promise<PageResult<StoreRow>> {

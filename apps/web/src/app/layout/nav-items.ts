@@ -58,7 +58,7 @@ export const NAV_ENTRIES: NavEntry[] = [
     ],
   },
   { key: 'sms', label: 'top.sms', path: '/sms', mainOnly: true },
-  { key: 'admin', label: 'top.admin', links: l('/system/domains', '/system/billing', '/system/smsOutbox', '/system/systemNotice', '/system/manuals', '/system/templates', '/system/jobs', '/system/features', '/system/envConfig'), rootOnly: true },
+  { key: 'admin', label: 'top.admin', links: l('/system/domains', '/system/billing', '/system/smsOutbox', '/system/systemNotice', '/system/manuals', '/system/templates', '/system/jobs', '/system/features', '/system/envConfig', '/system/connectorApps'), rootOnly: true },
 ];
 
 export const DISTRIBUTION_GUIDE_FLAG = 'openseller.distributionGuideDone';

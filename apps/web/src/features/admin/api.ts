@@ -1,6 +1,6 @@
 // The admin area's calls (job control, queue consumers, environment settings, feature domains,
 // home shortcuts and best sellers, store sync health), from the route catalogue.
-import { ConsumerCalls, DomainFeatureCalls, EnvConfigCalls, HomeCalls, JobCalls, type CallInput } from '@openseller/core';
+import { ConnectorAppCalls, ConsumerCalls, DomainFeatureCalls, EnvConfigCalls, HomeCalls, JobCalls, type CallInput, type ConnectorAppKey } from '@openseller/core';
 import { callApi } from '../../app/request';
 
 export const adminApi = {
@@ -15,6 +15,9 @@ export const adminApi = {
   consumers: (input: CallInput<typeof ConsumerCalls.searchPageList>) => callApi(ConsumerCalls.searchPageList, input),
   controlConsumer: (consumerName: string, flagStart: boolean) => callApi(ConsumerCalls.control, { consumerName, flagStart }),
   envConfig: () => callApi(EnvConfigCalls.getDataList),
+  connectorApps: () => callApi(ConnectorAppCalls.list),
+  saveConnectorApp: (input: CallInput<typeof ConnectorAppCalls.save>) => callApi(ConnectorAppCalls.save, input, { quiet: true }),
+  removeConnectorApp: (platformKey: ConnectorAppKey) => callApi(ConnectorAppCalls.remove, { platformKey }),
   features: (input: CallInput<typeof DomainFeatureCalls.search>) => callApi(DomainFeatureCalls.search, input),
   createFeature: (input: CallInput<typeof DomainFeatureCalls.create>) => callApi(DomainFeatureCalls.create, input, { quiet: true }),
   updateFeature: (input: CallInput<typeof DomainFeatureCalls.update>) => callApi(DomainFeatureCalls.update, input),

@@ -246,9 +246,8 @@ describe('a JD store against the JD fake', () => {
     delete process.env.OPENSELLER_CONNECTOR_JD_APP_SECRET;
     try {
       const answer = await t.call(`${S}/getAuthorizationUrl`, { id: store.id }, { token });
-      expect(answer.status).toBe(501);
-      expect(answer.body).toMatchObject({ errorCode: 'ERR_STORES_CONNECTOR_NOT_IN_BUILD', params: { platformCode: 'CI_PLATFORM_JD' } });
-      expect(answer.body.params?.detail).toContain('no app credentials for JD');
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ errorCode: 'ERR_STORES_APP_CREDENTIALS_MISSING', params: { platformCode: 'CI_PLATFORM_JD' } });
     } finally {
       Object.assign(process.env, ENV);
     }

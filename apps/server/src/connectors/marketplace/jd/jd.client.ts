@@ -26,11 +26,8 @@ const TOKEN_WORDS = /token|过期|session/i;
 const RATE_WORDS = /频率|限流|流控|frequency|limit exceeded|too many/i;
 const CREDENTIALS_WORDS = /签名|app_?key|signature/i;
 
-/**
- * The failure kind for "this installation has no (valid) JD app credentials". NOT_IN_BUILD in this
- * branch; the shared contract's NO_APP_CREDENTIALS (Taobao branch) once merged.
- */
-export const NO_APP_CREDENTIALS_KIND: ConnectorFailureKind = 'NOT_IN_BUILD';
+/** The failure kind for "this installation has no (valid) JD app credentials" (the shared contract's). */
+export const NO_APP_CREDENTIALS_KIND: ConnectorFailureKind = 'NO_APP_CREDENTIALS';
 export const appCredentialsFailure = (detail: string) => new ConnectorError(NO_APP_CREDENTIALS_KIND, detail, null, { platformCode: 'CI_PLATFORM_JD' });
 
 export interface JosDeps {

@@ -183,7 +183,7 @@ describe('the JD connector against the JD fake', () => {
   it('says the installation has no JD app credentials instead of calling JD', async () => {
     const bare = connect(null);
     const error = await failure(bare.authorizationUrl({ store: blank(), state: 's', redirectUri: 'http://app/#/authorization' }));
-    expect(error.kind).toBe('NOT_IN_BUILD');
+    expect(error.kind).toBe('NO_APP_CREDENTIALS');
     expect(error.detail).toContain('no app credentials for JD');
     expect(fake.calls).toHaveLength(0);
     expect(await bare.appStatus()).toEqual({ configured: false, callbackUrl: null });
@@ -193,11 +193,11 @@ describe('the JD connector against the JD fake', () => {
   it('tells a wrong app secret (the signature JD refuses) from a store problem', async () => {
     const wrong = connect({ appKey: fake.appKey, appSecret: 'not-the-secret', gatewayUrl: fake.gatewayUrl, authorizeUrl: fake.authorizeUrl });
     const error = await failure(wrong.pullOrders(store, { from: day, to: at(60) }));
-    expect(error.kind).toBe('NOT_IN_BUILD');
+    expect(error.kind).toBe('NO_APP_CREDENTIALS');
     expect(error.detail).toContain('app key or signature');
     expect(fake.calls.at(-1)!.refused).toBe('sign');
     const exchange = await failure(wrong.exchangeCode({ store: blank(), code: fake.issueCode('http://app/#/authorization'), redirectUri: 'http://app/#/authorization' }));
-    expect(exchange.kind).toBe('NOT_IN_BUILD');
+    expect(exchange.kind).toBe('NO_APP_CREDENTIALS');
   });
 
   it('lists wares with their SKUs, pushes stock and feeds shipping back per record', async () => {

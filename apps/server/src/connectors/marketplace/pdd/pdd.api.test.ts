@@ -155,7 +155,7 @@ describe('a Pinduoduo store against the fake gateway', () => {
     delete process.env[ENV[0]!];
     try {
       const answer = await t.call('/cloud/domain/store/getAuthorizationUrl', { id: store.id }, { token: seller.token });
-      expect(answer.body).toMatchObject({ success: false, errorCode: 'ERR_STORES_CONNECTOR_NOT_IN_BUILD', params: { reason: 'NO_APP_CREDENTIALS' } });
+      expect(answer.body).toMatchObject({ success: false, errorCode: 'ERR_STORES_APP_CREDENTIALS_MISSING', params: { platformCode: 'CI_PLATFORM_PDD' } });
     } finally {
       process.env[ENV[0]!] = saved;
     }

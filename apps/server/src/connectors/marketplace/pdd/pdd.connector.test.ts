@@ -151,7 +151,7 @@ describe('the Pinduoduo connector: authorization', () => {
     credentialsOn = false;
     expect(await pdd.appStatus()).toEqual({ configured: false, callbackUrl: null });
     const calls = fake.calls.length;
-    await expect(pdd.authorizationUrl({ store, state: 's', redirectUri: 'x' })).rejects.toMatchObject({ kind: 'NOT_IN_BUILD', params: expect.objectContaining({ reason: 'NO_APP_CREDENTIALS' }) });
+    await expect(pdd.authorizationUrl({ store, state: 's', redirectUri: 'x' })).rejects.toMatchObject({ kind: 'NO_APP_CREDENTIALS', params: expect.objectContaining({ reason: 'NO_APP_CREDENTIALS' }) });
     await expect(pdd.pullOrders(store, { ...day })).rejects.toBeInstanceOf(ConnectorError);
     expect(fake.calls.length).toBe(calls);
   });

@@ -45,7 +45,7 @@ export interface PddConnectorDeps {
 
 /** What a PDD store needs and has not: the installation's app registration. */
 export function noAppCredentials(): ConnectorError {
-  return new ConnectorError('NOT_IN_BUILD', 'no app credentials for Pinduoduo in this installation (OPENSELLER_CONNECTOR_PDD_APP_KEY / _APP_SECRET)', null, {
+  return new ConnectorError('NO_APP_CREDENTIALS', 'no app credentials for Pinduoduo in this installation (OPENSELLER_CONNECTOR_PDD_APP_KEY / _APP_SECRET)', null, {
     platformCode: PDD_PLATFORM_CODE,
     reason: 'NO_APP_CREDENTIALS',
   });

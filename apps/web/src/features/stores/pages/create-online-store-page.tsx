@@ -137,7 +137,8 @@ export default function CreateOnlineStorePage() {
 
   if (created) {
     const platform = findPlatform(created.platformCode);
-    const canAuthorize = created.storeType === 1 && platforms.data?.find((p) => p.key === created.platformCode)?.connectorAvailable;
+    const createdPlatform = platforms.data?.find((p) => p.key === created.platformCode);
+    const canAuthorize = created.storeType === 1 && createdPlatform?.connectorAvailable && createdPlatform.appCredentialsSet !== false;
     return (
       <>
         <PageTitle title={title} />
@@ -249,6 +250,9 @@ export default function CreateOnlineStorePage() {
                   }
                   style={{ marginBottom: 16 }}
                 />
+              )}
+              {chosenPlatform?.kind === 'marketplace' && chosenPlatform.appCredentialsSet === false && (
+                <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('stores:platform.noAppCredentialsLong', { platform: platformLabel(chosenPlatform.key, platforms.data) })} />
               )}
             </>
           ) : (

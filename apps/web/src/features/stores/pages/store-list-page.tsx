@@ -4,7 +4,7 @@
 // store's secret; the sandbox marketplace's console for sandbox stores.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Dropdown, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Typography, type MenuProps } from 'antd';
+import { Alert, Button, Card, Dropdown, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { DownOutlined, ExperimentOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -132,7 +132,25 @@ export default function StoreListPage() {
       },
       { key: 'platform', title: t('stores:fields.platform'), width: 190, render: (_, s) => <PlatformTag code={s.platformCode} /> },
       { key: 'storeType', title: t('stores:fields.storeType'), width: 110, render: (_, s) => <Tag>{t(`stores:storeTypes.${s.storeType}`)}</Tag> },
-      { key: 'authState', title: t('stores:fields.authState'), width: 170, render: (_, s) => <AuthStateTag store={s} /> },
+      {
+        key: 'authState',
+        title: t('stores:fields.authState'),
+        width: 170,
+        render: (_, s) => {
+          // A real platform whose app key and secret the installation lacks: authorization cannot start.
+          const missing = s.storeType === 1 && platforms.data?.find((p) => p.key === s.platformCode)?.appCredentialsSet === false;
+          return (
+            <Space direction="vertical" size={2}>
+              <AuthStateTag store={s} />
+              {missing && (
+                <Tooltip title={t('stores:platform.noAppCredentialsLong', { platform: platformLabel(s.platformCode, platforms.data) })}>
+                  <Tag color="warning">{t('stores:platform.noAppCredentials')}</Tag>
+                </Tooltip>
+              )}
+            </Space>
+          );
+        },
+      },
       {
         key: 'usable',
         title: t('stores:fields.usable'),
