@@ -22,6 +22,7 @@ import {
   SodIdQuery,
   SohIdInput,
 } from '../contracts/orders-lines.js';
+import { AsyncGetExpOrderInput, AsyncGetExpOrderResult, OrderExportInput } from '../contracts/orders-export.js';
 import { ArchiveFilters, ArchiveSearchInput, CheckLogInput, DoNewPromotionInput, PromotionRematchResult, SysCodeRow } from '../contracts/orders-archive.js';
 import { NoAnswer, get, pageOf, post, voListOf, type CallMap } from './define.js';
 
@@ -69,6 +70,17 @@ export const OrderArchiveCalls = {
   export: post('/cloud/core/archiveSo/exportArchiveSoh', ORDERS, ArchiveFilters, ExportRequested),
 } satisfies CallMap;
 
+/**
+ * The order list's exports (01 §3 export codes, 02 §7.2; the spec names them without a path): by
+ * order, express number, item detail (with or without combination components), under the list's
+ * filters and tab or the chosen orders.
+ */
+export const OrderExportCalls = {
+  exportOrders: post('/myhome/export/exportErpSoH', ORDERS, OrderExportInput, ExportRequested),
+  /** Asks the warehouse systems of issued orders for their shipments (express numbers) in the background. */
+  asyncGetExpOrder: post('/myhome/proxy/asyncGetExpOrder', ORDERS, AsyncGetExpOrderInput, AsyncGetExpOrderResult),
+} satisfies CallMap;
+
 /** Orders matched again to gift promotions (spec 02 §7.5). */
 export const OrderPromotionCalls = {
   doPromotion: post(`${ERPSOH}/doPromotion`, ORDERS, IdListInput, PromotionRematchResult),
@@ -91,6 +103,7 @@ export const ORDER_EXTRA_CALL_MAPS: Record<string, CallMap> = {
   orderLines: OrderLineCalls,
   orderLabels: OrderLabelCalls,
   orderArchive: OrderArchiveCalls,
+  orderExport: OrderExportCalls,
   orderPromotions: OrderPromotionCalls,
   orderMisc: OrderMiscCalls,
 };
