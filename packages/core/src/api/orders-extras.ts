@@ -23,7 +23,7 @@ import {
   SohIdInput,
 } from '../contracts/orders-lines.js';
 import { AsyncGetExpOrderInput, AsyncGetExpOrderResult, OrderExportInput } from '../contracts/orders-export.js';
-import { ArchiveFilters, ArchiveSearchInput, CheckLogInput, DoNewPromotionInput, PromotionRematchResult, SysCodeRow } from '../contracts/orders-archive.js';
+import { ArchiveExportInput, ArchiveSearchInput, CheckLogInput, DoNewPromotionInput, PromotionRematchResult, SysCodeRow } from '../contracts/orders-archive.js';
 import { NoAnswer, get, pageOf, post, voListOf, type CallMap } from './define.js';
 
 const ERPSOH = '/myhome/erpsoh';
@@ -67,7 +67,7 @@ export const OrderLabelCalls = {
 export const OrderArchiveCalls = {
   search: post('/cloud/core/archiveSo/searchPageList', ORDERS, ArchiveSearchInput, pageOf(OrderRow)),
   get: post('/myhome/erpsolr/getErpSoHArchiveById', ORDERS, IdInput, OrderDetail),
-  export: post('/cloud/core/archiveSo/exportArchiveSoh', ORDERS, ArchiveFilters, ExportRequested),
+  export: post('/cloud/core/archiveSo/exportArchiveSoh', ORDERS, ArchiveExportInput, ExportRequested),
 } satisfies CallMap;
 
 /**
