@@ -353,8 +353,8 @@ export function createGoodsWmsService(deps: { database: Database; registry: Serv
         return await this.requestGoods(session, { idList: [input.spuId], ...(whIds.length ? { whIds } : {}) });
       } catch (error) {
         // The one goods is named by the call's own field.
-        if (error instanceof AppError && (error.params as { field?: string }).field === 'idList.0') throw new AppError(error.code, error.status, { ...error.params, field: 'spuId' });
-        if (error instanceof AppError && (error.params as { field?: string }).field === 'idList') throw new AppError(error.code, error.status, { ...error.params, field: 'spuId' });
+        if (error instanceof AppError && (error.params as { field?: string }).field === 'idList.0') throw new AppError(error.code, error.httpStatus, { ...error.params, field: 'spuId' });
+        if (error instanceof AppError && (error.params as { field?: string }).field === 'idList') throw new AppError(error.code, error.httpStatus, { ...error.params, field: 'spuId' });
         throw error;
       }
     },

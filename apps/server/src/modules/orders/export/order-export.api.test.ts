@@ -155,7 +155,7 @@ describe('order exports', () => {
     // Nor may it fetch the seller's files.
     const mine = await exportAs(w.token, { exportType: 'BY_CODE', activeKey: '2' });
     const answer = await platformFile(other.token, mine.id);
-    expect((await answer.json()).errorCode).toBe('ERR_FILE_NOT_EXIST');
+    expect(((await answer.json()) as { errorCode: string }).errorCode).toBe('ERR_FILE_NOT_EXIST');
   });
 });
 
@@ -199,7 +199,7 @@ describe('platform files of an export (getPlatformFile)', () => {
     // A sub-account that may not see receivers in full gets no platform file.
     const staff = await signedInStaff(t, w.domainId, ['MENU_ERPSO', 'MENU_DATA_DOWNLOAD']);
     const masked = await exportAs(staff, { exportType: 'BY_CODE', activeKey: '6' });
-    expect((await (await platformFile(staff, masked.id)).json()).errorCode).toBe('ERR_FILE_NOT_EXIST');
+    expect(((await (await platformFile(staff, masked.id)).json()) as { errorCode: string }).errorCode).toBe('ERR_FILE_NOT_EXIST');
   });
 
   it('zips the files of several stores, and abandons the zip when one answer is not a file', async () => {
