@@ -82,6 +82,9 @@ describe('proxy/doSyncSkuBySpuId', () => {
     const second = await warehouseRow(t, w.domainId, { type: 'WMS_WAREHOUSE', externalCode: 'SANDBOX-R2' });
     await t.call('/myhome/spu/sendToWMS', { idList: [w.goods.spu.id], whIds: [w.sandbox.warehouseId] }, { token: w.token });
     await wms().dispatchPending(w.domainId);
+    // Still on their way (SENDING): nothing is sent twice.
+    expect((await t.call('/myhome/proxy/doSyncSkuBySpuId', { spuId: w.goods.spu.id }, { token: w.token })).body.data).toMatchObject({ requested: 0, skipped: 2 });
+    await t.call('/cloud/wms/fetchResults', { whId: w.sandbox.warehouseId }, { token: w.token });
     const synced = await t.call('/myhome/proxy/doSyncSkuBySpuId', { spuId: w.goods.spu.id }, { token: w.token });
     expect(synced.body, JSON.stringify(synced.body)).toMatchObject({ success: true, data: { requested: 2, warehouseIds: [w.sandbox.warehouseId] } });
     expect(synced.body.data.warehouseIds).not.toContain(second.warehouseId);
