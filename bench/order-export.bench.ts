@@ -23,7 +23,7 @@ const TYPES = (process.env.TYPES ?? 'BY_CODE,BY_SKU').split(',') as ('BY_CODE' |
 const env = await startBenchEnv('order_export');
 console.log(`machine: ${machine()}; database: ${process.env.BENCH_DATABASE_URL ? 'BENCH_DATABASE_URL' : 'embedded PostgreSQL'}`);
 console.log(`sizes: ${JSON.stringify(size)}`);
-let t0 = performance.now();
+const t0 = performance.now();
 const world = await generateOrdersWorld(env.pool, size, (m) => console.log(`  ${m}`));
 console.log(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 const { domainId } = world;
