@@ -13,6 +13,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { exportOrderIdsQuery } from '../apps/server/src/modules/orders/list/list.queries.js';
 import { ORDER_EXPORT_BATCH } from '../apps/server/src/modules/orders/export/order.exporter.js';
 import { orderRowsQueries } from '../apps/server/src/modules/orders/orders.model.js';
+import { buildApp } from '../apps/server/src/app.js';
 import { machine, signIn, startBenchEnv } from './lib.js';
 import { generateOrdersWorld } from './orders-data.js';
 
@@ -27,7 +28,12 @@ const t0 = performance.now();
 const world = await generateOrdersWorld(env.pool, size, (m) => console.log(`  ${m}`));
 console.log(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 const { domainId } = world;
-const post = await signIn(env.baseUrl, world.loginName, world.password);
+// The bench environment's app runs without jobs; exports are made by the job queue, so this app has one.
+const app = await buildApp({ database: env.database, jobs: { url: env.database.url, work: true, pollingIntervalSeconds: 0.5 } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const post = await signIn(baseUrl, world.loginName, world.password);
 
 const dialect = new PgDialect();
 const raw = async (q: SQL) => {
@@ -93,5 +99,6 @@ for (const type of TYPES) {
       `${(sqlRead.ms / 1000).toFixed(1).padEnd(18)}${(sqlRead.orders / (sqlRead.ms / 1000)).toFixed(0).padEnd(16)}${`${done.startRssMb.toFixed(0)}→${done.peakRssMb.toFixed(0)}`.padEnd(21)}${done.load}`,
   );
 }
+await app.close();
 await env.close();
 process.exit(0);

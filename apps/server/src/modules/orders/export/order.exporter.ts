@@ -214,13 +214,25 @@ export function orderExporter(deps: { registry: ServiceRegistry }): Exporter {
           deliveryTime: first.deliveryTime ?? '',
         };
       };
-      for (;;) {
-        const page = await ctx.db.execute<{ id: number; express_no?: string }>(exportOrderIdsQuery(ctx.domainId, input, ORDER_EXPORT_BATCH, after, byExpressNo));
+      // One batch read ahead: the next ids and rows are read while this batch is logged and written.
+      const read = async (from: typeof after): Promise<{ ids: number[]; orders: OrderRow[]; next: typeof after } | null> => {
+        const page = await ctx.db.execute<{ id: number; express_no?: string }>(exportOrderIdsQuery(ctx.domainId, input, ORDER_EXPORT_BATCH, from, byExpressNo));
         const ids = page.rows.map((r) => Number(r.id));
-        if (!ids.length) break;
+        if (!ids.length) return null;
         const last = page.rows[page.rows.length - 1]!;
-        after = byExpressNo ? { expressNo: String(last.express_no), id: Number(last.id) } : { beforeId: Number(last.id) };
-        const orders = await loadOrderRows(ctx.db, ctx.domainId, ids, { reveal });
+        const next = byExpressNo ? { expressNo: String(last.express_no), id: Number(last.id) } : { beforeId: Number(last.id) };
+        return { ids, orders: await loadOrderRows(ctx.db, ctx.domainId, ids, { reveal }), next };
+      };
+      let ahead = read(after);
+      // A stopped export leaves the read ahead unawaited: its failure is not an unhandled rejection.
+      ahead.catch(() => undefined);
+      for (;;) {
+        const batch = await ahead;
+        if (!batch) break;
+        const { ids, orders } = batch;
+        after = batch.next;
+        ahead = ids.length < ORDER_EXPORT_BATCH ? Promise.resolve(null) : read(after);
+        ahead.catch(() => undefined);
         if (reveal) {
           await ctx.db.transaction((tx) => logReveals(tx, actorOf(ctx.session), ids, 'EXPORT'));
           for (const o of orders) {
@@ -272,7 +284,6 @@ export function orderExporter(deps: { registry: ServiceRegistry }): Exporter {
           }
           yield rows;
         }
-        if (ids.length < ORDER_EXPORT_BATCH) break;
       }
       if (pending.length) yield [parcelRow(pending)];
       if (reveal && byStore.size) await requestPlatformFiles(ctx, type, byStore);
