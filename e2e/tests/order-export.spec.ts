@@ -12,6 +12,9 @@ const run = Date.now().toString(36).toUpperCase();
 
 const goods = await api.call<{ skus: { id: number }[] }>('/myhome/spu/createSpuByHand', { code: `EXP-${run}`, name: 'E2E exported mug', price: '12' });
 const store = await api.call<{ id: number }>('/cloud/domain/store/createStore', { name: `Export shop ${run}`, storeType: 2 });
+const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
+const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `EX${run}`, name: `Export WH ${run}`, ...sender });
+await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
 const receiver = { receiverName: '孙八', receiverPhone: '13900003333', receiverProvince: '浙江省', receiverCity: '杭州市', receiverDistrict: '西湖区', receiverAddress: '文二路 8 号' };
 const order = await api.call<{ id: number; code: string }>('/myhome/taobaoSoh/createTaobaoSoByHand', { storeId: store.id, ...receiver, lines: [{ skuId: goods.skus[0]!.id, qty: 2, price: '12' }] });
 await api.call<{ id: number; code: string }>('/myhome/taobaoSoh/createTaobaoSoByHand', { storeId: store.id, ...receiver, lines: [{ skuId: goods.skus[0]!.id, qty: 1, price: '12' }] });
