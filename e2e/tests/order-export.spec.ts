@@ -41,7 +41,7 @@ describe('an order export from the list', () => {
     await b.open('/downloadCenter');
     const row = page.getByRole('row').filter({ hasText: 'Orders export (by order)' });
     await row.waitFor();
-    await row.getByText('Data generated').waitFor();
+    await row.getByText('Ready').waitFor();
     await settled(page);
     await b.screenshot('order-export-download-centre');
   });
