@@ -4,6 +4,7 @@
 // SUCCESS, printed as rows/s beside the raw SQL read of the same rows (the same keyset pages and
 // loadOrderRows statements sent straight through pg, nothing written). The server runs in this
 // process: the peak RSS during the export is printed too (streamed: it must not grow with the file).
+// (The generated orders carry no express numbers: BY_EXPRESSNO exports nothing here.)
 //   ORDERS=100000 npx tsx bench/order-export.bench.ts
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -45,18 +46,21 @@ const raw = async (q: SQL) => {
 async function rawRead(type: string): Promise<{ orders: number; lines: number; ms: number }> {
   const input = OrderExportInput.parse({ exportType: type, activeKey: '6' });
   const started = performance.now();
-  let beforeId: number | undefined;
+  const byExpressNo = type === 'BY_EXPRESSNO';
+  let after: { beforeId?: number; expressNo?: string; id?: number } = {};
   let orders = 0;
   let lines = 0;
   for (;;) {
-    const page = await raw(exportOrderIdsQuery(domainId, input, ORDER_EXPORT_BATCH, beforeId === undefined ? {} : { beforeId }));
-    const ids = page.rows.map((r: { id: string | number }) => Number(r.id));
+    const page = await raw(exportOrderIdsQuery(domainId, input, ORDER_EXPORT_BATCH, after, byExpressNo));
+    const rows = page.rows as { id: string | number; express_no?: string }[];
+    const ids = rows.map((r) => Number(r.id));
     if (!ids.length) break;
     const q = orderRowsQueries(domainId, ids);
     const [, l] = await Promise.all([raw(q.headers), raw(q.lines)]);
     orders += ids.length;
     lines += l.rowCount ?? 0;
-    beforeId = ids[ids.length - 1];
+    const last = rows[rows.length - 1]!;
+    after = byExpressNo ? { expressNo: String(last.express_no), id: Number(last.id) } : { beforeId: Number(last.id) };
     if (ids.length < ORDER_EXPORT_BATCH) break;
   }
   return { orders, lines, ms: performance.now() - started };
