@@ -141,11 +141,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAccountsRoutes(app, http, { auth, access, users, loginLog, captcha });
   registerSystemRoutes(app, http, { system, jobs, database });
   registerFileRoutes(app, http, { files });
-  registerExportRoutes(app, http, { exports, files });
+  // Services areas offer each other (the download centre fetches marketplaces' files through 'stores').
+  const registry = createServiceRegistry();
+  registerExportRoutes(app, http, { exports, files, registry });
   registerImportRoutes(app, http, { imports });
 
   // Business areas: each registers its routes, jobs, importers, exporters and home counters.
-  const registry = createServiceRegistry();
   const context: ModuleContext = { app, http, database, files, exports, imports, jobs, sessions, system, transport, sms, registry, ...clock };
   for (const register of [...AREA_MODULES, ...(options.modules ?? [])]) await register(context);
 

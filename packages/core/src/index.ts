@@ -93,6 +93,7 @@ export * from './contracts/orders-auto-verify.js';
 export * from './rules/auto-verify.js';
 export * from './contracts/orders-lines.js';
 export * from './contracts/orders-archive.js';
+export * from './contracts/orders-export.js';
 export * from './contracts/exports.js';
 export * from './contracts/files.js';
 export * from './contracts/imports.js';

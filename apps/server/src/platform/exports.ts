@@ -4,7 +4,7 @@
 // An export a crash or restart stopped while SENDING is found by its stale heartbeat, shown as
 // interrupted and made again, or ends FAILURE after the queue's attempts (platform/jobs.ts).
 import { and, desc, eq, gte, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
-import { canDownload, ErrorCodes, EXPORT_STATUSES, parseDateTimeText, type ExportFileRow, type Language, type PageResult } from '@openseller/core';
+import { canDownload, ErrorCodes, EXPORT_STATUSES, parseDateTimeText, type ExportFileRow, type Language, type PageResult, type PlatformFileRef } from '@openseller/core';
 import type { Database } from '../db/client.js';
 import { exportFiles } from '../db/schema/index.js';
 import { AppError, forbidden, notFound } from './errors.js';
@@ -22,6 +22,11 @@ export interface ExportContext {
   domainId: number;
   params: Record<string, unknown>;
   language: Language;
+  /**
+   * The marketplaces' own files of the export (the decryption flow, spec 01 §4.5): an exporter adds
+   * them while it runs; they are kept with the file and answered by getPlatformFile.
+   */
+  platformFiles: PlatformFileRef[];
 }
 
 export interface Exporter {
@@ -50,6 +55,7 @@ const toRow = (r: typeof exportFiles.$inferSelect): ExportFileRow => ({
   finishTime: r.finishedAt?.toISOString() ?? null,
   interruptions: r.interruptions,
   notice: (r.notice as TaskNotice | null) ?? null,
+  platformFileCount: ((r.params as { platformFiles?: unknown[] } | null)?.platformFiles ?? []).length,
 });
 
 export const EXPORT_JOB = 'export-run';
@@ -92,7 +98,7 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
       const session = await deps.sessions.forUser(row.userId);
       if (!exporter || !session || session.domainId !== row.domainId) throw new Error('the account or the export type no longer exists');
       const params = row.params as { params?: Record<string, unknown>; language?: Language };
-      const ctx: ExportContext = { db, session, domainId: row.domainId, params: params.params ?? {}, language: params.language ?? 'zh' };
+      const ctx: ExportContext = { db, session, domainId: row.domainId, params: params.params ?? {}, language: params.language ?? 'zh', platformFiles: [] };
       const count = await writeSheetToFile(tempPath, exporter.sheetName(ctx.language), exporter.columns(ctx), exporter.rows(ctx));
       const stored = await deps.files.saveFromPath({
         domainId: row.domainId,
@@ -103,7 +109,8 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
         createdBy: row.userId,
       });
       // A run given up meanwhile (interrupted, or the row deleted) keeps no file.
-      if (!(await finish({ processStatus: 'SUCCESS', fileId: stored.id, rowCount: count, unread: true }))) await deps.files.remove(stored);
+      const kept = ctx.platformFiles.length ? { params: { ...params, platformFiles: ctx.platformFiles } } : {};
+      if (!(await finish({ processStatus: 'SUCCESS', fileId: stored.id, rowCount: count, unread: true, ...kept }))) await deps.files.remove(stored);
     } catch (error) {
       // When even this write fails (the database went away), the sweep finds the export by its stale heartbeat.
       await finish({ processStatus: 'FAILURE', errorMessage: error instanceof Error ? error.message.slice(0, 500) : String(error) }).catch(() => false);
@@ -265,6 +272,18 @@ export function createExports(deps: { database: Database; files: FileStore; jobs
       if (!file) throw new AppError(ErrorCodes.FILE_NOT_EXIST, 404);
       await db.update(exportFiles).set({ unread: false }).where(and(eq(exportFiles.domainId, row.domainId), eq(exportFiles.id, id)));
       return { file, title: row.title };
+    },
+
+    /**
+     * The marketplaces' files of one of the account's finished exports (getPlatformFile), with the
+     * export's title and type; needs MENU_DATA_DOWNLOAD. Not found or not finished: FILE_NOT_EXIST.
+     */
+    async platformFilesOf(session: Session, id: number): Promise<{ title: string; type: string; files: PlatformFileRef[] }> {
+      assertCanDownload(session);
+      const [row] = await db.select().from(exportFiles).where(and(mine(session), eq(exportFiles.id, id)));
+      if (!row || row.processStatus !== 'SUCCESS') throw new AppError(ErrorCodes.FILE_NOT_EXIST, 404, { field: 'fileId' });
+      const files = ((row.params as { platformFiles?: PlatformFileRef[] }).platformFiles ?? []).filter((f) => f && typeof f.fileKey === 'string');
+      return { title: row.title, type: row.exportType, files };
     },
 
     /** Runs an export now (tests and tools); the job does the same. */

@@ -37,6 +37,7 @@ interface Sent {
 
 interface Answer {
   status: number;
+  text: string;
   body: { success?: boolean; errorCode?: string; message?: string; fields?: { field: string; message: string }[] } | null;
 }
 
@@ -58,7 +59,7 @@ async function send(request: Sent, token: string | null): Promise<Answer> {
   } catch {
     body = null;
   }
-  return { status: response.status, body };
+  return { status: response.status, text, body };
 }
 
 /** Runs the requests a few at a time; answers each request with its answer. */
@@ -205,8 +206,11 @@ function problemsOf(results: { request: Sent; answer: Answer }[], mustRefuse: bo
       problems.push(`${where}: HTTP ${answer.status}`);
       continue;
     }
-    const refused = answer.status >= 400;
-    if (refused && !(answer.body && answer.body.success === false && answer.body.errorCode && answer.body.message)) problems.push(`${where}: HTTP ${answer.status} without an envelope`);
+    // A warehouse system's callback answers in its own protocol: HTTP 200 with a failure flag
+    // (Qimen's <flag>failure</flag>), which the sender reads as refused.
+    const protocolRefusal = answer.status === 200 && /<flag>failure<\/flag>/.test(answer.text);
+    const refused = answer.status >= 400 || protocolRefusal;
+    if (answer.status >= 400 && !(answer.body && answer.body.success === false && answer.body.errorCode && answer.body.message)) problems.push(`${where}: HTTP ${answer.status} without an envelope`);
     if (refused && /(：|: )undefined/.test(answer.body?.message ?? '')) problems.push(`${where}: message "${answer.body?.message}"`);
     if (mustRefuse && !refused) problems.push(`${where}: accepted (HTTP ${answer.status})`);
     if (request.field && !(answer.body?.errorCode === 'ERR_VALIDATION' && answer.body.fields?.[0]?.field === request.field)) {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { IdInput } from '../contracts/common.js';
 import { ExportDownloadInput, ExportFileRow, ExportReadItemsInput, ExportSearchInput } from '../contracts/exports.js';
+import { PlatformFileInput } from '../contracts/orders-export.js';
 import { NoAnswer, pageOf, post, RawAnswer } from './define.js';
 
 export { ExportFileRow, ExportRequested } from '../contracts/exports.js';
@@ -19,4 +20,9 @@ export const ExportCalls = {
   delete: post(`${E}/deleteFile`, 'session', IdInput, NoAnswer),
   /** The file itself (xlsx), or an error envelope. */
   download: post(`${E}/downloadExcel`, 'session', ExportDownloadInput, RawAnswer, { raw: true }),
+  /**
+   * The marketplaces' own files of an export (the decryption flow, 01 §4.5): one is answered as it
+   * is, several are checked and zipped; a non-binary one aborts the zip; none: file does not exist.
+   */
+  platformFile: post(`${E}/getPlatformFile`, 'session', PlatformFileInput, RawAnswer, { raw: true }),
 };

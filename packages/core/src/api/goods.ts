@@ -46,7 +46,7 @@ import {
 import { get, NoAnswer, pageOf, post } from './define.js';
 import { ExportRequested } from './stock.js';
 import { DIRECT_IMPORT_BODY_LIMIT } from '../contracts/imports.js';
-import { CreateLiveCodeInput, CreateLiveCodeResult, LiveSpuRow, LiveSpuSearchInput, GoodsSyncRequested, GoodsSyncRow, MappingSyncStatusSearchInput, SendGoodsToWmsInput, SendMappingsToWmsInput, SpuSyncStatusSearchInput, WarehouseGoodsSyncInput } from '../contracts/goods-wms.js';
+import { CreateLiveCodeInput, CreateLiveCodeResult, LiveSpuRow, LiveSpuSearchInput, GoodsSyncRequested, GoodsSyncRow, MappingSyncStatusSearchInput, SendGoodsToWmsInput, SendMappingsToWmsInput, SpuSyncStatusSearchInput, WarehouseGoodsSyncInput, SyncSkuBySpuIdInput, RebuildSpuInput, RebuildSpuResult } from '../contracts/goods-wms.js';
 
 export const GOODS_ACCESS = { menu: 'MENU_SKU' } as const;
 
@@ -136,6 +136,10 @@ export const GoodsWmsCalls = {
   sendMappings: post('/myhome/tbspu/sendToWmsSkuMapping', { menu: 'MENU_TBSKU_RELATION' }, SendMappingsToWmsInput, GoodsSyncRequested),
   mappingSyncStatus: post('/myhome/tbspu/searchSyncStatus', { menu: 'MENU_TBSKU_RELATION' }, MappingSyncStatusSearchInput, pageOf(GoodsSyncRow)),
   warehouseSync: post('/myhome/warehouse/sync', { menu: 'MENU_WH_LIST' }, WarehouseGoodsSyncInput, GoodsSyncRequested),
+  /** The SKUs of one goods sent again to the warehouse systems it was sent to (else every one). */
+  syncSkuBySpuId: post('/myhome/proxy/doSyncSkuBySpuId', GOODS_ACCESS, SyncSkuBySpuIdInput, GoodsSyncRequested),
+  /** The goods' derived values made again from their SKUs and sync rows (README "Rebuild"). */
+  rebuildSpu: post(`${SPU}/rebuildSpu`, GOODS_ACCESS, RebuildSpuInput, RebuildSpuResult),
   /** Live-broadcast goods (/goods/livestreamGoods): the SKUs with their live codes. */
   liveSpus: post(`${SPU}/searchLiveSpuList`, GOODS_ACCESS, LiveSpuSearchInput, pageOf(LiveSpuRow)),
   createLiveCode: post(`${SPU}/createLiveCode`, GOODS_ACCESS, CreateLiveCodeInput, CreateLiveCodeResult),

@@ -22,7 +22,8 @@ import {
   SodIdQuery,
   SohIdInput,
 } from '../contracts/orders-lines.js';
-import { ArchiveFilters, ArchiveSearchInput, CheckLogInput, DoNewPromotionInput, PromotionRematchResult, SysCodeRow } from '../contracts/orders-archive.js';
+import { AsyncGetExpOrderInput, AsyncGetExpOrderResult, OrderExportInput } from '../contracts/orders-export.js';
+import { ArchiveExportInput, ArchiveSearchInput, CheckLogInput, DoNewPromotionInput, PromotionRematchResult, SysCodeRow } from '../contracts/orders-archive.js';
 import { NoAnswer, get, pageOf, post, voListOf, type CallMap } from './define.js';
 
 const ERPSOH = '/myhome/erpsoh';
@@ -66,7 +67,18 @@ export const OrderLabelCalls = {
 export const OrderArchiveCalls = {
   search: post('/cloud/core/archiveSo/searchPageList', ORDERS, ArchiveSearchInput, pageOf(OrderRow)),
   get: post('/myhome/erpsolr/getErpSoHArchiveById', ORDERS, IdInput, OrderDetail),
-  export: post('/cloud/core/archiveSo/exportArchiveSoh', ORDERS, ArchiveFilters, ExportRequested),
+  export: post('/cloud/core/archiveSo/exportArchiveSoh', ORDERS, ArchiveExportInput, ExportRequested),
+} satisfies CallMap;
+
+/**
+ * The order list's exports (01 §3 export codes, 02 §7.2; the spec names them without a path): by
+ * order, express number, item detail (with or without combination components), under the list's
+ * filters and tab or the chosen orders.
+ */
+export const OrderExportCalls = {
+  exportOrders: post('/myhome/export/exportErpSoH', ORDERS, OrderExportInput, ExportRequested),
+  /** Asks the warehouse systems of issued orders for their shipments (express numbers) in the background. */
+  asyncGetExpOrder: post('/myhome/proxy/asyncGetExpOrder', ORDERS, AsyncGetExpOrderInput, AsyncGetExpOrderResult),
 } satisfies CallMap;
 
 /** Orders matched again to gift promotions (spec 02 §7.5). */
@@ -91,6 +103,7 @@ export const ORDER_EXTRA_CALL_MAPS: Record<string, CallMap> = {
   orderLines: OrderLineCalls,
   orderLabels: OrderLabelCalls,
   orderArchive: OrderArchiveCalls,
+  orderExport: OrderExportCalls,
   orderPromotions: OrderPromotionCalls,
   orderMisc: OrderMiscCalls,
 };

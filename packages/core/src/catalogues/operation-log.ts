@@ -202,6 +202,7 @@ export const OPERATION_LOG_ACTIONS = [
   'createCombination',
   'updateComponents',
   'addToSpu',
+  'rebuild',
   'addProductDates',
   'deleteProductDates',
   'importCover',

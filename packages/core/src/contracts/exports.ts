@@ -26,6 +26,8 @@ export const ExportFileRow = z.object({
   /** How many times a crash or restart stopped the export while it was being made. */
   interruptions: z.number().int(),
   notice: z.enum(EXPORT_NOTICES).nullable(),
+  /** The marketplaces' own files of the export (the decryption flow, 01 §4.5), fetched by getPlatformFile. */
+  platformFileCount: z.number().int(),
 });
 export type ExportFileRow = z.infer<typeof ExportFileRow>;
 

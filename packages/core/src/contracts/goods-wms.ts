@@ -61,6 +61,28 @@ export const GoodsSyncRequested = z.object({
 });
 export type GoodsSyncRequested = z.infer<typeof GoodsSyncRequested>;
 
+/** proxy/doSyncSkuBySpuId: the SKUs of one goods sent again to its warehouse systems. */
+export const SyncSkuBySpuIdInput = z.object({ spuId: Id });
+export type SyncSkuBySpuIdInput = z.infer<typeof SyncSkuBySpuIdInput>;
+
+/** rebuildSpu: goods whose derived values are made again from their SKUs (at most 200). */
+export const RebuildSpuInput = z.object({ idList: z.array(Id).min(1).max(200) });
+export type RebuildSpuInput = z.infer<typeof RebuildSpuInput>;
+
+export const RebuiltSpu = z.object({
+  id: z.number(),
+  code: z.string(),
+  /** Live SKUs of the goods. */
+  skuCount: z.number().int(),
+  /** SKUs whose values were put right (mirrored from goods without variants, or taken from the goods). */
+  skusChanged: z.number().int(),
+  /** The goods' sync status rolled up again from its warehouse-system rows. */
+  syncStatus: z.string(),
+});
+export type RebuiltSpu = z.infer<typeof RebuiltSpu>;
+export const RebuildSpuResult = z.object({ voList: z.array(RebuiltSpu) });
+export type RebuildSpuResult = z.infer<typeof RebuildSpuResult>;
+
 /** searchSpuSyncStatus: the goods' sync rows (one per warehouse and SKU). */
 export const SpuSyncStatusSearchInput = PageQuery.extend({
   spuId: Id.optional(),

@@ -48,6 +48,12 @@ export const ArchiveFilters = z.object({
   messageKeywords: z.string().trim().max(100).optional().nullable().transform((v) => v || undefined),
 });
 export type ArchiveFilters = z.output<typeof ArchiveFilters>;
+/**
+ * exportArchiveSoh: the archive's filters and what the file holds — history orders (BY_CODE, one
+ * row per order) or history data (BY_SKU, one row per order line), spec 01 §3.
+ */
+export const ArchiveExportInput = ArchiveFilters.extend({ exportType: z.enum(['BY_CODE', 'BY_SKU']).default('BY_CODE') });
+export type ArchiveExportInput = z.output<typeof ArchiveExportInput>;
 export const ArchiveSearchInput = PageQuery.extend(ArchiveFilters.shape);
 export type ArchiveSearchInput = z.input<typeof ArchiveSearchInput>;
 

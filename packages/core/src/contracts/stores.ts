@@ -378,6 +378,8 @@ export const SANDBOX_OPERATIONS = [
   'pullAfterSales',
   'pushAfterSaleDecisions',
   'pullSettlementBills',
+  'requestExportFile',
+  'downloadExportFile',
 ] as const;
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];
 

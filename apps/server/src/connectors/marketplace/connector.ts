@@ -210,6 +210,24 @@ export interface MarketplaceConnector {
   pushAfterSaleDecisions(store: StoreCredentials, decisions: AfterSaleDecisionPush[], options?: CallOptions): Promise<PushResult[]>;
   /** The settlement bill lines settled in [from, to) (absent: the marketplace gives none through this build). */
   pullSettlementBills?(store: StoreCredentials, window: { from: Date; to: Date }, options?: CallOptions): Promise<SettlementBillLine[]>;
+  /**
+   * The decryption flow of exports (spec 01 §3 platform file, §4.5): the marketplace makes its own
+   * file of these orders, receivers in full, and answers how to fetch it (absent: it makes none).
+   */
+  requestExportFile?(store: StoreCredentials, request: { exportType: string; platformNos: string[] }, options?: CallOptions): Promise<PlatformExportFile>;
+  /**
+   * Fetches a file requestExportFile answered (the platform's GET with encryptKey, exportType,
+   * timestamp and sign). The answer is whatever the marketplace sends: a file, or an error page.
+   */
+  downloadExportFile?(store: StoreCredentials, request: PlatformExportFile, options?: CallOptions): Promise<{ contentType: string; data: Buffer }>;
+}
+
+/** How to fetch a marketplace's export file (01 §3: fileKey, exportType, timestamp, sign). */
+export interface PlatformExportFile {
+  fileKey: string;
+  exportType: string;
+  timestamp: number;
+  sign: string;
 }
 
 // ---- failures ------------------------------------------------------------------------------

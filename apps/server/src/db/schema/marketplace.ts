@@ -249,3 +249,26 @@ export const sandboxCalls = pgTable(
   },
   (t) => [index('sandbox_calls_shop_idx').on(t.shopId, t.id), primaryKey({ columns: [t.domainId, t.id] }), foreignKey({ name: 'sandbox_calls_shop_id_fk', columns: [t.domainId, t.shopId], foreignColumns: [sandboxShops.domainId, sandboxShops.id] }).onDelete('cascade')],
 );
+
+/**
+ * Export files the sandbox marketplace made for a seller (the decryption flow, spec 01 §4.5): the
+ * shop's orders of one export, receivers in full, fetched by key with a signature.
+ */
+export const sandboxExportFiles = pgTable(
+  'sandbox_export_files',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    shopId: bigint('shop_id', { mode: 'number' })
+      .notNull(),
+    fileKey: text('file_key').notNull(),
+    exportType: text('export_type').notNull(),
+    orderNos: text('order_nos').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_export_files_key').on(t.domainId, t.fileKey),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'sandbox_export_files_shop_id_fk', columns: [t.domainId, t.shopId], foreignColumns: [sandboxShops.domainId, sandboxShops.id] }).onDelete('cascade'),
+  ],
+);

@@ -24,11 +24,15 @@ import {
   type SendMappingsToWmsInput,
   type SkuSyncStatus,
   type SpuSyncStatusSearchInput,
+  type SyncSkuBySpuIdInput,
+  type RebuildSpuInput,
+  type RebuildSpuResult,
 } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
 import { goodsWarehouseSyncs, skus, spus, tbSkus, warehouses } from '../../db/schema/index.js';
 import { WarehouseConnectorError, type WarehouseResultHandler, type WarehouseSystemsService } from '../../connectors/warehouse/types.js';
-import { domainOf } from '../../platform/caller.js';
+import { actorOf, domainOf } from '../../platform/caller.js';
+import { writeOperationLogs } from '../../platform/operation-log.js';
 import { AppError } from '../../platform/errors.js';
 import type { JobQueue } from '../../platform/jobs.js';
 import type { ServiceRegistry } from '../../platform/module.js';
@@ -328,6 +332,106 @@ export function createGoodsWmsService(deps: { database: Database; registry: Serv
       });
       if (answer.requested) await wake(domainId);
       return answer;
+    },
+
+    /**
+     * proxy/doSyncSkuBySpuId: the goods' SKUs sent again to the warehouse systems they were sent to
+     * (those of its sync rows still run by a system and in use), or to every such warehouse when
+     * the goods were never sent.
+     */
+    async syncSpu(session: Session, input: SyncSkuBySpuIdInput): Promise<GoodsSyncRequested> {
+      const domainId = domainOf(session);
+      const rows = await db.execute<{ warehouse_id: number }>(sql`
+        select distinct g.warehouse_id from goods_warehouse_syncs g
+        join skus k on k.domain_id = g.domain_id and k.id = g.sku_id
+        join warehouses w on w.domain_id = g.domain_id and w.id = g.warehouse_id
+        where g.domain_id = ${domainId} and g.kind = 'ITEM' and k.spu_id = ${input.spuId}
+          and w.type <> 'SELF_WAREHOUSE' and not w.stop_using
+        order by g.warehouse_id`);
+      const whIds = rows.rows.map((r) => Number(r.warehouse_id));
+      try {
+        return await this.requestGoods(session, { idList: [input.spuId], ...(whIds.length ? { whIds } : {}) });
+      } catch (error) {
+        // The one goods is named by the call's own field.
+        if (error instanceof AppError && (error.params as { field?: string }).field === 'idList.0') throw new AppError(error.code, error.httpStatus, { ...error.params, field: 'spuId' });
+        if (error instanceof AppError && (error.params as { field?: string }).field === 'idList') throw new AppError(error.code, error.httpStatus, { ...error.params, field: 'spuId' });
+        throw error;
+      }
+    },
+
+    /**
+     * rebuildSpu: the goods' derived values made again from what they hold, in one transaction —
+     * the one SKU of goods without variants mirrors the goods again; SKUs of goods with variants
+     * that take cost or weight from the goods get the goods' values; SKUs of goods taken down are
+     * down; the SKUs' and goods' sync status is rolled up again from the warehouse-system rows.
+     */
+    async rebuild(session: Session, input: RebuildSpuInput): Promise<RebuildSpuResult> {
+      const domainId = domainOf(session);
+      return db.transaction(async (tx) => {
+        const found = await tx
+          .select()
+          .from(spus)
+          .where(and(eq(spus.domainId, domainId), idsIn(spus.id, input.idList), eq(spus.delFlag, false)))
+          .for('update');
+        const missing = input.idList.findIndex((id) => !found.some((f) => f.id === id));
+        if (missing >= 0) throw new AppError(ErrorCodes.NOT_FOUND, 404, { what: 'spu', field: `idList.${missing}` });
+        const ids = [...new Set(input.idList)];
+        const changed = new Map<number, number>();
+        const count = (result: { rows: { spu_id: number }[] }) => {
+          for (const r of result.rows) changed.set(Number(r.spu_id), (changed.get(Number(r.spu_id)) ?? 0) + 1);
+        };
+        // Goods without variants: their one SKU carries the goods' values.
+        count(
+          await tx.execute<{ spu_id: number }>(sql`
+          update skus k set bar_code = p.bar_code, name = p.name, specifications = p.specifications, color = p.color, size = p.size,
+            price = p.price, cost_price = p.cost_price, length = p.length, width = p.width, height = p.height, weight = p.weight,
+            pic_url = p.pic_url, status = p.status, cost_price_from_goods = false, weight_from_goods = false
+          from spus p
+          where k.domain_id = ${domainId} and p.domain_id = ${domainId} and p.id = k.spu_id and k.del_flag = false
+            and p.id = any(${bigintArray(ids)}) and not p.has_sku and not p.is_combination
+            and (k.bar_code, k.name, k.specifications, k.color, k.size, k.price, k.cost_price, k.length, k.width, k.height, k.weight, k.pic_url, k.status, k.cost_price_from_goods, k.weight_from_goods)
+              is distinct from (p.bar_code, p.name, p.specifications, p.color, p.size, p.price, p.cost_price, p.length, p.width, p.height, p.weight, p.pic_url, p.status, false, false)
+          returning k.spu_id`),
+        );
+        // Goods with variants: values taken from the goods, and taken down with the goods.
+        count(
+          await tx.execute<{ spu_id: number }>(sql`
+          update skus k set
+            cost_price = case when k.cost_price_from_goods then p.cost_price else k.cost_price end,
+            weight = case when k.weight_from_goods then p.weight else k.weight end,
+            status = case when p.status = 'instock' then 'instock' else k.status end
+          from spus p
+          where k.domain_id = ${domainId} and p.domain_id = ${domainId} and p.id = k.spu_id and k.del_flag = false
+            and p.id = any(${bigintArray(ids)}) and p.has_sku
+            and ((k.cost_price_from_goods and k.cost_price is distinct from p.cost_price) or (k.weight_from_goods and k.weight is distinct from p.weight)
+              or (p.status = 'instock' and k.status <> 'instock'))
+          returning k.spu_id`),
+        );
+        const skuRows = await tx
+          .select({ id: skus.id, spuId: skus.spuId })
+          .from(skus)
+          .where(and(eq(skus.domainId, domainId), idsIn(skus.spuId, ids), eq(skus.delFlag, false)));
+        await rollUp(tx, domainId, skuRows.map((k) => k.id));
+        // Goods with no live SKU left have nothing to roll up: no dispatch to show.
+        await tx.execute(sql`
+          update spus p set sync_status = 'NONE' where p.domain_id = ${domainId} and p.id = any(${bigintArray(ids)})
+            and not exists (select 1 from skus k where k.domain_id = p.domain_id and k.spu_id = p.id and k.del_flag = false)`);
+        const after = await tx
+          .update(spus)
+          .set({ version: sql`${spus.version} + 1`, updatedAt: now() })
+          .where(and(eq(spus.domainId, domainId), idsIn(spus.id, ids)))
+          .returning({ id: spus.id, code: spus.code, syncStatus: spus.syncStatus });
+        const voList = ids.map((id) => {
+          const spu = after.find((a) => a.id === id)!;
+          return { id, code: spu.code, skuCount: skuRows.filter((k) => k.spuId === id).length, skusChanged: changed.get(id) ?? 0, syncStatus: spu.syncStatus };
+        });
+        await writeOperationLogs(
+          tx,
+          actorOf(session),
+          voList.map((v) => ({ area: 'goods', entityType: 'spu', entityId: v.id, action: 'rebuild', after: { skusChanged: v.skusChanged, syncStatus: v.syncStatus } })),
+        );
+        return { voList };
+      });
     },
 
     async searchGoods(session: Session, input: SpuSyncStatusSearchInput) {

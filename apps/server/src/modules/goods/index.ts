@@ -49,6 +49,8 @@ export const registerGoodsModule: AreaModule = (ctx) => {
     sendMappings: (c) => wms.requestMappings(c.session, c.input),
     mappingSyncStatus: (c) => wms.searchMappings(c.session, c.input),
     warehouseSync: (c) => wms.requestWarehouse(c.session, c.input),
+    syncSkuBySpuId: (c) => wms.syncSpu(c.session, c.input),
+    rebuildSpu: (c) => wms.rebuild(c.session, c.input),
     liveSpus: (c) => liveCodes.search(c.session, c.input),
     createLiveCode: (c) => liveCodes.create(c.session, c.input),
   });

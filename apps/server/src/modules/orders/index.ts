@@ -21,6 +21,7 @@ import { registerOrderIntercepts } from './intercepts/index.js';
 import { registerOrderReveal } from './reveal/index.js';
 import { registerOrderLines } from './lines/index.js';
 import { registerOrderArchive } from './archive/index.js';
+import { registerOrderExport } from './export/index.js';
 import { registerOrderPromotions } from './promotions/index.js';
 import { registerLive } from './live/index.js';
 
@@ -51,5 +52,6 @@ export const registerOrdersModule: AreaModule = (ctx) => {
   registerOrderReveal(ctx);
   registerOrderLines(ctx);
   registerOrderArchive(ctx);
+  registerOrderExport(ctx);
   registerOrderPromotions(ctx);
 };

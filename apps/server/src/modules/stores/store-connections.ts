@@ -19,6 +19,7 @@ import {
   type OnlineGoodsPage,
   type OrderPage,
   type PageRequest,
+  type PlatformExportFile,
   type PushResult,
   type SettlementBillLine,
   type ShippingFeedback,
@@ -40,6 +41,10 @@ export interface StoreConnection {
   pushAfterSaleDecisions(decisions: AfterSaleDecisionPush[], options?: CallOptions): Promise<PushResult[]>;
   /** Null when the store's marketplace gives no settlement bills through this build. */
   pullSettlementBills(window: { from: Date; to: Date }, options?: CallOptions): Promise<SettlementBillLine[] | null>;
+  /** Null when the store's marketplace makes no export files of its own (the decryption flow, spec 01 §4.5). */
+  requestExportFile(request: { exportType: string; platformNos: string[] }, options?: CallOptions): Promise<PlatformExportFile | null>;
+  /** Null when the marketplace makes no export files. */
+  downloadExportFile(request: PlatformExportFile, options?: CallOptions): Promise<{ contentType: string; data: Buffer } | null>;
 }
 
 /** A token ending within this long is refreshed before the call (real marketplaces' tokens end; refreshing early avoids a failure mid-pull). */
@@ -183,6 +188,8 @@ export function createStoreConnections(deps: { db: Db; connectors: ConnectorRegi
       pushStock: (updates, options) => call((c, s) => c.pushStock(s, updates, withTimeout(options))),
       pushAfterSaleDecisions: (decisions, options) => call((c, s) => c.pushAfterSaleDecisions(s, decisions, withTimeout(options))),
       pullSettlementBills: async (window, options) => (connector.pullSettlementBills ? call((c, s) => c.pullSettlementBills!(s, window, withTimeout(options))) : null),
+      requestExportFile: async (request, options) => (connector.requestExportFile ? call((c, s) => c.requestExportFile!(s, request, withTimeout(options))) : null),
+      downloadExportFile: async (request, options) => (connector.downloadExportFile ? call((c, s) => c.downloadExportFile!(s, request, withTimeout(options))) : null),
     };
   }
 

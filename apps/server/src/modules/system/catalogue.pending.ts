@@ -15,8 +15,4 @@ export const PENDING_SPEC_CALLS: Readonly<Record<string, string>> = {
   // issue 19: reconciliation
 
   // issue 21: the rest of the built areas
-  'POST /cloud/core/exportFile/getPlatformFile': '#21',
-  'POST /myhome/spu/rebuildSpu': '#21',
-  'POST /myhome/proxy/doSyncSkuBySpuId': '#21',
-  'POST /myhome/proxy/asyncGetExpOrder': '#21',
 };

@@ -23,6 +23,9 @@ export const exportsApi = {
   /** downloadExcel {number}: saves the file. */
   download: (file: { id: number; title: string }) =>
     downloadFile(ExportCalls.download.path, { number: file.id } satisfies CallInput<typeof ExportCalls.download>, `${file.title}.xlsx`),
+  /** getPlatformFile {fileId}: the marketplaces' files (one as it is, several zipped by the server). */
+  downloadPlatformFile: (file: { id: number; title: string; platformFileCount: number }) =>
+    downloadFile(ExportCalls.platformFile.path, { fileId: file.id } satisfies CallInput<typeof ExportCalls.platformFile>, `${file.title}.${file.platformFileCount > 1 ? 'zip' : 'xlsx'}`),
 };
 
 /** Saves a blob under a file name, as the browser's download. */

@@ -1,5 +1,5 @@
 // The goods area's calls (spec 02 §7.3), from the route catalogue.
-import { GoodsCalls, type CallInput } from '@openseller/core';
+import { GoodsCalls, GoodsWmsCalls, type CallInput } from '@openseller/core';
 import { callApi, type RequestOptions } from '../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
@@ -35,4 +35,12 @@ export const goodsApi = {
   productDates: (skuId: number) => callApi(GoodsCalls.productDates, { skuId }),
   addProductDates: (skuId: number, productDateList: { productDate: string; qty: number }[]) => callApi(GoodsCalls.addProductDates, { skuId, productDateList }, quiet),
   deleteProductDates: (skuId: number, idList: number[]) => callApi(GoodsCalls.deleteProductDates, { skuId, idList }),
+};
+
+/** Goods to warehouse systems (spec 02 §3.1, §7.3): send, their per-warehouse sync rows, rebuild. */
+export const goodsWmsApi = {
+  send: (idList: number[]) => callApi(GoodsWmsCalls.sendGoods, { idList }),
+  syncRows: (spuId: number) => callApi(GoodsWmsCalls.goodsSyncStatus, { spuId, currentPage: 1, pageSize: 50 }, quiet),
+  syncAgain: (spuId: number) => callApi(GoodsWmsCalls.syncSkuBySpuId, { spuId }),
+  rebuild: (idList: number[]) => callApi(GoodsWmsCalls.rebuildSpu, { idList }),
 };

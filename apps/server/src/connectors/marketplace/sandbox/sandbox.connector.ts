@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { ErrorCodes, PLATFORM_SANDBOX, SANDBOX_AUTO_AGREE_HOURS, type SandboxFailureKind, type SandboxForcedFailure, type SandboxOperation } from '@openseller/core';
 import type { Db, Tx } from '../../../db/client.js';
-import { sandboxAuthCodes, sandboxCalls, sandboxItemSkus, sandboxItems, sandboxOrders, sandboxRefunds, sandboxShops, sandboxTokens } from '../../../db/schema/index.js';
+import { sandboxAuthCodes, sandboxCalls, sandboxExportFiles, sandboxItemSkus, sandboxItems, sandboxOrders, sandboxRefunds, sandboxShops, sandboxTokens } from '../../../db/schema/index.js';
 import { AppError } from '../../../platform/errors.js';
 import {
   ConnectorError,
@@ -20,6 +20,7 @@ import {
   type MarketplaceConnector,
   type OnlineGoodsPage,
   type OrderPage,
+  type PlatformExportFile,
   type PlatformOrderLine,
   type PlatformPromiseTimes,
   type PushResult,
@@ -32,7 +33,8 @@ export type SandboxShop = typeof sandboxShops.$inferSelect;
 
 export { SANDBOX_CONSENT_PATH } from '@openseller/core';
 import { SANDBOX_CONSENT_PATH } from '@openseller/core';
-import { idsIn } from '../../../platform/sql.js';
+import { idsIn, textArray } from '../../../platform/sql.js';
+import ExcelJS from 'exceljs';
 import { pageOffset } from '../../../platform/paging.js';
 import { sandboxSettlementLines } from './sandbox.bills.js';
 const CODE_TTL_MS = 10 * 60_000;
@@ -45,6 +47,11 @@ export const hashSecret = (value: string) => createHash('sha256').update(value).
 const newSecret = (bytes = 24) => randomBytes(bytes).toString('base64url');
 
 /** A number in [0, 1) fixed by the shop and the call number, so a failure rate replays exactly. */
+/** The signature of an export file's address: the shop's key over the key, type and time. */
+export function exportSign(shopKey: string, fileKey: string, exportType: string, timestamp: number): string {
+  return hashSecret(`${shopKey}|${fileKey}|${exportType}|${timestamp}`);
+}
+
 export function drawFraction(shopKey: string, callNumber: number): number {
   return parseInt(hashSecret(`${shopKey}:${callNumber}`).slice(0, 8), 16) / 0x1_0000_0000;
 }
@@ -457,6 +464,49 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
         const lines = await sandboxSettlementLines(tx, shop, window.from, window.to);
         return { result: lines, payload: { from: window.from, to: window.to, returned: lines.length } };
       });
+    },
+
+    // The decryption flow of exports (spec 01 §4.5): the sandbox keeps which of the shop's orders a
+    // file holds and makes the file (receivers in full) when it is fetched with a good signature.
+    async requestExportFile(store, request, options): Promise<PlatformExportFile> {
+      return run(store, 'requestExportFile', options, async (tx, shop) => {
+        const fileKey = newSecret(18);
+        const timestamp = now().getTime();
+        await tx.insert(sandboxExportFiles).values({ domainId: shop.domainId, shopId: shop.id, fileKey, exportType: request.exportType, orderNos: [...new Set(request.platformNos)], createdAt: now() });
+        return {
+          result: { fileKey, exportType: request.exportType, timestamp, sign: exportSign(shop.shopKey, fileKey, request.exportType, timestamp) },
+          payload: { exportType: request.exportType, orders: request.platformNos.length },
+        };
+      });
+    },
+
+    async downloadExportFile(store, request, options) {
+      // Like a marketplace's download address, every refusal is an error page, not a file.
+      const page = (message: string) => ({ contentType: 'text/html; charset=utf-8', data: Buffer.from(`<html><body><h1>${message}</h1></body></html>`) });
+      try {
+        return await run(store, 'downloadExportFile', options, async (tx, shop) => {
+          const [file] = await tx
+            .select()
+            .from(sandboxExportFiles)
+            .where(and(eq(sandboxExportFiles.domainId, shop.domainId), eq(sandboxExportFiles.shopId, shop.id), eq(sandboxExportFiles.fileKey, request.fileKey)));
+          if (!file || file.exportType !== request.exportType) return { result: page('file not found'), outcome: 'REJECTED' };
+          if (request.sign !== exportSign(shop.shopKey, file.fileKey, file.exportType, request.timestamp)) return { result: page('bad signature'), outcome: 'REJECTED' };
+          const orders = await tx
+            .select()
+            .from(sandboxOrders)
+            .where(and(eq(sandboxOrders.domainId, shop.domainId), eq(sandboxOrders.shopId, shop.id), sql`${sandboxOrders.orderNo} = any(${textArray(file.orderNos)})`))
+            .orderBy(asc(sandboxOrders.orderNo));
+          const workbook = new ExcelJS.Workbook();
+          const sheet = workbook.addWorksheet('orders');
+          sheet.addRow(['订单号', '收件人', '手机', '省', '市', '区', '详细地址']);
+          for (const o of orders) sheet.addRow([o.orderNo, o.receiverName, o.receiverPhone, o.receiverProvince, o.receiverCity, o.receiverDistrict, o.receiverAddress]);
+          const data = Buffer.from(await workbook.xlsx.writeBuffer());
+          return { result: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data }, payload: { fileKey: file.fileKey, rows: orders.length } };
+        });
+      } catch (error) {
+        if (error instanceof ConnectorError && error.kind === 'PLATFORM_ERROR') return page('the platform failed to make the file');
+        throw error;
+      }
     },
 
     async pushAfterSaleDecisions(store, decisions, options): Promise<PushResult[]> {

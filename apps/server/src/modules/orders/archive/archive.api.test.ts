@@ -103,6 +103,29 @@ describe('archive', () => {
     expect(logged.rows[0]!.n).toBe(2);
   });
 
+  it('exports history data: one row per line of the archived orders', async () => {
+    const w = await world();
+    const requested = await t.call('/cloud/core/archiveSo/exportArchiveSoh', { storeIdList: [w.storeId], exportType: 'BY_SKU' }, { token: w.token });
+    expect(requested.body.data).toMatchObject({ processStatus: 'REQUEST', title: 'History data export (by item detail)' });
+    await t.waitFor(
+      () => t.call('/cloud/core/exportFile/needPollingList', {}, { token: w.token }),
+      (x) => x.body.data.some((f: { id: number; processStatus: string }) => f.id === requested.body.data.id && f.processStatus === 'SUCCESS'),
+    );
+    const file = await fetch(`${t.baseUrl}/cloud/core/exportFile/downloadExcel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ number: requested.body.data.id }),
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await file.arrayBuffer());
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('Quantity');
+    expect(sheet.rowCount).toBe(3);
+    const bad = await t.call('/cloud/core/archiveSo/exportArchiveSoh', { exportType: 'BY_MOOD' }, { token: w.token });
+    expect(JSON.stringify(bad.body)).toContain('exportType');
+  });
+
   it('finds nothing of another seller', async () => {
     const w = await world();
     const other = await signedInSeller(t);

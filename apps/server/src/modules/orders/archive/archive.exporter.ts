@@ -1,7 +1,7 @@
 // The archive's export (exportArchiveSoh) for the download centre: the archive's filters, 500 orders
 // a batch in id order (keyset, so the file is streamed), receivers masked unless the requesting
 // account holds the reveal permission — then each revealed order is logged (scene EXPORT).
-import { findPlatform, type ArchiveFilters, type Language } from '@openseller/core';
+import { findPlatform, type ArchiveExportInput, type Language } from '@openseller/core';
 import type { ExportContext, Exporter } from '../../../platform/exports.js';
 import { say } from '../../../platform/import-problems.js';
 import { loadOrderRows } from '../orders.model.js';
@@ -10,7 +10,8 @@ import { actorOf } from '../session-helpers.js';
 import { archivePage } from './archive.service.js';
 
 export const ARCHIVE_EXPORT_TYPE = 'ORDER_ARCHIVE';
-export const archiveExportTitle = (language: Language) => say(language, '归档订单导出', 'Archived orders export');
+export const archiveExportTitle = (language: Language, exportType: ArchiveExportInput['exportType'] = 'BY_CODE') =>
+  exportType === 'BY_SKU' ? say(language, '历史数据导出（按商品明细）', 'History data export (by item detail)') : say(language, '归档订单导出', 'Archived orders export');
 const BATCH = 500;
 
 const COLUMNS: [key: string, zh: string, en: string][] = [
@@ -35,16 +36,27 @@ const COLUMNS: [key: string, zh: string, en: string][] = [
   ['buyerMessage', '买家留言', 'Buyer message'],
   ['sellerRemark', '卖家备注', 'Seller remark'],
 ];
+// History data (BY_SKU): one row per order line, the order's columns before the line's.
+const LINE_COLUMNS: [key: string, zh: string, en: string][] = [
+  ...COLUMNS.filter(([key]) => key !== 'goods' && key !== 'qtyTotal'),
+  ['skuCode', '商品编码', 'SKU code'],
+  ['skuName', '商品名称', 'SKU name'],
+  ['outerSkuId', '平台商家编码', 'Outer SKU code'],
+  ['qty', '数量', 'Quantity'],
+  ['price', '单价', 'Unit price'],
+  ['amount', '金额', 'Line amount'],
+];
 
 export function archiveExporter(now: () => Date): Exporter {
   return {
     type: ARCHIVE_EXPORT_TYPE,
     access: { menu: 'MENU_ERPSO' },
     sheetName: (language) => say(language, '归档订单', 'Archived orders'),
-    columns: (ctx: ExportContext) => COLUMNS.map(([key, zh, en]) => ({ key, header: say(ctx.language, zh, en) })),
+    columns: (ctx: ExportContext) => ((ctx.params as ArchiveExportInput).exportType === 'BY_SKU' ? LINE_COLUMNS : COLUMNS).map(([key, zh, en]) => ({ key, header: say(ctx.language, zh, en) })),
     async *rows(ctx: ExportContext) {
       // The filters as the call parsed them (keywords already split), kept with the export.
-      const filter = ctx.params as ArchiveFilters;
+      const filter = ctx.params as ArchiveExportInput;
+      const byLine = filter.exportType === 'BY_SKU';
       const reveal = canRevealReceivers(ctx.session);
       const at = now();
       let beforeId: number | undefined;
@@ -53,7 +65,7 @@ export function archiveExporter(now: () => Date): Exporter {
         if (!ids.length) return;
         const rows = await loadOrderRows(ctx.db, ctx.domainId, ids, { reveal });
         if (reveal) await ctx.db.transaction((tx) => logReveals(tx, actorOf(ctx.session), ids, 'EXPORT'));
-        yield rows.map((o) => ({
+        const orderRows = rows.map((o) => ({
           code: o.code,
           platformNos: o.platformNos.join(','),
           platformName: o.platformName ?? findPlatform(o.platformCode)?.nameZh ?? o.platformCode,
@@ -75,6 +87,13 @@ export function archiveExporter(now: () => Date): Exporter {
           buyerMessage: o.buyerMessage ?? '',
           sellerRemark: o.sellerRemark ?? '',
         }));
+        yield byLine
+          ? rows.flatMap((o, i) =>
+              o.lines
+                .filter((l) => !l.cancelTag)
+                .map((l) => ({ ...orderRows[i], skuCode: l.skuCode ?? '', skuName: l.skuName ?? '', outerSkuId: l.outerSkuId ?? '', qty: l.qty, price: l.price, amount: l.amount })),
+            )
+          : orderRows;
         if (ids.length < BATCH) return;
         beforeId = ids[ids.length - 1];
       }

@@ -12,6 +12,6 @@ export function registerOrderArchive(ctx: ModuleContext): void {
   ctx.http.serve(ctx.app, OrderArchiveCalls, {
     search: (c) => service.search(c.session, c.input),
     get: (c) => service.get(c.session, c.input.id),
-    export: (c) => ctx.exports.request(c.session, { type: ARCHIVE_EXPORT_TYPE, title: archiveExportTitle(c.language), params: c.input as Record<string, unknown>, language: c.language }),
+    export: (c) => ctx.exports.request(c.session, { type: ARCHIVE_EXPORT_TYPE, title: archiveExportTitle(c.language, c.input.exportType), params: c.input as Record<string, unknown>, language: c.language }),
   });
 }

@@ -205,6 +205,30 @@ export function searchOrderIdsQueries(domainId: number, input: OrderSearchInput)
   };
 }
 
+/**
+ * The next ids of an export under the list's filters and tab (or among the chosen ids), walked by
+ * keyset so an export of any size reads pages of `limit` (exported so the bench runs the same SQL):
+ * `id` descending after `beforeId`, or — `byExpressNo` — orders with an express number in
+ * (express number, id) order after `after`.
+ */
+export function exportOrderIdsQuery(
+  domainId: number,
+  filters: OrderSearchFilters & { idList?: number[] | undefined },
+  limit: number,
+  after: { beforeId?: number; expressNo?: string; id?: number } = {},
+  byExpressNo = false,
+): SQL {
+  const c = [...filterConditions(domainId, filters), tabCondition(filters.activeKey, filters.exceptionType)];
+  if (filters.idList?.length) c.push(sql`o.id = any(${bigintArray(filters.idList)})`);
+  if (byExpressNo) {
+    c.push(sql`o.express_no is not null and o.express_no <> ''`);
+    if (after.expressNo !== undefined && after.id !== undefined) c.push(sql`(o.express_no, o.id) > (${after.expressNo}, ${after.id})`);
+    return sql`select o.id, o.express_no from erp_orders o where ${sql.join(c, sql` and `)} order by o.express_no, o.id limit ${limit}`;
+  }
+  if (after.beforeId !== undefined) c.push(sql`o.id < ${after.beforeId}`);
+  return sql`select o.id from erp_orders o where ${sql.join(c, sql` and `)} order by o.id desc nulls last limit ${limit}`;
+}
+
 /** One page of order ids under the filters, and the total. */
 export async function searchOrderIds(tx: Tx, domainId: number, input: OrderSearchInput): Promise<{ ids: number[]; total: number }> {
   const q = searchOrderIdsQueries(domainId, input);

@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { canRevealReceivers } from '../../../platform/field-permissions.js';
-import { writeOperationLogs, type OperationActor } from '../../../platform/operation-log.js';
+import { writeOperationLogsForIds, type OperationActor } from '../../../platform/operation-log.js';
 import type { Session } from '../../../platform/sessions.js';
 import { bigintArray } from '../../../platform/sql.js';
 import { loadOrderRows, ORDERS_AREA } from '../orders.model.js';
@@ -32,11 +32,7 @@ export { canRevealReceivers };
 
 /** One log entry per order: who saw (or was refused) which order's receiver, when, and why. */
 export async function logReveals(tx: Tx, actor: OperationActor, ids: readonly number[], scene: RevealScene | 'EXPORT', refused = false): Promise<void> {
-  await writeOperationLogs(
-    tx,
-    actor,
-    ids.map((id) => ({ area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, entityId: id, action: refused ? 'revealReceiverRefused' : 'revealReceiver', after: { scene } })),
-  );
+  await writeOperationLogsForIds(tx, actor, { area: ORDERS_AREA, entityType: ORDER_LOG_ENTITY_KIND, action: refused ? 'revealReceiverRefused' : 'revealReceiver', after: { scene } }, ids);
 }
 
 const PRINTABLE: readonly string[] = [ORDER_STATUS.VERIFIED, ORDER_STATUS.SEND, ORDER_STATUS.SYNCED];

@@ -89,6 +89,11 @@ export default function DownloadCenterPage() {
                   <Button type="link" size="small" disabled={f.processStatus !== 'SUCCESS'} onClick={() => void download(f).then(() => client.invalidateQueries({ queryKey: ['exports'] }))}>
                     {t('common:downloads.download')}
                   </Button>
+                  {f.platformFileCount > 0 && (
+                    <Button type="link" size="small" disabled={f.processStatus !== 'SUCCESS'} onClick={() => void exportsApi.downloadPlatformFile(f).catch((e: unknown) => toast.error(e instanceof Error ? e.message : String(e)))}>
+                      {t('common:downloads.platformFile')}
+                    </Button>
+                  )}
                   <Popconfirm
                     title={t('common:downloads.confirmDelete')}
                     okText={t('common:actions.ok')}

@@ -34,13 +34,13 @@ import { useSkuAttributesText } from '../../../ui/sku-attributes';
 import { useListState } from '../../../ui/use-list-state';
 import { announceNewExport } from '../../exports/export-events';
 import { useExportStart } from '../../exports/use-export-start';
-import { goodsApi, type SpuSearchParams } from '../api';
+import { goodsApi, goodsWmsApi, type SpuSearchParams } from '../api';
 import { ClassTree } from '../components/class-tree';
 import { AddSkuModal, MarkModal, MoveToClassModal, ShelfLifeModal, type ShelfLifeTarget } from '../components/goods-dialogs';
 import { GoodsFormDrawer, type GoodsFormMode } from '../components/goods-form-drawer';
+import { GoodsSyncCell } from '../components/goods-sync-cell';
 import { useGoodsCounts, useGoodsMutation, useInvalidateGoods, useSpuList } from '../queries';
 
-const SYNC_COLORS: Record<SkuSyncStatus, string> = { NONE: 'default', REQUEST: 'processing', SENDING: 'processing', SUCCESS: 'success', FAILURE: 'error' };
 
 const DEFAULTS = {
   currentPage: 1,
@@ -120,6 +120,8 @@ export default function GoodsPage() {
 
   const remove = useGoodsMutation((ids: number[]) => goodsApi.deleteSpus(ids));
   const setStatus = useGoodsMutation((status: 'onsale' | 'instock') => goodsApi.setStatus({ idList: selected.map((s) => s.id), status }));
+  const sendToWms = useGoodsMutation(() => goodsWmsApi.send(selected.map((s) => s.id)));
+  const rebuild = useGoodsMutation(() => goodsWmsApi.rebuild(selected.map((s) => s.id)));
   const startExport = useExportStart();
   const exportList = useGoodsMutation(() => {
     const { currentPage: _c, pageSize: _p, ...rest } = filter;
@@ -203,7 +205,7 @@ export default function GoodsPage() {
       key: 'syncStatus',
       dataIndex: 'skuSyncStatus',
       width: 110,
-      render: (s: SkuSyncStatus) => <Tag color={SYNC_COLORS[s]}>{t(`goods:sync.${s}`)}</Tag>,
+      render: (s: SkuSyncStatus, row) => <GoodsSyncCell spuId={row.id} status={s} isCombination={row.isCombination} />,
     },
     { title: t('goods:fields.code'), key: 'code', dataIndex: 'code', width: 180, render: (code: string) => <Typography.Text copyable={{ text: code }}>{code}</Typography.Text> },
     { title: t('goods:fields.picUrl'), key: 'picUrl', dataIndex: 'picUrl', width: 70, render: (url: string | null, row) => <Thumbnail url={url} alt={row.name} /> },
@@ -493,11 +495,15 @@ export default function GoodsPage() {
                     { key: 'label', label: t('goods:list.setLabels') },
                     { key: 'onsale', label: t('goods:list.putOnSale') },
                     { key: 'instock', label: t('goods:list.takeDown') },
+                    { key: 'sendToWms', label: t('goods:wms.send') },
+                    { key: 'rebuild', label: t('goods:wms.rebuild') },
                   ],
                   onClick: ({ key }) => {
                     if (key === 'move') setMoving(true);
                     if (key === 'mark') setMarking('MARK');
                     if (key === 'label') setMarking('LABEL');
+                    if (key === 'sendToWms') sendToWms.mutate(undefined, { onSuccess: (r) => toast.success(t('goods:wms.requested', { requested: r.requested })) });
+                    if (key === 'rebuild') rebuild.mutate(undefined, { onSuccess: (r) => toast.success(t('goods:wms.rebuilt', { changed: r.voList.reduce((n, v) => n + v.skusChanged, 0) })) });
                     if (key === 'onsale' || key === 'instock')
                       setStatus.mutate(key, { onSuccess: (r) => toast.success(t(`goods:list.statusDone.${key}`, { count: r.updated })) });
                   },

@@ -1,5 +1,5 @@
 // The order list's calls (spec 02 §7.10: /myhome/erpsoh), from the route catalogue.
-import { OrderListCalls, type CallInput } from '@openseller/core';
+import { OrderExportCalls, OrderListCalls, type CallInput } from '@openseller/core';
 import { callApi, type RequestOptions } from '../../../app/request';
 
 const quiet: RequestOptions = { quiet: true };
@@ -14,4 +14,9 @@ export const orderListApi = {
   createSearchTab: (input: CallInput<typeof OrderListCalls.createSearchTab>) => callApi(OrderListCalls.createSearchTab, input, quiet),
   deleteSearchTab: (id: number) => callApi(OrderListCalls.deleteSearchTab, { id }, quiet),
   reorderSearchTabs: (idList: number[]) => callApi(OrderListCalls.reorderSearchTabs, { idList }, quiet),
+};
+
+/** The order list's exports to the download centre (by order, express number, item detail). */
+export const orderExportApi = {
+  exportOrders: (input: CallInput<typeof OrderExportCalls.exportOrders>) => callApi(OrderExportCalls.exportOrders, input),
 };

@@ -22,6 +22,7 @@ import { ExceptionActions } from '../exceptions/exception-actions';
 import { ActiveFilters } from '../list/components/active-filters';
 import { CompactLines, CompactPrintedCell, LabelPrintedCell, LinesSummary, OrderStatusTag, OrderTags, OverdueCell, RowTags, RowTagsContext } from '../list/components/order-cells';
 import { OrderDetailDrawer } from '../list/components/order-detail-drawer';
+import { OrderExportMenu } from '../list/components/order-export-menu';
 import { ReceiverReveal } from '../list/components/receiver-reveal';
 import { OrderFilterBar } from '../list/components/order-filter-bar';
 import { SavedSearchTabs } from '../list/components/saved-search-tabs';
@@ -225,6 +226,7 @@ export default function OrderPage() {
               </Space>
               <Space size={compact ? 4 : undefined}>
                 {selectedKeys.length > 0 && <Typography.Text type="secondary">{t('orders:list.selected', { count: selectedKeys.length })}</Typography.Text>}
+                <OrderExportMenu filters={filters} activeKey={activeKey} selectedIds={selectedKeys} />
                 {densitySwitch}
                 {/* The compact bar shows the columns button as its icon (its name stays for screen readers). */}
                 <span className={compact ? 'os-icon-only' : undefined}>{settingsButton}</span>
