@@ -4,6 +4,7 @@ ALTER TABLE "bill_imports" ADD COLUMN "file_id" bigint;--> statement-breakpoint
 ALTER TABLE "bill_imports" ADD COLUMN "stage" text;--> statement-breakpoint
 ALTER TABLE "bill_imports" ADD COLUMN "load_missing_orders" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "bill_imports" ADD COLUMN "processed_lines" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "bill_imports" ADD COLUMN "header" jsonb;--> statement-breakpoint
 ALTER TABLE "bill_imports" ADD COLUMN "problems" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "bill_imports" ADD COLUMN "error_code" text;--> statement-breakpoint
 ALTER TABLE "bill_imports" ADD COLUMN "message" text;--> statement-breakpoint

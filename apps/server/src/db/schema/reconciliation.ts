@@ -37,6 +37,8 @@ export const billImports = pgTable(
     inserted: integer('inserted').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
     problemCount: integer('problem_count').notNull().default(0),
+    /** The header row of the file (of each CSV of a zip), as in the file: a ledger line's raw is { line, text }. */
+    header: jsonb('header'),
     /** The first problems of a refused file (all of them are in the result file). */
     problems: jsonb('problems').notNull().default([]),
     /** The result file (CSV, one row per bad line) of a refused file. */
@@ -87,7 +89,7 @@ export const moneyEvents = pgTable(
     billStatus: text('bill_status').notNull().default('TO_BE_RECORD'),
     recordedAt: timestamptz('recorded_at'),
     recordedBy: bigint('recorded_by', { mode: 'number' }),
-    /** The line as read (column → text). */
+    /** The line as read: from a file { line, text } (its header is on the import), from a pull its fields. */
     raw: jsonb('raw').notNull(),
     createdAt: createdAt(),
   },

@@ -24,6 +24,7 @@ export interface MoneyEventDraft {
 
 export interface ParsedBill {
   source: BillSource;
+  headers: string[][];
   /** The header of the column that holds the order number (where a line for an unknown order is reported). */
   orderColumn: string;
   lineCount: number;
@@ -81,8 +82,27 @@ export interface CsvRecord {
   end: number;
 }
 
-/** RFC 4180 records, one at a time (a bill of a million lines is never held as rows). */
+/**
+ * RFC 4180 records, one at a time (a bill of a million lines is never held as rows). A line
+ * without a quote is split natively; a quoted one is read character by character.
+ */
 export function* csvRecords(text: string, from = 0): Generator<CsvRecord> {
+  let at = from;
+  while (at < text.length) {
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = text.length;
+    const lineEnd = end > at && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    const line = text.slice(at, lineEnd);
+    if (line.includes('"') || line.includes('\r')) break;
+    const cells = line.split(',');
+    for (let i = 0; i < cells.length; i++) cells[i] = cells[i]!.trim();
+    yield { cells, start: at, end: lineEnd };
+    at = end + 1;
+  }
+  if (at < text.length) yield* slowRecords(text, at);
+}
+
+function* slowRecords(text: string, from: number): Generator<CsvRecord> {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
@@ -124,29 +144,16 @@ export function csvRows(text: string): string[][] {
 }
 
 /**
- * The raw line of a bill file as kept in the ledger: the header once per file and the line's own
- * text (a slice of the file's text), turned into { column: cell } only when it is written.
+ * The raw line of a bill file as kept in the ledger: its line number and its text as in the file
+ * (`{ "line": 7, "text": "…" }`); the header row is kept once, on the import (bill_imports.header).
  */
 export class RawLine {
   constructor(
-    readonly header: RawHeader,
+    readonly line: number,
     readonly text: string,
   ) {}
-  /** The line as a JSON object text { header key: cell }. */
   toJson(): string {
-    const cells = csvRecords(this.text).next().value?.cells ?? [];
-    const parts: string[] = [];
-    this.header.keys.forEach((k, i) => {
-      if (k) parts.push(this.header.quoted[i]! + JSON.stringify(cells[i] ?? ''));
-    });
-    return `{${parts.join(',')}}`;
-  }
-}
-
-export class RawHeader {
-  readonly quoted: string[];
-  constructor(readonly keys: string[]) {
-    this.quoted = keys.map((k) => `${JSON.stringify(k)}:`);
+    return `{"line":${this.line},"text":${JSON.stringify(this.text)}}`;
   }
 }
 
@@ -171,14 +178,27 @@ export function fenText(text: string): number | null {
 }
 
 /** Platform times are China time (UTC+8) unless they say otherwise; a unix time in seconds is taken too. */
+let lastTimeText = '';
+let lastTime: Date | null = null;
+
 export function chinaTime(text: string): Date | null {
+  // Bills are sorted by time: the next line's time is often the same text.
+  if (text === lastTimeText) return lastTime;
+  lastTime = parseChinaTime(text);
+  lastTimeText = text;
+  return lastTime;
+}
+
+function parseChinaTime(text: string): Date | null {
   const t = text.trim();
   if (/^\d{10}$/.test(t)) return new Date(Number(t) * 1000);
   const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
   if (!m) return null;
-  const pad = (v: string | undefined) => (v ?? '0').padStart(2, '0');
-  const date = new Date(`${m[1]}-${pad(m[2])}-${pad(m[3])}T${pad(m[4])}:${pad(m[5])}:${pad(m[6])}+08:00`);
-  return Number.isNaN(date.getTime()) ? null : date;
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+  const date = new Date(Date.UTC(y, mo - 1, d, h - 8, mi, s));
+  // 2026-02-30 rolls over into March: not a date.
+  return new Date(date.getTime() + 8 * 3600_000).getUTCDate() === d ? date : null;
 }
 
 /** A header cell without its unit and spaces: "商家实收（元）" → "商家实收". */
@@ -457,7 +477,7 @@ const PDD_BILL: Format = {
 const FORMATS: Format[] = [ALIPAY_TRADE, TAOBAO_EXPORT, ALIPAY_ACCOUNT, DOUYIN_SETTLE, DOUYIN_FUNDFLOW, KUAISHOU_BILL, PDD_BILL];
 
 /** The header row of a text (after `#` comments and a preamble, in its first 30 rows) and the format it names. */
-function findHeader(text: string): { format: Format; keys: string[]; next: number } | null {
+function findHeader(text: string): { format: Format; keys: string[]; cells: string[]; next: number } | null {
   let n = 0;
   for (const record of csvRecords(text)) {
     if (n++ >= 30) break;
@@ -465,7 +485,7 @@ function findHeader(text: string): { format: Format; keys: string[]; next: numbe
     if (!row.length || row[0]!.startsWith('#')) continue;
     const keys = row.map(headerKey);
     const format = FORMATS.find((f) => f.required.every((r) => keys.includes(r)));
-    if (format) return { format, keys, next: nextLine(text, record.end) };
+    if (format) return { format, keys, cells: row, next: nextLine(text, record.end) };
   }
   return null;
 }
@@ -486,6 +506,8 @@ export function estimateLines(texts: { text: string }[]): number {
 /** What reading a bill found, besides the drafts handed to the sink. */
 export interface BillReading {
   source: BillSource;
+  /** The header row of each text, as in the file. */
+  headers: string[][];
   orderColumn: string;
   lineCount: number;
   problems: BillProblem[];
@@ -505,6 +527,7 @@ export async function readBillTexts(
 ): Promise<BillReading> {
   let format: Format | null = null;
   const problems: BillProblem[] = [];
+  const headers: string[][] = [];
   const seen = new Map<string, number>();
   let lineCount = 0;
   let chunk: MoneyEventDraft[] = [];
@@ -520,7 +543,7 @@ export async function readBillTexts(
     if (!header) throw new BillFileRefused('UNKNOWN_FORMAT', `${name || 'the file'}: no header row of a known bill format`);
     if (format && format.source !== header.format.source) throw new BillFileRefused('UNKNOWN_FORMAT', 'the zip mixes bill formats');
     format = header.format;
-    const rawHeader = new RawHeader(header.keys);
+    headers.push(header.cells);
     const index = new Map<string, number>();
     header.keys.forEach((k, i) => {
       if (k && !index.has(k)) index.set(k, i);
@@ -551,7 +574,7 @@ export async function readBillTexts(
         problem: (field, code, message) => lineProblems.push({ line: lineNo, field, code, message }),
       };
       const lineDrafts = header.format.read(l);
-      const raw = new RawLine(rawHeader, text.slice(record.start, record.end));
+      const raw = new RawLine(lineNo, text.slice(record.start, record.end));
       for (const d of lineDrafts) {
         const first = seen.get(d.sourceLineId);
         if (first !== undefined) lineProblems.push({ line: lineNo, field: '(line)', code: 'DUPLICATE_LINE', message: `the same bill line as line ${first} (${d.sourceLineId})` });
@@ -565,7 +588,7 @@ export async function readBillTexts(
     }
   }
   if (format) await flush();
-  return { source: format!.source, orderColumn: format!.orderColumn, lineCount, problems };
+  return { source: format!.source, headers, orderColumn: format!.orderColumn, lineCount, problems };
 }
 
 /** Reads every text of a bill file into drafts held together (small files, tests). */

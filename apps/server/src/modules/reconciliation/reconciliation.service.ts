@@ -104,11 +104,14 @@ export async function insertMoneyEvents(
 export async function unknownOrderNos(tx: Tx | Database['db'], domainId: number, storeId: number, drafts: MoneyEventDraft[]): Promise<Set<string>> {
   const nos = [...new Set(drafts.map((d) => d.orderNo).filter((n): n is string => n !== null))];
   if (!nos.length) return new Set();
+  // One index probe of platform_orders_store_no_key per distinct number (a chunk's cost does not
+  // grow with the size of the store).
   const result = await tx.execute<{ no: string }>(sql`
     select u.no from unnest(${textArray(nos)}) as u(no)
     where not exists (
-      select 1 from platform_orders p join erp_orders o on o.domain_id = p.domain_id and o.id = p.erp_order_id
-      where p.domain_id = ${domainId} and p.store_id = ${storeId} and p.platform_no = u.no)`);
+      select 1 from platform_orders p
+      where p.domain_id = ${domainId} and p.store_id = ${storeId} and p.platform_no = u.no and p.erp_order_id is not null
+      offset 0)`);
   return new Set(result.rows.map((r) => r.no));
 }
 
@@ -263,7 +266,7 @@ export function createReconciliationService(deps: ReconciliationDeps) {
       .returning();
     if (!task) return;
     const run = hold(task);
-    let refused: { problems: BillProblem[]; lineCount: number; source: BillSource } | null = null;
+    let refused: { problems: BillProblem[]; lineCount: number; source: BillSource; headers: string[][] } | null = null;
     try {
       const file = task.fileId ? await deps.files.byId(task.fileId) : undefined;
       if (!file) throw new Error('the uploaded bill file is gone');
@@ -296,21 +299,21 @@ export function createReconciliationService(deps: ReconciliationDeps) {
           throw new FileRefused(refusalCode(error), error.detail);
         }
         if (reading.problems.length) {
-          refused = { problems: reading.problems, lineCount: reading.lineCount, source: reading.source };
+          refused = { problems: reading.problems, lineCount: reading.lineCount, source: reading.source, headers: reading.headers };
           throw new RollBack();
         }
         await run.progress({ stage: 'RECONCILING', processedLines: reading.lineCount, lineCount: reading.lineCount });
         if (inserted) await reconcileInTx(tx, domainId, task.storeId, now());
         // LOADED is written with the lines, in their transaction; a run given up meanwhile rolls back.
-        const done = await run.finish({ status: 'LOADED', source: reading.source, lineCount: reading.lineCount, processedLines: reading.lineCount, inserted, duplicates: drafted - inserted }, tx);
+        const done = await run.finish({ status: 'LOADED', source: reading.source, header: reading.headers, lineCount: reading.lineCount, processedLines: reading.lineCount, inserted, duplicates: drafted - inserted }, tx);
         if (!done) throw new RunGivenUp();
       });
     } catch (error) {
       if (error instanceof RunGivenUp) return;
       if (error instanceof RollBack && refused) {
-        const { problems, lineCount, source } = refused as { problems: BillProblem[]; lineCount: number; source: BillSource };
+        const { problems, lineCount, source, headers } = refused as { problems: BillProblem[]; lineCount: number; source: BillSource; headers: string[][] };
         const resultFileId = await saveProblems(domainId, task.createdBy ?? null, task.fileName, problems);
-        await run.finish({ status: 'REFUSED', source, lineCount, processedLines: 0, problemCount: problems.length, problems: problems.slice(0, LISTED_PROBLEMS), resultFileId });
+        await run.finish({ status: 'REFUSED', source, header: headers, lineCount, processedLines: 0, problemCount: problems.length, problems: problems.slice(0, LISTED_PROBLEMS), resultFileId });
         return;
       }
       if (error instanceof FileRefused) {
