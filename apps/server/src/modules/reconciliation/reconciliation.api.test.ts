@@ -153,6 +153,26 @@ describe('bill files into the ledger', () => {
     expect(foreign.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_IMPORT_NOT_FOUND' });
   });
 
+  it('runs again a task whose worker died (its heartbeat went stale), with the next attempt', async () => {
+    const { seller, token, store, nos } = await world();
+    const file = await alipayTradeZip([tradeLine(['H1', nos.a, '交易', '2026-10-15 10:00:05', '10.00', '', '-0.06'])]);
+    const first = await ok(importFile(token, store.id, 'h.zip', file));
+    expect(first).toMatchObject({ status: 'LOADED', inserted: 2 });
+    // A task of the same file left RUNNING by a worker that died an hour ago.
+    const stale = await t.database.db.execute<{ id: string }>(sql`
+      insert into bill_imports (domain_id, store_id, file_name, file_id, status, stage, load_missing_orders, attempt, heartbeat_at)
+      select domain_id, store_id, file_name, file_id, 'RUNNING', 'LOADING', true, 0, now() - interval '1 hour'
+      from bill_imports where domain_id = ${seller.domainId} and id = ${first.importId} returning id`);
+    const again = await t.waitFor(
+      () => t.call('/cloud/advance/finance/alipayBill/importTask', { importId: Number(stale.rows[0]!.id) }, { token }),
+      (a) => a.body.data.status === 'LOADED',
+      60_000,
+    );
+    expect(again.body.data).toMatchObject({ status: 'LOADED', inserted: 0, duplicates: 2 });
+    const [row] = (await t.database.db.execute<{ attempt: number }>(sql`select attempt from bill_imports where domain_id = ${seller.domainId} and id = ${Number(stale.rows[0]!.id)}`)).rows;
+    expect(row!.attempt).toBe(1);
+  });
+
   it('refuses by default every line of an order OpenSeller does not have, with the other bad lines, in one result file; nothing loaded', async () => {
     const { seller, token, store, nos } = await world();
     await shippedOrder(seller, store.id, nos.a, '100.00');
