@@ -46,6 +46,10 @@ export function pricedParcels(domainId: number, where: SQL): SQL {
 export async function matchBillLines(tx: Tx, domainId: number, lineIds: readonly number[] | null): Promise<{ lines: number; matched: number; failures: number }> {
   if (lineIds && !lineIds.length) return { lines: 0, matched: 0, failures: 0 };
   const scope = lineIds === null ? sql`true` : sql`l.id = any(${bigintArray(lineIds)})`;
+  // Lines just inserted in this transaction are in no statistics yet: planned as a handful of
+  // rows, the joins below would be nested loops of every line against every parcel (100,000 lines
+  // took minutes). ANALYZE counts the transaction's own rows.
+  if (lineIds && lineIds.length > 1000) await tx.execute(sql`analyze express_bill_lines`);
   const result = await tx.execute<{ lines: string; matched: string; failures: string }>(sql`
     with lines as materialized (
       select l.id, l.express_company_code, l.express_no, ceil(l.billed_weight * 1000)::int as billed_grams, l.billed_fee,

@@ -303,6 +303,9 @@ export function createReconciliationService(deps: ReconciliationDeps) {
           throw new RollBack();
         }
         await run.progress({ stage: 'RECONCILING', processedLines: reading.lineCount, lineCount: reading.lineCount });
+        // Lines inserted in this transaction are in no statistics yet; ANALYZE counts them, so the
+        // reconcile is planned for their number.
+        if (inserted > 10_000) await tx.execute(sql`analyze money_events`);
         if (inserted) await reconcileInTx(tx, domainId, task.storeId, now());
         // LOADED is written with the lines, in their transaction; a run given up meanwhile rolls back.
         const done = await run.finish({ status: 'LOADED', source: reading.source, header: reading.headers, lineCount: reading.lineCount, processedLines: reading.lineCount, inserted, duplicates: drafted - inserted }, tx);
