@@ -95,7 +95,7 @@ export default function ReconciliationPage() {
     {
       key: 'actions',
       title: t('reconciliation:fields.actions'),
-      width: 110,
+      width: 150,
       render: (_, r) =>
         r.status === 'MANUAL_SUCCESS' ? (
           <Button size="small" onClick={() => cancelManual.mutate({ id: r.id, version: r.version }, { onSuccess: () => toast.success(t('reconciliation:manual.undone')) })}>
