@@ -5,6 +5,7 @@
 // matching in one transaction, as the import job does; then the matching statement alone is run
 // again (raw SQL through the same function, and over HTTP as rematch), and printed.
 //   npx tsx bench/express-reconciliation.bench.ts     (LINES=100000 ORDERS=150000 by default)
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
@@ -21,7 +22,7 @@ const num = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const LINES = num('LINES', 100_000);
 const size = { orders: num('ORDERS', Math.round(LINES * 1.5)), skus: 2_000, stores: 10, warehouses: 2, otherDomains: 1, otherOrders: 10_000, pending: 1_000 };
 const env = await startBenchEnv('express_reconciliation');
-console.log(`machine: ${machine()}`);
+console.log(`machine: ${machine()}; load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 console.log(`sizes: ${JSON.stringify({ ...size, lines: LINES })}`);
 const q = env.pool.query.bind(env.pool);
 let t0 = performance.now();
@@ -105,4 +106,5 @@ console.log(`summary: ${JSON.stringify(summary)}`);
 const explain = await env.database.db.execute(sql`explain (analyze, buffers off, timing off) select count(*) from express_bill_lines l join erp_orders o on o.domain_id = l.domain_id and o.express_company_code = l.express_company_code and o.express_no = l.express_no where l.domain_id = ${domainId}`);
 console.log('join plan:\n' + explain.rows.map((r) => Object.values(r)[0]).join('\n'));
 printTable(rows);
+console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 await env.close();

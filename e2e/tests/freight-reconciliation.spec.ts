@@ -62,7 +62,9 @@ describe('freight templates and courier bill reconciliation', () => {
     for (let i = 1; i < provinces.length; i++) await page.getByRole('button', { name: 'Add area' }).click();
     const provinceInputs = page.getByLabel('Province', { exact: true });
     for (const [i, province] of provinces.entries()) {
+      // The region cascader, searched by the province's name; the province alone is the whole province.
       await provinceInputs.nth(i).fill(province);
+      await page.locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item').filter({ hasText: new RegExp(`^${province}$`) }).click();
       await page.getByLabel('First weight fee').nth(i).fill('5');
       await page.getByLabel('Additional fee').nth(i).fill('2');
     }

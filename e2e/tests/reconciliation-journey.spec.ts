@@ -1,5 +1,6 @@
 // The platform reconciliation journey, as a seller does it: the Alipay account detail of a store
-// is imported on the platform bill page (a bad file first: refused as a whole, its bad line named),
+// is imported on the platform bill page (a bad file first: refused as a whole, its bad line named;
+// then the file whose orders OpenSeller does not have, refused by default and loaded when asked),
 // the reconciliation list shows the bills' orders with the unexplained residual and its count, and
 // one order is marked reconciled by hand with a reason, which takes it out of the residual.
 import { describe, expect, it } from 'vitest';
@@ -20,13 +21,14 @@ const good = account([
 ]);
 const bad = account([`${run}-9,B9,ORD${run}C,商品,2026-10-15 10:00:05,buyer,1O0.00,,100.00,支付宝,在线支付,`]);
 
-async function importFile(name: string, buffer: Buffer) {
+async function importFile(name: string, buffer: Buffer, loadMissingOrders = false) {
   await page.getByRole('button', { name: 'Import bill file' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import a platform bill file' });
   await dialog.waitFor();
   await settled(page);
   await chooseOption(page, dialog.locator('.ant-select').first(), store.name);
   await dialog.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer });
+  if (loadMissingOrders) await dialog.getByRole('checkbox', { name: /Also load lines for orders not in OpenSeller/ }).check();
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   return dialog;
 }
@@ -42,7 +44,13 @@ describe('platform reconciliation: import a bill, see the residual, reconcile an
     await dialog.getByText(/Line 3: 收入金额: "1O0.00" is not an amount/).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+    // The orders are not in OpenSeller: by default every such line is a problem of the file.
     dialog = await importFile('good.csv', good);
+    await dialog.getByText('Nothing was imported: 3 problems').waitFor();
+    await dialog.getByText(new RegExp(`Line 3: 商户订单号: the order "ORD${run}A" is not in OpenSeller`)).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    dialog = await importFile('good.csv', good, true);
     await dialog.getByText('Alipay account detail: 3 new lines, 0 already imported').waitFor();
     await b.screenshot('reconciliation-import');
     await dialog.getByRole('button', { name: 'Cancel' }).click();

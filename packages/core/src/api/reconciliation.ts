@@ -2,6 +2,7 @@
 // calculatedSum), plus the chosen paths the spec does not name (modules/reconciliation/README.md).
 import {
   BillImportAnswer,
+  BillImportTaskInput,
   BillLinePage,
   BillLineSearchInput,
   CalculatedSumAnswer,
@@ -36,8 +37,12 @@ export const ReconciliationCalls = {
 
 export const PlatformBillCalls = {
   search: post(`${F}/alipayBill/search`, PLATFORM_BILL_ACCESS, BillLineSearchInput, BillLinePage),
-  /** Chosen paths: a bill file (multipart: file, storeId), a pull of the marketplace's bills, record. */
+  /**
+   * Chosen paths: a bill file (multipart: file, storeId, loadMissingOrders), answered at once as a
+   * queued task; the task's progress and outcome; a pull of the marketplace's bills; record.
+   */
   importBill: post(`${F}/alipayBill/import`, PLATFORM_BILL_ACCESS, undefined, BillImportAnswer, { multipart: true }),
+  importTask: post(`${F}/alipayBill/importTask`, PLATFORM_BILL_ACCESS, BillImportTaskInput, BillImportAnswer),
   pull: post(`${F}/alipayBill/pull`, PLATFORM_BILL_ACCESS, PullPlatformBillInput, BillImportAnswer),
   record: post(`${F}/alipayBill/record`, PLATFORM_BILL_ACCESS, RecordBillsInput, RecordBillsAnswer),
   /** The result file (CSV of every bad line) of a refused import. */

@@ -19,6 +19,10 @@ export const ReconciliationErrors = {
   /** A period of more than 31 days, or its end before its start. */
   BAD_WINDOW: 'ERR_RECON_BAD_WINDOW',
   BILL_NOT_FOUND: 'ERR_RECON_BILL_NOT_FOUND',
+  /** No bill import task of that id in the caller's domain. */
+  IMPORT_NOT_FOUND: 'ERR_RECON_IMPORT_NOT_FOUND',
+  /** The bill file is larger than the import takes. */
+  FILE_TOO_LARGE: 'ERR_RECON_FILE_TOO_LARGE',
 } as const;
 
 /** The spec's four plus PARTIAL (a refund we made that the platform has not settled yet) and MANUAL_SUCCESS. */
@@ -30,7 +34,7 @@ export const BILL_TYPES = ['INCOME', 'EXPENDITURE'] as const;
 export type BillType = (typeof BILL_TYPES)[number];
 
 /** Where a ledger line came from. */
-export const BILL_SOURCES = ['ALIPAY_TRADE', 'ALIPAY_ACCOUNT', 'TAOBAO_EXPORT', 'DOUYIN_SETTLE', 'DOUYIN_FUNDFLOW', 'SANDBOX'] as const;
+export const BILL_SOURCES = ['ALIPAY_TRADE', 'ALIPAY_ACCOUNT', 'TAOBAO_EXPORT', 'DOUYIN_SETTLE', 'DOUYIN_FUNDFLOW', 'KUAISHOU_BILL', 'PDD_BILL', 'SANDBOX'] as const;
 export type BillSource = (typeof BILL_SOURCES)[number];
 
 /** The parts a difference is split into. */
@@ -193,10 +197,24 @@ export const PullPlatformBillInput = z
 export const BillProblem = z.object({ line: z.number(), field: z.string(), code: z.string(), message: z.string() });
 export type BillProblem = z.infer<typeof BillProblem>;
 
+/**
+ * A bill import is a background task: QUEUED when the file is received, RUNNING while it is read,
+ * checked, loaded and reconciled (stage and processedLines say how far), then LOADED (every line in
+ * the ledger), REFUSED (nothing loaded; the result file lists every bad line) or FAILED (it could not
+ * run: message says why). A pull answers LOADED at once.
+ */
+export const BILL_IMPORT_STATUSES = ['QUEUED', 'RUNNING', 'LOADED', 'REFUSED', 'FAILED'] as const;
+export type BillImportStatus = (typeof BILL_IMPORT_STATUSES)[number];
+export const BILL_IMPORT_STAGES = ['READING', 'CHECKING', 'LOADING', 'RECONCILING'] as const;
+
 export const BillImportAnswer = z.object({
   importId: z.number(),
-  source: z.enum(BILL_SOURCES),
-  status: z.enum(['LOADED', 'REFUSED']),
+  /** The format, once the file was recognised. */
+  source: z.enum(BILL_SOURCES).nullable(),
+  status: z.enum(BILL_IMPORT_STATUSES),
+  stage: z.enum(BILL_IMPORT_STAGES).nullable(),
+  /** Lines read so far (while reading) or loaded so far (while loading), of lineCount. */
+  processedLines: z.number(),
   lineCount: z.number(),
   inserted: z.number(),
   duplicates: z.number(),
@@ -205,5 +223,21 @@ export const BillImportAnswer = z.object({
   problems: z.array(BillProblem),
   /** The result file (CSV of every bad line) of a refused file. */
   resultFileKey: z.string().nullable(),
+  /** Whether lines of orders not in OpenSeller were loaded (as MISSING_ORDER) instead of refused. */
+  loadMissingOrders: z.boolean(),
+  /** Why a FAILED import could not run: the error code (e.g. ERR_RECON_UNKNOWN_FORMAT) and its text. */
+  errorCode: z.string().nullable(),
+  message: z.string().nullable(),
 });
 export type BillImportAnswer = z.infer<typeof BillImportAnswer>;
+
+/** The multipart fields of a bill import besides the file. */
+export const BillImportFields = z.object({
+  storeId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /** Load lines of orders not in OpenSeller (they show as MISSING_ORDER) instead of refusing the file. Default false. */
+  loadMissingOrders: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+export const BillImportTaskInput = z.object({ importId: Id });

@@ -4,38 +4,61 @@
 // bill files imported into it, and the per-order reconciliation computed from it by set-based SQL.
 // modules/reconciliation/README.md says why each column is what it is.
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, createdBy, domainIdColumn, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { storedFiles } from './files.js';
 import { stores } from './stores.js';
 
-/** One bill file (or one sandbox pull) loaded into the ledger: all of its lines or none. */
+/**
+ * One bill file (or one sandbox pull) loaded into the ledger: all of its lines or none. A file is a
+ * background task (QUEUED → RUNNING → LOADED / REFUSED / FAILED) run by the `bill-import` job; its
+ * worker writes a heartbeat, and a task whose heartbeat went stale is run again (attempt + 1).
+ */
 export const billImports = pgTable(
   'bill_imports',
   {
     id: tenantIdColumn(),
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' }).notNull(),
-    /** ALIPAY_TRADE, ALIPAY_ACCOUNT, TAOBAO_EXPORT, DOUYIN_SETTLE, DOUYIN_FUNDFLOW, SANDBOX. */
-    source: text('source').notNull(),
+    /** ALIPAY_TRADE, ALIPAY_ACCOUNT, TAOBAO_EXPORT, DOUYIN_SETTLE, DOUYIN_FUNDFLOW, KUAISHOU_BILL, PDD_BILL, SANDBOX; null until the file is recognised. */
+    source: text('source'),
     fileName: text('file_name').notNull(),
-    /** LOADED (every line in the ledger) or REFUSED (nothing loaded; the result file lists every bad line). */
+    /** The uploaded file (a task reads it from the file store). */
+    fileId: bigint('file_id', { mode: 'number' }).references(() => storedFiles.id),
+    /** QUEUED, RUNNING, LOADED (every line in the ledger), REFUSED (nothing loaded; the result file lists every bad line), FAILED. */
     status: text('status').notNull(),
+    /** While RUNNING: READING, CHECKING, LOADING, RECONCILING. */
+    stage: text('stage'),
+    /** Load lines of orders not in OpenSeller (MISSING_ORDER) instead of refusing them. */
+    loadMissingOrders: boolean('load_missing_orders').notNull().default(false),
     lineCount: integer('line_count').notNull().default(0),
+    processedLines: integer('processed_lines').notNull().default(0),
     inserted: integer('inserted').notNull().default(0),
     duplicates: integer('duplicates').notNull().default(0),
     problemCount: integer('problem_count').notNull().default(0),
+    /** The header row of the file (of each CSV of a zip), as in the file: a ledger line's raw is { line, text }. */
+    header: jsonb('header'),
+    /** The first problems of a refused file (all of them are in the result file). */
+    problems: jsonb('problems').notNull().default([]),
     /** The result file (CSV, one row per bad line) of a refused file. */
     resultFileId: bigint('result_file_id', { mode: 'number' }).references(() => storedFiles.id),
+    /** Why a FAILED task could not run: an error code (when it is one) and its text. */
+    errorCode: text('error_code'),
+    message: text('message'),
+    /** The run that holds the task; a run whose attempt moved on writes nothing. */
+    attempt: integer('attempt').notNull().default(0),
+    heartbeatAt: timestamptz('heartbeat_at'),
     createdBy: createdBy(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('bill_imports_domain_idx').on(t.domainId, t.id.desc()),
+    index('bill_imports_running_idx').on(t.status, t.heartbeatAt),
     primaryKey({ columns: [t.domainId, t.id] }),
     foreignKey({ name: 'bill_imports_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
-    check('bill_imports_status_check', sql`${t.status} in ('LOADED', 'REFUSED')`),
+    check('bill_imports_status_check', sql`${t.status} in ('QUEUED', 'RUNNING', 'LOADED', 'REFUSED', 'FAILED')`),
   ],
 );
 
@@ -66,7 +89,7 @@ export const moneyEvents = pgTable(
     billStatus: text('bill_status').notNull().default('TO_BE_RECORD'),
     recordedAt: timestamptz('recorded_at'),
     recordedBy: bigint('recorded_by', { mode: 'number' }),
-    /** The line as read (column → text). */
+    /** The line as read: from a file { line, text } (its header is on the import), from a pull its fields. */
     raw: jsonb('raw').notNull(),
     createdAt: createdAt(),
   },

@@ -108,6 +108,25 @@ describe('freight templates', () => {
 });
 
 describe('express reconciliation', () => {
+  it('matches a bill line with the last weighing of its parcel and the city price before its province, in one set-based statement', async () => {
+    const seller = await signedInSeller(t);
+    const store = await storeRow(t, seller.domainId);
+    await t.call(`${FT}/create`, template({ areas: [zhejiang, hangzhou] }), { token: seller.token });
+    const at = new Date();
+    // Hangzhou: goods 1.0 kg, weighed 1.2 kg then 2.3 kg (the last counts): 6.00 + ceil(1300 / 500) × 1.00 = 9.00.
+    const weighed = await shipParcel(seller, store.id, 'ZT300', '1.000', at, '杭州市', '1.200');
+    await t.database.db.execute(sql`insert into erp_order_check_records (domain_id, order_id, mode, weight) values (${seller.domainId}, ${weighed.id}, 'WEIGH', '2.300')`);
+    // Ningbo has no city row: the province's 8.00 + ceil(500 / 1000) × 2.00 = 10.00.
+    await shipParcel(seller, store.id, 'ZT301', '1.500', at, '宁波市');
+    const bill = (await t.call(`${ER}/create`, billTemplate, { token: seller.token })).body.data;
+    const rows = [['运单号', '结算重量(kg)', '运费(元)', '发件日期'], ['ZT300', '2.3', '9', '2026-11-03'], ['ZT301', '1.5', '13', '2026-11-03']];
+    expect((await importBill(seller.token, bill.id, rows)).result).toMatchObject({ imported: 2, matched: 2, failures: 1 });
+    const lines = (await t.call(`${ER}/billLines`, { pageSize: 50 }, { token: seller.token })).body.data.voList;
+    const byNo = Object.fromEntries(lines.map((l: any) => [l.expressNo, l]));
+    expect(byNo.ZT300).toMatchObject({ status: 'SUCCESS', overWeight: 0, templateFee: 900, overCharge: 0, flags: [] });
+    expect(byNo.ZT301).toMatchObject({ status: 'FAILURE', overWeight: 0, templateFee: 1000, overCharge: 300, flags: ['OVER_CHARGE'] });
+  });
+
   it('imports a courier bill, flags over-weight and over-charge, lists unmatched lines, and a second import changes nothing', async () => {
     const seller = await signedInSeller(t);
     const store = await storeRow(t, seller.domainId);

@@ -16,11 +16,17 @@ export interface MoneyEventDraft {
   amountFen: number;
   occurredAt: Date | null;
   settledAt: Date;
-  raw: Record<string, string>;
+  /** The line as read: column → text (a file's line is kept as a RawLine until it is written). */
+  raw: Record<string, string> | RawLine;
+  /** The file's line (1-based) the draft was read from; none for a marketplace pull. */
+  line?: number;
 }
 
 export interface ParsedBill {
   source: BillSource;
+  headers: string[][];
+  /** The header of the column that holds the order number (where a line for an unknown order is reported). */
+  orderColumn: string;
   lineCount: number;
   drafts: MoneyEventDraft[];
   problems: BillProblem[];
@@ -69,13 +75,39 @@ export async function billTexts(data: Buffer): Promise<{ name: string; text: str
   return [{ name: '', text: decodeBillText(data) }];
 }
 
-/** RFC 4180 rows; cells trimmed (Alipay pads cells with tabs). */
-export function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
+/** One CSV record: its cells (trimmed: Alipay pads cells with tabs) and where it is in the text. */
+export interface CsvRecord {
+  cells: string[];
+  start: number;
+  end: number;
+}
+
+/**
+ * RFC 4180 records, one at a time (a bill of a million lines is never held as rows). A line
+ * without a quote is split natively; a quoted one is read character by character.
+ */
+export function* csvRecords(text: string, from = 0): Generator<CsvRecord> {
+  let at = from;
+  while (at < text.length) {
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = text.length;
+    const lineEnd = end > at && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    const line = text.slice(at, lineEnd);
+    if (line.includes('"') || line.includes('\r')) break;
+    const cells = line.split(',');
+    for (let i = 0; i < cells.length; i++) cells[i] = cells[i]!.trim();
+    yield { cells, start: at, end: lineEnd };
+    at = end + 1;
+  }
+  if (at < text.length) yield* slowRecords(text, at);
+}
+
+function* slowRecords(text: string, from: number): Generator<CsvRecord> {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
-  for (let i = 0; i < text.length; i++) {
+  let start = from;
+  for (let i = from; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
       if (c === '"') {
@@ -91,18 +123,38 @@ export function csvRows(text: string): string[][] {
       row.push(cell.trim());
       cell = '';
     } else if (c === '\n' || c === '\r') {
+      const end = i;
       if (c === '\r' && text[i + 1] === '\n') i++;
       row.push(cell.trim());
-      rows.push(row);
+      yield { cells: row, start, end };
       row = [];
       cell = '';
+      start = i + 1;
     } else cell += c;
   }
   if (cell !== '' || row.length) {
     row.push(cell.trim());
-    rows.push(row);
+    yield { cells: row, start, end: text.length };
   }
-  return rows;
+}
+
+/** RFC 4180 rows; cells trimmed (Alipay pads cells with tabs). */
+export function csvRows(text: string): string[][] {
+  return [...csvRecords(text)].map((r) => r.cells);
+}
+
+/**
+ * The raw line of a bill file as kept in the ledger: its line number and its text as in the file
+ * (`{ "line": 7, "text": "…" }`); the header row is kept once, on the import (bill_imports.header).
+ */
+export class RawLine {
+  constructor(
+    readonly line: number,
+    readonly text: string,
+  ) {}
+  toJson(): string {
+    return `{"line":${this.line},"text":${JSON.stringify(this.text)}}`;
+  }
 }
 
 // ---- values ----------------------------------------------------------------------------------
@@ -126,14 +178,27 @@ export function fenText(text: string): number | null {
 }
 
 /** Platform times are China time (UTC+8) unless they say otherwise; a unix time in seconds is taken too. */
+let lastTimeText = '';
+let lastTime: Date | null = null;
+
 export function chinaTime(text: string): Date | null {
+  // Bills are sorted by time: the next line's time is often the same text.
+  if (text === lastTimeText) return lastTime;
+  lastTime = parseChinaTime(text);
+  lastTimeText = text;
+  return lastTime;
+}
+
+function parseChinaTime(text: string): Date | null {
   const t = text.trim();
   if (/^\d{10}$/.test(t)) return new Date(Number(t) * 1000);
   const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
   if (!m) return null;
-  const pad = (v: string | undefined) => (v ?? '0').padStart(2, '0');
-  const date = new Date(`${m[1]}-${pad(m[2])}-${pad(m[3])}T${pad(m[4])}:${pad(m[5])}:${pad(m[6])}+08:00`);
-  return Number.isNaN(date.getTime()) ? null : date;
+  const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
+  const date = new Date(Date.UTC(y, mo - 1, d, h - 8, mi, s));
+  // 2026-02-30 rolls over into March: not a date.
+  return new Date(date.getTime() + 8 * 3600_000).getUTCDate() === d ? date : null;
 }
 
 /** A header cell without its unit and spaces: "商家实收（元）" → "商家实收". */
@@ -151,6 +216,8 @@ interface Format {
   source: BillSource;
   /** Every one of these (header keys) is in the header row. */
   required: string[];
+  /** The column of the order number. */
+  orderColumn: string;
   /** The drafts of one line (none for a line that moves no money). */
   read(l: LineContext): MoneyEventDraft[];
 }
@@ -191,13 +258,16 @@ function accountEventType(words: string, amountFen: number): string {
   return 'adjustment';
 }
 
+const NO_RAW: Record<string, string> = {};
+
 function one(l: LineContext, id: string, type: string, amountFen: number, orderNo: string | null, settledAt: Date | null, occurredAt: Date | null, extra: Partial<MoneyEventDraft> = {}): MoneyEventDraft[] {
   if (!settledAt) return [];
-  return [{ sourceLineId: id, orderNo, subOrderNo: null, afterSaleNo: null, eventType: type, amountFen, occurredAt, settledAt, raw: {}, ...extra }];
+  return [{ sourceLineId: id, orderNo, subOrderNo: null, afterSaleNo: null, eventType: type, amountFen, occurredAt, settledAt, raw: NO_RAW, ...extra }];
 }
 
 const ALIPAY_TRADE: Format = {
   source: 'ALIPAY_TRADE',
+  orderColumn: '商户订单号',
   required: ['支付宝交易号', '商户订单号', '业务类型', '完成时间', '商家实收', '服务费'],
   read(l) {
     const tradeNo = l.get('支付宝交易号');
@@ -227,6 +297,7 @@ function accountFormat(source: BillSource, required: string[], orderColumn: stri
   return {
     source,
     required,
+    orderColumn,
     read(l) {
       const serial = l.get('账务流水号');
       if (!serial) l.problem('账务流水号', 'MISSING', '账务流水号: missing');
@@ -262,6 +333,7 @@ const DOUYIN_SETTLE_PARTS: [string, string, 1 | -1][] = [
 
 const DOUYIN_SETTLE: Format = {
   source: 'DOUYIN_SETTLE',
+  orderColumn: 'shop_order_id',
   required: ['shop_order_id', 'order_id', 'settle_time', 'total_income', 'settle_amount', 'commission', 'platform_service_fee'],
   read(l) {
     const orderNo = l.get('shop_order_id');
@@ -308,6 +380,7 @@ const DOUYIN_FUNDFLOW_PARTS: [string, string, 1 | -1 | 0][] = [
 
 const DOUYIN_FUNDFLOW: Format = {
   source: 'DOUYIN_FUNDFLOW',
+  orderColumn: '订单号',
   required: ['动账流水号', '动账时间', '订单号', '子订单号', '订单实付应结', '平台服务费', '佣金'],
   read(l) {
     const serial = l.get('动账流水号');
@@ -326,68 +399,213 @@ const DOUYIN_FUNDFLOW: Format = {
   },
 };
 
-const FORMATS: Format[] = [ALIPAY_TRADE, TAOBAO_EXPORT, ALIPAY_ACCOUNT, DOUYIN_SETTLE, DOUYIN_FUNDFLOW];
+/**
+ * Kuaishou bill (快手, as Kuaimai's kmzk.ks.source.bill.list.get publishes it [S]): one line per
+ * settled order, yuan. 实付, 平台补贴, 主播补贴, 技术服务费, 达人佣金, 团长佣金 are the published
+ * fields; 订单号, 结算时间 (needed), 账单编号, 退款 and 结算金额 (optional) are our reading [U].
+ * As with Douyin, a 结算金额 the parts do not add up to is kept as an adjustment.
+ */
+const KUAISHOU_PARTS: [string, string, 1 | -1][] = [
+  ['平台补贴', 'subsidy:platform', 1],
+  ['主播补贴', 'subsidy:streamer', 1],
+  ['技术服务费', 'fee:service', -1],
+  ['达人佣金', 'fee:commission', -1],
+  ['团长佣金', 'fee:recruitment', -1],
+  ['退款', 'refund', -1],
+];
 
-/** The header row of a text (after `#` comments and a preamble) and the format it names. */
-function findHeader(rows: string[][]): { format: Format; index: number; keys: string[] } | null {
-  for (let i = 0; i < Math.min(rows.length, 30); i++) {
-    const row = rows[i]!;
+const KUAISHOU_BILL: Format = {
+  source: 'KUAISHOU_BILL',
+  orderColumn: '订单号',
+  required: ['订单号', '结算时间', '实付', '平台补贴', '主播补贴', '技术服务费', '达人佣金'],
+  read(l) {
+    const orderNo = l.get('订单号');
+    if (!orderNo) l.problem('订单号', 'MISSING', '订单号: missing');
+    const settledAt = timeOf(l, '结算时间');
+    const base = l.get('账单编号') || `${orderNo}:${l.get('结算时间')}`;
+    const drafts: MoneyEventDraft[] = [];
+    const paid = amountOf(l, '实付', 'yuan');
+    if (paid) drafts.push(...one(l, `${base}:sale`, 'sale', paid, orderNo || null, settledAt, settledAt));
+    for (const [column, type, sign] of KUAISHOU_PARTS) {
+      const fen = sign * Math.abs(amountOf(l, column, 'yuan', true));
+      if (fen) drafts.push(...one(l, `${base}:${column}`, type, fen, orderNo || null, settledAt, settledAt));
+    }
+    if (l.get('结算金额') !== '') {
+      const rest = amountOf(l, '结算金额', 'yuan') - drafts.reduce((sum, d) => sum + d.amountFen, 0);
+      if (rest) drafts.push(...one(l, `${base}:rest`, 'adjustment', rest, orderNo || null, settledAt, settledAt));
+    }
+    return drafts;
+  },
+};
+
+/**
+ * Pinduoduo bill detail (拼多多 merchant backend, as scraped [S]): billId, orderSn, amount (fen),
+ * type, classId / classDesc, financeId, billOutBizCode. The time column `createdAt` (unix seconds or
+ * a date-time) and the sign rules are our reading [U]: a negative amount stays negative; a `type`
+ * of 2 / EXPENSE / 支出 or a refund / fee class is money out.
+ */
+const PDD_CLASSES: [RegExp, string][] = [
+  [/退款|售后/, 'refund'],
+  [/技术服务费|服务费/, 'fee:service'],
+  [/佣金|多多进宝|推广/, 'fee:commission'],
+  [/运费/, 'fee:freight'],
+  [/优惠券|补贴|返现|红包/, 'subsidy:coupon'],
+  [/交易收入|订单收入|货款|交易/, 'sale'],
+];
+const PDD_OUT = /^(2|EXPENSE|支出|OUT)$/i;
+
+const PDD_BILL: Format = {
+  source: 'PDD_BILL',
+  orderColumn: 'orderSn',
+  required: ['billId', 'orderSn', 'amount', 'classDesc', 'createdAt'],
+  read(l) {
+    const billId = l.get('billId');
+    if (!billId) l.problem('billId', 'MISSING', 'billId: missing');
+    const words = `${l.get('classDesc')} ${l.get('type')}`;
+    const eventType = PDD_CLASSES.find(([rule]) => rule.test(words))?.[1] ?? 'adjustment';
+    const fen = amountOf(l, 'amount', 'fen');
+    const out = fen < 0 || PDD_OUT.test(l.get('type')) || eventType === 'refund' || eventType.startsWith('fee:');
+    const amountFen = out ? -Math.abs(fen) : Math.abs(fen);
+    const orderNo = l.get('orderSn') || null;
+    if (!orderNo && (eventType === 'sale' || eventType === 'refund')) l.problem('orderSn', 'MISSING', `orderSn: missing on a ${eventType} line`);
+    const settledAt = timeOf(l, 'createdAt');
+    if (!amountFen) return [];
+    return one(l, billId, eventType, amountFen, orderNo, settledAt, settledAt, { afterSaleNo: eventType === 'refund' ? l.get('billOutBizCode') || null : null });
+  },
+};
+
+const FORMATS: Format[] = [ALIPAY_TRADE, TAOBAO_EXPORT, ALIPAY_ACCOUNT, DOUYIN_SETTLE, DOUYIN_FUNDFLOW, KUAISHOU_BILL, PDD_BILL];
+
+/** The header row of a text (after `#` comments and a preamble, in its first 30 rows) and the format it names. */
+function findHeader(text: string): { format: Format; keys: string[]; cells: string[]; next: number } | null {
+  let n = 0;
+  for (const record of csvRecords(text)) {
+    if (n++ >= 30) break;
+    const row = record.cells;
     if (!row.length || row[0]!.startsWith('#')) continue;
     const keys = row.map(headerKey);
     const format = FORMATS.find((f) => f.required.every((r) => keys.includes(r)));
-    if (format) return { format, index: i, keys };
+    if (format) return { format, keys, cells: row, next: nextLine(text, record.end) };
   }
   return null;
 }
 
+/** Where the record after one ending at `end` starts. */
+const nextLine = (text: string, end: number) => (text[end] === '\r' && text[end + 1] === '\n' ? end + 2 : end + 1);
+
 /** Whether a row is a data row (not a comment, a blank, or the footer's 总计/合计 and `#` lines). */
 const isDataRow = (row: string[]) => row.some((c) => c !== '') && !row[0]!.startsWith('#') && !/^(总计|合计|#-+)/.test(row[0]!);
 
-/** Reads every text of a bill file; one format per file. Line numbers are of the text (1-based). */
-export function parseBillTexts(texts: { name: string; text: string }[]): ParsedBill {
-  let source: BillSource | null = null;
-  const drafts: MoneyEventDraft[] = [];
+/** Lines (about) in the texts, counted before reading, for progress. */
+export function estimateLines(texts: { text: string }[]): number {
+  let n = 0;
+  for (const { text } of texts) for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** What reading a bill found, besides the drafts handed to the sink. */
+export interface BillReading {
+  source: BillSource;
+  /** The header row of each text, as in the file. */
+  headers: string[][];
+  orderColumn: string;
+  lineCount: number;
+  problems: BillProblem[];
+}
+
+/** Lines per chunk handed to the sink. */
+export const CHUNK_LINES = 50_000;
+
+/**
+ * Reads every text of a bill file (one format per file), handing the drafts of good lines to
+ * `sink` a chunk at a time (every CHUNK_LINES lines), so a file of a million lines is never held
+ * as rows or drafts all at once. Every bad line is collected. Line numbers are of the text (1-based).
+ */
+export async function readBillTexts(
+  texts: { name: string; text: string }[],
+  sink: (drafts: MoneyEventDraft[], reading: { source: BillSource; orderColumn: string; lines: number; problems: BillProblem[] }) => Promise<void>,
+): Promise<BillReading> {
+  let format: Format | null = null;
   const problems: BillProblem[] = [];
+  const headers: string[][] = [];
   const seen = new Map<string, number>();
   let lineCount = 0;
+  let chunk: MoneyEventDraft[] = [];
+  let chunkLines = 0;
+  const flush = async () => {
+    const drafts = chunk;
+    chunk = [];
+    chunkLines = 0;
+    await sink(drafts, { source: format!.source, orderColumn: format!.orderColumn, lines: lineCount, problems });
+  };
   for (const { name, text } of texts) {
-    const rows = csvRows(text);
-    const header = findHeader(rows);
+    const header = findHeader(text);
     if (!header) throw new BillFileRefused('UNKNOWN_FORMAT', `${name || 'the file'}: no header row of a known bill format`);
-    if (source && source !== header.format.source) throw new BillFileRefused('UNKNOWN_FORMAT', 'the zip mixes bill formats');
-    source = header.format.source;
-    for (let i = header.index + 1; i < rows.length; i++) {
-      const row = rows[i]!;
+    if (format && format.source !== header.format.source) throw new BillFileRefused('UNKNOWN_FORMAT', 'the zip mixes bill formats');
+    format = header.format;
+    headers.push(header.cells);
+    const index = new Map<string, number>();
+    header.keys.forEach((k, i) => {
+      if (k && !index.has(k)) index.set(k, i);
+    });
+    // Line numbers: count the line breaks before each record (records may hold quoted line breaks).
+    let line = 1;
+    let counted = 0;
+    const lineOf = (offset: number) => {
+      for (let i = text.indexOf('\n', counted); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+        line++;
+        counted = i + 1;
+      }
+      if (counted < offset) counted = offset;
+      return line;
+    };
+    for (const record of csvRecords(text, header.next)) {
+      const row = record.cells;
       if (!isDataRow(row)) continue;
       lineCount++;
-      const line = i + 1;
-      const raw: Record<string, string> = {};
-      header.keys.forEach((k, c) => {
-        if (k) raw[k] = row[c] ?? '';
-      });
+      const lineNo = lineOf(record.start);
       const lineProblems: BillProblem[] = [];
       const l: LineContext = {
-        line,
-        get: (column) => raw[column] ?? '',
-        problem: (field, code, message) => lineProblems.push({ line, field, code, message }),
+        line: lineNo,
+        get: (column) => {
+          const i = index.get(column);
+          return i === undefined ? '' : (row[i] ?? '');
+        },
+        problem: (field, code, message) => lineProblems.push({ line: lineNo, field, code, message }),
       };
       const lineDrafts = header.format.read(l);
+      const raw = new RawLine(lineNo, text.slice(record.start, record.end));
       for (const d of lineDrafts) {
         const first = seen.get(d.sourceLineId);
-        if (first !== undefined) lineProblems.push({ line, field: '(line)', code: 'DUPLICATE_LINE', message: `the same bill line as line ${first} (${d.sourceLineId})` });
-        else seen.set(d.sourceLineId, line);
+        if (first !== undefined) lineProblems.push({ line: lineNo, field: '(line)', code: 'DUPLICATE_LINE', message: `the same bill line as line ${first} (${d.sourceLineId})` });
+        else seen.set(d.sourceLineId, lineNo);
         d.raw = raw;
+        d.line = lineNo;
       }
       if (lineProblems.length) problems.push(...lineProblems.filter((p, k) => lineProblems.findIndex((q) => q.code === p.code && q.field === p.field) === k));
-      else drafts.push(...lineDrafts);
+      else for (const d of lineDrafts) chunk.push(d);
+      if (++chunkLines >= CHUNK_LINES) await flush();
     }
   }
-  return { source: source!, lineCount, drafts, problems };
+  if (format) await flush();
+  return { source: format!.source, headers, orderColumn: format!.orderColumn, lineCount, problems };
+}
+
+/** Reads every text of a bill file into drafts held together (small files, tests). */
+export async function parseBillTexts(texts: { name: string; text: string }[]): Promise<ParsedBill> {
+  const drafts: MoneyEventDraft[] = [];
+  const reading = await readBillTexts(texts, async (chunk) => {
+    for (const d of chunk) drafts.push(d);
+  });
+  return { ...reading, drafts };
 }
 
 export async function parseBillFile(data: Buffer): Promise<ParsedBill> {
   return parseBillTexts(await billTexts(data));
 }
+
+/** The raw line of a draft as a JSON text. */
+export const rawJson = (raw: MoneyEventDraft['raw']): string => (raw instanceof RawLine ? raw.toJson() : JSON.stringify(raw));
 
 /** The result file of a refused import: every bad line, one row per problem (UTF-8 CSV with BOM). */
 export function problemsCsv(problems: BillProblem[]): Buffer {

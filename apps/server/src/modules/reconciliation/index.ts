@@ -7,7 +7,7 @@ import { registerReconciliationMessages } from './reconciliation.messages.js';
 import { registerReconciliationRoutes } from './reconciliation.routes.js';
 import { createReconciliationService, type SettlementBillSource } from './reconciliation.service.js';
 
-export { reconcileInTx, insertMoneyEvents } from './reconciliation.service.js';
+export { reconcileInTx, insertMoneyEvents, unknownOrderNos } from './reconciliation.service.js';
 export { reconcileStatement } from './reconciliation.sql.js';
 
 export const registerReconciliationModule: AreaModule = (ctx) => {
@@ -20,6 +20,6 @@ export const registerReconciliationModule: AreaModule = (ctx) => {
       return lines && lines.map((l) => ({ sourceLineId: l.lineId, orderNo: l.orderNo, subOrderNo: l.subOrderNo, afterSaleNo: l.afterSaleNo, eventType: l.eventType, amountFen: l.amountFen, occurredAt: l.occurredAt, settledAt: l.settledAt, raw: { ...l, occurredAt: l.occurredAt?.toISOString() ?? '', settledAt: l.settledAt.toISOString(), amountFen: String(l.amountFen) } as unknown as Record<string, string> }));
     },
   };
-  const service = createReconciliationService({ database: ctx.database, files: ctx.files, bills, ...(ctx.now ? { now: ctx.now } : {}) });
-  registerReconciliationRoutes(ctx.app, ctx.http, ctx.database, service);
+  const service = createReconciliationService({ database: ctx.database, files: ctx.files, bills, jobs: ctx.jobs, ...(ctx.now ? { now: ctx.now } : {}) });
+  registerReconciliationRoutes(ctx.app, ctx.http, ctx.database, ctx.files, service);
 };

@@ -22,7 +22,25 @@ async function ok(answer: Promise<{ body: any }>) {
 
 const search = (token: string, body: Record<string, unknown> = {}) => t.call('/cloud/advance/finance/reconciliation/search', body, { token });
 const bills = (token: string, body: Record<string, unknown> = {}) => t.call('/cloud/advance/finance/alipayBill/search', body, { token });
-const importFile = (token: string, storeId: number, name: string, data: Buffer) => t.upload('/cloud/advance/finance/alipayBill/import', { field: 'file', name, data }, { storeId: String(storeId) }, { token });
+const upload = (token: string, storeId: number, name: string, data: Buffer, loadMissingOrders?: boolean) =>
+  t.upload('/cloud/advance/finance/alipayBill/import', { field: 'file', name, data }, { storeId: String(storeId), ...(loadMissingOrders === undefined ? {} : { loadMissingOrders: String(loadMissingOrders) }) }, { token });
+
+/** Follows an import task until it is over (the job runs in the test app's worker). */
+async function waitTask(token: string, importId: number): Promise<any> {
+  for (let i = 0; i < 600; i++) {
+    const task = await ok(t.call('/cloud/advance/finance/alipayBill/importTask', { importId }, { token }));
+    if (!['QUEUED', 'RUNNING'].includes(task.status)) return task;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the import ${importId} did not finish`);
+}
+
+/** Uploads a bill file and answers the task once it is over; lines of unknown orders are loaded unless `loadMissingOrders` is false. */
+async function importFile(token: string, storeId: number, name: string, data: Buffer, loadMissingOrders = true): Promise<{ body: any }> {
+  const answer = await upload(token, storeId, name, data, loadMissingOrders);
+  if (!answer.body.success) return answer;
+  return { body: { success: true, data: await waitTask(token, answer.body.data.importId) } };
+}
 
 const TRADE_HEADER =
   '支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注';
@@ -111,12 +129,84 @@ describe('bill files into the ledger', () => {
 
   it('refuses a file of an unknown format or encoding, saying so', async () => {
     const { token, store } = await world();
-    const unknown = await importFile(token, store.id, 'x.csv', Buffer.from('a,b,c\n1,2,3\n'));
-    expect(unknown.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_UNKNOWN_FORMAT' });
-    const latin = await importFile(token, store.id, 'x.csv', Buffer.from([0x61, 0x2c, 0xff, 0xff, 0xff, 0x0a]));
-    expect(latin.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_UNKNOWN_ENCODING' });
+    const unknown = await ok(importFile(token, store.id, 'x.csv', Buffer.from('a,b,c\n1,2,3\n')));
+    expect(unknown).toMatchObject({ status: 'FAILED', errorCode: 'ERR_RECON_UNKNOWN_FORMAT', inserted: 0 });
+    expect(unknown.message).toContain('no header row of a known bill format');
+    const latin = await ok(importFile(token, store.id, 'x.csv', Buffer.from([0x61, 0x2c, 0xff, 0xff, 0xff, 0x0a])));
+    expect(latin).toMatchObject({ status: 'FAILED', errorCode: 'ERR_RECON_UNKNOWN_ENCODING' });
     const noStore = await t.upload('/cloud/advance/finance/alipayBill/import', { field: 'file', name: 'x.csv', data: Buffer.from('a') }, {}, { token });
     expect(noStore.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION' });
+    const badOption = await t.upload('/cloud/advance/finance/alipayBill/import', { field: 'file', name: 'x.csv', data: Buffer.from('a') }, { storeId: String(store.id), loadMissingOrders: 'maybe' }, { token });
+    expect(badOption.body).toMatchObject({ success: false, errorCode: 'ERR_VALIDATION' });
+    expect(JSON.stringify(badOption.body)).toContain('loadMissingOrders');
+  });
+
+  it('answers an import at once as a queued task, then shows it loaded with its lines counted', async () => {
+    const { token, store, nos } = await world();
+    const file = await alipayTradeZip([tradeLine(['Q1', nos.a, '交易', '2026-10-15 10:00:05', '10.00', '', '-0.06']), tradeLine(['Q2', nos.b, '交易', '2026-10-15 10:00:05', '20.00', '', '-0.12'])]);
+    const queued = await ok(upload(token, store.id, 'q.zip', file, true));
+    expect(queued).toMatchObject({ status: 'QUEUED', source: null, inserted: 0, loadMissingOrders: true });
+    const done = await waitTask(token, queued.importId);
+    expect(done).toMatchObject({ importId: queued.importId, status: 'LOADED', source: 'ALIPAY_TRADE', stage: null, lineCount: 2, processedLines: 2, inserted: 4, problemCount: 0 });
+    const other = await storeSeller(t);
+    const foreign = await t.call('/cloud/advance/finance/alipayBill/importTask', { importId: queued.importId }, { token: other.token });
+    expect(foreign.body).toMatchObject({ success: false, errorCode: 'ERR_RECON_IMPORT_NOT_FOUND' });
+  });
+
+  it('runs again a task whose worker died (its heartbeat went stale), with the next attempt', async () => {
+    const { seller, token, store, nos } = await world();
+    const file = await alipayTradeZip([tradeLine(['H1', nos.a, '交易', '2026-10-15 10:00:05', '10.00', '', '-0.06'])]);
+    const first = await ok(importFile(token, store.id, 'h.zip', file));
+    expect(first).toMatchObject({ status: 'LOADED', inserted: 2 });
+    // A task of the same file left RUNNING by a worker that died an hour ago.
+    const stale = await t.database.db.execute<{ id: string }>(sql`
+      insert into bill_imports (domain_id, store_id, file_name, file_id, status, stage, load_missing_orders, attempt, heartbeat_at)
+      select domain_id, store_id, file_name, file_id, 'RUNNING', 'LOADING', true, 0, now() - interval '1 hour'
+      from bill_imports where domain_id = ${seller.domainId} and id = ${first.importId} returning id`);
+    const again = await t.waitFor(
+      () => t.call('/cloud/advance/finance/alipayBill/importTask', { importId: Number(stale.rows[0]!.id) }, { token }),
+      (a) => a.body.data.status === 'LOADED',
+      60_000,
+    );
+    expect(again.body.data).toMatchObject({ status: 'LOADED', inserted: 0, duplicates: 2 });
+    const [row] = (await t.database.db.execute<{ attempt: number }>(sql`select attempt from bill_imports where domain_id = ${seller.domainId} and id = ${Number(stale.rows[0]!.id)}`)).rows;
+    expect(row!.attempt).toBe(1);
+  });
+
+  it('refuses by default every line of an order OpenSeller does not have, with the other bad lines, in one result file; nothing loaded', async () => {
+    const { seller, token, store, nos } = await world();
+    await shippedOrder(seller, store.id, nos.a, '100.00');
+    const file = await alipayTradeZip([
+      tradeLine(['U1', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '-0.60']),
+      tradeLine(['U2', nos.b, '交易', '2026-10-15 10:00:05', '12.00', '', '0']),
+      tradeLine(['U3', nos.c, '交易', '2026-10-15 10:00:05', '1x', '', '0']),
+      tradeLine(['U4', nos.d, '交易', '2026-10-15 10:00:05', '5.00', '', '-0.03']),
+    ]);
+    const refused = await ok(importFile(token, store.id, 'unknown.zip', file, false));
+    expect(refused).toMatchObject({ status: 'REFUSED', inserted: 0, lineCount: 4, problemCount: 3, loadMissingOrders: false });
+    expect(refused.problems.map((p: any) => [p.line, p.field, p.code])).toEqual([
+      [7, '商户订单号', 'UNKNOWN_ORDER'],
+      [8, '商家实收', 'BAD_AMOUNT'],
+      [9, '商户订单号', 'UNKNOWN_ORDER'],
+    ]);
+    expect(refused.problems[0].message).toContain(nos.b);
+    const result = await fetch(`${t.baseUrl}/cloud/advance/finance/alipayBill/importResult`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ importId: refused.importId }) });
+    const csv = (await result.text()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(csv.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual(['"7","商户订单号","UNKNOWN_ORDER"', '"8","商家实收","BAD_AMOUNT"', '"9","商户订单号","UNKNOWN_ORDER"']);
+    expect((await ok(bills(token, { storeId: store.id }))).total).toBe(0);
+    expect((await ok(search(token, { storeId: store.id }))).total).toBe(0);
+  });
+
+  it('loads the lines of orders OpenSeller does not have when asked to: they show as MISSING_ORDER', async () => {
+    const { seller, token, store, nos } = await world();
+    await shippedOrder(seller, store.id, nos.a, '100.00');
+    const file = await alipayTradeZip([tradeLine(['M1', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '-0.60']), tradeLine(['M2', nos.b, '交易', '2026-10-15 10:00:05', '12.00', '', '0'])]);
+    expect(await ok(importFile(token, store.id, 'missing.zip', file, false))).toMatchObject({ status: 'REFUSED', problemCount: 1 });
+    const loaded = await ok(importFile(token, store.id, 'missing.zip', file, true));
+    expect(loaded).toMatchObject({ status: 'LOADED', inserted: 3, loadMissingOrders: true });
+    const rows = byOrder((await ok(search(token, { storeId: store.id }))).voList);
+    expect(rows[nos.a]).toMatchObject({ status: 'SUCCESS' });
+    expect(rows[nos.b]).toMatchObject({ status: 'MISSING_ORDER' });
   });
 
   it('reads the account detail and the Douyin settlement detail (fen) and fund flow', async () => {
@@ -140,6 +230,48 @@ describe('bill files into the ledger', () => {
     expect(of(null)).toEqual([['adjustment', '-95.0000']]);
     expect(of(nos.b)).toEqual([['fee:commission', '-5.0000'], ['fee:service', '-0.3000'], ['sale', '100.0000'], ['subsidy:platform', '3.0000']]);
     expect(of(nos.c)).toEqual([['fee:commission', '-2.5000'], ['fee:service', '-0.3000'], ['sale', '50.0000'], ['subsidy:freight', '8.0000'], ['subsidy:platform', '1.0000']]);
+  });
+});
+
+describe('Kuaishou and Pinduoduo bills', () => {
+  // Fixtures built from the fields shared/RECONCILIATION.md gives: Kuaishou's 实付, 平台补贴, 主播补贴,
+  // 技术服务费, 达人佣金, 团长佣金 [S] (订单号, 结算时间, 账单编号, 结算金额: our reading [U]); Pinduoduo's
+  // billId, orderSn, amount (fen), type, classId, classDesc, financeId, billOutBizCode [S] (createdAt [U]).
+  it('reads a Kuaishou bill: the sale, each subsidy and fee, and what the settled amount says beyond them', async () => {
+    const { token, store, nos } = await world();
+    const text = [
+      '账单编号,订单号,结算时间,实付（元）,平台补贴（元）,主播补贴（元）,技术服务费（元）,达人佣金（元）,团长佣金（元）,结算金额（元）',
+      `KS1,${nos.a},2026-10-18 12:00:00,100.00,5.00,2.00,-1.00,10.00,0,95.50`,
+      `KS2,${nos.b},2026-10-19 12:00:00,30.00,0,0,0.30,0,1.00,28.70`,
+    ].join('\r\n');
+    const loaded = await ok(importFile(token, store.id, 'kuaishou.csv', iconv.encode(text, 'gbk')));
+    expect(loaded).toMatchObject({ source: 'KUAISHOU_BILL', status: 'LOADED', lineCount: 2, inserted: 9 });
+    const lines = (await ok(bills(token, { storeId: store.id, pageSize: 50 }))).voList;
+    const of = (orderNo: string) => lines.filter((l: any) => l.orderNo === orderNo).map((l: any) => [l.eventType, l.amount]).sort();
+    expect(of(nos.a)).toEqual([['adjustment', '-0.5000'], ['fee:commission', '-10.0000'], ['fee:service', '-1.0000'], ['sale', '100.0000'], ['subsidy:platform', '5.0000'], ['subsidy:streamer', '2.0000']]);
+    expect(of(nos.b)).toEqual([['fee:recruitment', '-1.0000'], ['fee:service', '-0.3000'], ['sale', '30.0000']]);
+  });
+
+  it('reads a Pinduoduo bill detail (fen): income, a coupon subsidy, a service fee and a refund; a bad amount refuses the file', async () => {
+    const { token, store, nos } = await world();
+    const header = 'billId,orderSn,amount,type,classId,classDesc,financeId,billOutBizCode,createdAt';
+    const good = [header, `P1,${nos.a},10000,1,1,交易收入,F1,,2026-10-20 10:00:00`, `P2,${nos.a},300,1,5,优惠券结算,F1,,1792800000`, `P3,${nos.a},60,2,9,技术服务费,F1,,2026-10-20 10:00:00`, `P4,${nos.a},2000,2,3,退款,F2,RF1,2026-11-02 10:00:00`].join('\n');
+    const loaded = await ok(importFile(token, store.id, 'pdd.csv', Buffer.from(good)));
+    expect(loaded).toMatchObject({ source: 'PDD_BILL', status: 'LOADED', lineCount: 4, inserted: 4 });
+    const lines = (await ok(bills(token, { storeId: store.id, pageSize: 50 }))).voList;
+    expect(lines.map((l: any) => [l.sourceLineId, l.eventType, l.amount, l.afterSaleNo]).sort()).toEqual([
+      ['P1', 'sale', '100.0000', null],
+      ['P2', 'subsidy:coupon', '3.0000', null],
+      ['P3', 'fee:service', '-0.6000', null],
+      ['P4', 'refund', '-20.0000', 'RF1'],
+    ]);
+    const bad = [header, `P9,${nos.b},12.5,1,1,交易收入,F9,,2026-10-20 10:00:00`, `P10,${nos.b},100,1,1,交易收入,F9,,soon`].join('\n');
+    const refused = await ok(importFile(token, store.id, 'pdd-bad.csv', Buffer.from(bad)));
+    expect(refused).toMatchObject({ source: 'PDD_BILL', status: 'REFUSED', problemCount: 2 });
+    expect(refused.problems.map((p: any) => [p.line, p.field, p.code])).toEqual([
+      [2, 'amount', 'BAD_AMOUNT'],
+      [3, 'createdAt', 'BAD_TIME'],
+    ]);
   });
 });
 

@@ -1,20 +1,22 @@
 // Platform reconciliation calls (spec 03-calls §7.12: reconciliation search, alipay bill search,
 // calculatedSum) and the chosen paths of README.md. Handlers only translate.
+import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { BillSummaryCalls, ErrorCodes, parseDateTimeText, PlatformBillCalls, ReconciliationCalls } from '@openseller/core';
+import { BillImportFields, BillSummaryCalls, ErrorCodes, parseDateTimeText, PlatformBillCalls, ReconciliationCalls, ReconciliationErrors } from '@openseller/core';
 import type { Database } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Http } from '../../platform/http.js';
 import { parseInput, refuseUnstorableText, requestLanguage } from '../../platform/http.js';
 import { pageAnswer } from '../../platform/paging.js';
-import { MULTIPART_FILE_LIMIT } from '../../platform/uploads.js';
+import type { FileStore } from '../../platform/file-store.js';
 import { billingSummary, reconciliationById, searchBillLines, searchReconciliations } from './reconciliation.queries.js';
 import type { ReconciliationService } from './reconciliation.service.js';
 
-const ImportFields = z.object({ storeId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/** The largest bill file taken (a month of a busy store's Alipay detail is some hundreds of MB unzipped). */
+const MAX_BILL_BYTES = 512 * 1024 * 1024;
 
-export function registerReconciliationRoutes(app: FastifyInstance, http: Http, database: Database, service: ReconciliationService): void {
+export function registerReconciliationRoutes(app: FastifyInstance, http: Http, database: Database, files: FileStore, service: ReconciliationService): void {
   const { db } = database;
   const rowOf = async (domainId: number, id: number) => {
     const row = await reconciliationById(db, domainId, id);
@@ -36,28 +38,38 @@ export function registerReconciliationRoutes(app: FastifyInstance, http: Http, d
       return { ...pageAnswer(rows, total, c.input), incomeAmount, expenseAmount };
     },
     importBill: async (c) => {
-      // Multipart: file (a CSV or a zip of CSV files) and storeId.
+      // Multipart: file (a CSV or a zip of CSV files), storeId, loadMissingOrders. The file is
+      // streamed to disk (bills run to hundreds of MB), then read by a background task.
       const request = c.request;
       if (!request.isMultipart()) throw new AppError(ErrorCodes.FILE_MISSING, 400, { field: 'file' });
       const fields: Record<string, string> = {};
-      let file: { filename: string; data: Buffer } | null = null;
+      let file: { filename: string; path: string; size: number } | null = null;
       try {
-        for await (const part of request.parts()) {
+        for await (const part of request.parts({ limits: { fileSize: MAX_BILL_BYTES } })) {
           if (part.type === 'file') {
-            const data = await part.toBuffer();
-            if (part.fieldname === 'file' && !file) file = { filename: part.filename, data };
+            if (part.fieldname === 'file' && !file) {
+              const target = files.tempPath('upload');
+              await pipeline(part.file, fs.createWriteStream(target));
+              file = { filename: part.filename, path: target, size: (await fs.promises.stat(target)).size };
+            } else part.file.resume();
           } else fields[part.fieldname] = String(part.value ?? '');
         }
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCodes.FILE_EXCEL_SIZE, 400, { field: 'file', max: MULTIPART_FILE_LIMIT });
+        if (file) await fs.promises.rm(file.path, { force: true });
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ReconciliationErrors.FILE_TOO_LARGE, 400, { field: 'file', maxMb: MAX_BILL_BYTES / 1024 / 1024 });
         throw error;
       }
-      refuseUnstorableText(fields, requestLanguage(request));
-      const { storeId } = parseInput(ImportFields, fields, c.language);
-      if (!file || !file.data.length) throw new AppError(ErrorCodes.FILE_MISSING, 400, { field: 'file' });
-      refuseUnstorableText({ file: file.filename }, requestLanguage(request));
-      return service.importBill(c.session, { storeId, fileName: file.filename.slice(0, 200), data: file.data });
+      try {
+        refuseUnstorableText(fields, requestLanguage(request));
+        const { storeId, loadMissingOrders } = parseInput(BillImportFields, fields, c.language);
+        if (!file || !file.size) throw new AppError(ErrorCodes.FILE_MISSING, 400, { field: 'file' });
+        refuseUnstorableText({ file: file.filename }, requestLanguage(request));
+        return await service.importBill(c.session, { storeId, loadMissingOrders, fileName: file.filename.slice(0, 200), sourcePath: file.path }, c.language);
+      } finally {
+        if (file) await fs.promises.rm(file.path, { force: true });
+      }
     },
+    importTask: (c) => service.importTask(c.session, c.input.importId, c.language),
     pull: (c) => service.pull(c.session, { storeId: c.input.storeId, from: parseDateTimeText(c.input.from), to: parseDateTimeText(c.input.to) }),
     record: (c) => service.record(c.session, c.input.ids),
     importResult: async (c) => {

@@ -1,24 +1,35 @@
 // The ledger and the reconciliation: bill files and marketplace pulls loaded into money_events
 // (all lines of a file or none; a line already there is left alone), the set-based
 // reconciliation of the orders, manual success and its undoing, recording bill lines.
+//
+// A bill file is a background task on the jobs queue (`bill-import`): the upload stores the file
+// and answers the task at once; the job reads it (progress every 50,000 lines), checks it (every
+// bad line, and by default every line of an order OpenSeller does not have), loads it with
+// multi-row inserts of column arrays and reconciles the store in one transaction. The running
+// task's row carries a heartbeat; a task whose heartbeat went stale (its worker died) is queued
+// again with the next attempt, and a run whose attempt moved on writes nothing.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ErrorCodes, ReconciliationErrors, type BillImportAnswer, type BillProblem, type BillSource } from '@openseller/core';
+import { ErrorCodes, ReconciliationErrors, type BillImportAnswer, type BillProblem, type BillSource, type Language } from '@openseller/core';
 import type { Database, Tx } from '../../db/client.js';
 import { billImports, moneyEvents, reconciliations, stores } from '../../db/schema/index.js';
 import { actorOf, domainOf } from '../../platform/caller.js';
 import { AppError, versionConflict } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/file-store.js';
+import type { JobQueue } from '../../platform/jobs.js';
+import { serverMessage } from '../../platform/messages.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
-import { BillFileRefused, parseBillFile, problemsCsv, type MoneyEventDraft } from './bill-formats.js';
+import { bigintArray, textArray } from '../../platform/sql.js';
+import { BillFileRefused, billTexts, estimateLines, problemsCsv, rawJson, readBillTexts, type MoneyEventDraft } from './bill-formats.js';
 import { reconcileStatement } from './reconciliation.sql.js';
 
 /** Problems listed in the answer; the result file has all of them. */
 const LISTED_PROBLEMS = 200;
 /** Rows per INSERT … SELECT FROM unnest(…). */
-const INSERT_CHUNK = 5000;
+const INSERT_CHUNK = 20_000;
 /** The longest window of one marketplace pull. */
 const MAX_PULL_DAYS = 31;
+export const BILL_IMPORT_JOB = 'bill-import';
 
 export interface SettlementBillSource {
   /** The store's marketplace bill lines settled in [from, to), or null when the marketplace gives none through this build. */
@@ -29,53 +40,138 @@ export interface ReconciliationDeps {
   database: Database;
   files: FileStore;
   bills: SettlementBillSource;
+  /** Null when the app runs without jobs: a bill file is then read in the request. */
+  jobs?: JobQueue | null;
   now?: () => Date;
 }
 
 export type ReconcileOutcome = { orders: number; statusCounts: Record<string, number>; reopened: number };
 
-/** Inserts drafts, leaving alone lines the ledger already has; answers how many were new. */
-export async function insertMoneyEvents(tx: Tx, domainId: number, store: { id: number; platformCode: string }, source: BillSource, importId: number | null, drafts: MoneyEventDraft[]): Promise<number> {
+/**
+ * Inserts drafts, leaving alone lines the ledger already has; answers how many were new. Each
+ * chunk is one INSERT … SELECT FROM unnest(column arrays): a fixed number of parameters whatever its
+ * size, and no per-row JSON to take apart but the raw line (serialised once per file line, as
+ * JSON texts joined by newlines, which JSON never holds unescaped).
+ */
+export async function insertMoneyEvents(
+  tx: Tx,
+  domainId: number,
+  store: { id: number; platformCode: string },
+  source: BillSource,
+  importId: number | null,
+  drafts: MoneyEventDraft[],
+  progress?: (done: number) => Promise<void>,
+): Promise<number> {
   let inserted = 0;
+  const rawText = new Map<object, string>();
+  // Drafts of one line share its raw line: it is turned into JSON once.
   for (let i = 0; i < drafts.length; i += INSERT_CHUNK) {
     const chunk = drafts.slice(i, i + INSERT_CHUNK);
-    // One jsonb parameter for the chunk: a statement of any size has a fixed parameter count.
-    const rows = chunk.map((d) => ({
-      source_line_id: d.sourceLineId,
-      order_no: d.orderNo,
-      sub_order_no: d.subOrderNo,
-      after_sale_no: d.afterSaleNo,
-      event_type: d.eventType,
-      amount_fen: d.amountFen,
-      occurred_at: d.occurredAt?.toISOString() ?? null,
-      settled_at: d.settledAt.toISOString(),
-      raw: d.raw,
-    }));
+    const raws = chunk.map((d) => {
+      let text = rawText.get(d.raw);
+      if (text === undefined) {
+        text = rawJson(d.raw);
+        rawText.set(d.raw, text);
+      }
+      return text;
+    });
+    rawText.clear();
     const result = await tx.execute(sql`
       insert into money_events (domain_id, platform, store_id, source, source_line_id, import_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw)
-      select ${domainId}, ${store.platformCode}, ${store.id}, ${source}, l.source_line_id, ${importId}, l.order_no, l.sub_order_no, l.after_sale_no, l.event_type, l.amount_fen, l.occurred_at, l.settled_at, l.raw
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        as l(source_line_id text, order_no text, sub_order_no text, after_sale_no text, event_type text, amount_fen bigint, occurred_at timestamptz, settled_at timestamptz, raw jsonb)
+      select ${domainId}, ${store.platformCode}, ${store.id}, ${source}, l.source_line_id, ${importId}, l.order_no, l.sub_order_no, l.after_sale_no, l.event_type, l.amount_fen, l.occurred_at, l.settled_at, l.raw::jsonb
+      from unnest(
+        ${textArray(chunk.map((d) => d.sourceLineId))},
+        ${sql.param(chunk.map((d) => d.orderNo))}::text[],
+        ${sql.param(chunk.map((d) => d.subOrderNo))}::text[],
+        ${sql.param(chunk.map((d) => d.afterSaleNo))}::text[],
+        ${textArray(chunk.map((d) => d.eventType))},
+        ${bigintArray(chunk.map((d) => d.amountFen))},
+        ${sql.param(chunk.map((d) => d.occurredAt?.toISOString() ?? null))}::timestamptz[],
+        ${sql.param(chunk.map((d) => d.settledAt.toISOString()))}::timestamptz[],
+        string_to_array(${raws.join('\n')}, chr(10))
+      ) as l(source_line_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw)
       on conflict (domain_id, store_id, source, source_line_id) do nothing`);
     inserted += result.rowCount ?? 0;
+    if (progress) await progress(Math.min(drafts.length, i + INSERT_CHUNK));
   }
   return inserted;
 }
 
+/**
+ * The order numbers of drafts that OpenSeller does not have as a platform order of the store
+ * (one anti-join of the distinct numbers against platform_orders).
+ */
+export async function unknownOrderNos(tx: Tx | Database['db'], domainId: number, storeId: number, drafts: MoneyEventDraft[]): Promise<Set<string>> {
+  const nos = [...new Set(drafts.map((d) => d.orderNo).filter((n): n is string => n !== null))];
+  if (!nos.length) return new Set();
+  // One index probe of platform_orders_store_no_key per distinct number (a chunk's cost does not
+  // grow with the size of the store).
+  const result = await tx.execute<{ no: string }>(sql`
+    select u.no from unnest(${textArray(nos)}) as u(no)
+    where not exists (
+      select 1 from platform_orders p
+      where p.domain_id = ${domainId} and p.store_id = ${storeId} and p.platform_no = u.no and p.erp_order_id is not null
+      offset 0)`);
+  return new Set(result.rows.map((r) => r.no));
+}
+
 /** Reconciles the orders of a domain (or of one store) in the caller's transaction. */
 export async function reconcileInTx(tx: Tx, domainId: number, storeId: number | null, at: Date): Promise<ReconcileOutcome> {
-  const changed = await tx.execute<{ status: string; prev_status: string | null; reopened: boolean | null }>(reconcileStatement(domainId, storeId, at));
+  // The statement groups and joins every order of the store at once: let its hashes live in memory.
+  await tx.execute(sql`set local work_mem = '128MB'`);
+  const changed = await tx.execute<{ changed: number; reopened: number }>(reconcileStatement(domainId, storeId, at));
   const counts = await tx.execute<{ status: string; n: number }>(
     sql`select status, count(*)::int as n from reconciliations where domain_id = ${domainId}${storeId === null ? sql`` : sql` and store_id = ${storeId}`} group by status`,
   );
   const statusCounts: Record<string, number> = {};
   for (const r of counts.rows) statusCounts[r.status] = Number(r.n);
-  return { orders: Object.values(statusCounts).reduce((a, b) => a + b, 0), statusCounts, reopened: changed.rows.filter((r) => r.reopened).length };
+  return { orders: Object.values(statusCounts).reduce((a, b) => a + b, 0), statusCounts, reopened: Number(changed.rows[0]?.reopened ?? 0) };
 }
+
+type BillImportRow = typeof billImports.$inferSelect;
+
+/** The answer of an import task's row, in the caller's language. */
+function answerOf(row: BillImportRow, language: Language): BillImportAnswer {
+  return {
+    importId: row.id,
+    source: (row.source as BillSource | null) ?? null,
+    status: row.status as BillImportAnswer['status'],
+    stage: (row.stage as BillImportAnswer['stage']) ?? null,
+    processedLines: row.processedLines,
+    lineCount: row.lineCount,
+    inserted: row.inserted,
+    duplicates: row.duplicates,
+    problemCount: row.problemCount,
+    problems: (row.problems as BillProblem[]) ?? [],
+    resultFileKey: null,
+    loadMissingOrders: row.loadMissingOrders,
+    errorCode: row.errorCode ?? null,
+    message: row.errorCode ? serverMessage(row.errorCode, { detail: row.message ?? '' }, language) : (row.message ?? null),
+  };
+}
+
+/** A run given up while it ran (its task was queued again meanwhile). */
+class RunGivenUp extends Error {}
+/** Rolls a refused file's transaction back (its problems are kept aside). */
+class RollBack extends Error {}
+/** A file of no known format or encoding, found while reading it. */
+class FileRefused extends Error {
+  constructor(
+    readonly code: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+const refusalCode = (error: BillFileRefused) => (error.reason === 'UNKNOWN_ENCODING' ? ReconciliationErrors.UNKNOWN_ENCODING : ReconciliationErrors.UNKNOWN_FORMAT);
 
 export function createReconciliationService(deps: ReconciliationDeps) {
   const { db } = deps.database;
   const now = deps.now ?? (() => new Date());
+  const jobs = deps.jobs ?? null;
+  /** The import tasks this process runs now, with the attempt it holds. */
+  const held = new Map<number, number>();
 
   async function storeOf(tx: Tx | typeof db, domainId: number, storeId: number) {
     const [store] = await tx.select({ id: stores.id, platformCode: stores.platformCode, name: stores.name }).from(stores).where(and(eq(stores.domainId, domainId), eq(stores.id, storeId)));
@@ -83,46 +179,239 @@ export function createReconciliationService(deps: ReconciliationDeps) {
     return store;
   }
 
-  /** Loads drafts as one import: every line, or (with problems) none and a result file. */
-  async function load(session: Session, storeId: number, source: BillSource, fileName: string, lineCount: number, drafts: MoneyEventDraft[], problems: BillProblem[]): Promise<BillImportAnswer> {
+  async function answerWithFile(row: BillImportRow, language: Language): Promise<BillImportAnswer> {
+    const answer = answerOf(row, language);
+    if (row.resultFileId) answer.resultFileKey = (await deps.files.byId(row.resultFileId))?.fileKey ?? null;
+    return answer;
+  }
+
+  /** Every line of an order OpenSeller does not have, as a problem of the file (unless such lines are to be loaded). */
+  async function unknownOrderProblems(tx: Tx, domainId: number, storeId: number, orderColumn: string, drafts: MoneyEventDraft[]): Promise<BillProblem[]> {
+    const unknown = await unknownOrderNos(tx, domainId, storeId, drafts);
+    if (!unknown.size) return [];
+    const problems: BillProblem[] = [];
+    let lastLine = -1;
+    for (const d of drafts) {
+      if (d.orderNo === null || !unknown.has(d.orderNo) || d.line === lastLine) continue;
+      lastLine = d.line ?? -1;
+      problems.push({ line: d.line ?? 0, field: orderColumn, code: 'UNKNOWN_ORDER', message: `${orderColumn}: the order "${d.orderNo}" is not in OpenSeller for this store` });
+    }
+    return problems;
+  }
+
+  /** Saves the result file of a refused file and answers its id. */
+  async function saveProblems(domainId: number, userId: number | null, fileName: string, problems: BillProblem[]): Promise<number> {
+    problems.sort((a, b) => a.line - b.line);
+    const file = await deps.files.save({ domainId, useType: 'BILL_IMPORT_RESULT', originalName: `${fileName || 'bill'}-problems.csv`, extension: 'csv', data: problemsCsv(problems), createdBy: userId });
+    return file.id;
+  }
+
+  /** Loads a pull's drafts at once: every line, or (with problems) none and a result file. */
+  async function loadPulled(session: Session, storeId: number, fileName: string, drafts: MoneyEventDraft[]): Promise<BillImportAnswer> {
     const domainId = domainOf(session);
     const store = await storeOf(db, domainId, storeId);
-    if (problems.length) {
-      const file = await deps.files.save({ domainId, useType: 'BILL_IMPORT_RESULT', originalName: `${fileName || 'bill'}-problems.csv`, extension: 'csv', data: problemsCsv(problems), createdBy: session.userId });
-      const [row] = await db
-        .insert(billImports)
-        .values({ domainId, storeId, source, fileName, status: 'REFUSED', lineCount, problemCount: problems.length, resultFileId: file.id, createdBy: session.userId })
-        .returning();
-      return { importId: row!.id, source, status: 'REFUSED', lineCount, inserted: 0, duplicates: 0, problemCount: problems.length, problems: problems.slice(0, LISTED_PROBLEMS), resultFileKey: file.fileKey };
-    }
-    return db.transaction(async (tx) => {
-      const [row] = await tx.insert(billImports).values({ domainId, storeId, source, fileName, status: 'LOADED', lineCount, createdBy: session.userId }).returning();
-      const inserted = await insertMoneyEvents(tx, domainId, store, source, row!.id, drafts);
-      await tx
-        .update(billImports)
-        .set({ inserted, duplicates: drafts.length - inserted })
-        .where(and(eq(billImports.domainId, domainId), eq(billImports.id, row!.id)));
+    const row = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(billImports).values({ domainId, storeId, source: 'SANDBOX', fileName, status: 'RUNNING', loadMissingOrders: true, lineCount: drafts.length, createdBy: session.userId }).returning();
+      const inserted = await insertMoneyEvents(tx, domainId, store, 'SANDBOX', row!.id, drafts);
       if (inserted) await reconcileInTx(tx, domainId, storeId, now());
-      return { importId: row!.id, source, status: 'LOADED' as const, lineCount, inserted, duplicates: drafts.length - inserted, problemCount: 0, problems: [], resultFileKey: null };
+      const [done] = await tx
+        .update(billImports)
+        .set({ status: 'LOADED', processedLines: drafts.length, inserted, duplicates: drafts.length - inserted, updatedAt: now() })
+        .where(and(eq(billImports.domainId, domainId), eq(billImports.id, row!.id)))
+        .returning();
+      return done!;
+    });
+    return answerOf(row, 'en');
+  }
+
+  /** The writes of the run that holds a task: each one only while the task is still this run's. */
+  function hold(task: BillImportRow) {
+    const mine = and(eq(billImports.domainId, task.domainId), eq(billImports.id, task.id), eq(billImports.attempt, task.attempt), eq(billImports.status, 'RUNNING'));
+    held.set(task.id, task.attempt);
+    const stopBeat = jobs?.heartbeat(() => db.update(billImports).set({ heartbeatAt: sql`now()` }).where(mine)) ?? (() => {});
+    return {
+      progress: async (values: Partial<typeof billImports.$inferInsert>) => {
+        await db
+          .update(billImports)
+          .set({ ...values, heartbeatAt: sql`now()`, updatedAt: now() })
+          .where(mine);
+      },
+      finish: async (values: Partial<typeof billImports.$inferInsert>, tx: Tx | typeof db = db) =>
+        (
+          await tx
+            .update(billImports)
+            .set({ heartbeatAt: null, stage: null, ...values, updatedAt: now() })
+            .where(mine)
+            .returning({ id: billImports.id })
+        ).length > 0,
+      end: () => {
+        stopBeat();
+        if (held.get(task.id) === task.attempt) held.delete(task.id);
+      },
+    };
+  }
+
+  /**
+   * Runs an import task in one transaction: the file is read a chunk of lines at a time, each
+   * chunk checked (and, unless asked to load them, its lines of unknown orders reported) and
+   * inserted; once a line is bad nothing more is inserted, the rest is only read for its problems,
+   * and the transaction is rolled back: nothing of a refused file stays. A good file's store is
+   * then reconciled, and the task marked LOADED, in the same transaction.
+   */
+  async function runImport(domainId: number, importId: number, attempt: number): Promise<void> {
+    const [task] = await db
+      .update(billImports)
+      .set({ status: 'RUNNING', stage: 'READING', processedLines: 0, heartbeatAt: sql`now()`, updatedAt: now() })
+      .where(and(eq(billImports.domainId, domainId), eq(billImports.id, importId), eq(billImports.attempt, attempt), eq(billImports.status, 'QUEUED')))
+      .returning();
+    if (!task) return;
+    const run = hold(task);
+    let refused: { problems: BillProblem[]; lineCount: number; source: BillSource; headers: string[][] } | null = null;
+    try {
+      const file = task.fileId ? await deps.files.byId(task.fileId) : undefined;
+      if (!file) throw new Error('the uploaded bill file is gone');
+      const store = await storeOf(db, domainId, task.storeId);
+      let texts;
+      try {
+        texts = await billTexts(await deps.files.read(file));
+      } catch (error) {
+        if (!(error instanceof BillFileRefused)) throw error;
+        await run.finish({ status: 'FAILED', errorCode: refusalCode(error), message: error.detail.slice(0, 500) });
+        return;
+      }
+      await run.progress({ lineCount: estimateLines(texts), stage: 'LOADING' });
+      await db.transaction(async (tx) => {
+        let inserted = 0;
+        let drafted = 0;
+        let reading;
+        try {
+          reading = await readBillTexts(texts, async (drafts, so) => {
+            if (!task.loadMissingOrders) so.problems.push(...(await unknownOrderProblems(tx, domainId, task.storeId, so.orderColumn, drafts)));
+            // Once the file is refused, the rest is read only for its problems.
+            if (!so.problems.length) {
+              inserted += await insertMoneyEvents(tx, domainId, store, so.source, task.id, drafts);
+              drafted += drafts.length;
+            }
+            await run.progress({ processedLines: so.lines, source: so.source });
+          });
+        } catch (error) {
+          if (!(error instanceof BillFileRefused)) throw error;
+          throw new FileRefused(refusalCode(error), error.detail);
+        }
+        if (reading.problems.length) {
+          refused = { problems: reading.problems, lineCount: reading.lineCount, source: reading.source, headers: reading.headers };
+          throw new RollBack();
+        }
+        await run.progress({ stage: 'RECONCILING', processedLines: reading.lineCount, lineCount: reading.lineCount });
+        // Lines inserted in this transaction are in no statistics yet; ANALYZE counts them, so the
+        // reconcile is planned for their number.
+        if (inserted > 10_000) await tx.execute(sql`analyze money_events`);
+        if (inserted) await reconcileInTx(tx, domainId, task.storeId, now());
+        // LOADED is written with the lines, in their transaction; a run given up meanwhile rolls back.
+        const done = await run.finish({ status: 'LOADED', source: reading.source, header: reading.headers, lineCount: reading.lineCount, processedLines: reading.lineCount, inserted, duplicates: drafted - inserted }, tx);
+        if (!done) throw new RunGivenUp();
+      });
+    } catch (error) {
+      if (error instanceof RunGivenUp) return;
+      if (error instanceof RollBack && refused) {
+        const { problems, lineCount, source, headers } = refused as { problems: BillProblem[]; lineCount: number; source: BillSource; headers: string[][] };
+        const resultFileId = await saveProblems(domainId, task.createdBy ?? null, task.fileName, problems);
+        await run.finish({ status: 'REFUSED', source, header: headers, lineCount, processedLines: 0, problemCount: problems.length, problems: problems.slice(0, LISTED_PROBLEMS), resultFileId });
+        return;
+      }
+      if (error instanceof FileRefused) {
+        await run.finish({ status: 'FAILED', processedLines: 0, errorCode: error.code, message: error.detail.slice(0, 500) });
+        return;
+      }
+      const code = error instanceof AppError ? error.code : null;
+      await run.finish({ status: 'FAILED', processedLines: 0, errorCode: code, message: (error instanceof Error ? error.message : String(error)).slice(0, 500) }).catch(() => false);
+    } finally {
+      run.end();
+    }
+  }
+
+  /** Queues again (or fails, after too many attempts) the running tasks matched by `where`. */
+  async function requeue(where: ReturnType<typeof and>): Promise<void> {
+    if (!jobs) return;
+    const queued = await db.transaction(async (tx) => {
+      const tasks = await tx
+        .select({ domainId: billImports.domainId, id: billImports.id, attempt: billImports.attempt })
+        .from(billImports)
+        .where(and(eq(billImports.status, 'RUNNING'), where))
+        .limit(100)
+        .for('update', { skipLocked: true });
+      let sent = 0;
+      for (const t of tasks) {
+        const gaveUp = t.attempt + 1 >= jobs.timing.attempts;
+        await tx
+          .update(billImports)
+          .set({ attempt: t.attempt + 1, heartbeatAt: null, stage: null, processedLines: 0, updatedAt: now(), ...(gaveUp ? { status: 'FAILED', message: `interrupted ${t.attempt + 1} times by server restarts; nothing was imported` } : { status: 'QUEUED' }) })
+          .where(and(eq(billImports.domainId, t.domainId), eq(billImports.id, t.id), eq(billImports.attempt, t.attempt)));
+        if (!gaveUp) {
+          await jobs.send(BILL_IMPORT_JOB, { domainId: t.domainId, importId: t.id, attempt: t.attempt + 1 }, { tx });
+          sent++;
+        }
+      }
+      return sent;
+    });
+    if (queued) jobs.wake(BILL_IMPORT_JOB);
+  }
+
+  /** An import task of the caller's domain: its progress, or its outcome. */
+  async function importTask(session: Session, importId: number, language: Language): Promise<BillImportAnswer> {
+    const domainId = domainOf(session);
+    const [row] = await db.select().from(billImports).where(and(eq(billImports.domainId, domainId), eq(billImports.id, importId)));
+    if (!row) throw new AppError(ReconciliationErrors.IMPORT_NOT_FOUND, 404, { field: 'importId', id: importId });
+    return answerWithFile(row, language);
+  }
+
+  if (jobs) {
+    jobs.define({ name: BILL_IMPORT_JOB, retryLimit: 0, expireInSeconds: 3600, handler: async (data) => runImport(Number(data.domainId), Number(data.importId), Number(data.attempt)) });
+    jobs.watch({
+      name: 'bill-imports',
+      sweep: () =>
+        requeue(
+          and(
+            sql`${billImports.heartbeatAt} < now() - ${jobs.timing.staleSeconds}::float8 * interval '1 second'`,
+            held.size ? sql`not (${billImports.id} = any(${bigintArray([...held.keys()])}))` : undefined,
+          ),
+        ),
+      release: async () => {
+        if (held.size) await requeue(sql`${billImports.id} = any(${bigintArray([...held.keys()])})`);
+      },
     });
   }
 
   return {
-    /** A bill file (a CSV, or a zip of them) of a store. */
-    async importBill(session: Session, input: { storeId: number; fileName: string; data: Buffer }): Promise<BillImportAnswer> {
-      await storeOf(db, domainOf(session), input.storeId);
-      let parsed;
-      try {
-        parsed = await parseBillFile(input.data);
-      } catch (error) {
-        if (error instanceof BillFileRefused) {
-          const code = error.reason === 'UNKNOWN_ENCODING' ? ReconciliationErrors.UNKNOWN_ENCODING : ReconciliationErrors.UNKNOWN_FORMAT;
-          throw new AppError(code, 400, { field: 'file', detail: error.detail });
-        }
-        throw error;
+    /**
+     * A bill file (a CSV, or a zip of them) of a store, already stored at `sourcePath`: queued as a
+     * task answered at once (read in the request when the app runs without jobs).
+     */
+    async importBill(session: Session, input: { storeId: number; fileName: string; sourcePath: string; loadMissingOrders: boolean }, language: Language): Promise<BillImportAnswer> {
+      const domainId = domainOf(session);
+      await storeOf(db, domainId, input.storeId);
+      const extension = /\.zip$/i.test(input.fileName) ? 'zip' : 'csv';
+      const file = await deps.files.saveFromPath({ domainId, useType: 'BILL_IMPORT', originalName: input.fileName, extension, sourcePath: input.sourcePath, createdBy: session.userId });
+      const task = await db.transaction(async (tx) => {
+        const [task] = await tx
+          .insert(billImports)
+          .values({ domainId, storeId: input.storeId, fileName: input.fileName, fileId: file.id, status: 'QUEUED', loadMissingOrders: input.loadMissingOrders, createdBy: session.userId })
+          .returning();
+        if (jobs) await jobs.send(BILL_IMPORT_JOB, { domainId, importId: task!.id, attempt: 0 }, { tx });
+        return task!;
+      });
+      if (jobs) {
+        jobs.wake(BILL_IMPORT_JOB);
+        return answerOf(task, language);
       }
-      return load(session, input.storeId, parsed.source, input.fileName, parsed.lineCount, parsed.drafts, parsed.problems);
+      await runImport(domainId, task.id, 0);
+      return importTask(session, task.id, language);
     },
+
+    importTask,
+
+    /** Runs a task now (tests and tools; the queue does the same). */
+    runImport,
 
     /** The store's marketplace settlement bills of a window (the sandbox marketplace produces them). */
     async pull(session: Session, input: { storeId: number; from: Date; to: Date }): Promise<BillImportAnswer> {
@@ -132,7 +421,7 @@ export function createReconciliationService(deps: ReconciliationDeps) {
       const drafts = await deps.bills.pull(domainId, input.storeId, input.from, input.to);
       if (drafts === null) throw new AppError(ReconciliationErrors.NO_BILL_PULL, 400, { field: 'storeId' });
       const name = `pull ${input.from.toISOString()} – ${input.to.toISOString()}`;
-      return load(session, input.storeId, 'SANDBOX', name, drafts.length, drafts, []);
+      return loadPulled(session, input.storeId, name, drafts);
     },
 
     async reconcile(session: Session, storeId: number | null): Promise<ReconcileOutcome> {

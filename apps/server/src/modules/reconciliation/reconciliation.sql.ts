@@ -8,39 +8,36 @@ import { sql, type SQL } from 'drizzle-orm';
 const TZ = 'Asia/Shanghai';
 
 /**
- * The upsert. Answers one row per order whose reconciliation changed, with its status before
- * (null for a new row) and after.
+ * The upsert. Answers one row: how many orders' reconciliations changed, and how many of them
+ * were reopened (a success that is no longer one).
  */
 export function reconcileStatement(domainId: number, storeId: number | null, at: Date): SQL {
   const storeOfEvents = storeId === null ? sql`` : sql` and e.store_id = ${storeId}`;
   const storeOfOrders = storeId === null ? sql`` : sql` and p.store_id = ${storeId}`;
   const storeOfRefunds = storeId === null ? sql`` : sql` and a.store_id = ${storeId}`;
   return sql`
-with lines as (
-  select e.store_id, e.order_no, e.id, e.event_type, e.amount_fen, e.settled_at,
-         min(e.settled_at) filter (where e.event_type = 'sale') over (partition by e.store_id, e.order_no) as sale_at
+with ev as (
+  -- One pass over the ledger, grouped by order (a hash aggregate). The refund lines, rare, are
+  -- kept aside as arrays to tell afterwards which were settled in a later month than the sale.
+  select e.store_id, e.order_no,
+         min(e.settled_at) filter (where e.event_type = 'sale') as sale_at,
+         min(e.settled_at) as first_at,
+         count(*)::int as line_count,
+         max(e.id) as last_event_id,
+         coalesce(sum(e.amount_fen) filter (where e.amount_fen > 0), 0) as income_fen,
+         coalesce(-sum(e.amount_fen) filter (where e.amount_fen < 0), 0) as expense_fen,
+         coalesce(sum(e.amount_fen), 0) as received_fen,
+         sum(e.amount_fen) filter (where e.event_type = 'sale') as sale_fen,
+         coalesce(sum(e.amount_fen) filter (where e.event_type = 'refund'), 0) as refund_lines_fen,
+         array_agg(e.settled_at) filter (where e.event_type = 'refund') as refund_at,
+         array_agg(e.amount_fen) filter (where e.event_type = 'refund') as refund_fen,
+         coalesce(sum(e.amount_fen) filter (where e.event_type = 'fee:commission'), 0) as commission_fen,
+         coalesce(sum(e.amount_fen) filter (where e.event_type like 'fee:%' and e.event_type not in ('fee:commission', 'fee:freight')), 0) as service_fee_fen,
+         coalesce(sum(e.amount_fen) filter (where e.event_type like 'subsidy:%' and e.event_type <> 'subsidy:freight'), 0) as subsidy_fen,
+         coalesce(sum(e.amount_fen) filter (where e.event_type in ('fee:freight', 'subsidy:freight')), 0) as freight_fen
   from money_events e
   where e.domain_id = ${domainId}${storeOfEvents} and e.order_no is not null
-),
-ev as (
-  select store_id, order_no,
-         min(sale_at) as sale_at,
-         min(settled_at) as first_at,
-         count(*)::int as line_count,
-         max(id) as last_event_id,
-         coalesce(sum(amount_fen) filter (where amount_fen > 0), 0) as income_fen,
-         coalesce(-sum(amount_fen) filter (where amount_fen < 0), 0) as expense_fen,
-         coalesce(sum(amount_fen), 0) as received_fen,
-         sum(amount_fen) filter (where event_type = 'sale') as sale_fen,
-         coalesce(sum(amount_fen) filter (where event_type = 'refund'), 0) as refund_lines_fen,
-         coalesce(sum(amount_fen) filter (where event_type = 'refund'
-           and date_trunc('month', settled_at at time zone '${sql.raw(TZ)}') > date_trunc('month', sale_at at time zone '${sql.raw(TZ)}')), 0) as late_refund_lines_fen,
-         coalesce(sum(amount_fen) filter (where event_type = 'fee:commission'), 0) as commission_fen,
-         coalesce(sum(amount_fen) filter (where event_type like 'fee:%' and event_type not in ('fee:commission', 'fee:freight')), 0) as service_fee_fen,
-         coalesce(sum(amount_fen) filter (where event_type like 'subsidy:%' and event_type <> 'subsidy:freight'), 0) as subsidy_fen,
-         coalesce(sum(amount_fen) filter (where event_type in ('fee:freight', 'subsidy:freight')), 0) as freight_fen
-  from lines
-  group by store_id, order_no
+  group by e.store_id, e.order_no
 ),
 ord as (
   select p.store_id, p.platform_no as order_no, o.id as erp_order_id, o.code as erp_order_code,
@@ -58,21 +55,24 @@ ref as (
   where a.domain_id = ${domainId}${storeOfRefunds} and a.refund_status = 'SUCCESS' and a.tb_soh_code is not null
   group by a.store_id, a.tb_soh_code
 ),
-base as (
+known_orders as (
+  -- Every billed order, and every shipped one: an order billed but not shipped exists (not
+  -- MISSING_ORDER) and expects nothing yet.
   select coalesce(ev.store_id, ord.store_id) as store_id,
          coalesce(ev.order_no, ord.order_no) as order_no,
-         ord.erp_order_id, ord.erp_order_code,
-         ord.order_no is not null as known,
-         ev.order_no is not null as billed,
+         ord.erp_order_id as erp_id, ord.erp_order_code as erp_code,
+         ord.order_no is not null as exists_order,
          ev.sale_fen is not null as sold,
-         to_char(coalesce(ev.sale_at, ev.first_at, ord.shipped_at) at time zone '${sql.raw(TZ)}', 'YYYY-MM') as period,
+         to_char(coalesce(ev.sale_at, ev.first_at, case when ord.shipped then ord.shipped_at end) at time zone '${sql.raw(TZ)}', 'YYYY-MM') as period,
          case when ord.shipped then ord.paid_fen else 0 end as shipped_fen,
-         case when ord.order_no is not null then coalesce(ref.refunded_fen, 0) else 0 end as refunded_fen,
+         case when ord.shipped then coalesce(ref.refunded_fen, 0) else 0 end as refunded_fen,
          coalesce(ev.income_fen, 0) as income_fen,
          coalesce(ev.expense_fen, 0) as expense_fen,
          coalesce(ev.received_fen, 0) as received_fen,
          coalesce(ev.refund_lines_fen, 0) as refund_lines_fen,
-         coalesce(ev.late_refund_lines_fen, 0) as late_refund_lines_fen,
+         case when ev.refund_at is null then 0 else (
+           select coalesce(sum(r.fen), 0) from unnest(ev.refund_at, ev.refund_fen) as r(at, fen)
+           where date_trunc('month', r.at at time zone '${sql.raw(TZ)}') > date_trunc('month', ev.sale_at at time zone '${sql.raw(TZ)}')) end as late_refund_lines_fen,
          coalesce(ev.commission_fen, 0) as commission_fen,
          coalesce(ev.service_fee_fen, 0) as service_fee_fen,
          coalesce(ev.subsidy_fen, 0) as subsidy_fen,
@@ -80,13 +80,9 @@ base as (
          coalesce(ev.line_count, 0) as line_count,
          ev.last_event_id
   from ev
-  full join (select * from ord where shipped) ord on ord.store_id = ev.store_id and ord.order_no = ev.order_no
+  full join ord on ord.store_id = ev.store_id and ord.order_no = ev.order_no
   left join ref on ref.store_id = coalesce(ev.store_id, ord.store_id) and ref.order_no = coalesce(ev.order_no, ord.order_no)
-),
-known_orders as (
-  select b.*, coalesce(b.erp_order_id, o2.erp_order_id) as erp_id, coalesce(b.erp_order_code, o2.erp_order_code) as erp_code, (b.known or o2.order_no is not null) as exists_order
-  from base b
-  left join ord o2 on not b.known and o2.store_id = b.store_id and o2.order_no = b.order_no
+  where ev.order_no is not null or ord.shipped
 ),
 parts as (
   select k.*,
@@ -109,10 +105,8 @@ judged as (
            when c.unknown_fen <> 0 or c.late_refund_fen <> 0 then 'FAILURE'
            when c.pending_refund_fen <> 0 then 'PARTIAL'
            else 'SUCCESS'
-         end as computed_status,
-         r.status as prev_status, r.manual_event_id
+         end as computed_status
   from computed c
-  left join reconciliations r on r.domain_id = ${domainId} and r.store_id = c.store_id and r.order_no = c.order_no
 ),
 upserted as (
   insert into reconciliations as r (
@@ -143,9 +137,7 @@ upserted as (
     reconciled_at = excluded.reconciled_at, version = r.version + 1, updated_at = excluded.reconciled_at
   where (r.status, r.computed_status, r.erp_order_id, r.period, r.shipped_fen, r.refunded_fen, r.received_fen, r.income_fen, r.expense_fen, r.line_count, r.unknown_fen, r.late_refund_fen, r.pending_refund_fen)
     is distinct from (case when r.status = 'MANUAL_SUCCESS' and coalesce(excluded.last_event_id, 0) <= coalesce(r.manual_event_id, 0) then 'MANUAL_SUCCESS' else excluded.status end, excluded.computed_status, excluded.erp_order_id, excluded.period, excluded.shipped_fen, excluded.refunded_fen, excluded.received_fen, excluded.income_fen, excluded.expense_fen, excluded.line_count, excluded.unknown_fen, excluded.late_refund_fen, excluded.pending_refund_fen)
-  returning r.store_id, r.order_no, r.status, r.reopened_at
+  returning r.reopened_at = ${at}::timestamptz as reopened
 )
-select u.status, j.prev_status, (u.reopened_at = ${at}::timestamptz) as reopened
-from upserted u
-join judged j on j.store_id = u.store_id and j.order_no = u.order_no`;
+select count(*)::int as changed, count(*) filter (where reopened)::int as reopened from upserted`;
 }

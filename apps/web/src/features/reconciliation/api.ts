@@ -21,12 +21,15 @@ export const platformBillApi = {
   search: (input: BillLineFilter) => callApi(PlatformBillCalls.search, input, quiet),
   pull: (input: CallInput<typeof PlatformBillCalls.pull>) => callApi(PlatformBillCalls.pull, input, quiet),
   record: (ids: number[]) => callApi(PlatformBillCalls.record, { ids }, quiet),
-  importBill: (storeId: number, file: File) => {
+  /** Answers the queued task at once; importTask follows it. */
+  importBill: (storeId: number, file: File, loadMissingOrders: boolean) => {
     const form = new FormData();
     form.append('storeId', String(storeId));
+    form.append('loadMissingOrders', String(loadMissingOrders));
     form.append('file', file);
     return callForm(PlatformBillCalls.importBill, form, quiet);
   },
+  importTask: (importId: number) => callApi(PlatformBillCalls.importTask, { importId }, quiet),
 };
 
 export const billSummaryApi = {

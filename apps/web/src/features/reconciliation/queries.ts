@@ -10,6 +10,7 @@ export const reconciliationKeys = {
   list: (filter: ReconciliationFilter) => [...reconciliationKeys.all, 'list', filter] as const,
   bills: (filter: BillLineFilter) => [...reconciliationKeys.all, 'bills', filter] as const,
   summary: (filter: BillSummaryFilter) => [...reconciliationKeys.all, 'summary', filter] as const,
+  importTask: (id: number | null) => [...reconciliationKeys.all, 'importTask', id] as const,
 };
 
 const keep = <T,>(previous: T | undefined) => previous;
@@ -17,6 +18,15 @@ const keep = <T,>(previous: T | undefined) => previous;
 export const useReconciliations = (filter: ReconciliationFilter) => useQuery({ queryKey: reconciliationKeys.list(filter), queryFn: () => reconciliationApi.search(filter), placeholderData: keep });
 export const useBillLines = (filter: BillLineFilter) => useQuery({ queryKey: reconciliationKeys.bills(filter), queryFn: () => platformBillApi.search(filter), placeholderData: keep });
 export const useBillSummary = (filter: BillSummaryFilter) => useQuery({ queryKey: reconciliationKeys.summary(filter), queryFn: () => billSummaryApi.calculatedSum(filter), placeholderData: keep });
+
+/** A bill import task, polled every second while it waits or runs. */
+export const useBillImportTask = (id: number | null) =>
+  useQuery({
+    queryKey: reconciliationKeys.importTask(id),
+    queryFn: () => platformBillApi.importTask(id!),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data && ['QUEUED', 'RUNNING'].includes(query.state.data.status) ? 1000 : false),
+  });
 
 /** A refusal in words (the area's codes are under reconciliation:errors.*). */
 export const reconciliationErrorMessage = (error: unknown) => (error instanceof ApiError ? errorMessage(error) : error instanceof Error ? error.message : String(error));

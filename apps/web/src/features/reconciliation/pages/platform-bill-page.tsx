@@ -2,9 +2,10 @@
 // type (INCOME / EXPENDITURE) and state (TO_BE_RECORD / RECORDED); a bill file imported (all lines
 // or none; a refused file's bad lines listed and downloadable), the marketplace's bills pulled for
 // a store and period, chosen lines recorded.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Button, DatePicker, Empty, Form, Input, Modal, Select, Space, Statistic, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Empty, Form, Input, Modal, Progress, Select, Space, Statistic, Table, Tag, Typography, Upload } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ColumnsType } from 'antd/es/table';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -17,7 +18,7 @@ import { useListState } from '../../../ui/use-list-state';
 import { useStoreOptions } from '../../stores/queries';
 import { downloadFile } from '../../exports/api';
 import { platformBillApi } from '../api';
-import { useBillLines, useReconciliationMutation } from '../queries';
+import { reconciliationKeys, useBillImportTask, useBillLines, useReconciliationMutation } from '../queries';
 
 const DEFAULTS = { currentPage: 1, pageSize: 20, storeId: 0, billStatus: '', billType: '', eventType: '', source: '', orderNo: '' };
 const EVENT_TYPES = ['sale', 'refund', 'fee', 'subsidy', 'adjustment'] as const;
@@ -110,8 +111,21 @@ export default function PlatformBillPage() {
 
 function ImportResult({ answer }: { answer: BillImportAnswer }) {
   const { t } = useTranslation();
+  if (answer.status === 'QUEUED' || answer.status === 'RUNNING') {
+    const total = Math.max(answer.lineCount, answer.processedLines, 1);
+    const percent = answer.stage === 'RECONCILING' ? 99 : Math.min(98, Math.floor((answer.processedLines / total) * 100));
+    return (
+      <div role="status">
+        <Typography.Paragraph>
+          {answer.status === 'QUEUED' || !answer.stage ? t('reconciliation:import.queued') : t('reconciliation:import.progress', { stage: t(`reconciliation:import.stages.${answer.stage}`), done: answer.processedLines, total: answer.lineCount })}
+        </Typography.Paragraph>
+        <Progress percent={Math.max(2, percent)} status="active" />
+      </div>
+    );
+  }
+  if (answer.status === 'FAILED') return <Alert type="error" showIcon title={t('reconciliation:import.failed', { message: answer.message ?? '' })} />;
   if (answer.status === 'LOADED') {
-    return <Alert type="success" showIcon title={t('reconciliation:import.loaded', { inserted: answer.inserted, duplicates: answer.duplicates, source: t(`reconciliation:sources.${answer.source}`) })} />;
+    return <Alert type="success" showIcon title={t('reconciliation:import.loaded', { inserted: answer.inserted, duplicates: answer.duplicates, source: answer.source ? t(`reconciliation:sources.${answer.source}`) : '' })} />;
   }
   return (
     <Alert
@@ -138,23 +152,46 @@ function ImportResult({ answer }: { answer: BillImportAnswer }) {
 
 function ImportDialog({ open, onClose, storeOptions }: { open: boolean; onClose: () => void; storeOptions: { value: number; label: string }[] }) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const [storeId, setStoreId] = useState<number>();
   const [file, setFile] = useState<File | null>(null);
-  const [answer, setAnswer] = useState<BillImportAnswer | null>(null);
-  const load = useReconciliationMutation((input: { storeId: number; file: File }) => platformBillApi.importBill(input.storeId, input.file));
+  const [loadMissingOrders, setLoadMissingOrders] = useState(false);
+  const [taskId, setTaskId] = useState<number | null>(null);
+  const start = useReconciliationMutation((input: { storeId: number; file: File; loadMissingOrders: boolean }) => platformBillApi.importBill(input.storeId, input.file, input.loadMissingOrders));
+  const task = useBillImportTask(taskId);
+  const answer = taskId === null ? null : (task.data ?? start.data ?? null);
+  const finished = answer !== null && !['QUEUED', 'RUNNING'].includes(answer.status);
+  // A loaded file changed the ledger and the reconciliations: refresh the lists once.
+  useEffect(() => {
+    if (answer?.status === 'LOADED') void client.invalidateQueries({ queryKey: [...reconciliationKeys.all, 'bills'] }).then(() => client.invalidateQueries({ queryKey: [...reconciliationKeys.all, 'list'] }));
+  }, [answer?.status, client]);
   const close = () => {
-    setAnswer(null);
+    setTaskId(null);
     setFile(null);
     onClose();
   };
+  const running = answer !== null && !finished;
   return (
-    <Modal open={open} title={t('reconciliation:import.title')} okText={t('reconciliation:import.submit')} okButtonProps={{ disabled: !storeId || !file }} confirmLoading={load.isPending} onCancel={close} onOk={() => load.mutate({ storeId: storeId!, file: file! }, { onSuccess: setAnswer })} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('reconciliation:import.title')}
+      okText={t('reconciliation:import.submit')}
+      okButtonProps={{ disabled: !storeId || !file || running }}
+      confirmLoading={start.isPending}
+      onCancel={close}
+      onOk={() => start.mutate({ storeId: storeId!, file: file!, loadMissingOrders }, { onSuccess: (a) => setTaskId(a.importId) })}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">{t('reconciliation:import.formats')}</Typography.Paragraph>
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Select style={{ width: '100%' }} placeholder={t('reconciliation:import.store')} value={storeId} onChange={setStoreId} options={storeOptions} />
-        <Upload accept=".csv,.zip" maxCount={1} beforeUpload={(f) => { setFile(f); setAnswer(null); return false; }} onRemove={() => setFile(null)} fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}>
+        <Select style={{ width: '100%' }} placeholder={t('reconciliation:import.store')} value={storeId} onChange={setStoreId} options={storeOptions} disabled={running} />
+        <Upload accept=".csv,.zip" maxCount={1} disabled={running} beforeUpload={(f) => { setFile(f); setTaskId(null); return false; }} onRemove={() => setFile(null)} fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}>
           <Button icon={<UploadOutlined />}>{t('reconciliation:import.choose')}</Button>
         </Upload>
+        <Checkbox checked={loadMissingOrders} disabled={running} onChange={(e) => setLoadMissingOrders(e.target.checked)}>
+          {t('reconciliation:import.loadMissingOrders')}
+        </Checkbox>
+        {!loadMissingOrders && <Typography.Text type="secondary">{t('reconciliation:import.loadMissingOrdersHelp')}</Typography.Text>}
         {answer && <ImportResult answer={answer} />}
       </Space>
     </Modal>

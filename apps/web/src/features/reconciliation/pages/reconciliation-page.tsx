@@ -9,6 +9,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, RECONCILIATION_STATUSES, type ReconciliationRow, type ReconciliationStatus } from '@openseller/core';
 import { toast } from '../../../app/toast';
+import { useColumnSettings } from '../../../ui/column-settings';
 import { PageTitle } from '../../../ui/page-title';
 import { tablePagination } from '../../../ui/pagination';
 import { useListState } from '../../../ui/use-list-state';
@@ -23,6 +24,25 @@ const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
 export function ReconciliationStatusTag({ status }: { status: ReconciliationStatus }) {
   const { t } = useTranslation();
   return <Tag color={STATUS_COLOURS[status]}>{t(`reconciliation:statuses.${status}`)}</Tag>;
+}
+
+/** The kinds of the difference that have their own (hidden by default) columns. */
+const KIND_COLUMNS = ['commission', 'serviceFee', 'subsidy', 'lateRefund', 'freight', 'pendingRefund'] as const;
+
+/** The explained parts of a row's difference that are not zero, one a line. */
+function Parts({ row }: { row: ReconciliationRow }) {
+  const { t } = useTranslation();
+  const parts = KIND_COLUMNS.filter((k) => Number(row[k]) !== 0);
+  if (!parts.length) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Space orientation="vertical" size={0}>
+      {parts.map((k) => (
+        <Typography.Text key={k} style={{ whiteSpace: 'nowrap' }}>
+          {t(`reconciliation:kinds.${k}`)} <Typography.Text type={Number(row[k]) < 0 ? 'danger' : undefined}>{formatMoney(row[k])}</Typography.Text>
+        </Typography.Text>
+      ))}
+    </Space>
+  );
 }
 
 /** A part of the difference: blank when zero, red when money is missing. */
@@ -49,35 +69,33 @@ export default function ReconciliationPage() {
   const summary = list.data?.summary;
 
   const columns: ColumnsType<ReconciliationRow> = [
-    { title: t('reconciliation:fields.orderNo'), dataIndex: 'orderNo', fixed: 'left', width: 190, render: (v: string, r) => (
+    { key: 'orderNo', title: t('reconciliation:fields.orderNo'), dataIndex: 'orderNo', width: 180, render: (v: string, r) => (
       <Space orientation="vertical" size={0}>
         <Typography.Text copyable>{v}</Typography.Text>
         {r.erpOrderCode && <Typography.Text type="secondary">{r.erpOrderCode}</Typography.Text>}
       </Space>
     ) },
-    { title: t('reconciliation:fields.store'), dataIndex: 'storeName', width: 140 },
-    { title: t('reconciliation:fields.period'), dataIndex: 'period', width: 90 },
-    { title: t('reconciliation:fields.status'), dataIndex: 'status', width: 130, render: (s: ReconciliationStatus, r) => (
+    { key: 'storeName', title: t('reconciliation:fields.store'), dataIndex: 'storeName', width: 120, ellipsis: true },
+    { key: 'period', title: t('reconciliation:fields.period'), dataIndex: 'period', width: 80 },
+    { key: 'status', title: t('reconciliation:fields.status'), dataIndex: 'status', width: 120, render: (s: ReconciliationStatus, r) => (
       <Space orientation="vertical" size={0}>
         <ReconciliationStatusTag status={s} />
         {r.reopenedAt && s !== 'SUCCESS' && <Typography.Text type="warning">{t('reconciliation:reopened')}</Typography.Text>}
-        {r.manualReason && s === 'MANUAL_SUCCESS' && <Tooltip title={`${r.manualByName ?? ''} ${r.manualAt ? formatDateTime(r.manualAt) : ''}`}><Typography.Text type="secondary">{r.manualReason}</Typography.Text></Tooltip>}
+        {r.manualReason && s === 'MANUAL_SUCCESS' && <Tooltip title={`${r.manualByName ?? ''} ${r.manualAt ? formatDateTime(r.manualAt) : ''}`}><Typography.Text type="secondary" ellipsis style={{ maxWidth: 110 }}>{r.manualReason}</Typography.Text></Tooltip>}
       </Space>
     ) },
-    { title: t('reconciliation:fields.expected'), dataIndex: 'expectedAmount', align: 'right', width: 110, render: (v: string) => formatMoney(v) },
-    { title: t('reconciliation:fields.received'), dataIndex: 'receivedAmount', align: 'right', width: 110, render: (v: string) => formatMoney(v) },
-    { title: t('reconciliation:fields.difference'), dataIndex: 'differenceAmount', align: 'right', width: 110, render: (v: string) => <Part value={v} /> },
-    { title: t('reconciliation:kinds.commission'), dataIndex: 'commission', align: 'right', width: 100, render: (v: string) => <Part value={v} /> },
-    { title: t('reconciliation:kinds.serviceFee'), dataIndex: 'serviceFee', align: 'right', width: 100, render: (v: string) => <Part value={v} /> },
-    { title: t('reconciliation:kinds.subsidy'), dataIndex: 'subsidy', align: 'right', width: 100, render: (v: string) => <Part value={v} /> },
-    { title: t('reconciliation:kinds.lateRefund'), dataIndex: 'lateRefund', align: 'right', width: 100, render: (v: string) => <Part value={v} /> },
-    { title: t('reconciliation:kinds.freight'), dataIndex: 'freight', align: 'right', width: 100, render: (v: string) => <Part value={v} /> },
-    { title: t('reconciliation:kinds.pendingRefund'), dataIndex: 'pendingRefund', align: 'right', width: 110, render: (v: string) => <Part value={v} /> },
-    { title: t('reconciliation:kinds.unknown'), dataIndex: 'unknown', align: 'right', width: 110, render: (v: string, r) => (r.status === 'TODO' ? <Part value="0" /> : <Typography.Text strong type={Number(v) !== 0 ? 'danger' : undefined}>{formatMoney(v)}</Typography.Text>) },
+    { key: 'expectedAmount', title: t('reconciliation:fields.expected'), dataIndex: 'expectedAmount', align: 'right', width: 100, render: (v: string) => formatMoney(v) },
+    { key: 'receivedAmount', title: t('reconciliation:fields.received'), dataIndex: 'receivedAmount', align: 'right', width: 100, render: (v: string) => formatMoney(v) },
+    { key: 'differenceAmount', title: t('reconciliation:fields.difference'), dataIndex: 'differenceAmount', align: 'right', width: 100, render: (v: string) => <Part value={v} /> },
+    // The explained parts in one column (only those that are not zero), so the list fits a
+    // 1440 px screen; each kind can also be shown as its own column from the column settings.
+    { key: 'parts', title: t('reconciliation:fields.parts'), width: 190, render: (_, r) => <Parts row={r} /> },
+    ...KIND_COLUMNS.map((k) => ({ key: k, title: t(`reconciliation:kinds.${k}`), dataIndex: k, align: 'right' as const, width: 100, render: (v: string) => <Part value={v} /> })),
+    { key: 'unknown', title: t('reconciliation:kinds.unknown'), dataIndex: 'unknown', align: 'right', width: 100, render: (v: string, r) => (r.status === 'TODO' ? <Part value="0" /> : <Typography.Text strong type={Number(v) !== 0 ? 'danger' : undefined}>{formatMoney(v)}</Typography.Text>) },
     {
+      key: 'actions',
       title: t('reconciliation:fields.actions'),
-      fixed: 'right',
-      width: 130,
+      width: 150,
       render: (_, r) =>
         r.status === 'MANUAL_SUCCESS' ? (
           <Button size="small" onClick={() => cancelManual.mutate({ id: r.id, version: r.version }, { onSuccess: () => toast.success(t('reconciliation:manual.undone')) })}>
@@ -91,12 +109,15 @@ export default function ReconciliationPage() {
     },
   ];
 
+  const { columns: visibleColumns, settingsButton } = useColumnSettings('reconciliations', columns, [...KIND_COLUMNS]);
+
   return (
     <>
       <PageTitle
         title={t('nav:routes.reconciliation')}
         extra={
           <Space>
+            {settingsButton}
             <Link to="/finance/reconciliation/platform-bill">{t('nav:routes.platformBill')}</Link>
             <Button type="primary" loading={reconcile.isPending} onClick={() => reconcile.mutate(state.storeId || null, { onSuccess: (a) => toast.success(t('reconciliation:reconciled', { count: a.orders })) })}>
               {t('reconciliation:reconcileNow')}
@@ -139,9 +160,8 @@ export default function ReconciliationPage() {
         rowKey="id"
         size="small"
         loading={list.isFetching}
-        columns={columns}
+        columns={visibleColumns}
         dataSource={list.data?.voList ?? []}
-        scroll={{ x: 1800 }}
         pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (p, size) => setState({ currentPage: size !== state.pageSize ? 1 : p, pageSize: size }))}
         locale={{
           emptyText: (
