@@ -3,7 +3,7 @@
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'antd/es/locale';
-import { IMPORT_PROBLEM_CODES, IMPORT_PROBLEM_TEXTS, isLanguage, LANGUAGES, matchLanguage, RTL_LANGUAGES, type Language } from '@openseller/core';
+import { isLanguage, LANGUAGES, matchLanguage, RTL_LANGUAGES, type Language } from '@openseller/core';
 import { STORAGE_KEYS } from './auth-store';
 import { registeredNamespaces } from './i18n-namespaces';
 
@@ -81,7 +81,10 @@ const backend: BackendModule = {
   init() {},
   read(language, namespace, callback) {
     if (namespace === 'importproblems' && (language === 'zh' || language === 'en')) {
-      callback(null, Object.fromEntries(IMPORT_PROBLEM_CODES.map((code) => [code, IMPORT_PROBLEM_TEXTS[code][language]])));
+      import('./import-problem-pack').then(
+        ({ importProblemPack }) => callback(null, importProblemPack(language)),
+        (error: unknown) => callback(error as Error, false),
+      );
       return;
     }
     packsOf(language)

@@ -1,15 +1,16 @@
 // Seller sign-in (spec 01 §4.1): password or SMS code; an image captcha when the server asks
 // for one; 登录成功！ then home, the `from` address, or phone binding.
-// Built from light parts (issue 20: the sign-in page's JavaScript ≤ 250 KB brotli): antd's Form,
-// Input, Button, Checkbox and Alert; the form (its labels and checks), the card, the two tabs and
-// the title are plain markup (antd's Form with its validator and label tooltips was 60 KB).
+// Built from light parts (issue 20: the sign-in page's JavaScript ≤ 250 KB brotli): antd's Input
+// and Button; the form (its labels, checks, check box and error), the card, the two tabs and the
+// title are plain markup (antd's Form with its validator and label tooltips was 60 KB).
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Checkbox, Space } from 'antd';
+import { Button } from 'antd';
+import Compact from 'antd/es/space/Compact';
 // The input alone, and its password variant: antd's Input index brings TextArea, Search and OTP too.
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isMobile, type LoginResult } from '@openseller/core';
@@ -81,6 +82,16 @@ function Field({ id, label, error, children }: { id?: string; label: string; err
   );
 }
 
+/** A refused sign-in, drawn as antd's error Alert is. */
+function FormError({ text }: { text: string }) {
+  return (
+    <div className="os-form-error" role="alert">
+      <CloseCircleFilled aria-hidden />
+      <span>{text}</span>
+    </div>
+  );
+}
+
 type Errors<K extends string> = Partial<Record<K, string>>;
 
 function PasswordLogin() {
@@ -136,7 +147,7 @@ function PasswordLogin() {
 
   return (
     <form className="os-light-form" onSubmit={submit} noValidate>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      {error && <FormError text={error} />}
       <Field id="username" label={t('auth:username')} error={errors.username}>
         <Input
           id="username"
@@ -163,7 +174,7 @@ function PasswordLogin() {
       </Field>
       {needCaptcha && (
         <Field label={t('auth:captcha')} error={errors.validateCode}>
-          <Space.Compact style={{ width: '100%' }}>
+          <Compact style={{ width: '100%' }}>
             <Input
               id="validateCode"
               size="large"
@@ -182,13 +193,14 @@ function PasswordLogin() {
               title={t('auth:captchaRefresh')}
               onClick={() => setNonce((n) => n + 1)}
             />
-          </Space.Compact>
+          </Compact>
         </Field>
       )}
       <div className="os-field" style={{ display: 'flex', justifyContent: 'space-between' }}>
-        <Checkbox checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)}>
+        <label className="os-check">
+          <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
           {t('auth:rememberMe')}
-        </Checkbox>
+        </label>
         <Link to="/resetpwd">{t('auth:forgotPassword')}</Link>
       </div>
       <Button type="primary" htmlType="submit" size="large" block loading={loading}>
@@ -229,7 +241,7 @@ function SmsLogin() {
 
   return (
     <form className="os-light-form" onSubmit={submit} noValidate>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      {error && <FormError text={error} />}
       <Field id="mobile" label={t('auth:mobile')} error={errors.mobile}>
         <Input
           id="mobile"
@@ -242,7 +254,7 @@ function SmsLogin() {
         />
       </Field>
       <Field label={t('auth:smsCode')} error={errors.validateCode}>
-        <Space.Compact style={{ width: '100%' }}>
+        <Compact style={{ width: '100%' }}>
           <Input
             id="smsValidateCode"
             size="large"
@@ -262,7 +274,7 @@ function SmsLogin() {
               return accountsApi.sendSmsCode(mobile.trim(), 'LOGIN');
             }}
           />
-        </Space.Compact>
+        </Compact>
       </Field>
       <Button type="primary" htmlType="submit" size="large" block loading={loading}>
         {t('auth:signIn')}

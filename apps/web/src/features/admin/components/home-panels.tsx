@@ -89,8 +89,8 @@ function HotSaleCard() {
           <thead>
             <tr>
               <th>#</th>
-              <th>{t('goods:fields.skuCode')}</th>
-              <th>{t('goods:fields.name')}</th>
+              <th>{t('admin:home.skuCode')}</th>
+              <th>{t('admin:home.skuName')}</th>
               <th className="os-num">{t('admin:home.qty')}</th>
               <th className="os-num">{t('admin:home.orders')}</th>
             </tr>
