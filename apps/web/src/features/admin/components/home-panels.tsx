@@ -2,7 +2,7 @@
 // and the best sellers of the last days (homepage getHotSale).
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Col, Empty, Row, Segmented, Space, Spin, Tag } from 'antd';
+import { Button, Col, Empty, Row, Space, Spin, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ROUTES } from '@openseller/core';
@@ -70,7 +70,15 @@ function HotSaleCard() {
   return (
     <Panel
       title={t('admin:home.hotSale')}
-      extra={<Segmented size="small" value={days} onChange={(v) => setDays(Number(v))} options={[7, 30].map((d) => ({ value: d, label: t('admin:home.days', { count: d }) }))} />}
+      extra={
+        <span className="os-toggle" role="radiogroup" aria-label={t('admin:home.hotSale')}>
+          {[7, 30].map((d) => (
+            <button key={d} type="button" role="radio" aria-checked={days === d} className={days === d ? 'os-toggle-on' : undefined} onClick={() => setDays(d)}>
+              {t('admin:home.days', { count: d })}
+            </button>
+          ))}
+        </span>
+      }
     >
       {/* A plain table: antd's Table (with its filter tree, pagination and select) was 90 KB of the home page. */}
       {hot.isFetching && !hot.data ? (

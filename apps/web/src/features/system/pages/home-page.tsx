@@ -1,7 +1,7 @@
 // Home: the to-do counters of spec 01 §3, each jumping to its filtered list (spec 01 §2.4),
 // shown only where the account has the menu; refreshed every 3 minutes while visible.
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Col, Empty, Row, Statistic, Tag } from 'antd';
+import { Alert, Col, Empty, Row, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { effectiveLevel } from '@openseller/core';
@@ -64,7 +64,9 @@ export default function HomePage() {
                         if (e.key === 'Enter') navigate(c.to);
                       }}
                     >
-                      <Statistic title={t(`home:counters.${c.key}`)} value={Number(data?.[c.key] ?? 0)} />
+                      {/* Drawn as antd's Statistic is (its module and style were 4 KB more). */}
+                      <div className="os-statistic-title">{t(`home:counters.${c.key}`)}</div>
+                      <div className="os-statistic-value">{String(Number(data?.[c.key] ?? 0)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}</div>
                     </Panel>
                   </Col>
                 ))}
