@@ -58,11 +58,13 @@ describe('the setup checklist', () => {
     await guide.waitFor({ state: 'detached' });
     await page.reload();
     await settled(page);
-    await page.getByRole('navigation', { name: 'Help' }).getByRole('button', { name: 'Help centre' }).waitFor();
+    await page.getByRole('navigation', { name: 'Help' }).getByRole('button', { name: 'Open help and support' }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Online goods mapping' }).count()).toBe(0);
   });
 
   it('opens the help centre from the floating sidebar', async () => {
+    // The sidebar rests docked at the edge (it covers no table column) and opens on a click.
+    await page.getByRole('navigation', { name: 'Help' }).getByRole('button', { name: 'Open help and support' }).click();
     const opened = b.context.waitForEvent('page');
     await page.getByRole('navigation', { name: 'Help' }).getByRole('button', { name: 'Help centre' }).click();
     const docs = await opened;

@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@openseller/core';
@@ -10,7 +10,7 @@ import { i18next, isRtl, loadAntdLocale } from './i18n';
 import { PageFallback } from './page-fallback';
 import { createRouter } from './router';
 import { cspNonce } from './csp';
-import { bindToast } from './toast';
+import { onToastHostWanted } from './toast';
 
 const csp = { nonce: cspNonce() };
 
@@ -18,10 +18,17 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
 });
 
-function ToastBinder() {
-  const { message } = AntApp.useApp();
-  useEffect(() => bindToast(message), [message]);
-  return null;
+// Toasts of pages outside the signed-in shell (which has antd's <App>, app-layout.tsx): a message
+// host loaded the first time one is shown.
+const ToastHost = lazy(() => import('./toast-host'));
+function LazyToastHost() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => onToastHostWanted(() => setWanted(true)), []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
 }
 
 export function App({ initialLanguage }: { initialLanguage: Language }) {
@@ -54,14 +61,12 @@ export function App({ initialLanguage }: { initialLanguage: Language }) {
       theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb', borderRadius: 6 }, components: { Menu: { itemPaddingInline: 12, horizontalItemSelectedColor: '#fff' } } }}
       renderEmpty={() => <div className="os-empty">{t('common:empty')}</div>}
     >
-      <AntApp message={{ top: 72, maxCount: 5 }}>
-        <ToastBinder />
-        <QueryClientProvider client={queryClient}>
-          <Suspense fallback={<PageFallback />}>
-            <RouterProvider router={router} />
-          </Suspense>
-        </QueryClientProvider>
-      </AntApp>
+      <LazyToastHost />
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback={<PageFallback />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

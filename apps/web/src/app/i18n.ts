@@ -2,9 +2,8 @@
 // switched alongside. The choice is remembered per browser.
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { Locale } from 'antd/es/locale';
-import { IMPORT_PROBLEM_CODES, IMPORT_PROBLEM_TEXTS, isLanguage, LANGUAGES, matchLanguage, RTL_LANGUAGES, type Language } from '@openseller/core';
+import { isLanguage, LANGUAGES, matchLanguage, RTL_LANGUAGES, type Language } from '@openseller/core';
 import { STORAGE_KEYS } from './auth-store';
 import { registeredNamespaces } from './i18n-namespaces';
 
@@ -62,25 +61,41 @@ export const NAMESPACES = [
   'importproblems',
 ] as const;
 
-const packs = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+// One small map per language (app/packs/<language>.ts), loaded with its language: a map of every
+// language's packs was 8 KB of JavaScript on every first load.
+type PackMap = Record<string, () => Promise<{ default: Record<string, unknown> }>>;
+const packMaps = import.meta.glob<{ default: PackMap }>('./packs/*.ts');
+const packMapOf = new Map<string, Promise<PackMap>>();
+function packsOf(language: string): Promise<PackMap> {
+  let map = packMapOf.get(language);
+  if (!map) {
+    const load = packMaps[`./packs/${language}.ts`];
+    map = load ? load().then((m) => m.default) : Promise.resolve({});
+    packMapOf.set(language, map);
+  }
+  return map;
+}
 
 const backend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
     if (namespace === 'importproblems' && (language === 'zh' || language === 'en')) {
-      callback(null, Object.fromEntries(IMPORT_PROBLEM_CODES.map((code) => [code, IMPORT_PROBLEM_TEXTS[code][language]])));
+      import('./import-problem-pack').then(
+        ({ importProblemPack }) => callback(null, importProblemPack(language)),
+        (error: unknown) => callback(error as Error, false),
+      );
       return;
     }
-    const load = packs[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (mod) => callback(null, mod.default),
-      (error: unknown) => callback(error as Error, false),
-    );
+    packsOf(language)
+      .then((packs) => {
+        const load = packs[`../../locales/${language}/${namespace}.json`];
+        return load ? load().then((mod) => mod.default) : {};
+      })
+      .then(
+        (pack) => callback(null, pack),
+        (error: unknown) => callback(error as Error, false),
+      );
   },
 };
 
@@ -137,8 +152,13 @@ export function isRtl(language: Language): boolean {
   return RTL_LANGUAGES.includes(language);
 }
 
+let dayjsInUse = false;
+
 export async function loadAntdLocale(language: Language): Promise<Locale> {
-  const [mod] = await Promise.all([antdLocales[language](), dayjsLocales[language].load()]);
+  // dayjs starts in English: a first load in English does not need it (the date pickers bring it).
+  if (language === 'en' && !dayjsInUse) return (await antdLocales.en()).default;
+  dayjsInUse = true;
+  const [mod, { default: dayjs }] = await Promise.all([antdLocales[language](), import('dayjs'), dayjsLocales[language].load()]);
   dayjs.locale(dayjsLocales[language].name);
   return mod.default;
 }

@@ -2,7 +2,8 @@
 // The toast's sanitiser of server messages: only inline formatting survives, never a link, a style,
 // a script, an image or an attribute, and a message's text reads the same as plain text.
 import { describe, expect, it } from 'vitest';
-import { sanitizeServerHtml, serverMessageText } from './toast';
+import { sanitizeServerHtml } from './sanitize';
+import { serverMessageText } from './toast';
 
 describe('server message sanitiser', () => {
   it('drops a link and a page-wide style that stored data smuggled into a message, keeping the words', () => {

@@ -3,21 +3,64 @@
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import type { MessageInstance } from 'antd/es/message/interface';
-import DOMPurify from 'dompurify';
 
-let api: MessageInstance | null = null;
+// antd's message API of the signed-in shell's <App> (bindToast), else of the light host the
+// root mounts the first time a page without <App> (the sign-in page) shows a toast.
+let bound: MessageInstance | null = null;
+let fallback: MessageInstance | null = null;
+let pending: Array<(api: MessageInstance) => void> = [];
+let hostWanted: (() => void) | null = null;
 
-/** Called once by the app shell with antd's message API (inside <App>). */
-export function bindToast(instance: MessageInstance): void {
-  api = instance;
+/** Called by the shell (inside antd's <App>) with its message API; the returned function unbinds it. */
+export function bindToast(instance: MessageInstance): () => void {
+  bound = instance;
+  flush();
+  return () => {
+    if (bound === instance) bound = null;
+  };
+}
+
+/** Called by the root's toast host once its message API is mounted. */
+export function bindFallbackToast(instance: MessageInstance): () => void {
+  fallback = instance;
+  flush();
+  return () => {
+    if (fallback === instance) fallback = null;
+  };
+}
+
+/** The root asks to be told when a toast finds no message API (it then mounts its host). */
+export function onToastHostWanted(listener: () => void): () => void {
+  hostWanted = listener;
+  if (pending.length) listener();
+  return () => {
+    if (hostWanted === listener) hostWanted = null;
+  };
+}
+
+function flush(): void {
+  const api = bound ?? fallback;
+  if (!api) return;
+  const waiting = pending;
+  pending = [];
+  for (const run of waiting) run(api);
+}
+
+function withApi(run: (api: MessageInstance) => void): void {
+  const api = bound ?? fallback;
+  if (api) {
+    run(api);
+    return;
+  }
+  pending.push(run);
+  hostWanted?.();
 }
 
 const DURATIONS = { success: 2, error: 3, info: 5, warning: 5 } as const;
 type Kind = keyof typeof DURATIONS;
 
 function show(kind: Kind, content: ReactNode, key: string, durationSeconds?: number): void {
-  if (!api) return;
-  api.open({ type: kind, content, key: `${kind}:${key}`, duration: durationSeconds ?? DURATIONS[kind] });
+  withApi((api) => void api.open({ type: kind, content, key: `${kind}:${key}`, duration: durationSeconds ?? DURATIONS[kind] }));
 }
 
 export const toast = {
@@ -26,20 +69,13 @@ export const toast = {
   info: (text: string) => show('info', text, text),
   warning: (text: string) => show('warning', text, text),
   /** A message from the server, which may carry markup: sanitised, then rendered. */
-  serverError: (html: string) => show('error', createElement('span', { dangerouslySetInnerHTML: { __html: sanitizeServerHtml(html) } }), html),
+  serverError: (html: string) => {
+    void import('./sanitize').then(
+      ({ sanitizeServerHtml }) => show('error', createElement('span', { dangerouslySetInnerHTML: { __html: sanitizeServerHtml(html) } }), html),
+      () => show('error', serverMessageText(html), html),
+    );
+  },
 };
-
-/**
- * The only markup a server message may keep: inline emphasis and line breaks, without any
- * attribute. Links, styles, images, forms and everything else go (their text stays, a <style>'s
- * or <script>'s text does not), so a message quoting stored data can never become a live link
- * or a page-wide style. The server escapes the data it quotes as well (platform/messages.ts).
- */
-export const SERVER_MESSAGE_TAGS = ['b', 'i', 'strong', 'em', 'br', 'span'];
-
-export function sanitizeServerHtml(html: string): string {
-  return DOMPurify.sanitize(html, { ALLOWED_TAGS: SERVER_MESSAGE_TAGS, ALLOWED_ATTR: [], ALLOW_DATA_ATTR: false, ALLOW_ARIA_ATTR: false });
-}
 
 const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
 

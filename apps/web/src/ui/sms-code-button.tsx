@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../app/request';
 import { toast } from '../app/toast';
 
-export function SmsCodeButton({ send, disabled }: { send: () => Promise<{ resendAfter?: number } | unknown>; disabled?: boolean }) {
+export function SmsCodeButton({ send, disabled, size }: { send: () => Promise<{ resendAfter?: number } | unknown>; disabled?: boolean; size?: 'large' }) {
   const { t } = useTranslation();
   const [seconds, setSeconds] = useState(0);
   const [loading, setLoading] = useState(false);
@@ -16,6 +16,7 @@ export function SmsCodeButton({ send, disabled }: { send: () => Promise<{ resend
   }, [seconds]);
   return (
     <Button
+      size={size}
       disabled={disabled || seconds > 0}
       loading={loading}
       onClick={async () => {

@@ -1,12 +1,14 @@
 // The shared layout: top header with the navigation, the content area, the back-to-top
 // button after 100 px, and the edition banner. Signed-out visitors go to login with `from`.
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Button, Dropdown, FloatButton, Layout, Menu, Result, Space, Tag, Tooltip, type MenuProps } from 'antd';
-import { CustomerServiceOutlined, DownOutlined, GlobalOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { App as AntApp, Button, Dropdown, Layout, Menu, Space, Tag, Tooltip, type MenuProps } from 'antd';
+import { CloseCircleFilled, CustomerServiceOutlined, VerticalAlignTopOutlined, DownOutlined, GlobalOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AuthCalls, effectiveLevel, findRoute, LANGUAGE_NAMES, LANGUAGES } from '@openseller/core';
 import { accessToken, clearAuth } from '../auth-store';
+import { bindToast } from '../toast';
+import { MESSAGE_CONFIG } from '../toast-host';
 import { useQueryClient } from '@tanstack/react-query';
 import { changeLanguage, currentLanguage } from '../i18n';
 import { callApi } from '../request';
@@ -42,18 +44,30 @@ export function AppLayout() {
   if (!signedIn) return <Navigate to={`/login?from=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (query.isPending) return <PageFallback />;
   if (query.isError || !query.data)
+    // Plain markup: antd's Result with its illustrations is 10 KB more on every signed-in first load.
     return (
-      <Result
-        status="error"
-        title={t('common:sessionLoadFailed')}
-        extra={<Button onClick={() => query.refetch()}>{t('common:actions.retry')}</Button>}
-      />
+      <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
+        <CloseCircleFilled style={{ fontSize: 72, color: '#ff4d4f' }} />
+        <div style={{ margin: '24px 0', fontSize: 24 }}>{t('common:sessionLoadFailed')}</div>
+        <Button onClick={() => query.refetch()}>{t('common:actions.retry')}</Button>
+      </div>
     );
+  // antd's App (its modal, notification and message hooks) is the signed-in shell's: the sign-in
+  // page does without it (toasts there come from the root's light host, app.tsx).
   return (
     <SessionProvider value={query.data}>
-      <Shell />
+      <AntApp message={MESSAGE_CONFIG}>
+        <ToastBinder />
+        <Shell />
+      </AntApp>
     </SessionProvider>
   );
+}
+
+function ToastBinder() {
+  const { message } = AntApp.useApp();
+  useEffect(() => bindToast(message), [message]);
+  return null;
 }
 
 function navMenuItems(entries: NavEntry[], t: (k: string) => string): MenuProps['items'] {
@@ -116,9 +130,26 @@ function Shell() {
         {!bare && <StoreExpiryNotice />}
         <Outlet />
       </Content>
-      <FloatButton.BackTop visibilityHeight={100} tooltip={t('common:backToTop')} />
+      <BackToTop label={t('common:backToTop')} />
       {!bare && <HelpSidebar seller={!!session.domain} />}
     </Layout>
+  );
+}
+
+/** The back-to-top button after 100 px of scrolling (plain: antd's FloatButton group was 6 KB more). */
+function BackToTop({ label }: { label: string }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setShown(window.scrollY > 100);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  if (!shown) return null;
+  return (
+    <button type="button" className="os-back-top" aria-label={label} title={label} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+      <VerticalAlignTopOutlined />
+    </button>
   );
 }
 

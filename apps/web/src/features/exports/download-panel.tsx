@@ -1,8 +1,8 @@
 // The download panel of the header (spec 01 §4.5): files being made show a progress bar, finished
 // ones a download button; unread files open the panel, 'Got it' marks them read and closes it.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge, Button, Empty, List, Popover, Progress, Space, Tooltip, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Space, Spin } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { canDownload } from '@openseller/core';
@@ -10,9 +10,13 @@ import { ApiError, errorMessage } from '../../app/request';
 import { useSession } from '../../app/session';
 import { toast } from '../../app/toast';
 import { usePageVisible } from '../../ui/use-page-visible';
-import { exportNoticeKey, exportsApi, type ExportFileRow } from './api';
+import { exportsApi, type ExportFileRow } from './api';
+import { useOnceTrue } from '../../app/lazy-page';
 import { onNewExport } from './export-events';
-import { useSimulatedProgress } from './use-simulated-progress';
+
+// The list of files (antd's List, Progress) loads when the panel first opens: it is not part of
+// every signed-in first load.
+const DownloadFiles = lazy(() => import('./download-files'));
 
 const FIRST_POLL_MS = 1000;
 const MAX_POLL_MS = 10_000;
@@ -32,45 +36,6 @@ export function useDownload() {
       toast.error(error instanceof ApiError ? errorMessage(error) : t('errors:ERR_FILE_NOT_EXIST'));
     }
   };
-}
-
-function FileItem({ file, onDownload }: { file: ExportFileRow; onDownload: () => void }) {
-  const { t } = useTranslation();
-  const running = file.processStatus === 'REQUEST' || file.processStatus === 'SENDING';
-  const percent = useSimulatedProgress(running);
-  const notice = exportNoticeKey(file);
-  return (
-    <List.Item
-      actions={
-        file.processStatus === 'SUCCESS'
-          ? [
-              <Button key="d" type="link" size="small" onClick={onDownload}>
-                {t('common:downloads.download')}
-              </Button>,
-            ]
-          : []
-      }
-    >
-      <List.Item.Meta
-        title={<Typography.Text ellipsis={{ tooltip: file.title }}>{file.title}</Typography.Text>}
-        description={
-          running ? (
-            <Space direction="vertical" style={{ width: '100%' }} size={0}>
-              <span>{t('common:downloads.generating')}</span>
-              {notice && <Typography.Text type="warning">{t(notice)}</Typography.Text>}
-              <Progress percent={percent} size="small" status="active" />
-            </Space>
-          ) : file.processStatus === 'SUCCESS' ? (
-            <Typography.Text type="success">{t('common:downloads.generated')}</Typography.Text>
-          ) : (
-            <Tooltip title={notice ? t(notice) : file.errorMessage}>
-              <Typography.Text type="danger">{t('common:downloads.failed')}</Typography.Text>
-            </Tooltip>
-          )
-        }
-      />
-    </List.Item>
-  );
 }
 
 export function DownloadPanel() {
@@ -127,10 +92,13 @@ export function DownloadPanel() {
     setFiles((list) => list.filter((f) => f.processStatus === 'REQUEST' || f.processStatus === 'SENDING'));
   };
 
-  const content = (
+  const seen = useOnceTrue(open);
+  const content = !seen ? null : (
     <div style={{ width: 340 }}>
       {files.length ? (
-        <List size="small" dataSource={files} renderItem={(f) => <FileItem file={f} onDownload={() => void download(f)} />} />
+        <Suspense fallback={<Spin size="small" />}>
+          <DownloadFiles files={files} onDownload={(f) => void download(f)} />
+        </Suspense>
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common:downloads.none')} />
       )}

@@ -1,15 +1,19 @@
 // Home page panels: the user's shortcut menus (homepage getDomainMenu / createOrupdateDomainMenu)
 // and the best sellers of the last days (homepage getHotSale).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Card, Col, Empty, Modal, Row, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Empty, Row, Space, Spin, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HOME_MENU_MAX, ROUTES, type HotSaleRow } from '@openseller/core';
+import { ROUTES } from '@openseller/core';
 import { canOpen } from '../../../app/layout/nav-items';
 import { useSession } from '../../../app/session';
-import { toast } from '../../../app/toast';
+import { useOnceTrue } from '../../../app/lazy-page';
+import { Panel } from '../../../ui/panel';
 import { adminApi } from '../api';
+
+// The shortcut editor (a Modal with a multiple Select) loads when it is first opened.
+const ShortcutsEditor = lazy(() => import('./shortcuts-editor'));
 
 /** The page a menu key opens: the first layout route gated by that menu alone. */
 function routeOfMenu(menu: string) {
@@ -19,23 +23,15 @@ function routeOfMenu(menu: string) {
 function ShortcutsCard() {
   const { t } = useTranslation();
   const session = useSession();
-  const client = useQueryClient();
   const menu = useQuery({ queryKey: ['home-menu'], queryFn: adminApi.homeMenu });
   const [editing, setEditing] = useState<string[] | null>(null);
-  const save = useMutation({
-    mutationFn: (names: string[]) => adminApi.saveHomeMenu(names),
-    onSuccess: (answer) => {
-      client.setQueryData(['home-menu'], answer);
-      toast.success(t('common:saved'));
-      setEditing(null);
-    },
-  });
+  const editorSeen = useOnceTrue(editing !== null);
   const choices = [...session.menus]
     .map((m) => ({ menu: m, route: routeOfMenu(m) }))
     .filter((c): c is { menu: string; route: NonNullable<typeof c.route> } => !!c.route && canOpen(c.route.path, session));
   const shortcuts = (menu.data?.menuName ?? []).map((m) => ({ menu: m, route: routeOfMenu(m) })).filter((c) => c.route);
   return (
-    <Card
+    <Panel
       title={t('admin:home.shortcuts')}
       loading={menu.isPending}
       extra={
@@ -55,29 +51,14 @@ function ShortcutsCard() {
           ))}
         </Space>
       ) : (
-        <Typography.Text type="secondary">{t('admin:home.noShortcuts')}</Typography.Text>
+        <span className="os-text-secondary">{t('admin:home.noShortcuts')}</span>
       )}
-      <Modal
-        open={editing !== null}
-        title={t('admin:home.editShortcuts')}
-        onCancel={() => setEditing(null)}
-        onOk={() => save.mutate(editing ?? [])}
-        confirmLoading={save.isPending}
-        okText={t('common:actions.save')}
-        cancelText={t('common:actions.cancel')}
-      >
-        <Select
-          mode="multiple"
-          style={{ width: '100%' }}
-          maxCount={HOME_MENU_MAX}
-          optionFilterProp="label"
-          value={editing ?? []}
-          onChange={setEditing}
-          aria-label={t('admin:home.shortcuts')}
-          options={choices.map((c) => ({ value: c.menu, label: t(`nav:routes.${c.route.title}`) }))}
-        />
-      </Modal>
-    </Card>
+      {editorSeen && (
+        <Suspense fallback={null}>
+          <ShortcutsEditor editing={editing} onChange={setEditing} choices={choices} />
+        </Suspense>
+      )}
+    </Panel>
   );
 }
 
@@ -85,27 +66,57 @@ function HotSaleCard() {
   const { t } = useTranslation();
   const [days, setDays] = useState(7);
   const hot = useQuery({ queryKey: ['home-hot-sale', days], queryFn: () => adminApi.hotSale(days), placeholderData: (p) => p });
+  const rows = hot.data?.voList ?? [];
   return (
-    <Card
+    <Panel
       title={t('admin:home.hotSale')}
-      extra={<Segmented size="small" value={days} onChange={(v) => setDays(Number(v))} options={[7, 30].map((d) => ({ value: d, label: t('admin:home.days', { count: d }) }))} />}
+      extra={
+        <span className="os-toggle" role="radiogroup" aria-label={t('admin:home.hotSale')}>
+          {[7, 30].map((d) => (
+            <button key={d} type="button" role="radio" aria-checked={days === d} className={days === d ? 'os-toggle-on' : undefined} onClick={() => setDays(d)}>
+              {t('admin:home.days', { count: d })}
+            </button>
+          ))}
+        </span>
+      }
     >
-      <Table<HotSaleRow>
-        rowKey="skuId"
-        size="small"
-        loading={hot.isFetching && !hot.data}
-        dataSource={hot.data?.voList ?? []}
-        pagination={false}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin:home.noSales')} /> }}
-        columns={[
-          { title: '#', width: 40, render: (_, __, i) => i + 1 },
-          { title: t('goods:fields.skuCode'), dataIndex: 'skuCode', width: 140 },
-          { title: t('goods:fields.name'), dataIndex: 'skuName', ellipsis: true },
-          { title: t('admin:home.qty'), dataIndex: 'qty', width: 70, align: 'right' },
-          { title: t('admin:home.orders'), dataIndex: 'orderCount', width: 80, align: 'right' },
-        ]}
-      />
-    </Card>
+      {/* A plain table: antd's Table (with its filter tree, pagination and select) was 90 KB of the home page. */}
+      {hot.isFetching && !hot.data ? (
+        <Spin style={{ display: 'block', margin: '16px auto' }} />
+      ) : rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin:home.noSales')} />
+      ) : (
+        <table className="os-plain-table">
+          <colgroup>
+            <col style={{ width: 40 }} />
+            <col style={{ width: 140 }} />
+            <col />
+            <col style={{ width: 70 }} />
+            <col style={{ width: 80 }} />
+          </colgroup>
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{t('admin:home.skuCode')}</th>
+              <th>{t('admin:home.skuName')}</th>
+              <th className="os-num">{t('admin:home.qty')}</th>
+              <th className="os-num">{t('admin:home.orders')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={r.skuId}>
+                <td>{i + 1}</td>
+                <td>{r.skuCode}</td>
+                <td title={r.skuName ?? undefined}>{r.skuName}</td>
+                <td className="os-num">{r.qty}</td>
+                <td className="os-num">{r.orderCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Panel>
   );
 }
 

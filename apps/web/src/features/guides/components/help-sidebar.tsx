@@ -1,12 +1,14 @@
 // The floating help sidebar (spec 01 §4.9): help centre, contact customer service, beginner guide
-// and feedback, draggable up and down the right edge (its place kept in this browser). Contact and
+// and feedback, draggable up and down the right edge (its place kept in this browser). It rests
+// docked as a narrow tab in the page's right margin, so it never covers a table's last column
+// (issue 20, at 1440 px), and opens on a click. Contact and
 // feedback request a chat token first, as the spec says; this installation has no vendor desk, so
 // they then say what the owner can do instead. The sidebar also shows the page's guide popover
 // once per guidance id (PageGuide).
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Tooltip } from 'antd';
-import { BookOutlined, CommentOutlined, CustomerServiceOutlined, DragOutlined, QuestionCircleOutlined } from '@ant-design/icons';
+import { BookOutlined, CloseOutlined, CommentOutlined, CustomerServiceOutlined, DragOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ServiceModal } from '../../../app/layout/service-modal';
 import { guidesApi } from '../api';
@@ -30,6 +32,7 @@ export function HelpSidebar({ seller }: { seller: boolean }) {
   const { t } = useTranslation('guides');
   const navigate = useNavigate();
   const [service, setService] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
   const [top, setTop] = useState(() => Number(localStorage.getItem(POSITION_KEY)) || 240);
   const drag = useRef<{ startY: number; startTop: number } | null>(null);
 
@@ -64,11 +67,27 @@ export function HelpSidebar({ seller }: { seller: boolean }) {
     setService(kind);
   };
 
-  const open = (path: string) => window.open(`${window.location.pathname}#${path}`, '_blank', 'noopener');
+  const openTab = (path: string) => window.open(`${window.location.pathname}#${path}`, '_blank', 'noopener');
+
+  if (!open)
+    return (
+      <>
+        <nav className="os-help-sidebar os-help-docked" style={{ top }} aria-label={t('sidebar.label')}>
+          <button type="button" className="os-help-dock" aria-label={t('sidebar.open')} title={t('sidebar.open')} aria-expanded={false} onClick={() => setOpen(true)}>
+            <QuestionCircleOutlined />
+          </button>
+        </nav>
+        <ServiceModal kind={service} onClose={() => setService(null)} />
+        {seller && <PageGuide />}
+      </>
+    );
 
   return (
     <>
       <nav className="os-help-sidebar" style={{ ...SIDEBAR_STYLE, top }} aria-label={t('sidebar.label')}>
+        <Tooltip title={t('sidebar.close')} placement="left">
+          <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('sidebar.close')} aria-expanded onClick={() => setOpen(false)} />
+        </Tooltip>
         <Tooltip title={t('sidebar.drag')} placement="left">
           <Button
             type="text"
@@ -82,13 +101,13 @@ export function HelpSidebar({ seller }: { seller: boolean }) {
           />
         </Tooltip>
         <Tooltip title={t('sidebar.helpCentre')} placement="left">
-          <Button type="text" icon={<QuestionCircleOutlined />} aria-label={t('sidebar.helpCentre')} onClick={() => open('/docs')} />
+          <Button type="text" icon={<QuestionCircleOutlined />} aria-label={t('sidebar.helpCentre')} onClick={() => openTab('/docs')} />
         </Tooltip>
         <Tooltip title={t('sidebar.contact')} placement="left">
           <Button type="text" icon={<CustomerServiceOutlined />} aria-label={t('sidebar.contact')} onClick={() => void contact('online')} />
         </Tooltip>
         <Tooltip title={t('sidebar.beginner')} placement="left">
-          <Button type="text" icon={<BookOutlined />} aria-label={t('sidebar.beginner')} onClick={() => (seller ? navigate('/') : open('/docs/getting-started'))} />
+          <Button type="text" icon={<BookOutlined />} aria-label={t('sidebar.beginner')} onClick={() => (seller ? navigate('/') : openTab('/docs/getting-started'))} />
         </Tooltip>
         <Tooltip title={t('sidebar.feedback')} placement="left">
           <Button type="text" icon={<CommentOutlined />} aria-label={t('sidebar.feedback')} onClick={() => void contact('complaints')} />

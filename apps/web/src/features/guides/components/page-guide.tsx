@@ -2,10 +2,11 @@
 // with an intro, a small card explains the page; "Got it" (or "Skip all") records it through the
 // user guidance config, so it never shows again for that id. Not shown once NOT_TIPS is set.
 import { useLocation } from 'react-router-dom';
-import { Button, Card, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import { BulbOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useGuidance, type IntroKey } from '../guidance';
+import { Panel } from '../../../ui/panel';
 
 /** Which page carries which intro. */
 export const PAGE_INTROS: Readonly<Record<string, IntroKey>> = {
@@ -22,7 +23,7 @@ export function PageGuide() {
   const key = PAGE_INTROS[location.pathname];
   if (!key || !guidance.loaded || guidance.notTips || guidance.seen(key)) return null;
   return (
-    <Card
+    <Panel
       className="os-page-guide"
       role="dialog"
       aria-label={t(`intros.${key}.title`)}
@@ -35,7 +36,7 @@ export function PageGuide() {
         </Space>
       }
     >
-      <Typography.Paragraph style={{ marginBottom: 12 }}>{t(`intros.${key}.text`)}</Typography.Paragraph>
+      <p style={{ marginTop: 0, marginBottom: 12 }}>{t(`intros.${key}.text`)}</p>
       <Space>
         <Button type="primary" size="small" onClick={() => guidance.acknowledge(key)}>
           {t('intros.gotIt')}
@@ -44,6 +45,6 @@ export function PageGuide() {
           {t('intros.skipAll')}
         </Button>
       </Space>
-    </Card>
+    </Panel>
   );
 }

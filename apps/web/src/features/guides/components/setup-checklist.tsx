@@ -2,7 +2,7 @@
 // what is done, from one server call over the domain's data; each open step links to the page that
 // fixes it. Hidden once every step is done, or for good once the account dismisses it (NOT_TIPS).
 import { Link } from 'react-router-dom';
-import { Alert, Button, Card, List, Progress, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Tag } from 'antd';
 import { CheckCircleFilled, ExclamationCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { canOpen } from '../../../app/layout/nav-items';
 import { useSession } from '../../../app/session';
 import { guideKeys, guidesApi } from '../api';
 import { useGuidance } from '../guidance';
+import { Panel } from '../../../ui/panel';
 
 export function SetupChecklist() {
   const { t } = useTranslation('guides');
@@ -21,57 +22,60 @@ export function SetupChecklist() {
   const data = list.data;
   if (data?.complete) return null;
   return (
-    <Card
+    <Panel
       className="os-setup-checklist"
       title={t('checklist.title')}
       loading={list.isPending}
       style={{ marginBottom: 16 }}
       extra={
         <Space>
-          {data && <Progress type="circle" size={36} percent={Math.round((data.doneCount / data.total) * 100)} format={() => `${data.doneCount}/${data.total}`} />}
+          {data && (
+            <span
+              className="os-ring"
+              role="progressbar"
+              aria-valuemin={0}
+              aria-valuemax={data.total}
+              aria-valuenow={data.doneCount}
+              style={{ ['--os-ring' as string]: Math.round((data.doneCount / data.total) * 100) }}
+            >
+              {`${data.doneCount}/${data.total}`}
+            </span>
+          )}
           <Button type="link" onClick={() => guidance.setNotTips(true)}>
             {t('checklist.dismiss')}
           </Button>
         </Space>
       }
     >
-      <Typography.Paragraph type="secondary">{t('checklist.intro')}</Typography.Paragraph>
-      <List
-        dataSource={data?.items ?? []}
-        renderItem={(item) => (
-          <List.Item
-            data-step={item.key}
-            data-done={item.done}
-            actions={[
-              item.done ? (
-                <Tag key="state" color="success">
-                  {t('checklist.done')}
-                </Tag>
-              ) : canOpen(item.path, session) ? (
-                <Link key="go" to={item.path}>
-                  {t(`checklist.steps.${item.key}.action`)}
-                </Link>
-              ) : (
-                <Typography.Text key="ask" type="secondary">
-                  {t('checklist.askMain')}
-                </Typography.Text>
-              ),
-            ]}
-          >
-            <List.Item.Meta
-              avatar={item.done ? <CheckCircleFilled style={{ color: '#52c41a', fontSize: 20 }} /> : <ExclamationCircleOutlined style={{ color: '#faad14', fontSize: 20 }} />}
-              title={t(`checklist.steps.${item.key}.title`)}
-              description={
-                item.done
-                  ? t(`checklist.steps.${item.key}.doneText`, { count: item.count })
-                  : item.pending
-                    ? t(`checklist.steps.${item.key}.pendingText`, { count: item.pending })
-                    : t(`checklist.steps.${item.key}.why`)
-              }
-            />
-          </List.Item>
-        )}
-      />
-    </Card>
+      <p className="os-text-secondary" style={{ marginTop: 0 }}>
+        {t('checklist.intro')}
+      </p>
+      <ul className="os-plain-list os-checklist-steps">
+        {(data?.items ?? []).map((item) => (
+          <li key={item.key} data-step={item.key} data-done={item.done}>
+            <span style={{ display: 'flex', gap: 16, alignItems: 'flex-start', minWidth: 0 }}>
+              {item.done ? <CheckCircleFilled style={{ color: '#52c41a', fontSize: 20 }} /> : <ExclamationCircleOutlined style={{ color: '#faad14', fontSize: 20 }} />}
+              <span>
+                <div style={{ fontWeight: 500 }}>{t(`checklist.steps.${item.key}.title`)}</div>
+                <div className="os-text-secondary">
+                  {item.done
+                    ? t(`checklist.steps.${item.key}.doneText`, { count: item.count })
+                    : item.pending
+                      ? t(`checklist.steps.${item.key}.pendingText`, { count: item.pending })
+                      : t(`checklist.steps.${item.key}.why`)}
+                </div>
+              </span>
+            </span>
+            {item.done ? (
+              <Tag color="success">{t('checklist.done')}</Tag>
+            ) : canOpen(item.path, session) ? (
+              <Link to={item.path}>{t(`checklist.steps.${item.key}.action`)}</Link>
+            ) : (
+              <span className="os-text-secondary">{t('checklist.askMain')}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }

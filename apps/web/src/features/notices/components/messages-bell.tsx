@@ -2,8 +2,8 @@
 // polled every 10 minutes and paused while the tab is hidden; the list opens a message in the
 // announcement modal, and board and directional messages due to play open it by themselves.
 // Past messages open /historyMessage in a new tab.
-import { useCallback, useRef, useState } from 'react';
-import { Badge, Button, Empty, List, Popover, Space, Tag, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Badge, Button, Empty, Popover, Space, Tag, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,10 @@ import type { UserMessage } from '@openseller/core';
 import { usePageVisible } from '../../../ui/use-page-visible';
 import { RelativeTime } from '../../../ui/relative-time';
 import { noticeKeys, noticesApi } from '../api';
-import { AnnouncementModal } from './announcement-modal';
+import { useOnceTrue } from '../../../app/lazy-page';
+
+// The announcement modal (with its HTML sanitiser) loads when a message is first opened or due.
+const AnnouncementModal = lazy(async () => ({ default: (await import('./announcement-modal')).AnnouncementModal }));
 
 /** Spec 01 §9: messages are polled every 600000 ms. */
 export const MESSAGE_POLL_MS = 600_000;
@@ -49,6 +52,7 @@ export function MessagesBell() {
     setOpened(null);
   };
 
+  const modalSeen = useOnceTrue(!!modal);
   const list = messages.data?.voList ?? [];
   const unread = messages.data?.unreadCount ?? 0;
   const content = (
@@ -56,12 +60,11 @@ export function MessagesBell() {
       {list.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notices:messages.empty')} />
       ) : (
-        <List
-          size="small"
-          style={{ maxHeight: 360, overflow: 'auto' }}
-          dataSource={list}
-          renderItem={(m, index) => (
-            <List.Item
+        // Plain list markup: antd's List brings Pagination and Select into every signed-in page.
+        <ul className="os-plain-list" style={{ maxHeight: 360, overflow: 'auto' }}>
+          {list.map((m, index) => (
+            <li
+              key={m.id}
               className="os-message-item"
               role="button"
               tabIndex={0}
@@ -77,25 +80,23 @@ export function MessagesBell() {
                 }
               }}
             >
-              <List.Item.Meta
-                title={
-                  <Space size={4}>
-                    {m.unread && <Badge status="error" aria-label={t('notices:messages.unread')} />}
-                    <Typography.Text strong={m.unread} ellipsis={{ tooltip: m.title }} style={{ maxWidth: 230 }}>
-                      {m.title}
-                    </Typography.Text>
-                  </Space>
-                }
-                description={
+              <div>
+                <Space size={4}>
+                  {m.unread && <Badge status="error" aria-label={t('notices:messages.unread')} />}
+                  <span className="os-ellipsis" title={m.title} style={{ maxWidth: 230, fontWeight: m.unread ? 600 : undefined }}>
+                    {m.title}
+                  </span>
+                </Space>
+                <div className="os-text-secondary">
                   <Space size={4}>
                     <Tag>{t(`notices:types.${m.type}`)}</Tag>
                     <RelativeTime value={m.playStartTime} />
                   </Space>
-                }
-              />
-            </List.Item>
-          )}
-        />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
       <div style={{ textAlign: 'right', marginTop: 8 }}>
         <Button type="link" size="small" onClick={() => window.open(`${window.location.pathname}#/historyMessage`, '_blank', 'noopener')}>
@@ -116,7 +117,11 @@ export function MessagesBell() {
           </Button>
         </Tooltip>
       </Popover>
-      <AnnouncementModal messages={modal?.messages ?? []} startIndex={modal?.index ?? 0} onRead={onRead} onClose={onClose} />
+      {modalSeen && (
+        <Suspense fallback={null}>
+          <AnnouncementModal messages={modal?.messages ?? []} startIndex={modal?.index ?? 0} onRead={onRead} onClose={onClose} />
+        </Suspense>
+      )}
     </>
   );
 }

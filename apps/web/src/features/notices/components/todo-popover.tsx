@@ -5,7 +5,7 @@
 // that list is already open, its data is loaded again.
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { Badge, Button, Empty, List, Popover, Tooltip, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Tooltip } from 'antd';
 import { ScheduleOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -67,12 +67,12 @@ export function TodoPopover() {
       ) : (
         withCounts.map((g) => (
           <div key={g.key} style={{ marginBottom: 8 }}>
-            <Typography.Text type="secondary">{t(`home:groups.${g.key}`)}</Typography.Text>
-            <List
-              size="small"
-              dataSource={g.counters}
-              renderItem={(c) => (
-                <List.Item
+            <span className="os-text-secondary">{t(`home:groups.${g.key}`)}</span>
+            {/* Plain list markup: antd's List brings Pagination and Select into every signed-in page. */}
+            <ul className="os-plain-list">
+              {g.counters.map((c) => (
+                <li
+                  key={c.key}
                   className={fresh.has(c.key) ? 'os-todo-item os-todo-new' : 'os-todo-item'}
                   role="link"
                   tabIndex={0}
@@ -80,12 +80,12 @@ export function TodoPopover() {
                   onKeyDown={(e) => {
                     if (e.key === 'Enter') go(c.key, c.to);
                   }}
-                  extra={<Badge count={counts[c.key]} overflowCount={9999} color={fresh.has(c.key) ? 'red' : 'blue'} />}
                 >
-                  {t(`home:counters.${c.key}`)}
-                </List.Item>
-              )}
-            />
+                  <span>{t(`home:counters.${c.key}`)}</span>
+                  <Badge count={counts[c.key]} overflowCount={9999} color={fresh.has(c.key) ? 'red' : 'blue'} />
+                </li>
+              ))}
+            </ul>
           </div>
         ))
       )}

@@ -4,7 +4,7 @@
 // updateExpress); sync → the failed platform orders, synced again or their alert closed;
 // intercepted → why, and that the order cannot be sent; issued → the orders a warehouse system
 // refused or did not answer, issued again. Results in the batch-result dialog.
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert, Button, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -15,7 +15,11 @@ import { BatchResultModal } from '../commands/components/batch-result-modal';
 import { CourierModal, WarehouseModal } from '../commands/components/choice-modals';
 import { commandErrorMessage, useOrderCommand } from '../commands/queries';
 import { orderExceptionsApi } from './api';
-import { MapOnlineGoodsModal, unmappedOnlineSkus } from './components/map-online-goods-modal';
+import { unmappedOnlineSkus } from './unmapped';
+import { lazyComponent, useOnceTrue } from '../../../app/lazy-page';
+
+// The map dialog (with the SKU picker and its pictures) loads when first opened.
+const MapOnlineGoodsModal = lazyComponent(async () => (await import('./components/map-online-goods-modal')).MapOnlineGoodsModal);
 import { SyncFailPanel } from './components/sync-fail-panel';
 import { InterceptTasksPanel } from '../intercepts/intercept-tasks-panel';
 import { shippingApi } from '../shipping/api';
@@ -25,6 +29,7 @@ type Dialog = 'map' | 'warehouse' | 'courier' | null;
 export function ExceptionActions({ type, selected, onDone }: { type: string; selected: OrderRow[]; onDone: () => void }) {
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const mapSeen = useOnceTrue(dialog === 'map');
   const [result, setResult] = useState<{ title: string; result: OrderBatchResult } | null>(null);
   const batch = useOrderCommand((run: () => Promise<OrderBatchResult>) => run());
   const ids = selected.map((o) => o.id);
@@ -122,7 +127,11 @@ export function ExceptionActions({ type, selected, onDone }: { type: string; sel
         />
       )}
 
-      <MapOnlineGoodsModal open={dialog === 'map'} orders={selected} onClose={() => setDialog(null)} onResult={(r) => report(t('orderexceptions:actions.mapGoods'), r)} />
+      {mapSeen && (
+        <Suspense fallback={null}>
+          <MapOnlineGoodsModal open={dialog === 'map'} orders={selected} onClose={() => setDialog(null)} onResult={(r) => report(t('orderexceptions:actions.mapGoods'), r)} />
+        </Suspense>
+      )}
       <WarehouseModal
         open={dialog === 'warehouse'}
         count={ids.length}

@@ -1,12 +1,13 @@
 // Home: the to-do counters of spec 01 §3, each jumping to its filtered list (spec 01 §2.4),
 // shown only where the account has the menu; refreshed every 3 minutes while visible.
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Card, Col, Empty, List, Row, Statistic, Tag, Typography } from 'antd';
+import { Alert, Col, Empty, Row, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { effectiveLevel } from '@openseller/core';
 import { canOpen } from '../../../app/layout/nav-items';
 import { useSession } from '../../../app/session';
+import { Panel } from '../../../ui/panel';
 import { usePageVisible } from '../../../ui/use-page-visible';
 import { systemApi } from '../api';
 import { HOME_COUNTER_GROUPS } from '../home-counters';
@@ -29,32 +30,31 @@ export default function HomePage() {
 
   return (
     <>
-      <Card style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {t('home:greeting', { name: session.account.userName || session.account.loginName })}
-        </Typography.Title>
+      {/* Panels and lists in plain markup: the home page is on every first load (issue 20). */}
+      <Panel style={{ marginBottom: 16 }}>
+        <h3 className="os-h3">{t('home:greeting', { name: session.account.userName || session.account.loginName })}</h3>
         {session.domain && (
-          <Typography.Text type="secondary">
+          <span className="os-text-secondary">
             {session.domain.name} · {t('home:domainCode', { code: session.domain.domainCode })} · <Tag color="gold">{t(`common:levels.${effectiveLevel(session.domain)}`)}</Tag>
-          </Typography.Text>
+          </span>
         )}
-      </Card>
+      </Panel>
       {session.domain && <SetupChecklist />}
       <HomePanels />
       {home.isError && <Alert type="error" showIcon message={t('home:loadFailed')} style={{ marginBottom: 16 }} />}
       {groups.length === 0 && (
-        <Card>
+        <Panel>
           <Empty description={t('home:nothingForYou')} />
-        </Card>
+        </Panel>
       )}
       <Row gutter={[16, 16]}>
         {groups.map((group) => (
           <Col key={group.key} xs={24} xl={8}>
-            <Card title={t(`home:groups.${group.key}`)} loading={home.isPending}>
+            <Panel title={t(`home:groups.${group.key}`)} loading={home.isPending}>
               <Row gutter={[12, 12]}>
                 {group.counters.map((c) => (
                   <Col key={c.key} span={12}>
-                    <Card
+                    <Panel
                       size="small"
                       className="os-counter-card"
                       role="link"
@@ -64,30 +64,34 @@ export default function HomePage() {
                         if (e.key === 'Enter') navigate(c.to);
                       }}
                     >
-                      <Statistic title={t(`home:counters.${c.key}`)} value={Number(data?.[c.key] ?? 0)} />
-                    </Card>
+                      {/* Drawn as antd's Statistic is (its module and style were 4 KB more). */}
+                      <div className="os-statistic-title">{t(`home:counters.${c.key}`)}</div>
+                      <div className="os-statistic-value">{String(Number(data?.[c.key] ?? 0)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}</div>
+                    </Panel>
                   </Col>
                 ))}
               </Row>
-            </Card>
+            </Panel>
           </Col>
         ))}
       </Row>
       {canOpen('/stocks', session) && (
-        <Card title={t('home:belowWarning')} style={{ marginTop: 16 }} loading={home.isPending}>
+        <Panel title={t('home:belowWarning')} style={{ marginTop: 16 }} loading={home.isPending}>
           {data?.whbelowWarning.length ? (
-            <List
-              dataSource={data.whbelowWarning}
-              renderItem={(w) => (
-                <List.Item actions={[<Link key="go" to={`/stocks?activeKey=1&whId=${w.whId}&belowWarning=true`}>{t('home:view')}</Link>]}>
-                  {w.whName}: {t('home:skusBelow', { count: w.count })}
-                </List.Item>
-              )}
-            />
+            <ul className="os-plain-list">
+              {data.whbelowWarning.map((w) => (
+                <li key={w.whId}>
+                  <span>
+                    {w.whName}: {t('home:skusBelow', { count: w.count })}
+                  </span>
+                  <Link to={`/stocks?activeKey=1&whId=${w.whId}&belowWarning=true`}>{t('home:view')}</Link>
+                </li>
+              ))}
+            </ul>
           ) : (
-            <Typography.Text type="secondary">{t('home:noneBelowWarning')}</Typography.Text>
+            <span className="os-text-secondary">{t('home:noneBelowWarning')}</span>
           )}
-        </Card>
+        </Panel>
       )}
     </>
   );

@@ -12,12 +12,17 @@ import { PRINT_DEFAULTS, type OrderBatchResult, type OrderRow, type PrintLabel, 
 import { toast } from '../../../../app/toast';
 import { BatchResultModal } from '../../commands/components/batch-result-modal';
 import { printApi } from '../api';
-import { printDocument, printHtml } from '../label-html';
 import { printErrorMessage, usePrintTemplates } from '../queries';
 import { splitByPrinted } from '../reprint';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** The template to offer first: the default of the orders' common courier, else the first one. */
+/** Prints labels through label-html, loaded at the first print (with its QR and barcode code). */
+async function printLabels(...args: Parameters<typeof import('../label-html').printDocument>): Promise<void> {
+  const { printDocument, printHtml } = await import('../label-html');
+  printHtml(printDocument(...args));
+}
+
 export function defaultTemplateFor(templates: readonly PrintTemplateRow[], orders: readonly Pick<OrderRow, 'expressCompanyCode'>[]): PrintTemplateRow | undefined {
   const couriers = new Set(orders.map((o) => o.expressCompanyCode).filter(Boolean));
   if (couriers.size === 1) {
@@ -77,7 +82,7 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
       setSlipsRunning(false);
     }
     void client.invalidateQueries({ queryKey: ['orders'] });
-    if (template && slips.length) printHtml(printDocument(template, slips, t('printing:print.slipsTitle', { count: slips.length })));
+    if (template && slips.length) await printLabels(template, slips, t('printing:print.slipsTitle', { count: slips.length }));
     if (failures.length) setResult({ successIds, failures });
     onDone?.();
   }
@@ -123,7 +128,7 @@ export function PrintActions({ selected, onDone }: { selected: OrderRow[]; onDon
     setRun(null);
     void client.invalidateQueries({ queryKey: ['orders'] });
     void client.invalidateQueries({ queryKey: ['printing'] });
-    if (labels.length) printHtml(printDocument(template, labels.map((l) => l.values), t('printing:print.documentTitle', { count: labels.length })));
+    if (labels.length) await printLabels(template, labels.map((l) => l.values), t('printing:print.documentTitle', { count: labels.length }));
     if (failures.length) setResult({ successIds, failures });
     else if (successIds.length) toast.success(t('printing:print.done', { count: successIds.length }));
     onDone?.();

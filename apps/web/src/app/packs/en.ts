@@ -1,0 +1,2 @@
+// The en language packs by namespace, a map loaded with the language (i18n.ts).
+export default import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/*.json');
