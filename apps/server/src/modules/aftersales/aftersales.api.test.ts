@@ -226,7 +226,7 @@ describe('after-sales: decisions', () => {
     expect(await getAfterSale(t, w.token, doc.id)).toMatchObject({ receiptStatus: 'NONE', rmaId: null, version: 0 });
   });
 
-  it('queues the write-back of a platform document’s decision (failing without the platform’s connector), and keeps one document per platform refund of a store', async () => {
+  it('queues the write-back of a platform document’s decision (failing while the store is not authorised), and keeps one document per platform refund of a store', async () => {
     const { w, order } = await afterSalesWorld(t);
     const doc = await createAfterSale(t, w.token, refundOnly(order));
     // What a platform pull would leave: the platform's refund id and state.
@@ -234,13 +234,13 @@ describe('after-sales: decisions', () => {
     await decide(t, w.token, 'agreeRefund', [doc]);
     const queued = await t.database.db.select().from(operationLogs).where(and(eq(operationLogs.area, 'aftersales'), eq(operationLogs.entityId, String(doc.id)), eq(operationLogs.action, 'agreeRefund')));
     expect(queued[0]!.after).toMatchObject({ writeBackStatus: 'TO_SEND' });
-    // The write-back job sends it: this build has no Taobao connector, so it fails and says why.
+    // The write-back job sends it: the Taobao store was never authorised, so it fails and says why.
     const sent = await t.waitFor(
       () => getAfterSale(t, w.token, doc.id),
       (d) => d.writeBackStatus !== 'TO_SEND',
     );
     expect(sent).toMatchObject({ writeBackStatus: 'FAILED', writeBackStatusName: 'Failed', platformStatus: 'WAIT_SELLER_AGREE' });
-    expect(sent.writeBackError).toMatch(/NOT_IN_BUILD/);
+    expect(sent.writeBackError).toMatch(/NOT_AUTHORIZED/);
     const [row] = await t.database.db.select().from(afterSales).where(eq(afterSales.id, doc.id));
     const { id: _id, code: _code, ...copy } = row!;
     await expect(t.database.db.insert(afterSales).values({ ...copy, code: 'AS-COPY' })).rejects.toThrow();
