@@ -59,9 +59,47 @@ function hourlySource(domainId: number, f: Narrow): SQL {
     : sql`(select day, hour, province, store_id, platform_code, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_daily where ${conditions(domainId, f, false)})`;
 }
 
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+
+/**
+ * The whole months of a period ('YYYY-MM-DD' days, both counted): the first day of the first whole
+ * month and the first day after the last one; null when the period holds no whole month.
+ */
+export function wholeMonths(startDate: string, endDate: string): { from: string; to: string } | null {
+  const start = utcDay(startDate);
+  const end = utcDay(endDate);
+  const from = start.getUTCDate() === 1 ? start : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  const dayAfterEnd = new Date(end.getTime() + 86_400_000);
+  const to = dayAfterEnd.getUTCDate() === 1 ? dayAfterEnd : new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), 1));
+  return from < to ? { from: iso(from), to: iso(to) } : null;
+}
+
+const PER_SKU = sql.raw('sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen');
+
+/**
+ * The per-SKU rows of a filter. Without a store or platform filter, the period's whole months come
+ * from the monthly per-SKU sums (a year: 12 rows per SKU) and only the days of its partial months
+ * from the daily sums; with one, the daily sums (day × store × platform × SKU). Both add up the
+ * same facts, so they answer the same figures (tested).
+ */
+function skuSource(domainId: number, f: Narrow): SQL {
+  const months = f.storeIds?.length || f.platformCodes?.length ? null : wholeMonths(f.startDate, f.endDate);
+  if (!months) return sql`(select ${PER_SKU} from report_sales_daily where ${conditions(domainId, f, true)})`;
+  const parts: SQL[] = [
+    sql`select ${PER_SKU} from report_sales_monthly where domain_id = ${domainId} and month >= ${months.from}::date and month < ${months.to}::date
+        ${f.skuIds?.length ? sql`and sku_id = any(${bigintArray(f.skuIds)})` : sql``}`,
+  ];
+  if (f.startDate < months.from) {
+    parts.push(sql`select ${PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, endDate: iso(new Date(utcDay(months.from).getTime() - 86_400_000)) }, true)}`);
+  }
+  if (months.to <= f.endDate) parts.push(sql`select ${PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, startDate: months.to }, true)}`);
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
 /** Totals of the per-SKU sums (order count: the orders holding each SKU, added up). */
 export async function skuTotals(db: Db, domainId: number, f: Narrow): Promise<Sums> {
-  const rows = await db.execute(sql`select ${SUMS} from report_sales_daily where ${conditions(domainId, f, true)}`);
+  const rows = await db.execute(sql`select ${SUMS} from ${skuSource(domainId, f)} s`);
   return sumsOf(rows.rows[0] ?? {});
 }
 
@@ -120,7 +158,7 @@ export async function bySku(db: Db, domainId: number, f: Narrow, order: 'qty' | 
   // The page is chosen over the sums alone; only its rows are joined to the goods.
   const rows = await db.execute(sql`
     with g as (
-      select sku_id, ${SUMS}, count(*) over () as total_rows from report_sales_daily where ${conditions(domainId, f, true)}
+      select sku_id, ${SUMS}, count(*) over () as total_rows from ${skuSource(domainId, f)} s
       group by sku_id),
     p as (select * from g order by ${orderBy} ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``})
     select g.*, coalesce(k.code, '') as sku_code, coalesce(k.name, '') as sku_name, coalesce(s.code, '') as spu_code,
@@ -131,7 +169,7 @@ export async function bySku(db: Db, domainId: number, f: Narrow, order: 'qty' | 
     order by ${orderBy}`);
   let total = rows.rows.length ? Number(rows.rows[0]!.total_rows) : 0;
   if (!rows.rows.length && page && page.offset > 0) {
-    const count = await db.execute<{ n: number }>(sql`select count(distinct sku_id)::int as n from report_sales_daily where ${conditions(domainId, f, true)}`);
+    const count = await db.execute<{ n: number }>(sql`select count(distinct sku_id)::int as n from ${skuSource(domainId, f)} s`);
     total = Number(count.rows[0]?.n ?? 0);
   }
   return {
