@@ -200,7 +200,7 @@ describe('sales reports: aggregates, drill-down and export', () => {
     expect(await dailySnapshot(w.domainId)).toEqual(incremental);
   });
 
-  it('answers the SKU views of whole months from the monthly sums with the figures the daily sums give, another domain apart', async () => {
+  it('answers the SKU views from the monthly sums (whole months, or a month less its days outside the period) with the figures the daily sums give, another domain apart', async () => {
     const { w, otherStoreId } = await busyWorld();
     const other = await busyWorld();
     await order(w, '2026-04-30T23:59:59+08:00', [{ skuId: w.skuIds[0]!, qty: 3, price: '2.5' }]);
@@ -211,7 +211,9 @@ describe('sales reports: aggregates, drill-down and export', () => {
       ['2026-05-01', '2026-05-31'], // one whole month: monthly sums only
       ['2026-04-30', '2026-06-01'], // a whole month and a day on each side
       ['2026-04-01', '2026-06-30'], // three whole months
-      ['2026-05-02', '2026-05-31'], // no whole month: daily sums only
+      ['2026-05-02', '2026-05-31'], // May less its first day (monthly row − daily rows)
+      ['2026-04-30', '2026-05-30'], // a day of April, May less its last day
+      ['2026-05-02', '2026-05-03'], // two days: daily rows only
     ]) {
       const period = { startDate, endDate, reportType: 'month' };
       // With every store named, the same figures come from the daily sums (day × store × SKU).

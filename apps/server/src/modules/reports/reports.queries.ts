@@ -61,39 +61,55 @@ function hourlySource(domainId: number, f: Narrow): SQL {
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+const addDays = (day: string, n: number) => iso(new Date(utcDay(day).getTime() + n * 86_400_000));
+const daysBetween = (from: string, to: string) => Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / 86_400_000) + 1;
 
 /**
- * The whole months of a period ('YYYY-MM-DD' days, both counted): the first day of the first whole
- * month and the first day after the last one; null when the period holds no whole month.
+ * How a period ('YYYY-MM-DD' shop days, both counted) is read from the per-SKU sums: the months
+ * whose monthly rows are added, the day ranges whose daily rows are added, and the day ranges
+ * whose daily rows are taken away. A whole month is its monthly row; a partial month is its days,
+ * or — when fewer days of the month lie outside the period than inside (the month so far, as on
+ * the 30-day view) — its monthly row less the days outside. Every way adds up the same facts.
  */
-export function wholeMonths(startDate: string, endDate: string): { from: string; to: string } | null {
-  const start = utcDay(startDate);
+export function monthPlan(startDate: string, endDate: string): { months: string[]; plus: [string, string][]; minus: [string, string][] } {
+  const plan = { months: [] as string[], plus: [] as [string, string][], minus: [] as [string, string][] };
   const end = utcDay(endDate);
-  const from = start.getUTCDate() === 1 ? start : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-  const dayAfterEnd = new Date(end.getTime() + 86_400_000);
-  const to = dayAfterEnd.getUTCDate() === 1 ? dayAfterEnd : new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), 1));
-  return from < to ? { from: iso(from), to: iso(to) } : null;
+  for (let m = new Date(Date.UTC(utcDay(startDate).getUTCFullYear(), utcDay(startDate).getUTCMonth(), 1)); m <= end; m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))) {
+    const first = iso(m);
+    const last = iso(new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 0)));
+    const from = startDate > first ? startDate : first;
+    const to = endDate < last ? endDate : last;
+    const inside = daysBetween(from, to);
+    const all = daysBetween(first, last);
+    if (inside === all) plan.months.push(first);
+    else if (all - inside < inside) {
+      plan.months.push(first);
+      if (from > first) plan.minus.push([first, addDays(from, -1)]);
+      if (to < last) plan.minus.push([addDays(to, 1), last]);
+    } else plan.plus.push([from, to]);
+  }
+  return plan;
 }
 
 const PER_SKU = sql.raw('sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen');
+const LESS_PER_SKU = sql.raw('sku_id, -order_count, -qty, -amount_fen, -refund_qty, -refund_fen, -cost_fen');
+/** A SKU with nothing in the period (every figure zero) is not listed. */
+const NOT_EMPTY = sql.raw('sum(qty) <> 0 or sum(amount_fen) <> 0 or sum(refund_qty) <> 0 or sum(refund_fen) <> 0 or sum(cost_fen) <> 0 or sum(order_count) <> 0');
 
 /**
- * The per-SKU rows of a filter. Without a store or platform filter, the period's whole months come
- * from the monthly per-SKU sums (a year: 12 rows per SKU) and only the days of its partial months
- * from the daily sums; with one, the daily sums (day × store × platform × SKU). Both add up the
- * same facts, so they answer the same figures (tested).
+ * The per-SKU rows of a filter. Without a store or platform filter they come mostly from the
+ * monthly per-SKU sums (a year: 12 rows per SKU instead of a row per day and store; monthPlan);
+ * with one, from the daily sums (day × store × platform × SKU). Both add up the same facts, so
+ * they answer the same figures (tested).
  */
 function skuSource(domainId: number, f: Narrow): SQL {
-  const months = f.storeIds?.length || f.platformCodes?.length ? null : wholeMonths(f.startDate, f.endDate);
-  if (!months) return sql`(select ${PER_SKU} from report_sales_daily where ${conditions(domainId, f, true)})`;
-  const parts: SQL[] = [
-    sql`select ${PER_SKU} from report_sales_monthly where domain_id = ${domainId} and month >= ${months.from}::date and month < ${months.to}::date
-        ${f.skuIds?.length ? sql`and sku_id = any(${bigintArray(f.skuIds)})` : sql``}`,
-  ];
-  if (f.startDate < months.from) {
-    parts.push(sql`select ${PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, endDate: iso(new Date(utcDay(months.from).getTime() - 86_400_000)) }, true)}`);
-  }
-  if (months.to <= f.endDate) parts.push(sql`select ${PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, startDate: months.to }, true)}`);
+  if (f.storeIds?.length || f.platformCodes?.length) return sql`(select ${PER_SKU} from report_sales_daily where ${conditions(domainId, f, true)})`;
+  const plan = monthPlan(f.startDate, f.endDate);
+  const skus = f.skuIds?.length ? sql`and sku_id = any(${bigintArray(f.skuIds)})` : sql``;
+  const parts: SQL[] = [];
+  if (plan.months.length) parts.push(sql`select ${PER_SKU} from report_sales_monthly where domain_id = ${domainId} and month = any(${sql.param(plan.months)}::date[]) ${skus}`);
+  for (const [startDate, endDate] of plan.plus) parts.push(sql`select ${PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, startDate, endDate }, true)}`);
+  for (const [startDate, endDate] of plan.minus) parts.push(sql`select ${LESS_PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, startDate, endDate }, true)}`);
   return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
@@ -159,7 +175,7 @@ export async function bySku(db: Db, domainId: number, f: Narrow, order: 'qty' | 
   const rows = await db.execute(sql`
     with g as (
       select sku_id, ${SUMS}, count(*) over () as total_rows from ${skuSource(domainId, f)} s
-      group by sku_id),
+      group by sku_id having ${NOT_EMPTY}),
     p as (select * from g order by ${orderBy} ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``})
     select g.*, coalesce(k.code, '') as sku_code, coalesce(k.name, '') as sku_name, coalesce(s.code, '') as spu_code,
            exists (select 1 from combination_components c where c.domain_id = ${domainId} and c.combo_sku_id = g.sku_id) as is_combination
@@ -169,7 +185,7 @@ export async function bySku(db: Db, domainId: number, f: Narrow, order: 'qty' | 
     order by ${orderBy}`);
   let total = rows.rows.length ? Number(rows.rows[0]!.total_rows) : 0;
   if (!rows.rows.length && page && page.offset > 0) {
-    const count = await db.execute<{ n: number }>(sql`select count(distinct sku_id)::int as n from ${skuSource(domainId, f)} s`);
+    const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select sku_id from ${skuSource(domainId, f)} s group by sku_id having ${NOT_EMPTY}) x`);
     total = Number(count.rows[0]?.n ?? 0);
   }
   return {
