@@ -1,3 +1,19 @@
+CREATE TABLE "report_orders_monthly" (
+	"domain_id" bigint NOT NULL,
+	"month" date NOT NULL,
+	"hour" smallint NOT NULL,
+	"store_id" bigint NOT NULL,
+	"platform_code" text NOT NULL,
+	"province" text NOT NULL,
+	"order_count" bigint DEFAULT 0 NOT NULL,
+	"qty" bigint DEFAULT 0 NOT NULL,
+	"amount_fen" bigint DEFAULT 0 NOT NULL,
+	"refund_qty" bigint DEFAULT 0 NOT NULL,
+	"refund_fen" bigint DEFAULT 0 NOT NULL,
+	"cost_fen" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "report_orders_monthly_domain_id_month_hour_store_id_platform_code_province_pk" PRIMARY KEY("domain_id","month","hour","store_id","platform_code","province")
+);
+--> statement-breakpoint
 CREATE TABLE "report_sales_monthly" (
 	"domain_id" bigint NOT NULL,
 	"month" date NOT NULL,
@@ -32,11 +48,15 @@ CREATE TABLE "report_open_demand_dirty" (
 );
 --> statement-breakpoint
 CREATE INDEX "report_open_demand_sku_idx" ON "report_open_demand" USING btree ("domain_id","sku_id");--> statement-breakpoint
--- Hand-written (reports README "Speed"): the monthly per-SKU sums of the sales figures already
+-- Hand-written (reports README "Tables"): the monthly sums of the sales figures already
 -- aggregated, once; from here on the reports job keeps them with the daily sums.
 INSERT INTO report_sales_monthly (domain_id, month, sku_id, qty, amount_fen, refund_qty, refund_fen, cost_fen, order_count)
 SELECT domain_id, day - extract(day from day)::int + 1, sku_id, sum(qty), sum(amount_fen), sum(refund_qty), sum(refund_fen), sum(cost_fen), sum(order_count)
 FROM report_sales_daily GROUP BY 1, 2, 3;
+--> statement-breakpoint
+INSERT INTO report_orders_monthly (domain_id, month, hour, store_id, platform_code, province, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen)
+SELECT domain_id, day - extract(day from day)::int + 1, hour, store_id, platform_code, province, sum(order_count), sum(qty), sum(amount_fen), sum(refund_qty), sum(refund_fen), sum(cost_fen)
+FROM report_orders_daily GROUP BY 1, 2, 3, 4, 5, 6;
 --> statement-breakpoint
 -- Hand-written (reports/shipping README "To-ship demand"): an order whose open demand may have
 -- changed is marked in its own transaction (append-only rows: no order transaction waits on

@@ -114,6 +114,31 @@ export const reportOrdersDaily = pgTable(
 );
 
 /**
+ * Sums of the facts per shop month (its first day), hour, store, platform and province: the order
+ * views of a period that are not split by day (the period's totals, month reports, the analysis
+ * tab) read their months here (480 rows a month for 20 stores instead of 480 a day). Updated in
+ * the same statement as the daily sums; rebuilt with them.
+ */
+export const reportOrdersMonthly = pgTable(
+  'report_orders_monthly',
+  {
+    domainId: domainIdColumn(),
+    month: date('month', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    platformCode: text('platform_code').notNull(),
+    province: text('province').notNull(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    qty: bigint('qty', { mode: 'number' }).notNull().default(0),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    refundQty: bigint('refund_qty', { mode: 'number' }).notNull().default(0),
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+    costFen: bigint('cost_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.month, t.hour, t.storeId, t.platformCode, t.province] })],
+);
+
+/**
  * Orders whose report contribution may have changed, appended by triggers on orders, order lines,
  * after-sales and the stock ledger (no row is updated, so order processing never waits on it);
  * the reports job takes them in id order and deletes them.

@@ -124,7 +124,7 @@ function targetFacts(domainId: number, orderIds: readonly number[], tz: string) 
 
 /**
  * Brings the facts of these orders to what the sources say now (appending the differences) and
- * adds the differences to the daily sums and the monthly per-SKU sums, in the caller's transaction. Answers the rows appended.
+ * adds the differences to the daily and monthly sums, in the caller's transaction. Answers the rows appended.
  */
 async function reconcileOrders(tx: Tx, domainId: number, orderIds: readonly number[], tz: string): Promise<number> {
   if (!orderIds.length) return 0;
@@ -179,8 +179,17 @@ async function reconcileOrders(tx: Tx, domainId: number, orderIds: readonly numb
       on conflict (domain_id, month, sku_id) do update set
         qty = m.qty + excluded.qty, amount_fen = m.amount_fen + excluded.amount_fen, refund_qty = m.refund_qty + excluded.refund_qty,
         refund_fen = m.refund_fen + excluded.refund_fen, cost_fen = m.cost_fen + excluded.cost_fen, order_count = m.order_count + excluded.order_count
+      returning 1),
+    by_order_month as (
+      insert into report_orders_monthly as d (domain_id, month, hour, store_id, platform_code, province, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen)
+      select ${domainId}, day - extract(day from day)::int + 1, hour, store_id, platform_code, province, sum(order_count), sum(qty), sum(amount_fen), sum(refund_qty), sum(refund_fen), sum(cost_fen)
+      from appended group by 2, 3, 4, 5, 6
+      on conflict (domain_id, month, hour, store_id, platform_code, province) do update set
+        order_count = d.order_count + excluded.order_count, qty = d.qty + excluded.qty, amount_fen = d.amount_fen + excluded.amount_fen,
+        refund_qty = d.refund_qty + excluded.refund_qty, refund_fen = d.refund_fen + excluded.refund_fen, cost_fen = d.cost_fen + excluded.cost_fen
       returning 1)
-    select (select count(*) from appended)::int as n, (select count(*) from by_sku) + (select count(*) from by_order) + (select count(*) from by_month) as touched`);
+    select (select count(*) from appended)::int as n,
+      (select count(*) from by_sku) + (select count(*) from by_order) + (select count(*) from by_month) + (select count(*) from by_order_month) as touched`);
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -240,6 +249,7 @@ export async function rebuildDomain(database: Database, domainId: number): Promi
     await tx.execute(sql`delete from report_sales_daily where domain_id = ${domainId}`);
     await tx.execute(sql`delete from report_orders_daily where domain_id = ${domainId}`);
     await tx.execute(sql`delete from report_sales_monthly where domain_id = ${domainId}`);
+    await tx.execute(sql`delete from report_orders_monthly where domain_id = ${domainId}`);
     await tx.execute(sql`delete from report_dirty_orders where domain_id = ${domainId}`);
     let orders = 0;
     let facts = 0;

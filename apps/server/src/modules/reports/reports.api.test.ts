@@ -69,7 +69,10 @@ async function dailySnapshot(domainId: number) {
   const c = await t.database.db.execute(sql`
     select month::text, sku_id, qty, amount_fen, refund_qty, refund_fen, cost_fen, order_count from report_sales_monthly
     where domain_id = ${domainId} and (qty <> 0 or amount_fen <> 0 or refund_qty <> 0 or refund_fen <> 0 or cost_fen <> 0 or order_count <> 0) order by 1, 2`);
-  return { bySku: a.rows, byOrder: b.rows, byMonth: c.rows };
+  const d = await t.database.db.execute(sql`
+    select month::text, hour, store_id, platform_code, province, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_monthly
+    where domain_id = ${domainId} and (qty <> 0 or amount_fen <> 0 or refund_qty <> 0 or refund_fen <> 0 or cost_fen <> 0 or order_count <> 0) order by 1, 2, 3, 4, 5`);
+  return { bySku: a.rows, byOrder: b.rows, byMonth: c.rows, byOrderMonth: d.rows };
 }
 
 describe('sales reports: the shop’s day', () => {
@@ -195,12 +198,13 @@ describe('sales reports: aggregates, drill-down and export', () => {
     const incremental = await dailySnapshot(w.domainId);
     expect(incremental.bySku.length).toBeGreaterThan(3);
     expect(incremental.byMonth.length).toBe(2);
+    expect(incremental.byOrderMonth.length).toBeGreaterThan(2);
     const rebuilt = await call('/reportSales/rebuild', undefined, w.token);
     expect(rebuilt.orders).toBe(5);
     expect(await dailySnapshot(w.domainId)).toEqual(incremental);
   });
 
-  it('answers the SKU views from the monthly sums (whole months, or a month less its days outside the period) with the figures the daily sums give, another domain apart', async () => {
+  it('answers from the monthly sums (whole months, or a month less its days outside the period) the figures the daily sums give, another domain apart', async () => {
     const { w, otherStoreId } = await busyWorld();
     const other = await busyWorld();
     await order(w, '2026-04-30T23:59:59+08:00', [{ skuId: w.skuIds[0]!, qty: 3, price: '2.5' }]);
@@ -220,6 +224,20 @@ describe('sales reports: aggregates, drill-down and export', () => {
       const monthly = await call('/spuSale/searchPageList', { ...period, currentPage: 1, pageSize: 10 }, w.token);
       const daily = await call('/spuSale/searchPageList', { ...period, storeIds: allStores, currentPage: 1, pageSize: 10 }, w.token);
       expect(monthly, `${startDate}..${endDate}`).toEqual(daily);
+      // The order views not split by day (month trend, analysis, the overview's period) read the
+      // monthly per-order sums: the same figures as the days of the period added up.
+      const days = await call('/businessOverview/searchSalesTrend', { ...period, reportType: 'day' }, w.token);
+      const months = await call('/businessOverview/searchSalesTrend', period, w.token);
+      expect(months.totals).toEqual(days.totals);
+      for (const m of months.voList) {
+        const ofMonth = days.voList.filter((d: { period: string }) => d.period.startsWith(m.period));
+        expect([m.orderCount, m.qty], m.period).toEqual([ofMonth.reduce((n: number, d: { orderCount: number }) => n + d.orderCount, 0), ofMonth.reduce((n: number, d: { qty: number }) => n + d.qty, 0)]);
+      }
+      for (const view of ['platform', 'store', 'hotTime', 'hotArea']) expect((await call(`/salesAnalyze/${view}`, period, w.token)).totals, view).toEqual(days.totals);
+      expect((await call('/businessOverview/searchTbSoOverview', { startDate, endDate }, w.token)).period).toEqual(days.totals);
+      const byStore = await call('/reportSales/search', { ...period, currentPage: 1, pageSize: 50 }, w.token);
+      expect(byStore.totals).toEqual(days.totals);
+      expect(byStore.voList.reduce((n: number, r: { qty: number }) => n + r.qty, 0)).toBe(days.totals.qty);
       const rank = await call('/businessOverview/searchSpuSalesRank', { ...period, rankBy: 'amount' }, w.token);
       const rankDaily = await call('/businessOverview/searchSpuSalesRank', { ...period, storeIds: allStores, rankBy: 'amount' }, w.token);
       expect(rank).toEqual(rankDaily);

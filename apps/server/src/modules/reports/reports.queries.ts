@@ -42,21 +42,52 @@ function conditions(domainId: number, f: Narrow, withSku: boolean): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/**
- * The daily rows a filter reads: per store/platform/day. Narrowed to SKUs, the per-SKU sums (whose
- * order count is the orders holding those SKUs); otherwise the per-order sums.
- */
-function dailySource(domainId: number, f: Narrow): SQL {
-  return f.skuIds?.length
-    ? sql`(select day, store_id, platform_code, sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_sales_daily where ${conditions(domainId, f, true)})`
-    : sql`(select day, store_id, platform_code, 0::bigint as sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_daily where ${conditions(domainId, f, false)})`;
+/** The store and platform conditions of a filter (for the monthly sums, which have no day). */
+function narrowConditions(f: Narrow): SQL[] {
+  const parts: SQL[] = [];
+  if (f.storeIds?.length) parts.push(sql`store_id = any(${bigintArray(f.storeIds)})`);
+  if (f.platformCodes?.length) parts.push(sql`platform_code = any(${textArray(f.platformCodes)})`);
+  return parts;
 }
 
-/** The same, with hour and province (the facts when narrowed to SKUs). */
+const ORDER_COLUMNS = sql.raw('day, hour, province, store_id, platform_code, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen');
+const LESS_ORDER_COLUMNS = sql.raw('day, hour, province, store_id, platform_code, -order_count, -qty, -amount_fen, -refund_qty, -refund_fen, -cost_fen');
+
+/**
+ * The per-order sums of a filter (day, hour, province, store, platform). A view split by day reads
+ * the daily sums; any other (totals, month periods, the analysis tab) reads the period mostly from
+ * the monthly sums (monthPlan; a monthly row's day is its month's first day, a day taken away
+ * keeps its own day, so both fall in their month).
+ */
+function orderRows(domainId: number, f: Narrow, byDay: boolean): SQL {
+  if (byDay) return sql`(select ${ORDER_COLUMNS} from report_orders_daily where ${conditions(domainId, f, false)})`;
+  const plan = monthPlan(f.startDate, f.endDate);
+  const parts: SQL[] = [];
+  if (plan.months.length) {
+    const where = [sql`domain_id = ${domainId}`, sql`month = any(${sql.param(plan.months)}::date[])`, ...narrowConditions(f)];
+    parts.push(sql`select month as day, hour, province, store_id, platform_code, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_monthly where ${sql.join(where, sql` and `)}`);
+  }
+  for (const [startDate, endDate] of plan.plus) parts.push(sql`select ${ORDER_COLUMNS} from report_orders_daily where ${conditions(domainId, { ...f, startDate, endDate }, false)}`);
+  for (const [startDate, endDate] of plan.minus) parts.push(sql`select ${LESS_ORDER_COLUMNS} from report_orders_daily where ${conditions(domainId, { ...f, startDate, endDate }, false)}`);
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+/**
+ * The rows a filter reads: per store/platform/day (`byDay` false: days may be months). Narrowed to
+ * SKUs, the per-SKU daily sums (whose order count is the orders holding those SKUs); otherwise the
+ * per-order sums.
+ */
+function dailySource(domainId: number, f: Narrow, byDay = true): SQL {
+  return f.skuIds?.length
+    ? sql`(select day, store_id, platform_code, sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_sales_daily where ${conditions(domainId, f, true)})`
+    : sql`(select day, store_id, platform_code, 0::bigint as sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from ${orderRows(domainId, f, byDay)} o)`;
+}
+
+/** The same, with hour and province (the facts when narrowed to SKUs); never split by day. */
 function hourlySource(domainId: number, f: Narrow): SQL {
   return f.skuIds?.length
     ? sql`(select day, hour, province, store_id, platform_code, sku_order_count as order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_sales_facts where ${conditions(domainId, f, true)})`
-    : sql`(select day, hour, province, store_id, platform_code, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_daily where ${conditions(domainId, f, false)})`;
+    : orderRows(domainId, f, false);
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -120,7 +151,7 @@ export async function skuTotals(db: Db, domainId: number, f: Narrow): Promise<Su
 }
 
 export async function totals(db: Db, domainId: number, f: Narrow): Promise<Sums> {
-  const rows = await db.execute(sql`select ${SUMS} from ${dailySource(domainId, f)} s`);
+  const rows = await db.execute(sql`select ${SUMS} from ${dailySource(domainId, f, false)} s`);
   return sumsOf(rows.rows[0] ?? {});
 }
 
@@ -129,7 +160,7 @@ export async function trend(db: Db, domainId: number, f: Narrow & { reportType: 
   const step = f.reportType === 'month' ? sql`interval '1 month'` : sql`interval '1 day'`;
   const first = f.reportType === 'month' ? sql`date_trunc('month', ${f.startDate}::date)` : sql`${f.startDate}::date`;
   const rows = await db.execute(sql`
-    with sums as (select ${periodOf(f.reportType)} as period, ${SUMS} from ${dailySource(domainId, f)} s group by 1),
+    with sums as (select ${periodOf(f.reportType)} as period, ${SUMS} from ${dailySource(domainId, f, f.reportType !== 'month')} s group by 1),
     periods as (select ${periodOf(f.reportType, sql.raw('g::date'))} as period from generate_series(${first}, ${f.endDate}::date, ${step}) g)
     select p.period, s.order_count, s.qty, s.amount_fen, s.refund_qty, s.refund_fen, s.cost_fen
     from periods p left join sums s on s.period = p.period order by p.period`);
@@ -144,14 +175,14 @@ export async function byPeriodAndStore(
   page: { limit: number; offset: number } | null,
 ): Promise<{ rows: (Sums & { period: string; store_id: number; store_name: string; platform_code: string })[]; total: number }> {
   const rows = await db.execute(sql`
-    with g as (select ${periodOf(f.reportType)} as period, store_id, platform_code, ${SUMS} from ${dailySource(domainId, f)} s group by 1, 2, 3)
+    with g as (select ${periodOf(f.reportType)} as period, store_id, platform_code, ${SUMS} from ${dailySource(domainId, f, f.reportType !== 'month')} s group by 1, 2, 3 having ${NOT_EMPTY})
     select g.*, coalesce(st.name, '') as store_name, count(*) over () as total_rows
     from g left join stores st on st.domain_id = ${domainId} and st.id = g.store_id
     order by g.period desc, st.name, g.store_id, g.platform_code
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
   let total = rows.rows.length ? Number(rows.rows[0]!.total_rows) : 0;
   if (!rows.rows.length && page && page.offset > 0) {
-    const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${dailySource(domainId, f)} s group by ${periodOf(f.reportType)}, store_id, platform_code) x`);
+    const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${dailySource(domainId, f, f.reportType !== 'month')} s group by ${periodOf(f.reportType)}, store_id, platform_code having ${NOT_EMPTY}) x`);
     total = Number(count.rows[0]?.n ?? 0);
   }
   return {
@@ -212,20 +243,20 @@ export async function analysis(db: Db, domainId: number, f: Narrow, dimension: A
   }
   if (dimension === 'hotArea') {
     const rows = await db.execute(sql`
-      select province as key, ${SUMS} from ${hourlySource(domainId, f)} s group by province
+      select province as key, ${SUMS} from ${hourlySource(domainId, f)} s group by province having ${NOT_EMPTY}
       order by sum(amount_fen) - sum(refund_fen) desc, province`);
     return rows.rows.map((r) => ({ key: String(r.key), name: String(r.key), ...sumsOf(r) }));
   }
   if (dimension === 'store') {
     const rows = await db.execute(sql`
-      with g as (select store_id, ${SUMS} from ${dailySource(domainId, f)} s group by store_id)
+      with g as (select store_id, ${SUMS} from ${dailySource(domainId, f, false)} s group by store_id having ${NOT_EMPTY})
       select g.store_id as key, coalesce(st.name, '') as name, g.order_count, g.qty, g.amount_fen, g.refund_qty, g.refund_fen, g.cost_fen
       from g left join stores st on st.domain_id = ${domainId} and st.id = g.store_id
       order by g.amount_fen - g.refund_fen desc, g.store_id`);
     return rows.rows.map((r) => ({ key: String(r.key), name: String(r.name), ...sumsOf(r) }));
   }
   const rows = await db.execute(sql`
-    select platform_code as key, ${SUMS} from ${dailySource(domainId, f)} s group by platform_code
+    select platform_code as key, ${SUMS} from ${dailySource(domainId, f, false)} s group by platform_code having ${NOT_EMPTY}
     order by sum(amount_fen) - sum(refund_fen) desc, platform_code`);
   return rows.rows.map((r) => ({ key: String(r.key), name: String(r.key), ...sumsOf(r) }));
 }
