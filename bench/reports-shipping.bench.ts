@@ -3,3 +3,4 @@
 //   npx tsx bench/reports-shipping.bench.ts   (same variables as reports.bench.ts)
 process.env.PARTS ??= 'shipping,toship,incremental';
 await import('./reports.bench.js');
+export {};

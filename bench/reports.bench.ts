@@ -52,7 +52,7 @@ let world = (await q<{ world: { domainId: number; loginName: string; password: s
 if (world) log(`reusing the world of ${process.env.BENCH_DATABASE}: ${JSON.stringify(world)}`);
 else {
   log(`sizes: ${JSON.stringify(size)}`);
-  let t0 = performance.now();
+  const t0 = performance.now();
   const w = await generateOrdersWorld(env.pool, size, log);
   world = { domainId: w.domainId, loginName: w.loginName, password: w.password };
   // Shipped orders: a delivery time spread over the last 365 days, couriers and weights varied.
