@@ -15,6 +15,8 @@ export { DEFAULT_REPORT_TIME_ZONE, REPORT_TIME_ZONE_CONFIG };
 
 /** Orders recomputed per statement. */
 const CHUNK = 2000;
+/** Orders derived per statement by a rebuild (fewer, larger statements: a million orders in minutes). */
+const REBUILD_CHUNK = 20_000;
 
 /** The zone names PostgreSQL knows, read once per process (pg_timezone_names is slow to scan). */
 let knownZones: Promise<Set<string>> | null = null;
@@ -254,7 +256,7 @@ export async function rebuildDomain(database: Database, domainId: number): Promi
     let orders = 0;
     let facts = 0;
     for (let after = 0; ; ) {
-      const page = await tx.execute<{ id: string }>(sql`select id from erp_orders where domain_id = ${domainId} and id > ${after} order by id limit ${CHUNK}`);
+      const page = await tx.execute<{ id: string }>(sql`select id from erp_orders where domain_id = ${domainId} and id > ${after} order by id limit ${REBUILD_CHUNK}`);
       if (!page.rows.length) break;
       const ids = page.rows.map((r) => Number(r.id));
       facts += await reconcileOrders(tx, domainId, ids, tz);
