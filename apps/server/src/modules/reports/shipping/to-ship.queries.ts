@@ -50,7 +50,12 @@ function skuRowsCtes(domainId: number, f: ToShipFilter): SQL {
       ${skuConditions.length ? sql`where ${sql.join(skuConditions, sql` and `)}` : sql``}),
     stock as (
       select b.sku_id, sum(b.on_hand)::int as on_hand, sum(b.allocated)::int as allocated from stock_balances b
-      where b.domain_id = ${domainId} and b.sku_id in (select sku_id from wanted) ${wh ? sql`and b.warehouse_id = any(${wh})` : sql``}
+      where b.domain_id = ${domainId} ${wh ? sql`and b.warehouse_id = any(${wh})` : sql``}
+        ${
+          // Without a SKU or keyword filter most SKUs are wanted: the domain's stock summed in one
+          // pass and hash-joined (0.13 s for 250,000 balances) beats a probe per SKU (0.3–0.4 s).
+          skuConditions.length ? sql`and b.sku_id in (select sku_id from wanted)` : sql``
+        }
       group by b.sku_id),
     po as (
       select pl.sku_id, sum(greatest(pl.ordered_qty - pl.received_qty - pl.closed_short_qty, 0))::int as q
