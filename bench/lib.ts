@@ -26,7 +26,10 @@ export async function startBenchEnv(name: string, options: { webDist?: string } 
     embedded = await startEmbeddedPostgres({ clusterDir: path.join(dir, 'db') });
     serverUrl = embedded.url;
   }
-  const url = await ensureDatabase(serverUrl, `bench_${name}_${Date.now().toString(36)}`);
+  // BENCH_DATABASE (with BENCH_DATABASE_URL): a database of that name, created if missing and kept
+  // afterwards, so a large data set generated once serves several runs.
+  const kept = serverUrl && !embedded ? process.env.BENCH_DATABASE : undefined;
+  const url = await ensureDatabase(serverUrl, kept ?? `bench_${name}_${Date.now().toString(36)}`);
   const database = connectDatabase(url, { max: 20 });
   database.pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -67,10 +70,12 @@ export async function startBenchEnv(name: string, options: { webDist?: string } 
       await app.close();
       await pool.end();
       await database.close();
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
-      await admin.end();
+      if (!kept) {
+        const admin = new pg.Client({ connectionString: serverUrl });
+        await admin.connect();
+        await admin.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`);
+        await admin.end();
+      }
       await embedded?.stop();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },

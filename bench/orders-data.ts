@@ -24,6 +24,8 @@ export interface OrdersWorldSize {
   otherOrders: number;
   /** Of the big domain's orders, this many are pending review (the newest ones). */
   pending: number;
+  /** Seconds between two orders of the big domain, newest now (20 unless given; 31.536 spreads 1M over 365 days). */
+  spacingSeconds?: number;
 }
 
 const PASSWORD = 'Bench#2026go';
@@ -95,11 +97,11 @@ export async function generateOrdersWorld(pool: pg.Pool, size: OrdersWorldSize, 
            || (array['','一','平','安','东','晨','雪','宁','佳','文','博','海','燕','红','林','峰','玉','春','冬','亮'])[1 + (g / 240) % 20],
          '138' || lpad((g % 100000000)::text, 8, '0'), '浙江省', '杭州市', '西湖区', '文三路 ' || (g % 500) || ' 号 ' || (g % 37) || ' 幢 ' || (g % 1201) || ' 室',
          ($6::bigint[])[1 + (g % array_length($4::bigint[], 1)) % array_length($6::bigint[], 1)], 'SF', 6, 3, 89.7, 0.75,
-         now() - make_interval(secs => ($2 - g) * 20), now() - make_interval(secs => ($2 - g) * 20) + interval '48 hours',
-         now() - make_interval(secs => ($2 - g) * 20),
-         case when g > $2 - $3 then null else now() - make_interval(secs => ($2 - g) * 20) + interval '1 hour' end
+         now() - make_interval(secs => ($2 - g) * $7::float8), now() - make_interval(secs => ($2 - g) * $7::float8) + interval '48 hours',
+         now() - make_interval(secs => ($2 - g) * $7::float8),
+         case when g > $2 - $3 then null else now() - make_interval(secs => ($2 - g) * $7::float8) + interval '1 hour' end
        from generate_series(1, $2) g`,
-      [domainId, orders, pending, storeIds, d, warehouseIds],
+      [domainId, orders, pending, storeIds, d, warehouseIds, big ? (size.spacingSeconds ?? 20) : 20],
     );
     // Fresh statistics before the joins below: with the previous domain's rows only in them, the
     // planner takes this domain's orders for a handful and loops over them per SKU (minutes).

@@ -3,7 +3,7 @@
 // current by the job `reports.shipping-refresh` from the orders a database trigger marks dirty
 // (migration: trigger erp_orders_report_ship_dirty), and rebuildable from erp_orders.
 import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { domainIdColumn, timestamptz, weight } from '../columns.js';
+import { domainIdColumn, tenantIdColumn, timestamptz, weight } from '../columns.js';
 
 /** A shipped order as the reports count it (CI_ERPSOH_STATUS_SEND with a delivery time). */
 export const reportShipParcels = pgTable(
@@ -56,4 +56,44 @@ export const reportShipDirty = pgTable(
     markedAt: timestamptz('marked_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ name: 'report_ship_dirty_pk', columns: [t.domainId, t.orderId] })],
+);
+
+/**
+ * The open orders' demand (to-ship SKU, tab 7): one row per open order and SKU it needs (a
+ * combination line as its components), with the order's filter columns, so the tab reads one
+ * narrow table instead of joining the open orders to their lines. sku_id 0 holds the order's lines
+ * without a system SKU (qty = how many such lines). Kept exact like the shipping aggregates:
+ * triggers mark the orders whose demand may have changed (report_open_demand_dirty) and every read
+ * first folds the marked orders in (reports/shipping README "To-ship demand").
+ */
+export const reportOpenDemand = pgTable(
+  'report_open_demand',
+  {
+    domainId: domainIdColumn(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    skuId: bigint('sku_id', { mode: 'number' }).notNull(),
+    qty: integer('qty').notNull(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    platformCode: text('platform_code'),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }),
+    /** The order's pay time, else its creation time (the period filter). */
+    soldAt: timestamptz('sold_at').notNull(),
+  },
+  (t) => [primaryKey({ name: 'report_open_demand_pk', columns: [t.domainId, t.orderId, t.skuId] }), index('report_open_demand_sku_idx').on(t.domainId, t.skuId)],
+);
+
+/**
+ * Orders whose open demand may have changed since it was last folded in, appended by triggers on
+ * orders, their lines and combinations (append-only: an order's transaction never waits on another
+ * one's mark, and no mark is lost to a fold under way); a fold deletes the marks it took.
+ */
+export const reportOpenDemandDirty = pgTable(
+  'report_open_demand_dirty',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    markedAt: timestamptz('marked_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'report_open_demand_dirty_pk', columns: [t.domainId, t.id] })],
 );

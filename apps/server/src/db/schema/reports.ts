@@ -71,6 +71,28 @@ export const reportSalesDaily = pgTable(
   (t) => [primaryKey({ columns: [t.domainId, t.day, t.storeId, t.platformCode, t.skuId] }), index('report_sales_daily_sku_idx').on(t.domainId, t.skuId, t.day)],
 );
 
+/**
+ * Sums of the facts per shop month (its first day) and SKU, all stores and platforms: the per-SKU
+ * views of a period without a store or platform filter read their whole months here (12 rows per
+ * SKU for a year instead of a row per day and store) and only the partial months' days from
+ * report_sales_daily. Updated in the same statement as the daily sums; rebuilt with them.
+ */
+export const reportSalesMonthly = pgTable(
+  'report_sales_monthly',
+  {
+    domainId: domainIdColumn(),
+    month: date('month', { mode: 'string' }).notNull(),
+    skuId: bigint('sku_id', { mode: 'number' }).notNull(),
+    qty: bigint('qty', { mode: 'number' }).notNull().default(0),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    refundQty: bigint('refund_qty', { mode: 'number' }).notNull().default(0),
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+    costFen: bigint('cost_fen', { mode: 'number' }).notNull().default(0),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.month, t.skuId] })],
+);
+
 /** Sums of the facts per shop day, hour, store, platform and province (orders, hours, areas). */
 export const reportOrdersDaily = pgTable(
   'report_orders_daily',
@@ -89,6 +111,31 @@ export const reportOrdersDaily = pgTable(
     costFen: bigint('cost_fen', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.domainId, t.day, t.hour, t.storeId, t.platformCode, t.province] })],
+);
+
+/**
+ * Sums of the facts per shop month (its first day), hour, store, platform and province: the order
+ * views of a period that are not split by day (the period's totals, month reports, the analysis
+ * tab) read their months here (480 rows a month for 20 stores instead of 480 a day). Updated in
+ * the same statement as the daily sums; rebuilt with them.
+ */
+export const reportOrdersMonthly = pgTable(
+  'report_orders_monthly',
+  {
+    domainId: domainIdColumn(),
+    month: date('month', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    platformCode: text('platform_code').notNull(),
+    province: text('province').notNull(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    qty: bigint('qty', { mode: 'number' }).notNull().default(0),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    refundQty: bigint('refund_qty', { mode: 'number' }).notNull().default(0),
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+    costFen: bigint('cost_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.month, t.hour, t.storeId, t.platformCode, t.province] })],
 );
 
 /**

@@ -66,7 +66,13 @@ async function dailySnapshot(domainId: number) {
   const b = await t.database.db.execute(sql`
     select day::text, hour, store_id, platform_code, province, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_daily
     where domain_id = ${domainId} and (qty <> 0 or amount_fen <> 0 or refund_qty <> 0 or refund_fen <> 0 or cost_fen <> 0 or order_count <> 0) order by 1, 2, 3, 4, 5`);
-  return { bySku: a.rows, byOrder: b.rows };
+  const c = await t.database.db.execute(sql`
+    select month::text, sku_id, qty, amount_fen, refund_qty, refund_fen, cost_fen, order_count from report_sales_monthly
+    where domain_id = ${domainId} and (qty <> 0 or amount_fen <> 0 or refund_qty <> 0 or refund_fen <> 0 or cost_fen <> 0 or order_count <> 0) order by 1, 2`);
+  const d = await t.database.db.execute(sql`
+    select month::text, hour, store_id, platform_code, province, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_monthly
+    where domain_id = ${domainId} and (qty <> 0 or amount_fen <> 0 or refund_qty <> 0 or refund_fen <> 0 or cost_fen <> 0 or order_count <> 0) order by 1, 2, 3, 4, 5`);
+  return { bySku: a.rows, byOrder: b.rows, byMonth: c.rows, byOrderMonth: d.rows };
 }
 
 describe('sales reports: the shop’s day', () => {
@@ -191,9 +197,59 @@ describe('sales reports: aggregates, drill-down and export', () => {
     await refreshSalesAggregates(t.database);
     const incremental = await dailySnapshot(w.domainId);
     expect(incremental.bySku.length).toBeGreaterThan(3);
+    expect(incremental.byMonth.length).toBe(2);
+    expect(incremental.byOrderMonth.length).toBeGreaterThan(2);
     const rebuilt = await call('/reportSales/rebuild', undefined, w.token);
     expect(rebuilt.orders).toBe(5);
     expect(await dailySnapshot(w.domainId)).toEqual(incremental);
+  });
+
+  it('answers from the monthly sums (whole months, or a month less its days outside the period) the figures the daily sums give, another domain apart', async () => {
+    const { w, otherStoreId } = await busyWorld();
+    const other = await busyWorld();
+    await order(w, '2026-04-30T23:59:59+08:00', [{ skuId: w.skuIds[0]!, qty: 3, price: '2.5' }]);
+    await order(w, '2026-06-01T00:00:00+08:00', [{ skuId: w.skuIds[1]!, qty: 4, price: '1.25' }]);
+    await refreshSalesAggregates(t.database);
+    const allStores = [w.storeId, otherStoreId];
+    for (const [startDate, endDate] of [
+      ['2026-05-01', '2026-05-31'], // one whole month: monthly sums only
+      ['2026-04-30', '2026-06-01'], // a whole month and a day on each side
+      ['2026-04-01', '2026-06-30'], // three whole months
+      ['2026-05-02', '2026-05-31'], // May less its first day (monthly row − daily rows)
+      ['2026-04-30', '2026-05-30'], // a day of April, May less its last day
+      ['2026-05-02', '2026-05-03'], // two days: daily rows only
+    ]) {
+      const period = { startDate, endDate, reportType: 'month' };
+      // With every store named, the same figures come from the daily sums (day × store × SKU).
+      const monthly = await call('/spuSale/searchPageList', { ...period, currentPage: 1, pageSize: 10 }, w.token);
+      const daily = await call('/spuSale/searchPageList', { ...period, storeIds: allStores, currentPage: 1, pageSize: 10 }, w.token);
+      expect(monthly, `${startDate}..${endDate}`).toEqual(daily);
+      // The order views not split by day (month trend, analysis, the overview's period) read the
+      // monthly per-order sums: the same figures as the days of the period added up.
+      const days = await call('/businessOverview/searchSalesTrend', { ...period, reportType: 'day' }, w.token);
+      const months = await call('/businessOverview/searchSalesTrend', period, w.token);
+      expect(months.totals).toEqual(days.totals);
+      for (const m of months.voList) {
+        const ofMonth = days.voList.filter((d: { period: string }) => d.period.startsWith(m.period));
+        expect([m.orderCount, m.qty], m.period).toEqual([ofMonth.reduce((n: number, d: { orderCount: number }) => n + d.orderCount, 0), ofMonth.reduce((n: number, d: { qty: number }) => n + d.qty, 0)]);
+      }
+      for (const view of ['platform', 'store', 'hotTime', 'hotArea']) expect((await call(`/salesAnalyze/${view}`, period, w.token)).totals, view).toEqual(days.totals);
+      expect((await call('/businessOverview/searchTbSoOverview', { startDate, endDate }, w.token)).period).toEqual(days.totals);
+      const byStore = await call('/reportSales/search', { ...period, currentPage: 1, pageSize: 50 }, w.token);
+      expect(byStore.totals).toEqual(days.totals);
+      expect(byStore.voList.reduce((n: number, r: { qty: number }) => n + r.qty, 0)).toBe(days.totals.qty);
+      const rank = await call('/businessOverview/searchSpuSalesRank', { ...period, rankBy: 'amount' }, w.token);
+      const rankDaily = await call('/businessOverview/searchSpuSalesRank', { ...period, storeIds: allStores, rankBy: 'amount' }, w.token);
+      expect(rank).toEqual(rankDaily);
+    }
+    const may = await call('/spuSale/searchPageList', { startDate: '2026-04-01', endDate: '2026-06-30', currentPage: 1, pageSize: 10 }, w.token);
+    // 1+2+3+4 + 3 units of the first SKU; 4 × 1 + 4 of the second (the other domain's orders not among them).
+    expect(may.voList.map((r: { skuId: number; qty: number }) => [r.skuId, r.qty])).toEqual([
+      [w.skuIds[0], 13],
+      [w.skuIds[1], 8],
+    ]);
+    const theirs = await call('/spuSale/searchPageList', { startDate: '2026-04-01', endDate: '2026-06-30', currentPage: 1, pageSize: 10 }, other.w.token);
+    expect(theirs.totals.qty).toBe(14);
   });
 
   it('answers every sampled cell with drill-down rows that sum to it exactly', async () => {

@@ -42,31 +42,116 @@ function conditions(domainId: number, f: Narrow, withSku: boolean): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/**
- * The daily rows a filter reads: per store/platform/day. Narrowed to SKUs, the per-SKU sums (whose
- * order count is the orders holding those SKUs); otherwise the per-order sums.
- */
-function dailySource(domainId: number, f: Narrow): SQL {
-  return f.skuIds?.length
-    ? sql`(select day, store_id, platform_code, sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_sales_daily where ${conditions(domainId, f, true)})`
-    : sql`(select day, store_id, platform_code, 0::bigint as sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_daily where ${conditions(domainId, f, false)})`;
+/** The store and platform conditions of a filter (for the monthly sums, which have no day). */
+function narrowConditions(f: Narrow): SQL[] {
+  const parts: SQL[] = [];
+  if (f.storeIds?.length) parts.push(sql`store_id = any(${bigintArray(f.storeIds)})`);
+  if (f.platformCodes?.length) parts.push(sql`platform_code = any(${textArray(f.platformCodes)})`);
+  return parts;
 }
 
-/** The same, with hour and province (the facts when narrowed to SKUs). */
+const ORDER_COLUMNS = sql.raw('day, hour, province, store_id, platform_code, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen');
+const LESS_ORDER_COLUMNS = sql.raw('day, hour, province, store_id, platform_code, -order_count, -qty, -amount_fen, -refund_qty, -refund_fen, -cost_fen');
+
+/**
+ * The per-order sums of a filter (day, hour, province, store, platform). A view split by day reads
+ * the daily sums; any other (totals, month periods, the analysis tab) reads the period mostly from
+ * the monthly sums (monthPlan; a monthly row's day is its month's first day, a day taken away
+ * keeps its own day, so both fall in their month).
+ */
+function orderRows(domainId: number, f: Narrow, byDay: boolean): SQL {
+  if (byDay) return sql`(select ${ORDER_COLUMNS} from report_orders_daily where ${conditions(domainId, f, false)})`;
+  const plan = monthPlan(f.startDate, f.endDate);
+  const parts: SQL[] = [];
+  if (plan.months.length) {
+    const where = [sql`domain_id = ${domainId}`, sql`month = any(${sql.param(plan.months)}::date[])`, ...narrowConditions(f)];
+    parts.push(sql`select month as day, hour, province, store_id, platform_code, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_monthly where ${sql.join(where, sql` and `)}`);
+  }
+  for (const [startDate, endDate] of plan.plus) parts.push(sql`select ${ORDER_COLUMNS} from report_orders_daily where ${conditions(domainId, { ...f, startDate, endDate }, false)}`);
+  for (const [startDate, endDate] of plan.minus) parts.push(sql`select ${LESS_ORDER_COLUMNS} from report_orders_daily where ${conditions(domainId, { ...f, startDate, endDate }, false)}`);
+  return sql`(${sql.join(parts, sql` union all `)})`;
+}
+
+/**
+ * The rows a filter reads: per store/platform/day (`byDay` false: days may be months). Narrowed to
+ * SKUs, the per-SKU daily sums (whose order count is the orders holding those SKUs); otherwise the
+ * per-order sums.
+ */
+function dailySource(domainId: number, f: Narrow, byDay = true): SQL {
+  return f.skuIds?.length
+    ? sql`(select day, store_id, platform_code, sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_sales_daily where ${conditions(domainId, f, true)})`
+    : sql`(select day, store_id, platform_code, 0::bigint as sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from ${orderRows(domainId, f, byDay)} o)`;
+}
+
+/** The same, with hour and province (the facts when narrowed to SKUs); never split by day. */
 function hourlySource(domainId: number, f: Narrow): SQL {
   return f.skuIds?.length
     ? sql`(select day, hour, province, store_id, platform_code, sku_order_count as order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_sales_facts where ${conditions(domainId, f, true)})`
-    : sql`(select day, hour, province, store_id, platform_code, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_daily where ${conditions(domainId, f, false)})`;
+    : orderRows(domainId, f, false);
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+const addDays = (day: string, n: number) => iso(new Date(utcDay(day).getTime() + n * 86_400_000));
+const daysBetween = (from: string, to: string) => Math.round((utcDay(to).getTime() - utcDay(from).getTime()) / 86_400_000) + 1;
+
+/**
+ * How a period ('YYYY-MM-DD' shop days, both counted) is read from the per-SKU sums: the months
+ * whose monthly rows are added, the day ranges whose daily rows are added, and the day ranges
+ * whose daily rows are taken away. A whole month is its monthly row; a partial month is its days,
+ * or — when fewer days of the month lie outside the period than inside (the month so far, as on
+ * the 30-day view) — its monthly row less the days outside. Every way adds up the same facts.
+ */
+export function monthPlan(startDate: string, endDate: string): { months: string[]; plus: [string, string][]; minus: [string, string][] } {
+  const plan = { months: [] as string[], plus: [] as [string, string][], minus: [] as [string, string][] };
+  const end = utcDay(endDate);
+  for (let m = new Date(Date.UTC(utcDay(startDate).getUTCFullYear(), utcDay(startDate).getUTCMonth(), 1)); m <= end; m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))) {
+    const first = iso(m);
+    const last = iso(new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 0)));
+    const from = startDate > first ? startDate : first;
+    const to = endDate < last ? endDate : last;
+    const inside = daysBetween(from, to);
+    const all = daysBetween(first, last);
+    if (inside === all) plan.months.push(first);
+    else if (all - inside < inside) {
+      plan.months.push(first);
+      if (from > first) plan.minus.push([first, addDays(from, -1)]);
+      if (to < last) plan.minus.push([addDays(to, 1), last]);
+    } else plan.plus.push([from, to]);
+  }
+  return plan;
+}
+
+const PER_SKU = sql.raw('sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen');
+const LESS_PER_SKU = sql.raw('sku_id, -order_count, -qty, -amount_fen, -refund_qty, -refund_fen, -cost_fen');
+/** A SKU with nothing in the period (every figure zero) is not listed. */
+const NOT_EMPTY = sql.raw('sum(qty) <> 0 or sum(amount_fen) <> 0 or sum(refund_qty) <> 0 or sum(refund_fen) <> 0 or sum(cost_fen) <> 0 or sum(order_count) <> 0');
+
+/**
+ * The per-SKU rows of a filter. Without a store or platform filter they come mostly from the
+ * monthly per-SKU sums (a year: 12 rows per SKU instead of a row per day and store; monthPlan);
+ * with one, from the daily sums (day × store × platform × SKU). Both add up the same facts, so
+ * they answer the same figures (tested).
+ */
+function skuSource(domainId: number, f: Narrow): SQL {
+  if (f.storeIds?.length || f.platformCodes?.length) return sql`(select ${PER_SKU} from report_sales_daily where ${conditions(domainId, f, true)})`;
+  const plan = monthPlan(f.startDate, f.endDate);
+  const skus = f.skuIds?.length ? sql`and sku_id = any(${bigintArray(f.skuIds)})` : sql``;
+  const parts: SQL[] = [];
+  if (plan.months.length) parts.push(sql`select ${PER_SKU} from report_sales_monthly where domain_id = ${domainId} and month = any(${sql.param(plan.months)}::date[]) ${skus}`);
+  for (const [startDate, endDate] of plan.plus) parts.push(sql`select ${PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, startDate, endDate }, true)}`);
+  for (const [startDate, endDate] of plan.minus) parts.push(sql`select ${LESS_PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, startDate, endDate }, true)}`);
+  return sql`(${sql.join(parts, sql` union all `)})`;
 }
 
 /** Totals of the per-SKU sums (order count: the orders holding each SKU, added up). */
 export async function skuTotals(db: Db, domainId: number, f: Narrow): Promise<Sums> {
-  const rows = await db.execute(sql`select ${SUMS} from report_sales_daily where ${conditions(domainId, f, true)}`);
+  const rows = await db.execute(sql`select ${SUMS} from ${skuSource(domainId, f)} s`);
   return sumsOf(rows.rows[0] ?? {});
 }
 
 export async function totals(db: Db, domainId: number, f: Narrow): Promise<Sums> {
-  const rows = await db.execute(sql`select ${SUMS} from ${dailySource(domainId, f)} s`);
+  const rows = await db.execute(sql`select ${SUMS} from ${dailySource(domainId, f, false)} s`);
   return sumsOf(rows.rows[0] ?? {});
 }
 
@@ -75,7 +160,7 @@ export async function trend(db: Db, domainId: number, f: Narrow & { reportType: 
   const step = f.reportType === 'month' ? sql`interval '1 month'` : sql`interval '1 day'`;
   const first = f.reportType === 'month' ? sql`date_trunc('month', ${f.startDate}::date)` : sql`${f.startDate}::date`;
   const rows = await db.execute(sql`
-    with sums as (select ${periodOf(f.reportType)} as period, ${SUMS} from ${dailySource(domainId, f)} s group by 1),
+    with sums as (select ${periodOf(f.reportType)} as period, ${SUMS} from ${dailySource(domainId, f, f.reportType !== 'month')} s group by 1),
     periods as (select ${periodOf(f.reportType, sql.raw('g::date'))} as period from generate_series(${first}, ${f.endDate}::date, ${step}) g)
     select p.period, s.order_count, s.qty, s.amount_fen, s.refund_qty, s.refund_fen, s.cost_fen
     from periods p left join sums s on s.period = p.period order by p.period`);
@@ -90,14 +175,14 @@ export async function byPeriodAndStore(
   page: { limit: number; offset: number } | null,
 ): Promise<{ rows: (Sums & { period: string; store_id: number; store_name: string; platform_code: string })[]; total: number }> {
   const rows = await db.execute(sql`
-    with g as (select ${periodOf(f.reportType)} as period, store_id, platform_code, ${SUMS} from ${dailySource(domainId, f)} s group by 1, 2, 3)
+    with g as (select ${periodOf(f.reportType)} as period, store_id, platform_code, ${SUMS} from ${dailySource(domainId, f, f.reportType !== 'month')} s group by 1, 2, 3 having ${NOT_EMPTY})
     select g.*, coalesce(st.name, '') as store_name, count(*) over () as total_rows
     from g left join stores st on st.domain_id = ${domainId} and st.id = g.store_id
     order by g.period desc, st.name, g.store_id, g.platform_code
     ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`);
   let total = rows.rows.length ? Number(rows.rows[0]!.total_rows) : 0;
   if (!rows.rows.length && page && page.offset > 0) {
-    const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${dailySource(domainId, f)} s group by ${periodOf(f.reportType)}, store_id, platform_code) x`);
+    const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${dailySource(domainId, f, f.reportType !== 'month')} s group by ${periodOf(f.reportType)}, store_id, platform_code having ${NOT_EMPTY}) x`);
     total = Number(count.rows[0]?.n ?? 0);
   }
   return {
@@ -115,13 +200,25 @@ export interface SkuSums extends Sums {
 }
 
 /** Tab 3 and the rank: sums per SKU as sold, most sold first (by units or by amount). */
-export async function bySku(db: Db, domainId: number, f: Narrow, order: 'qty' | 'amount', page: { limit: number; offset: number } | null): Promise<{ rows: SkuSums[]; total: number }> {
+export async function bySku(
+  db: Db,
+  domainId: number,
+  f: Narrow,
+  order: 'qty' | 'amount',
+  page: { limit: number; offset: number } | null,
+): Promise<{ rows: SkuSums[]; total: number; totals: Sums | null }> {
   const orderBy = order === 'amount' ? sql.raw('g.amount_fen - g.refund_fen desc, g.qty desc, g.sku_id') : sql.raw('g.qty desc, g.amount_fen desc, g.sku_id');
-  // The page is chosen over the sums alone; only its rows are joined to the goods.
+  // The page is chosen over the sums alone; only its rows are joined to the goods. The totals of
+  // every SKU come with it (one read of the sums, not two).
   const rows = await db.execute(sql`
-    with g as (
-      select sku_id, ${SUMS}, count(*) over () as total_rows from report_sales_daily where ${conditions(domainId, f, true)}
-      group by sku_id),
+    with g0 as (
+      select sku_id, ${SUMS} from ${skuSource(domainId, f)} s
+      group by sku_id having ${NOT_EMPTY}),
+    g as (
+      select g0.*, count(*) over () as total_rows, sum(order_count) over () as all_order_count, sum(qty) over () as all_qty,
+             sum(amount_fen) over () as all_amount_fen, sum(refund_qty) over () as all_refund_qty, sum(refund_fen) over () as all_refund_fen,
+             sum(cost_fen) over () as all_cost_fen
+      from g0),
     p as (select * from g order by ${orderBy} ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``})
     select g.*, coalesce(k.code, '') as sku_code, coalesce(k.name, '') as sku_name, coalesce(s.code, '') as spu_code,
            exists (select 1 from combination_components c where c.domain_id = ${domainId} and c.combo_sku_id = g.sku_id) as is_combination
@@ -129,9 +226,20 @@ export async function bySku(db: Db, domainId: number, f: Narrow, order: 'qty' | 
     left join skus k on k.domain_id = ${domainId} and k.id = g.sku_id
     left join spus s on s.domain_id = ${domainId} and s.id = k.spu_id
     order by ${orderBy}`);
-  let total = rows.rows.length ? Number(rows.rows[0]!.total_rows) : 0;
+  const first = rows.rows[0];
+  let total = first ? Number(first.total_rows) : 0;
+  const totals: Sums | null = first
+    ? sumsOf({
+        order_count: first.all_order_count,
+        qty: first.all_qty,
+        amount_fen: first.all_amount_fen,
+        refund_qty: first.all_refund_qty,
+        refund_fen: first.all_refund_fen,
+        cost_fen: first.all_cost_fen,
+      })
+    : null;
   if (!rows.rows.length && page && page.offset > 0) {
-    const count = await db.execute<{ n: number }>(sql`select count(distinct sku_id)::int as n from report_sales_daily where ${conditions(domainId, f, true)}`);
+    const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select sku_id from ${skuSource(domainId, f)} s group by sku_id having ${NOT_EMPTY}) x`);
     total = Number(count.rows[0]?.n ?? 0);
   }
   return {
@@ -144,6 +252,7 @@ export async function bySku(db: Db, domainId: number, f: Narrow, order: 'qty' | 
       is_combination: Boolean(r.is_combination),
     })),
     total,
+    totals,
   };
 }
 
@@ -158,20 +267,20 @@ export async function analysis(db: Db, domainId: number, f: Narrow, dimension: A
   }
   if (dimension === 'hotArea') {
     const rows = await db.execute(sql`
-      select province as key, ${SUMS} from ${hourlySource(domainId, f)} s group by province
+      select province as key, ${SUMS} from ${hourlySource(domainId, f)} s group by province having ${NOT_EMPTY}
       order by sum(amount_fen) - sum(refund_fen) desc, province`);
     return rows.rows.map((r) => ({ key: String(r.key), name: String(r.key), ...sumsOf(r) }));
   }
   if (dimension === 'store') {
     const rows = await db.execute(sql`
-      with g as (select store_id, ${SUMS} from ${dailySource(domainId, f)} s group by store_id)
+      with g as (select store_id, ${SUMS} from ${dailySource(domainId, f, false)} s group by store_id having ${NOT_EMPTY})
       select g.store_id as key, coalesce(st.name, '') as name, g.order_count, g.qty, g.amount_fen, g.refund_qty, g.refund_fen, g.cost_fen
       from g left join stores st on st.domain_id = ${domainId} and st.id = g.store_id
       order by g.amount_fen - g.refund_fen desc, g.store_id`);
     return rows.rows.map((r) => ({ key: String(r.key), name: String(r.name), ...sumsOf(r) }));
   }
   const rows = await db.execute(sql`
-    select platform_code as key, ${SUMS} from ${dailySource(domainId, f)} s group by platform_code
+    select platform_code as key, ${SUMS} from ${dailySource(domainId, f, false)} s group by platform_code having ${NOT_EMPTY}
     order by sum(amount_fen) - sum(refund_fen) desc, platform_code`);
   return rows.rows.map((r) => ({ key: String(r.key), name: String(r.key), ...sumsOf(r) }));
 }

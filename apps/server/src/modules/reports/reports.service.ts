@@ -142,7 +142,9 @@ export function createSalesReports(deps: { database: Database }) {
 
     async skuSales(session: Session, input: SalesReportPageInput, all = false): Promise<SkuSalesPage> {
       const { domainId, withCost } = await begin(session, input);
-      const [{ rows, total }, sum] = await Promise.all([bySku(db, domainId, input, 'qty', all ? null : pageWindow(input)), skuTotals(db, domainId, input)]);
+      const { rows, total, totals: pageTotals } = await bySku(db, domainId, input, 'qty', all ? null : pageWindow(input));
+      // The totals come with a non-empty page; an empty one (past the end, nothing sold) reads them.
+      const sum = pageTotals ?? (await skuTotals(db, domainId, input));
       return { voList: rows.map((r) => skuRow(r, withCost)), total, currentPage: input.currentPage, pageSize: input.pageSize, totals: figuresOf(sum, withCost) };
     },
 

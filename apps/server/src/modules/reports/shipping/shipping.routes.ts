@@ -39,7 +39,11 @@ export function registerShippingReportRoutes(
       await checkReferences(db, c.domainId, c.input, c.language);
       return exportOf(DELIVERY_STATE_EXPORT_TYPE)(c);
     },
-    rebuild: (c) => aggregates.rebuild(c.domainId),
+    rebuild: async (c) => {
+      // The to-ship demand is derived from the orders too: rebuilt with them.
+      await toShip.demand.rebuild(c.domainId);
+      return aggregates.rebuild(c.domainId);
+    },
   });
   http.serve(app, SendPackageCalls, {
     search: async (c) => {

@@ -121,6 +121,43 @@ describe('to-ship SKU (shipSku, unshippedSpuReport)', () => {
     expect(spus.voList[0]).toMatchObject({ skuCount: 1, toShipQty: 8, shortfall: 1 });
   });
 
+  it('keeps the demand exact through changes after a read (new order, edited line, shipped order, moved warehouse, changed combination), as a rebuild gives, and apart from another seller', async () => {
+    const w = await toShipWorld();
+    await stocked(w);
+    const other = await toShipWorld();
+    await order(other, 'CI_ERPSOH_STATUS_NORMAL', [{ skuId: other.x, qty: 50 }]);
+    const figures = async (body: Record<string, unknown> = {}) =>
+      (await ok(w.token, '/cloud/core/shipSku/searchPageList', { pageSize: 100, ...body })).voList.map((r: any) => [r.skuId, r.openOrders, r.toShipQty]).sort((a: number[], b: number[]) => a[0]! - b[0]!);
+    expect(await figures()).toEqual([
+      [w.x, 3, 8],
+      [w.y, 1, 2],
+    ]);
+    const added = await order(w, 'CI_ERPSOH_STATUS_NORMAL', [{ skuId: w.z, qty: 2 }]);
+    await exec(sql`update erp_order_lines set qty = 4 where domain_id = ${w.domainId} and order_id = ${added.id}`);
+    await exec(sql`
+      update erp_orders o set status_code = 'CI_ERPSOH_STATUS_SEND' where o.domain_id = ${w.domainId} and o.status_code = 'CI_ERPSOH_STATUS_NORMAL'
+        and exists (select 1 from erp_order_lines l where l.domain_id = o.domain_id and l.order_id = o.id and l.sku_id = ${w.x})`);
+    await exec(sql`update erp_orders set warehouse_id = ${w.whA} where domain_id = ${w.domainId} and warehouse_id = ${w.whB}`);
+    await exec(sql`update combination_components set qty = 3 where domain_id = ${w.domainId} and combo_sku_id = ${w.combo} and component_sku_id = ${w.x}`);
+    // x: the combination order 2 × 3 + the SYNCED order 1 (the NORMAL one shipped); z: the new order's 4.
+    const expected = [
+      [w.x, 2, 7],
+      [w.y, 1, 2],
+      [w.z, 1, 4],
+    ].sort((a, b) => a[0]! - b[0]!);
+    expect(await figures()).toEqual(expected);
+    expect((await figures({ warehouseIds: [w.whA] })).find((r: number[]) => r[0] === w.x)).toEqual([w.x, 2, 7]);
+    const sums = await ok(w.token, '/cloud/core/shipSku/sumAll', {});
+    expect(sums).toMatchObject({ toShipQty: 13, openOrders: 3, unmatchedLines: 0 });
+    const demandRows = async () =>
+      (await exec(sql`select order_id, sku_id, qty, store_id, platform_code, warehouse_id, sold_at from report_open_demand where domain_id = ${w.domainId} order by order_id, sku_id`)).rows;
+    const incremental = await demandRows();
+    await ok(w.token, '/cloud/core/deliveryState/rebuild', {});
+    expect(await demandRows()).toEqual(incremental);
+    expect(await figures()).toEqual(expected);
+    expect((await ok(other.token, '/cloud/core/shipSku/sumAll', {})).toShipQty).toBe(50);
+  });
+
   it('drills the to-ship quantity and each in-transit quantity down to the documents that sum to it', async () => {
     const w = await toShipWorld();
     await stocked(w);
