@@ -51,7 +51,7 @@ describe('addresses and scan stations', () => {
   it('chooses another district in the cascader by searching, and saves the names as text', async () => {
     await region().fill('相城');
     await page.locator('.ant-cascader-menu-item').filter({ hasText: '江苏省 / 苏州市 / 相城区' }).click();
-    expect((await regionShown()).replace(/\s+/g, ' ')).toContain('江苏省 / 苏州市 / 相城区');
+    await expect.poll(async () => (await regionShown()).replace(/\s+/g, ' ')).toContain('江苏省 / 苏州市 / 相城区');
     await region().click();
     await page.locator('.ant-cascader-menus').waitFor();
     await b.screenshot('address-cascader-open');
