@@ -147,6 +147,30 @@ export interface AfterSaleDecisionPush {
   refundFee: string;
 }
 
+/** What a seller's decision asks of the marketplace: one rule for every connector. */
+export type AfterSaleDecisionIntent = 'REFUSE' | 'PAY' | 'AGREE_RETURN' | 'NONE';
+
+/** Marketplace refund states (Taobao's words, which the sandbox and the mappings share) after which nothing can be decided. */
+export const FINAL_REFUND_STATES = new Set(['CLOSED', 'SUCCESS', 'SELLER_REFUSE_BUYER']);
+
+/**
+ * The intent of a decision on a refund of this type (REFUND_ONLY, RETURN_REFUND, …) whose
+ * marketplace state is `platformStatus`: refused (refund rejected or the document closed), paid
+ * (refund done, or a refund-only agreed: the marketplace pays it), a return agreed (the buyer is
+ * to send the goods back), or nothing the marketplace needs to hear.
+ */
+export function afterSaleDecisionIntent(type: string, platformStatus: string, d: Pick<AfterSaleDecisionPush, 'checkStatus' | 'refundStatus' | 'receiptStatus'>): AfterSaleDecisionIntent {
+  if (d.refundStatus === 'REJECT' || d.checkStatus === 'CLOSED') return 'REFUSE';
+  if (d.refundStatus === 'SUCCESS' || d.checkStatus === 'COMPLETED' || (type === 'REFUND_ONLY' && d.refundStatus === 'WAIT')) return 'PAY';
+  if (platformStatus === 'WAIT_SELLER_AGREE' && d.receiptStatus !== 'NONE') return 'AGREE_RETURN';
+  return 'NONE';
+}
+
+/** The marketplace state an intent leads to (Taobao's words); NONE leaves it. */
+export function refundStatusAfterIntent(intent: AfterSaleDecisionIntent, platformStatus: string): string {
+  return intent === 'REFUSE' ? 'SELLER_REFUSE_BUYER' : intent === 'PAY' ? 'SUCCESS' : intent === 'AGREE_RETURN' ? 'WAIT_BUYER_RETURN_GOODS' : platformStatus;
+}
+
 export interface AfterSalePage {
   afterSales: PlatformAfterSale[];
   watermark: string | null;

@@ -13,6 +13,9 @@ import {
   ConnectorError,
   DEFAULT_CALL_TIMEOUT_MS,
   sleep,
+  afterSaleDecisionIntent,
+  FINAL_REFUND_STATES,
+  refundStatusAfterIntent,
   withDeadline,
   type AfterSalePage,
   type CallOptions,
@@ -612,18 +615,8 @@ function compareFee(decided: string, asked: string): boolean {
  * change it. The same decision sent again is answered as before (a resend after a lost answer).
  */
 export function statusAfterDecision(type: string, status: string, d: { checkStatus: string; refundStatus: string | null; receiptStatus: string }): string {
-  const target =
-    d.refundStatus === 'REJECT' || d.checkStatus === 'CLOSED'
-      ? 'SELLER_REFUSE_BUYER'
-      : // A refund done, or a refund only agreed (waiting to be paid): the marketplace pays it.
-        d.refundStatus === 'SUCCESS' || d.checkStatus === 'COMPLETED' || (type === 'REFUND_ONLY' && d.refundStatus === 'WAIT')
-        ? 'SUCCESS'
-        : // A return or exchange agreed: the buyer is to send the goods back.
-          status === 'WAIT_SELLER_AGREE' && d.receiptStatus !== 'NONE'
-          ? 'WAIT_BUYER_RETURN_GOODS'
-          : status;
-  const over = status === 'CLOSED' || status === 'SUCCESS' || status === 'SELLER_REFUSE_BUYER';
-  if (over) return target === status ? status : 'REFUSED';
+  const target = refundStatusAfterIntent(afterSaleDecisionIntent(type, status, d), status);
+  if (FINAL_REFUND_STATES.has(status)) return target === status ? status : 'REFUSED';
   return target;
 }
 

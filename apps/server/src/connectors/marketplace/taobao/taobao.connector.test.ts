@@ -1,10 +1,10 @@
 // The Taobao connector against its local fake (which checks every signature): the shared
 // conformance suite, then authorisation, mapping, goods, stock, shipping, refunds and refusals.
 import { describe, expect, it } from 'vitest';
-import { ConnectorError } from '../connector.js';
+import { ConnectorError, type AfterSaleDecisionPush } from '../connector.js';
 import { describeMarketplaceConformance } from '../conformance.js';
-import { createTaobaoConnector } from './taobao.connector.js';
-import { startTaobaoFake } from './taobao.fake.js';
+import { createTaobaoConnector, TOP_REFUSE_MESSAGE } from './taobao.connector.js';
+import { startTaobaoFake, type FakeRefund } from './taobao.fake.js';
 import { blankStore, consent, fakeCredentials, taobaoSubject } from './taobao.test-support.js';
 
 describeMarketplaceConformance('taobao (TOP fake)', taobaoSubject);
@@ -146,7 +146,7 @@ describe('taobao connector', () => {
     }
   });
 
-  it('pulls refunds as after-sales and answers NOT_SUPPORTED per decision', async () => {
+  it('pulls refunds as after-sales', async () => {
     const s = await taobaoSubject();
     try {
       const at = new Date(Date.now() - 7_200_000);
@@ -155,11 +155,95 @@ describe('taobao connector', () => {
       expect(page.afterSales).toEqual([
         expect.objectContaining({ refundId: '9001', platformNo: '4100000000000000', type: 'RETURN_REFUND', status: 'WAIT_SELLER_AGREE', refundFee: '60.25', reason: '不想要了', lines: [expect.objectContaining({ tbSkuId: '600001:700001', qty: 1 })] }),
       ]);
-      const decided = await s.connector.pushAfterSaleDecisions(s.store, [{ refundId: '9001', checkStatus: 'AGREED', refundStatus: null, receiptStatus: 'NONE', refundFee: '60.25' }]);
-      expect(decided[0]).toMatchObject({ key: '9001', ok: false, message: expect.stringMatching(/^NOT_SUPPORTED/) });
     } finally {
       await s.close();
     }
+  });
+
+  describe('writes refund decisions back (refund.get for phase and version, then the decision call)', () => {
+    const refund = (id: string, over: Partial<FakeRefund> = {}): FakeRefund => {
+      const at = new Date(Date.now() - 3_600_000);
+      return { refund_id: id, tid: '4100000000000001', oid: '41000000000000011', status: 'WAIT_SELLER_AGREE', refund_fee: '60.25', reason: '不想要了', has_good_return: false, num_iid: '600001', title: '测试商品', num: 1, price: '60.25', created: at, modified: at, refund_phase: 'onsale', ...over };
+    };
+    const decision = (refundId: string, over: Partial<AfterSaleDecisionPush> = {}): AfterSaleDecisionPush => ({ refundId, checkStatus: 'AGREED', refundStatus: 'WAIT', receiptStatus: 'NONE', refundFee: '60.25', ...over });
+
+    it('agrees a refund-only in fen with the current version and phase, refuses another with a message, and the refunds move on Taobao', async () => {
+      const s = await taobaoSubject();
+      try {
+        s.raw.putRefund(refund('9101'));
+        s.raw.putRefund(refund('9102', { status: 'WAIT_SELLER_CONFIRM_GOODS', has_good_return: true, refund_phase: 'aftersale' }));
+        const results = await s.connector.pushAfterSaleDecisions(s.store, [decision('9101'), decision('9102', { refundStatus: 'REJECT', checkStatus: 'CLOSED' })]);
+        expect(results).toEqual([
+          { key: '9101', ok: true, message: null },
+          { key: '9102', ok: true, message: null },
+        ]);
+        expect(s.raw.refunds.get('9101')).toMatchObject({ status: 'SUCCESS', decisions: ['agree:6025'] });
+        expect(s.raw.refunds.get('9102')).toMatchObject({ status: 'SELLER_REFUSE_BUYER', decisions: [`refuse:${TOP_REFUSE_MESSAGE}`] });
+        const agree = s.raw.calls.find((c) => c.method === 'taobao.rp.refunds.agree');
+        expect(agree?.params.refund_infos).toMatch(/^9101\|6025\|\d+\|onsale$/);
+        expect(s.raw.badSignatures()).toBe(0);
+        // Sent again (the answer was lost): already in the state the decision leads to, nothing is called.
+        const before = s.raw.calls.length;
+        expect(await s.connector.pushAfterSaleDecisions(s.store, [decision('9101')])).toEqual([{ key: '9101', ok: true, message: null }]);
+        expect(s.raw.calls.slice(before).map((c) => c.method)).toEqual(['taobao.refund.get']);
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('agrees a return with the default return address of the address library, and says so when there is none', async () => {
+      const s = await taobaoSubject();
+      try {
+        s.raw.putRefund(refund('9201', { has_good_return: true }));
+        const returnIt = decision('9201', { refundStatus: 'VERIFY', receiptStatus: 'WAITING' });
+        const none = await s.connector.pushAfterSaleDecisions(s.store, [returnIt]);
+        expect(none[0]).toMatchObject({ key: '9201', ok: false, message: expect.stringContaining('default return address') });
+        expect(s.raw.refunds.get('9201')!.status).toBe('WAIT_SELLER_AGREE');
+        s.raw.putAddress({ contact_id: 11, cancel_def: false, get_def: true });
+        s.raw.putAddress({ contact_id: 12, cancel_def: true, contact_name: '退货仓' });
+        const done = await s.connector.pushAfterSaleDecisions(s.store, [returnIt]);
+        expect(done[0]).toEqual({ key: '9201', ok: true, message: null });
+        expect(s.raw.refunds.get('9201')).toMatchObject({ status: 'WAIT_BUYER_RETURN_GOODS', decisions: ['returnAgree:12'] });
+        const agree = s.raw.calls.filter((c) => c.method === 'taobao.rp.returngoods.agree' && c.error === null).at(-1);
+        expect(agree?.params).toMatchObject({ name: '退货仓', seller_address_id: '12', post: '311121', refund_phase: 'onsale' });
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('answers per refund: a refund already closed on Taobao, an amount that differs, one unknown; the others still go', async () => {
+      const s = await taobaoSubject();
+      try {
+        s.raw.putRefund(refund('9301', { status: 'CLOSED' }));
+        s.raw.putRefund(refund('9302'));
+        s.raw.putRefund(refund('9303'));
+        const results = await s.connector.pushAfterSaleDecisions(s.store, [decision('9301'), decision('9302', { refundFee: '60.20' }), decision('9399'), decision('9303')]);
+        expect(results.map((r) => [r.key, r.ok])).toEqual([
+          ['9301', false],
+          ['9302', false],
+          ['9399', false],
+          ['9303', true],
+        ]);
+        expect(results[0]!.message).toContain('CLOSED');
+        expect(results[1]!.message).toContain('6020');
+        expect(s.raw.refunds.get('9302')!.status).toBe('WAIT_SELLER_AGREE');
+        expect(s.raw.refunds.get('9303')!.status).toBe('SUCCESS');
+      } finally {
+        await s.close();
+      }
+    });
+
+    it('fails the whole call on an expired session before anything was decided', async () => {
+      const s = await taobaoSubject();
+      try {
+        s.raw.putRefund(refund('9401'));
+        s.raw.expireToken();
+        expect((await failure(s.connector.pushAfterSaleDecisions(s.store, [decision('9401')]))).kind).toBe('TOKEN_EXPIRED');
+        expect(s.raw.refunds.get('9401')!.status).toBe('WAIT_SELLER_AGREE');
+      } finally {
+        await s.close();
+      }
+    });
   });
 
   it('refuses a window longer than a day at the fake, so the connector splits it', async () => {

@@ -3,12 +3,16 @@
 // CI_PLATFORM_TAOBAO, shared by Tmall Supermarket and Taote); without them every call answers
 // NO_APP_CREDENTIALS. See README.md in this folder for the choices and what is verified only
 // against published documents.
-import type { OnlineItemInput } from '@openseller/core';
+import { yuanToFen, type OnlineItemInput } from '@openseller/core';
 import type { AppCredentialsLookup, PlatformAppCredentials } from '../../app-credentials.js';
 import {
+  afterSaleDecisionIntent,
   ConnectorError,
   DEFAULT_CALL_TIMEOUT_MS,
+  FINAL_REFUND_STATES,
+  refundStatusAfterIntent,
   withDeadline,
+  type AfterSaleDecisionPush,
   type AfterSalePage,
   type CallOptions,
   type MarketplaceConnector,
@@ -72,6 +76,10 @@ const TRADE_FIELDS = [
   'consign_time',
   'orders',
 ].join(',');
+/** What a decision needs to know of a refund now: its state, amount, and the phase and version TOP's decision calls require. */
+const REFUND_DECISION_FIELDS = 'refund_id,tid,status,refund_fee,has_good_return,refund_phase,refund_version';
+/** The message sent with a refusal (taobao.refund.refuse wants 2–200 characters; the buyer reads it). */
+export const TOP_REFUSE_MESSAGE = '卖家拒绝了本次退款申请，如有疑问请联系客服';
 const REFUND_FIELDS = 'refund_id,tid,oid,status,refund_fee,reason,has_good_return,num_iid,sku,title,num,price,sid,company_name,created,modified';
 
 /** Yuan as TOP sends it: digits with at most two decimals. Anything else (fen, a float artefact) fails the page. */
@@ -354,6 +362,74 @@ export function createTaobaoConnector(options: TaobaoConnectorOptions): TaobaoCo
     };
   }
 
+  /**
+   * One decision through TOP's refund calls (shared/CONNECTORS.md has none; their parameters are
+   * taken from TOP's API documents as reproduced by bububa/opentaobao, marked [S] in
+   * docs/connectors.md): the refund is read first (taobao.refund.get) for its state and for the
+   * phase and version the decision calls require; a refusal goes through taobao.refund.refuse,
+   * a refund to pay through taobao.rp.refunds.agree (amount in fen), an agreed return through
+   * taobao.rp.returngoods.agree with the seller's default return address (taobao.logistics.address.search,
+   * rdef=cancel_def). A refund already in the state the decision leads to is answered ok.
+   */
+  async function decide(
+    top: TopClient,
+    store: StoreCredentials,
+    d: AfterSaleDecisionPush,
+    callOptions: CallOptions | undefined,
+    returnAddress: () => Promise<Record<string, unknown> | null>,
+  ): Promise<PushResult> {
+    const at = { ...callOptions, session: session(store) };
+    const got = await top.call('taobao.refund.get', { fields: REFUND_DECISION_FIELDS, refund_id: d.refundId }, at);
+    const refund = (got.refund ?? {}) as Record<string, unknown>;
+    const status = need(str(refund.status), `the status of refund ${d.refundId}`);
+    const type = refund.has_good_return === true || refund.has_good_return === 'true' ? 'RETURN_REFUND' : 'REFUND_ONLY';
+    const intent = afterSaleDecisionIntent(type, status, d);
+    const target = refundStatusAfterIntent(intent, status);
+    if (target === status) return { key: d.refundId, ok: true, message: null };
+    if (FINAL_REFUND_STATES.has(status)) return { key: d.refundId, ok: false, message: `taobao: refund ${d.refundId} is ${status} on Taobao and can no longer be decided` };
+    const phase = str(refund.refund_phase);
+    const version = str(refund.refund_version);
+    const versioned: Record<string, string> = {};
+    if (phase) versioned.refund_phase = phase;
+    if (version) versioned.refund_version = version;
+    if (intent === 'REFUSE') {
+      await top.call('taobao.refund.refuse', { refund_id: d.refundId, refuse_message: TOP_REFUSE_MESSAGE, ...versioned }, at);
+      return { key: d.refundId, ok: true, message: null };
+    }
+    if (intent === 'PAY') {
+      const fen = yuanToFen(d.refundFee);
+      if (fen === null) return { key: d.refundId, ok: false, message: `taobao: refund amount "${d.refundFee}" is not an amount in yuan` };
+      const answer = await top.call('taobao.rp.refunds.agree', { refund_infos: [d.refundId, fen, version, phase].join('|') }, at);
+      const mapped = list(answer.results, 'refund_mapping_result').find((r) => str(r.refund_id) === d.refundId);
+      const ok = mapped ? mapped.succ === true || mapped.succ === 'true' : answer.succ === true;
+      return { key: d.refundId, ok, message: ok ? null : `taobao: refunds.agree refused: ${str(mapped?.message ?? answer.message) || str(answer.msg_code) || 'no reason given'}` };
+    }
+    const address = await returnAddress();
+    if (!address) return { key: d.refundId, ok: false, message: "taobao: the shop has no default return address in Taobao's address library (卖家地址库); set one there, then send again" };
+    const where = [address.province, address.city, address.country, address.addr].map(str).filter(Boolean).join(' ');
+    await top.call(
+      'taobao.rp.returngoods.agree',
+      {
+        refund_id: d.refundId,
+        name: str(address.contact_name),
+        address: where,
+        post: str(address.zip_code),
+        tel: str(address.phone),
+        mobile: str(address.mobile_phone),
+        seller_address_id: str(address.contact_id),
+        ...versioned,
+      },
+      at,
+    );
+    return { key: d.refundId, ok: true, message: null };
+  }
+
+  async function defaultReturnAddress(top: TopClient, store: StoreCredentials, callOptions?: CallOptions): Promise<Record<string, unknown> | null> {
+    const answer = await top.call('taobao.logistics.address.search', { rdef: 'cancel_def' }, { ...callOptions, session: session(store) });
+    const rows = list(answer.addresses, 'address_result');
+    return rows.find((r) => r.cancel_def === true || r.cancel_def === 'true') ?? rows[0] ?? null;
+  }
+
   /** Failures that concern the whole call (not one record): rethrown while nothing was pushed yet. */
   const systemic = (error: unknown) => error instanceof ConnectorError && ['TOKEN_EXPIRED', 'AUTH_FAILED', 'NO_APP_CREDENTIALS', 'TIMEOUT', 'RATE_LIMITED'].includes(error.kind);
   const failureText = (error: unknown) => (error instanceof ConnectorError ? error.detail : (error as Error).message);
@@ -485,10 +561,19 @@ export function createTaobaoConnector(options: TaobaoConnectorOptions): TaobaoCo
       return results;
     },
 
-    async pushAfterSaleDecisions(_store, decisions): Promise<PushResult[]> {
-      // TOP's refund review calls (taobao.rp.*) are not verified against a published document
-      // here (CONNECTORS.md has none): the seller decides on Taobao's own refund page.
-      return decisions.map((d) => ({ key: d.refundId, ok: false, message: 'NOT_SUPPORTED: Taobao refunds are decided on the Taobao seller centre; this connector does not write decisions back' }));
+    async pushAfterSaleDecisions(store, decisions, callOptions): Promise<PushResult[]> {
+      const top = await client();
+      const results: PushResult[] = [];
+      let returnAddress: Record<string, unknown> | null | undefined;
+      for (const d of decisions) {
+        try {
+          results.push(await decide(top, store, d, callOptions, async () => (returnAddress ??= await defaultReturnAddress(top, store, callOptions))));
+        } catch (error) {
+          if (systemic(error) && !results.some((r) => r.ok)) throw error;
+          results.push({ key: d.refundId, ok: false, message: failureText(error) });
+        }
+      }
+      return results;
     },
   };
 }

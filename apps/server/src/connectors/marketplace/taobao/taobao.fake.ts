@@ -75,6 +75,26 @@ export interface FakeRefund {
   company_name?: string;
   created: Date;
   modified: Date;
+  /** 'onsale' before the trade shipped, 'aftersale' after (TOP's refund_phase); Tmall's decision calls require it. */
+  refund_phase?: 'onsale' | 'aftersale';
+  /** What the seller decided through the API, in order (for tests). */
+  decisions?: string[];
+}
+
+/** A row of the seller's address library (taobao.logistics.address.search). */
+export interface FakeAddress {
+  contact_id: number;
+  contact_name: string;
+  province: string;
+  city: string;
+  country: string;
+  addr: string;
+  zip_code: string;
+  phone?: string;
+  mobile_phone?: string;
+  cancel_def: boolean;
+  get_def: boolean;
+  send_def: boolean;
 }
 
 export interface FakeCall {
@@ -132,6 +152,11 @@ const AUTH_METHODS = new Set([
   'taobao.item.quantity.update',
   'taobao.logistics.offline.send',
   'taobao.refunds.receive.get',
+  'taobao.refund.get',
+  'taobao.refund.refuse',
+  'taobao.rp.refunds.agree',
+  'taobao.rp.returngoods.agree',
+  'taobao.logistics.address.search',
 ]);
 
 export interface TaobaoFakeOptions {
@@ -156,6 +181,7 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
   const trades = new Map<string, FakeTrade>();
   const items = new Map<string, FakeItem>();
   const refunds = new Map<string, FakeRefund>();
+  const addresses: FakeAddress[] = [];
   const codes = new Map<string, { redirectUri: string; expires: number }>();
   const accessTokens = new Map<string, { expires: number }>();
   const refreshTokens = new Set<string>();
@@ -352,13 +378,89 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
         .filter((r) => r.modified.getTime() >= start.getTime() && r.modified.getTime() <= end.getTime())
         .sort((a, b) => b.modified.getTime() - a.modified.getTime());
       const page = list.slice((pageNo - 1) * pageSize, pageNo * pageSize);
-      const refundJson = (r: FakeRefund) => pick({ ...r, refund_id: Number(r.refund_id), tid: Number(r.tid), oid: Number(r.oid), num_iid: Number(r.num_iid), created: fakeTime(r.created), modified: fakeTime(r.modified) }, fields);
-      const body: Record<string, unknown> = { refunds: { refund: page.map(refundJson) } };
+      const body: Record<string, unknown> = { refunds: { refund: page.map((r) => pick(refundView(r), fields)) } };
       if (p.use_has_next === 'true') body.has_next = pageNo * pageSize < list.length;
       else body.total_results = list.length;
       return body;
     },
+    'taobao.refund.get': (p) => {
+      const r = refunds.get(p.refund_id ?? '');
+      if (!r) throw new TopFault(15, 'Remote service error', 'isv.refund-not-exist', `退款单 ${p.refund_id ?? ''} 不存在`);
+      return { refund: pick(refundView(r), fieldsOf(p)) };
+    },
+    'taobao.refund.refuse': (p) => {
+      const r = decidable(p.refund_id, p.refund_version, p.refund_phase);
+      const message = p.refuse_message ?? '';
+      if (message.length < 2 || message.length > 200) throw new TopFault(40, 'Missing required arguments:refuse_message', 'isv.invalid-parameter', 'refuse_message 长度 2-200');
+      if (r.status !== 'WAIT_SELLER_AGREE' && r.status !== 'WAIT_SELLER_CONFIRM_GOODS') throw new TopFault(15, 'Remote service error', 'isv.refund-status-error', `退款状态 ${r.status} 不允许拒绝`);
+      settleRefund(r, 'SELLER_REFUSE_BUYER', `refuse:${message}`);
+      return { is_success: true };
+    },
+    'taobao.rp.refunds.agree': (p) => {
+      const infos = (p.refund_infos ?? '').split(',').filter(Boolean);
+      if (!infos.length) throw new TopFault(40, 'Missing required arguments:refund_infos', 'isv.missing-parameter');
+      if (infos.length > 20) throw new TopFault(41, 'Invalid arguments:refund_infos', 'isv.invalid-parameter', '一次最多 20 笔');
+      const results = infos.map((info) => {
+        const [id = '', amount = '', version = '', phase = ''] = info.split('|');
+        try {
+          const r = decidable(id, version, phase);
+          if (!/^\d+$/.test(amount) || Number(amount) !== Math.round(Number(r.refund_fee) * 100)) return { refund_id: id, succ: false, message: `退款金额 ${amount} 与退款单金额不符（分）` };
+          if (r.status === 'SELLER_REFUSE_BUYER' || r.status === 'CLOSED' || r.status === 'SUCCESS') return { refund_id: id, succ: false, message: `退款状态 ${r.status} 不允许同意退款` };
+          settleRefund(r, 'SUCCESS', `agree:${amount}`);
+          return { refund_id: id, succ: true, message: '' };
+        } catch (error) {
+          return { refund_id: id, succ: false, message: error instanceof TopFault ? (error.subMsg ?? error.msg) : String(error) };
+        }
+      });
+      const ok = results.filter((r) => r.succ).length;
+      return { results: { refund_mapping_result: results }, succ: ok === results.length, msg_code: ok === results.length ? 'OP_SUCC' : ok ? 'SOME_OP_SUCC' : 'OP_FAILURE_UE', message: '' };
+    },
+    'taobao.rp.returngoods.agree': (p) => {
+      const r = decidable(p.refund_id, p.refund_version, p.refund_phase);
+      if (!r.has_good_return) throw new TopFault(15, 'Remote service error', 'isv.refund-type-error', '仅退款的退款单不能同意退货');
+      if (r.status !== 'WAIT_SELLER_AGREE') throw new TopFault(15, 'Remote service error', 'isv.refund-status-error', `退款状态 ${r.status} 不允许同意退货`);
+      const address = addresses.find((a) => String(a.contact_id) === p.seller_address_id);
+      if (!address) throw new TopFault(41, 'Invalid arguments:seller_address_id', 'isv.invalid-parameter', '卖家收货地址编号不存在');
+      for (const field of ['name', 'address', 'post'] as const) if (!p[field]) throw new TopFault(40, `Missing required arguments:${field}`, 'isv.missing-parameter');
+      if (!p.tel && !p.mobile) throw new TopFault(40, 'Missing required arguments:tel/mobile', 'isv.missing-parameter');
+      settleRefund(r, 'WAIT_BUYER_RETURN_GOODS', `returnAgree:${p.seller_address_id}`);
+      return { is_success: true };
+    },
+    'taobao.logistics.address.search': (p) => {
+      const rows = p.rdef === 'cancel_def' ? addresses.filter((a) => a.cancel_def) : p.rdef === 'get_def' ? addresses.filter((a) => a.get_def) : p.rdef === 'no_def' ? addresses.filter((a) => !a.cancel_def && !a.get_def && !a.send_def) : addresses;
+      return { addresses: { address_result: rows } };
+    },
   };
+
+  /** A refund as TOP answers it: numbers as numbers, times GMT+8, version = its modified time in ms. */
+  const refundView = (r: FakeRefund): Record<string, unknown> => ({
+    ...r,
+    refund_id: Number(r.refund_id),
+    tid: Number(r.tid),
+    oid: Number(r.oid),
+    num_iid: Number(r.num_iid),
+    created: fakeTime(r.created),
+    modified: fakeTime(r.modified),
+    refund_phase: r.refund_phase ?? 'aftersale',
+    refund_version: r.modified.getTime(),
+    decisions: undefined,
+  });
+
+  /** The refund a decision names, checked as Tmall checks it: the version read must still be current, the phase must match. */
+  function decidable(id: string | undefined, version: string | undefined, phase: string | undefined): FakeRefund {
+    const r = refunds.get(id ?? '');
+    if (!r) throw new TopFault(15, 'Remote service error', 'isv.refund-not-exist', `退款单 ${id ?? ''} 不存在`);
+    if (version && version !== String(r.modified.getTime())) throw new TopFault(15, 'Remote service error', 'isv.refund-version-error', '退款版本号不是最新，请重新获取');
+    if (phase && phase !== (r.refund_phase ?? 'aftersale')) throw new TopFault(41, 'Invalid arguments:refund_phase', 'isv.invalid-parameter', `refund_phase 应为 ${r.refund_phase ?? 'aftersale'}`);
+    return r;
+  }
+
+  function settleRefund(r: FakeRefund, status: string, decision: string) {
+    r.status = status;
+    // A new version: at least one second later (TOP keeps seconds).
+    r.modified = new Date(Math.max(toSecond(now()).getTime(), r.modified.getTime() + 1000));
+    (r.decisions ??= []).push(decision);
+  }
 
   function checkCommon(params: Record<string, string>): void {
     if (!params.method) throw new TopFault(21, 'Missing Method');
@@ -527,6 +629,11 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
     },
     putItem(item: FakeItem) {
       items.set(item.num_iid, item);
+    },
+    addresses,
+    /** A row of the seller's address library (the default return address has cancel_def). */
+    putAddress(address: Partial<FakeAddress> & { contact_id: number }) {
+      addresses.push({ contact_name: '王仓管', province: '浙江省', city: '杭州市', country: '余杭区', addr: '仓前街道文一西路 1 号', zip_code: '311121', mobile_phone: '13800000000', cancel_def: false, get_def: false, send_def: false, ...address });
     },
     putRefund(refund: FakeRefund) {
       refunds.set(refund.refund_id, { ...refund, modified: toSecond(refund.modified), created: toSecond(refund.created) });
