@@ -318,6 +318,41 @@ export async function storeExpressRule(api: Api, storeId: number, expressCompany
 }
 
 /**
+ * A seller's print world: a warehouse with stock of one SKU, a self-defined store shipping by
+ * `courier` (sandbox J&T by default) with a default waybill account, and two reviewed orders with
+ * waybill numbers, the first of them printed. `tag` names everything (warehouse code prefix, SKU
+ * code, store name) so journeys of the same run never meet.
+ */
+export async function printedAndWaitingOrders(api: Api, tag: { code: string; name: string; goods: string }, courier = 'JTSD') {
+  const run = Date.now().toString(36).toUpperCase();
+  const code = `${tag.code}-${run}`;
+  const storeName = `${tag.name} shop ${run}`;
+  const sender = { type: 'SELF_WAREHOUSE', contact: 'Li Lei', phone: '13800138000', province: '浙江省', city: '杭州市', county: '西湖区', street: '文三路 1 号' };
+  const wh = await api.call<{ id: number }>('/myhome/warehouse/create', { code: `${tag.code.slice(0, 1)}W${run}`, name: `${tag.name} WH ${run}`, ...sender });
+  const location = await api.call<{ id: number }>('/myhome/location/create', { warehouseId: wh.id, code: 'P-01' });
+  const goods = await api.call<{ skus: { id: number }[] }>('/myhome/spu/createSpuByHand', { code, name: tag.goods, price: '15' });
+  const skuId = goods.skus[0]!.id;
+  await api.call('/cloud/purchase/purchaseAsn/createAndReceipt', { whId: wh.id, asnDetails: [{ skuId, qty: 20, price: '5', locationId: location.id }] });
+  const store = await api.call<{ id: number }>('/cloud/domain/store/createStore', { name: storeName, storeType: 2 });
+  await api.call('/myhome/warehouse/bind', { warehouseId: wh.id, storeIds: [store.id] });
+  await storeExpressRule(api, store.id, courier);
+  await api.call('/myhome/etrackaccount/create', { printCode: 'cn', expressCompanyCode: courier, name: `J&T sandbox ${run}`, sandbox: true, isDefault: true, shop: storeName, branchName: '杭州西湖网点' });
+
+  const receiver = { receiverName: '钱七', receiverPhone: '13900002222', receiverProvince: '浙江省', receiverCity: '杭州市', receiverDistrict: '西湖区', receiverAddress: '文一路 3 号' };
+  const orderByHand = () => api.call<{ id: number; code: string }>('/myhome/taobaoSoh/createTaobaoSoByHand', { storeId: store.id, ...receiver, lines: [{ skuId, qty: 1, price: '15' }] });
+  const printed = await orderByHand();
+  const waiting = await orderByHand();
+  const done = (what: string, r: { successIds: unknown[]; failures: unknown[] }, n: number) => {
+    if (r.failures.length || r.successIds.length !== n) throw new Error(`${what}: ${JSON.stringify(r)}`);
+  };
+  done('review', await api.call('/myhome/erpsoh/verify', { idList: [printed.id, waiting.id] }), 2);
+  done('waybill numbers', await api.call('/myhome/print/eTrackGetNoAndPrint', { idList: [printed.id, waiting.id] }), 2);
+  const templates = await api.call<{ voList: { id: number; kind: string }[] }>('/myhome/template/getPrintTemplates', { currentPage: 1, pageSize: 50, kind: 'WAYBILL' });
+  done('print', await api.call('/myhome/print/getPrintInfo', { idList: [printed.id], templateId: templates.voList[0]!.id }), 1);
+  return { run, code, storeName, store, warehouse: wh, skuId, printed, waiting, templates: templates.voList };
+}
+
+/**
  * Waits until no finite CSS animation or transition is running (a drawer or dialog opening, a tab
  * switching), as a person waits to see it before typing; spinners, which never end, are ignored.
  * A drawer moves the focus into itself when it has opened, so keys pressed before then go astray.
