@@ -66,4 +66,6 @@ export const OrderRevealErrors = {
   FORBIDDEN: 'ERR_ORDER_REVEAL_FORBIDDEN',
   /** verifySoHDividualByHand: only reviewed or sent orders are printed. */
   PRINT_STATUS: 'ERR_ORDER_REVEAL_PRINT_STATUS',
+  /** The marketplace keeps the receiver encrypted and did not decrypt it now (token, throttling, outage). */
+  PLATFORM_DECRYPT: 'ERR_ORDER_REVEAL_PLATFORM_DECRYPT',
 } as const;

@@ -103,6 +103,24 @@ export interface PlatformOrder {
   receiverRef?: string | null;
 }
 
+/** An order's encrypted receiver as the marketplace knows it: its order number and handle (Taobao `oaid`). */
+export interface PlatformReceiverRef {
+  platformNo: string;
+  receiverRef: string;
+}
+
+/** A receiver decrypted by the marketplace for the decrypt step: answered, never stored. */
+export interface PlatformReceiver {
+  platformNo: string;
+  name: string;
+  phone: string;
+  tel: string | null;
+  province: string;
+  city: string;
+  district: string | null;
+  address: string;
+}
+
 export interface PlatformPromiseTimes {
   promisedDeliveryTime: Date | null;
   promiseSignTime: Date | null;
@@ -232,6 +250,12 @@ export interface MarketplaceConnector {
   pullAfterSales(store: StoreCredentials, window: TimeWindow, options?: CallOptions): Promise<AfterSalePage>;
   /** Writes the seller's after-sale decisions back; answers per refund id. */
   pushAfterSaleDecisions(store: StoreCredentials, decisions: AfterSaleDecisionPush[], options?: CallOptions): Promise<PushResult[]>;
+  /**
+   * Receivers in full, decrypted by the marketplace (Taobao's oaid decryption), for the decrypt step
+   * of accounts that may see them; absent: the marketplace's receivers are stored as given. Answers
+   * the receivers it could decrypt (an order the marketplace no longer matches is left out).
+   */
+  decryptReceivers?(store: StoreCredentials, refs: PlatformReceiverRef[], options?: CallOptions): Promise<PlatformReceiver[]>;
   /** The settlement bill lines settled in [from, to) (absent: the marketplace gives none through this build). */
   pullSettlementBills?(store: StoreCredentials, window: { from: Date; to: Date }, options?: CallOptions): Promise<SettlementBillLine[]>;
   /**

@@ -20,6 +20,8 @@ import {
   type OrderPage,
   type PageRequest,
   type PlatformExportFile,
+  type PlatformReceiver,
+  type PlatformReceiverRef,
   type PushResult,
   type SettlementBillLine,
   type ShippingFeedback,
@@ -43,6 +45,8 @@ export interface StoreConnection {
   pullSettlementBills(window: { from: Date; to: Date }, options?: CallOptions): Promise<SettlementBillLine[] | null>;
   /** Null when the store's marketplace makes no export files of its own (the decryption flow, spec 01 §4.5). */
   requestExportFile(request: { exportType: string; platformNos: string[] }, options?: CallOptions): Promise<PlatformExportFile | null>;
+  /** Null when the store's marketplace does not decrypt receivers (its receivers are stored as given). */
+  decryptReceivers(refs: PlatformReceiverRef[], options?: CallOptions): Promise<PlatformReceiver[] | null>;
   /** Null when the marketplace makes no export files. */
   downloadExportFile(request: PlatformExportFile, options?: CallOptions): Promise<{ contentType: string; data: Buffer } | null>;
 }
@@ -190,6 +194,7 @@ export function createStoreConnections(deps: { db: Db; connectors: ConnectorRegi
       pullSettlementBills: async (window, options) => (connector.pullSettlementBills ? call((c, s) => c.pullSettlementBills!(s, window, withTimeout(options))) : null),
       requestExportFile: async (request, options) => (connector.requestExportFile ? call((c, s) => c.requestExportFile!(s, request, withTimeout(options))) : null),
       downloadExportFile: async (request, options) => (connector.downloadExportFile ? call((c, s) => c.downloadExportFile!(s, request, withTimeout(options))) : null),
+      decryptReceivers: async (refs, options) => (connector.decryptReceivers ? call((c, s) => c.decryptReceivers!(s, refs, withTimeout(options))) : null),
     };
   }
 

@@ -161,6 +161,45 @@ describe('a Taobao store against the TOP fake', () => {
     expect((await t.call(`${S}/getAuthorizationUrl`, { id: store.id }, { token: stranger.token })).body).toMatchObject({ success: false, errorCode: 'ERR_NOT_FOUND' });
   });
 
+  it('reveals a Taobao receiver through taobao.top.oaid.decrypt: masked everywhere, in full only in the decrypt step, never stored', async () => {
+    const { token, domainId } = await storeSeller(t);
+    const store = await createStore(t, token, { platformCode: 'CI_PLATFORM_TAOBAO' });
+    expect((await authorize(token, store.id)).body).toMatchObject({ success: true });
+    const [tid] = fake.seedOrders([new Date(Date.now() - 5 * 60_000)]);
+    const run = await t.call('/myhome/platformSo/syncStoreOrders', { storeId: store.id }, { token });
+    expect(run.body, JSON.stringify(run.body)).toMatchObject({ success: true, data: { status: 'SUCCESS' } });
+    const found = await t.database.db.execute<{ id: string }>(sql`select erp_order_id as id from platform_orders where domain_id = ${domainId} and store_id = ${store.id} and platform_no = ${tid!}`);
+    const orderId = Number(found.rows[0]!.id);
+    const full = fake.trades.get(tid!)!.full_receiver!;
+
+    // Nothing in clear was stored at ingest.
+    const stored = await t.database.db.execute<{ txt: string }>(sql`select row_to_json(o)::text as txt from erp_orders o where domain_id = ${domainId} and id = ${orderId}`);
+    expect(stored.rows[0]!.txt).not.toContain(full.mobile);
+    expect(stored.rows[0]!.txt).not.toContain(full.name);
+
+    const revealed = await t.call('/cloud/core/decrypt', { idList: [orderId] }, { token });
+    expect(revealed.body, JSON.stringify(revealed.body)).toMatchObject({ success: true });
+    expect(revealed.body.data.voList).toEqual([
+      expect.objectContaining({ id: orderId, receiverName: full.name, receiverPhone: full.mobile, receiverProvince: '浙江省', receiverCity: '杭州市', receiverDistrict: '西湖区', receiverAddress: full.address_detail }),
+    ]);
+    const decrypts = fake.calls.filter((c) => c.method === 'taobao.top.oaid.decrypt' && c.error === null);
+    expect(JSON.parse(decrypts.at(-1)!.params.query_list!)).toEqual([{ oaid: `oaid${tid}`, tid }]);
+
+    // Still not stored after the reveal; the order detail stays masked.
+    const after = await t.database.db.execute<{ txt: string }>(sql`select row_to_json(o)::text as txt from erp_orders o where domain_id = ${domainId} and id = ${orderId}`);
+    expect(after.rows[0]!.txt).not.toContain(full.mobile);
+    const detail = await t.call('/myhome/erpsoh/getErpSoH', { id: orderId }, { token });
+    expect(JSON.stringify(detail.body)).not.toContain(full.mobile);
+
+    // The platform answers garbage: the reveal fails with its reason, the order stays masked.
+    fake.malformedNext(3);
+    const failed = await t.call('/cloud/core/decrypt', { idList: [orderId] }, { token });
+    expect(failed.status).toBe(502);
+    expect(failed.body).toMatchObject({ success: false, errorCode: 'ERR_ORDER_REVEAL_PLATFORM_DECRYPT' });
+    expect(JSON.stringify(failed.body)).not.toContain(full.mobile);
+    expect(fake.badSignatures()).toBe(0);
+  });
+
   it('records a clear error on the pull, stores nothing half-mapped and keeps the watermark when a trade has an unknown status', async () => {
     const { token, domainId } = await storeSeller(t);
     const store = await createStore(t, token, { platformCode: 'CI_PLATFORM_TAOBAO' });

@@ -21,6 +21,7 @@ import {
   type PlatformAfterSale,
   type PlatformOrder,
   type PlatformOrderLine,
+  type PlatformReceiver,
   type PushResult,
   type StoreCredentials,
   type TimeWindow,
@@ -34,6 +35,8 @@ const DAY_MS = 86_400_000;
 const TOP_PAGE = 100;
 /** Tries of one window when the pages did not add up to the total (an order moved inside the window meanwhile). */
 const WINDOW_TRIES = 3;
+/** taobao.top.oaid.decrypt takes at most 20 receivers a call. */
+const OAID_BATCH = 20;
 
 /** Trade statuses TOP documents (CONNECTORS.md §1); another word fails the pull instead of storing a guess. */
 export const TOP_TRADE_STATUSES = new Set([
@@ -559,6 +562,32 @@ export function createTaobaoConnector(options: TaobaoConnectorOptions): TaobaoCo
         }
       }
       return results;
+    },
+
+    /** taobao.top.oaid.decrypt, 20 receivers a call ([S]: docs/connectors.md §3); a receiver TOP no longer matches is left out. */
+    async decryptReceivers(store, refs, callOptions): Promise<PlatformReceiver[]> {
+      const top = await client();
+      const out: PlatformReceiver[] = [];
+      for (let i = 0; i < refs.length; i += OAID_BATCH) {
+        const batch = refs.slice(i, i + OAID_BATCH);
+        const answer = await top.call('taobao.top.oaid.decrypt', { query_list: JSON.stringify(batch.map((r) => ({ oaid: r.receiverRef, tid: r.platformNo }))) }, { ...callOptions, session: session(store) });
+        for (const r of list(answer.receiver_list, 'receiver')) {
+          if (r.matched === false || r.matched === 'false' || !str(r.name)) continue;
+          const tid = str(r.tid);
+          if (!batch.some((b) => b.platformNo === tid)) continue;
+          out.push({
+            platformNo: tid,
+            name: str(r.name),
+            phone: str(r.mobile) || str(r.phone),
+            tel: str(r.phone) || null,
+            province: str(r.state),
+            city: str(r.city),
+            district: str(r.district) || null,
+            address: [str(r.town), str(r.address_detail)].filter(Boolean).join(''),
+          });
+        }
+      }
+      return out;
     },
 
     async pushAfterSaleDecisions(store, decisions, callOptions): Promise<PushResult[]> {

@@ -41,6 +41,8 @@ export interface FakeTrade {
   receiver_district: string;
   receiver_address: string;
   oaid?: string;
+  /** The receiver in full, which only taobao.top.oaid.decrypt answers (for the trade's current oaid). */
+  full_receiver?: { name: string; mobile: string; phone?: string; state: string; city: string; district: string; town?: string; address_detail: string };
   consign_due_time?: Date | null;
   consign_time?: Date | null;
   out_sid?: string;
@@ -157,6 +159,7 @@ const AUTH_METHODS = new Set([
   'taobao.rp.refunds.agree',
   'taobao.rp.returngoods.agree',
   'taobao.logistics.address.search',
+  'taobao.top.oaid.decrypt',
 ]);
 
 export interface TaobaoFakeOptions {
@@ -426,6 +429,24 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
       settleRefund(r, 'WAIT_BUYER_RETURN_GOODS', `returnAgree:${p.seller_address_id}`);
       return { is_success: true };
     },
+    'taobao.top.oaid.decrypt': (p) => {
+      let queries: unknown;
+      try {
+        queries = JSON.parse(p.query_list ?? '');
+      } catch {
+        throw new TopFault(41, 'Invalid arguments:query_list', 'isv.invalid-parameter', 'query_list 不是 JSON');
+      }
+      if (!Array.isArray(queries) || !queries.length) throw new TopFault(40, 'Missing required arguments:query_list', 'isv.missing-parameter');
+      if (queries.length > 20) throw new TopFault(41, 'Invalid arguments:query_list', 'isv.invalid-parameter', '最多支持 20 个');
+      const receiver = queries.flatMap((q: { oaid?: unknown; tid?: unknown }) => {
+        const trade = trades.get(String(q.tid ?? ''));
+        if (!trade?.full_receiver || !q.oaid) return [];
+        const matched = trade.oaid === String(q.oaid);
+        // A stale oaid answers matched=false and no receiver (TOP advises reading the trade again).
+        return [{ oaid: String(q.oaid), tid: trade.tid, matched, ...(matched ? { ...trade.full_receiver, country: '中国' } : {}) }];
+      });
+      return { receiver_list: { receiver } };
+    },
     'taobao.logistics.address.search': (p) => {
       const rows = p.rdef === 'cancel_def' ? addresses.filter((a) => a.cancel_def) : p.rdef === 'get_def' ? addresses.filter((a) => a.get_def) : p.rdef === 'no_def' ? addresses.filter((a) => !a.cancel_def && !a.get_def && !a.send_def) : addresses;
       return { addresses: { address_result: rows } };
@@ -620,6 +641,7 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
           receiver_city: '杭州市',
           receiver_district: '西湖区',
           receiver_address: '文**路**号',
+          full_receiver: { name: '张三丰', mobile: `1380000${tid.slice(-4)}`, state: '浙江省', city: '杭州市', district: '西湖区', address_detail: '文一西路 969 号' },
           oaid: `oaid${tid}`,
           consign_due_time: new Date(at.getTime() + 48 * 3_600_000),
           orders: [{ oid: `${tid}1`, num_iid: sku?.num_iid ?? '600001', sku_id: sku?.sku_id ?? '700001', outer_sku_id: 'OUT-1', title: sku?.title ?? '测试商品', sku_properties_name: '颜色:红色', num: 2, price: '60.25' }],

@@ -26,6 +26,8 @@ import type { Session } from '../../../platform/sessions.js';
 import { bigintArray } from '../../../platform/sql.js';
 import { loadOrderRows, ORDERS_AREA } from '../orders.model.js';
 import { actorOf, domainOf } from '../session-helpers.js';
+import { ConnectorError, type PlatformReceiver } from '../../../connectors/marketplace/connector.js';
+import type { StoresAreaService } from '../../stores/index.js';
 
 /** Whether the session may see receivers in full: the platform's rule (main accounts hold every user field). */
 export { canRevealReceivers };
@@ -37,8 +39,42 @@ export async function logReveals(tx: Tx, actor: OperationActor, ids: readonly nu
 
 const PRINTABLE: readonly string[] = [ORDER_STATUS.VERIFIED, ORDER_STATUS.SEND, ORDER_STATUS.SYNCED];
 
-export function createRevealService(deps: { database: Database }) {
+export function createRevealService(deps: { database: Database; stores?: () => StoresAreaService }) {
   const { db } = deps.database;
+
+  /**
+   * Receivers the marketplace keeps encrypted (the order's platform payload names a receiverRef,
+   * Taobao's oaid), decrypted by the store's marketplace now, by order id; never stored. Orders
+   * whose marketplace does not decrypt keep the receiver stored at ingest. A failed decryption
+   * fails the reveal with the marketplace's reason (the rows stay masked, nothing is logged as seen).
+   */
+  async function platformReceivers(domainId: number, ids: readonly number[]): Promise<Map<number, PlatformReceiver>> {
+    const out = new Map<number, PlatformReceiver>();
+    if (!deps.stores || !ids.length) return out;
+    const refs = await db.execute<{ order_id: string; store_id: string; store_name: string; platform_no: string; ref: string }>(sql`
+      select distinct on (p.erp_order_id) p.erp_order_id as order_id, p.store_id, s.name as store_name, p.platform_no, p.payload->>'receiverRef' as ref
+      from platform_orders p join stores s on s.domain_id = p.domain_id and s.id = p.store_id
+      where p.domain_id = ${domainId} and p.erp_order_id = any(${bigintArray([...ids])}) and coalesce(p.payload->>'receiverRef', '') <> ''
+      order by p.erp_order_id, p.id`);
+    const byStore = new Map<number, typeof refs.rows>();
+    for (const r of refs.rows) byStore.set(Number(r.store_id), [...(byStore.get(Number(r.store_id)) ?? []), r]);
+    for (const [storeId, rows] of byStore) {
+      try {
+        const connection = await deps.stores().connectorFor(domainId, storeId);
+        const answered = await connection.decryptReceivers(rows.map((r) => ({ platformNo: r.platform_no, receiverRef: r.ref })));
+        if (!answered) continue;
+        const byNo = new Map(answered.map((a) => [a.platformNo, a]));
+        for (const r of rows) {
+          const receiver = byNo.get(r.platform_no);
+          if (receiver) out.set(Number(r.order_id), receiver);
+        }
+      } catch (error) {
+        const detail = error instanceof ConnectorError ? error.detail : error instanceof AppError ? error.code : String((error as Error)?.message ?? error);
+        throw new AppError(OrderRevealErrors.PLATFORM_DECRYPT, 502, { store: rows[0]!.store_name, platformNo: rows[0]!.platform_no, detail });
+      }
+    }
+    return out;
+  }
 
   async function existing(domainId: number, ids: readonly number[]): Promise<Map<number, { code: string; status: string }>> {
     const rows = await db.execute<{ id: number; code: string; status_code: string }>(
@@ -67,20 +103,25 @@ export function createRevealService(deps: { database: Database }) {
         throw new AppError(OrderRevealErrors.PRINT_STATUS, 409, { code: o.code, status: o.status });
       }
     }
+    // The marketplace's decryption runs before the transaction: a call to another service does not hold one open.
+    const decrypted = await platformReceivers(domainId, foundIds);
     return db.transaction(async (tx) => {
       const rows = await loadOrderRows(tx, domainId, foundIds, { reveal: true });
       await logReveals(tx, actorOf(session), rows.map((r) => r.id), scene);
-      const voList: RevealedReceiver[] = rows.map((o) => ({
-        id: o.id,
-        code: o.code,
-        receiverName: o.receiverName,
-        receiverPhone: o.receiverPhone,
-        receiverTel: o.encryptReceiverTel,
-        receiverProvince: o.receiverProvince,
-        receiverCity: o.receiverCity,
-        receiverDistrict: o.receiverDistrict,
-        receiverAddress: o.receiverAddress,
-      }));
+      const voList: RevealedReceiver[] = rows.map((o) => {
+        const p = decrypted.get(o.id);
+        return {
+          id: o.id,
+          code: o.code,
+          receiverName: p ? p.name : o.receiverName,
+          receiverPhone: p ? p.phone : o.receiverPhone,
+          receiverTel: p ? p.tel : o.encryptReceiverTel,
+          receiverProvince: p ? p.province : o.receiverProvince,
+          receiverCity: p ? p.city : o.receiverCity,
+          receiverDistrict: p ? p.district : o.receiverDistrict,
+          receiverAddress: p ? p.address : o.receiverAddress,
+        };
+      });
       return { voList };
     });
   }
