@@ -115,8 +115,9 @@ export interface PlatformReceiver {
   name: string;
   phone: string;
   tel: string | null;
-  province: string;
-  city: string;
+  /** Null where the marketplace keeps the division in clear (Pinduoduo): the stored one stands. */
+  province: string | null;
+  city: string | null;
   district: string | null;
   address: string;
 }

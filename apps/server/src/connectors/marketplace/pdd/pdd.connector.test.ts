@@ -396,6 +396,33 @@ describe('the Pinduoduo connector: goods, stock, shipping, after-sales', () => {
     expect(page.afterSales[0]!.lines).toEqual([{ tbSpuId: '9001', tbSkuId: '90011', outerSkuId: null, title: '9001', properties: null, qty: 1, price: '19.90' }]);
   });
 
+  it('decrypts receivers through pdd.open.decrypt.batch: the three ciphertexts of each order, 33 orders a call, a stale one left out', async () => {
+    const sns = Array.from({ length: 40 }, (_, i) => `DEC-${i}`);
+    fake.seedOrders(sns.map((order_sn, i) => ({ order_sn, updatedAt: at(5 * HOUR + i * 1000) })));
+    const { orders } = await pullAll({ from: at(5 * HOUR - MIN), to: at(5 * HOUR + MIN) });
+    const refs = orders.filter((o) => o.platformNo.startsWith('DEC-')).map((o) => ({ platformNo: o.platformNo, receiverRef: o.receiverRef! }));
+    expect(refs).toHaveLength(40);
+    // One order's ciphertext no longer matches (PDD re-encrypted it): it is left out, the others come back.
+    refs[5] = { platformNo: 'DEC-5', receiverRef: JSON.stringify({ name: '~stale~name~1~', phone: '$stale$phone$1$', address: '~stale~address~1~' }) };
+    const before = fake.calls.length;
+    const receivers = await pdd.decryptReceivers!(store, refs);
+    const decrypts = fake.calls.slice(before).filter((c) => c.params.type === 'pdd.open.decrypt.batch');
+    expect(decrypts.map((c) => JSON.parse(c.params.data_list!).length)).toEqual([99, 21]);
+    expect(receivers).toHaveLength(39);
+    const o = fake.order('DEC-7')!;
+    expect(receivers.find((r) => r.platformNo === 'DEC-7')).toEqual({
+      platformNo: 'DEC-7',
+      name: fake.clearText(o.receiver_name),
+      phone: fake.clearText(o.receiver_phone),
+      tel: null,
+      province: null,
+      city: null,
+      district: null,
+      address: fake.clearText(o.receiver_address),
+    });
+    expect(receivers.some((r) => r.platformNo === 'DEC-5')).toBe(false);
+  });
+
   it('signs every request the fake answered', () => {
     expect(fake.badSignatures).toBe(0);
     expect(fake.calls.every((c) => /^[0-9A-F]{32}$/.test(c.params.sign ?? ''))).toBe(true);

@@ -16,6 +16,7 @@ import {
   type OnlineGoodsPage,
   type OrderPage,
   type PlatformAfterSale,
+  type PlatformReceiver,
   type PushResult,
   type StoreCredentials,
   type TimeWindow,
@@ -30,6 +31,8 @@ export const PDD_WINDOW_SECONDS = 30 * 60;
 /** page_size ≤ 100 [C]. */
 export const PDD_MAX_PAGE_SIZE = 100;
 const COMPANIES_TTL_MS = 3_600_000;
+/** pdd.open.decrypt.batch takes at most 100 ciphertexts a call: 33 orders of three. */
+const DECRYPT_ORDERS_PER_CALL = 33;
 /** Pages of the goods list read at most to find the goods of an unknown SKU. */
 const GOODS_LOOKUP_PAGES = 50;
 
@@ -426,6 +429,40 @@ export function createPddConnector(deps: PddConnectorDeps): PddConnector {
         }
       }
       return results;
+    },
+
+    /**
+     * pdd.open.decrypt.batch ([S] lywzx/pdd-node-sdk, niltor open-pdd-net-sdk): the order's three
+     * ciphertexts, tagged with its order_sn, ≤ 100 a call; answers the orders whose name, phone and
+     * address all came back (error_code 0). Province, city and district are clear in PDD's orders.
+     */
+    async decryptReceivers(store, refs, options): Promise<PlatformReceiver[]> {
+      const parsed = refs.flatMap((r) => {
+        try {
+          const e = JSON.parse(r.receiverRef) as { name?: string; phone?: string; address?: string };
+          return e.name && e.phone && e.address ? [{ platformNo: r.platformNo, name: e.name, phone: e.phone, address: e.address }] : [];
+        } catch {
+          return [];
+        }
+      });
+      const out: PlatformReceiver[] = [];
+      for (let i = 0; i < parsed.length; i += DECRYPT_ORDERS_PER_CALL) {
+        const batch = parsed.slice(i, i + DECRYPT_ORDERS_PER_CALL);
+        const answer = await call<{ data_decrypt_list?: { encrypted_data?: string; decrypted_data?: string; error_code?: number }[] }>(
+          'pdd.open.decrypt.batch',
+          'open_kms_decrypt_batch_response',
+          { data_list: batch.flatMap((o) => [o.name, o.phone, o.address].map((encrypted_data) => ({ data_tag: o.platformNo, encrypted_data }))) },
+          store,
+          options,
+        );
+        if (!Array.isArray(answer.data_decrypt_list)) throw new ConnectorError('PLATFORM_ERROR', 'malformed Pinduoduo answer: pdd.open.decrypt.batch has no data_decrypt_list');
+        const clear = new Map(answer.data_decrypt_list.filter((d) => Number(d.error_code ?? 0) === 0 && d.encrypted_data && typeof d.decrypted_data === 'string').map((d) => [d.encrypted_data!, d.decrypted_data!]));
+        for (const o of batch) {
+          const [name, phone, address] = [clear.get(o.name), clear.get(o.phone), clear.get(o.address)];
+          if (name && phone && address) out.push({ platformNo: o.platformNo, name, phone, tel: null, province: null, city: null, district: null, address });
+        }
+      }
+      return out;
     },
 
     async pushAfterSaleDecisions(_store, decisions): Promise<PushResult[]> {

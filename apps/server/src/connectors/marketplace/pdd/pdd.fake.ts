@@ -167,6 +167,8 @@ export interface PddFake {
   /** A code as the consent page would give it. */
   issueCode(): string;
   order(orderSn: string): PddFakeOrder | undefined;
+  /** The clear text of one of an order's receiver ciphertexts (what pdd.open.decrypt.batch answers). */
+  clearText(encrypted: string): string | undefined;
   skuQuantity(skuId: string): number | undefined;
   readonly calls: PddFakeCall[];
   /** Requests refused for a wrong sign. */
@@ -217,6 +219,7 @@ const RESPONSE_KEYS: Record<string, string> = {
   'pdd.logistics.online.send': 'logistics_online_send_response',
   'pdd.waybill.get': 'pdd_waybill_get_response',
   'pdd.waybill.cancel': 'pdd_waybill_cancel_response',
+  'pdd.open.decrypt.batch': 'open_kms_decrypt_batch_response',
 };
 const TIMESTAMP_TOLERANCE_SECONDS = 600;
 const secondsOf = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -242,6 +245,8 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
   const accessTokens = new Map<string, { expiresAt: number }>();
   const refreshTokens = new Set<string>();
   const waybills: PddFakeWaybill[] = [];
+  /** Receiver ciphertext → clear text, as PDD's key service knows them. */
+  const clearTexts = new Map<string, string>();
   const calls: PddFakeCall[] = [];
   let badSignatures = 0;
   let throttle = 0;
@@ -517,7 +522,35 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
     };
   }
 
-  const AUTHORISED = new Set(['pdd.order.number.list.increment.get', 'pdd.order.information.get', 'pdd.goods.list.get', 'pdd.goods.quantity.update', 'pdd.logistics.online.send', 'pdd.refund.list.increment.get', 'pdd.waybill.get', 'pdd.waybill.cancel']);
+  const AUTHORISED = new Set(['pdd.order.number.list.increment.get', 'pdd.order.information.get', 'pdd.goods.list.get', 'pdd.goods.quantity.update', 'pdd.logistics.online.send', 'pdd.refund.list.increment.get', 'pdd.waybill.get', 'pdd.waybill.cancel', 'pdd.open.decrypt.batch']);
+
+  /** pdd.open.decrypt.batch: ≤ 100 items of {data_tag (the order_sn), encrypted_data}; each answered with its own error_code. */
+  function decryptBatch(p: Record<string, string>): unknown {
+    let list: unknown;
+    try {
+      list = JSON.parse(required(p, 'data_list'));
+    } catch (error) {
+      if (error instanceof FakeError) throw error;
+      throw new FakeError(FAKE_CODES.BAD_PARAMETER, 'data_list 不是 JSON');
+    }
+    if (!Array.isArray(list) || !list.length) throw new FakeError(FAKE_CODES.BAD_PARAMETER, 'data_list 不能为空');
+    if (list.length > 100) throw new FakeError(FAKE_CODES.BAD_PARAMETER, 'data_list 不能超过 100 条');
+    const data_decrypt_list = list.map((item: { data_tag?: unknown; encrypted_data?: unknown }) => {
+      const encrypted = String(item.encrypted_data ?? '');
+      const order = orders.get(String(item.data_tag ?? ''));
+      const belongs = !!order && [order.receiver_name, order.receiver_phone, order.receiver_address].includes(encrypted);
+      const clear = belongs ? clearTexts.get(encrypted) : undefined;
+      return clear === undefined
+        ? { data_tag: String(item.data_tag ?? ''), encrypted_data: encrypted, error_code: 50001, error_msg: '解密失败：密文与订单不匹配' }
+        : { data_tag: String(item.data_tag), encrypted_data: encrypted, decrypted_data: clear, data_type: encrypted === order!.receiver_name ? 5 : encrypted === order!.receiver_phone ? 6 : 8, error_code: 0 };
+    });
+    return { open_kms_decrypt_batch_response: { data_decrypt_list } };
+  }
+
+  const cipher = (encrypted: string, clear: string) => {
+    clearTexts.set(encrypted, clear);
+    return encrypted;
+  };
 
   function handle(p: Record<string, string>): unknown {
     const type = required(p, 'type');
@@ -568,6 +601,8 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
         return waybillCancel(p);
       case 'pdd.cloudprint.stdtemplates.get':
         return stdTemplates(p);
+      case 'pdd.open.decrypt.batch':
+        return decryptBatch(p);
       default:
         throw new FakeError(FAKE_CODES.UNKNOWN_TYPE, `接口 ${type} 不存在`);
     }
@@ -666,9 +701,9 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
           province: '上海市',
           city: '上海市',
           town: '浦东新区',
-          receiver_name: `~${randomBytes(6).toString('base64')}~name~1~`,
-          receiver_phone: `$${randomBytes(12).toString('base64')}$phone$1$`,
-          receiver_address: `~${randomBytes(12).toString('base64')}~address~1~`,
+          receiver_name: cipher(`~${randomBytes(6).toString('base64')}~name~1~`, '张伟'),
+          receiver_phone: cipher(`$${randomBytes(12).toString('base64')}$phone$1$`, `138${s.order_sn.replace(/\D/g, '').slice(-8).padStart(8, '0')}`),
+          receiver_address: cipher(`~${randomBytes(12).toString('base64')}~address~1~`, '世纪大道 100 号 8 楼'),
           receiver_name_mask: '张*',
           receiver_phone_mask: '138****0000',
           receiver_address_mask: '世纪大道**号',
@@ -705,6 +740,9 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
     },
     revokeRefreshTokens() {
       refreshTokens.clear();
+    },
+    clearText(encrypted: string) {
+      return clearTexts.get(encrypted);
     },
     issueCode() {
       const code = token();

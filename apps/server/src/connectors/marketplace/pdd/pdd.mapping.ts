@@ -254,6 +254,8 @@ export function mapOrder(o: PddOrder): PddPlatformOrder | null {
       address: text(o.receiver_address_mask) || text(o.address_mask) || '*',
     },
     encryptedReceiver: encrypted ? { name: text(o.receiver_name), phone: text(o.receiver_phone), address: text(o.receiver_address) } : null,
+    // The decrypt step's handle: the three ciphertexts, which pdd.open.decrypt.batch takes back.
+    receiverRef: encrypted ? JSON.stringify({ name: text(o.receiver_name), phone: text(o.receiver_phone), address: text(o.receiver_address) }) : null,
     amount: payAmount,
     postFee: yuan(o.postage, `order ${o.order_sn} postage`, false),
     payTime,

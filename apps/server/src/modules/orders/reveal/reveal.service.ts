@@ -116,9 +116,9 @@ export function createRevealService(deps: { database: Database; stores?: () => S
           receiverName: p ? p.name : o.receiverName,
           receiverPhone: p ? p.phone : o.receiverPhone,
           receiverTel: p ? p.tel : o.encryptReceiverTel,
-          receiverProvince: p ? p.province : o.receiverProvince,
-          receiverCity: p ? p.city : o.receiverCity,
-          receiverDistrict: p ? p.district : o.receiverDistrict,
+          receiverProvince: p?.province ?? o.receiverProvince,
+          receiverCity: p?.city ?? o.receiverCity,
+          receiverDistrict: p?.district ?? o.receiverDistrict,
           receiverAddress: p ? p.address : o.receiverAddress,
         };
       });
