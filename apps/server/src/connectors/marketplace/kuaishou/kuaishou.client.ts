@@ -9,7 +9,7 @@ import type { PlatformAppCredentials } from '../../app-credentials.js';
 import { ConnectorError, sleep as defaultSleep } from '../connector.js';
 import { ksPathOf, ksSign, type KsSignMethod } from './kuaishou.sign.js';
 
-export const KS_PLATFORM_CODE = 'CI_PLATFORM_KSXD';
+export const KS_PLATFORM_CODE = 'KSXD';
 /** The published API host (API调用说明 §2.1 / the URL example, [C]); the OAuth token calls live on it too. */
 export const KS_GATEWAY_URL = 'https://openapi.kwaixiaodian.com';
 /** The consent page (APP授权说明 §2.2, [C]). */

@@ -1,4 +1,4 @@
-// The Kuaishou shop (快手小店, platform CI_PLATFORM_KSXD) marketplace connector: authorization by
+// The Kuaishou shop (快手小店, platform KSXD) marketplace connector: authorization by
 // Kuaishou's OAuth (consent page, code → access token, refresh rotating the refresh token), orders
 // by update time through open.order.cursor.list (queryType 2, sort ascending) in sub-windows of
 // at most 7 days and never older than 90 days, paged by Kuaishou's cursor until "nomore"; the

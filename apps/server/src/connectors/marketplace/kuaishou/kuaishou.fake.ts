@@ -117,7 +117,7 @@ export interface KsFake {
   seedItems(items: KsFakeItem[], skus: KsFakeSku[]): void;
   /** Every access token issued so far stops working (the refresh tokens still work). */
   expireToken(): void;
-  /** The seller revokes the app: access and refresh tokens stop working. */
+  /** The seller revokes the app: the access and refresh tokens issued so far stop working (AUTHORIZATION_REVOKED). */
   revoke(): void;
   throttleNext(n?: number): void;
   timeoutNext(n?: number): void;
@@ -163,9 +163,8 @@ export async function startKsFake(options: KsFakeOptions = {}): Promise<KsFake> 
   const now = options.now ?? (() => new Date());
   const ttl = options.accessTokenTtlSeconds ?? 172_800;
   const codes = new Map<string, { redirectUri: string; expiresAt: number; used: boolean }>();
-  const tokens = new Map<string, { expiresAt: number; revoked: boolean }>();
-  const refreshTokens = new Map<string, { discardedAt: number | null }>();
-  let revoked = false;
+  const tokens = new Map<string, { expiresAt: number; revoked: boolean; withdrawn?: boolean }>();
+  const refreshTokens = new Map<string, { discardedAt: number | null; withdrawn?: boolean }>();
   let throttle = 0;
   let hang = 0;
   let broken = 0;
@@ -221,7 +220,7 @@ export async function startKsFake(options: KsFakeOptions = {}): Promise<KsFake> 
       if (!/application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')) return json(res, 200, FAKE_KS_ERRORS.missingParam);
       if (q.get('grant_type') !== 'refresh_token') return json(res, 200, { result: 100200104, error: 'unsupported_grant_type', error_msg: 'grant_type must be refresh_token' });
       const entry = refreshTokens.get(q.get('refresh_token') ?? '');
-      if (revoked) return json(res, 200, { result: 100200102, error: 'access_denied', error_msg: 'refreshToken.revokedAuthorization' });
+      if (entry?.withdrawn) return json(res, 200, { result: 100200102, error: 'access_denied', error_msg: 'refreshToken.revokedAuthorization' });
       // The old refresh token dies within 5 minutes of its use; this fake kills it at once.
       if (!entry) return json(res, 200, { result: 100200102, error: 'access_denied', error_msg: 'invalid refresh_token' });
       if (entry.discardedAt !== null) return json(res, 200, { result: 100200102, error: 'access_denied', error_msg: 'refreshToken.discarded' });
@@ -366,8 +365,8 @@ export async function startKsFake(options: KsFakeOptions = {}): Promise<KsFake> 
       res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
       return res.end('{"result":1,"data":{"cursor":"17000');
     }
-    if (revoked) return refuse('token', FAKE_KS_ERRORS.revoked);
     const token = tokens.get(params.access_token!);
+    if (token?.withdrawn) return refuse('token', FAKE_KS_ERRORS.revoked);
     if (!token || token.revoked || token.expiresAt <= now().getTime()) return refuse('token', FAKE_KS_ERRORS.token);
     if (!call.param) return refuse('param', { ...FAKE_KS_ERRORS.badParam, error_msg: 'param is not a JSON object' });
     dispatch(method, call.param, res);
@@ -403,7 +402,8 @@ export async function startKsFake(options: KsFakeOptions = {}): Promise<KsFake> 
       for (const t of tokens.values()) t.revoked = true;
     },
     revoke() {
-      revoked = true;
+      for (const t of tokens.values()) t.withdrawn = true;
+      for (const r of refreshTokens.values()) r.withdrawn = true;
     },
     throttleNext(n = 1) {
       throttle += n;
