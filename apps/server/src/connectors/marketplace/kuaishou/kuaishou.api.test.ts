@@ -16,6 +16,7 @@ import { putOnHand } from '../../../../test/factories/outbound.js';
 import { createStore, storeSeller } from '../../../../test/factories/stores.js';
 import { orderSyncStates, stores, tbSkus } from '../../../db/schema/index.js';
 import type { StoresAreaService } from '../../../modules/stores/index.js';
+import { seedDemoData } from '../../../seed/demo.js';
 import { ksFakeOrder, startKsFake } from './kuaishou.fake.js';
 
 process.env.ORDER_PULL_CRON = '0 3 1 1 *';
@@ -31,6 +32,8 @@ const ENV = {
 };
 Object.assign(process.env, ENV);
 const t = await createTestApp();
+await seedDemoData(t.database, { root: 'Root#2026go', demo: null, picker: null });
+const root = await t.token('root', 'Root#2026go');
 afterAll(async () => {
   await fake.close();
 });
@@ -240,6 +243,34 @@ describe('a Kuaishou store against the Kuaishou fake', () => {
       expect(answer.body).toMatchObject({ errorCode: 'ERR_STORES_APP_CREDENTIALS_MISSING', params: { platformCode: KS } });
     } finally {
       Object.assign(process.env, ENV);
+    }
+  });
+
+  it('takes the sign secret from the root page: write-only, encrypted at rest, and used to sign', async () => {
+    const APPS = '/cloud/admin/connectorApp';
+    const saved = await t.call(`${APPS}/save`, { platformKey: 'KSXD', appKey: fake.appKey, appSecret: fake.appSecret, signSecret: fake.signSecret, gatewayUrl: fake.gatewayUrl, authorizeUrl: fake.authorizeUrl }, { token: root });
+    expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ success: true, data: { platformKey: 'KSXD', source: 'PAGE', secretSet: true, signSecretSet: true } });
+    try {
+      const list = await t.call(`${APPS}/list`, {}, { token: root });
+      expect(JSON.stringify([saved.body, list.body])).not.toContain(fake.signSecret);
+      const raw = await t.database.db.execute<{ sign_secret: string }>(sql`select sign_secret from connector_apps where platform_key = 'KSXD'`);
+      expect(raw.rows[0]!.sign_secret.startsWith('enc:v1:')).toBe(true);
+      const log = await t.database.db.execute<{ after: unknown }>(sql`select after from admin_logs where entity_type = 'connectorApp' and entity_id = 'KSXD'`);
+      expect(JSON.stringify(log.rows)).not.toContain(fake.signSecret);
+      expect(JSON.stringify(log.rows)).toContain('"signSecretChanged":true');
+      // Saving again without it keeps it; the page's entry (not the environment's) signs the calls.
+      expect((await t.call(`${APPS}/save`, { platformKey: 'KSXD', appKey: fake.appKey, gatewayUrl: fake.gatewayUrl, authorizeUrl: fake.authorizeUrl }, { token: root })).body.data.signSecretSet).toBe(true);
+      delete process.env.OPENSELLER_CONNECTOR_KSXD_SIGN_SECRET;
+      const seller = await ingestSeller(t);
+      const store = await createStore(t, seller.token, { platformCode: KS });
+      expect((await authorizeKsStore(seller.token, store.id)).body.success).toBe(true);
+      fake.seedOrders([ksFakeOrder('2321300034970001', new Date(Date.now() - HOUR), { skuId: '30001', itemId: '20001' })]);
+      const run = await t.call<OrderSyncRunRow>('/myhome/platformSo/syncStoreOrders', { storeId: store.id }, { token: seller.token });
+      expect(run.body.data).toMatchObject({ status: 'SUCCESS', created: 1 });
+      expect(fake.calls.filter((c) => c.method === 'open.order.cursor.list').every((c) => c.refused === null)).toBe(true);
+    } finally {
+      Object.assign(process.env, ENV);
+      await t.call(`${APPS}/remove`, { platformKey: 'KSXD' }, { token: root });
     }
   });
 });
