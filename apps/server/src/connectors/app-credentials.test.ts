@@ -11,7 +11,7 @@ describe('app credentials', () => {
       OPENSELLER_CONNECTOR_QIMEN_APP_KEY: 'q',
       OPENSELLER_CONNECTOR_QIMEN_APP_SECRET: 's',
     });
-    expect(await lookup('CI_PLATFORM_TAOBAO')).toEqual({ appKey: '12345678', appSecret: 'helloworld', gatewayUrl: 'https://gw.api.tbsandbox.com/router/rest', authorizeUrl: null, callbackUrl: null });
+    expect(await lookup('CI_PLATFORM_TAOBAO')).toEqual({ appKey: '12345678', appSecret: 'helloworld', gatewayUrl: 'https://gw.api.tbsandbox.com/router/rest', authorizeUrl: null, callbackUrl: null, signSecret: null });
     expect(await lookup('QIMEN')).toMatchObject({ appKey: 'q', appSecret: 's', gatewayUrl: null });
     expect(appCredentialsKey('CI_PLATFORM_PDD')).toBe('PDD');
   });

@@ -1,7 +1,8 @@
 // The installation's app registration on each platform (app key and secret, gateway, consent
 // page, callback). Two sources: the root account's page /system/connectorApps (table
 // connector_apps, secret encrypted at rest) and environment variables
-// OPENSELLER_CONNECTOR_<KEY>_APP_KEY / _APP_SECRET / _GATEWAY_URL / _AUTHORIZE_URL / _CALLBACK_URL,
+// OPENSELLER_CONNECTOR_<KEY>_APP_KEY / _APP_SECRET / _GATEWAY_URL / _AUTHORIZE_URL / _CALLBACK_URL
+// (and _SIGN_SECRET for a platform that signs with a secret of its own, Kuaishou),
 // KEY = the platform code without CI_PLATFORM_ (TAOBAO, PDD, JD, ...; QIMEN). A platform saved on
 // the page uses the page's entry; otherwise the environment's. Secrets are never sent to the web
 // app and never logged: describeAppCredentials() is what the pages see.
@@ -22,6 +23,11 @@ export interface PlatformAppCredentials {
    * site); null = the address of the site the seller is using. Optional: env-only lookups omit it.
    */
   callbackUrl?: string | null;
+  /**
+   * A signing secret distinct from the app secret, for platforms that have one (Kuaishou's
+   * signSecret); absent or null elsewhere. Never sent to the web app, never logged.
+   */
+  signSecret?: string | null;
 }
 
 /** platformCode (e.g. 'CI_PLATFORM_TAOBAO', 'CI_PLATFORM_PDD', or 'QIMEN' for the Qimen router) → credentials or null. */
@@ -48,6 +54,7 @@ export function envAppCredentials(env: NodeJS.ProcessEnv = process.env): AppCred
       gatewayUrl: envValue(env, `${prefix}GATEWAY_URL`),
       authorizeUrl: envValue(env, `${prefix}AUTHORIZE_URL`),
       callbackUrl: envValue(env, `${prefix}CALLBACK_URL`),
+      signSecret: envValue(env, `${prefix}SIGN_SECRET`),
     };
   };
 }
@@ -61,7 +68,7 @@ export function storedAppCredentials(db: Db, env: NodeJS.ProcessEnv = process.en
       .from(connectorApps)
       .where(eq(connectorApps.platformKey, appCredentialsKey(platformCode)));
     if (row && row.appKey && row.appSecret) {
-      return { appKey: row.appKey, appSecret: row.appSecret, gatewayUrl: row.gatewayUrl, authorizeUrl: row.authorizeUrl, callbackUrl: row.callbackUrl };
+      return { appKey: row.appKey, appSecret: row.appSecret, gatewayUrl: row.gatewayUrl, authorizeUrl: row.authorizeUrl, callbackUrl: row.callbackUrl, signSecret: row.signSecret };
     }
     return fromEnv(platformCode);
   };

@@ -23,6 +23,8 @@ export const ConnectorAppRow = z.object({
   secretSet: z.boolean(),
   /** `****` and at most the last 4 characters. */
   secretHint: z.string().nullable(),
+  /** Whether a signing secret distinct from the app secret is set (Kuaishou's signSecret). */
+  signSecretSet: z.boolean(),
   gatewayUrl: z.string().nullable(),
   authorizeUrl: z.string().nullable(),
   callbackUrl: z.string().nullable(),
@@ -35,6 +37,13 @@ export const ConnectorAppSaveInput = z.object({
   appKey: z.string().trim().min(1).max(100),
   /** Empty: keep the saved secret. */
   appSecret: z
+    .string()
+    .trim()
+    .max(300)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** The signing secret of a platform that has one apart from the app secret (Kuaishou's signSecret). Empty: keep the saved one. */
+  signSecret: z
     .string()
     .trim()
     .max(300)

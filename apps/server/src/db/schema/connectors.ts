@@ -1,6 +1,6 @@
 // The installation's app registrations on the marketplaces (app key, secret, gateway, consent page,
 // callback), set by the root account on /system/connectorApps. Platform-level: one row per platform
-// key (the platform code without CI_PLATFORM_, e.g. TAOBAO, PDD, QIMEN). The secret is encrypted at
+// key (the platform code without CI_PLATFORM_, e.g. TAOBAO, PDD, QIMEN). The secrets are encrypted at
 // rest (platform/secret-box.ts) and never answered to the web app.
 import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 import { encryptedText } from '../../platform/secret-box.js';
@@ -13,6 +13,8 @@ export const connectorApps = pgTable('connector_apps', {
   gatewayUrl: text('gateway_url'),
   authorizeUrl: text('authorize_url'),
   callbackUrl: text('callback_url'),
+  /** A signing secret distinct from the app secret (Kuaishou's signSecret), encrypted like it; null elsewhere. */
+  signSecret: encryptedText('sign_secret'),
   updatedBy: bigint('updated_by', { mode: 'number' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

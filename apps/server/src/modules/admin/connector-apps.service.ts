@@ -22,6 +22,7 @@ export function createConnectorAppsService(deps: { database: Database; env?: Nod
   const describe = (saved: Saved) => ({
     appKey: saved.appKey,
     secretSet: !!saved.appSecret,
+    signSecretSet: !!saved.signSecret,
     gatewayUrl: saved.gatewayUrl,
     authorizeUrl: saved.authorizeUrl,
     callbackUrl: saved.callbackUrl,
@@ -44,6 +45,7 @@ export function createConnectorAppsService(deps: { database: Database; env?: Nod
       appKey: env?.appKey ?? null,
       secretSet: !!env,
       secretHint: secretHint(env?.appSecret),
+      signSecretSet: !!env?.signSecret,
       gatewayUrl: env?.gatewayUrl ?? null,
       authorizeUrl: env?.authorizeUrl ?? null,
       callbackUrl: env?.callbackUrl ?? null,
@@ -65,6 +67,7 @@ export function createConnectorAppsService(deps: { database: Database; env?: Nod
         const values = {
           appKey: input.appKey,
           appSecret: secret,
+          signSecret: input.signSecret ?? before?.signSecret ?? null,
           gatewayUrl: input.gatewayUrl ?? null,
           authorizeUrl: input.authorizeUrl ?? null,
           callbackUrl: input.callbackUrl ?? null,
@@ -81,7 +84,11 @@ export function createConnectorAppsService(deps: { database: Database; env?: Nod
           entityId: input.platformKey,
           action: before ? 'UPDATE' : 'CREATE',
           before: before ? describe(before) : null,
-          after: { ...describe(after!), secretChanged: !!input.appSecret && input.appSecret !== before?.appSecret },
+          after: {
+            ...describe(after!),
+            secretChanged: !!input.appSecret && input.appSecret !== before?.appSecret,
+            signSecretChanged: !!input.signSecret && input.signSecret !== before?.signSecret,
+          },
         });
         return after!;
       });

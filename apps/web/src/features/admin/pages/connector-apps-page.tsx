@@ -15,12 +15,15 @@ import { adminApi } from '../api';
 interface AppForm {
   appKey: string;
   appSecret?: string;
+  signSecret?: string;
   gatewayUrl?: string;
   authorizeUrl?: string;
   callbackUrl?: string;
 }
 
 const URL_RULE = { pattern: /^https?:\/\/\S+$/i };
+/** Platforms that sign with a secret of their own besides the app secret (Kuaishou's signSecret). */
+const SIGN_SECRET_PLATFORMS = ['KSXD'];
 
 function EditModal({ row, onClose }: { row: ConnectorAppRow; onClose: () => void }) {
   const { t } = useTranslation();
@@ -33,6 +36,7 @@ function EditModal({ row, onClose }: { row: ConnectorAppRow; onClose: () => void
         platformKey: row.platformKey as ConnectorAppKey,
         appKey: v.appKey,
         appSecret: v.appSecret || null,
+        signSecret: v.signSecret || null,
         gatewayUrl: v.gatewayUrl || null,
         authorizeUrl: v.authorizeUrl || null,
         callbackUrl: v.callbackUrl || null,
@@ -74,6 +78,11 @@ function EditModal({ row, onClose }: { row: ConnectorAppRow; onClose: () => void
         >
           <Input.Password autoComplete="new-password" visibilityToggle={false} />
         </Form.Item>
+        {SIGN_SECRET_PLATFORMS.includes(row.platformKey) && (
+          <Form.Item name="signSecret" label={t('admin:apps.signSecret')} extra={row.signSecretSet ? t('admin:apps.signSecretKeep') : t('admin:apps.signSecretHint')}>
+            <Input.Password autoComplete="new-password" visibilityToggle={false} />
+          </Form.Item>
+        )}
         <Form.Item name="gatewayUrl" label={t('admin:apps.gatewayUrl')} extra={t('admin:apps.defaultHint')} rules={[{ ...URL_RULE, message: t('admin:apps.badUrl') }]}>
           <Input placeholder="https://eco.taobao.com/router/rest" />
         </Form.Item>
