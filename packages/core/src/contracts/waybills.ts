@@ -9,6 +9,9 @@
 //   vip, vipShop       (Vipshop JIT / shop)          shop, customerCode
 //   rm                 (carrier direct e-waybill)    customerCode, password, + SF/SFKY: monthlyCardNumber
 //   zm                 (carrier direct, user login)  username, password, customerName
+// linkProviderId (optional, cn only): the seller's resource code at Cainiao LINK (logistic_provider_id);
+// a real cn account with it takes numbers through Cainiao LINK, without it through TOP with the
+// session of the authorised Taobao store its shop names.
 // paymentType defaults per carrier when empty (spec 02 §5): SF/SFKY 'ORDER_PAY', others '0'.
 // Waybill numbers come from the carrier connector; a number once given is never given to another
 // order (unique per domain + carrier). Paper waybills count up from the last number per courier.
@@ -33,6 +36,7 @@ export const WAYBILL_ACCOUNT_FIELDS = [
   'productType',
   'transportType',
   'businessType',
+  'linkProviderId',
 ] as const;
 export type WaybillAccountField = (typeof WAYBILL_ACCOUNT_FIELDS)[number];
 
@@ -105,7 +109,7 @@ export const WaybillAccountSave = z.object({
   printCode: z.enum(PLATFORM_PRINT_CODES, { message: 'printCode: unknown platform print code' }),
   expressCompanyCode: z.string().trim().min(1, { message: 'expressCompanyCode is required' }).max(30),
   name: z.string().trim().min(1, { message: 'name is required' }).max(60, { message: 'name: at most 60 characters' }),
-  /** Served by the sandbox carrier (real carriers' connectors are not part of this build). */
+  /** Served by the sandbox carrier; false: the real connector of the print code (cn: Cainiao, pdd: Pinduoduo waybills), where this build has one. */
   sandbox: z.boolean().default(true),
   isDefault: z.boolean().default(false),
   ...fieldShape,
