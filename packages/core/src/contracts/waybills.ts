@@ -59,6 +59,21 @@ export function requiredWaybillFields(printCode: PlatformPrintCode, expressCompa
   return fields;
 }
 
+/**
+ * Which connector serves a waybill account: the sandbox carrier for sandbox accounts; for real ones
+ * Cainiao (cn) through Cainiao LINK when the account has a linkProviderId, else through TOP in its
+ * Taobao store's session; Pinduoduo waybills (pdd); other print codes have no connector in this build.
+ */
+export const WAYBILL_CONNECTORS = ['SANDBOX', 'CAINIAO_TOP', 'CAINIAO_LINK', 'PDD_WAYBILL', 'NONE'] as const;
+export type WaybillConnector = (typeof WAYBILL_CONNECTORS)[number];
+
+export function waybillConnectorOf(account: { printCode?: PlatformPrintCode | undefined; sandbox: boolean; fields?: Partial<Record<string, string>> | undefined }): WaybillConnector {
+  if (account.sandbox) return 'SANDBOX';
+  if (account.printCode === 'cn') return account.fields?.linkProviderId?.trim() ? 'CAINIAO_LINK' : 'CAINIAO_TOP';
+  if (account.printCode === 'pdd') return 'PDD_WAYBILL';
+  return 'NONE';
+}
+
 /** The payment type used when the account leaves it empty (spec 02 §5). */
 export function defaultPaymentType(expressCompanyCode: string): string {
   return expressCompanyCode === 'SF' || expressCompanyCode === 'SFKY' ? 'ORDER_PAY' : '0';

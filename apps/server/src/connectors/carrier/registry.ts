@@ -3,6 +3,7 @@
 // call says so), Cainiao waybills accounts of print code cn (through Cainiao LINK when the account
 // has a linkProviderId, else through TOP in its Taobao store's session); any other real carrier's
 // connector is not part of this build, so each of its calls says so instead of pretending.
+import { waybillConnectorOf, type WaybillConnector } from '@openseller/core';
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { stores, warehouses } from '../../db/schema/index.js';
@@ -96,9 +97,9 @@ export function createCarrierRegistry(deps: { db: Db; now?: () => Date; credenti
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
     ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
   });
-  const real: Partial<Record<string, CarrierConnector>> = { pdd, cn: cainiao };
+  const byKind: Record<WaybillConnector, CarrierConnector | null> = { SANDBOX: sandbox, CAINIAO_TOP: cainiao, CAINIAO_LINK: cainiao, PDD_WAYBILL: pdd, NONE: null };
   return {
     sandbox,
-    connectorFor: (account) => (account.sandbox ? sandbox : (real[account.printCode ?? ''] ?? notInBuildCarrier(account.expressCompanyCode))),
+    connectorFor: (account) => byKind[waybillConnectorOf(account)] ?? notInBuildCarrier(account.expressCompanyCode),
   };
 }

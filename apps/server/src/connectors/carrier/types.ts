@@ -85,6 +85,6 @@ export interface CarrierConnector {
 }
 
 export interface CarrierRegistry {
-  /** The account's connector: the sandbox for sandbox accounts, by print code otherwise (pdd: Pinduoduo waybills, cn: Cainiao). */
-  connectorFor(account: Pick<CarrierAccount, 'sandbox' | 'expressCompanyCode'> & Partial<Pick<CarrierAccount, 'printCode'>>): CarrierConnector;
+  /** The account's connector (waybillConnectorOf in packages/core): the sandbox for sandbox accounts, by print code otherwise (pdd: Pinduoduo waybills, cn: Cainiao). */
+  connectorFor(account: Pick<CarrierAccount, 'sandbox' | 'expressCompanyCode'> & Partial<Pick<CarrierAccount, 'printCode' | 'fields'>>): CarrierConnector;
 }

@@ -13,7 +13,7 @@
 // At most 10 trade_order_info_dtos per request [C]; one sender per request. The answer's
 // print_data (cloud-print data) is kept whole for the labels, the routing read from it.
 // Tracking is not offered through this connector.
-import { EXPRESS_COMPANIES } from '@openseller/core';
+import { EXPRESS_COMPANIES, waybillConnectorOf } from '@openseller/core';
 import type { AppCredentialsLookup } from '../../app-credentials.js';
 import { ConnectorError } from '../../marketplace/connector.js';
 import { TAOBAO_CREDENTIALS_CODE, TOP_COMPANY_CODES } from '../../marketplace/taobao/taobao.connector.js';
@@ -36,7 +36,7 @@ type Api = keyof typeof TOP_METHODS;
 
 export type CainiaoRoute = 'TOP' | 'LINK';
 /** LINK when the account carries a Cainiao LINK provider id, else TOP with its Taobao store's session. */
-export const cainiaoRoute = (account: Pick<CarrierAccount, 'fields'>): CainiaoRoute => (text(account.fields.linkProviderId) ? 'LINK' : 'TOP');
+export const cainiaoRoute = (account: Pick<CarrierAccount, 'fields'>): CainiaoRoute => (waybillConnectorOf({ printCode: 'cn', sandbox: false, fields: account.fields }) === 'CAINIAO_LINK' ? 'LINK' : 'TOP');
 
 /** The Taobao store a TOP-route account takes numbers in: its session and Taobao user id. */
 export interface TaobaoWaybillShop {
