@@ -32,8 +32,8 @@ export function AccountFormDrawer({ open, account, onClose }: { open: boolean; a
   const optional: WaybillAccountField[] = printCode === 'cn' ? [...OPTIONAL_FIELDS, 'linkProviderId'] : OPTIONAL_FIELDS;
   const shown = [...required, ...optional.filter((f) => !required.includes(f))];
   const sandbox = Form.useWatch('sandbox', form) ?? true;
-  const fields = Form.useWatch([], form) as Partial<Record<WaybillAccountField, string>> | undefined;
-  const connector = waybillConnectorOf({ printCode, sandbox, fields: fields ?? {} });
+  const linkProviderId = Form.useWatch('linkProviderId', form) as string | undefined;
+  const connector = waybillConnectorOf({ printCode, sandbox, fields: linkProviderId ? { linkProviderId } : {} });
 
   useEffect(() => {
     if (!open) return;
