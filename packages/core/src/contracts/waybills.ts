@@ -9,6 +9,9 @@
 //   vip, vipShop       (Vipshop JIT / shop)          shop, customerCode
 //   rm                 (carrier direct e-waybill)    customerCode, password, + SF/SFKY: monthlyCardNumber
 //   zm                 (carrier direct, user login)  username, password, customerName
+// linkProviderId (optional, cn only): the seller's resource code at Cainiao LINK (logistic_provider_id);
+// a real cn account with it takes numbers through Cainiao LINK, without it through TOP with the
+// session of the authorised Taobao store its shop names.
 // paymentType defaults per carrier when empty (spec 02 §5): SF/SFKY 'ORDER_PAY', others '0'.
 // Waybill numbers come from the carrier connector; a number once given is never given to another
 // order (unique per domain + carrier). Paper waybills count up from the last number per courier.
@@ -33,6 +36,7 @@ export const WAYBILL_ACCOUNT_FIELDS = [
   'productType',
   'transportType',
   'businessType',
+  'linkProviderId',
 ] as const;
 export type WaybillAccountField = (typeof WAYBILL_ACCOUNT_FIELDS)[number];
 
@@ -53,6 +57,21 @@ export function requiredWaybillFields(printCode: PlatformPrintCode, expressCompa
   const fields = [...BASE_REQUIRED[printCode]];
   if (printCode === 'rm' && (expressCompanyCode === 'SF' || expressCompanyCode === 'SFKY')) fields.push('monthlyCardNumber');
   return fields;
+}
+
+/**
+ * Which connector serves a waybill account: the sandbox carrier for sandbox accounts; for real ones
+ * Cainiao (cn) through Cainiao LINK when the account has a linkProviderId, else through TOP in its
+ * Taobao store's session; Pinduoduo waybills (pdd); other print codes have no connector in this build.
+ */
+export const WAYBILL_CONNECTORS = ['SANDBOX', 'CAINIAO_TOP', 'CAINIAO_LINK', 'PDD_WAYBILL', 'NONE'] as const;
+export type WaybillConnector = (typeof WAYBILL_CONNECTORS)[number];
+
+export function waybillConnectorOf(account: { printCode?: PlatformPrintCode | undefined; sandbox: boolean; fields?: Partial<Record<string, string>> | undefined }): WaybillConnector {
+  if (account.sandbox) return 'SANDBOX';
+  if (account.printCode === 'cn') return account.fields?.linkProviderId?.trim() ? 'CAINIAO_LINK' : 'CAINIAO_TOP';
+  if (account.printCode === 'pdd') return 'PDD_WAYBILL';
+  return 'NONE';
 }
 
 /** The payment type used when the account leaves it empty (spec 02 §5). */
@@ -105,7 +124,7 @@ export const WaybillAccountSave = z.object({
   printCode: z.enum(PLATFORM_PRINT_CODES, { message: 'printCode: unknown platform print code' }),
   expressCompanyCode: z.string().trim().min(1, { message: 'expressCompanyCode is required' }).max(30),
   name: z.string().trim().min(1, { message: 'name is required' }).max(60, { message: 'name: at most 60 characters' }),
-  /** Served by the sandbox carrier (real carriers' connectors are not part of this build). */
+  /** Served by the sandbox carrier; false: the real connector of the print code (cn: Cainiao, pdd: Pinduoduo waybills), where this build has one. */
   sandbox: z.boolean().default(true),
   isDefault: z.boolean().default(false),
   ...fieldShape,

@@ -1,8 +1,9 @@
 // The carrier connector: what the product asks a carrier (express company) for — waybill numbers
 // with their routing (sort code, bag) and print data, cancelling a number, and tracking a parcel
 // (spec 02 §3.9, §4.1 express tracking, §7.13). The sandbox carrier (sandbox/) serves sandbox
-// accounts, Pinduoduo waybills (pdd-waybill/) accounts of print code pdd; other real carriers
-// answer NOT_IN_BUILD.
+// accounts, Pinduoduo waybills (pdd-waybill/) accounts of print code pdd, Cainiao waybills
+// (cainiao/, through TOP or Cainiao LINK) accounts of print code cn; other real carriers answer
+// NOT_IN_BUILD.
 import type { PlatformPrintCode, TrackingState } from '@openseller/core';
 
 /** The waybill account a call is made with. */
@@ -33,6 +34,9 @@ export interface CarrierParcel {
   packages: number;
   /** Insurance in cents (spec 02 §5), 0 for none. */
   insuranceCents?: number;
+  /** The order's marketplace (platform code) and its order numbers there, when it came from one (platform waybills name the trades). */
+  platformCode?: string | null;
+  platformNos?: string[];
 }
 
 export interface CarrierRouting {
@@ -81,6 +85,6 @@ export interface CarrierConnector {
 }
 
 export interface CarrierRegistry {
-  /** The account's connector: the sandbox for sandbox accounts, by print code otherwise (pdd: Pinduoduo waybills). */
-  connectorFor(account: Pick<CarrierAccount, 'sandbox' | 'expressCompanyCode'> & Partial<Pick<CarrierAccount, 'printCode'>>): CarrierConnector;
+  /** The account's connector (waybillConnectorOf in packages/core): the sandbox for sandbox accounts, by print code otherwise (pdd: Pinduoduo waybills, cn: Cainiao). */
+  connectorFor(account: Pick<CarrierAccount, 'sandbox' | 'expressCompanyCode'> & Partial<Pick<CarrierAccount, 'printCode' | 'fields'>>): CarrierConnector;
 }

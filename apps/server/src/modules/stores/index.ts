@@ -38,6 +38,13 @@ export interface StoresAreaService {
    * (NOT_IN_BUILD, NO_CONNECTOR) when the store has no connector in this build.
    */
   connectorFor(domainId: number, storeId: number): Promise<StoreConnection>;
+  /**
+   * Refreshes the store's authorisation after `usedAccessToken` ended (used by calls made in the
+   * store's session outside its connection, e.g. Cainiao waybills through TOP): the store afresh
+   * (another's refresh meanwhile is taken as is); when the marketplace refuses, the store is
+   * marked EXPIRED and a ConnectorError TOKEN_EXPIRED thrown.
+   */
+  refreshAuthorization(domainId: number, storeId: number, usedAccessToken: string | null): Promise<StoreRecord>;
 }
 
 const envNumber = (name: string, fallback: number) => {
@@ -76,6 +83,7 @@ export const registerStoresModule: AreaModule = async (ctx) => {
     findStores: (domainId, ids, tx) => findStores(tx ?? db, domainId, ids),
     getStore: (domainId, id, tx) => findStore(tx ?? db, domainId, id),
     connectorFor: (domainId, storeId) => connections.open(domainId, storeId),
+    refreshAuthorization: (domainId, storeId, usedAccessToken) => connections.refresh(domainId, storeId, { usedAccessToken }),
   };
   ctx.registry.provide('stores', service);
   ctx.registry.provide('marketplace-connectors', connectors);

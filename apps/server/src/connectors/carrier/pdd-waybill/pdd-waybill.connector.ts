@@ -10,6 +10,7 @@ import { ConnectorError } from '../../marketplace/connector.js';
 import { createPddClient, isRefusal, type PddClient } from '../../marketplace/pdd/pdd.client.js';
 import { pddCompanyOf, type PddLogisticsCompany } from '../../marketplace/pdd/pdd.mapping.js';
 import { PDD_PLATFORM_CODE } from '../../marketplace/pdd/pdd.connector.js';
+import { chunksBySender, prepareParcels, text, type SenderLookup } from '../parcels.js';
 import { CarrierConnectorError, type CarrierAccount, type CarrierConnector, type CarrierParcel, type CarrierRouting, type WaybillOutcome } from '../types.js';
 
 export const PDD_WAYBILL_SYSTEM = 'PDD_WAYBILL';
@@ -31,13 +32,12 @@ export interface PddWaybillDeps {
    * The sender address when a parcel comes without one: the domain's warehouse of the sender's
    * name (the waybills area names the parcel's sender by its warehouse). Null when none.
    */
-  senderOf?(domainId: number, name: string): Promise<CarrierParcel['sender'] | null>;
+  senderOf?: SenderLookup;
   fetchImpl?: typeof fetch;
   now?: () => Date;
   timeoutMs?: number;
 }
 
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
 
 /** Routing read from plain print data [U: PDD's print data layout is not published; Cainiao's routing names are tried]. */
 export function routingOf(printData: string): CarrierRouting {
@@ -106,41 +106,19 @@ export function createPddWaybillConnector(deps: PddWaybillDeps): CarrierConnecto
   }
 
   const addressOf = (a: CarrierParcel['sender']) => ({ province: text(a.province), city: text(a.city), district: text(a.district), detail: text(a.address) });
-  const incomplete = (a: CarrierParcel['sender']) => !text(a.name) || !text(a.province) || !text(a.city) || !text(a.district) || !text(a.address);
 
   return {
     system: PDD_WAYBILL_SYSTEM,
 
     async takeWaybillNumbers(account, given): Promise<WaybillOutcome[]> {
-      const outcomes = new Map<string, WaybillOutcome>();
-      const senders = new Map<string, CarrierParcel['sender'] | null>();
-      const parcels: CarrierParcel[] = [];
-      for (const p of given) {
-        const name = text(p.sender.name);
-        if (incomplete(p.sender) && name && deps.senderOf) {
-          if (!senders.has(name)) senders.set(name, await deps.senderOf(account.domainId, name));
-          parcels.push({ ...p, sender: senders.get(name) ?? p.sender });
-        } else parcels.push(p);
-      }
-      const ready = parcels.filter((p) => {
-        if (incomplete(p.receiver)) outcomes.set(p.orderCode, { orderCode: p.orderCode, ok: false, reason: 'receiver name or address incomplete (Pinduoduo needs province, city, district and address)' });
-        else if (incomplete(p.sender)) outcomes.set(p.orderCode, { orderCode: p.orderCode, ok: false, reason: 'sender name or address incomplete (the warehouse\'s address is the sender)' });
-        else return true;
-        return false;
-      });
+      const { parcels, ready, refused } = await prepareParcels(account.domainId, given, 'Pinduoduo', deps.senderOf);
+      const outcomes = new Map<string, WaybillOutcome>(refused);
       if (ready.length) {
         try {
           const { client, shop, options, wpCode } = await context(account);
           const templateUrl = await templateOf(client, wpCode, options);
           // One call per sender (the request has one) and per 10 parcels.
-          const bySender = new Map<string, CarrierParcel[]>();
-          for (const p of ready) {
-            const key = JSON.stringify(p.sender);
-            bySender.set(key, [...(bySender.get(key) ?? []), p]);
-          }
-          for (const group of bySender.values()) {
-            for (let i = 0; i < group.length; i += PER_CALL) {
-              const chunk = group.slice(i, i + PER_CALL);
+            for (const chunk of chunksBySender(ready, PER_CALL)) {
               const sender = chunk[0]!.sender;
               const request = {
                 wp_code: wpCode,
@@ -188,7 +166,6 @@ export function createPddWaybillConnector(deps: PddWaybillDeps): CarrierConnecto
                 for (const p of chunk) outcomes.set(p.orderCode, { orderCode: p.orderCode, ok: false, reason: error.detail });
               }
             }
-          }
         } catch (error) {
           throw carrierError(error);
         }

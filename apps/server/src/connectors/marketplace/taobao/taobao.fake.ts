@@ -135,7 +135,8 @@ const readTime = (s: string | undefined): Date | null => {
 /** TOP has second precision: a time as the platform keeps it. */
 const toSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
-class TopFault extends Error {
+/** An error answer of the fake gateway (code, msg, sub_code, sub_msg); other fakes' TOP methods throw it too. */
+export class TopFault extends Error {
   constructor(
     readonly code: number,
     readonly msg: string,
@@ -146,7 +147,7 @@ class TopFault extends Error {
   }
 }
 
-const AUTH_METHODS = new Set([
+const TRADE_AUTH_METHODS = [
   'taobao.trades.sold.increment.get',
   'taobao.trade.fullinfo.get',
   'taobao.items.onsale.get',
@@ -160,7 +161,7 @@ const AUTH_METHODS = new Set([
   'taobao.rp.returngoods.agree',
   'taobao.logistics.address.search',
   'taobao.top.oaid.decrypt',
-]);
+];
 
 export interface TaobaoFakeOptions {
   appKey?: string;
@@ -171,6 +172,8 @@ export interface TaobaoFakeOptions {
   /** Lifetime of the access tokens issued (seconds). */
   tokenLifetimeSeconds?: number;
   now?: () => Date;
+  /** More TOP methods this gateway serves (e.g. Cainiao waybills), `auth` when they need the seller's session. */
+  extraMethods?: Record<string, { auth: boolean; run(params: Record<string, string>): Record<string, unknown> }>;
 }
 
 export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
@@ -181,6 +184,7 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
   let lifetime = options.tokenLifetimeSeconds ?? 86_400;
   const now = options.now ?? (() => new Date());
 
+  const AUTH_METHODS = new Set(TRADE_AUTH_METHODS);
   const trades = new Map<string, FakeTrade>();
   const items = new Map<string, FakeItem>();
   const refunds = new Map<string, FakeRefund>();
@@ -483,6 +487,11 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
     (r.decisions ??= []).push(decision);
   }
 
+  for (const [name, extra] of Object.entries(options.extraMethods ?? {})) {
+    methods[name] = extra.run;
+    if (extra.auth) AUTH_METHODS.add(name);
+  }
+
   function checkCommon(params: Record<string, string>): void {
     if (!params.method) throw new TopFault(21, 'Missing Method');
     if (!methods[params.method]) throw new TopFault(22, 'Invalid Method');
@@ -619,6 +628,11 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
     calls,
     /** Every gateway call whose signature the fake checked and accepted (error codes 24/25 absent). */
     badSignatures: () => calls.filter((c) => c.error === 25 || c.error === 24).length,
+    /** Whether the access token is one the fake issued and still valid. */
+    sessionValid(session: string) {
+      const token = accessTokens.get(session);
+      return !!token && token.expires > now().getTime();
+    },
     putTrade(trade: FakeTrade) {
       trades.set(trade.tid, { ...trade, modified: toSecond(trade.modified), created: toSecond(trade.created) });
     },

@@ -161,12 +161,21 @@ describe('waybill numbers', () => {
     expect(r.body.data.failures[0]).toMatchObject({ id: o.id, errorCode: 'ERR_WAYBILL_CARRIER_FAILED' });
   });
 
-  it('answers NOT_IN_BUILD for an account of a real carrier', async () => {
+  it('answers NOT_IN_BUILD for an account of a real carrier without a connector in this build', async () => {
+    const s = await seller();
+    await t.call(`${acc}/create`, { printCode: 'zm', expressCompanyCode: 'ZTO', name: 'ZTO direct', username: 'u1', password: 'p1', customerName: 'c1', sandbox: false, isDefault: true }, { token: s.token });
+    const o = await reviewed(s);
+    const r = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o.id] }, { token: s.token });
+    expect(r.body.data.failures[0].message).toContain('not part of this build');
+  });
+
+  it('sends a real Cainiao account to the Cainiao connector, which refuses a parcel without a sender address', async () => {
     const s = await seller();
     await t.call(`${acc}/create`, { ...ztoAccount, sandbox: false }, { token: s.token });
     const o = await reviewed(s);
     const r = await t.call('/myhome/print/eTrackGetNoAndPrint', { idList: [o.id] }, { token: s.token });
-    expect(r.body.data.failures[0].message).toContain('not part of this build');
+    // (The order has no warehouse: the sandbox carrier would number it; Cainiao needs the sender's address.)
+    expect(r.body.data.failures[0].message).toContain('sender name or address incomplete');
   });
 });
 

@@ -177,6 +177,8 @@ export function createWaybillsService(deps: { database: Database; carriers: () =
     receiver: { name: o.receiverName, phone: o.receiverPhone, province: o.receiverProvince, city: o.receiverCity, district: o.receiverDistrict, address: o.receiverAddress },
     weight: o.weightTotal,
     packages: 1,
+    platformCode: o.platformCode,
+    platformNos: o.platformNos,
   });
 
   /** A batch's answer: the numbered orders (voList), isError when any order was refused. */

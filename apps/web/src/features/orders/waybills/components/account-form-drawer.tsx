@@ -1,16 +1,18 @@
 // New or edited waybill account: the platform print code, the carrier (one of the domain's
 // express companies), the fields that kind of account needs (requiredWaybillFields in
-// packages/core) and the optional ones, the default flag and whether the sandbox carrier serves
-// it. Refusals from the server go next to their field.
+// packages/core) and the optional ones (a Cainiao account's LINK provider id), the default flag and
+// whether the sandbox carrier serves it — else which real connector does (waybillConnectorOf).
+// Refusals from the server go next to their field.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Drawer, Form, Input, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_PRINT_CODES, requiredWaybillFields, type PlatformPrintCode, type WaybillAccountField, type WaybillAccountRow } from '@openseller/core';
+import { PLATFORM_PRINT_CODES, requiredWaybillFields, waybillConnectorOf, type PlatformPrintCode, type WaybillAccountField, type WaybillAccountRow } from '@openseller/core';
 import { ApiError } from '../../../../app/request';
 import { useUnsavedChanges } from '../../../../ui/unsaved-changes';
 import { toast } from '../../../../app/toast';
 import { ExpressCompanySelect } from '../../../express/components/express-company-select';
 import { waybillAccountsApi } from '../api';
+import { ConnectorTag } from './connector-tag';
 import { useWaybillMutation, waybillErrorMessage } from '../queries';
 
 const OPTIONAL_FIELDS: WaybillAccountField[] = ['paymentType', 'productType', 'transportType', 'businessType'];
@@ -27,7 +29,11 @@ export function AccountFormDrawer({ open, account, onClose }: { open: boolean; a
   const printCode = Form.useWatch('printCode', form) ?? 'cn';
   const carrier = Form.useWatch('expressCompanyCode', form) ?? '';
   const required = requiredWaybillFields(printCode, carrier);
-  const shown = [...required, ...OPTIONAL_FIELDS.filter((f) => !required.includes(f))];
+  const optional: WaybillAccountField[] = printCode === 'cn' ? [...OPTIONAL_FIELDS, 'linkProviderId'] : OPTIONAL_FIELDS;
+  const shown = [...required, ...optional.filter((f) => !required.includes(f))];
+  const sandbox = Form.useWatch('sandbox', form) ?? true;
+  const linkProviderId = Form.useWatch('linkProviderId', form) as string | undefined;
+  const connector = waybillConnectorOf({ printCode, sandbox, fields: linkProviderId ? { linkProviderId } : {} });
 
   useEffect(() => {
     if (!open) return;
@@ -93,7 +99,7 @@ export function AccountFormDrawer({ open, account, onClose }: { open: boolean; a
               key={f}
               name={f}
               label={t(`waybills:fields.${f}`)}
-              extra={f === 'paymentType' ? t('waybills:accounts.paymentTypeHelp') : undefined}
+              extra={f === 'paymentType' ? t('waybills:accounts.paymentTypeHelp') : f === 'linkProviderId' ? t('waybills:accounts.linkProviderIdHelp') : undefined}
               rules={isRequired ? [{ required: true, whitespace: true, message: t('waybills:validation.required', { field: t(`waybills:fields.${f}`) }) }] : []}
             >
               {f === 'password' ? <Input.Password maxLength={100} placeholder={account?.hasPassword ? t('waybills:accounts.passwordKept') : undefined} /> : <Input maxLength={100} />}
@@ -105,6 +111,9 @@ export function AccountFormDrawer({ open, account, onClose }: { open: boolean; a
         </Form.Item>
         <Form.Item name="sandbox" label={t('waybills:fields.sandbox')} valuePropName="checked" extra={t('waybills:accounts.sandboxHelp')}>
           <Switch />
+        </Form.Item>
+        <Form.Item label={t('waybills:connector.title')}>
+          <ConnectorTag connector={connector} />
         </Form.Item>
       </Form>
     </Drawer>

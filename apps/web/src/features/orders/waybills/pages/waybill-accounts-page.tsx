@@ -7,7 +7,7 @@ import { Alert, Button, Card, Empty, Form, Input, InputNumber, Popconfirm, Selec
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PLATFORM_PRINT_CODES, type WaybillAccountRow } from '@openseller/core';
+import { PLATFORM_PRINT_CODES, waybillConnectorOf, type WaybillAccountRow } from '@openseller/core';
 import { toast } from '../../../../app/toast';
 import { FilterBar } from '../../../../ui/filter-bar';
 import { PageTitle } from '../../../../ui/page-title';
@@ -17,6 +17,7 @@ import { ExpressCompanySelect } from '../../../express/components/express-compan
 import { sandboxCarrierApi, waybillAccountsApi } from '../api';
 import { AccountFormDrawer } from '../components/account-form-drawer';
 import { AccountShares } from '../components/account-shares';
+import { ConnectorTag } from '../components/connector-tag';
 import { useSandboxCarrier, useWaybillAccounts, useWaybillMutation, waybillErrorMessage } from '../queries';
 
 const DEFAULTS = { currentPage: 1, pageSize: 10, keyword: '', printCode: '', expressCompanyCode: '' };
@@ -71,7 +72,7 @@ export default function WaybillAccountsPage() {
       render: (v, r) => (
         <Space size={4}>
           {v}
-          {r.sandbox && <Tag color="purple">{t('waybills:sandbox.tag')}</Tag>}
+          <ConnectorTag connector={waybillConnectorOf(r)} />
           {r.isDefault && <Tag color="green">{t('waybills:fields.isDefault')}</Tag>}
         </Space>
       ),
