@@ -184,15 +184,22 @@ describe('order list', () => {
     expect(await ids(w, { activeKey: '6', receiverKeywords: '阳娜', storeIdList: [w.otherStoreId] })).toEqual([]);
     const past = (await call(w, 'searchErpSoHPageList', { activeKey: '6', receiverKeywords: '阳娜', currentPage: 9, pageSize: 2 })).body.data;
     expect(past).toMatchObject({ voList: [], total: 5 });
-    // The statement the service sends answers exactly what page and count apart answer.
+    // Two Chinese characters are decided by their piece alone, never across the parts of the text
+    // (a name ending in 阳 before an address starting with 娜).
+    const across = await w.order({ statusCode: S.NORMAL, receiver: { name: '张阳', province: '娜省', city: '', district: '', address: '' } });
+    expect(await ids(w, { activeKey: '6', receiverKeywords: '阳娜' })).not.toContain(across.id);
+    // The statement the service sends answers exactly what the shape before answers (page and
+    // count apart, the ILIKE after the piece).
     const dialect = new PgDialect();
     const run = async (q: import('drizzle-orm').SQL) => db.execute<Record<string, unknown>>(q);
     for (const b of [body, { ...body, currentPage: 1 }, { activeKey: '6', receiverKeywords: '阳娜,0000000', pageSize: 3 }]) {
       const input = OrderSearchInput.parse(b);
       const together = searchOrderIdsQueries(w.domainId, input);
       expect(together.kind).toBe('matches');
-      expect(dialect.sqlToQuery(together.kind === 'matches' ? together.matches : together.page).sql).toContain('as materialized');
-      const apart = searchOrderIdsQueries(w.domainId, input, { apart: true });
+      const text = dialect.sqlToQuery(together.kind === 'matches' ? together.matches : together.page).sql;
+      expect(text).toContain('as materialized');
+      expect(text.includes('ilike')).toBe(b.receiverKeywords !== '阳娜');
+      const apart = searchOrderIdsQueries(w.domainId, input, { before: true });
       expect(apart.kind).toBe('walk');
       expect(await runOrderIdsQueries(together, run, async (found) => found)).toEqual(await runOrderIdsQueries(apart, run, async (found) => found));
     }
