@@ -10,7 +10,7 @@ import { OrderSearchInput } from '@openseller/core';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { runOrderIdsQueries, searchOrderIdsQueries } from '../apps/server/src/modules/orders/list/list.queries.js';
-import { machine, measure, printTable, signIn, startBenchEnv, type Timing } from './lib.js';
+import { machine, measure, printTable, signIn, startBenchEnv, statementClock, type Timing } from './lib.js';
 import { generateOrdersWorld } from './orders-data.js';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -26,6 +26,8 @@ const size = {
 const N = num('N', 40);
 // TABS=6,1 to measure tab 1 (to review) as well as tab 6 (all orders).
 const TABS = (process.env.TABS ?? '6').split(',');
+// STATEMENTS=1: after each HTTP measurement, what the app's statements took per call (sent to answered).
+const STATEMENTS = process.env.STATEMENTS === '1';
 
 const env = await startBenchEnv('order_search');
 console.log(`machine: ${machine()}`);
@@ -82,6 +84,14 @@ for (const c of cases) {
     const http = await measure(`HTTP tab ${activeKey}: ${c.label}`, N, 1, async () => {
       total = (await post<{ total: number }>('/myhome/erpsoh/searchErpSoHPageList', body)).total;
     });
+    if (STATEMENTS) {
+      statementClock.times.clear();
+      statementClock.on = true;
+      for (let i = 0; i < N; i++) await post('/myhome/erpsoh/searchErpSoHPageList', body);
+      statementClock.on = false;
+      console.log(`${c.label}:`);
+      statementClock.print(6, N);
+    }
     const input = OrderSearchInput.parse(body);
     // The ids and total as the service asks them, and — beside it — the shape before (page and
     // count as two statements at once, two Chinese characters re-checked by ILIKE); same answers.

@@ -111,7 +111,12 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
 }
 
 /** filterConditions, and whether a keyword is looked up through an index (its orders gathered first). */
-function filterParts(domainId: number, f: OrderSearchFilters, recheck = false): { conditions: SQL[]; indexedFragment: boolean } {
+function filterParts(
+  domainId: number,
+  f: OrderSearchFilters,
+  options: { recheck?: boolean; inline?: boolean } = {},
+): { conditions: SQL[]; indexedFragment: boolean } {
+  const recheck = options.recheck ?? false;
   const c: SQL[] = [sql`o.domain_id = ${domainId}`];
   let indexedFragment = false;
   if (f.statusCode) c.push(sql`o.status_code = ${f.statusCode}`);
@@ -129,7 +134,9 @@ function filterParts(domainId: number, f: OrderSearchFilters, recheck = false): 
     // A keyword neither index can serve (a single character; two Latin letters) would make the
     // trigram index be read whole: then the condition stays on the rows, and the list walks its
     // id index instead.
-    c.push(fragment.indexed ? sql`o.id = any(array(select o.id from erp_orders o where o.domain_id = ${domainId} and ${fragment.condition}))` : fragment.condition);
+    // `inline` (the matches statement gathers the orders once, with no page order to walk): the
+    // condition itself, so the index's candidates are checked against every filter as they are read.
+    c.push(fragment.indexed && !options.inline ? sql`o.id = any(array(select o.id from erp_orders o where o.domain_id = ${domainId} and ${fragment.condition}))` : fragment.condition);
     if (fragment.indexed) indexedFragment = true;
   }
   const skus = f.skuKeywords ?? [];
@@ -216,14 +223,17 @@ export type OrderIdsQueries = { kind: 'walk'; page: SQL; count: SQL } | { kind: 
 export function searchOrderIdsQueries(domainId: number, input: OrderSearchInput, options: { before?: boolean } = {}): OrderIdsQueries {
   // `before`: the shape before (the bench and a test compare the two): page and count always as two
   // statements, and two Chinese characters re-checked by ILIKE after their piece.
-  const { conditions: filters, indexedFragment } = filterParts(domainId, input, options.before);
-  const where = sql.join([...filters, tabCondition(input.activeKey, input.exceptionType)], sql` and `);
+  const { conditions: filters, indexedFragment } = filterParts(domainId, input, { recheck: options.before ?? false });
+  const tab = tabCondition(input.activeKey, input.exceptionType);
+  const where = sql.join([...filters, tab], sql` and `);
   const offset = pageOffset(input);
   if (indexedFragment && !options.before) {
+    const inline = sql.join([...filterParts(domainId, input, { inline: true }).conditions, tab], sql` and `);
     return {
       kind: 'matches',
-      // Materialised: the matching orders are read once for both answers (the columns any sort needs).
-      matches: sql`with m as materialized (select o.id, o.pay_time, o.last_ship_time from erp_orders o where ${where})
+      // Materialised: the matching orders are read once for both answers (the columns any sort
+      // needs); no order or limit inside, so the planner reads them through the keyword's index.
+      matches: sql`with m as materialized (select o.id, o.pay_time, o.last_ship_time from erp_orders o where ${inline})
         select (select count(*) from m)::int as n,
           array(select o.id from m o order by ${ORDER_BY[input.sort]} limit ${input.pageSize} offset ${offset}) as ids`,
     };
