@@ -5,6 +5,7 @@
 //   npx tsx bench/order-search.bench.ts            (ORDERS=200000 when the machine is busy)
 //   BENCH_DATABASE_URL=postgres://… to run on a PostgreSQL server instead of the embedded one; with
 //   BENCH_DATABASE=name the database is kept and a second run reuses its world (no generation)
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { OrderSearchInput } from '@openseller/core';
 import type { SQL } from 'drizzle-orm';
@@ -105,7 +106,7 @@ for (const c of cases) {
     // As it goes, so a long run still shows what it measured.
     console.log(
       `${http.label}: p50 ${http.p50.toFixed(1)} ms, p95 ${http.p95.toFixed(1)} ms | SQL p50 ${rawSql.p50.toFixed(1)} ms, p95 ${rawSql.p95.toFixed(1)} ms` +
-        ` | before p50 ${rawBefore.p50.toFixed(1)} ms, p95 ${rawBefore.p95.toFixed(1)} ms | ${total} orders`,
+        ` | before p50 ${rawBefore.p50.toFixed(1)} ms, p95 ${rawBefore.p95.toFixed(1)} ms | ${total} orders | load ${os.loadavg()[0]!.toFixed(1)}`,
     );
     totals.push(`tab ${activeKey}: ${c.label}: ${total} orders`);
   }
