@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { OrderSearchInput, ingestSigningText, type OrderBatchResult } from '@openseller/core';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { countOrderTabsQueries, searchOrderIdsQueries } from '../apps/server/src/modules/orders/list/list.queries.js';
+import { countOrderTabsQueries, runOrderIdsQueries, searchOrderIdsQueries } from '../apps/server/src/modules/orders/list/list.queries.js';
 import { orderRowsQueries } from '../apps/server/src/modules/orders/orders.model.js';
 import { machine, measure, printTable, startBenchEnv, type Timing } from './lib.js';
 import { generateOrdersWorld } from './orders-data.js';
@@ -135,8 +135,8 @@ if (runs('list')) {
       const q = searchOrderIdsQueries(domainId, input);
       rows.push(
         await measure(`list SQL  ${c.label}, page ${pageSize}`, n, 1, async () => {
-          // The same shape as the service: the page then its rows, beside the total, at once.
-          await Promise.all([raw(q.page).then((page) => rawLoad(page.rows.map((r) => Number(r.id)))), raw(q.count)]);
+          // The same shape as the service (runOrderIdsQueries): the page then its rows, beside the total.
+          await runOrderIdsQueries(q, raw, rawLoad);
         }),
       );
       if (pageSize === 100) totals.push(`${c.label}: total ${total}`);

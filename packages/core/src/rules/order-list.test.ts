@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderSearchBigrams, orderSearchPattern, orderTimeBound, overdueState, splitOrderCodeKeywords, splitReceiverKeywords, splitSkuKeywords } from './order-list.js';
+import { orderSearchBigrams, orderSearchBigramsExact, orderSearchPattern, orderTimeBound, overdueState, splitOrderCodeKeywords, splitReceiverKeywords, splitSkuKeywords } from './order-list.js';
 
 describe('order list keywords', () => {
   it('splits order codes on ASCII and full-width commas and drops empties', () => {
@@ -93,5 +93,21 @@ describe('orderSearchBigrams', () => {
     expect(orderSearchBigrams('ab')).toEqual([]);
     expect(orderSearchBigrams('5678')).toEqual([]);
     expect(orderSearchBigrams('张')).toEqual([]);
+  });
+});
+
+describe('orderSearchBigramsExact', () => {
+  it('holds for two Chinese characters as typed, spaces and dashes aside', () => {
+    expect(orderSearchBigramsExact('阳娜')).toBe(true);
+    expect(orderSearchBigramsExact(' 阳 -娜　')).toBe(true);
+  });
+
+  it('does not hold with a star, a third character, a letter or a digit, or a single character', () => {
+    expect(orderSearchBigramsExact('阳*娜')).toBe(false);
+    expect(orderSearchBigramsExact('欧阳娜')).toBe(false);
+    expect(orderSearchBigramsExact('阳a')).toBe(false);
+    expect(orderSearchBigramsExact('Ä1')).toBe(false);
+    expect(orderSearchBigramsExact('阳1')).toBe(false);
+    expect(orderSearchBigramsExact('阳')).toBe(false);
   });
 });

@@ -117,3 +117,14 @@ export function orderSearchBigrams(keyword: string): string[] {
   }
   return [...found];
 }
+
+/**
+ * Whether the pieces of orderSearchBigrams decide a keyword alone, with no ILIKE over the order's
+ * search text after them: the keyword as typed (spaces and dashes dropped) is two Chinese
+ * characters and no star. Chinese characters have no case, so "the text's pieces hold the
+ * keyword's one piece" and "the text contains the keyword" are the same test; the ILIKE would
+ * only recompute the search text of every candidate (the cost of a common two-character name).
+ */
+export function orderSearchBigramsExact(keyword: string): boolean {
+  return /^\p{Script=Han}{2}$/u.test(keyword.replace(/[\s\u3000-]+/g, ''));
+}

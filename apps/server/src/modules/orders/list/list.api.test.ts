@@ -10,7 +10,7 @@ import { goodsRow, storeRow } from '../../../../test/factories/mapping.js';
 import { anotherWarehouse } from '../../../../test/factories/outbound.js';
 import { signedInSeller, signedInStaff } from '../../../../test/factories/warehouses.js';
 import { writeOrderLog } from '../orders.model.js';
-import { learnTrigramWords, searchOrderIdsQueries } from './list.queries.js';
+import { learnTrigramWords, runOrderIdsQueries, searchOrderIdsQueries } from './list.queries.js';
 import { OrderSearchInput } from '@openseller/core';
 
 const t = await createTestApp();
@@ -155,11 +155,55 @@ describe('order list', () => {
     // Both servers the tests use (the embedded one, initialised with LC_CTYPE C.UTF-8, and the
     // CI server) give pg_trgm trigrams in Chinese, so the search reads the index, not every row.
     await learnTrigramWords(db);
-    const page = searchOrderIdsQueries(w.domainId, OrderSearchInput.parse({ activeKey: '6', currentPage: 1, pageSize: 100, receiverKeywords: '葛孔明' })).page;
-    // The keyword is looked up through the trigram index first (the ids array), not left as a filter on the rows…
-    expect(new PgDialect().sqlToQuery(page).sql).toContain('= any(array(select o.id from erp_orders o');
+    const q = searchOrderIdsQueries(w.domainId, OrderSearchInput.parse({ activeKey: '6', currentPage: 1, pageSize: 100, receiverKeywords: '葛孔明' }));
+    // The keyword's orders are gathered through the trigram index (a statement of their own, no
+    // page order to walk), not left as a filter on rows walked in page order…
+    expect(q.kind).toBe('matches');
+    expect(new PgDialect().sqlToQuery(q.kind === 'matches' ? q.matches : q.page).sql).toContain('with m as materialized (select o.id');
     // …which pg_trgm can serve: it finds trigrams in the keyword.
     expect((await db.execute<{ n: number }>(sql`select cardinality(show_trgm('葛孔明')) as n`)).rows[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('pages, sorts and counts the orders a fragment finds in one statement, as page and count apart would', async () => {
+    const w = await world();
+    const day = (d: number) => new Date(Date.UTC(2026, 0, d, 8));
+    const made: { id: number }[] = [];
+    for (const [i, statusCode] of [S.NORMAL, S.SEND, S.NORMAL, S.VERIFIED, S.NORMAL, S.CANCEL].entries()) {
+      made.push(await w.order({ statusCode, payTime: day(10 - i), receiver: { name: `欧阳娜${i}`, phone: `1350000000${i}` } }));
+    }
+    await w.order({ statusCode: S.NORMAL, receiver: { name: '欧阳丽', phone: '13500000009' } });
+    await learnTrigramWords(db);
+    const [n0, s1, n2, v3, n4] = made.map((o) => o.id);
+    // Tab 1 (pending review) by pay time, oldest first: n4 (day 6), n2 (day 8), n0 (day 10); page 2 of 2 per page.
+    const body = { activeKey: '1', receiverKeywords: '阳娜', sort: 'payTime_asc', currentPage: 2, pageSize: 2 };
+    const page = (await call(w, 'searchErpSoHPageList', body)).body.data;
+    expect(page).toMatchObject({ total: 3, currentPage: 2, pageSize: 2 });
+    expect(page.voList.map((r: { id: number }) => r.id)).toEqual([n0]);
+    expect(await ids(w, { ...body, currentPage: 1 })).toEqual([n4, n2]);
+    // Tab 6 newest first, a store filter beside the keyword, a page past the end.
+    expect(await ids(w, { activeKey: '6', receiverKeywords: '阳娜' })).toEqual([n4, v3, n2, s1, n0]);
+    expect(await ids(w, { activeKey: '6', receiverKeywords: '阳娜', storeIdList: [w.otherStoreId] })).toEqual([]);
+    const past = (await call(w, 'searchErpSoHPageList', { activeKey: '6', receiverKeywords: '阳娜', currentPage: 9, pageSize: 2 })).body.data;
+    expect(past).toMatchObject({ voList: [], total: 5 });
+    // Two Chinese characters are decided by their piece alone, never across the parts of the text
+    // (a name ending in 阳 before an address starting with 娜).
+    const across = await w.order({ statusCode: S.NORMAL, receiver: { name: '张阳', province: '娜省', city: '', district: '', address: '' } });
+    expect(await ids(w, { activeKey: '6', receiverKeywords: '阳娜' })).not.toContain(across.id);
+    // The statement the service sends answers exactly what the shape before answers (page and
+    // count apart, the ILIKE after the piece).
+    const dialect = new PgDialect();
+    const run = async (q: import('drizzle-orm').SQL) => db.execute<Record<string, unknown>>(q);
+    for (const b of [body, { ...body, currentPage: 1 }, { activeKey: '6', receiverKeywords: '阳娜,0000000', pageSize: 3 }]) {
+      const input = OrderSearchInput.parse(b);
+      const together = searchOrderIdsQueries(w.domainId, input);
+      expect(together.kind).toBe('matches');
+      const text = dialect.sqlToQuery(together.kind === 'matches' ? together.matches : together.page).sql;
+      expect(text).toContain('as materialized');
+      expect(text.includes('ilike')).toBe(b.receiverKeywords !== '阳娜');
+      const apart = searchOrderIdsQueries(w.domainId, input, { before: true });
+      expect(apart.kind).toBe('walk');
+      expect(await runOrderIdsQueries(together, run, async (found) => found)).toEqual(await runOrderIdsQueries(apart, run, async (found) => found));
+    }
   });
 
   it('finds a two-character Chinese fragment through the index of two-character pieces, and not across a star', async () => {
@@ -168,9 +212,10 @@ describe('order list', () => {
     await w.order({ receiver: { name: '司马雷', phone: '13566668888' } });
     expect(await ids(w, { activeKey: '1', receiverKeywords: '雷登' })).toEqual([order.id]);
     expect(await ids(w, { activeKey: '1', receiverKeywords: '鼓楼' })).toEqual([order.id]);
-    const page = searchOrderIdsQueries(w.domainId, OrderSearchInput.parse({ activeKey: '6', currentPage: 1, pageSize: 100, receiverKeywords: '雷登' })).page;
-    const text = new PgDialect().sqlToQuery(page).sql;
-    expect(text).toContain('= any(array(select o.id from erp_orders o');
+    const q = searchOrderIdsQueries(w.domainId, OrderSearchInput.parse({ activeKey: '6', currentPage: 1, pageSize: 100, receiverKeywords: '雷登' }));
+    expect(q.kind).toBe('matches');
+    const text = new PgDialect().sqlToQuery(q.kind === 'matches' ? q.matches : q.page).sql;
+    expect(text).toContain('with m as materialized (select o.id');
     expect(text).toContain('order_search_bigrams(');
     // The server's pieces of the order's text hold the keyword's piece (same rule on both sides).
     const held = await db.execute<{ b: string[] }>(sql`select order_search_bigrams(order_search_text(receiver_name)) as b from erp_orders where id = ${order.id}`);

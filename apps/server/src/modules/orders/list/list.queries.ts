@@ -9,6 +9,7 @@ import {
   ORDER_TAB_STATUSES,
   ORDER_TABS,
   orderSearchBigrams,
+  orderSearchBigramsExact,
   orderSearchPattern,
   orderTimeBound,
   type OrderExceptionType,
@@ -55,14 +56,16 @@ const bigramsOf = (text: SQL) => sql`order_search_bigrams(${text})`;
  * row), or — where the text has a pieces index — by its two-character pieces (a two-character
  * Chinese name), the ILIKE then only checking the rows the index gave.
  */
-function fragmentCondition(text: SQL, keywords: readonly string[], pieces: boolean): { condition: SQL; indexed: boolean } | null {
+function fragmentCondition(text: SQL, keywords: readonly string[], pieces: boolean, recheck = false): { condition: SQL; indexed: boolean } | null {
   const found = keywords
-    .map((keyword) => ({ pattern: orderSearchPattern(keyword), bigrams: pieces ? orderSearchBigrams(keyword) : [] }))
-    .filter((k): k is { pattern: string; bigrams: string[] } => k.pattern !== null);
+    .map((keyword) => ({ pattern: orderSearchPattern(keyword), bigrams: pieces ? orderSearchBigrams(keyword) : [], exact: pieces && !recheck && orderSearchBigramsExact(keyword) }))
+    .filter((k): k is { pattern: string; bigrams: string[]; exact: boolean } => k.pattern !== null);
   if (!found.length) return null;
   let indexed = true;
-  const one = found.map(({ pattern, bigrams }) => {
+  const one = found.map(({ pattern, bigrams, exact }) => {
     if (trigramWords.test(pattern)) return sql`${text} ilike ${pattern}`;
+    // Two Chinese characters: the pieces decide alone (orderSearchBigramsExact), no search text recomputed per candidate.
+    if (bigrams.length && exact) return sql`${bigramsOf(text)} @> ${textArray(bigrams)}`;
     if (bigrams.length) return sql`(${bigramsOf(text)} @> ${textArray(bigrams)} and ${text} ilike ${pattern})`;
     indexed = false;
     return sql`${text} ilike ${pattern}`;
@@ -104,7 +107,18 @@ function tabCondition(tab: OrderTab, exceptionType: OrderExceptionType | undefin
 
 /** The filters other than the tab, on the order aliased `o`. */
 function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
+  return filterParts(domainId, f).conditions;
+}
+
+/** filterConditions, and whether a keyword is looked up through an index (its orders gathered first). */
+function filterParts(
+  domainId: number,
+  f: OrderSearchFilters,
+  options: { recheck?: boolean; inline?: boolean } = {},
+): { conditions: SQL[]; indexedFragment: boolean } {
+  const recheck = options.recheck ?? false;
   const c: SQL[] = [sql`o.domain_id = ${domainId}`];
+  let indexedFragment = false;
   if (f.statusCode) c.push(sql`o.status_code = ${f.statusCode}`);
   // Order codes and platform numbers, receivers (name, phone, address) and the buyer's nick by
   // fragment, through the trigram indexes. As an array computed once (not a plain condition), so
@@ -112,15 +126,18 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
   // id index in page order hoping to meet them.
   const fragments = [
     fragmentCondition(CODE_SEARCH, f.codeKeywords ?? [], false),
-    fragmentCondition(RECEIVER_SEARCH, f.receiverKeywords ?? [], true),
-    fragmentCondition(BUYER_SEARCH, f.buyerNick ? [f.buyerNick] : [], true),
+    fragmentCondition(RECEIVER_SEARCH, f.receiverKeywords ?? [], true, recheck),
+    fragmentCondition(BUYER_SEARCH, f.buyerNick ? [f.buyerNick] : [], true, recheck),
   ];
   for (const fragment of fragments) {
     if (!fragment) continue;
     // A keyword neither index can serve (a single character; two Latin letters) would make the
     // trigram index be read whole: then the condition stays on the rows, and the list walks its
     // id index instead.
-    c.push(fragment.indexed ? sql`o.id = any(array(select o.id from erp_orders o where o.domain_id = ${domainId} and ${fragment.condition}))` : fragment.condition);
+    // `inline` (the matches statement gathers the orders once, with no page order to walk): the
+    // condition itself, so the index's candidates are checked against every filter as they are read.
+    c.push(fragment.indexed && !options.inline ? sql`o.id = any(array(select o.id from erp_orders o where o.domain_id = ${domainId} and ${fragment.condition}))` : fragment.condition);
+    if (fragment.indexed) indexedFragment = true;
   }
   const skus = f.skuKeywords ?? [];
   if (skus.length === 1) {
@@ -150,7 +167,7 @@ function filterConditions(domainId: number, f: OrderSearchFilters): SQL[] {
   if (f.createTimeTo) c.push(sql`o.created_at <= ${orderTimeBound(f.createTimeTo, 'to').toISOString()}::timestamptz`);
   if (f.payTimeFrom) c.push(sql`o.pay_time >= ${orderTimeBound(f.payTimeFrom, 'from').toISOString()}::timestamptz`);
   if (f.payTimeTo) c.push(sql`o.pay_time <= ${orderTimeBound(f.payTimeTo, 'to').toISOString()}::timestamptz`);
-  return c;
+  return { conditions: c, indexedFragment };
 }
 
 // `nulls last` on id (never null) so the order matches the indexes, which drizzle writes as
@@ -190,19 +207,65 @@ function unfiltered(domainId: number, f: OrderSearchFilters): boolean {
 
 /**
  * The SQL of one page of order ids and of its total (exported so the bench runs the very same
- * SQL). With no filter (and a tab other than 5, whose exception test needs the orders), the total
- * is the kept count of the tab's statuses; it answers `n` (and `k`, see countedStatusesQuery).
+ * SQL), in one of two shapes:
+ * - `walk` (no keyword that an index finds): `page` walks an index in page order and stops after
+ *   the page (`id`), `count` counts apart (`n`); with no filter (and a tab other than 5, whose
+ *   exception test needs the orders) the total is the kept count of the tab's statuses (`n`, and
+ *   `k`, see countedStatusesQuery). The two run at once.
+ * - `matches` (a keyword found through the trigram or pieces indexes): the orders matching every
+ *   filter are gathered once — the index's candidates, each re-checked and read once — and one
+ *   statement answers the page's ids (`ids`, in page order) and their number (`n`). Two
+ *   statements (page and count) each gathered and re-checked every candidate: at 4,167 matches of
+ *   a two-character name, twice the work of one.
  */
-export function searchOrderIdsQueries(domainId: number, input: OrderSearchInput): { page: SQL; count: SQL } {
-  const where = sql.join([...filterConditions(domainId, input), tabCondition(input.activeKey, input.exceptionType)], sql` and `);
+export type OrderIdsQueries = { kind: 'walk'; page: SQL; count: SQL } | { kind: 'matches'; matches: SQL };
+
+export function searchOrderIdsQueries(domainId: number, input: OrderSearchInput, options: { before?: boolean } = {}): OrderIdsQueries {
+  // `before`: the shape before (the bench and a test compare the two): page and count always as two
+  // statements, and two Chinese characters re-checked by ILIKE after their piece.
+  const { conditions: filters, indexedFragment } = filterParts(domainId, input, { recheck: options.before ?? false });
+  const tab = tabCondition(input.activeKey, input.exceptionType);
+  const where = sql.join([...filters, tab], sql` and `);
   const offset = pageOffset(input);
+  if (indexedFragment && !options.before) {
+    const inline = sql.join([...filterParts(domainId, input, { inline: true }).conditions, tab], sql` and `);
+    return {
+      kind: 'matches',
+      // Materialised: the matching orders are read once for both answers (the columns any sort
+      // needs); no order or limit inside, so the planner reads them through the keyword's index.
+      matches: sql`with m as materialized (select o.id, o.pay_time, o.last_ship_time from erp_orders o where ${inline})
+        select (select count(*) from m)::int as n,
+          array(select o.id from m o order by ${ORDER_BY[input.sort]} limit ${input.pageSize} offset ${offset}) as ids`,
+    };
+  }
   return {
+    kind: 'walk',
     page: sql`select o.id from erp_orders o where ${where} order by ${ORDER_BY[input.sort]} limit ${input.pageSize} offset ${offset}`,
     count:
-      input.activeKey !== '5' && unfiltered(domainId, input)
+      input.activeKey !== '5' && filters.length === 1
         ? countedStatusesQuery(domainId, ORDER_TAB_STATUSES[input.activeKey])
         : sql`select count(*)::int as n from erp_orders o where ${where}`,
   };
+}
+
+/**
+ * Runs the queries of searchOrderIdsQueries with `run` (the pool: a walk's page and count at once
+ * on two connections; or the bench's raw client) and hands the page's ids to `load` as soon as
+ * they are known (a walk's count goes on meanwhile). Answers what `load` made of them, the total,
+ * and `k`, the kept-count rows summed (0 unless the total is a kept count).
+ */
+export async function runOrderIdsQueries<T>(
+  q: OrderIdsQueries,
+  run: (query: SQL) => Promise<{ rows: Record<string, unknown>[] }>,
+  load: (ids: number[]) => Promise<T>,
+): Promise<{ page: T; total: number; k: number }> {
+  if (q.kind === 'matches') {
+    const row = (await run(q.matches)).rows[0];
+    const page = await load(((row?.ids as (number | string)[] | null) ?? []).map(Number));
+    return { page, total: Number(row?.n ?? 0), k: 0 };
+  }
+  const [page, count] = await Promise.all([run(q.page).then((answer) => load(answer.rows.map((r) => Number(r.id)))), run(q.count)]);
+  return { page, total: Number(count.rows[0]?.n ?? 0), k: Number(count.rows[0]?.k ?? 0) };
 }
 
 /**
@@ -227,14 +290,6 @@ export function exportOrderIdsQuery(
   }
   if (after.beforeId !== undefined) c.push(sql`o.id < ${after.beforeId}`);
   return sql`select o.id from erp_orders o where ${sql.join(c, sql` and `)} order by o.id desc nulls last limit ${limit}`;
-}
-
-/** One page of order ids under the filters, and the total. */
-export async function searchOrderIds(tx: Tx, domainId: number, input: OrderSearchInput): Promise<{ ids: number[]; total: number }> {
-  const q = searchOrderIdsQueries(domainId, input);
-  const page = await tx.execute<{ id: number }>(q.page);
-  const count = await tx.execute<{ n: number }>(q.count);
-  return { ids: page.rows.map((r) => Number(r.id)), total: Number(count.rows[0]?.n ?? 0) };
 }
 
 /** The header labels that are exceptions of tab 5 (the partial index erp_orders_open_exception_idx lists the same). */

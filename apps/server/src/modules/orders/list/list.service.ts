@@ -21,7 +21,7 @@ import { operationLogs, orderSearchTabs } from '../../../db/schema/index.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Session } from '../../../platform/sessions.js';
 import { loadOrderRows } from '../orders.model.js';
-import { compactOrderStatusCounts, countOrderTabs, learnTrigramWords, orderMergeFlags, searchOrderIdsQueries, STATUS_COUNT_ROWS_FOLD, stockOutOrderIds } from './list.queries.js';
+import { compactOrderStatusCounts, countOrderTabs, learnTrigramWords, orderMergeFlags, runOrderIdsQueries, searchOrderIdsQueries, STATUS_COUNT_ROWS_FOLD, stockOutOrderIds } from './list.queries.js';
 import { domainOf as sellerDomain } from '../../../platform/caller.js';
 import { isoTimeOf as iso } from '../../../platform/time.js';
 
@@ -46,16 +46,15 @@ export function createOrderListService(deps: { database: Database }) {
     async search(session: Session, input: OrderSearchInput): Promise<PageResult<OrderRow>> {
       const domainId = sellerDomain(session);
       await learnTrigramsOnce();
-      // The total and the page (ids, then their rows) on two connections at once: the answer
-      // takes the longer of the two, not their sum.
-      const q = searchOrderIdsQueries(domainId, input);
-      const [voList, total] = await Promise.all([
-        db.execute<{ id: number }>(q.page).then((page) => loadOrderRows(db, domainId, page.rows.map((r) => Number(r.id)))),
-        db.execute<{ n: number; k?: number }>(q.count).then(async (count) => {
-          if (Number(count.rows[0]?.k ?? 0) > STATUS_COUNT_ROWS_FOLD) await compactOrderStatusCounts(db, domainId);
-          return Number(count.rows[0]?.n ?? 0);
-        }),
-      ]);
+      // The page of ids (then their rows) and its total: see searchOrderIdsQueries for the two shapes.
+      const found = await runOrderIdsQueries(
+        searchOrderIdsQueries(domainId, input),
+        (q) => db.execute<Record<string, unknown>>(q),
+        (ids) => loadOrderRows(db, domainId, ids),
+      );
+      if (found.k > STATUS_COUNT_ROWS_FOLD) await compactOrderStatusCounts(db, domainId);
+      const voList = found.page;
+      const total = found.total;
       return { voList, total, currentPage: input.currentPage, pageSize: input.pageSize };
     },
 
