@@ -222,7 +222,7 @@ export const orderSyncRuns = pgTable(
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
       .notNull(),
-    /** SCHEDULED or MANUAL. */
+    /** SCHEDULED, MANUAL, or PUSH (a marketplace's pushed order message). */
     trigger: text('trigger').notNull(),
     /** RUNNING, SUCCESS, FAILURE. */
     status: text('status').notNull().default('RUNNING'),

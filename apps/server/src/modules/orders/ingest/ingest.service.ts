@@ -121,7 +121,7 @@ export function createIngestService(deps: IngestServiceDeps) {
    * time) and its after-sales, page by page (each page ingested in its own transaction), and
    * records the run. A failure ends the run as FAILURE and backs the store off.
    */
-  async function pullStoreOrders(domainId: number, storeId: number, trigger: 'SCHEDULED' | 'MANUAL', actor: OperationActor): Promise<OrderSyncRunRow> {
+  async function pullStoreOrders(domainId: number, storeId: number, trigger: 'SCHEDULED' | 'MANUAL' | 'PUSH', actor: OperationActor): Promise<OrderSyncRunRow> {
     const connection = await stores().connectorFor(domainId, storeId);
     const store = connection.store;
     const [state] = await db
