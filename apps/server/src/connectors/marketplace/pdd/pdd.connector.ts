@@ -29,6 +29,8 @@ export const PDD_PLATFORM_CODE = 'CI_PLATFORM_PDD';
 export const PDD_WINDOW_SECONDS = 30 * 60;
 /** page_size ≤ 100 [C]. */
 export const PDD_MAX_PAGE_SIZE = 100;
+/** PDD advises ending increment windows at least 3 minutes before its clock: its data arrives that late [C]. */
+export const PDD_DATA_DELAY_MS = 3 * 60_000;
 const COMPANIES_TTL_MS = 3_600_000;
 /** Pages of the goods list read at most to find the goods of an unknown SKU. */
 const GOODS_LOOKUP_PAGES = 50;
@@ -240,6 +242,7 @@ export function createPddConnector(deps: PddConnectorDeps): PddConnector {
 
   const connector: PddConnector = {
     platformCode: PDD_PLATFORM_CODE,
+    dataDelayMs: PDD_DATA_DELAY_MS,
 
     async appStatus() {
       const credentials = await deps.credentials(PDD_PLATFORM_CODE);

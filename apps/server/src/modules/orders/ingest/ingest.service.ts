@@ -128,8 +128,10 @@ export function createIngestService(deps: IngestServiceDeps) {
       .select()
       .from(orderSyncStates)
       .where(and(eq(orderSyncStates.domainId, domainId), eq(orderSyncStates.storeId, storeId)));
-    const to = deps.now();
-    const from = state?.pulledUntil ?? new Date(to.getTime() - FIRST_WINDOW_MS);
+    // The window ends the marketplace's data delay before now (PDD: 3 minutes); never before its start.
+    const lagged = deps.now().getTime() - connection.dataDelayMs;
+    const from = state?.pulledUntil ?? new Date(lagged - FIRST_WINDOW_MS);
+    const to = new Date(Math.max(lagged, from.getTime()));
     const cursors = readCursors(state?.watermark ?? null);
     // Written in SQL: the table's startedAt and createdAt are one column (created_at), which a Drizzle insert would name twice.
     const inserted = await db.execute<{ id: number }>(sql`
