@@ -18,6 +18,7 @@ CREATE TABLE "marketplace_inbound_messages" (
 --> statement-breakpoint
 ALTER TABLE "sandbox_shops" ADD COLUMN "push_messages" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "sandbox_shops" ADD COLUMN "push_failures" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_sync_runs" ADD COLUMN "pages" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "marketplace_inbound_messages" ADD CONSTRAINT "marketplace_inbound_messages_domain_id_domains_id_fk" FOREIGN KEY ("domain_id") REFERENCES "public"."domains"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "marketplace_inbound_messages" ADD CONSTRAINT "marketplace_inbound_messages_store_id_fk" FOREIGN KEY ("domain_id","store_id") REFERENCES "public"."stores"("domain_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "marketplace_inbound_messages_key" ON "marketplace_inbound_messages" USING btree ("domain_id","platform_code","app_key","message_id");--> statement-breakpoint

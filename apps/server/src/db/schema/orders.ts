@@ -229,6 +229,8 @@ export const orderSyncRuns = pgTable(
     windowFrom: timestamptz('window_from'),
     windowTo: timestamptz('window_to'),
     pulled: integer('pulled').notNull().default(0),
+    /** Pages of orders and after-sales read (each page once, however many attempts it took). */
+    pages: integer('pages').notNull().default(0),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     failed: integer('failed').notNull().default(0),

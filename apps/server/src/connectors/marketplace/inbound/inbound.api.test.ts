@@ -105,6 +105,9 @@ describe('signed marketplace messages', () => {
     expect(await pushPulls(seller.domainId, storeId)).toBe(1);
     const orders = await ordersOfStore(t, seller.domainId, storeId);
     expect(orders.map((o) => o.platform_nos[0])).toEqual([orderNo]);
+    // The pull's record: one page of orders and one of after-sales.
+    const run = await t.database.db.execute<{ pulled: number; pages: number }>(sql`select pulled, pages from order_sync_runs where domain_id = ${seller.domainId} and id = ${first[0]!.sync_run_id}`);
+    expect(run.rows).toEqual([{ pulled: 1, pages: 2 }]);
   });
 
   it('keeps a message of a store with automatic order sync off as ignored, without a pull', async () => {
