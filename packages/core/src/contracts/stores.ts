@@ -597,9 +597,12 @@ export const SandboxRefundRow = z.object({
 });
 export type SandboxRefundRow = z.infer<typeof SandboxRefundRow>;
 
+/** What the sandbox's call log holds: the calls it answered, and the order messages it pushed (pushMessage). */
+export const SANDBOX_LOGGED_OPERATIONS = [...SANDBOX_OPERATIONS, 'pushMessage'] as const;
+
 export const SandboxCallRow = z.object({
   id: z.number(),
-  operation: z.enum(SANDBOX_OPERATIONS),
+  operation: z.enum(SANDBOX_LOGGED_OPERATIONS),
   outcome: z.union([z.literal('OK'), z.enum(SANDBOX_FAILURE_KINDS), z.literal('REJECTED')]),
   message: z.string().nullable(),
   payload: z.unknown(),
