@@ -43,7 +43,7 @@ describe('a seller connects a sandbox marketplace store and syncs its goods', ()
     await b.screenshot('sandbox-store');
   });
 
-  it('turns on the sandbox's order messages: pushed orders are pulled and the store shows its sync health', async () => {
+  it('turns on the sandbox’s order messages: pushed orders are pulled and the store shows its sync health', async () => {
     const row = b.page.getByRole('row').filter({ hasText: name });
     await row.getByRole('button', { name: 'More' }).click();
     await b.page.getByRole('menuitem', { name: 'Sandbox console' }).click();

@@ -16,6 +16,7 @@ CREATE TABLE "marketplace_inbound_messages" (
 	CONSTRAINT "marketplace_inbound_messages_domain_id_id_pk" PRIMARY KEY("domain_id","id")
 );
 --> statement-breakpoint
+ALTER TABLE "warehouses" ADD COLUMN "qimen_customer_id" text;--> statement-breakpoint
 ALTER TABLE "sandbox_shops" ADD COLUMN "push_messages" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "sandbox_shops" ADD COLUMN "push_failures" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_sync_runs" ADD COLUMN "pages" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
