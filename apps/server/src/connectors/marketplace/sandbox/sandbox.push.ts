@@ -84,7 +84,7 @@ export function createSandboxPusher(deps: { db: Db; deliver: PushDelivery; now: 
 
   async function send(shop: SandboxShop, out: Outgoing): Promise<void> {
     let outcome = 'OK';
-    let text: string | null = null;
+    let text: string;
     try {
       const answer = await deps.deliver(SANDBOX_PUSH_PATH, out.headers, out.body);
       text = answer.body.slice(0, 500);
