@@ -65,8 +65,8 @@ describe('a seller connects a sandbox marketplace store and syncs its goods', ()
     }
     await expect.poll(() => lastRun.textContent()).toMatch(/^Last pull \(platform message\): \d+ orders, \d+ pages$/);
     await expect.poll(() => row.getByTestId('sync-watermark').textContent()).toMatch(/^Orders up to \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
-    // The column sits to the right of the wide table: bring it into view for the picture.
-    await lastRun.scrollIntoViewIfNeeded();
+    // Bring the column into view for the picture (the table scrolls sideways under its fixed columns).
+    await lastRun.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
     await b.screenshot('sandbox-store-sync-health');
   });
 });
