@@ -44,37 +44,37 @@ function PullDetails({ health }: { health: StoreSyncHealthRow }) {
     <>
       {health.ordersPulledUntil && (
         <div>
-        <Typography.Text type="secondary" style={small} data-testid="sync-watermark">
-          {t('admin:sync.syncedUntil', { time: formatDateTime(health.ordersPulledUntil) })}
-        </Typography.Text>
+          <Typography.Text type="secondary" style={small} data-testid="sync-watermark">
+            {t('admin:sync.syncedUntil', { time: formatDateTime(health.ordersPulledUntil) })}
+          </Typography.Text>
         </div>
       )}
       {health.resumingPull && (
         <div>
-        <Typography.Text type="warning" style={small}>
-          {t('admin:sync.resuming')}
-        </Typography.Text>
+          <Typography.Text type="warning" style={small}>
+            {t('admin:sync.resuming')}
+          </Typography.Text>
         </div>
       )}
       {run && (
         <div>
-        <Typography.Text type="secondary" style={small} data-testid="sync-last-run">
-          {t('admin:sync.lastRun', { trigger: t(`admin:sync.triggers.${run.trigger}`, { defaultValue: run.trigger }), orders: run.pulled, pages: run.pages })}
-        </Typography.Text>
+          <Typography.Text type="secondary" style={small} data-testid="sync-last-run">
+            {t('admin:sync.lastRun', { trigger: t(`admin:sync.triggers.${run.trigger}`, { defaultValue: run.trigger }), orders: run.pulled, pages: run.pages })}
+          </Typography.Text>
         </div>
       )}
       {health.nextPullAt && (
         <div>
-        <Typography.Text type="warning" style={small}>
-          {t('admin:sync.nextPull', { time: formatDateTime(health.nextPullAt) })}
-        </Typography.Text>
+          <Typography.Text type="warning" style={small}>
+            {t('admin:sync.nextPull', { time: formatDateTime(health.nextPullAt) })}
+          </Typography.Text>
         </div>
       )}
       {health.lastMessageAt && (
         <div>
-        <Typography.Text type="secondary" style={small}>
-          {t('admin:sync.lastMessage', { time: formatDateTime(health.lastMessageAt) })}
-        </Typography.Text>
+          <Typography.Text type="secondary" style={small}>
+            {t('admin:sync.lastMessage', { time: formatDateTime(health.lastMessageAt) })}
+          </Typography.Text>
         </div>
       )}
     </>
