@@ -208,7 +208,11 @@ function problemsOf(results: { request: Sent; answer: Answer }[], mustRefuse: bo
     }
     // A warehouse system's callback answers in its own protocol: HTTP 200 with a failure flag
     // (Qimen's <flag>failure</flag>), which the sender reads as refused.
-    const protocolRefusal = answer.status === 200 && /<flag>failure<\/flag>/.test(answer.text);
+    // A marketplace's message address answers in the platform's JSON too: code ≠ 0 (sandbox,
+    // Douyin) or result ≠ 1 (Kuaishou), which the platform reads as not received.
+    const platformAnswer = request.url.startsWith('/open/marketplace/messages/') && answer.body && typeof answer.body === 'object' ? (answer.body as Record<string, unknown>) : null;
+    const platformRefusal = answer.status === 200 && !!platformAnswer && (('code' in platformAnswer && platformAnswer.code !== 0) || ('result' in platformAnswer && platformAnswer.result !== 1));
+    const protocolRefusal = (answer.status === 200 && /<flag>failure<\/flag>/.test(answer.text)) || platformRefusal;
     const refused = answer.status >= 400 || protocolRefusal;
     if (answer.status >= 400 && !(answer.body && answer.body.success === false && answer.body.errorCode && answer.body.message)) problems.push(`${where}: HTTP ${answer.status} without an envelope`);
     if (refused && /(：|: )undefined/.test(answer.body?.message ?? '')) problems.push(`${where}: message "${answer.body?.message}"`);

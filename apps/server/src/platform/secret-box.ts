@@ -9,7 +9,7 @@
 // rows written before encryption (anything without the prefix) so an upgrade needs no downtime;
 // the stores area re-encrypts such rows at start. A value that does not decrypt (another key)
 // reads as null: the store then asks to be authorised again instead of failing every page.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { customType } from 'drizzle-orm/pg-core';
@@ -55,6 +55,15 @@ export function loadSecretKey(dataDir: string, env: NodeJS.ProcessEnv = process.
 function currentKey(): Buffer {
   if (!key) key = process.env.OPENSELLER_SECRET_KEY ? keyFromText(process.env.OPENSELLER_SECRET_KEY) : randomBytes(32);
   return key;
+}
+
+/**
+ * A secret of this installation for one purpose, derived from the key (HMAC-SHA256 over the label,
+ * hex): the same on every start with the same key, never stored. The sandbox marketplace signs its
+ * pushes with one.
+ */
+export function derivedSecret(label: string): string {
+  return createHmac('sha256', currentKey()).update(`openseller:${label}`, 'utf8').digest('hex');
 }
 
 export const isSealed = (value: string): boolean => value.startsWith(PREFIX);

@@ -364,6 +364,18 @@ export const StoreAuthCalls = {
   afterSaleAuthByStoreIds: post('/cloud/domain/afterSaleAuth/getByStoreIds', { menu: [STORE_MENU, 'MENU_AFTER_SALES', 'MENU_RMA_MANAGE'] }, AfterSaleAuthInput, z.array(AfterSaleAuthRow)),
 };
 
+/**
+ * Order-change messages the marketplaces push (issue #18 must-have 6): public, the platform's
+ * signature is the check; the raw body is kept (signatures cover it byte for byte) and the answer
+ * is the platform's own JSON. One address per platform (connectors/marketplace/inbound/).
+ */
+const INBOUND_OPTIONS = { raw: true, rawBody: true, bodyLimit: 1024 * 1024 } as const;
+export const MarketplaceInboundCalls = {
+  sandbox: post('/open/marketplace/messages/sandbox', 'public', undefined, RawAnswer, INBOUND_OPTIONS),
+  douyin: post('/open/marketplace/messages/douyin', 'public', undefined, RawAnswer, INBOUND_OPTIONS),
+  kuaishou: post('/open/marketplace/messages/kuaishou', 'public', undefined, RawAnswer, INBOUND_OPTIONS),
+};
+
 /** The configuration areas' call maps, by area name. */
 export const CONFIG_CALL_MAPS = {
   expressCompanies: ExpressCompanyCalls,
@@ -375,6 +387,7 @@ export const CONFIG_CALL_MAPS = {
   storeAuth: StoreAuthCalls,
   sandboxMarketplaceConsole: SandboxMarketplaceConsoleCalls,
   sandboxConsent: SandboxConsentCalls,
+  marketplaceInbound: MarketplaceInboundCalls,
   sandboxCarrierConsole: SandboxCarrierConsoleCalls,
   sysconfig: SysConfigCalls,
   logs: LogCalls,

@@ -176,6 +176,18 @@ export const StoreSyncHealthRow = z.object({
   lastStockSyncSuccessAt: Time,
   lastStockSyncFailureAt: Time,
   lastStockSyncError: z.string().nullable(),
+  /** The order pull's watermark: orders changed up to here are in (the end of the last complete window). */
+  ordersPulledUntil: Time,
+  /** An order pull stopped between pages: the next one resumes from the page cursor it kept. */
+  resumingPull: z.boolean(),
+  /** A store backed off after failures: its next scheduled pull, if later than now. */
+  nextPullAt: Time,
+  /** The last order pull, finished or not. */
+  lastOrderRun: z
+    .object({ trigger: z.string(), status: z.string(), pulled: z.number().int(), pages: z.number().int(), created: z.number().int(), updated: z.number().int(), finishedAt: Time })
+    .nullable(),
+  /** The last order message the marketplace pushed for this store (kept, processed or not). */
+  lastMessageAt: Time,
 });
 export type StoreSyncHealthRow = z.infer<typeof StoreSyncHealthRow>;
 

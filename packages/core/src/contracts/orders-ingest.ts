@@ -162,6 +162,8 @@ export const OrderSyncRunRow = z.object({
   windowFrom: z.string().nullable(),
   windowTo: z.string().nullable(),
   pulled: z.number().int(),
+  /** Pages of orders and after-sales read (each once, however many attempts it took). */
+  pages: z.number().int(),
   created: z.number().int(),
   updated: z.number().int(),
   failed: z.number().int(),

@@ -387,6 +387,10 @@ export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];
 export const SANDBOX_FAILURE_KINDS = ['TIMEOUT', 'RATE_LIMITED', 'TOKEN_EXPIRED', 'ERROR'] as const;
 export type SandboxFailureKind = (typeof SANDBOX_FAILURE_KINDS)[number];
 
+/** Faults of the sandbox's next order-message pushes: sent twice, held back and sent after later ones, signed with a wrong secret. */
+export const SANDBOX_PUSH_FAILURES = ['DUPLICATE', 'OUT_OF_ORDER', 'WRONG_SIGNATURE'] as const;
+export type SandboxPushFailure = (typeof SANDBOX_PUSH_FAILURES)[number];
+
 export const SANDBOX_ORDER_STATUSES = ['WAIT_SELLER_SEND_GOODS', 'WAIT_BUYER_CONFIRM_GOODS', 'TRADE_FINISHED', 'TRADE_CLOSED'] as const;
 export type SandboxOrderStatus = (typeof SANDBOX_ORDER_STATUSES)[number];
 
@@ -408,6 +412,10 @@ export const SandboxSettingsInput = z.object({
   rateLimitPerMinute: z.number().int().min(1).max(100_000).nullable(),
   /** Orders generated from now on must ship within this many hours of payment; kept when absent. */
   shipByHours: SandboxShipByHours.optional(),
+  /** Whether the sandbox pushes signed order-change messages to this installation; kept when absent. */
+  pushMessages: z.boolean().optional(),
+  /** Faults for the next pushes, in order (replaces the queue); kept when absent. */
+  pushFailures: z.array(z.enum(SANDBOX_PUSH_FAILURES)).max(20).optional(),
 });
 export type SandboxSettingsInput = z.infer<typeof SandboxSettingsInput>;
 
@@ -511,6 +519,8 @@ export const SandboxShopView = z.object({
   rateLimitPerMinute: z.number().nullable(),
   shipByHours: z.number(),
   forcedFailures: z.array(z.object({ kind: z.enum(SANDBOX_FAILURE_KINDS), operation: z.enum(SANDBOX_OPERATIONS).optional() })),
+  pushMessages: z.boolean(),
+  pushFailures: z.array(z.enum(SANDBOX_PUSH_FAILURES)),
   callCount: z.number(),
   tokenExpiresAt: z.string().nullable(),
   itemCount: z.number(),
@@ -587,9 +597,12 @@ export const SandboxRefundRow = z.object({
 });
 export type SandboxRefundRow = z.infer<typeof SandboxRefundRow>;
 
+/** What the sandbox's call log holds: the calls it answered, and the order messages it pushed (pushMessage). */
+export const SANDBOX_LOGGED_OPERATIONS = [...SANDBOX_OPERATIONS, 'pushMessage'] as const;
+
 export const SandboxCallRow = z.object({
   id: z.number(),
-  operation: z.enum(SANDBOX_OPERATIONS),
+  operation: z.enum(SANDBOX_LOGGED_OPERATIONS),
   outcome: z.union([z.literal('OK'), z.enum(SANDBOX_FAILURE_KINDS), z.literal('REJECTED')]),
   message: z.string().nullable(),
   payload: z.unknown(),

@@ -49,6 +49,8 @@ const WarehouseFields = z.object({
   externalCode: OptionalText(64),
   /** The seller's owner (customer) code in that system. */
   ownerCode: OptionalText(64),
+  /** Qimen warehouses: the customerId the Qimen router knows the seller by, when it is not the owner code. */
+  qimenCustomerId: OptionalText(64),
   remark: OptionalText(200),
 });
 
@@ -114,6 +116,7 @@ export const WarehouseRow = z.object({
   street: z.string(),
   externalCode: z.string().nullable(),
   ownerCode: z.string().nullable(),
+  qimenCustomerId: z.string().nullable(),
   remark: z.string().nullable(),
   storeCount: z.number(),
   locationCount: z.number(),

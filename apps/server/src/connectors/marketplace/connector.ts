@@ -235,6 +235,12 @@ export interface SettlementBillLine {
 export interface MarketplaceConnector {
   readonly platformCode: string;
   /**
+   * How far the marketplace's own order data may lag behind its clock (its documented data delay):
+   * an order pull's window ends this long before now, so a record stored late is not passed over.
+   * Absent: no delay.
+   */
+  readonly dataDelayMs?: number;
+  /**
    * A real marketplace's connector: whether the installation has its app credentials, and the
    * callback address registered with the platform (null: the site the seller uses). Absent: the
    * connector needs no app credentials (the sandbox).

@@ -56,6 +56,7 @@ function toTarget(row: typeof warehouses.$inferSelect): WarehouseTarget {
     stopUsing: row.stopUsing,
     externalCode: row.externalCode,
     ownerCode: row.ownerCode,
+    qimenCustomerId: row.qimenCustomerId,
   };
 }
 

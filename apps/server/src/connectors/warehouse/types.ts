@@ -38,6 +38,8 @@ export interface WarehouseTarget {
   externalCode: string | null;
   /** The seller's owner (cargo owner) code in the other system. */
   ownerCode: string | null;
+  /** Qimen warehouses: the customerId of the seller in Qimen when it is not the owner code (absent/null: the owner code). */
+  qimenCustomerId?: string | null;
 }
 
 export interface WarehouseDocumentLine {

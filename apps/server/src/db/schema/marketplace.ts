@@ -86,6 +86,10 @@ export const sandboxShops = pgTable(
     itemSeq: integer('item_seq').notNull().default(0),
     /** Orders generated from now on must ship within this many hours of payment (their latest ship time). */
     shipByHours: integer('ship_by_hours').notNull().default(48),
+    /** Whether the sandbox pushes signed order-change messages to this installation's receiver. */
+    pushMessages: boolean('push_messages').notNull().default(false),
+    /** Faults for the next pushes, in order: DUPLICATE, OUT_OF_ORDER, WRONG_SIGNATURE. */
+    pushFailures: jsonb('push_failures').notNull().default(sql`'[]'::jsonb`),
     version: versionColumn(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -270,5 +274,45 @@ export const sandboxExportFiles = pgTable(
     uniqueIndex('sandbox_export_files_key').on(t.domainId, t.fileKey),
     primaryKey({ columns: [t.domainId, t.id] }),
     foreignKey({ name: 'sandbox_export_files_shop_id_fk', columns: [t.domainId, t.shopId], foreignColumns: [sandboxShops.domainId, sandboxShops.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Messages a marketplace pushed to us (order changes), signed by the platform (issue #18
+ * must-have 6; connectors/marketplace/inbound/). Unique per (platform, app, message id) within the
+ * domain of the shop it names: a duplicate is answered "ok" and not processed again. Processing
+ * means the store's orders are pulled through the ordinary order pull (one pull takes every message
+ * queued before it started).
+ */
+export const marketplaceInboundMessages = pgTable(
+  'marketplace_inbound_messages',
+  {
+    id: tenantIdColumn(),
+    domainId: domainIdColumn().references(() => domains.id),
+    storeId: bigint('store_id', { mode: 'number' }).notNull(),
+    /** The store's platform code (CI_PLATFORM_DY, SANDBOX…). */
+    platformCode: text('platform_code').notNull(),
+    /** The app the platform addressed (its app key / client key). */
+    appKey: text('app_key').notNull(),
+    messageId: text('message_id').notNull(),
+    /** The platform's event word (tag, event type). */
+    event: text('event').notNull(),
+    /** The marketplace order numbers the message names. */
+    platformNos: jsonb('platform_nos').notNull().default(sql`'[]'::jsonb`),
+    /** When the platform says it sent the message. */
+    sentAt: timestamptz('sent_at').notNull(),
+    /** QUEUED (waits for the store's pull), PROCESSED, IGNORED (nothing to do: order sync off, store unusable), FAILED (the pull failed). */
+    status: text('status').notNull().default('QUEUED'),
+    outcome: text('outcome'),
+    /** The order pull that took it (order_sync_runs.id). */
+    syncRunId: bigint('sync_run_id', { mode: 'number' }),
+    processedAt: timestamptz('processed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('marketplace_inbound_messages_key').on(t.domainId, t.platformCode, t.appKey, t.messageId),
+    index('marketplace_inbound_messages_queued_idx').on(t.domainId, t.storeId, t.status, t.id),
+    primaryKey({ columns: [t.domainId, t.id] }),
+    foreignKey({ name: 'marketplace_inbound_messages_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }).onDelete('cascade'),
   ],
 );

@@ -222,13 +222,15 @@ export const orderSyncRuns = pgTable(
     domainId: domainIdColumn().references(() => domains.id),
     storeId: bigint('store_id', { mode: 'number' })
       .notNull(),
-    /** SCHEDULED or MANUAL. */
+    /** SCHEDULED, MANUAL, or PUSH (a marketplace's pushed order message). */
     trigger: text('trigger').notNull(),
     /** RUNNING, SUCCESS, FAILURE. */
     status: text('status').notNull().default('RUNNING'),
     windowFrom: timestamptz('window_from'),
     windowTo: timestamptz('window_to'),
     pulled: integer('pulled').notNull().default(0),
+    /** Pages of orders and after-sales read (each page once, however many attempts it took). */
+    pages: integer('pages').notNull().default(0),
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     failed: integer('failed').notNull().default(0),

@@ -25,6 +25,8 @@ export const warehouses = pgTable(
     /** The warehouse's code in the other system (WMS, Qimen, Byte), and the seller's owner code there. */
     externalCode: text('external_code'),
     ownerCode: text('owner_code'),
+    /** Qimen warehouses: the customerId the Qimen router knows the seller by; null = the owner code. */
+    qimenCustomerId: text('qimen_customer_id'),
     remark: text('remark'),
     version: versionColumn(),
     createdBy: createdBy(),

@@ -89,10 +89,36 @@ describe('store sync health', () => {
       lastStockSyncSuccessAt: '2026-11-02T09:00:00.000Z',
       lastStockSyncFailureAt: null,
     });
+    // The last run is the failed one; nothing pulled, no watermark, no message yet.
+    expect(row).toMatchObject({ ordersPulledUntil: null, resumingPull: false, nextPullAt: null, lastMessageAt: null, lastOrderRun: { trigger: 'SCHEDULED', status: 'FAILURE', pages: 0 } });
     const other = await t.call('/cloud/core/store/syncHealth', {}, { token: b.token });
     expect(other.body.data.voList.find((r: any) => r.storeId === store.id)).toBeUndefined();
     // Store management's menu is needed.
     const staff = await t.factories.subAccount(a.domainId, { menus: ['MENU_INV'] });
     expect((await t.call('/cloud/core/store/syncHealth', {}, { token: await t.token(staff.loginName, staff.password) })).status).toBe(403);
+  });
+});
+
+describe('store sync health of the order pull', () => {
+  it('tells the watermark, an interrupted pull, the back-off, the last run with its pages and orders, and the last pushed message', async () => {
+    const store = await createStore(t, a.token);
+    const { db } = t.database;
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    await db.execute(sql`insert into order_sync_states (domain_id, store_id, pulled_until, watermark, failures, next_attempt_at)
+      values (${a.domainId}, ${store.id}, '2026-11-03T10:00:00Z', '{"o":"cursor","a":null}', 2, ${later}::timestamptz)`);
+    await db.execute(sql`insert into order_sync_runs (domain_id, store_id, trigger, status, pulled, pages, created, updated, finished_at) values
+      (${a.domainId}, ${store.id}, 'SCHEDULED', 'SUCCESS', 1, 1, 1, 0, '2026-11-03T09:00:00Z'),
+      (${a.domainId}, ${store.id}, 'PUSH', 'SUCCESS', 130, 3, 120, 10, '2026-11-03T10:00:05Z')`);
+    await db.execute(sql`insert into marketplace_inbound_messages (domain_id, store_id, platform_code, app_key, message_id, event, sent_at, status, created_at)
+      values (${a.domainId}, ${store.id}, 'SANDBOX', 'app', 'm1', 'ORDER_CHANGED', '2026-11-03T09:59:00Z', 'PROCESSED', '2026-11-03T09:59:01Z')`);
+    const health = await t.call('/cloud/core/store/syncHealth', {}, { token: a.token });
+    expect(health.body.data.voList.find((r: any) => r.storeId === store.id)).toMatchObject({
+      ordersPulledUntil: '2026-11-03T10:00:00.000Z',
+      resumingPull: true,
+      nextPullAt: new Date(later).toISOString(),
+      orderSyncFailures: 2,
+      lastOrderRun: { trigger: 'PUSH', status: 'SUCCESS', pulled: 130, pages: 3, created: 120, updated: 10, finishedAt: '2026-11-03T10:00:05.000Z' },
+      lastMessageAt: '2026-11-03T09:59:01.000Z',
+    });
   });
 });

@@ -68,8 +68,12 @@ export function createHomeService(deps: { database: Database; now?: () => Date }
           fo.finished_at as order_failed_at, fo.error_msg as order_error,
           coalesce(st.failures, 0) as order_failures,
           (select max(k.finished_at) from stock_sync_records k where k.domain_id = s.domain_id and k.store_id = s.id and k.status = 'SUCCESS') as stock_ok,
-          fk.finished_at as stock_failed_at, fk.error_message as stock_error
+          fk.finished_at as stock_failed_at, fk.error_message as stock_error,
+          st.pulled_until, st.watermark, st.next_attempt_at,
+          lr.trigger as run_trigger, lr.status as run_status, lr.pulled as run_pulled, lr.pages as run_pages, lr.created as run_created, lr.updated as run_updated, lr.finished_at as run_finished_at,
+          (select max(m.created_at) from marketplace_inbound_messages m where m.domain_id = s.domain_id and m.store_id = s.id) as message_at
         from stores s
+        left join lateral (select r.trigger, r.status, r.pulled, r.pages, r.created, r.updated, r.finished_at from order_sync_runs r where r.domain_id = s.domain_id and r.store_id = s.id order by r.id desc limit 1) lr on true
         left join order_sync_states st on st.domain_id = s.domain_id and st.store_id = s.id
         left join lateral (select r.finished_at, r.error_msg from order_sync_runs r where r.domain_id = s.domain_id and r.store_id = s.id and r.status = 'FAILURE' order by r.id desc limit 1) fo on true
         left join lateral (select k.finished_at, k.error_message from stock_sync_records k where k.domain_id = s.domain_id and k.store_id = s.id and k.status = 'FAILURE' order by k.id desc limit 1) fk on true
@@ -86,6 +90,22 @@ export function createHomeService(deps: { database: Database; now?: () => Date }
           lastStockSyncSuccessAt: iso(r.stock_ok as Date | null),
           lastStockSyncFailureAt: iso(r.stock_failed_at as Date | null),
           lastStockSyncError: (r.stock_error as string | null) ?? null,
+          ordersPulledUntil: iso(r.pulled_until as Date | null),
+          resumingPull: r.watermark != null,
+          nextPullAt: r.next_attempt_at != null && new Date(r.next_attempt_at as string).getTime() > now().getTime() ? iso(r.next_attempt_at as Date) : null,
+          lastOrderRun:
+            r.run_status == null
+              ? null
+              : {
+                  trigger: String(r.run_trigger),
+                  status: String(r.run_status),
+                  pulled: Number(r.run_pulled),
+                  pages: Number(r.run_pages),
+                  created: Number(r.run_created),
+                  updated: Number(r.run_updated),
+                  finishedAt: iso(r.run_finished_at as Date | null),
+                },
+          lastMessageAt: iso(r.message_at as Date | null),
         })),
       };
     },

@@ -12,6 +12,8 @@ import { createJdConnector } from '../../connectors/marketplace/jd/jd.connector.
 import { createKuaishouConnector } from '../../connectors/marketplace/kuaishou/kuaishou.connector.js';
 import { createTaobaoConnector } from '../../connectors/marketplace/taobao/taobao.connector.js';
 import { storedAppCredentials } from '../../connectors/app-credentials.js';
+import { registerMarketplaceInbound } from '../../connectors/marketplace/inbound/index.js';
+import { createSandboxPusher } from '../../connectors/marketplace/sandbox/sandbox.push.js';
 import { createSandboxConsole } from '../../connectors/marketplace/sandbox/sandbox.console.js';
 import { registerSandboxConsentPage } from '../../connectors/marketplace/sandbox/sandbox.consent.js';
 import { createStoreConnections, type StoreConnection } from './store-connections.js';
@@ -61,7 +63,17 @@ export const registerStoresModule: AreaModule = async (ctx) => {
 
   registerStoresMessages();
   const sandboxConnector = createSandboxConnector({ db, now });
-  const sandbox = createSandboxConsole({ db, now });
+  // The sandbox pushes its order messages through this app's own HTTP handling, as a platform would reach it.
+  const sandboxPusher = createSandboxPusher({
+    db,
+    now,
+    deliver: async (url, headers, payload) => {
+      const response = await ctx.app.inject({ method: 'POST', url, headers, payload });
+      return { status: response.statusCode, body: response.body };
+    },
+    log: (m) => ctx.app.log.warn(m),
+  });
+  const sandbox = createSandboxConsole({ db, now, pusher: sandboxPusher });
   // The installation's app credentials: the root page's entry, else the environment.
   const credentials = storedAppCredentials(db);
   const connectors = createConnectorRegistry([
@@ -78,6 +90,8 @@ export const registerStoresModule: AreaModule = async (ctx) => {
 
   registerStoresRoutes(ctx.app, ctx.http, { stores, authorization, sync, sandbox });
   await registerSandboxConsentPage(ctx.app, ctx.http, sandboxConnector);
+  // The marketplaces' pushed order messages (signed), processed through the orders area's pull.
+  registerMarketplaceInbound(ctx, credentials);
 
   const service: StoresAreaService = {
     findStores: (domainId, ids, tx) => findStores(tx ?? db, domainId, ids),
@@ -87,4 +101,5 @@ export const registerStoresModule: AreaModule = async (ctx) => {
   };
   ctx.registry.provide('stores', service);
   ctx.registry.provide('marketplace-connectors', connectors);
+  ctx.registry.provide('sandbox-pusher', sandboxPusher);
 };

@@ -35,6 +35,8 @@ import { findStore, requiresAuthorization, type StoreRecord } from './stores.que
 export interface StoreConnection {
   readonly store: StoreRecord;
   readonly platform: PlatformDefinition;
+  /** The marketplace's data delay (MarketplaceConnector.dataDelayMs; 0 when it has none): pulls end this long before now. */
+  readonly dataDelayMs: number;
   listOnlineGoods(page: PageRequest, options?: CallOptions): Promise<OnlineGoodsPage>;
   pullOrders(window: TimeWindow, options?: CallOptions): Promise<OrderPage>;
   pullAfterSales(window: TimeWindow, options?: CallOptions): Promise<AfterSalePage>;
@@ -185,6 +187,7 @@ export function createStoreConnections(deps: { db: Db; connectors: ConnectorRegi
     return {
       store: initial,
       platform,
+      dataDelayMs: connector.dataDelayMs ?? 0,
       listOnlineGoods: (page, options) => call((c, s) => c.listOnlineGoods(s, page, withTimeout(options))),
       pullOrders: (window, options) => call((c, s) => c.pullOrders(s, window, withTimeout(options))),
       pullAfterSales: (window, options) => call((c, s) => c.pullAfterSales(s, window, withTimeout(options))),

@@ -41,6 +41,17 @@ describe('warehouses', () => {
     expect(logs.every((l) => l.action === 'create' && l.userId === seller.userId)).toBe(true);
   });
 
+  it('keeps a Qimen warehouse’s own customerId, and none for other types', async () => {
+    const seller = await signedInSeller(t);
+    const qimen = await createWarehouse(t, seller.token, { type: 'QIMEN_WAREHOUSE', externalCode: 'QM-9', ownerCode: 'OWN-9', qimenCustomerId: 'CUST-9' });
+    const wms = await createWarehouse(t, seller.token, { type: 'WMS_WAREHOUSE', externalCode: 'W-9', qimenCustomerId: 'CUST-X' });
+    expect(qimen).toMatchObject({ ownerCode: 'OWN-9', qimenCustomerId: 'CUST-9' });
+    expect(wms).toMatchObject({ qimenCustomerId: null });
+    const long = await t.call('/myhome/warehouse/create', { ...warehouseInput({ type: 'QIMEN_WAREHOUSE', externalCode: 'QM-10' }), qimenCustomerId: 'x'.repeat(65) }, { token: seller.token });
+    expect(long.status).toBe(400);
+    expect(long.body.fields?.[0]?.field ?? long.body.params?.field).toBe('qimenCustomerId');
+  });
+
   it('searches page 1 of 10 warehouses in use by default, by keyword, type and stop state', async () => {
     const seller = await signedInSeller(t);
     for (let i = 0; i < 11; i++) await createWarehouse(t, seller.token, { name: `North ${i}` });

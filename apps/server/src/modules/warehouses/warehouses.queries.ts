@@ -29,6 +29,7 @@ export function toWarehouseRow(w: WarehouseRecord, counts: { storeCount: number;
     street: w.street,
     externalCode: w.externalCode,
     ownerCode: w.ownerCode,
+    qimenCustomerId: w.qimenCustomerId,
     remark: w.remark,
     storeCount: counts.storeCount,
     locationCount: counts.locationCount,

@@ -99,6 +99,7 @@ export function createWarehousesService(deps: WarehousesServiceDeps) {
     street: input.street,
     externalCode: input.externalCode ?? null,
     ownerCode: input.ownerCode ?? null,
+    qimenCustomerId: input.type === 'QIMEN_WAREHOUSE' ? (input.qimenCustomerId ?? null) : null,
     remark: input.remark ?? null,
   });
 

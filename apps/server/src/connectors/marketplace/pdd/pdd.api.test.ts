@@ -148,6 +148,38 @@ describe('a Pinduoduo store against the fake gateway', () => {
     expect(after.rows).toEqual([{ platform_status: 'WAIT_SELLER_SEND_GOODS' }]);
   });
 
+  it('ends its order pull 3 minutes before now (PDD data delay), so an order PDD stores late comes with the next pull', async () => {
+    const seller = await ingestSeller(t);
+    const store = await createStore(t, seller.token, { platformCode: 'CI_PLATFORM_PDD', name: uniqueName('PDD ') });
+    const start = await ok<{ authorizationUrl: string }>(seller.token, '/cloud/domain/store/getAuthorizationUrl', { id: store.id });
+    const back = new URL(new URL((await fetch(start.authorizationUrl, { redirect: 'manual' })).headers.get('location')!).hash.slice(1), 'http://app');
+    await t.call('/cloud/domain/store/authorizationCallback', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+    const settled = uniqueName('OLD-');
+    const recent = uniqueName('NEW-');
+    const before = Date.now();
+    fake.seedOrders([
+      { order_sn: settled, updatedAt: new Date(before - 10 * 60_000) },
+      { order_sn: recent, updatedAt: new Date(before - 60_000) },
+    ]);
+    const callsBefore = fake.calls.length;
+    const run = await ok(seller.token, '/myhome/platformSo/syncStoreOrders', { storeId: store.id });
+    const after = Date.now();
+    expect(run).toMatchObject({ status: 'SUCCESS' });
+    const windowTo = new Date(run.windowTo).getTime();
+    expect(windowTo).toBeGreaterThanOrEqual(before - 3 * 60_000);
+    expect(windowTo).toBeLessThanOrEqual(after - 3 * 60_000);
+    const increments = fake.calls.slice(callsBefore).filter((c) => c.type === 'pdd.order.number.list.increment.get');
+    expect(increments.length).toBeGreaterThan(0);
+    expect(Math.max(...increments.map((c) => Number(c.params.end_updated_at)))).toBeLessThanOrEqual(Math.floor((after - 3 * 60_000) / 1000));
+    const stored = await t.database.db.execute<{ platform_no: string }>(
+      sql`select platform_no from platform_orders where domain_id = ${seller.domainId} and platform_no in (${settled}, ${recent}) order by platform_no`,
+    );
+    expect(stored.rows.map((r) => r.platform_no)).toEqual([settled]);
+    // The next pull starts where this one ended: before the late order's update time.
+    const state = await t.database.db.execute<{ pulled_until: Date }>(sql`select pulled_until from order_sync_states where domain_id = ${seller.domainId} and store_id = ${store.id}`);
+    expect(new Date(state.rows[0]!.pulled_until).getTime()).toBeLessThan(before - 60_000);
+  });
+
   it('says the installation has no Pinduoduo app credentials', async () => {
     const seller = await ingestSeller(t);
     const store = await createStore(t, seller.token, { platformCode: 'CI_PLATFORM_PDD', name: uniqueName('PDD ') });

@@ -30,6 +30,8 @@ export const PDD_PLATFORM_CODE = 'CI_PLATFORM_PDD';
 export const PDD_WINDOW_SECONDS = 30 * 60;
 /** page_size ≤ 100 [C]. */
 export const PDD_MAX_PAGE_SIZE = 100;
+/** PDD advises ending increment windows at least 3 minutes before its clock: its data arrives that late [C]. */
+export const PDD_DATA_DELAY_MS = 3 * 60_000;
 const COMPANIES_TTL_MS = 3_600_000;
 /** pdd.open.decrypt.batch takes at most 100 ciphertexts a call: 33 orders of three. */
 const DECRYPT_ORDERS_PER_CALL = 33;
@@ -243,6 +245,7 @@ export function createPddConnector(deps: PddConnectorDeps): PddConnector {
 
   const connector: PddConnector = {
     platformCode: PDD_PLATFORM_CODE,
+    dataDelayMs: PDD_DATA_DELAY_MS,
 
     async appStatus() {
       const credentials = await deps.credentials(PDD_PLATFORM_CODE);

@@ -20,6 +20,7 @@ import {
   type SandboxOrderLine,
   type SandboxOrderRow,
   type SandboxOrderStatus,
+  type SandboxPushFailure,
   type SandboxRefundStatus,
   type SandboxRefundType,
   type SandboxReturnGoodsInput,
@@ -34,6 +35,7 @@ import { issueLoginCode, newLongCode } from '../../../platform/login-codes.js';
 export const PLATFORM_TOKEN_TTL_SECONDS = 300;
 import { AppError, versionConflict } from '../../../platform/errors.js';
 import type { SandboxShop } from './sandbox.connector.js';
+import type { SandboxPusher } from './sandbox.push.js';
 import { pageOffset } from '../../../platform/paging.js';
 import { idsIn, textsIn } from '../../../platform/sql.js';
 
@@ -62,8 +64,10 @@ export interface SandboxItemSave {
   skus: (Omit<SandboxSkuInput, 'price'> & { price: string })[];
 }
 
-export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
+export function createSandboxConsole(deps: { db: Db; now?: () => Date; pusher?: SandboxPusher }) {
   const { db } = deps;
+  /** After a change committed: the shop pushes its order messages (when it does). */
+  const pushed = (shop: SandboxShop, orderNos: string[], event: string, at: Date) => deps.pusher?.orderChanged(shop, orderNos.map((orderNo) => ({ orderNo, event, updatedAt: at })));
   const now = deps.now ?? (() => new Date());
 
   async function shopOrFail(tx: Tx, domainId: number, storeId: number, lock = false): Promise<SandboxShop> {
@@ -136,6 +140,8 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         rateLimitPerMinute: shop.rateLimitPerMinute,
         shipByHours: shop.shipByHours,
         forcedFailures: shop.forcedFailures as SandboxForcedFailure[],
+        pushMessages: shop.pushMessages,
+        pushFailures: shop.pushFailures as SandboxPushFailure[],
         callCount: shop.callCount,
         tokenExpiresAt: iso(token?.expiresAt ?? null),
         itemCount: Number(items?.n ?? 0),
@@ -146,7 +152,17 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
 
     async updateSettings(
       domainId: number,
-      input: { storeId: number; version: number; failureRate: number; latencyMs: number; tokenLifetimeSeconds: number; rateLimitPerMinute: number | null; shipByHours?: number | undefined },
+      input: {
+        storeId: number;
+        version: number;
+        failureRate: number;
+        latencyMs: number;
+        tokenLifetimeSeconds: number;
+        rateLimitPerMinute: number | null;
+        shipByHours?: number | undefined;
+        pushMessages?: boolean | undefined;
+        pushFailures?: SandboxPushFailure[] | undefined;
+      },
     ): Promise<void> {
       const updated = await db
         .update(sandboxShops)
@@ -156,6 +172,8 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
           tokenLifetimeSeconds: input.tokenLifetimeSeconds,
           rateLimitPerMinute: input.rateLimitPerMinute,
           ...(input.shipByHours === undefined ? {} : { shipByHours: input.shipByHours }),
+          ...(input.pushMessages === undefined ? {} : { pushMessages: input.pushMessages }),
+          ...(input.pushFailures === undefined ? {} : { pushFailures: input.pushFailures }),
           version: sql`${sandboxShops.version} + 1`,
           updatedAt: now(),
         })
@@ -309,7 +327,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
      * latest ship time, for tests of the overdue warning).
      */
     async generateOrders(domainId: number, storeId: number, howMany: number, shipByHours?: number): Promise<{ orderNos: string[] }> {
-      return db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const shop = await shopOrFail(tx, domainId, storeId, true);
         const skus = await tx
           .select({ sku: sandboxItemSkus, item: sandboxItems })
@@ -363,8 +381,10 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         }
         await tx.insert(sandboxOrders).values(rows);
         await tx.update(sandboxShops).set({ orderSeq: seq }).where(and(eq(sandboxShops.domainId, shop.domainId), eq(sandboxShops.id, shop.id)));
-        return { orderNos };
+        return { orderNos, shop, at };
       });
+      pushed(done.shop, done.orderNos, 'ORDER_CREATED', done.at);
+      return { orderNos: done.orderNos };
     },
 
     /** The buyer closes an unshipped order (a later pull sees it changed). */
@@ -573,7 +593,7 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
     from: readonly SandboxOrderStatus[],
     change: (order: typeof sandboxOrders.$inferSelect) => Partial<typeof sandboxOrders.$inferInsert> | null,
   ): Promise<void> {
-    await db.transaction(async (tx) => {
+    const changed = await db.transaction(async (tx) => {
       const shop = await shopOrFail(tx, domainId, storeId);
       const [order] = await tx
         .select()
@@ -585,9 +605,12 @@ export function createSandboxConsole(deps: { db: Db; now?: () => Date }) {
         throw new AppError(StoreErrors.SANDBOX_ORDER_STATE, 409, { key: orderNo, field: 'orderNo', status: order.status });
       }
       const set = change(order);
-      if (!set) return;
-      await tx.update(sandboxOrders).set({ ...set, updatedAt: now() }).where(and(eq(sandboxOrders.domainId, order.domainId), eq(sandboxOrders.id, order.id)));
+      if (!set) return null;
+      const at = now();
+      await tx.update(sandboxOrders).set({ ...set, updatedAt: at }).where(and(eq(sandboxOrders.domainId, order.domainId), eq(sandboxOrders.id, order.id)));
+      return { shop, at };
     });
+    if (changed) pushed(changed.shop, [orderNo], 'ORDER_CHANGED', changed.at);
   }
 }
 

@@ -156,6 +156,25 @@ describe('a Qimen warehouse against the fake', { timeout: 120_000 }, () => {
     expect((await header(a.id)).status_code).toBe('CI_ERPSOH_STATUS_SEND');
   });
 
+  it('sends the warehouse’s own Qimen customerId when it has one, and books a confirmation only under that customerId', async () => {
+    const w = await world();
+    const customerId = `CUST-${w.domainId}`;
+    await t.database.db.execute(sql`update warehouses set qimen_customer_id = ${customerId} where id = ${w.warehouseId}`);
+    const issued = await t.call('/myhome/sendsoh/forceSendWmsErpSoByHand', { idList: [w.id] }, { token: w.token });
+    expect(issued.body.data).toEqual({ successIds: [w.id], failures: [] });
+    const code = (await header(w.id)).code as string;
+    const sent = fake.accepted('deliveryorder.create').at(-1)!;
+    expect(sent.params.customerId).toBe(customerId);
+    // The lines still name the cargo owner.
+    expect(fake.document(code)!.lines.every((l) => l.ownerCode === w.ownerCode)).toBe(true);
+    const confirmed = await fake.confirm(code, { expressCode: 'SFQM0009', logisticsCode: 'SF' });
+    expect(confirmed).toMatchObject({ flag: 'success' });
+    expect(await header(w.id)).toMatchObject({ status_code: 'CI_ERPSOH_STATUS_SEND', express_no: 'SFQM0009' });
+    // The owner code is no longer this warehouse's customerId.
+    const byOwner = await fake.sendCallback('taobao.qimen.deliveryorder.confirm', confirmed.body, { customerId: w.ownerCode, timestamp: fakeQimenTime(new Date(Date.now() + 1_000)) });
+    expect(byOwner).toMatchObject({ flag: 'failure', code: 'UNKNOWN_WAREHOUSE' });
+  });
+
   it('issues an inbound notice as entryorder.create, and the signed entryorder.confirm in two parts receives it once each', async () => {
     const w = await inboundWorld(t, { type: 'QIMEN_WAREHOUSE', externalCode: `QMWH-A-${Date.now().toString(36)}` });
     const ownerCode = `OWN-A-${w.domainId}`;

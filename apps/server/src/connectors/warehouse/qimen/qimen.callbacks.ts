@@ -5,14 +5,15 @@
 // order: the app key is ours, the signature matches (MD5 over the secret, the sorted query
 // parameters, the body and the secret), the timestamp is within ±10 minutes, the method is one we
 // take, the body is a well-formed <request> with the fields we need; the warehouse is the one
-// Qimen warehouse with that warehouseCode (external code) and owner (customerId = owner code).
+// Qimen warehouse with that warehouseCode (external code) and customerId (the warehouse's Qimen
+// customerId, or its owner code when it has none).
 // Then, in one transaction: the message is stored under its signature (a replay, which carries
 // the same signature, is refused), the confirmation becomes a result booked by the same handlers
 // the polled results go to (once per result id: the outBizCode the warehouse gives each
 // confirmation, else the document's final confirmation), and what became of it is stored with
 // the message. The answer is Qimen's <response> flag/code/message: success when booked (or booked
 // before), failure with why otherwise; a failure worth retrying stores nothing.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { isSandboxWarehouse, type ThirdPartyStatus, type WarehouseType } from '@openseller/core';
 import type { Db, Tx } from '../../../db/client.js';
 import { skus, warehouses, warehouseSystemInbox } from '../../../db/schema/index.js';
@@ -78,18 +79,25 @@ export function createQimenCallbacks(deps: QimenCallbackDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** The one Qimen warehouse with that code in Qimen and that owner, whichever domain it is in. */
+  /** The one Qimen warehouse with that code in Qimen and that customerId, whichever domain it is in. */
   async function warehouseOf(warehouseCode: string, ownerCode: string): Promise<WarehouseTarget> {
     // Platform-level lookup: the message names no domain, only the codes the warehouse was given.
+    // customerId is the warehouse's Qimen customerId, or its owner code when it has none.
     const rows = await db
       .select()
       .from(warehouses)
-      .where(and(eq(warehouses.type, 'QIMEN_WAREHOUSE'), eq(warehouses.externalCode, warehouseCode), eq(warehouses.ownerCode, ownerCode)));
+      .where(
+        and(
+          eq(warehouses.type, 'QIMEN_WAREHOUSE'),
+          eq(warehouses.externalCode, warehouseCode),
+          or(eq(warehouses.qimenCustomerId, ownerCode), and(isNull(warehouses.qimenCustomerId), eq(warehouses.ownerCode, ownerCode))),
+        ),
+      );
     const live = rows.filter((r) => !isSandboxWarehouse(r));
     if (!live.length) throw new Refusal('UNKNOWN_WAREHOUSE', `no Qimen warehouse ${warehouseCode} of the owner ${ownerCode}`);
     if (live.length > 1) throw new Refusal('AMBIGUOUS_WAREHOUSE', `more than one Qimen warehouse ${warehouseCode} of the owner ${ownerCode}`);
     const w = live[0]!;
-    return { domainId: w.domainId, warehouseId: w.id, code: w.code, name: w.name, type: w.type as WarehouseType, stopUsing: w.stopUsing, externalCode: w.externalCode, ownerCode: w.ownerCode };
+    return { domainId: w.domainId, warehouseId: w.id, code: w.code, name: w.name, type: w.type as WarehouseType, stopUsing: w.stopUsing, externalCode: w.externalCode, ownerCode: w.ownerCode, qimenCustomerId: w.qimenCustomerId };
   }
 
   /** The confirmation as a result: lines by the line numbers we issued, SKUs by their codes in the domain. */

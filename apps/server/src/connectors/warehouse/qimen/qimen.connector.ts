@@ -3,7 +3,7 @@
 // notices as entryorder.create, outbound orders as stockout.create, returns as returnorder.create,
 // SKU registrations as singleitem.synchronize; cancels as order.cancel; stock is read with
 // inventory.query. The warehouse's code in Qimen is the warehouse's external code, the cargo owner
-// its owner code, which is also sent as customerId (see README.md). What the warehouse did comes
+// its owner code; customerId is the warehouse's Qimen customerId, else the owner code (see README.md). What the warehouse did comes
 // back by its confirmation callbacks (qimen.callbacks.ts), booked as they arrive; fetchResults only
 // reports what the connector learnt itself (a registration the warehouse took at once), from the
 // inbox table, until acknowledged.
@@ -101,12 +101,15 @@ export interface QimenConnectorDeps {
   backoffMs?: number;
 }
 
-/** The warehouse's codes in Qimen: its warehouseCode (external code) and its owner (owner code, also the customerId). */
-export function qimenCodesOf(target: WarehouseTarget): { warehouseCode: string; ownerCode: string } {
+/**
+ * The warehouse's codes in Qimen: its warehouseCode (external code), its owner (owner code) and the
+ * customerId the router knows the seller by (the warehouse's Qimen customerId, else the owner code).
+ */
+export function qimenCodesOf(target: WarehouseTarget): { warehouseCode: string; ownerCode: string; customerId: string } {
   const warehouseCode = target.externalCode?.trim();
   const ownerCode = target.ownerCode?.trim();
   if (!warehouseCode || !ownerCode) throw new WarehouseConnectorError('REJECTED', `the Qimen warehouse ${target.name} needs its code in the warehouse system (external code) and its owner code`);
-  return { warehouseCode, ownerCode };
+  return { warehouseCode, ownerCode, customerId: target.qimenCustomerId?.trim() || ownerCode };
 }
 
 const positive = (n: number) => Number.isInteger(n) && n > 0;
@@ -262,8 +265,8 @@ export function createQimenConnector(deps: QimenConnectorDeps): QimenConnector {
         if (bad) throw new WarehouseConnectorError('REJECTED', `line ${bad.lineId}: the quantity must be a positive whole number`);
         if (request.kind === 'MAPPING') throw new WarehouseConnectorError('REJECTED', 'Qimen takes no online SKU mappings in this build');
         const body = issueBody(target, request);
-        const { ownerCode } = qimenCodesOf(target);
-        const response = await client.call({ method: QIMEN_CREATE_METHODS[request.kind], customerId: ownerCode, body }, signal);
+        const { customerId } = qimenCodesOf(target);
+        const response = await client.call({ method: QIMEN_CREATE_METHODS[request.kind], customerId, body }, signal);
         const externalCode = externalCodeOf(request.kind, response, request.docCode);
         if (request.kind === 'ITEM') await recordRegistration(target, request, externalCode);
         return { kind: request.kind, docCode: request.docCode, externalCode, status: 'SENTED' as ThirdPartyStatus };
@@ -273,7 +276,7 @@ export function createQimenConnector(deps: QimenConnectorDeps): QimenConnector {
     cancelDocument(target, request: CancelDocumentRequest, options): Promise<WarehouseDocumentState> {
       return withWarehouseDeadline(timeoutOf(options), async (signal) => {
         if (request.kind === 'ITEM' || request.kind === 'MAPPING') throw new WarehouseConnectorError('REJECTED', 'a registration is not cancelled in Qimen');
-        const { warehouseCode, ownerCode } = qimenCodesOf(target);
+        const { warehouseCode, ownerCode, customerId } = qimenCodesOf(target);
         const body = toXml('request', {
           warehouseCode,
           ownerCode,
@@ -281,7 +284,7 @@ export function createQimenConnector(deps: QimenConnectorDeps): QimenConnector {
           orderType: qimenOrderType(request.kind, null),
           cancelReason: request.reason ?? undefined,
         });
-        await client.call({ method: QIMEN_CANCEL_METHOD, customerId: ownerCode, body }, signal);
+        await client.call({ method: QIMEN_CANCEL_METHOD, customerId, body }, signal);
         // order.cancel answers success once the warehouse has cancelled it.
         return { kind: request.kind, docCode: request.docCode, externalCode: request.docCode, status: 'CANCEL' as ThirdPartyStatus };
       });
@@ -324,12 +327,12 @@ export function createQimenConnector(deps: QimenConnectorDeps): QimenConnector {
 
     queryInventory(target, query, options) {
       return withWarehouseDeadline(timeoutOf(options), async (signal) => {
-        const { warehouseCode, ownerCode } = qimenCodesOf(target);
+        const { warehouseCode, ownerCode, customerId } = qimenCodesOf(target);
         if (!query.itemCodes.length) return [];
         const body = toXml('request', {
           criteriaList: { criteria: query.itemCodes.map((itemCode) => ({ warehouseCode, ownerCode, itemCode, inventoryType: query.inventoryType ?? 'ZP' })) },
         });
-        const response = await client.call({ method: QIMEN_INVENTORY_METHOD, customerId: ownerCode, body }, signal);
+        const response = await client.call({ method: QIMEN_INVENTORY_METHOD, customerId, body }, signal);
         return children(child(response, 'items'), 'item').map((item) => {
           const quantity = Number(textOf(item, 'quantity') ?? NaN);
           const lockQuantity = Number(textOf(item, 'lockQuantity') ?? 0);

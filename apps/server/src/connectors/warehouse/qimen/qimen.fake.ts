@@ -54,6 +54,8 @@ export interface FakeQimenDocument {
   id: string;
   warehouseCode: string;
   ownerCode: string;
+  /** The customerId of the create call: the router calls back with it. */
+  customerId: string;
   orderType: string | null;
   /** ACCEPT, PARTDELIVERED, DELIVERED, PARTFULFILLED, FULFILLED, CANCELED. */
   status: string;
@@ -256,7 +258,7 @@ export class FakeQimen {
       record('BODY');
       return { status: 200, text: failure('BODY_ERROR', '报文格式错误') };
     }
-    const answer = this.handle(short, request);
+    const answer = this.handle(short, request, params.customerId!);
     record(answer.startsWith('ok') ? 'ok' : answer.split('\n')[0]!);
     const text = answer.startsWith('ok') ? answer.slice(3) : failure(answer.split('\n')[0]!, answer.split('\n')[1] ?? '');
     if (forced?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, forced.ms));
@@ -264,9 +266,9 @@ export class FakeQimen {
   }
 
   /** 'ok\n<xml>' or 'CODE\nmessage'. */
-  private handle(method: string, request: XmlElement): string {
+  private handle(method: string, request: XmlElement, customerId: string): string {
     const kind = CREATE_METHODS[method];
-    if (kind) return this.create(kind, request);
+    if (kind) return this.create(kind, request, customerId);
     if (method === 'order.cancel') return this.cancel(request);
     if (method === 'singleitem.synchronize') {
       const itemCode = textOf(request, 'item/itemCode');
@@ -295,7 +297,7 @@ export class FakeQimen {
     );
   }
 
-  private create(kind: FakeDocumentKind, request: XmlElement): string {
+  private create(kind: FakeDocumentKind, request: XmlElement, customerId: string): string {
     const head = HEAD[kind];
     const order = child(request, head.order);
     const code = textOf(order, head.code);
@@ -327,6 +329,7 @@ export class FakeQimen {
       id: `${head.prefix}${String(++this.seq).padStart(6, '0')}`,
       warehouseCode,
       ownerCode: parsed[0]!.ownerCode,
+      customerId,
       orderType: textOf(order, 'orderType'),
       status: 'ACCEPT',
       lines: parsed,
@@ -394,7 +397,7 @@ export class FakeQimen {
         : {}),
       orderLines: { orderLine: orderLines },
     });
-    return this.sendCallback(`taobao.qimen.${doc.kind}.confirm`, body, { customerId: doc.ownerCode });
+    return this.sendCallback(`taobao.qimen.${doc.kind}.confirm`, body, { customerId: doc.customerId });
   }
 
   /** Posts a callback to our endpoint, signed unless told otherwise. */

@@ -121,15 +121,17 @@ export function createIngestService(deps: IngestServiceDeps) {
    * time) and its after-sales, page by page (each page ingested in its own transaction), and
    * records the run. A failure ends the run as FAILURE and backs the store off.
    */
-  async function pullStoreOrders(domainId: number, storeId: number, trigger: 'SCHEDULED' | 'MANUAL', actor: OperationActor): Promise<OrderSyncRunRow> {
+  async function pullStoreOrders(domainId: number, storeId: number, trigger: 'SCHEDULED' | 'MANUAL' | 'PUSH', actor: OperationActor): Promise<OrderSyncRunRow> {
     const connection = await stores().connectorFor(domainId, storeId);
     const store = connection.store;
     const [state] = await db
       .select()
       .from(orderSyncStates)
       .where(and(eq(orderSyncStates.domainId, domainId), eq(orderSyncStates.storeId, storeId)));
-    const to = deps.now();
-    const from = state?.pulledUntil ?? new Date(to.getTime() - FIRST_WINDOW_MS);
+    // The window ends the marketplace's data delay before now (PDD: 3 minutes); never before its start.
+    const lagged = deps.now().getTime() - connection.dataDelayMs;
+    const from = state?.pulledUntil ?? new Date(lagged - FIRST_WINDOW_MS);
+    const to = new Date(Math.max(lagged, from.getTime()));
     const cursors = readCursors(state?.watermark ?? null);
     // Written in SQL: the table's startedAt and createdAt are one column (created_at), which a Drizzle insert would name twice.
     const inserted = await db.execute<{ id: number }>(sql`
@@ -137,7 +139,7 @@ export function createIngestService(deps: IngestServiceDeps) {
       values (${domainId}, ${storeId}, ${trigger}, 'RUNNING', ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, ${actor.userId})
       returning id`);
     const run = { id: Number(inserted.rows[0]!.id) };
-    const counts = { pulled: 0, created: 0, updated: 0, failed: 0, attempts: 0, afterSalesCreated: 0, afterSalesUpdated: 0 };
+    const counts = { pulled: 0, pages: 0, created: 0, updated: 0, failed: 0, attempts: 0, afterSalesCreated: 0, afterSalesUpdated: 0 };
     const storeInfo = { id: store.id, platformCode: store.platformCode };
     try {
       for (let more = true; more; ) {
@@ -146,6 +148,7 @@ export function createIngestService(deps: IngestServiceDeps) {
           () => counts.attempts++,
         );
         counts.pulled += page.orders.length;
+        counts.pages++;
         if (page.orders.length) {
           const result = await db.transaction((tx) => ingestOrders(tx, pipelineDeps, domainId, actor, storeInfo, page.orders.map((o) => draftFromConnector(o))));
           counts.created += result.created;
@@ -161,6 +164,7 @@ export function createIngestService(deps: IngestServiceDeps) {
           () => connection.pullAfterSales({ from, to, watermark: cursors.a, pageSize: PULL_PAGE_SIZE }),
           () => counts.attempts++,
         );
+        counts.pages++;
         if (page.afterSales.length) {
           // The store's "pull after-sale requests" setting (on unless turned off).
           const pullsAfterSales = (store.syncConfig as { syncAfterSales?: boolean } | null)?.syncAfterSales !== false;
@@ -204,7 +208,7 @@ export function createIngestService(deps: IngestServiceDeps) {
   async function finish(
     runId: number,
     status: string,
-    all: { pulled: number; created: number; updated: number; failed: number; attempts: number; afterSalesCreated: number; afterSalesUpdated: number },
+    all: { pulled: number; pages: number; created: number; updated: number; failed: number; attempts: number; afterSalesCreated: number; afterSalesUpdated: number },
     errorMsg: string | null,
     store: StoreRecord,
   ): Promise<OrderSyncRunRow> {
@@ -378,6 +382,7 @@ export function createIngestService(deps: IngestServiceDeps) {
       windowFrom: r.window_from as Date | null,
       windowTo: r.window_to as Date | null,
       pulled: Number(r.pulled),
+      pages: Number(r.pages ?? 0),
       created: Number(r.created),
       updated: Number(r.updated),
       failed: Number(r.failed),
@@ -489,6 +494,7 @@ function toRunRow(r: {
   windowFrom: Date | null;
   windowTo: Date | null;
   pulled: number;
+  pages: number;
   created: number;
   updated: number;
   failed: number;
@@ -506,6 +512,7 @@ function toRunRow(r: {
     windowFrom: iso(r.windowFrom),
     windowTo: iso(r.windowTo),
     pulled: r.pulled,
+    pages: r.pages,
     created: r.created,
     updated: r.updated,
     failed: r.failed,

@@ -1,5 +1,7 @@
 // Each store's sync health on store management: the last successful order, refund and stock sync,
-// with the last failure and how many order pulls failed in a row since.
+// with the last failure (its text from the sync record) and how many order pulls failed in a row
+// since; the order pull's watermark, its last run (pages and orders), the back-off, and the last
+// order message the marketplace pushed.
 import { useMemo } from 'react';
 import { Space, Tooltip, Typography } from 'antd';
 import { CheckCircleTwoTone, WarningTwoTone } from '@ant-design/icons';
@@ -33,6 +35,52 @@ function Line({ label, ok, failedAt, error }: { label: string; ok: string | null
   return failing ? <Tooltip title={t('admin:sync.failedAt', { time: formatDateTime(failedAt), error: error ?? '' })}>{body}</Tooltip> : body;
 }
 
+/** The order pull's watermark, its last run (pages, orders), the back-off and the last pushed message. */
+function PullDetails({ health }: { health: StoreSyncHealthRow }) {
+  const { t } = useTranslation();
+  const run = health.lastOrderRun;
+  const small = { fontSize: 12 } as const;
+  return (
+    <>
+      {health.ordersPulledUntil && (
+        <div>
+          <Typography.Text type="secondary" style={small} data-testid="sync-watermark">
+            {t('admin:sync.syncedUntil', { time: formatDateTime(health.ordersPulledUntil) })}
+          </Typography.Text>
+        </div>
+      )}
+      {health.resumingPull && (
+        <div>
+          <Typography.Text type="warning" style={small}>
+            {t('admin:sync.resuming')}
+          </Typography.Text>
+        </div>
+      )}
+      {run && (
+        <div>
+          <Typography.Text type="secondary" style={small} data-testid="sync-last-run">
+            {t('admin:sync.lastRun', { trigger: t(`admin:sync.triggers.${run.trigger}`, { defaultValue: run.trigger }), orders: run.pulled, pages: run.pages })}
+          </Typography.Text>
+        </div>
+      )}
+      {health.nextPullAt && (
+        <div>
+          <Typography.Text type="warning" style={small}>
+            {t('admin:sync.nextPull', { time: formatDateTime(health.nextPullAt) })}
+          </Typography.Text>
+        </div>
+      )}
+      {health.lastMessageAt && (
+        <div>
+          <Typography.Text type="secondary" style={small}>
+            {t('admin:sync.lastMessage', { time: formatDateTime(health.lastMessageAt) })}
+          </Typography.Text>
+        </div>
+      )}
+    </>
+  );
+}
+
 export function SyncHealthCell({ health }: { health: StoreSyncHealthRow | undefined }) {
   const { t } = useTranslation();
   if (!health) return <Typography.Text type="secondary">-</Typography.Text>;
@@ -46,6 +94,7 @@ export function SyncHealthCell({ health }: { health: StoreSyncHealthRow | undefi
           {t('admin:sync.failuresInRow', { count: health.orderSyncFailures })}
         </Typography.Text>
       )}
+      <PullDetails health={health} />
     </Space>
   );
 }

@@ -16,6 +16,7 @@ import {
   Popconfirm,
   Select,
   Space,
+  Switch,
   Table,
   Tabs,
   Tag,
@@ -508,14 +509,14 @@ const LIFETIMES = [60, 3600, 86_400, 3 * 86_400, 30 * 86_400];
 
 function BehaviourTab({ storeId }: { storeId: number }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ failurePercent: number; latencyMs: number; tokenLifetimeSeconds: number; rateLimitPerMinute: number | null }>();
+  const [form] = Form.useForm<{ failurePercent: number; latencyMs: number; tokenLifetimeSeconds: number; rateLimitPerMinute: number | null; pushMessages: boolean }>();
   const [failureKind, setFailureKind] = useState<SandboxFailureKind>('TIMEOUT');
   const [failureOperation, setFailureOperation] = useState<SandboxOperation | undefined>();
   const [error, setError] = useState<string | null>(null);
   const invalidate = useInvalidateSandbox(storeId);
   const shop = useQuery({ queryKey: storesKeys.sandbox(storeId), queryFn: () => storesApi.sandbox.get(storeId) });
   useEffect(() => {
-    if (shop.data) form.setFieldsValue({ failurePercent: Math.round(shop.data.failureRate * 100), latencyMs: shop.data.latencyMs, tokenLifetimeSeconds: shop.data.tokenLifetimeSeconds, rateLimitPerMinute: shop.data.rateLimitPerMinute });
+    if (shop.data) form.setFieldsValue({ failurePercent: Math.round(shop.data.failureRate * 100), latencyMs: shop.data.latencyMs, tokenLifetimeSeconds: shop.data.tokenLifetimeSeconds, rateLimitPerMinute: shop.data.rateLimitPerMinute, pushMessages: shop.data.pushMessages });
   }, [shop.data, form]);
   if (!shop.data) return null;
   const lifetimeOptions = [...new Set([...LIFETIMES, shop.data.tokenLifetimeSeconds])].sort((a, b) => a - b).map((s) => ({ value: s, label: t('stores:sandbox.behaviour.lifetime', { text: durationText(t, s) }) }));
@@ -535,6 +536,7 @@ function BehaviourTab({ storeId }: { storeId: number }) {
               latencyMs: values.latencyMs,
               tokenLifetimeSeconds: values.tokenLifetimeSeconds,
               rateLimitPerMinute: values.rateLimitPerMinute || null,
+              pushMessages: values.pushMessages,
             });
             toast.success(t('common:saved'));
           } catch (e) {
@@ -554,6 +556,9 @@ function BehaviourTab({ storeId }: { storeId: number }) {
         </Form.Item>
         <Form.Item name="tokenLifetimeSeconds" label={t('stores:sandbox.behaviour.tokenLifetime')} tooltip={t('stores:sandbox.behaviour.tokenLifetimeHint')}>
           <Select options={lifetimeOptions} style={{ width: 170 }} />
+        </Form.Item>
+        <Form.Item name="pushMessages" valuePropName="checked" label={t('stores:sandbox.behaviour.pushMessages')} tooltip={t('stores:sandbox.behaviour.pushMessagesHint')}>
+          <Switch />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit">

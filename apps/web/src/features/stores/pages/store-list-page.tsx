@@ -151,6 +151,7 @@ export default function StoreListPage() {
           );
         },
       },
+      { key: 'syncHealth', title: t('admin:sync.title'), width: 230, render: (_, s) => (s.storeType === 1 ? <SyncHealthCell health={syncHealth.get(s.id)} /> : '-') },
       {
         key: 'usable',
         title: t('stores:fields.usable'),
@@ -165,7 +166,6 @@ export default function StoreListPage() {
           ),
       },
       { key: 'lastSync', title: t('stores:fields.lastSync'), width: 230, render: (_, s) => <LastSyncCell store={s} /> },
-      { key: 'syncHealth', title: t('admin:sync.title'), width: 190, render: (_, s) => (s.storeType === 1 ? <SyncHealthCell health={syncHealth.get(s.id)} /> : '-') },
       { key: 'secret', title: t('stores:fields.secret'), width: 200, render: (_, s) => <SecretCell store={s} /> },
       { key: 'contact', title: t('stores:fields.contact'), width: 140, render: (_, s) => [s.contact, s.phone ?? s.tel].filter(Boolean).join(' ') || '-' },
       { key: 'createdAt', title: t('stores:fields.createdAt'), width: 150, render: (_, s) => <DateTime value={s.createdAt} /> },

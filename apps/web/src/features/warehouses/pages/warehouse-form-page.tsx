@@ -14,7 +14,7 @@ import { warehousesApi, type WarehouseFormValues } from '../api';
 import { showFieldErrors } from '../components/form-errors';
 import { useWarehouse, useWarehousesMutation, warehouseErrorMessage } from '../queries';
 
-const FIELDS = ['code', 'name', 'type', 'externalCode', 'ownerCode', 'contact', 'phone', 'province', 'city', 'county', 'street', 'remark'] as const;
+const FIELDS = ['code', 'name', 'type', 'externalCode', 'ownerCode', 'qimenCustomerId', 'contact', 'phone', 'province', 'city', 'county', 'street', 'remark'] as const;
 
 export default function WarehouseFormPage() {
   const { t } = useTranslation();
@@ -33,7 +33,7 @@ export default function WarehouseFormPage() {
   });
 
   useEffect(() => {
-    if (existing) form.setFieldsValue({ ...existing, county: existing.county ?? '', externalCode: existing.externalCode ?? '', ownerCode: existing.ownerCode ?? '', remark: existing.remark ?? '' });
+    if (existing) form.setFieldsValue({ ...existing, county: existing.county ?? '', externalCode: existing.externalCode ?? '', ownerCode: existing.ownerCode ?? '', qimenCustomerId: existing.qimenCustomerId ?? '', remark: existing.remark ?? '' });
   }, [existing, form]);
 
   const max = (n: number) => ({ max: n, message: t('warehouses:validation.max', { max: n }) });
@@ -106,6 +106,13 @@ export default function WarehouseFormPage() {
                   <Input maxLength={64} />
                 </Form.Item>
               </Col>
+              {type === 'QIMEN_WAREHOUSE' && (
+                <Col xs={24} md={12}>
+                  <Form.Item name="qimenCustomerId" label={t('warehouses:fields.qimenCustomerId')} extra={t('warehouses:form.qimenCustomerIdHelp')} rules={[max(64)]}>
+                    <Input maxLength={64} />
+                  </Form.Item>
+                </Col>
+              )}
             </Row>
           )}
           <Typography.Title level={5}>{t('warehouses:form.sender')}</Typography.Title>

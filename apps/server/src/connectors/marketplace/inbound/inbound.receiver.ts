@@ -1,0 +1,120 @@
+// The one receiver of the marketplaces' pushed order messages (issue #18 must-have 6). Each request
+// is checked in this order: the platform's verifier (verifiers.ts) reads it and checks that the
+// platform sent it; every message's time must be within the platform's window of our clock (an
+// old message sent again is a replay and is refused); the shop each names must be one of our
+// stores. Then, in one transaction, each message is kept once per (platform, app, message id) in
+// the store's domain: a message received before (a duplicate, or a replay within the window) is
+// answered "ok" and not processed again. A new message of a store that pulls orders is QUEUED and
+// the store's order pull is scheduled (inbound.processor.ts); one of a store that does not
+// (disabled, not authorised, automatic order sync off) is kept as IGNORED with the reason.
+// Nothing is kept from a refused request.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { marketplaceInboundMessages, stores } from '../../../db/schema/index.js';
+import type { JobQueue } from '../../../platform/jobs.js';
+import type { Answer, InboundMessage, InboundRequest, InboundVerifier } from './verifiers.js';
+
+export const INBOUND_PROCESS_JOB = 'marketplace-inbound.process';
+
+export interface InboundReceiverDeps {
+  db: Db;
+  verifiers: Map<string, InboundVerifier>;
+  jobs: JobQueue | null;
+  now: () => Date;
+  log?: (message: string) => void;
+}
+
+interface StoreRef {
+  domainId: number;
+  id: number;
+  platformShopId: string;
+  usable: boolean;
+  storeType: number;
+  authStatus: string;
+  syncConfig: unknown;
+}
+
+/** Why a store's messages are not processed, or null when its orders are pulled. */
+export function notPulledBecause(store: Pick<StoreRef, 'usable' | 'storeType' | 'authStatus' | 'syncConfig'>): string | null {
+  if (store.storeType !== 1) return 'not a marketplace store';
+  if (!store.usable) return 'the store is disabled';
+  if (store.authStatus !== 'AUTHORIZED') return 'the store is not authorised';
+  if ((store.syncConfig as { autoSyncOrders?: boolean } | null)?.autoSyncOrders === false) return 'automatic order sync is off';
+  return null;
+}
+
+export function createInboundReceiver(deps: InboundReceiverDeps) {
+  const { db } = deps;
+
+  async function receive(key: string, request: InboundRequest): Promise<Answer> {
+    const verifier = deps.verifiers.get(key);
+    if (!verifier) throw new Error(`no inbound verifier ${key}`);
+    const refuse = (code: string, message: string) => {
+      deps.log?.(`[inbound ${key}] refused: ${code} ${message}`);
+      return verifier.answer({ ok: false, code, message });
+    };
+    const verified = await verifier.verify(request);
+    if (verified.kind === 'refused') return refuse(verified.code, verified.message);
+    if (verified.kind === 'probe') return verifier.answer({ ok: true });
+
+    const now = deps.now().getTime();
+    const stale = verified.messages.find((m) => Math.abs(now - m.sentAt.getTime()) > verifier.maxAgeMs);
+    if (stale) return refuse('REPLAYED', `message ${stale.messageId} was sent at ${stale.sentAt.toISOString()}, outside ${Math.round(verifier.maxAgeMs / 60_000)} minutes of our clock`);
+
+    // Platform-level lookup: the message names no domain, only the shop's id on the platform.
+    const shopIds = [...new Set(verified.messages.map((m) => m.shopId))];
+    const found: StoreRef[] = await db
+      .select({ domainId: stores.domainId, id: stores.id, platformShopId: stores.platformShopId, usable: stores.usable, storeType: stores.storeType, authStatus: stores.authStatus, syncConfig: stores.syncConfig })
+      .from(stores)
+      .where(and(eq(stores.platformCode, verifier.platformCode), inArray(stores.platformShopId, shopIds)))
+      .then((rows) => rows.filter((r): r is StoreRef => r.platformShopId !== null));
+    const pairs: { message: InboundMessage; store: StoreRef }[] = [];
+    for (const message of verified.messages) {
+      const matching = found.filter((s) => s.platformShopId === message.shopId);
+      if (!matching.length) deps.log?.(`[inbound ${key}] message ${message.messageId}: no store of shop ${message.shopId}`);
+      // A shop authorised in two domains is two stores: each gets the message. Within a domain, the first store.
+      const byDomain = new Map<number, StoreRef>();
+      for (const s of matching.sort((a, b) => a.id - b.id)) if (!byDomain.has(s.domainId)) byDomain.set(s.domainId, s);
+      for (const store of byDomain.values()) pairs.push({ message, store });
+    }
+    if (!pairs.length) return refuse('UNKNOWN_SHOP', `no store of shop ${shopIds.join(', ')}`);
+
+    try {
+      await db.transaction(async (tx) => {
+        const toPull = new Map<string, { domainId: number; storeId: number }>();
+        for (const { message, store } of pairs) {
+          const reason = notPulledBecause(store);
+          const [stored] = await tx
+            .insert(marketplaceInboundMessages)
+            .values({
+              domainId: store.domainId,
+              storeId: store.id,
+              platformCode: verifier.platformCode,
+              appKey: message.appKey,
+              messageId: message.messageId,
+              event: message.event,
+              platformNos: message.platformNos,
+              sentAt: message.sentAt,
+              status: reason ? 'IGNORED' : 'QUEUED',
+              outcome: reason,
+              processedAt: reason ? deps.now() : null,
+              createdAt: deps.now(),
+            })
+            .onConflictDoNothing()
+            .returning({ id: marketplaceInboundMessages.id });
+          // Received before: not processed again.
+          if (stored && !reason) toPull.set(`${store.domainId}:${store.id}`, { domainId: store.domainId, storeId: store.id });
+        }
+        for (const job of toPull.values()) await deps.jobs?.send(INBOUND_PROCESS_JOB, job, { tx });
+      });
+    } catch (error) {
+      deps.log?.(`[inbound ${key}] not kept: ${error instanceof Error ? error.message : String(error)}`);
+      return verifier.answer({ ok: false, code: 'SYSTEM_ERROR', message: 'the message could not be kept now; send it again' });
+    }
+    return verifier.answer({ ok: true });
+  }
+
+  return { receive };
+}
+
+export type InboundReceiver = ReturnType<typeof createInboundReceiver>;
