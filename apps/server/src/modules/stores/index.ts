@@ -9,6 +9,7 @@ import { createConnectorRegistry } from '../../connectors/marketplace/registry.j
 import { createPddConnector } from '../../connectors/marketplace/pdd/pdd.connector.js';
 import { createSandboxConnector } from '../../connectors/marketplace/sandbox/sandbox.connector.js';
 import { createJdConnector } from '../../connectors/marketplace/jd/jd.connector.js';
+import { createDouyinConnector } from '../../connectors/marketplace/douyin/douyin.connector.js';
 import { createTaobaoConnector } from '../../connectors/marketplace/taobao/taobao.connector.js';
 import { storedAppCredentials } from '../../connectors/app-credentials.js';
 import { createSandboxConsole } from '../../connectors/marketplace/sandbox/sandbox.console.js';
@@ -61,6 +62,7 @@ export const registerStoresModule: AreaModule = async (ctx) => {
     createTaobaoConnector({ credentials }),
     createJdConnector({ credentials }),
     createPddConnector({ credentials }),
+    createDouyinConnector({ credentials }),
   ]);
   const connections = createStoreConnections({ db, connectors, now, callTimeoutMs });
   const stores = createStoresService({ database: ctx.database, registry: ctx.registry, connectors, sandbox, now });
