@@ -237,8 +237,11 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     }
   }
 
+  /** Douyin's party shape in the waybill request ([S]/[U]). */
+  type Party = { address?: Partial<Record<'province_name' | 'city_name' | 'district_name' | 'detail_address', string>>; contact?: { name?: string; mobile?: string } };
+
   function newCreateOrder(p: Record<string, unknown>, res: ServerResponse) {
-    const sender = p.sender_info as Record<string, any> | undefined;
+    const sender = p.sender_info as Party | undefined;
     const infos = p.order_infos;
     if (typeof p.logistics_code !== 'string' || !p.logistics_code) return fail(res, FAKE_DOUDIAN_ERRORS.missingParam, 'logistics_code 不能为空');
     if (!sender?.address?.province_name || !sender?.contact?.name) return fail(res, FAKE_DOUDIAN_ERRORS.missingParam, 'sender_info 不完整');
@@ -247,7 +250,7 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     if (!known.includes(p.logistics_code)) return fail(res, FAKE_DOUDIAN_ERRORS.business, `未开通${p.logistics_code}电子面单服务`);
     const ebill: unknown[] = [];
     const errs: unknown[] = [];
-    for (const info of infos as Record<string, any>[]) {
+    for (const info of infos as { order_id?: string; pack_id?: string; receiver_info?: Party }[]) {
       const r = info.receiver_info;
       if (!info.order_id || !r?.address?.province_name || !r?.address?.city_name || !r?.address?.district_name || !r?.address?.detail_address || !r?.contact?.name) {
         errs.push({ order_id: info.order_id ?? '', pack_id: info.pack_id ?? '', err_code: '10001', err_msg: '收件人信息不完整' });
@@ -261,9 +264,9 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
         track_no: trackNo,
         sort_code: `${300 + (trackSeq % 50)}-${10 + (trackSeq % 9)} ${String(trackSeq).padStart(3, '0')}`,
         package_center_code: '571',
-        package_center_name: `${r.address.city_name}集包中心`,
+        package_center_name: `${r.address.city_name ?? ''}集包中心`,
         short_address_code: '21',
-        short_address_name: `${r.address.district_name}分部`,
+        short_address_name: `${r.address.district_name ?? ''}分部`,
       });
     }
     ok(res, { ebill_infos: ebill, err_infos: errs });
