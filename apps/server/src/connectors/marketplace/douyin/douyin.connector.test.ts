@@ -256,4 +256,32 @@ describe('the Douyin connector against the Douyin fake', () => {
     expect((await connector.pushShippingFeedback(store, [{ platformNo: '7300000000000001', expressCompanyCode: 'ZTO', expressNo: '73100000001' }]))[0]!.ok).toBe(true);
     expect(fake.calls.every((c) => c.refused === null)).toBe(true);
   });
+
+  it('pulls after-sales by update time across pages, mapping type, status, fen refund and the returned parcel; an unknown status fails naming it', async () => {
+    fake.afterSales.clear();
+    const item = (id: number, minutes: number, type: number, status: number) => ({
+      aftersale_info: { aftersale_id: String(7400000000000000 + id), aftersale_type: type, aftersale_status: status, related_id: '7300000000000001', apply_time: Math.floor(at(minutes - 1).getTime() / 1000), update_time: Math.floor(at(minutes).getTime() / 1000), refund_amount: 1990, ...(status === 11 ? { return_logistics_code: 'YT900', return_logistics_company_name: '圆通' } : {}) },
+      order_info: { shop_order_id: '7300000000000001', related_order_info: [{ sku_order_id: '73000000000000011', product_id: 3500000001, product_name: '保温杯', shop_sku_code: 'A-1', item_num: 2, aftersale_item_num: 1, price: 1990 }] },
+      text_part: { reason_text: '七天无理由' },
+    });
+    for (let i = 0; i < 25; i++) fake.afterSales.set(String(i), item(i, 10 + i, i % 4 === 0 ? 0 : 2, i === 3 ? 11 : 6));
+    const seen: string[] = [];
+    let watermark: string | null = null;
+    for (let more = true; more; ) {
+      const page = await connector.pullAfterSales(store, { from: day, to: at(120), watermark, pageSize: 10 });
+      seen.push(...page.afterSales.map((a) => a.refundId));
+      const returned = page.afterSales.find((a) => a.refundId === '7400000000000003');
+      if (returned) expect(returned).toMatchObject({ type: 'REFUND_ONLY', status: 'WAIT_SELLER_CONFIRM_GOODS', refundFee: '19.90', buyerExpressNo: 'YT900', reason: '七天无理由', platformNo: '7300000000000001', lines: [{ tbSkuId: '73000000000000011', outerSkuId: 'A-1', qty: 1, price: '19.90' }] });
+      watermark = page.watermark;
+      more = page.hasMore && page.afterSales.length > 0;
+    }
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => String(7400000000000000 + i)));
+    const lists = fake.calls.filter((c) => c.method === 'afterSale.List');
+    expect(lists.length).toBeGreaterThanOrEqual(3);
+    expect(lists.every((c) => c.refused === null && c.params!.page === 0 && JSON.stringify(c.params!.order_by) === '["update_time asc"]')).toBe(true);
+    fake.afterSales.set('99', item(99, 100, 0, 99));
+    const unknown = await failure(connector.pullAfterSales(store, { from: day, to: at(120) }));
+    expect(unknown.detail).toContain('aftersale_status');
+    fake.afterSales.clear();
+  });
 });

@@ -1,7 +1,8 @@
 // The Douyin shop (抖店) marketplace connector: authorisation by the service market's consent and
 // token.create / token.refresh, orders by update time through order.searchList, the online goods
 // (product.listV2 and each product's sku.list) for the mapping page, stock through sku.syncStock
-// (full quantities) and shipping feedback through order.logisticsAdd. The installation's app key
+// (full quantities), shipping feedback through order.logisticsAdd and after-sales by update time
+// through afterSale.List. The installation's app key
 // and secret come from an AppCredentialsLookup; without them every call fails clearly instead of
 // reaching Douyin.
 //
@@ -22,7 +23,9 @@ import {
   ConnectorError,
   DEFAULT_CALL_TIMEOUT_MS,
   withDeadline,
+  type AfterSalePage,
   type CallOptions,
+  type PlatformAfterSale,
   type MarketplaceConnector,
   type OnlineGoodsPage,
   type OrderPage,
@@ -43,7 +46,7 @@ import {
   type DoudianDeps,
   type DoudianTokenAnswer,
 } from './douyin.client.js';
-import { douyinCompanyOf, fenToYuan, mapDouyinOrder, type DouyinPlatformOrder } from './douyin.mapping.js';
+import { douyinCompanyOf, fenToYuan, mapDouyinAfterSale, mapDouyinOrder, type DouyinPlatformOrder } from './douyin.mapping.js';
 
 export { PLATFORM_DOUYIN_CODE } from './douyin.client.js';
 /** order.searchList: size ≤ 100 [C]. */
@@ -86,11 +89,14 @@ const compareKeys = (a: { at: number; id: string }, b: { at: number; id: string 
 const after = (k: { at: number; id: string }, mark: Key) => k.at > mark.at || (k.at === mark.at && (mark.id === null || compareIds(k.id, mark.id) > 0));
 const floorSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
 
-interface Row {
+interface Row<T = DouyinPlatformOrder> {
   key: { at: number; id: string };
-  /** null: not yet a deal (skipped, but the watermark passes it). */
-  order: DouyinPlatformOrder | null;
+  /** null: a record handed over to no one (an unpaid order), which the watermark passes all the same. */
+  order: T | null;
 }
+
+/** One page of records changed in [startSec, endSec] (inclusive seconds), ascending by update time. */
+type Search<T> = (startSec: number, endSec: number, page: number, size: number) => Promise<{ total: number; rows: Row<T>[] }>;
 
 export interface DouyinConnector extends MarketplaceConnector {
   appStatus(): Promise<{ configured: boolean; callbackUrl: string | null }>;
@@ -148,15 +154,15 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
     return { total, rows };
   }
 
-  /** Every order changed in the one second `at` (paged, the total checked between pages). */
-  async function readSecond(creds: PlatformAppCredentials, token: string, at: number, size: number, signal: AbortSignal): Promise<Row[]> {
+  /** Every record changed in the one second `at` (paged, the total checked between pages). */
+  async function readSecond<T>(search: Search<T>, at: number, size: number): Promise<Row<T>[]> {
     const sec = at / 1000;
     for (let pass = 1; ; pass++) {
-      const first = await searchPage(creds, token, sec, sec, 0, size, signal);
+      const first = await search(sec, sec, 0, size);
       const rows = [...first.rows];
       let moved = false;
       for (let page = 1; page * size < first.total; page++) {
-        const next = await searchPage(creds, token, sec, sec, page, size, signal);
+        const next = await search(sec, sec, page, size);
         if (next.total !== first.total) moved = true;
         rows.push(...next.rows);
       }
@@ -164,7 +170,53 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
         const byId = new Map(rows.filter((r) => r.key.at === at).map((r) => [r.key.id, r]));
         return [...byId.values()].sort((a, b) => compareKeys(a.key, b.key));
       }
-      if (pass >= maxPasses) throw new ConnectorError('PLATFORM_ERROR', `the Douyin orders of ${new Date(at).toISOString()} kept changing while being read; try again`);
+      if (pass >= maxPasses) throw new ConnectorError('PLATFORM_ERROR', `the Douyin records of ${new Date(at).toISOString()} kept changing while being read; try again`);
+    }
+  }
+
+  /**
+   * The pull by update time both orders and after-sales use (see the head of this file): page 0
+   * from the watermark's second, sub-windows of at most maxWindowMs, a crowded second read whole.
+   */
+  async function walk<T>(window: TimeWindow, search: Search<T>): Promise<{ items: T[]; watermark: string; hasMore: boolean }> {
+    if (!(window.from instanceof Date) || !(window.to instanceof Date) || window.from.getTime() > window.to.getTime()) {
+      throw new AppError(ErrorCodes.VALIDATION, 400, { detail: 'window: from must not be after to', field: 'window' });
+    }
+    const size = Math.min(Math.max(Math.floor(window.pageSize ?? DOUYIN_PAGE_SIZE), 1), DOUYIN_PAGE_SIZE);
+    const from = window.from.getTime();
+    const to = window.to.getTime();
+    let mark: Key = window.watermark ? decodeWatermark(window.watermark) : { at: from, id: null };
+    if (mark.at < from) mark = { at: from, id: null };
+    // Sub-windows without records to hand over (empty, or only unpaid orders) are walked through
+    // in the same call: an empty page must not end the pull early.
+    for (;;) {
+      if (mark.at >= to) return { items: [], watermark: encodeWatermark(mark), hasMore: false };
+      const start = floorSecond(mark.at);
+      const end = Math.min(to, start + maxWindowMs);
+      // Douyin's end bound is asked inclusive of the last second; records at or after `end` are left for later.
+      const page = await search(start / 1000, Math.ceil(end / 1000), 0, size);
+      const inWindow = (r: Row<T>) => r.key.at >= from && r.key.at < end && after(r.key, mark);
+      const lastAt = page.rows.reduce((max, r) => Math.max(max, r.key.at), -Infinity);
+      const complete = page.total <= size || page.rows.length < size || lastAt >= end;
+      let taken: Row<T>[];
+      let next: Key;
+      if (complete) {
+        taken = page.rows.filter(inWindow);
+        next = { at: end, id: null };
+      } else if (page.rows.some((r) => r.key.at < lastAt && inWindow(r))) {
+        // The last second may go on past this page: its records come with the next call.
+        taken = page.rows.filter((r) => r.key.at < lastAt && inWindow(r));
+        next = { at: lastAt, id: null };
+      } else {
+        // The whole page shares one second: read that second whole.
+        taken = (await readSecond(search, lastAt, size)).filter(inWindow);
+        next = { at: lastAt + 1000, id: null };
+      }
+      taken.sort((a, b) => compareKeys(a.key, b.key));
+      const items = taken.flatMap((r) => (r.order ? [r.order] : []));
+      const hasMore = next.at < to;
+      if (items.length || !hasMore) return { items, watermark: encodeWatermark(next), hasMore };
+      mark = next;
     }
   }
 
@@ -192,47 +244,10 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
     },
 
     async pullOrders(store, window: TimeWindow, callOptions): Promise<OrderPage> {
-      if (!(window.from instanceof Date) || !(window.to instanceof Date) || window.from.getTime() > window.to.getTime()) {
-        throw new AppError(ErrorCodes.VALIDATION, 400, { detail: 'window: from must not be after to', field: 'window' });
-      }
-      const size = Math.min(Math.max(Math.floor(window.pageSize ?? DOUYIN_PAGE_SIZE), 1), DOUYIN_PAGE_SIZE);
-      const from = window.from.getTime();
-      const to = window.to.getTime();
       return deadline(callOptions, async (signal, creds) => {
         const token = tokenOf(store);
-        let mark: Key = window.watermark ? decodeWatermark(window.watermark) : { at: from, id: null };
-        if (mark.at < from) mark = { at: from, id: null };
-        // Sub-windows without orders to hand over (empty, or only unpaid orders) are walked through
-        // in the same call: an empty page must not end the pull early.
-        for (;;) {
-          if (mark.at >= to) return { orders: [], watermark: encodeWatermark(mark), hasMore: false };
-          const start = floorSecond(mark.at);
-          const end = Math.min(to, start + maxWindowMs);
-          // Douyin's end bound is asked inclusive of the last second; orders at or after `end` are left for later.
-          const page = await searchPage(creds, token, start / 1000, Math.ceil(end / 1000), 0, size, signal);
-          const inWindow = (r: Row) => r.key.at >= from && r.key.at < end && after(r.key, mark);
-          const lastAt = page.rows.reduce((max, r) => Math.max(max, r.key.at), -Infinity);
-          const complete = page.total <= size || page.rows.length < size || lastAt >= end;
-          let taken: Row[];
-          let next: Key;
-          if (complete) {
-            taken = page.rows.filter(inWindow);
-            next = { at: end, id: null };
-          } else if (page.rows.some((r) => r.key.at < lastAt && inWindow(r))) {
-            // The last second may go on past this page: its orders come with the next call.
-            taken = page.rows.filter((r) => r.key.at < lastAt && inWindow(r));
-            next = { at: lastAt, id: null };
-          } else {
-            // The whole page shares one second: read that second whole.
-            taken = (await readSecond(creds, token, lastAt, size, signal)).filter(inWindow);
-            next = { at: lastAt + 1000, id: null };
-          }
-          taken.sort((a, b) => compareKeys(a.key, b.key));
-          const orders = taken.flatMap((r) => (r.order ? [r.order] : []));
-          const hasMore = next.at < to;
-          if (orders.length || !hasMore) return { orders, watermark: encodeWatermark(next), hasMore };
-          mark = next;
-        }
+        const result = await walk(window, (startSec, endSec, page, size) => searchPage(creds, token, startSec, endSec, page, size, signal));
+        return { orders: result.items, watermark: result.watermark, hasMore: result.hasMore };
       });
     },
 
@@ -336,9 +351,30 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
       });
     },
 
-    // CONNECTORS.md documents no Douyin after-sale list call, so none is pulled (README).
-    async pullAfterSales(_store, window) {
-      return { afterSales: [], watermark: window.watermark ?? null, hasMore: false };
+    async pullAfterSales(store, window: TimeWindow, callOptions): Promise<AfterSalePage> {
+      return deadline(callOptions, async (signal, creds) => {
+        const token = tokenOf(store);
+        const result = await walk<PlatformAfterSale>(window, async (startSec, endSec, page, size) => {
+          // afterSale.List by update time, ascending; page from 0, size ≤ 100 (official SDK params).
+          const data = await callDoudian(
+            creds,
+            deps,
+            { method: 'afterSale.List', accessToken: token, params: { update_start_time: startSec, update_end_time: endSec, order_by: ['update_time asc'], page, size } },
+            signal,
+          ).catch(readRefusal('the after-sale list'));
+          const total = Number(data.total);
+          const list = data.items ?? [];
+          if (!Number.isInteger(total) || total < 0 || !Array.isArray(list)) throw new ConnectorError('PLATFORM_ERROR', 'Douyin answered the after-sale list with a malformed answer: total or items missing');
+          const rows: Row<PlatformAfterSale>[] = [];
+          for (const raw of list as Record<string, unknown>[]) {
+            const mapped = mapDouyinAfterSale(raw);
+            if ('problem' in mapped) throw new ConnectorError('PLATFORM_ERROR', `Douyin sent ${mapped.problem}; nothing of this window was stored`);
+            rows.push({ key: { at: mapped.updatedAt.getTime(), id: mapped.afterSale.refundId }, order: mapped.afterSale });
+          }
+          return { total, rows };
+        });
+        return { afterSales: result.items, watermark: result.watermark, hasMore: result.hasMore };
+      });
     },
 
     async pushAfterSaleDecisions(_store, decisions) {

@@ -96,6 +96,23 @@ export interface DouyinFakeSku {
   stock_num: number;
 }
 
+/** An item of afterSale.List (times in UNIX seconds, money in fen). */
+export interface DouyinFakeAfterSale {
+  aftersale_info: {
+    aftersale_id: string;
+    aftersale_type: number;
+    aftersale_status: number;
+    related_id: string;
+    apply_time: number;
+    update_time: number;
+    refund_amount: number;
+    return_logistics_code?: string;
+    return_logistics_company_name?: string;
+  };
+  order_info: { shop_order_id: string; related_order_info: { sku_order_id: string; product_id: number; product_name: string; shop_sku_code?: string; item_num: number; aftersale_item_num: number; price: number }[] };
+  text_part?: { reason_text?: string };
+}
+
 export interface DouyinFakeWaybill {
   trackNo: string;
   logisticsCode: string;
@@ -137,6 +154,7 @@ export interface DouyinFake {
   products: Map<string, DouyinFakeProduct>;
   skus: Map<string, DouyinFakeSku>;
   waybills: DouyinFakeWaybill[];
+  afterSales: Map<string, DouyinFakeAfterSale>;
   /** Calls whose signature did not verify. */
   readonly badSignatures: number;
   credentials(): { appKey: string; appSecret: string; gatewayUrl: string; authorizeUrl: string };
@@ -186,6 +204,7 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
   const products = new Map<string, DouyinFakeProduct>();
   const skus = new Map<string, DouyinFakeSku>();
   const waybills: DouyinFakeWaybill[] = [];
+  const afterSales = new Map<string, DouyinFakeAfterSale>();
   const shipments = new Map<string, string>();
   const secret = () => randomBytes(18).toString('base64url');
   const seconds = () => Math.floor(now().getTime() / 1000);
@@ -289,6 +308,20 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     switch (method) {
       case 'order.searchList':
         return searchList(p, res);
+      case 'afterSale.List': {
+        const page = int(p.page ?? 0);
+        const size = int(p.size ?? 10);
+        if (page === null || page < 0 || size === null || size < 1 || size > 100) return fail(res, FAKE_DOUDIAN_ERRORS.paramJson, 'page 从0开始，size 不能超过100');
+        for (const b of ['update_start_time', 'update_end_time'] as const) if (p[b] !== undefined && int(p[b]) === null) return fail(res, FAKE_DOUDIAN_ERRORS.paramJson, `${b} 必须是秒级时间戳`);
+        const orderBy = Array.isArray(p.order_by) ? (p.order_by as unknown[]).map(String) : [];
+        if (orderBy.some((o) => !/^(status_deadline|apply_time|update_time) (asc|desc)$/.test(o))) return fail(res, FAKE_DOUDIAN_ERRORS.paramJson, 'order_by 取值错误');
+        const asc = orderBy[0] === 'update_time asc';
+        const list = [...afterSales.values()]
+          .filter((a) => (p.update_start_time === undefined || a.aftersale_info.update_time >= Number(p.update_start_time)) && (p.update_end_time === undefined || a.aftersale_info.update_time <= Number(p.update_end_time)))
+          .sort((a, b) => (asc ? 1 : -1) * (a.aftersale_info.update_time - b.aftersale_info.update_time));
+        const items = list.slice(page * size, (page + 1) * size);
+        return ok(res, { items, has_more: (page + 1) * size < list.length, total: list.length, page, size });
+      }
       case 'product.listV2': {
         const page = int(p.page ?? 1);
         const size = int(p.size ?? 10);
@@ -452,6 +485,7 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     products,
     skus,
     waybills,
+    afterSales,
     get badSignatures() {
       return badSignatures;
     },

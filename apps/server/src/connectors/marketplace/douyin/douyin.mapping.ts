@@ -4,7 +4,7 @@
 // of each line, and our express company codes ↔ Douyin's company codes. A shop order that does not
 // fit (a status we do not know, an amount that is not whole fen, a missing field) is refused whole
 // with a message naming the order and the field: nothing half-mapped is handed on.
-import type { PlatformOrder, PlatformOrderLine } from '../connector.js';
+import type { PlatformAfterSale, PlatformAfterSaleType, PlatformOrder, PlatformOrderLine } from '../connector.js';
 
 type Raw = Record<string, unknown>;
 
@@ -192,4 +192,79 @@ export function mapDouyinOrder(raw: Raw): Mapped {
     refunding: afterSales.some((a) => DOUYIN_AFTER_SALE_ACTIVE.has(a.afterSaleStatus)),
   };
   return { order, updatedAt };
+}
+
+// ---- after-sales ----------------------------------------------------------------------------------
+
+/** afterSale.List aftersale_type (official SDK field description) → what the buyer asks for. */
+export const DOUYIN_AFTER_SALE_TYPES: Record<number, PlatformAfterSaleType> = { 0: 'RETURN_REFUND', 1: 'REFUND_ONLY', 2: 'REFUND_ONLY', 3: 'EXCHANGE', 6: 'REFUND_ONLY', 7: 'EXCHANGE', 8: 'EXCHANGE' };
+
+/**
+ * afterSale.List aftersale_status → the after-sales area's words: 6 待商家同意, 7 待买家退货, 8 待商家发货
+ * (exchange/resend), 11 待商家二次同意 (goods back), 12 售后成功, 3/13 换货待买家收货, 14 换货成功, 27/29 商家拒绝, 28 售后失败.
+ */
+export const DOUYIN_AFTER_SALE_STATUSES: Record<number, string> = {
+  6: 'WAIT_SELLER_AGREE',
+  7: 'WAIT_BUYER_RETURN_GOODS',
+  8: 'WAIT_SELLER_CONFIRM_GOODS',
+  11: 'WAIT_SELLER_CONFIRM_GOODS',
+  12: 'SUCCESS',
+  3: 'SUCCESS',
+  13: 'SUCCESS',
+  14: 'SUCCESS',
+  27: 'SELLER_REFUSE_BUYER',
+  29: 'SELLER_REFUSE_BUYER',
+  28: 'CLOSED',
+};
+
+/**
+ * An item of afterSale.List as our after-sale, or why it cannot be one. afterSale.List names the
+ * lines by sku_order_id, product and the seller's SKU code (shop_sku_code), not by sku_id: the
+ * line's tbSkuId is the sku order id then ([U]; the after-sales area falls back to the SKU code).
+ */
+export function mapDouyinAfterSale(raw: Raw): { afterSale: PlatformAfterSale; updatedAt: Date } | { problem: string } {
+  const info = (raw.aftersale_info ?? null) as Raw | null;
+  const orderInfo = (raw.order_info ?? null) as Raw | null;
+  const id = text(info?.aftersale_id);
+  if (!info || !/^\d{1,30}$/.test(id)) return { problem: `an after-sale without a valid aftersale_id (${JSON.stringify(info?.aftersale_id ?? null)})` };
+  const at = (field: string) => `after-sale ${id}: ${field}`;
+  const updatedAt = unixTime(info.update_time);
+  if (!updatedAt || updatedAt === 'bad') return { problem: `${at('update_time')} "${text(info.update_time)}" is not a UNIX time` };
+  const createdAt = unixTime(info.apply_time ?? info.create_time);
+  if (!createdAt || createdAt === 'bad') return { problem: `${at('apply_time')} "${text(info.apply_time)}" is not a UNIX time` };
+  const type = DOUYIN_AFTER_SALE_TYPES[Number(info.aftersale_type)];
+  if (!type) return { problem: `${at('aftersale_type')} "${text(info.aftersale_type)}" is an after-sale type this connector does not know` };
+  const status = DOUYIN_AFTER_SALE_STATUSES[Number(info.aftersale_status)];
+  if (!status) return { problem: `${at('aftersale_status')} "${text(info.aftersale_status)}" is an after-sale status this connector does not know` };
+  const refundFee = fenToYuan(info.refund_amount ?? 0);
+  if (refundFee === null) return { problem: `${at('refund_amount')} "${text(info.refund_amount)}" is not an amount in fen` };
+  const platformNo = text(orderInfo?.shop_order_id) || text(info.related_id);
+  if (!platformNo) return { problem: `${at('order_info.shop_order_id')} is missing` };
+  const related = Array.isArray(orderInfo?.related_order_info) ? (orderInfo!.related_order_info as Raw[]) : [];
+  const lines: PlatformOrderLine[] = [];
+  for (const [i, r] of related.entries()) {
+    const qty = Number(r.aftersale_item_num ?? r.item_num);
+    if (!Number.isInteger(qty) || qty < 0) return { problem: `${at(`related_order_info[${i}].aftersale_item_num`)} "${text(r.aftersale_item_num)}" is not a quantity` };
+    const price = fenToYuan(r.price ?? 0);
+    if (price === null) return { problem: `${at(`related_order_info[${i}].price`)} "${text(r.price)}" is not an amount in fen` };
+    const spec = Array.isArray(r.sku_spec) ? (r.sku_spec as Raw[]).map((s) => `${text(s.name)}:${text(s.value)}`).join(';') : '';
+    lines.push({ tbSpuId: text(r.product_id), tbSkuId: text(r.sku_order_id), outerSkuId: text(r.shop_sku_code) || null, title: text(r.product_name), properties: spec || null, qty, price });
+  }
+  const returnNo = text(info.return_logistics_code);
+  return {
+    afterSale: {
+      refundId: id,
+      platformNo,
+      type,
+      status,
+      reason: text((raw.text_part as Raw | undefined)?.reason_text) || null,
+      refundFee,
+      lines,
+      buyerExpressCompanyCode: returnNo ? text(info.return_logistics_company_name) || null : null,
+      buyerExpressNo: returnNo || null,
+      createdAt,
+      updatedAt,
+    },
+    updatedAt,
+  };
 }
