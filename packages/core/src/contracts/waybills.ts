@@ -64,13 +64,14 @@ export function requiredWaybillFields(printCode: PlatformPrintCode, expressCompa
  * Cainiao (cn) through Cainiao LINK when the account has a linkProviderId, else through TOP in its
  * Taobao store's session; Pinduoduo waybills (pdd); other print codes have no connector in this build.
  */
-export const WAYBILL_CONNECTORS = ['SANDBOX', 'CAINIAO_TOP', 'CAINIAO_LINK', 'PDD_WAYBILL', 'NONE'] as const;
+export const WAYBILL_CONNECTORS = ['SANDBOX', 'CAINIAO_TOP', 'CAINIAO_LINK', 'PDD_WAYBILL', 'DOUYIN_WAYBILL', 'NONE'] as const;
 export type WaybillConnector = (typeof WAYBILL_CONNECTORS)[number];
 
 export function waybillConnectorOf(account: { printCode?: PlatformPrintCode | undefined; sandbox: boolean; fields?: Partial<Record<string, string>> | undefined }): WaybillConnector {
   if (account.sandbox) return 'SANDBOX';
   if (account.printCode === 'cn') return account.fields?.linkProviderId?.trim() ? 'CAINIAO_LINK' : 'CAINIAO_TOP';
   if (account.printCode === 'pdd') return 'PDD_WAYBILL';
+  if (account.printCode === 'dy') return 'DOUYIN_WAYBILL';
   return 'NONE';
 }
 

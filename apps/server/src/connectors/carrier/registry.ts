@@ -1,8 +1,9 @@
 // Carrier connectors by account: the sandbox carrier serves sandbox accounts, Pinduoduo waybills
-// serve accounts of print code pdd (with the installation's PDD app credentials; without them each
-// call says so), Cainiao waybills accounts of print code cn (through Cainiao LINK when the account
-// has a linkProviderId, else through TOP in its Taobao store's session); any other real carrier's
-// connector is not part of this build, so each of its calls says so instead of pretending.
+// serve accounts of print code pdd and Douyin waybills those of print code dy (with the
+// installation's app credentials of that platform; without them each call says so), Cainiao
+// waybills accounts of print code cn (through Cainiao LINK when the account has a linkProviderId,
+// else through TOP in its Taobao store's session); any other real carrier's connector is not part
+// of this build, so each of its calls says so instead of pretending.
 import { waybillConnectorOf, type WaybillConnector } from '@openseller/core';
 import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -13,6 +14,8 @@ import { PDD_PLATFORM_CODE } from '../marketplace/pdd/pdd.connector.js';
 import { TAOBAO_CREDENTIALS_CODE } from '../marketplace/taobao/taobao.connector.js';
 import { createCainiaoWaybillConnector, type TaobaoWaybillShop } from './cainiao/cainiao-waybill.connector.js';
 import { createPddWaybillConnector, type PddWaybillShop } from './pdd-waybill/pdd-waybill.connector.js';
+import { PLATFORM_DOUYIN_CODE } from '../marketplace/douyin/douyin.client.js';
+import { createDouyinWaybillConnector } from './douyin-waybill/douyin-waybill.connector.js';
 import { createSandboxCarrier } from './sandbox/sandbox-carrier.js';
 import { CarrierConnectorError, type CarrierConnector, type CarrierRegistry } from './types.js';
 
@@ -23,15 +26,15 @@ export function notInBuildCarrier(code: string): CarrierConnector {
   return { system: code, takeWaybillNumbers: refuse, cancelWaybillNumber: refuse, queryTracking: refuse };
 }
 
-/** The domain's authorised Pinduoduo store named by a waybill account (by store name or PDD shop id). */
-async function pddShopOf(db: Db, now: () => Date, domainId: number, shop: string): Promise<PddWaybillShop | string> {
+/** The domain's authorised store of the platform named by a waybill account (by store name or the platform's shop id). */
+async function pddShopOf(db: Db, now: () => Date, domainId: number, shop: string, platform = { code: PDD_PLATFORM_CODE, name: 'Pinduoduo' }): Promise<PddWaybillShop | string> {
   const [store] = await db
     .select()
     .from(stores)
-    .where(and(eq(stores.domainId, domainId), eq(stores.platformCode, PDD_PLATFORM_CODE), or(eq(stores.name, shop), eq(stores.platformShopId, shop))));
-  if (!store) return `no Pinduoduo store "${shop}" in this account: the waybill account's shop must name one`;
-  if (store.authStatus !== 'AUTHORIZED' || !store.accessToken || !store.platformShopId) return `the Pinduoduo store "${store.name}" is not authorised`;
-  if (store.tokenExpiresAt && store.tokenExpiresAt.getTime() <= now().getTime()) return `the authorisation of the Pinduoduo store "${store.name}" has ended: refresh it in store management`;
+    .where(and(eq(stores.domainId, domainId), eq(stores.platformCode, platform.code), or(eq(stores.name, shop), eq(stores.platformShopId, shop))));
+  if (!store) return `no ${platform.name} store "${shop}" in this account: the waybill account's shop must name one`;
+  if (store.authStatus !== 'AUTHORIZED' || !store.accessToken || !store.platformShopId) return `the ${platform.name} store "${store.name}" is not authorised`;
+  if (store.tokenExpiresAt && store.tokenExpiresAt.getTime() <= now().getTime()) return `the authorisation of the ${platform.name} store "${store.name}" has ended: refresh it in store management`;
   return { accessToken: store.accessToken, shopId: store.platformShopId };
 }
 
@@ -97,7 +100,14 @@ export function createCarrierRegistry(deps: { db: Db; now?: () => Date; credenti
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
     ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
   });
-  const byKind: Record<WaybillConnector, CarrierConnector | null> = { SANDBOX: sandbox, CAINIAO_TOP: cainiao, CAINIAO_LINK: cainiao, PDD_WAYBILL: pdd, NONE: null };
+  const douyin = createDouyinWaybillConnector({
+    credentials,
+    shopOf: (domainId, shop) => pddShopOf(deps.db, now, domainId, shop, { code: PLATFORM_DOUYIN_CODE, name: 'Douyin' }),
+    senderOf: (domainId, name) => warehouseSender(deps.db, domainId, name),
+    now,
+    ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
+  });
+  const byKind: Record<WaybillConnector, CarrierConnector | null> = { SANDBOX: sandbox, CAINIAO_TOP: cainiao, CAINIAO_LINK: cainiao, PDD_WAYBILL: pdd, DOUYIN_WAYBILL: douyin, NONE: null };
   return {
     sandbox,
     connectorFor: (account) => byKind[waybillConnectorOf(account)] ?? notInBuildCarrier(account.expressCompanyCode),

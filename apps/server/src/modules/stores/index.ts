@@ -10,6 +10,7 @@ import { createPddConnector } from '../../connectors/marketplace/pdd/pdd.connect
 import { createSandboxConnector } from '../../connectors/marketplace/sandbox/sandbox.connector.js';
 import { createJdConnector } from '../../connectors/marketplace/jd/jd.connector.js';
 import { createKuaishouConnector } from '../../connectors/marketplace/kuaishou/kuaishou.connector.js';
+import { createDouyinConnector } from '../../connectors/marketplace/douyin/douyin.connector.js';
 import { createTaobaoConnector } from '../../connectors/marketplace/taobao/taobao.connector.js';
 import { storedAppCredentials } from '../../connectors/app-credentials.js';
 import { registerMarketplaceInbound } from '../../connectors/marketplace/inbound/index.js';
@@ -82,6 +83,7 @@ export const registerStoresModule: AreaModule = async (ctx) => {
     createJdConnector({ credentials }),
     createPddConnector({ credentials }),
     createKuaishouConnector({ credentials }),
+    createDouyinConnector({ credentials }),
   ]);
   const connections = createStoreConnections({ db, connectors, now, callTimeoutMs });
   const stores = createStoresService({ database: ctx.database, registry: ctx.registry, connectors, sandbox, now });

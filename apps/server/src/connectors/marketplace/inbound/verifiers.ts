@@ -2,7 +2,7 @@
 // verifier per receiving address (POST /open/marketplace/messages/<key>). A verifier reads the raw
 // request, checks that the platform sent it (signature, or for Kuaishou a body only the app's
 // message key decrypts), and answers the messages it carries with the shop each names and the time
-// the platform gives it. The protocol facts and their sources are in docs/connectors.md §6
+// the platform gives it. The protocol facts and their sources are in docs/connectors.md §5
 // ([C] confirmed, [S] third-party only, [U] unconfirmed).
 import { createDecipheriv, createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { PLATFORM_SANDBOX } from '@openseller/core';
