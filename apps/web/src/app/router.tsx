@@ -8,7 +8,7 @@ import { canEnterRoute, ROUTES, type RouteDefinition } from '@openseller/core';
 import { accessToken } from './auth-store';
 import { lazyComponent, lazyPage } from './lazy-page';
 import { PAGES } from './pages';
-import { useSession } from './session';
+import { prefetchSession, useSession } from './session';
 import { useSiteInfo } from './site';
 
 // The signed-in shell (menus, top bar, its dialogs) is code the sign-in page does not need.
@@ -18,8 +18,8 @@ const NotAvailablePage = lazyComponent(async () => (await import('./status-pages
 const AppLayout = lazyPage(async () => ({ default: (await import('./layout/app-layout')).AppLayout }));
 
 /**
- * Starts loading the code of the page being opened (and of the shell, when signed in) at once,
- * alongside the language packs and the session, instead of one after the other as React meets them.
+ * Starts loading the code of the page being opened (and of the shell and the session, when signed
+ * in) at once, alongside the language packs, instead of one after the other as React meets them.
  */
 export function preloadCurrentRoute(): void {
   const pathname = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
@@ -28,6 +28,7 @@ export function preloadCurrentRoute(): void {
   if (def.placement === 'layout') {
     if (!accessToken()) return;
     AppLayout.preload();
+    prefetchSession();
   }
   PAGES[def.path]?.preload();
 }

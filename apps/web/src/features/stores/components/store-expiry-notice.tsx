@@ -7,9 +7,10 @@ import { useNavigate } from 'react-router-dom';
 import { App, Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { StoreCalls } from '@openseller/core';
+import { callApi } from '../../../app/request';
 import { useSession } from '../../../app/session';
-import { storesApi } from '../api';
-import { storesKeys } from '../queries';
+import { storesKeys } from '../keys';
 
 export const STORE_EXPIRY_NOTICE_KEY = 'openseller.storeExpiryNoticeUntil';
 const NOTICE_KEY = 'store-expiry-notice';
@@ -32,7 +33,9 @@ export function StoreExpiryNotice() {
   const allowed = !session.isRoot && !!session.domain && session.menus.has('MENU_STORE');
   const { data: count } = useQuery({
     queryKey: storesKeys.expiringCount(),
-    queryFn: storesApi.expiringCount,
+    // The call itself, not the stores area's client (features/stores/api.ts): the shell on every
+    // page needs only this one, not the sandbox console's calls and contracts.
+    queryFn: () => callApi(StoreCalls.getExpiringStoreCount, undefined, { quiet: true }),
     enabled: allowed && !hiddenToday(),
     staleTime: 10 * 60_000,
   });
