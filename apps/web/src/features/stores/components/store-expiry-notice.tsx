@@ -49,8 +49,8 @@ export function StoreExpiryNotice() {
     hideUntilEndOfDay();
     notification.warning({
       key: NOTICE_KEY,
-      title: t('stores:expiryNotice.title'),
-      description: t('stores:expiryNotice.body', { count }),
+      title: t('nav:storeExpiryNotice.title'),
+      description: t('nav:storeExpiryNotice.body', { count }),
       duration: 0,
       placement: 'topRight',
       // Below the header: the spec's notice top offset is 72 px (antd places it 24 px down).
@@ -65,7 +65,7 @@ export function StoreExpiryNotice() {
             navigate('/config/storemanagement');
           }}
         >
-          {t('stores:expiryNotice.view')}
+          {t('nav:storeExpiryNotice.view')}
         </Button>
       ),
     });
