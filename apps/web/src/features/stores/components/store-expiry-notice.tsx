@@ -4,13 +4,14 @@
 // the end of the day. Only accounts that can manage stores see it.
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StoreCalls } from '@openseller/core';
 import { callApi } from '../../../app/request';
 import { useSession } from '../../../app/session';
 import { storesKeys } from '../keys';
+import { useShellApi } from '../../../ui/shell-api';
 
 export const STORE_EXPIRY_NOTICE_KEY = 'openseller.storeExpiryNoticeUntil';
 const NOTICE_KEY = 'store-expiry-notice';
@@ -28,7 +29,7 @@ export function StoreExpiryNotice() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
-  const { notification } = App.useApp();
+  const { notification } = useShellApi();
   const shown = useRef(false);
   const allowed = !session.isRoot && !!session.domain && session.menus.has('MENU_STORE');
   const { data: count } = useQuery({
