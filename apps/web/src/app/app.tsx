@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +11,10 @@ import { PageFallback } from './page-fallback';
 import { createRouter } from './router';
 import { cspNonce } from './csp';
 import { onToastHostWanted } from './toast';
+import { queryClient } from './query-client';
 
 const csp = { nonce: cspNonce() };
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
-});
 
 // Toasts of pages outside the signed-in shell (which has antd's <App>, app-layout.tsx): a message
 // host loaded the first time one is shown.

@@ -2,6 +2,14 @@
 // "not available yet" page of its area.
 import { lazyPage, type LazyPage } from './lazy-page';
 
+/**
+ * What a route asks the server for before its page renders, started with its code when the route
+ * is the one opened (router.tsx preloadCurrentRoute); `query` is the route's query string.
+ */
+export const ROUTE_PREFETCH: Record<string, (query: string) => void> = {
+  '/order': (query) => void import('../features/orders/list/prefetch').then((m) => m.prefetchOrderList(query)).catch(() => undefined),
+};
+
 export const PAGES: Record<string, LazyPage> = {
   '/login': lazyPage(() => import('../features/accounts/pages/login-page')),
   '/register': lazyPage(() => import('../features/accounts/pages/register-page')),

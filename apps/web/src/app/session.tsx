@@ -4,6 +4,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SessionCalls, SystemCalls, type Account, type DomainConfigItem, type DomainInfo } from '@openseller/core';
 import { accessToken, storeAccount } from './auth-store';
+import { queryClient } from './query-client';
 import { callApi } from './request';
 
 export interface SessionState {
@@ -46,8 +47,19 @@ export async function loadSession(): Promise<SessionState> {
 
 const SessionContext = createContext<SessionState | null>(null);
 
+const SESSION_STALE_MS = 5 * 60_000;
+
 export function useSessionQuery() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: loadSession, enabled: !!accessToken(), staleTime: 5 * 60_000, retry: false });
+  return useQuery({ queryKey: sessionQueryKey, queryFn: loadSession, enabled: !!accessToken(), staleTime: SESSION_STALE_MS, retry: false });
+}
+
+/**
+ * Starts loading the session at once (a signed-in route being opened), beside the shell's and the
+ * page's code, instead of after them when the shell first renders; the shell's query then finds it.
+ */
+export function prefetchSession(): void {
+  if (!accessToken()) return;
+  void queryClient.prefetchQuery({ queryKey: sessionQueryKey, queryFn: loadSession, staleTime: SESSION_STALE_MS, retry: false });
 }
 
 export function SessionProvider({ value, children }: { value: SessionState; children: ReactNode }) {

@@ -4,28 +4,18 @@ import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import type { MessageInstance } from 'antd/es/message/interface';
 
-// antd's message API of the signed-in shell's <App> (bindToast), else of the light host the
-// root mounts the first time a page without <App> (the sign-in page) shows a toast.
+// antd's message API of the light host the root mounts the first time a page shows a toast
+// (app.tsx, toast-host.tsx): the same for the sign-in page and the signed-in shell.
 let bound: MessageInstance | null = null;
-let fallback: MessageInstance | null = null;
 let pending: Array<(api: MessageInstance) => void> = [];
 let hostWanted: (() => void) | null = null;
 
-/** Called by the shell (inside antd's <App>) with its message API; the returned function unbinds it. */
+/** Called by the root's toast host once its message API is mounted; the returned function unbinds it. */
 export function bindToast(instance: MessageInstance): () => void {
   bound = instance;
   flush();
   return () => {
     if (bound === instance) bound = null;
-  };
-}
-
-/** Called by the root's toast host once its message API is mounted. */
-export function bindFallbackToast(instance: MessageInstance): () => void {
-  fallback = instance;
-  flush();
-  return () => {
-    if (fallback === instance) fallback = null;
   };
 }
 
@@ -39,7 +29,7 @@ export function onToastHostWanted(listener: () => void): () => void {
 }
 
 function flush(): void {
-  const api = bound ?? fallback;
+  const api = bound;
   if (!api) return;
   const waiting = pending;
   pending = [];
@@ -47,7 +37,7 @@ function flush(): void {
 }
 
 function withApi(run: (api: MessageInstance) => void): void {
-  const api = bound ?? fallback;
+  const api = bound;
   if (api) {
     run(api);
     return;

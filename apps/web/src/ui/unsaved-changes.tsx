@@ -5,9 +5,9 @@
 // reloaded (beforeunload). Several editors may be dirty on one page; the router allows only one
 // blocker, so they register here and the guard asks once for all of them.
 import { useCallback, useEffect, useRef } from 'react';
-import { App } from 'antd';
 import { useBlocker } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useShellApi } from './shell-api';
 
 const dirtyEditors = new Set<{ dirty: boolean }>();
 let leavingOnPurpose = false;
@@ -49,7 +49,7 @@ export function leaveWithoutAsking(navigate: () => void): void {
 
 function useLeaveDialog() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useShellApi();
   return useCallback(
     (onLeave: () => void, onStay: () => void) =>
       modal.confirm({

@@ -5,22 +5,25 @@ import { useSearchParams } from 'react-router-dom';
 
 type Primitive = string | number;
 
+/** The state a query string holds: each default's key read from it, numbers as numbers. */
+export function parseListState<T extends Record<string, Primitive>>(defaults: T, params: URLSearchParams): T {
+  const result = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof T)[]) {
+    const raw = params.get(String(key));
+    if (raw === null) continue;
+    const fallback = defaults[key];
+    if (typeof fallback === 'number') {
+      const n = Number(raw);
+      if (Number.isFinite(n)) (result as Record<string, Primitive>)[String(key)] = n;
+    } else (result as Record<string, Primitive>)[String(key)] = raw;
+  }
+  return result;
+}
+
 export function useListState<T extends Record<string, Primitive>>(defaults: T): [T, (patch: Partial<T>) => void] {
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => {
-    const result = { ...defaults };
-    for (const key of Object.keys(defaults) as (keyof T)[]) {
-      const raw = params.get(String(key));
-      if (raw === null) continue;
-      const fallback = defaults[key];
-      if (typeof fallback === 'number') {
-        const n = Number(raw);
-        if (Number.isFinite(n)) (result as Record<string, Primitive>)[String(key)] = n;
-      } else (result as Record<string, Primitive>)[String(key)] = raw;
-    }
-    return result;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [params]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const state = useMemo(() => parseListState(defaults, params), [params]);
   const update = useCallback(
     (patch: Partial<T>) => {
       setParams(

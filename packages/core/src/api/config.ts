@@ -1,8 +1,9 @@
 // The configuration areas' calls (spec 02 §7.6–§7.9, §7.12, §7.16; 03-calls.md): express companies
 // (/myhome/expressCompany), warehouses and locations (/myhome/warehouse, /myhome/location),
 // suppliers and supply goods (/cloud/purchase/supplier, /supplyGoods; paths the spec does not show,
-// listed in apps/server/src/modules/suppliers/README.md), stores (/cloud/domain/store) with the
-// sandbox marketplace's console and consent page (/cloud/sandbox), the sandbox carrier's console
+// listed in apps/server/src/modules/suppliers/README.md), the stores' payment and after-sales
+// authorisation (the store calls themselves are in api/stores.ts), the sandbox marketplace's
+// console and consent page (/cloud/sandbox), the sandbox carrier's console
 // (/cloud/carrier/sandbox) and the address calls (/myhome/address).
 import { z } from 'zod';
 import { IdInput } from '../contracts/common.js';
@@ -16,16 +17,6 @@ import {
   SysConfigUpdateInput,
 } from '../contracts/domain-settings.js';
 import {
-  AuthorizationCallbackInput,
-  AuthorizationResult,
-  AuthorizationStart,
-  CheckUsableStoreInput,
-  ConfigStoreSyncDataInput,
-  EnableStoreInput,
-  ExpiringStoreRow,
-  OfflineStoreBatchInput,
-  PlatformListInput,
-  PlatformRow,
   SandboxCallRow,
   SandboxCallSearchInput,
   SandboxForceFailuresInput,
@@ -48,19 +39,6 @@ import {
   AfterSaleAuthRow,
   PayAuthRow,
   PayAuthSearchInput,
-  StoreCreateInput,
-  StoreDeleteInput,
-  StoreIdInput,
-  StoreListInput,
-  StoreModifyInput,
-  StoreOption,
-  StoreRow,
-  StoreSearchInput,
-  StoreUsability,
-  StoreVersionInput,
-  SyncRunRow,
-  SyncRunSearchInput,
-  UpdateStoreConfigInput,
 } from '../contracts/stores.js';
 import { SandboxCarrierFailNextInput, SandboxCarrierSettingsInput, SandboxCarrierView } from '../contracts/waybills.js';
 import { LogOption, LogOptionTypeInput, OperationLogRow, OperationLogSearchInput, WriteDocLogInput } from '../contracts/logs.js';
@@ -105,6 +83,9 @@ import {
   WarehouseUpdateInput,
 } from '../contracts/warehouses.js';
 import { get, NoAnswer, pageOf, post, RawAnswer } from './define.js';
+import { STORE_MENU, StoreCalls } from './stores.js';
+
+const STORE_MANAGE = { menu: STORE_MENU } as const;
 
 const Deleted = z.object({ deleted: z.number().int() });
 
@@ -225,43 +206,6 @@ export const SupplyGoodsCalls = {
   save: post(`${SG}/save`, SUPPLIER_MANAGE, SupplyGoodsSaveInput, z.array(SupplyGoodsRow)),
   update: post(`${SG}/update`, SUPPLIER_MANAGE, SupplyGoodsUpdateInput, SupplyGoodsRow),
   delete: post(`${SG}/delete`, SUPPLIER_MANAGE, SupplyGoodsDeleteInput, Deleted),
-};
-
-// ---- stores --------------------------------------------------------------------------------------
-
-export const STORE_MENU = 'MENU_STORE';
-const STORE_MANAGE = { menu: STORE_MENU } as const;
-const ST = '/cloud/domain/store';
-
-export const StoreCalls = {
-  search: post(`${ST}/search`, STORE_MANAGE, StoreSearchInput, pageOf(StoreRow)),
-  /** Store pickers of other areas' filters: any signed-in account of the domain. */
-  findAllStore: post(`${ST}/findAllStore`, 'session', undefined, z.array(StoreOption)),
-  searchStoreList: post(`${ST}/searchStoreList`, 'session', StoreListInput, z.array(StoreOption)),
-  searchAllOnline: post(`${ST}/searchAllOnline`, STORE_MANAGE, undefined, z.array(StoreOption)),
-  searchAllOnlineWithOutEdi: post(`${ST}/searchAllOnlineWithOutEdi`, STORE_MANAGE, undefined, z.array(StoreOption)),
-  getAllPlatform: post(`${ST}/getAllPlatform`, 'session', PlatformListInput, z.array(PlatformRow)),
-  getStore: post(`${ST}/getStore`, STORE_MANAGE, StoreIdInput, StoreRow),
-  createStore: post(`${ST}/createStore`, STORE_MANAGE, StoreCreateInput, StoreRow),
-  batchCreateOfflineStore: post(`${ST}/batchCreateOfflineStore`, STORE_MANAGE, OfflineStoreBatchInput, z.array(StoreRow)),
-  modifyStore: post(`${ST}/modifyStore`, STORE_MANAGE, StoreModifyInput, StoreRow),
-  delStore: post(`${ST}/delStore`, STORE_MANAGE, StoreDeleteInput, NoAnswer),
-  enableStore4Offline: post(`${ST}/enableStore4Offline`, STORE_MANAGE, EnableStoreInput, StoreRow),
-  updateStoreConfig: post(`${ST}/updateStoreConfig`, STORE_MANAGE, UpdateStoreConfigInput, StoreRow),
-  configStoreSyncData: post(`${ST}/configStoreSyncData`, STORE_MANAGE, ConfigStoreSyncDataInput, StoreRow),
-  revealSecret: post(`${ST}/revealSecret`, STORE_MANAGE, StoreIdInput, z.object({ secretKey: z.string() })),
-  regenerateSecret: post(`${ST}/regenerateSecret`, STORE_MANAGE, StoreVersionInput, z.object({ secretKey: z.string(), maskedSecret: z.string(), version: z.number() })),
-  getExpiringStore: post(`${ST}/getExpiringStore`, STORE_MANAGE, undefined, z.array(ExpiringStoreRow)),
-  getExpiringStoreCount: post(`${ST}/getExpiringStoreCount`, STORE_MANAGE, undefined, z.number().int()),
-  checkHasStore: post(`${ST}/checkHasStore`, STORE_MANAGE, undefined, z.boolean()),
-  /** The spec passes storeId in the query string. */
-  checkUsableStore: post(`${ST}/checkUsableStore`, STORE_MANAGE, CheckUsableStoreInput, StoreUsability, { inputFrom: 'query' }),
-  getAuthorizationUrl: post(`${ST}/getAuthorizationUrl`, STORE_MANAGE, StoreIdInput, AuthorizationStart),
-  /** Public: the seller may come back from the marketplace in any tab; the state is the key. */
-  authorizationCallback: post(`${ST}/authorizationCallback`, 'public', AuthorizationCallbackInput, AuthorizationResult),
-  refreshAuthorization: post(`${ST}/refreshAuthorization`, STORE_MANAGE, StoreIdInput, StoreRow),
-  syncOnlineGoods: post(`${ST}/syncOnlineGoods`, STORE_MANAGE, StoreIdInput, SyncRunRow),
-  searchSyncRuns: post(`${ST}/searchSyncRuns`, STORE_MANAGE, SyncRunSearchInput, pageOf(SyncRunRow)),
 };
 
 // ---- the sandbox marketplace: its console (a seller's test shop) and its consent page -----------

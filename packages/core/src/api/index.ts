@@ -38,6 +38,7 @@ export { GoodsCalls, GoodsLinkCalls, GoodsWmsCalls, GOODS_ACCESS, SKU_PICKER_ACC
 export { MappingCalls, MAPPING_MENU } from './mapping.js';
 export * from './stock.js';
 export * from './config.js';
+export * from './stores.js';
 export * from './print.js';
 export * from './orders.js';
 export * from './orders-extras.js';

@@ -2,13 +2,11 @@
 // button after 100 px, and the edition banner. Signed-out visitors go to login with `from`.
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { App as AntApp, Button, Dropdown, Layout, Menu, Space, Tag, Tooltip, type MenuProps } from 'antd';
+import { Button, Dropdown, Layout, Menu, Space, Tag, Tooltip, type MenuProps } from 'antd';
 import { CloseCircleFilled, CustomerServiceOutlined, VerticalAlignTopOutlined, DownOutlined, GlobalOutlined, QuestionCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AuthCalls, effectiveLevel, findRoute, LANGUAGE_NAMES, LANGUAGES } from '@openseller/core';
 import { accessToken, clearAuth } from '../auth-store';
-import { bindToast } from '../toast';
-import { MESSAGE_CONFIG } from '../toast-host';
 import { useQueryClient } from '@tanstack/react-query';
 import { changeLanguage, currentLanguage } from '../i18n';
 import { callApi } from '../request';
@@ -29,6 +27,7 @@ import { EmergencyNoticeBanner } from '../../features/notices/components/emergen
 import { MessagesBell } from '../../features/notices/components/messages-bell';
 import { TodoPopover } from '../../features/notices/components/todo-popover';
 import { HelpSidebar } from '../../features/guides/components/help-sidebar';
+import { ShellApiProvider } from '../../ui/shell-api';
 import { UnsavedChangesGuard, useConfirmLeave } from '../../ui/unsaved-changes';
 
 const { Header, Content } = Layout;
@@ -52,22 +51,15 @@ export function AppLayout() {
         <Button onClick={() => query.refetch()}>{t('common:actions.retry')}</Button>
       </div>
     );
-  // antd's App (its modal, notification and message hooks) is the signed-in shell's: the sign-in
-  // page does without it (toasts there come from the root's light host, app.tsx).
+  // The shell's dialogs and notices load with their first use (ui/shell-api.tsx), toasts with the
+  // first toast (the root's host, app.tsx); .os-app sets the text style antd's App gave the shell.
   return (
     <SessionProvider value={query.data}>
-      <AntApp message={MESSAGE_CONFIG}>
-        <ToastBinder />
+      <ShellApiProvider className="os-app">
         <Shell />
-      </AntApp>
+      </ShellApiProvider>
     </SessionProvider>
   );
-}
-
-function ToastBinder() {
-  const { message } = AntApp.useApp();
-  useEffect(() => bindToast(message), [message]);
-  return null;
 }
 
 function navMenuItems(entries: NavEntry[], t: (k: string) => string): MenuProps['items'] {

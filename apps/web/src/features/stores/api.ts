@@ -26,7 +26,6 @@ export const storesApi = {
   revealSecret: (id: number) => callApi(S.revealSecret, { id }),
   regenerateSecret: (id: number, version: number) => callApi(S.regenerateSecret, { id, version }),
   expiring: () => callApi(S.getExpiringStore),
-  expiringCount: () => callApi(S.getExpiringStoreCount, undefined, quiet),
   checkUsable: (storeId: number) => callApi(S.checkUsableStore, { storeId }),
   authorizationUrl: (id: number) => callApi(S.getAuthorizationUrl, { id }),
   authorizationCallback: (input: CallInput<typeof S.authorizationCallback>) => callApi(S.authorizationCallback, input, quiet),

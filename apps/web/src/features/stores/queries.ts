@@ -2,18 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { platformName, type PlatformRow, type StoreSearchInput } from '@openseller/core';
 import { currentLanguage } from '../../app/i18n';
 import { storesApi } from './api';
+import { storesKeys } from './keys';
 
-export const storesKeys = {
-  all: ['stores'] as const,
-  list: (filter: Partial<StoreSearchInput>) => [...storesKeys.all, 'list', filter] as const,
-  options: () => [...storesKeys.all, 'options'] as const,
-  store: (id: number) => [...storesKeys.all, 'store', id] as const,
-  platforms: (includeSelfBuild: boolean) => ['stores-platforms', includeSelfBuild] as const,
-  syncRuns: (storeId: number, page: number) => [...storesKeys.all, 'sync-runs', storeId, page] as const,
-  expiringCount: () => [...storesKeys.all, 'expiring-count'] as const,
-  sandbox: (storeId: number) => [...storesKeys.all, 'sandbox', storeId] as const,
-  sandboxList: (storeId: number, kind: string, page: number, extra?: unknown) => [...storesKeys.all, 'sandbox', storeId, kind, page, extra] as const,
-};
+export { storesKeys };
 
 /** The store list; while a goods sync of a listed store is queued or running it refreshes every 2 s. */
 export const useStores = (filter: Partial<StoreSearchInput>) =>

@@ -3,7 +3,7 @@
 // delete, marks, labels, status, moving to a class, imports, export and shelf-life records.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, App, Button, Card, Dropdown, Empty, Form, Input, Popconfirm, Segmented, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Dropdown, Empty, Form, Input, Popconfirm, Segmented, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined, DownOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,7 @@ import { AddSkuModal, MarkModal, MoveToClassModal, ShelfLifeModal, type ShelfLif
 import { GoodsFormDrawer, type GoodsFormMode } from '../components/goods-form-drawer';
 import { GoodsSyncCell } from '../components/goods-sync-cell';
 import { useGoodsCounts, useGoodsMutation, useInvalidateGoods, useSpuList } from '../queries';
+import { useShellApi } from '../../../ui/shell-api';
 
 
 const DEFAULTS = {
@@ -96,7 +97,7 @@ export default function GoodsPage() {
   const [addSkuTo, setAddSkuTo] = useState<SpuRow | null>(null);
   const [importing, setImporting] = useState<'GOODS' | 'COMBINATION_GOODS' | null>(null);
   const invalidate = useInvalidateGoods();
-  const { modal } = App.useApp();
+  const { modal } = useShellApi();
 
   const filter = useMemo<SpuSearchParams>(
     () => ({

@@ -3,7 +3,7 @@
 // Verify goes out in batches (100, or 10 in the embedded app) with a progress dialog; every
 // batch command ends with a toast, or with a result dialog listing each refused order.
 import { useState } from 'react';
-import { App, Button, Dropdown, Modal, Progress, Space, type MenuProps } from 'antd';
+import { Button, Dropdown, Modal, Progress, Space, type MenuProps } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ConvertOrdersInput, OrderBatchResult, OrderRow } from '@openseller/core';
@@ -17,6 +17,7 @@ import { moreActionEnabled, type MoreAction } from './order-edits';
 import { ACTIONS_BY_TAB, MORE_BY_TAB, type BarAction } from './tab-actions';
 import { commandErrorMessage, useOrderCommand } from './queries';
 import { isEmbedded, runInBatches, verifyBatchSize } from './verify-batches';
+import { useShellApi } from '../../../ui/shell-api';
 
 export interface OrderActionsProps {
   /** The /order tab (activeKey) the list shows. */
@@ -40,7 +41,7 @@ type BatchCommand = 'cancelVerify' | 'lock' | 'unlock' | 'close' | 'cancelClose'
 
 export function OrderActions({ tab, selected, onDone }: OrderActionsProps) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useShellApi();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [result, setResult] = useState<{ title: string; result: OrderBatchResult } | null>(null);
   const [dialog, setDialog] = useState<'courier' | 'warehouse' | 'flag' | null>(null);

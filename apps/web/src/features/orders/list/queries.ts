@@ -1,6 +1,6 @@
 // Query keys and hooks of the order list; saved-tab changes refresh the tabs. The row tags
 // (待合, 缺) are fetched once per visible page and kept (spec 01 §4.8).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { OrderSearchParams } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
 import { ApiError, errorMessage } from '../../../app/request';
@@ -18,8 +18,20 @@ export const orderListKeys = {
   searchTabs: ['orders-search-tabs'] as const,
 };
 
-export const useOrderList = (filter: OrderSearchParams) => useQuery({ queryKey: orderListKeys.list(filter), queryFn: () => orderListApi.search(filter), placeholderData: keepPreviousData });
-export const useOrderCounts = (filter: OrderCountParams) => useQuery({ queryKey: orderListKeys.counts(filter), queryFn: () => orderListApi.counts(filter), placeholderData: keepPreviousData });
+// The first page and counts the route asked for before the page rendered (prefetch.ts): the
+// page's first mount takes an answer of the last 10 s as it is instead of asking again (one still
+// coming is shared anyway); any other mount refetches as before.
+const prefetched = new Set<string>();
+export function markPrefetched(...keys: QueryKey[]): void {
+  for (const key of keys) prefetched.add(hashKey(key));
+}
+const unlessJustPrefetched = (query: { queryHash: string; state: { dataUpdatedAt: number } }) =>
+  !(prefetched.delete(query.queryHash) && Date.now() - query.state.dataUpdatedAt < 10_000);
+
+export const useOrderList = (filter: OrderSearchParams) =>
+  useQuery({ queryKey: orderListKeys.list(filter), queryFn: () => orderListApi.search(filter), placeholderData: keepPreviousData, refetchOnMount: unlessJustPrefetched });
+export const useOrderCounts = (filter: OrderCountParams) =>
+  useQuery({ queryKey: orderListKeys.counts(filter), queryFn: () => orderListApi.counts(filter), placeholderData: keepPreviousData, refetchOnMount: unlessJustPrefetched });
 export const useOrderDetail = (id: number | null) => useQuery({ queryKey: orderListKeys.one(id ?? 0), queryFn: () => orderListApi.get(id!), enabled: !!id });
 
 /** The 待合 and 缺 tags of the visible rows, fetched once per page of ids. */

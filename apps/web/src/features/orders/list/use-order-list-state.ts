@@ -34,8 +34,8 @@ export const ORDER_FILTER_DEFAULTS = {
 };
 export type OrderFilterState = typeof ORDER_FILTER_DEFAULTS;
 
-const DEFAULTS = { activeKey: '1', currentPage: 1, pageSize: 10, open: 0, ...ORDER_FILTER_DEFAULTS };
-export type OrderListState = typeof DEFAULTS;
+export const ORDER_LIST_DEFAULTS = { activeKey: '1', currentPage: 1, pageSize: 10, open: 0, ...ORDER_FILTER_DEFAULTS };
+export type OrderListState = typeof ORDER_LIST_DEFAULTS;
 
 const list = (text: string) => text.split(',').filter(Boolean);
 /** The URL keeps local 'YYYY-MM-DD HH:mm:ss'; the server gets the instant (the browser's time zone). */
@@ -71,11 +71,18 @@ export function filtersToParams(s: OrderFilterState): Omit<OrderSearchParams, 'c
   };
 }
 
+const tabOf = (state: OrderListState): OrderTab => ((ORDER_TABS as readonly string[]).includes(state.activeKey) ? (state.activeKey as OrderTab) : '1');
+
+/** The list call's parameters for a state: its filters, tab and page. */
+export function orderSearchOf(state: OrderListState, filters = filtersToParams(state)): OrderSearchParams {
+  return { ...filters, activeKey: tabOf(state), currentPage: state.currentPage, pageSize: state.pageSize };
+}
+
 export function useOrderListState() {
-  const [state, setState] = useListState(DEFAULTS);
-  const activeKey: OrderTab = (ORDER_TABS as readonly string[]).includes(state.activeKey) ? (state.activeKey as OrderTab) : '1';
+  const [state, setState] = useListState(ORDER_LIST_DEFAULTS);
+  const activeKey = tabOf(state);
   const filters = useMemo(() => filtersToParams(state), [state]);
-  const search = useMemo<OrderSearchParams>(() => ({ ...filters, activeKey, currentPage: state.currentPage, pageSize: state.pageSize }), [filters, activeKey, state.currentPage, state.pageSize]);
+  const search = useMemo<OrderSearchParams>(() => orderSearchOf(state, filters), [state, filters]);
   return { state, setState, activeKey, filters, search };
 }
 

@@ -4,12 +4,14 @@
 // the end of the day. Only accounts that can manage stores see it.
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { StoreCalls } from '@openseller/core';
+import { callApi } from '../../../app/request';
 import { useSession } from '../../../app/session';
-import { storesApi } from '../api';
-import { storesKeys } from '../queries';
+import { storesKeys } from '../keys';
+import { useShellApi } from '../../../ui/shell-api';
 
 export const STORE_EXPIRY_NOTICE_KEY = 'openseller.storeExpiryNoticeUntil';
 const NOTICE_KEY = 'store-expiry-notice';
@@ -27,12 +29,14 @@ export function StoreExpiryNotice() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
-  const { notification } = App.useApp();
+  const { notification } = useShellApi();
   const shown = useRef(false);
   const allowed = !session.isRoot && !!session.domain && session.menus.has('MENU_STORE');
   const { data: count } = useQuery({
     queryKey: storesKeys.expiringCount(),
-    queryFn: storesApi.expiringCount,
+    // The call itself, not the stores area's client (features/stores/api.ts): the shell on every
+    // page needs only this one, not the sandbox console's calls and contracts.
+    queryFn: () => callApi(StoreCalls.getExpiringStoreCount, undefined, { quiet: true }),
     enabled: allowed && !hiddenToday(),
     staleTime: 10 * 60_000,
   });
@@ -46,8 +50,8 @@ export function StoreExpiryNotice() {
     hideUntilEndOfDay();
     notification.warning({
       key: NOTICE_KEY,
-      title: t('stores:expiryNotice.title'),
-      description: t('stores:expiryNotice.body', { count }),
+      title: t('nav:storeExpiryNotice.title'),
+      description: t('nav:storeExpiryNotice.body', { count }),
       duration: 0,
       placement: 'topRight',
       // Below the header: the spec's notice top offset is 72 px (antd places it 24 px down).
@@ -62,7 +66,7 @@ export function StoreExpiryNotice() {
             navigate('/config/storemanagement');
           }}
         >
-          {t('stores:expiryNotice.view')}
+          {t('nav:storeExpiryNotice.view')}
         </Button>
       ),
     });

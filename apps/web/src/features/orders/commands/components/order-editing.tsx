@@ -5,7 +5,7 @@
 //   const editing = useOrderEditing(order);
 //   editing.toolbar · editing.lineColumn (null when the lines cannot change) · editing.mergePanel · editing.dialogs
 import { useState, type ReactNode } from 'react';
-import { App, Button, Empty, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, ORDER_STATUS, type MergeSoRow, type OrderLineRow, type OrderRow } from '@openseller/core';
@@ -17,6 +17,7 @@ import { isPendingOrder, receiverEditable } from '../order-edits';
 import { commandErrorMessage, useOrderCommand } from '../queries';
 import { OrderStatusTag } from '../../list/components/order-cells';
 import { ReceiverModal } from './receiver-modal';
+import { useShellApi } from '../../../../ui/shell-api';
 
 const MONEY = /^\d{1,14}(\.\d{1,4})?$/;
 
@@ -29,7 +30,7 @@ export interface OrderEditing {
 
 export function useOrderEditing(order: OrderRow): OrderEditing {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useShellApi();
   const [receiverOpen, setReceiverOpen] = useState(false);
   const [adding, setAdding] = useState(false);
   const [replacing, setReplacing] = useState<OrderLineRow | null>(null);

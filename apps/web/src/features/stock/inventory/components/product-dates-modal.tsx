@@ -1,7 +1,7 @@
 // Production-date (shelf-life) lots of one stock record: list, add, edit, clear the chosen ones
 // (spec 01 §5: clearing asks for confirmation). Their quantities add up to at most on-hand.
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, DatePicker, Form, InputNumber, Modal, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Form, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { InventoryProductDateLot } from '@openseller/core';
 import { toast } from '../../../../app/toast';
 import { inventoryApi } from '../api';
 import { showFieldErrors, stockErrorMessage, useInventoryMutation, useProductDates } from '../queries';
+import { useShellApi } from '../../../../ui/shell-api';
 
 export interface ProductDatesTarget {
   balanceId: number;
@@ -24,7 +25,7 @@ interface NewLots {
 
 export function ProductDatesModal({ target, onClose }: { target: ProductDatesTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useShellApi();
   const info = useProductDates(target?.balanceId ?? null);
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState<{ id: number; version: number; productDate: Dayjs; qty: number } | null>(null);

@@ -2,7 +2,7 @@
 // their status (SUBMIT to confirm → COMPLETE), create, edit, confirm and delete. Reading and setting
 // averages needs the COST_PRICE field (spec 01 §6); without it the list is shown alone.
 import { useMemo, useState } from 'react';
-import { Alert, App, Button, Card, DatePicker, Form, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +16,13 @@ import { useListState } from '../../../../ui/use-list-state';
 import { inventoryApi } from '../api';
 import { AVERAGE_COST_STATUS_COLORS, AverageCostDrawer, type AverageCostDrawerMode } from '../components/average-cost-drawer';
 import { stockErrorMessage, useAverageCosts, useInventoryMutation, type AverageCostFilter } from '../queries';
+import { useShellApi } from '../../../../ui/shell-api';
 
 const DEFAULTS = { currentPage: 1, pageSize: 10, status: '', code: '', skuCode: '', from: '', to: '' };
 
 export default function AverageCostPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
+  const { modal } = useShellApi();
   const session = useSession();
   const seesCost = session.fields.includes('COST_PRICE');
   const [state, setState] = useListState(DEFAULTS);
