@@ -9,12 +9,16 @@ const TZ = 'Asia/Shanghai';
 
 /**
  * The upsert. Answers one row: how many orders' reconciliations changed, and how many of them
- * were reopened (a success that is no longer one).
+ * were reopened (a success that is no longer one). `only` (with a store) limits it to the orders
+ * of that query of order numbers (an import's touched orders).
  */
-export function reconcileStatement(domainId: number, storeId: number | null, at: Date): SQL {
+export function reconcileStatement(domainId: number, storeId: number | null, at: Date, only?: SQL): SQL {
   const storeOfEvents = storeId === null ? sql`` : sql` and e.store_id = ${storeId}`;
   const storeOfOrders = storeId === null ? sql`` : sql` and p.store_id = ${storeId}`;
   const storeOfRefunds = storeId === null ? sql`` : sql` and a.store_id = ${storeId}`;
+  const onlyEvents = only ? sql` and e.order_no in (${only})` : sql``;
+  const onlyOrders = only ? sql` and p.platform_no in (${only})` : sql``;
+  const onlyRefunds = only ? sql` and a.tb_soh_code in (${only})` : sql``;
   return sql`
 with ev as (
   -- One pass over the ledger, grouped by order (a hash aggregate). The refund lines, rare, are
@@ -36,7 +40,7 @@ with ev as (
          coalesce(sum(e.amount_fen) filter (where e.event_type like 'subsidy:%' and e.event_type <> 'subsidy:freight'), 0) as subsidy_fen,
          coalesce(sum(e.amount_fen) filter (where e.event_type in ('fee:freight', 'subsidy:freight')), 0) as freight_fen
   from money_events e
-  where e.domain_id = ${domainId}${storeOfEvents} and e.order_no is not null
+  where e.domain_id = ${domainId}${storeOfEvents}${onlyEvents} and e.order_no is not null
   group by e.store_id, e.order_no
 ),
 ord as (
@@ -47,12 +51,12 @@ ord as (
   from platform_orders p
   join erp_orders o on o.domain_id = p.domain_id and o.id = p.erp_order_id
   left join erp_orders m on m.domain_id = o.domain_id and m.id = o.merged_into_id
-  where p.domain_id = ${domainId}${storeOfOrders}
+  where p.domain_id = ${domainId}${storeOfOrders}${onlyOrders}
 ),
 ref as (
   select a.store_id, a.tb_soh_code as order_no, round(sum(a.refund_fee) * 100)::bigint as refunded_fen
   from after_sales a
-  where a.domain_id = ${domainId}${storeOfRefunds} and a.refund_status = 'SUCCESS' and a.tb_soh_code is not null
+  where a.domain_id = ${domainId}${storeOfRefunds}${onlyRefunds} and a.refund_status = 'SUCCESS' and a.tb_soh_code is not null
   group by a.store_id, a.tb_soh_code
 ),
 known_orders as (
