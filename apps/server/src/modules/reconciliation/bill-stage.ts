@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { BillProblem, BillSource } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
-import { copyIn, copyText } from '../../platform/pg-copy.js';
+import { copyText, openCopy, type OpenCopy } from '../../platform/pg-copy.js';
 import { RawLine, type MoneyEventDraft } from './bill-formats.js';
 
 /** Rows per COPY data chunk handed to the stream. */
@@ -44,14 +44,35 @@ function* copyRows(drafts: MoneyEventDraft[]): Generator<string> {
   if (rows.length) yield rows.join('');
 }
 
-/** Adds drafts to the staging table. */
+/**
+ * A COPY into the staging table left open while the file is read: `add` hands it a chunk of
+ * drafts and returns once the server has taken the chunk before (reading the next chunk and
+ * storing this one go on at once). `end` before any other statement of the transaction; `abort`
+ * when reading failed.
+ */
+export function stageWriter(tx: Tx): { add(drafts: MoneyEventDraft[]): Promise<void>; end(): Promise<number>; abort(): Promise<void> } {
+  let copy: OpenCopy | null = null;
+  return {
+    async add(drafts) {
+      if (!drafts.length) return;
+      copy ??= openCopy(tx, 'copy bill_stage (line, source_line_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw_line, raw_text, raw_json) from stdin');
+      await copy.write(copyRows(drafts));
+    },
+    end: async () => (copy ? copy.end() : 0),
+    abort: async () => copy?.abort(),
+  };
+}
+
+/** Adds drafts to the staging table at once. */
 export async function stageDrafts(tx: Tx, drafts: MoneyEventDraft[]): Promise<void> {
-  if (!drafts.length) return;
-  await copyIn(
-    tx,
-    'copy bill_stage (line, source_line_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw_line, raw_text, raw_json) from stdin',
-    copyRows(drafts),
-  );
+  const writer = stageWriter(tx);
+  try {
+    await writer.add(drafts);
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  await writer.end();
 }
 
 /**

@@ -21,7 +21,7 @@ import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { bigintArray } from '../../platform/sql.js';
 import { BillFileRefused, billTexts, estimateLines, problemsCsv, readBillTexts, type MoneyEventDraft } from './bill-formats.js';
-import { loadStaged, openStage, stagedUnknownOrders, stageDrafts } from './bill-stage.js';
+import { loadStaged, openStage, stagedUnknownOrders, stageDrafts, stageWriter } from './bill-stage.js';
 import { reconcileStatement } from './reconciliation.sql.js';
 
 /** Problems listed in the answer; the result file has all of them. */
@@ -62,8 +62,8 @@ export async function reconcileInTx(tx: Tx, domainId: number, storeId: number | 
       join erp_orders o on o.domain_id = p.domain_id and o.id = p.erp_order_id
       left join erp_orders m on m.domain_id = o.domain_id and m.id = o.merged_into_id
       where p.domain_id = ${domainId} and p.store_id = ${storeId} and coalesce(m.status_code, o.status_code) = 'CI_ERPSOH_STATUS_SEND'
-        and not exists (select 1 from reconciliations r where r.domain_id = ${domainId} and r.store_id = ${storeId} and r.order_no = p.platform_no)
-      on conflict do nothing`);
+        and not exists (select 1 from bill_touched t where t.order_no = p.platform_no)
+        and not exists (select 1 from reconciliations r where r.domain_id = ${domainId} and r.store_id = ${storeId} and r.order_no = p.platform_no)`);
     await tx.execute(sql`analyze bill_touched`);
   }
   const only = touchedOnly && storeId !== null ? sql`select order_no from bill_touched` : undefined;
@@ -220,17 +220,21 @@ export function createReconciliationService(deps: ReconciliationDeps) {
         await openStage(tx);
         let drafted = 0;
         let reading;
+        // One COPY for the whole file: the server stores a chunk while the next one is read.
+        const stage = stageWriter(tx);
         try {
           reading = await readBillTexts(texts, async (drafts, so) => {
             // Once the file is refused, the rest is read only for its problems (its good lines are
             // still staged when their orders are to be checked).
             if (!so.problems.length || !task.loadMissingOrders) {
-              await stageDrafts(tx, drafts);
+              await stage.add(drafts);
               drafted += drafts.length;
             }
             await run.progress({ processedLines: so.lines, source: so.source });
           });
+          await stage.end();
         } catch (error) {
+          await stage.abort();
           if (!(error instanceof BillFileRefused)) throw error;
           throw new FileRefused(refusalCode(error), error.detail);
         }
