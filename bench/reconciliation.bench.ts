@@ -158,8 +158,9 @@ async function trial(label: string, module: Module): Promise<Trial> {
   await env.database.db.transaction((tx) => module.reconcileInTx(tx, domainId, storeId, new Date()));
   const rereconcileMs = performance.now() - t1;
   t1 = performance.now();
-  // AGAIN=0 leaves out the second import of the same file (all duplicates).
-  const againMs = process.env.AGAIN === '0' ? Number.NaN : (await importOnce('the same file again')).ms;
+  // AGAIN=0 leaves out the second import of the same file (all duplicates); AGAIN=after runs it for this tree only.
+  const again = process.env.AGAIN !== '0' && (process.env.AGAIN !== 'after' || module === current);
+  const againMs = again ? (await importOnce('the same file again')).ms : Number.NaN;
   return { label, importMs: first.ms, stages: first.stages, rereconcileMs, againMs, statuses, events: ledger!.n };
 }
 
