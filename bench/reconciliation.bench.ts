@@ -5,7 +5,7 @@
 // line per order (sale + service fee: two ledger events; one order in 50 short-paid) and a 退款
 // line a month later for one order in 40. The file is imported by the product's own task
 // (service.runImport: unzip, decode, read a chunk of lines at a time, check every line and that
-// every order exists, insert with column arrays, reconcile the store, all in one transaction),
+// every order exists, load into the ledger, reconcile, all in one transaction),
 // its stages timed from the task's progress row; then the same file again (all duplicates), the
 // reconciliation again (nothing changed), and the raw SQL of the matching query alone.
 // BEFORE=<commit> runs the reconciliation module as it was at that commit first, on the same data
@@ -154,10 +154,9 @@ async function trial(label: string, module: Module): Promise<Trial> {
   const statuses = counts.map((c) => `${c.status} ${c.n}`).join(', ');
   const { rows: [ledger] } = await q<{ n: number }>(`select count(*)::int n from money_events where domain_id = $1`, [domainId]);
   console.log(`${label}: statuses ${statuses}; ledger events ${ledger!.n}`);
-  let t1 = performance.now();
+  const t1 = performance.now();
   await env.database.db.transaction((tx) => module.reconcileInTx(tx, domainId, storeId, new Date()));
   const rereconcileMs = performance.now() - t1;
-  t1 = performance.now();
   // AGAIN=0 leaves out the second import of the same file (all duplicates); AGAIN=after runs it for this tree only.
   const again = process.env.AGAIN !== '0' && (process.env.AGAIN !== 'after' || module === current);
   const againMs = again ? (await importOnce('the same file again')).ms : Number.NaN;

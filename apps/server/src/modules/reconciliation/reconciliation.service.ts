@@ -4,8 +4,9 @@
 //
 // A bill file is a background task on the jobs queue (`bill-import`): the upload stores the file
 // and answers the task at once; the job reads it (progress every 50,000 lines), checks it (every
-// bad line, and by default every line of an order OpenSeller does not have), loads it with
-// multi-row inserts of column arrays and reconciles the store in one transaction. The running
+// bad line, and by default every line of an order OpenSeller does not have), loads it through a
+// staging table (COPY, then one INSERT … SELECT; bill-stage.ts) and reconciles the orders it
+// touched, in one transaction. The running
 // task's row carries a heartbeat; a task whose heartbeat went stale (its worker died) is queued
 // again with the next attempt, and a run whose attempt moved on writes nothing.
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -189,10 +190,10 @@ export function createReconciliationService(deps: ReconciliationDeps) {
 
   /**
    * Runs an import task in one transaction: the file is read a chunk of lines at a time, each
-   * chunk checked (and, unless asked to load them, its lines of unknown orders reported) and
-   * inserted; once a line is bad nothing more is inserted, the rest is only read for its problems,
-   * and the transaction is rolled back: nothing of a refused file stays. A good file's store is
-   * then reconciled, and the task marked LOADED, in the same transaction.
+   * chunk checked and COPYed into the staging table; then the lines of unknown orders are found
+   * (unless asked to load them). Any bad line: the transaction is rolled back, nothing of a refused
+   * file stays. A good file's lines go into the ledger and the orders they touched are reconciled,
+   * and the task marked LOADED, in the same transaction.
    */
   async function runImport(domainId: number, importId: number, attempt: number): Promise<void> {
     const [task] = await db
