@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 import local from './tools/eslint/module-boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'apps/server/src/db/migrations/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/*.d.ts', 'apps/server/src/db/migrations/**', 'coverage/**', 'apps/server/src/modules/reconciliation/.bench-before/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,7 +7,8 @@ import { registerReconciliationMessages } from './reconciliation.messages.js';
 import { registerReconciliationRoutes } from './reconciliation.routes.js';
 import { createReconciliationService, type SettlementBillSource } from './reconciliation.service.js';
 
-export { reconcileInTx, insertMoneyEvents, unknownOrderNos } from './reconciliation.service.js';
+export { reconcileInTx } from './reconciliation.service.js';
+export { loadStaged, openStage, stagedUnknownOrders, stageDrafts } from './bill-stage.js';
 export { reconcileStatement } from './reconciliation.sql.js';
 
 export const registerReconciliationModule: AreaModule = (ctx) => {

@@ -209,6 +209,21 @@ describe('bill files into the ledger', () => {
     expect(rows[nos.b]).toMatchObject({ status: 'MISSING_ORDER' });
   });
 
+  it('keeps each loaded line as it was in the file, tabs, backslashes and quoted commas included', async () => {
+    const { seller, token, store, nos } = await world();
+    const quoted = `${tradeLine(['R1', nos.a, '交易', '2026-10-15 10:00:05', '10.00', '', '-0.06'])}"备注, a\\b"`;
+    const file = await alipayTradeZip([quoted, tradeLine(['R2', `${nos.b}\\x`, '交易', '2026-10-15 10:00:06', '20.00', '', '0.00'])]);
+    expect(await ok(importFile(token, store.id, 'raw.zip', file))).toMatchObject({ status: 'LOADED', inserted: 3 });
+    const rows = await t.database.db.execute<{ source_line_id: string; order_no: string; raw: { line: number; text: string } }>(
+      sql`select source_line_id, order_no, raw from money_events where domain_id = ${seller.domainId} and store_id = ${store.id} order by source_line_id`,
+    );
+    expect(rows.rows.map((r) => [r.source_line_id, r.order_no, r.raw])).toEqual([
+      ['R1:trade:fee', nos.a, { line: 6, text: quoted }],
+      ['R1:trade:sale', nos.a, { line: 6, text: quoted }],
+      ['R2:trade:sale', `${nos.b}\\x`, { line: 7, text: tradeLine(['R2', `${nos.b}\\x`, '交易', '2026-10-15 10:00:06', '20.00', '', '0.00']) }],
+    ]);
+  });
+
   it('reads the account detail and the Douyin settlement detail (fen) and fund flow', async () => {
     const { token, store, nos } = await world();
     const account = [
@@ -315,6 +330,33 @@ describe('reconciliation of orders', () => {
     // Filters: status, period, the unexplained only.
     expect((await ok(search(token, { status: 'FAILURE' }))).voList.map((r: any) => r.orderNo)).toEqual([nos.b]);
     expect((await ok(search(token, { unexplainedOnly: true, period: '2026-10' }))).total).toBe(2);
+  });
+
+  it('an import recomputes the orders its new lines touch and adds shipped orders not reconciled yet; the others wait for Reconcile now', async () => {
+    const { seller, token, store, nos } = await world();
+    await shippedOrder(seller, store.id, nos.a, '100.00');
+    await shippedOrder(seller, store.id, nos.b, '50.00');
+    await ok(importFile(token, store.id, 'a.zip', await alipayTradeZip([tradeLine(['TA', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '0.00'])])));
+    let rows = byOrder((await ok(search(token, { storeId: store.id }))).voList);
+    expect(rows[nos.a]).toMatchObject({ status: 'SUCCESS' });
+    expect(rows[nos.b]).toMatchObject({ status: 'TODO', expectedAmount: '50.0000' });
+    // A refund of A is booked, C is shipped, then a file with B's sale only: B and the new C are
+    // reconciled, A keeps what it had until the store is reconciled again.
+    await t.database.db.execute(sql`
+      insert into after_sales (domain_id, code, source, type, store_id, tb_soh_code, refund_fee, refund_status)
+      values (${seller.domainId}, ${uniqueName('AS')}, 'MANUAL', 'REFUND_ONLY', ${store.id}, ${nos.a}, 10, 'SUCCESS')`);
+    await shippedOrder(seller, store.id, nos.c, '30.00');
+    const file = await alipayTradeZip([tradeLine(['TB', nos.b, '交易', '2026-10-16 10:00:05', '50.00', '', '0.00'])]);
+    expect(await ok(importFile(token, store.id, 'b.zip', file))).toMatchObject({ status: 'LOADED', inserted: 1 });
+    rows = byOrder((await ok(search(token, { storeId: store.id }))).voList);
+    expect(rows[nos.b]).toMatchObject({ status: 'SUCCESS', receivedAmount: '50.0000' });
+    expect(rows[nos.c]).toMatchObject({ status: 'TODO', expectedAmount: '30.0000' });
+    expect(rows[nos.a]).toMatchObject({ status: 'SUCCESS', expectedAmount: '100.0000', version: 0 });
+    // The same file again inserts nothing and recomputes nothing.
+    expect(await ok(importFile(token, store.id, 'b.zip', file))).toMatchObject({ status: 'LOADED', inserted: 0, duplicates: 1 });
+    await ok(t.call('/cloud/advance/finance/reconciliation/reconcile', { storeId: store.id }, { token }));
+    rows = byOrder((await ok(search(token, { storeId: store.id }))).voList);
+    expect(rows[nos.a]).toMatchObject({ status: 'PARTIAL', expectedAmount: '90.0000', refundedAmount: '10.0000' });
   });
 
   it('refuses a manual success without a reason; with one it holds until a later bill line reopens it; it can be undone', async () => {

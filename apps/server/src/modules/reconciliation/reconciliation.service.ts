@@ -4,8 +4,9 @@
 //
 // A bill file is a background task on the jobs queue (`bill-import`): the upload stores the file
 // and answers the task at once; the job reads it (progress every 50,000 lines), checks it (every
-// bad line, and by default every line of an order OpenSeller does not have), loads it with
-// multi-row inserts of column arrays and reconciles the store in one transaction. The running
+// bad line, and by default every line of an order OpenSeller does not have), loads it through a
+// staging table (COPY, then one INSERT … SELECT; bill-stage.ts) and reconciles the orders it
+// touched, in one transaction. The running
 // task's row carries a heartbeat; a task whose heartbeat went stale (its worker died) is queued
 // again with the next attempt, and a run whose attempt moved on writes nothing.
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -19,14 +20,13 @@ import type { JobQueue } from '../../platform/jobs.js';
 import { serverMessage } from '../../platform/messages.js';
 import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
-import { bigintArray, textArray } from '../../platform/sql.js';
-import { BillFileRefused, billTexts, estimateLines, problemsCsv, rawJson, readBillTexts, type MoneyEventDraft } from './bill-formats.js';
+import { bigintArray } from '../../platform/sql.js';
+import { BillFileRefused, billTexts, estimateLines, problemsCsv, readBillTexts, type MoneyEventDraft } from './bill-formats.js';
+import { loadStaged, openStage, stagedUnknownOrders, stageDrafts, stageWriter } from './bill-stage.js';
 import { reconcileStatement } from './reconciliation.sql.js';
 
 /** Problems listed in the answer; the result file has all of them. */
 const LISTED_PROBLEMS = 200;
-/** Rows per INSERT … SELECT FROM unnest(…). */
-const INSERT_CHUNK = 20_000;
 /** The longest window of one marketplace pull. */
 const MAX_PULL_DAYS = 31;
 export const BILL_IMPORT_JOB = 'bill-import';
@@ -48,78 +48,27 @@ export interface ReconciliationDeps {
 export type ReconcileOutcome = { orders: number; statusCounts: Record<string, number>; reopened: number };
 
 /**
- * Inserts drafts, leaving alone lines the ledger already has; answers how many were new. Each
- * chunk is one INSERT … SELECT FROM unnest(column arrays): a fixed number of parameters whatever its
- * size, and no per-row JSON to take apart but the raw line (serialised once per file line, as
- * JSON texts joined by newlines, which JSON never holds unescaped).
+ * Reconciles the orders of a domain (or of one store) in the caller's transaction; with
+ * `touchedOnly` (after loading staged lines, see bill-stage.ts), only the store's orders whose lines
+ * were new and its shipped orders that have no reconciliation yet (TODO).
  */
-export async function insertMoneyEvents(
-  tx: Tx,
-  domainId: number,
-  store: { id: number; platformCode: string },
-  source: BillSource,
-  importId: number | null,
-  drafts: MoneyEventDraft[],
-  progress?: (done: number) => Promise<void>,
-): Promise<number> {
-  let inserted = 0;
-  const rawText = new Map<object, string>();
-  // Drafts of one line share its raw line: it is turned into JSON once.
-  for (let i = 0; i < drafts.length; i += INSERT_CHUNK) {
-    const chunk = drafts.slice(i, i + INSERT_CHUNK);
-    const raws = chunk.map((d) => {
-      let text = rawText.get(d.raw);
-      if (text === undefined) {
-        text = rawJson(d.raw);
-        rawText.set(d.raw, text);
-      }
-      return text;
-    });
-    rawText.clear();
-    const result = await tx.execute(sql`
-      insert into money_events (domain_id, platform, store_id, source, source_line_id, import_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw)
-      select ${domainId}, ${store.platformCode}, ${store.id}, ${source}, l.source_line_id, ${importId}, l.order_no, l.sub_order_no, l.after_sale_no, l.event_type, l.amount_fen, l.occurred_at, l.settled_at, l.raw::jsonb
-      from unnest(
-        ${textArray(chunk.map((d) => d.sourceLineId))},
-        ${sql.param(chunk.map((d) => d.orderNo))}::text[],
-        ${sql.param(chunk.map((d) => d.subOrderNo))}::text[],
-        ${sql.param(chunk.map((d) => d.afterSaleNo))}::text[],
-        ${textArray(chunk.map((d) => d.eventType))},
-        ${bigintArray(chunk.map((d) => d.amountFen))},
-        ${sql.param(chunk.map((d) => d.occurredAt?.toISOString() ?? null))}::timestamptz[],
-        ${sql.param(chunk.map((d) => d.settledAt.toISOString()))}::timestamptz[],
-        string_to_array(${raws.join('\n')}, chr(10))
-      ) as l(source_line_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw)
-      on conflict (domain_id, store_id, source, source_line_id) do nothing`);
-    inserted += result.rowCount ?? 0;
-    if (progress) await progress(Math.min(drafts.length, i + INSERT_CHUNK));
-  }
-  return inserted;
-}
-
-/**
- * The order numbers of drafts that OpenSeller does not have as a platform order of the store
- * (one anti-join of the distinct numbers against platform_orders).
- */
-export async function unknownOrderNos(tx: Tx | Database['db'], domainId: number, storeId: number, drafts: MoneyEventDraft[]): Promise<Set<string>> {
-  const nos = [...new Set(drafts.map((d) => d.orderNo).filter((n): n is string => n !== null))];
-  if (!nos.length) return new Set();
-  // One index probe of platform_orders_store_no_key per distinct number (a chunk's cost does not
-  // grow with the size of the store).
-  const result = await tx.execute<{ no: string }>(sql`
-    select u.no from unnest(${textArray(nos)}) as u(no)
-    where not exists (
-      select 1 from platform_orders p
-      where p.domain_id = ${domainId} and p.store_id = ${storeId} and p.platform_no = u.no and p.erp_order_id is not null
-      offset 0)`);
-  return new Set(result.rows.map((r) => r.no));
-}
-
-/** Reconciles the orders of a domain (or of one store) in the caller's transaction. */
-export async function reconcileInTx(tx: Tx, domainId: number, storeId: number | null, at: Date): Promise<ReconcileOutcome> {
+export async function reconcileInTx(tx: Tx, domainId: number, storeId: number | null, at: Date, touchedOnly = false): Promise<ReconcileOutcome> {
   // The statement groups and joins every order of the store at once: let its hashes live in memory.
   await tx.execute(sql`set local work_mem = '128MB'`);
-  const changed = await tx.execute<{ changed: number; reopened: number }>(reconcileStatement(domainId, storeId, at));
+  if (touchedOnly && storeId !== null) {
+    await tx.execute(sql`
+      insert into bill_touched (order_no)
+      select p.platform_no
+      from platform_orders p
+      join erp_orders o on o.domain_id = p.domain_id and o.id = p.erp_order_id
+      left join erp_orders m on m.domain_id = o.domain_id and m.id = o.merged_into_id
+      where p.domain_id = ${domainId} and p.store_id = ${storeId} and coalesce(m.status_code, o.status_code) = 'CI_ERPSOH_STATUS_SEND'
+        and not exists (select 1 from bill_touched t where t.order_no = p.platform_no)
+        and not exists (select 1 from reconciliations r where r.domain_id = ${domainId} and r.store_id = ${storeId} and r.order_no = p.platform_no)`);
+    await tx.execute(sql`analyze bill_touched`);
+  }
+  const only = touchedOnly && storeId !== null ? sql`select order_no from bill_touched` : undefined;
+  const changed = await tx.execute<{ changed: number; reopened: number }>(reconcileStatement(domainId, storeId, at, only));
   const counts = await tx.execute<{ status: string; n: number }>(
     sql`select status, count(*)::int as n from reconciliations where domain_id = ${domainId}${storeId === null ? sql`` : sql` and store_id = ${storeId}`} group by status`,
   );
@@ -185,20 +134,6 @@ export function createReconciliationService(deps: ReconciliationDeps) {
     return answer;
   }
 
-  /** Every line of an order OpenSeller does not have, as a problem of the file (unless such lines are to be loaded). */
-  async function unknownOrderProblems(tx: Tx, domainId: number, storeId: number, orderColumn: string, drafts: MoneyEventDraft[]): Promise<BillProblem[]> {
-    const unknown = await unknownOrderNos(tx, domainId, storeId, drafts);
-    if (!unknown.size) return [];
-    const problems: BillProblem[] = [];
-    let lastLine = -1;
-    for (const d of drafts) {
-      if (d.orderNo === null || !unknown.has(d.orderNo) || d.line === lastLine) continue;
-      lastLine = d.line ?? -1;
-      problems.push({ line: d.line ?? 0, field: orderColumn, code: 'UNKNOWN_ORDER', message: `${orderColumn}: the order "${d.orderNo}" is not in OpenSeller for this store` });
-    }
-    return problems;
-  }
-
   /** Saves the result file of a refused file and answers its id. */
   async function saveProblems(domainId: number, userId: number | null, fileName: string, problems: BillProblem[]): Promise<number> {
     problems.sort((a, b) => a.line - b.line);
@@ -212,8 +147,10 @@ export function createReconciliationService(deps: ReconciliationDeps) {
     const store = await storeOf(db, domainId, storeId);
     const row = await db.transaction(async (tx) => {
       const [row] = await tx.insert(billImports).values({ domainId, storeId, source: 'SANDBOX', fileName, status: 'RUNNING', loadMissingOrders: true, lineCount: drafts.length, createdBy: session.userId }).returning();
-      const inserted = await insertMoneyEvents(tx, domainId, store, 'SANDBOX', row!.id, drafts);
-      if (inserted) await reconcileInTx(tx, domainId, storeId, now());
+      await openStage(tx);
+      await stageDrafts(tx, drafts);
+      const inserted = await loadStaged(tx, domainId, store, 'SANDBOX', row!.id);
+      if (inserted) await reconcileInTx(tx, domainId, storeId, now(), true);
       const [done] = await tx
         .update(billImports)
         .set({ status: 'LOADED', processedLines: drafts.length, inserted, duplicates: drafts.length - inserted, updatedAt: now() })
@@ -253,10 +190,10 @@ export function createReconciliationService(deps: ReconciliationDeps) {
 
   /**
    * Runs an import task in one transaction: the file is read a chunk of lines at a time, each
-   * chunk checked (and, unless asked to load them, its lines of unknown orders reported) and
-   * inserted; once a line is bad nothing more is inserted, the rest is only read for its problems,
-   * and the transaction is rolled back: nothing of a refused file stays. A good file's store is
-   * then reconciled, and the task marked LOADED, in the same transaction.
+   * chunk checked and COPYed into the staging table; then the lines of unknown orders are found
+   * (unless asked to load them). Any bad line: the transaction is rolled back, nothing of a refused
+   * file stays. A good file's lines go into the ledger and the orders they touched are reconciled,
+   * and the task marked LOADED, in the same transaction.
    */
   async function runImport(domainId: number, importId: number, attempt: number): Promise<void> {
     const [task] = await db
@@ -281,32 +218,40 @@ export function createReconciliationService(deps: ReconciliationDeps) {
       }
       await run.progress({ lineCount: estimateLines(texts), stage: 'LOADING' });
       await db.transaction(async (tx) => {
-        let inserted = 0;
+        await openStage(tx);
         let drafted = 0;
         let reading;
+        // One COPY for the whole file: the server stores a chunk while the next one is read.
+        const stage = stageWriter(tx);
         try {
           reading = await readBillTexts(texts, async (drafts, so) => {
-            if (!task.loadMissingOrders) so.problems.push(...(await unknownOrderProblems(tx, domainId, task.storeId, so.orderColumn, drafts)));
-            // Once the file is refused, the rest is read only for its problems.
-            if (!so.problems.length) {
-              inserted += await insertMoneyEvents(tx, domainId, store, so.source, task.id, drafts);
+            // Once the file is refused, the rest is read only for its problems (its good lines are
+            // still staged when their orders are to be checked).
+            if (!so.problems.length || !task.loadMissingOrders) {
+              await stage.add(drafts);
               drafted += drafts.length;
             }
             await run.progress({ processedLines: so.lines, source: so.source });
           });
+          await stage.end();
         } catch (error) {
+          await stage.abort();
           if (!(error instanceof BillFileRefused)) throw error;
           throw new FileRefused(refusalCode(error), error.detail);
         }
+        // Lines of orders OpenSeller does not have (unless asked to load them): one anti-join over
+        // every good line, reported with the other bad lines.
+        if (!task.loadMissingOrders) reading.problems.push(...(await stagedUnknownOrders(tx, domainId, task.storeId, reading.orderColumn)));
         if (reading.problems.length) {
           refused = { problems: reading.problems, lineCount: reading.lineCount, source: reading.source, headers: reading.headers };
           throw new RollBack();
         }
+        const inserted = await loadStaged(tx, domainId, store, reading.source, task.id);
         await run.progress({ stage: 'RECONCILING', processedLines: reading.lineCount, lineCount: reading.lineCount });
         // Lines inserted in this transaction are in no statistics yet; ANALYZE counts them, so the
         // reconcile is planned for their number.
         if (inserted > 10_000) await tx.execute(sql`analyze money_events`);
-        if (inserted) await reconcileInTx(tx, domainId, task.storeId, now());
+        if (inserted) await reconcileInTx(tx, domainId, task.storeId, now(), true);
         // LOADED is written with the lines, in their transaction; a run given up meanwhile rolls back.
         const done = await run.finish({ status: 'LOADED', source: reading.source, header: reading.headers, lineCount: reading.lineCount, processedLines: reading.lineCount, inserted, duplicates: drafted - inserted }, tx);
         if (!done) throw new RunGivenUp();

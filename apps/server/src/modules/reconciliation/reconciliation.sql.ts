@@ -8,13 +8,17 @@ import { sql, type SQL } from 'drizzle-orm';
 const TZ = 'Asia/Shanghai';
 
 /**
- * The upsert. Answers one row: how many orders' reconciliations changed, and how many of them
- * were reopened (a success that is no longer one).
+ * The update of the orders that have a row and the insert of those that have none. Answers one row: how many orders' reconciliations changed, and how many of them
+ * were reopened (a success that is no longer one). `only` (with a store) limits it to the orders
+ * of that query of order numbers (an import's touched orders).
  */
-export function reconcileStatement(domainId: number, storeId: number | null, at: Date): SQL {
+export function reconcileStatement(domainId: number, storeId: number | null, at: Date, only?: SQL): SQL {
   const storeOfEvents = storeId === null ? sql`` : sql` and e.store_id = ${storeId}`;
   const storeOfOrders = storeId === null ? sql`` : sql` and p.store_id = ${storeId}`;
   const storeOfRefunds = storeId === null ? sql`` : sql` and a.store_id = ${storeId}`;
+  const onlyEvents = only ? sql` and e.order_no in (${only})` : sql``;
+  const onlyOrders = only ? sql` and p.platform_no in (${only})` : sql``;
+  const onlyRefunds = only ? sql` and a.tb_soh_code in (${only})` : sql``;
   return sql`
 with ev as (
   -- One pass over the ledger, grouped by order (a hash aggregate). The refund lines, rare, are
@@ -36,7 +40,7 @@ with ev as (
          coalesce(sum(e.amount_fen) filter (where e.event_type like 'subsidy:%' and e.event_type <> 'subsidy:freight'), 0) as subsidy_fen,
          coalesce(sum(e.amount_fen) filter (where e.event_type in ('fee:freight', 'subsidy:freight')), 0) as freight_fen
   from money_events e
-  where e.domain_id = ${domainId}${storeOfEvents} and e.order_no is not null
+  where e.domain_id = ${domainId}${storeOfEvents}${onlyEvents} and e.order_no is not null
   group by e.store_id, e.order_no
 ),
 ord as (
@@ -47,12 +51,12 @@ ord as (
   from platform_orders p
   join erp_orders o on o.domain_id = p.domain_id and o.id = p.erp_order_id
   left join erp_orders m on m.domain_id = o.domain_id and m.id = o.merged_into_id
-  where p.domain_id = ${domainId}${storeOfOrders}
+  where p.domain_id = ${domainId}${storeOfOrders}${onlyOrders}
 ),
 ref as (
   select a.store_id, a.tb_soh_code as order_no, round(sum(a.refund_fee) * 100)::bigint as refunded_fen
   from after_sales a
-  where a.domain_id = ${domainId}${storeOfRefunds} and a.refund_status = 'SUCCESS' and a.tb_soh_code is not null
+  where a.domain_id = ${domainId}${storeOfRefunds}${onlyRefunds} and a.refund_status = 'SUCCESS' and a.tb_soh_code is not null
   group by a.store_id, a.tb_soh_code
 ),
 known_orders as (
@@ -108,36 +112,49 @@ judged as (
          end as computed_status
   from computed c
 ),
-upserted as (
-  insert into reconciliations as r (
+final as (
+  -- What each order's row is to hold: a manual success holds until a bill line arrives after it;
+  -- then the order is reopened, as a success is when a later line (a late refund) leaves it unexplained.
+  select j.*, coalesce(j.period, to_char(${at}::timestamptz at time zone '${sql.raw(TZ)}', 'YYYY-MM')) as final_period
+  from judged j
+),
+updated as (
+  -- Orders that have a row: rewritten only when a number or the status changed (a hash join, no
+  -- row locked or written for an order that stays as it was).
+  update reconciliations as r set
+    erp_order_id = f.erp_id, erp_order_code = f.erp_code, period = f.final_period,
+    shipped_fen = f.shipped_fen, refunded_fen = f.refunded_fen, expected_fen = f.expected_fen,
+    income_fen = f.income_fen, expense_fen = f.expense_fen, received_fen = f.received_fen,
+    difference_fen = f.difference_fen, commission_fen = f.commission_fen, service_fee_fen = f.service_fee_fen,
+    subsidy_fen = f.subsidy_fen, late_refund_fen = f.late_refund_fen, freight_fen = f.freight_fen,
+    pending_refund_fen = f.pending_refund_fen, unknown_fen = f.unknown_fen,
+    line_count = f.line_count, last_event_id = f.last_event_id,
+    status = case when r.status = 'MANUAL_SUCCESS' and coalesce(f.last_event_id, 0) <= coalesce(r.manual_event_id, 0) then 'MANUAL_SUCCESS' else f.computed_status end,
+    computed_status = f.computed_status,
+    reopened_at = case when r.status in ('SUCCESS', 'MANUAL_SUCCESS') and not (r.status = 'MANUAL_SUCCESS' and coalesce(f.last_event_id, 0) <= coalesce(r.manual_event_id, 0)) and f.computed_status <> 'SUCCESS' then ${at}::timestamptz else r.reopened_at end,
+    reconciled_at = ${at}::timestamptz, version = r.version + 1, updated_at = ${at}::timestamptz
+  from final f
+  where r.domain_id = ${domainId} and r.store_id = f.store_id and r.order_no = f.order_no
+    and (r.status, r.computed_status, r.erp_order_id, r.period, r.shipped_fen, r.refunded_fen, r.received_fen, r.income_fen, r.expense_fen, r.line_count, r.unknown_fen, r.late_refund_fen, r.pending_refund_fen)
+    is distinct from (case when r.status = 'MANUAL_SUCCESS' and coalesce(f.last_event_id, 0) <= coalesce(r.manual_event_id, 0) then 'MANUAL_SUCCESS' else f.computed_status end, f.computed_status, f.erp_id, f.final_period, f.shipped_fen, f.refunded_fen, f.received_fen, f.income_fen, f.expense_fen, f.line_count, f.unknown_fen, f.late_refund_fen, f.pending_refund_fen)
+  returning r.reopened_at = ${at}::timestamptz as reopened
+),
+inserted as (
+  -- Orders without a row yet (a hash anti-join; a row another transaction just wrote is left to it).
+  insert into reconciliations (
     domain_id, store_id, order_no, erp_order_id, erp_order_code, period,
     shipped_fen, refunded_fen, expected_fen, income_fen, expense_fen, received_fen, difference_fen,
     commission_fen, service_fee_fen, subsidy_fen, late_refund_fen, freight_fen, pending_refund_fen, unknown_fen,
     line_count, last_event_id, status, computed_status, reopened_at, reconciled_at)
-  select ${domainId}, j.store_id, j.order_no, j.erp_id, j.erp_code, coalesce(j.period, to_char(${at}::timestamptz at time zone '${sql.raw(TZ)}', 'YYYY-MM')),
-    j.shipped_fen, j.refunded_fen, j.expected_fen, j.income_fen, j.expense_fen, j.received_fen, j.difference_fen,
-    j.commission_fen, j.service_fee_fen, j.subsidy_fen, j.late_refund_fen, j.freight_fen, j.pending_refund_fen, j.unknown_fen,
-    j.line_count, j.last_event_id,
-    j.computed_status, j.computed_status, null,
-    ${at}::timestamptz
-  from judged j
-  on conflict (domain_id, store_id, order_no) do update set
-    erp_order_id = excluded.erp_order_id, erp_order_code = excluded.erp_order_code, period = excluded.period,
-    shipped_fen = excluded.shipped_fen, refunded_fen = excluded.refunded_fen, expected_fen = excluded.expected_fen,
-    income_fen = excluded.income_fen, expense_fen = excluded.expense_fen, received_fen = excluded.received_fen,
-    difference_fen = excluded.difference_fen, commission_fen = excluded.commission_fen, service_fee_fen = excluded.service_fee_fen,
-    subsidy_fen = excluded.subsidy_fen, late_refund_fen = excluded.late_refund_fen, freight_fen = excluded.freight_fen,
-    pending_refund_fen = excluded.pending_refund_fen, unknown_fen = excluded.unknown_fen,
-    line_count = excluded.line_count, last_event_id = excluded.last_event_id,
-    -- A manual success holds until a bill line arrives after it: then the order is reopened, as a
-    -- success is when a later line (a late refund) leaves it unexplained.
-    status = case when r.status = 'MANUAL_SUCCESS' and coalesce(excluded.last_event_id, 0) <= coalesce(r.manual_event_id, 0) then 'MANUAL_SUCCESS' else excluded.status end,
-    computed_status = excluded.computed_status,
-    reopened_at = case when r.status in ('SUCCESS', 'MANUAL_SUCCESS') and not (r.status = 'MANUAL_SUCCESS' and coalesce(excluded.last_event_id, 0) <= coalesce(r.manual_event_id, 0)) and excluded.status <> 'SUCCESS' then excluded.reconciled_at else r.reopened_at end,
-    reconciled_at = excluded.reconciled_at, version = r.version + 1, updated_at = excluded.reconciled_at
-  where (r.status, r.computed_status, r.erp_order_id, r.period, r.shipped_fen, r.refunded_fen, r.received_fen, r.income_fen, r.expense_fen, r.line_count, r.unknown_fen, r.late_refund_fen, r.pending_refund_fen)
-    is distinct from (case when r.status = 'MANUAL_SUCCESS' and coalesce(excluded.last_event_id, 0) <= coalesce(r.manual_event_id, 0) then 'MANUAL_SUCCESS' else excluded.status end, excluded.computed_status, excluded.erp_order_id, excluded.period, excluded.shipped_fen, excluded.refunded_fen, excluded.received_fen, excluded.income_fen, excluded.expense_fen, excluded.line_count, excluded.unknown_fen, excluded.late_refund_fen, excluded.pending_refund_fen)
-  returning r.reopened_at = ${at}::timestamptz as reopened
+  select ${domainId}, f.store_id, f.order_no, f.erp_id, f.erp_code, f.final_period,
+    f.shipped_fen, f.refunded_fen, f.expected_fen, f.income_fen, f.expense_fen, f.received_fen, f.difference_fen,
+    f.commission_fen, f.service_fee_fen, f.subsidy_fen, f.late_refund_fen, f.freight_fen, f.pending_refund_fen, f.unknown_fen,
+    f.line_count, f.last_event_id, f.computed_status, f.computed_status, null, ${at}::timestamptz
+  from final f
+  where not exists (select 1 from reconciliations r where r.domain_id = ${domainId} and r.store_id = f.store_id and r.order_no = f.order_no)
+  on conflict (domain_id, store_id, order_no) do nothing
+  returning 1
 )
-select count(*)::int as changed, count(*) filter (where reopened)::int as reopened from upserted`;
+select (select count(*) from updated)::int + (select count(*) from inserted)::int as changed,
+       (select count(*) from updated where reopened)::int as reopened`;
 }

@@ -1,0 +1,117 @@
+// Loading bill lines into the ledger through a staging table (issue #19 must-have 6). The drafts
+// of a file (or a pull) are COPYed, a chunk at a time, into a temporary table of the transaction
+// (`bill_stage`, dropped at its end: not written to the WAL); the lines of orders OpenSeller does
+// not have are found by one anti-join over it; one INSERT … SELECT … ON CONFLICT DO NOTHING moves
+// them into `money_events` (a line already there is left alone, so a file imported again inserts
+// nothing), and records the orders whose lines were new in `bill_touched`: the orders the
+// reconciliation then recomputes.
+import { sql } from 'drizzle-orm';
+import type { BillProblem, BillSource } from '@openseller/core';
+import type { Tx } from '../../db/client.js';
+import { copyText, openCopy, type OpenCopy } from '../../platform/pg-copy.js';
+import { RawLine, type MoneyEventDraft } from './bill-formats.js';
+
+/** Rows per COPY data chunk handed to the stream. */
+const COPY_CHUNK_ROWS = 5_000;
+
+/** Creates the transaction's staging table (and the table of touched orders). */
+export async function openStage(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    create temporary table bill_stage (
+      line integer, source_line_id text not null, order_no text, sub_order_no text, after_sale_no text,
+      event_type text not null, amount_fen bigint not null, occurred_at timestamptz, settled_at timestamptz not null,
+      raw_line integer, raw_text text, raw_json text
+    ) on commit drop`);
+  await tx.execute(sql`create temporary table bill_touched (order_no text primary key) on commit drop`);
+}
+
+/** The COPY text of drafts, a chunk of rows at a time. A file's raw line is sent as its number and text; a pull's as JSON. */
+function* copyRows(drafts: MoneyEventDraft[]): Generator<string> {
+  let rows: string[] = [];
+  for (const d of drafts) {
+    const raw = d.raw;
+    const file = raw instanceof RawLine;
+    rows.push(
+      `${copyText(d.line ?? null)}\t${copyText(d.sourceLineId)}\t${copyText(d.orderNo)}\t${copyText(d.subOrderNo)}\t${copyText(d.afterSaleNo)}\t${copyText(d.eventType)}\t${d.amountFen}\t${
+        d.occurredAt ? d.occurredAt.toISOString() : '\\N'
+      }\t${d.settledAt.toISOString()}\t${file ? raw.line : '\\N'}\t${file ? copyText(raw.text) : '\\N'}\t${file ? '\\N' : copyText(JSON.stringify(raw))}\n`,
+    );
+    if (rows.length >= COPY_CHUNK_ROWS) {
+      yield rows.join('');
+      rows = [];
+    }
+  }
+  if (rows.length) yield rows.join('');
+}
+
+/**
+ * A COPY into the staging table left open while the file is read: `add` hands it a chunk of
+ * drafts and returns once the server has taken the chunk before (reading the next chunk and
+ * storing this one go on at once). `end` before any other statement of the transaction; `abort`
+ * when reading failed.
+ */
+export function stageWriter(tx: Tx): { add(drafts: MoneyEventDraft[]): Promise<void>; end(): Promise<number>; abort(): Promise<void> } {
+  let copy: OpenCopy | null = null;
+  return {
+    async add(drafts) {
+      if (!drafts.length) return;
+      copy ??= openCopy(tx, 'copy bill_stage (line, source_line_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw_line, raw_text, raw_json) from stdin');
+      await copy.write(copyRows(drafts));
+    },
+    end: async () => (copy ? copy.end() : 0),
+    abort: async () => copy?.abort(),
+  };
+}
+
+/** Adds drafts to the staging table at once. */
+export async function stageDrafts(tx: Tx, drafts: MoneyEventDraft[]): Promise<void> {
+  const writer = stageWriter(tx);
+  try {
+    await writer.add(drafts);
+  } catch (error) {
+    await writer.abort();
+    throw error;
+  }
+  await writer.end();
+}
+
+/**
+ * Every staged line of an order that is not a platform order of the store (linked to an ERP
+ * order), as a problem of the file: one anti-join of the staged lines against the store's orders.
+ */
+export async function stagedUnknownOrders(tx: Tx, domainId: number, storeId: number, orderColumn: string): Promise<BillProblem[]> {
+  await tx.execute(sql`analyze bill_stage`);
+  const result = await tx.execute<{ line: number; order_no: string }>(sql`
+    select s.line, min(s.order_no) as order_no
+    from bill_stage s
+    where s.order_no is not null
+      and not exists (
+        select 1 from platform_orders p
+        where p.domain_id = ${domainId} and p.store_id = ${storeId} and p.platform_no = s.order_no and p.erp_order_id is not null)
+    group by s.line
+    order by s.line`);
+  return result.rows.map((r) => ({ line: Number(r.line ?? 0), field: orderColumn, code: 'UNKNOWN_ORDER', message: `${orderColumn}: the order "${r.order_no}" is not in OpenSeller for this store` }));
+}
+
+/**
+ * Moves the staged lines into the ledger, leaving alone the lines it already has; answers how many
+ * were new. The orders of the new lines are added to `bill_touched`.
+ */
+export async function loadStaged(tx: Tx, domainId: number, store: { id: number; platformCode: string }, source: BillSource, importId: number | null): Promise<number> {
+  const result = await tx.execute<{ inserted: number }>(sql`
+    with inserted as (
+      insert into money_events (domain_id, platform, store_id, source, source_line_id, import_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw)
+      select ${domainId}, ${store.platformCode}, ${store.id}, ${source}, s.source_line_id, ${importId}::bigint, s.order_no, s.sub_order_no, s.after_sale_no, s.event_type, s.amount_fen, s.occurred_at, s.settled_at,
+             case when s.raw_json is null then jsonb_build_object('line', s.raw_line, 'text', s.raw_text) else s.raw_json::jsonb end
+      from bill_stage s
+      on conflict (domain_id, store_id, source, source_line_id) do nothing
+      returning order_no
+    ),
+    touched as (
+      insert into bill_touched (order_no)
+      select distinct i.order_no from inserted i where i.order_no is not null
+      on conflict do nothing
+    )
+    select count(*)::int as inserted from inserted`);
+  return Number(result.rows[0]?.inserted ?? 0);
+}
