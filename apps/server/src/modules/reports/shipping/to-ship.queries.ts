@@ -54,7 +54,7 @@ function skuRowsCtes(domainId: number, f: ToShipFilter): SQL {
     with ${demandCtes(domainId, f)},
     demand as (${demand}),
     wanted as (
-      select d.* from demand d join skus k on k.domain_id = ${domainId} and k.id = d.sku_id
+      select d.* from demand d ${f.keyword ? sql`join skus k on k.domain_id = ${domainId} and k.id = d.sku_id` : sql``}
       ${skuConditions.length ? sql`where ${sql.join(skuConditions, sql` and `)}` : sql``}),
     stock as (
       select b.sku_id, sum(b.on_hand)::int as on_hand, sum(b.allocated)::int as allocated from stock_balances b
