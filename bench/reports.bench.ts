@@ -67,27 +67,35 @@ else {
   log(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   await q('insert into bench_reports_world (world) values ($1)', [JSON.stringify(world)]);
 }
-{
+// Each part builds only the aggregates it reads (PARTS=toship runs beside another run that is
+// still building the sales figures of the same world).
+const needSales = parts.has('sales') || parts.has('incremental') || parts.has('none');
+const needShipping = parts.has('shipping') || parts.has('incremental') || parts.has('none');
+if (needSales || needShipping) {
   // The aggregates: built by draining the marks the triggers wrote (a run stopped half-way goes on
   // where it stopped), the parcels by their rebuild.
-  if (process.env.REBUILD === '1') {
+  if (needSales && process.env.REBUILD === '1') {
     const t0 = performance.now();
     const rebuilt = await rebuildSalesAggregates(env.database, world.domainId);
     log(`sales rebuild of the big domain: ${rebuilt.orders} orders, ${rebuilt.facts} fact rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const marks = Number((await q<{ n: string }>('select count(*) as n from report_dirty_orders')).rows[0]!.n);
-  const marked = Number((await q<{ n: string }>('select count(distinct order_id) as n from report_dirty_orders')).rows[0]!.n);
-  let t0 = performance.now();
-  await refreshSalesAggregates(env.database);
-  const drainMs = performance.now() - t0;
-  log(`sales incremental build: ${marks} dirty marks of ${marked} orders drained in ${(drainMs / 1000).toFixed(1)} s = ${((marked / drainMs) * 1000).toFixed(0)} orders/s (ingest target 1,000/s)`);
-  const parcels = Number((await q<{ n: string }>('select count(*) as n from (select 1 from report_ship_parcels where domain_id = $1 limit 1) p', [world.domainId])).rows[0]!.n);
-  t0 = performance.now();
-  if (!parcels) {
-    const built = await shipping.rebuild(world.domainId);
-    log(`shipping rebuild: ${built.parcels} parcels on ${built.days} days in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (needSales) {
+    const marks = Number((await q<{ n: string }>('select count(*) as n from report_dirty_orders')).rows[0]!.n);
+    const marked = Number((await q<{ n: string }>('select count(distinct order_id) as n from report_dirty_orders')).rows[0]!.n);
+    const t0 = performance.now();
+    await refreshSalesAggregates(env.database);
+    const drainMs = performance.now() - t0;
+    log(`sales incremental build: ${marks} dirty marks of ${marked} orders drained in ${(drainMs / 1000).toFixed(1)} s = ${((marked / drainMs) * 1000).toFixed(0)} orders/s (ingest target 1,000/s)`);
   }
-  await shipping.refreshAll(); // the other domains' parcels, and what a stopped run left
+  if (needShipping) {
+    const parcels = Number((await q<{ n: string }>('select count(*) as n from (select 1 from report_ship_parcels where domain_id = $1 limit 1) p', [world.domainId])).rows[0]!.n);
+    const t0 = performance.now();
+    if (!parcels) {
+      const built = await shipping.rebuild(world.domainId);
+      log(`shipping rebuild: ${built.parcels} parcels on ${built.days} days in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    await shipping.refreshAll(); // the other domains' parcels, and what a stopped run left
+  }
 }
 const { domainId } = world;
 {
@@ -96,7 +104,15 @@ const { domainId } = world;
   const n = await demand.refreshAll();
   log(`to-ship demand: ${n} marked orders folded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
-for (const table of ['report_open_demand', 'report_open_demand_sku', 'report_sales_running', 'report_sales_facts', 'report_sales_daily', 'report_sales_monthly', 'report_orders_daily', 'report_ship_daily', 'report_ship_parcels', 'erp_orders', 'erp_order_lines']) await q(`vacuum analyze ${table}`);
+for (const table of [
+  'report_open_demand',
+  'report_open_demand_sku',
+  ...(needSales ? ['report_sales_running', 'report_sales_facts', 'report_sales_daily', 'report_sales_monthly', 'report_orders_daily'] : []),
+  ...(needShipping ? ['report_ship_daily', 'report_ship_parcels'] : []),
+  'erp_orders',
+  'erp_order_lines',
+])
+  await q(`vacuum analyze ${table}`);
 const counts = (await q(`select (select count(*) from report_sales_daily where domain_id = $1)::int as sku_days, (select count(*) from report_orders_daily where domain_id = $1)::int as order_hours,
   (select count(*) from report_sales_facts where domain_id = $1)::int as facts, (select count(*) from report_ship_daily where domain_id = $1)::int as ship_days,
   (select count(*) from erp_orders where domain_id = $1)::int as orders, (select count(*) from erp_order_lines where domain_id = $1)::int as lines,
