@@ -18,7 +18,8 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { rebuildSalesAggregates, refreshSalesAggregates } from '../apps/server/src/modules/reports/index.js';
-import { bySku, monthPlan } from '../apps/server/src/modules/reports/reports.queries.js';
+import { sql } from 'drizzle-orm';
+import { bySku, monthPlan, withoutJit } from '../apps/server/src/modules/reports/reports.queries.js';
 import { createShippingAggregates } from '../apps/server/src/modules/reports/shipping/shipping.aggregates.js';
 import { createOpenDemand } from '../apps/server/src/modules/reports/shipping/to-ship.demand.js';
 import { machine, measure, printTable, signIn, startBenchEnv, type Timing } from './lib.js';
@@ -199,6 +200,7 @@ if (parts.has('sales')) {
     rows.push(
       ...(await sideBySide(N, [
         [`SQL per SKU before: monthly rows grouped, top 10 + totals (${p.name})`, () => q(oldSql, [domainId])],
+        [`SQL per SKU before, JIT off (${p.name})`, () => withoutJit(env.database.db, sql.raw(oldSql.replaceAll('$1', String(domainId))))],
         [`SQL per SKU after: running sums, top 10 + totals (${p.name})`, () => bySku(env.database.db, domainId, f, 'qty', { limit: 10, offset: 0 })],
         [`SQL per SKU after: running sums, top 10 by amount, no totals (${p.name})`, () => bySku(env.database.db, domainId, f, 'amount', { limit: 10, offset: 0 }, false)],
       ])),
@@ -293,11 +295,12 @@ if (parts.has('toship')) {
       left join sku_costs sc on sc.domain_id = $1 and sc.sku_id = w.sku_id)
     select *, (shortfall * cost)::numeric(18,4)::text as shortfall_amount, cost::text as cost, count(*) over ()::int as total
     from sku_rows order by shortfall desc, to_ship desc, sku_code, sku_id limit 50`;
-  const withWorkMem = async (text: string, params: unknown[]) => {
+  const withWorkMem = async (text: string, params: unknown[], jit = true) => {
     const client = await env.pool.connect();
     try {
       await client.query('begin');
       await client.query(`set local work_mem = '64MB'`);
+      if (!jit) await client.query('set local jit = off');
       await client.query(text, params);
       await client.query('commit');
     } finally {
@@ -307,6 +310,7 @@ if (parts.has('toship')) {
   rows.push(
     ...(await sideBySide(M, [
       [`SQL tab 7 SKU list before: demand rows grouped, page of 50 (${counts.open} open)`, () => withWorkMem(oldToShip, [domainId])],
+      [`SQL tab 7 SKU list before, JIT off (${counts.open} open)`, () => withWorkMem(oldToShip, [domainId], false)],
       [`HTTP tab 7 shipSku/searchPageList after: rollup, page of 50 (${counts.open} open)`, () => post('/cloud/core/shipSku/searchPageList', { pageSize: 50 })],
     ])),
   );

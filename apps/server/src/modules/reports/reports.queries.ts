@@ -131,6 +131,14 @@ const NOT_EMPTY = sql.raw('sum(qty) <> 0 or sum(amount_fen) <> 0 or sum(refund_q
 /** The same for a row of per-SKU sums. */
 const ROW_NOT_EMPTY = sql.raw(SKU_SUMS.map((c) => `${c} <> 0`).join(' or '));
 
+/** Runs a read in a transaction of its own with JIT compilation off. */
+export async function withoutJit(db: Db, query: SQL) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(query);
+  });
+}
+
 const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
 const monthOf = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 
@@ -251,7 +259,9 @@ export async function bySku(
   // The count and totals are one more pass over the same sums, joined to the page (a row of them
   // even when the page is empty).
   const all = sql.raw(SKU_SUMS.map((c) => `coalesce(sum(${c}), 0)::bigint as all_${c}`).join(', '));
-  const rows = await db.execute(sql`
+  // Without JIT: the planner's cost of 50,000 SKUs' sums passes its threshold, and compiling the
+  // statement took longer than running it (1–5 s on the loaded bench machine; bench/RESULTS.md).
+  const rows = await withoutJit(db, sql`
     with g as materialized (select * from ${skuSums(domainId, f)} s where ${ROW_NOT_EMPTY}),
     p as (select * from g order by ${orderBy} ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}),
     t as (${withTotals ? sql`select count(*)::bigint as total_rows, ${all} from g` : sql`select null::bigint as total_rows`})
