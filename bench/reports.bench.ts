@@ -18,6 +18,8 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { rebuildSalesAggregates, refreshSalesAggregates } from '../apps/server/src/modules/reports/index.js';
+import { sql } from 'drizzle-orm';
+import { bySku, monthPlan, withoutJit } from '../apps/server/src/modules/reports/reports.queries.js';
 import { createShippingAggregates } from '../apps/server/src/modules/reports/shipping/shipping.aggregates.js';
 import { createOpenDemand } from '../apps/server/src/modules/reports/shipping/to-ship.demand.js';
 import { machine, measure, printTable, signIn, startBenchEnv, type Timing } from './lib.js';
@@ -66,27 +68,35 @@ else {
   log(`generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   await q('insert into bench_reports_world (world) values ($1)', [JSON.stringify(world)]);
 }
-{
+// Each part builds only the aggregates it reads (PARTS=toship runs beside another run that is
+// still building the sales figures of the same world).
+const needSales = parts.has('sales') || parts.has('incremental') || parts.has('none');
+const needShipping = parts.has('shipping') || parts.has('incremental') || parts.has('none');
+if (needSales || needShipping) {
   // The aggregates: built by draining the marks the triggers wrote (a run stopped half-way goes on
   // where it stopped), the parcels by their rebuild.
-  if (process.env.REBUILD === '1') {
+  if (needSales && process.env.REBUILD === '1') {
     const t0 = performance.now();
     const rebuilt = await rebuildSalesAggregates(env.database, world.domainId);
     log(`sales rebuild of the big domain: ${rebuilt.orders} orders, ${rebuilt.facts} fact rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const marks = Number((await q<{ n: string }>('select count(*) as n from report_dirty_orders')).rows[0]!.n);
-  const marked = Number((await q<{ n: string }>('select count(distinct order_id) as n from report_dirty_orders')).rows[0]!.n);
-  let t0 = performance.now();
-  await refreshSalesAggregates(env.database);
-  const drainMs = performance.now() - t0;
-  log(`sales incremental build: ${marks} dirty marks of ${marked} orders drained in ${(drainMs / 1000).toFixed(1)} s = ${((marked / drainMs) * 1000).toFixed(0)} orders/s (ingest target 1,000/s)`);
-  const parcels = Number((await q<{ n: string }>('select count(*) as n from (select 1 from report_ship_parcels where domain_id = $1 limit 1) p', [world.domainId])).rows[0]!.n);
-  t0 = performance.now();
-  if (!parcels) {
-    const built = await shipping.rebuild(world.domainId);
-    log(`shipping rebuild: ${built.parcels} parcels on ${built.days} days in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  if (needSales) {
+    const marks = Number((await q<{ n: string }>('select count(*) as n from report_dirty_orders')).rows[0]!.n);
+    const marked = Number((await q<{ n: string }>('select count(distinct order_id) as n from report_dirty_orders')).rows[0]!.n);
+    const t0 = performance.now();
+    await refreshSalesAggregates(env.database);
+    const drainMs = performance.now() - t0;
+    log(`sales incremental build: ${marks} dirty marks of ${marked} orders drained in ${(drainMs / 1000).toFixed(1)} s = ${((marked / drainMs) * 1000).toFixed(0)} orders/s (ingest target 1,000/s)`);
   }
-  await shipping.refreshAll(); // the other domains' parcels, and what a stopped run left
+  if (needShipping) {
+    const parcels = Number((await q<{ n: string }>('select count(*) as n from (select 1 from report_ship_parcels where domain_id = $1 limit 1) p', [world.domainId])).rows[0]!.n);
+    const t0 = performance.now();
+    if (!parcels) {
+      const built = await shipping.rebuild(world.domainId);
+      log(`shipping rebuild: ${built.parcels} parcels on ${built.days} days in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    await shipping.refreshAll(); // the other domains' parcels, and what a stopped run left
+  }
 }
 const { domainId } = world;
 {
@@ -95,7 +105,15 @@ const { domainId } = world;
   const n = await demand.refreshAll();
   log(`to-ship demand: ${n} marked orders folded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
-for (const table of ['report_open_demand', 'report_sales_facts', 'report_sales_daily', 'report_sales_monthly', 'report_orders_daily', 'report_ship_daily', 'report_ship_parcels', 'erp_orders', 'erp_order_lines']) await q(`vacuum analyze ${table}`);
+for (const table of [
+  'report_open_demand',
+  'report_open_demand_sku',
+  ...(needSales ? ['report_sales_running', 'report_sales_facts', 'report_sales_daily', 'report_sales_monthly', 'report_orders_daily'] : []),
+  ...(needShipping ? ['report_ship_daily', 'report_ship_parcels'] : []),
+  'erp_orders',
+  'erp_order_lines',
+])
+  await q(`vacuum analyze ${table}`);
 const counts = (await q(`select (select count(*) from report_sales_daily where domain_id = $1)::int as sku_days, (select count(*) from report_orders_daily where domain_id = $1)::int as order_hours,
   (select count(*) from report_sales_facts where domain_id = $1)::int as facts, (select count(*) from report_ship_daily where domain_id = $1)::int as ship_days,
   (select count(*) from erp_orders where domain_id = $1)::int as orders, (select count(*) from erp_order_lines where domain_id = $1)::int as lines,
@@ -116,6 +134,49 @@ const periods = [
 const rows: Timing[] = [];
 const section = (name: string) => log(`measuring: ${name}`);
 
+/**
+ * Before and after at the same load: the calls taken in turn (a, b, a, b, …), each `n` times
+ * after two warm-up calls, so a change of load weighs on both alike.
+ */
+async function sideBySide(n: number, calls: [string, () => Promise<unknown>][]): Promise<Timing[]> {
+  for (const [, fn] of calls) for (let i = 0; i < 2; i++) await fn();
+  const samples = calls.map(() => [] as number[]);
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++)
+    for (const [k, [, fn]] of calls.entries()) {
+      const t = performance.now();
+      await fn();
+      samples[k]!.push(performance.now() - t);
+    }
+  const elapsed = performance.now() - t0;
+  return calls.map(([label], k) => {
+    const sorted = samples[k]!.sort((a, b) => a - b);
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+    return { label, count: n, p50: at(50), p95: at(95), perSecond: (n * calls.length * 1000) / elapsed };
+  });
+}
+
+const SKU_SUMS = 'order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen';
+/**
+ * The per-SKU read tab 3 made before the running sums (commit 7fa26b30): every whole month's
+ * monthly rows (12 per SKU for a year) and the partial months' days, grouped per SKU, the totals
+ * as window sums over every SKU, the top 10.
+ */
+function oldSkuStatement(startDate: string, endDate: string): string {
+  const plan = monthPlan(startDate, endDate);
+  const parts: string[] = [];
+  if (plan.months.length) parts.push(`select sku_id, ${SKU_SUMS} from report_sales_monthly where domain_id = $1 and month = any('{${plan.months.join(',')}}'::date[])`);
+  for (const [a, b] of plan.plus) parts.push(`select sku_id, ${SKU_SUMS} from report_sales_daily where domain_id = $1 and day between '${a}' and '${b}'`);
+  for (const [a, b] of plan.minus)
+    parts.push(`select sku_id, ${SKU_SUMS.split(', ').map((c) => `-${c} as ${c}`).join(', ')} from report_sales_daily where domain_id = $1 and day between '${a}' and '${b}'`);
+  const sums = SKU_SUMS.split(', ').map((c) => `coalesce(sum(${c}), 0)::bigint as ${c}`).join(', ');
+  const all = SKU_SUMS.split(', ').map((c) => `sum(${c}) over () as all_${c}`).join(', ');
+  return `with g0 as (select sku_id, ${sums} from (${parts.join(' union all ')}) s group by sku_id
+      having sum(qty) <> 0 or sum(amount_fen) <> 0 or sum(refund_qty) <> 0 or sum(refund_fen) <> 0 or sum(cost_fen) <> 0 or sum(order_count) <> 0),
+    g as (select g0.*, count(*) over () as total_rows, ${all} from g0)
+    select * from g order by qty desc, amount_fen desc, sku_id limit 10`;
+}
+
 if (parts.has('sales')) {
   for (const p of periods) {
     section(`tabs 1–4, ${p.name}`);
@@ -132,6 +193,18 @@ if (parts.has('sales')) {
       ['tab 4 province', '/cloud/core/salesAnalyze/hotArea', filter],
     ];
     for (const [label, path, body] of calls) rows.push(await measure(`HTTP ${label} (${p.name})`, N, 1, () => post(path, body)));
+    // Before / after, taken in turn: the old per-SKU statement and the new one (the query function
+    // the tab calls, without HTTP), for tab 3 (with totals) and the rank (top 10 only).
+    const oldSql = oldSkuStatement(p.startDate, p.endDate);
+    const f = { startDate: p.startDate, endDate: p.endDate };
+    rows.push(
+      ...(await sideBySide(N, [
+        [`SQL per SKU before: monthly rows grouped, top 10 + totals (${p.name})`, () => q(oldSql, [domainId])],
+        [`SQL per SKU before, JIT off (${p.name})`, () => withoutJit(env.database.db, sql.raw(oldSql.replaceAll('$1', String(domainId))))],
+        [`SQL per SKU after: running sums, top 10 + totals (${p.name})`, () => bySku(env.database.db, domainId, f, 'qty', { limit: 10, offset: 0 })],
+        [`SQL per SKU after: running sums, top 10 by amount, no totals (${p.name})`, () => bySku(env.database.db, domainId, f, 'amount', { limit: 10, offset: 0 }, false)],
+      ])),
+    );
     rows.push(
       await measure(`SQL over the aggregates: period totals (${p.name})`, N, 1, () =>
         q('select sum(order_count), sum(qty), sum(amount_fen), sum(refund_fen), sum(cost_fen) from report_orders_daily where domain_id = $1 and day between $2 and $3', [domainId, p.startDate, p.endDate]),
@@ -198,6 +271,49 @@ if (parts.has('shipping')) {
 if (parts.has('toship')) {
   section(`tab 7, ${counts.open} open orders`);
   const M = Math.min(N, 10);
+  // Before / after, taken in turn: the SKU list's statement before the rollup (commit 7fa26b30:
+  // the demand rows grouped per SKU, every SKU's goods and stock, a window count) and the call.
+  const oldToShip = `
+    with demand as (select sku_id, sum(qty)::int as to_ship, count(*)::int as orders from report_open_demand where domain_id = $1 and sku_id <> 0 group by sku_id),
+    wanted as (select d.* from demand d join skus k on k.domain_id = $1 and k.id = d.sku_id),
+    stock as (select b.sku_id, sum(b.on_hand)::int as on_hand, sum(b.allocated)::int as allocated from stock_balances b where b.domain_id = $1 group by b.sku_id),
+    po as (select pl.sku_id, sum(greatest(pl.ordered_qty - pl.received_qty - pl.closed_short_qty, 0))::int as q
+      from purchase_order_lines pl join purchase_orders p on p.domain_id = pl.domain_id and p.id = pl.order_id
+      where pl.domain_id = $1 and p.status = 'VERIFY' and pl.sku_id in (select sku_id from wanted) group by pl.sku_id),
+    asn as (select ad.sku_id, sum(ad.qty - ad.received_qty)::int as q from asn_details ad join asn_headers h on h.domain_id = ad.domain_id and h.id = ad.asn_id
+      where ad.domain_id = $1 and h.status in ('CI_ASN_STATUS_CREATED', 'CI_ASN_STATUS_SYNCED') and h.asn_type <> 'ASN_PURCHASE' and ad.sku_id in (select sku_id from wanted) group by ad.sku_id),
+    tr as (select td.sku_id, sum(td.qty)::int as q from transfer_details td join transfer_orders t on t.domain_id = td.domain_id and t.id = td.transfer_id
+      where td.domain_id = $1 and t.transfer_status = 'SHIPPED' and td.sku_id in (select sku_id from wanted) group by td.sku_id),
+    sku_rows as (
+      select w.sku_id, k.code as sku_code, k.name as sku_name, k.specifications, k.spu_id, sp.code as spu_code, sp.name as spu_name,
+        w.orders, w.to_ship, coalesce(st.on_hand, 0) as on_hand, coalesce(st.allocated, 0) as allocated,
+        coalesce(po.q, 0) as po_q, coalesce(asn.q, 0) as asn_q, coalesce(tr.q, 0) as tr_q,
+        greatest(w.to_ship - coalesce(st.on_hand, 0) - coalesce(po.q, 0) - coalesce(asn.q, 0) - coalesce(tr.q, 0), 0) as shortfall,
+        coalesce(sc.average_cost, k.cost_price) as cost
+      from wanted w join skus k on k.domain_id = $1 and k.id = w.sku_id left join spus sp on sp.domain_id = $1 and sp.id = k.spu_id
+      left join stock st on st.sku_id = w.sku_id left join po on po.sku_id = w.sku_id left join asn on asn.sku_id = w.sku_id left join tr on tr.sku_id = w.sku_id
+      left join sku_costs sc on sc.domain_id = $1 and sc.sku_id = w.sku_id)
+    select *, (shortfall * cost)::numeric(18,4)::text as shortfall_amount, cost::text as cost, count(*) over ()::int as total
+    from sku_rows order by shortfall desc, to_ship desc, sku_code, sku_id limit 50`;
+  const withWorkMem = async (text: string, params: unknown[], jit = true) => {
+    const client = await env.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query(`set local work_mem = '64MB'`);
+      if (!jit) await client.query('set local jit = off');
+      await client.query(text, params);
+      await client.query('commit');
+    } finally {
+      client.release();
+    }
+  };
+  rows.push(
+    ...(await sideBySide(M, [
+      [`SQL tab 7 SKU list before: demand rows grouped, page of 50 (${counts.open} open)`, () => withWorkMem(oldToShip, [domainId])],
+      [`SQL tab 7 SKU list before, JIT off (${counts.open} open)`, () => withWorkMem(oldToShip, [domainId], false)],
+      [`HTTP tab 7 shipSku/searchPageList after: rollup, page of 50 (${counts.open} open)`, () => post('/cloud/core/shipSku/searchPageList', { pageSize: 50 })],
+    ])),
+  );
   rows.push(await measure(`HTTP tab 7 shipSku/searchPageList, page of 50 (${counts.open} open)`, M, 1, () => post('/cloud/core/shipSku/searchPageList', { pageSize: 50 })));
   rows.push(await measure(`HTTP tab 7 shipSku/sumAll (${counts.open} open)`, M, 1, () => post('/cloud/core/shipSku/sumAll', {})));
   rows.push(await measure(`HTTP tab 7 unshippedSpuReport/search, page of 50 (${counts.open} open)`, M, 1, () => post('/cloud/core/unshippedSpuReport/search', { pageSize: 50 })));
@@ -243,6 +359,9 @@ if (parts.has('incremental')) {
       [domainId],
     )
   ).rows[0];
+  // The running per-SKU sums after the drain: each SKU's last row holds all its months.
+  const running = (await q(`select sum(qty)::text q, sum(amount_fen)::text a, sum(order_count)::text n from report_sales_running where domain_id = $1 and is_last`, [domainId])).rows[0];
+  const monthly = (await q(`select sum(qty)::text q, sum(amount_fen)::text a, sum(order_count)::text n from report_sales_monthly where domain_id = $1`, [domainId])).rows[0];
   // Open orders move warehouse (the order screen's change of warehouse): demand marks, folded in by the next read.
   t0 = performance.now();
   await q(
@@ -257,6 +376,8 @@ if (parts.has('incremental')) {
   t0 = performance.now();
   const firstRead = await post<{ toShipQty: number }>('/cloud/core/shipSku/sumAll', {});
   const firstReadMs = performance.now() - t0;
+  const rollup = (await q(`select (select sum(qty) from report_open_demand_sku where domain_id = $1 and warehouse_id = 0 and sku_id <> 0)::int r,
+    (select sum(qty) from report_open_demand where domain_id = $1 and sku_id <> 0)::int d`, [domainId])).rows[0];
   const demandLive = (
     await q(
       `select coalesce(sum(l.qty * coalesce(c.qty, 1)), 0)::int q from erp_orders o join erp_order_lines l on l.domain_id = o.domain_id and l.order_id = o.id and l.cancel_tag = 0 and l.sku_id is not null
@@ -269,6 +390,7 @@ if (parts.has('incremental')) {
     `  to-ship demand: ${changed} open orders move warehouse (${moveS.toFixed(1)} s with the triggers); folded in ${demandFolded} orders in ${demandS.toFixed(1)} s = ${(demandFolded / demandS).toFixed(0)} orders/s; next sumAll ${firstReadMs.toFixed(0)} ms; to ship ${firstRead.toShipQty} = live from the order tables ${demandLive}: ${firstRead.toShipQty === demandLive}`,
     `incremental: ${changed} shipped orders change pay time and courier (${markS.toFixed(1)} s with the triggers)`,
     `  shipping fold-in: ${folded} orders in ${foldS.toFixed(1)} s = ${(folded / foldS).toFixed(0)} orders/s; sums ${JSON.stringify(shipAfter)} = rebuild ${JSON.stringify(shipRebuilt)}: ${shipAfter.p === shipRebuilt.p && shipAfter.w === shipRebuilt.w}`,
+    `  rollup after the moves: ${rollup.r} units = demand rows ${rollup.d}: ${rollup.r === rollup.d}; running sums' last rows ${JSON.stringify(running)} = monthly sums ${JSON.stringify(monthly)}: ${JSON.stringify(running) === JSON.stringify(monthly)}`,
     `  sales drain: ${drained} orders in ${drainS.toFixed(1)} s = ${(drained / drainS).toFixed(0)} orders/s; sums ${JSON.stringify(salesAgg)} = order tables ${JSON.stringify(salesSrc)}: ${JSON.stringify(salesAgg) === JSON.stringify(salesSrc)}`,
   ];
 }

@@ -83,6 +83,24 @@ export const reportOpenDemand = pgTable(
 );
 
 /**
+ * The open demand rolled up per warehouse and SKU (warehouse_id 0: all warehouses together): units
+ * to ship and the open orders needing them, so the to-ship SKU list without an order filter reads
+ * one row per SKU instead of grouping every open order's rows. Changed with report_open_demand in
+ * the same transaction (the fold) and rebuilt with it.
+ */
+export const reportOpenDemandSku = pgTable(
+  'report_open_demand_sku',
+  {
+    domainId: domainIdColumn(),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
+    skuId: bigint('sku_id', { mode: 'number' }).notNull(),
+    qty: integer('qty').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ name: 'report_open_demand_sku_pk', columns: [t.domainId, t.warehouseId, t.skuId] })],
+);
+
+/**
  * Orders whose open demand may have changed since it was last folded in, appended by triggers on
  * orders, their lines and combinations (append-only: an order's transaction never waits on another
  * one's mark, and no mark is lost to a fold under way); a fold deletes the marks it took.

@@ -3,7 +3,8 @@
 // the after-sale's day, all in the shop's time zone), and two daily sums of it that the reports
 // read. Kept current by the reports job from the orders the triggers mark dirty; rebuilt from the
 // source tables on demand. Money in integer fen.
-import { bigint, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, domainIdColumn, tenantIdColumn } from '../columns.js';
 
 /**
@@ -91,6 +92,34 @@ export const reportSalesMonthly = pgTable(
     orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.domainId, t.month, t.skuId] })],
+);
+
+/**
+ * Running per-SKU sums: a row (month, SKU) holds the SKU's monthly sums of every month up to and
+ * including that one, so the whole months M1..M2 of a period are two reads per SKU (the row at M2
+ * less the row at the month before M1) instead of one per month. Rows are dense from a SKU's first
+ * month to its last (the months between have rows even without sales); `is_last` marks the last,
+ * which also stands for every later month. Kept in the same statement as the monthly sums by the
+ * reports job; a rebuild derives them from the monthly sums (reports README "Tables").
+ */
+export const reportSalesRunning = pgTable(
+  'report_sales_running',
+  {
+    domainId: domainIdColumn(),
+    month: date('month', { mode: 'string' }).notNull(),
+    skuId: bigint('sku_id', { mode: 'number' }).notNull(),
+    qty: bigint('qty', { mode: 'number' }).notNull().default(0),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    refundQty: bigint('refund_qty', { mode: 'number' }).notNull().default(0),
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull().default(0),
+    costFen: bigint('cost_fen', { mode: 'number' }).notNull().default(0),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    isLast: boolean('is_last').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.domainId, t.month, t.skuId] }),
+    index('report_sales_running_last_idx').on(t.domainId, t.skuId).where(sql`${t.isLast}`),
+  ],
 );
 
 /** Sums of the facts per shop day, hour, store, platform and province (orders, hours, areas). */

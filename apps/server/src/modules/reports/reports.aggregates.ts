@@ -124,11 +124,65 @@ function targetFacts(domainId: number, orderIds: readonly number[], tz: string) 
       left join line_cost lc on lc.id = r.erp_order_line_id)`;
 }
 
+const RUNNING_SUMS = ['qty', 'amount_fen', 'refund_qty', 'refund_fen', 'cost_fen', 'order_count'] as const;
+
+/**
+ * The running per-SKU sums (report_sales_running) brought along with the monthly sums, as CTEs of
+ * the reconciling statement reading `appended`. Per SKU changed, every month from the earliest
+ * changed one (or its last row, when that is earlier) to the latest of its changed months and its
+ * last row is written: an existing row gets the changes of its month and the months before it
+ * added; a new row after the old last starts from the old last row's sums, a new row before the
+ * first from zero. The latest month written becomes the SKU's last row (is_last).
+ */
+function runningChange(domainId: number) {
+  const cols = sql.raw(RUNNING_SUMS.join(', '));
+  const deltaSums = sql.raw(RUNNING_SUMS.map((c) => `sum(${c === 'order_count' ? 'sku_order_count' : c}) as ${c}`).join(', '));
+  const lastCols = sql.raw(RUNNING_SUMS.map((c) => `l.${c} as last_${c}`).join(', '));
+  const stepped = sql.raw(
+    RUNNING_SUMS.map((c) => `case when t.last_month is not null and t.month > t.last_month then t.last_${c} else 0 end + sum(coalesce(d.${c}, 0)) over w as ${c}`).join(', '),
+  );
+  const added = sql.raw(RUNNING_SUMS.map((c) => `${c} = r.${c} + excluded.${c}`).join(', '));
+  return sql`
+    run_delta as (
+      select day - extract(day from day)::int + 1 as month, sku_id, ${deltaSums} from appended group by 1, 2),
+    run_span as (
+      select s.sku_id, least(s.lo, l.month) as lo, greatest(s.hi, l.month) as hi, l.month as last_month, ${lastCols}
+      from (select sku_id, min(month) as lo, max(month) as hi from run_delta group by sku_id) s
+      left join report_sales_running l on l.domain_id = ${domainId} and l.sku_id = s.sku_id and l.is_last),
+    run_target as (
+      select s.*, g.m::date as month from run_span s cross join lateral generate_series(s.lo, s.hi, interval '1 month') g(m)),
+    run_new as (
+      select t.sku_id, t.month, t.month = t.hi as is_last, ${stepped}
+      from run_target t left join run_delta d on d.sku_id = t.sku_id and d.month = t.month
+      window w as (partition by t.sku_id order by t.month)),
+    by_running as (
+      insert into report_sales_running as r (domain_id, month, sku_id, ${cols}, is_last)
+      select ${domainId}, month, sku_id, ${cols}, is_last from run_new
+      on conflict (domain_id, month, sku_id) do update set ${added}, is_last = excluded.is_last
+      returning 1)`;
+}
+
+/**
+ * A domain's running per-SKU sums derived from its monthly sums (a rebuild; the migration that
+ * added the table ran the same derivation): dense from each SKU's first month to its last.
+ */
+async function deriveRunning(tx: Tx, domainId: number): Promise<void> {
+  const over = sql.raw(RUNNING_SUMS.map((c) => `sum(coalesce(m.${c}, 0)) over w`).join(', '));
+  await tx.execute(sql`delete from report_sales_running where domain_id = ${domainId}`);
+  await tx.execute(sql`
+    insert into report_sales_running (domain_id, month, sku_id, ${sql.raw(RUNNING_SUMS.join(', '))}, is_last)
+    select ${domainId}, g.m::date, b.sku_id, ${over}, g.m::date = b.last
+    from (select sku_id, min(month) as first, max(month) as last from report_sales_monthly where domain_id = ${domainId} group by sku_id) b
+    cross join lateral generate_series(b.first, b.last, interval '1 month') g(m)
+    left join report_sales_monthly m on m.domain_id = ${domainId} and m.sku_id = b.sku_id and m.month = g.m::date
+    window w as (partition by b.sku_id order by g.m)`);
+}
+
 /**
  * Brings the facts of these orders to what the sources say now (appending the differences) and
  * adds the differences to the daily and monthly sums, in the caller's transaction. Answers the rows appended.
  */
-async function reconcileOrders(tx: Tx, domainId: number, orderIds: readonly number[], tz: string): Promise<number> {
+async function reconcileOrders(tx: Tx, domainId: number, orderIds: readonly number[], tz: string, running = true): Promise<number> {
   if (!orderIds.length) return 0;
   const ids = bigintArray(orderIds);
   const dims = sql.raw('source_key, kind, order_id, order_line_id, after_sale_id, day, hour, store_id, platform_code, province, sku_id');
@@ -189,9 +243,10 @@ async function reconcileOrders(tx: Tx, domainId: number, orderIds: readonly numb
       on conflict (domain_id, month, hour, store_id, platform_code, province) do update set
         order_count = d.order_count + excluded.order_count, qty = d.qty + excluded.qty, amount_fen = d.amount_fen + excluded.amount_fen,
         refund_qty = d.refund_qty + excluded.refund_qty, refund_fen = d.refund_fen + excluded.refund_fen, cost_fen = d.cost_fen + excluded.cost_fen
-      returning 1)
+      returning 1)${running ? sql`,${runningChange(domainId)}` : sql``}
     select (select count(*) from appended)::int as n,
-      (select count(*) from by_sku) + (select count(*) from by_order) + (select count(*) from by_month) + (select count(*) from by_order_month) as touched`);
+      (select count(*) from by_sku) + (select count(*) from by_order) + (select count(*) from by_month) + (select count(*) from by_order_month)
+      ${running ? sql`+ (select count(*) from by_running)` : sql``} as touched`);
   return Number(result.rows[0]?.n ?? 0);
 }
 
@@ -259,10 +314,11 @@ export async function rebuildDomain(database: Database, domainId: number): Promi
       const page = await tx.execute<{ id: string }>(sql`select id from erp_orders where domain_id = ${domainId} and id > ${after} order by id limit ${REBUILD_CHUNK}`);
       if (!page.rows.length) break;
       const ids = page.rows.map((r) => Number(r.id));
-      facts += await reconcileOrders(tx, domainId, ids, tz);
+      facts += await reconcileOrders(tx, domainId, ids, tz, false);
       orders += ids.length;
       after = ids[ids.length - 1]!;
     }
+    await deriveRunning(tx, domainId);
     return { orders, facts };
   });
 }

@@ -72,7 +72,21 @@ async function dailySnapshot(domainId: number) {
   const d = await t.database.db.execute(sql`
     select month::text, hour, store_id, platform_code, province, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen from report_orders_monthly
     where domain_id = ${domainId} and (qty <> 0 or amount_fen <> 0 or refund_qty <> 0 or refund_fen <> 0 or cost_fen <> 0 or order_count <> 0) order by 1, 2, 3, 4, 5`);
-  return { bySku: a.rows, byOrder: b.rows, byMonth: c.rows, byOrderMonth: d.rows };
+  // The running per-SKU sums as a read sees them: at every month of the year, the SKU's row of the
+  // month or its last row before it (which rows exist may differ after changes, the figures may not).
+  const e = await t.database.db.execute(sql`
+    select to_char(g.m, 'YYYY-MM') as month, k.sku_id, r.qty, r.amount_fen, r.refund_qty, r.refund_fen, r.cost_fen, r.order_count
+    from generate_series('2026-01-01'::date, '2026-12-01'::date, interval '1 month') g(m)
+    cross join (select distinct sku_id from report_sales_running where domain_id = ${domainId}) k
+    cross join lateral (select * from report_sales_running r where r.domain_id = ${domainId} and r.sku_id = k.sku_id and r.month <= g.m order by r.month desc limit 1) r
+    where r.qty <> 0 or r.amount_fen <> 0 or r.refund_qty <> 0 or r.refund_fen <> 0 or r.cost_fen <> 0 or r.order_count <> 0
+    order by 1, 2`);
+  const lasts = await t.database.db.execute(sql`
+    select sku_id, count(*)::int as n, max(month)::text as month from report_sales_running where domain_id = ${domainId} and is_last group by sku_id order by 1`);
+  const latest = await t.database.db.execute(sql`select sku_id, max(month)::text as month from report_sales_running where domain_id = ${domainId} group by sku_id order by 1`);
+  // One last row per SKU, its latest month.
+  expect(lasts.rows.map((r) => [r.sku_id, r.n, r.month])).toEqual(latest.rows.map((r) => [r.sku_id, 1, r.month]));
+  return { bySku: a.rows, byOrder: b.rows, byMonth: c.rows, byOrderMonth: d.rows, running: e.rows };
 }
 
 describe('sales reports: the shop’s day', () => {
@@ -194,13 +208,34 @@ describe('sales reports: aggregates, drill-down and export', () => {
     await t.database.db.execute(sql`update erp_order_lines set qty = 5, amount = 61.7 where domain_id = ${w.domainId} and order_id = ${orders[1]!.id} and sku_id = ${w.skuIds[0]}`);
     await t.database.db.execute(sql`update erp_orders set status_code = 'CI_ERPSOH_STATUS_CLOSE', closed_at = now() where domain_id = ${w.domainId} and id = ${orders[3]!.id}`);
     await order(w, '2026-05-02T11:00:00+08:00', [{ skuId: w.skuIds[1]!, qty: 7, price: '1.1' }]);
+    // Running sums: a sale months later (the months between get rows), one months earlier (before
+    // the SKU's first month), one later closed again (a month of zeros), one moved to another month.
+    await order(w, '2026-08-15T10:00:00+08:00', [{ skuId: w.skuIds[0]!, qty: 2, price: '3.5' }]);
+    await order(w, '2026-02-10T10:00:00+08:00', [{ skuId: w.skuIds[1]!, qty: 1, price: '9.99' }]);
+    await refreshSalesAggregates(t.database);
+    const late = await order(w, '2026-10-01T00:00:00+08:00', [{ skuId: w.skuIds[1]!, qty: 3, price: '1' }]);
+    const moved = await order(w, '2026-03-31T23:59:59+08:00', [{ skuId: w.skuIds[0]!, qty: 1, price: '5' }]);
+    await refreshSalesAggregates(t.database);
+    await t.database.db.execute(sql`update erp_orders set status_code = 'CI_ERPSOH_STATUS_CLOSE', closed_at = now() where domain_id = ${w.domainId} and id = ${late.id}`);
+    await t.database.db.execute(sql`update erp_orders set pay_time = '2026-07-01T00:00:00+08:00' where domain_id = ${w.domainId} and id = ${moved.id}`);
     await refreshSalesAggregates(t.database);
     const incremental = await dailySnapshot(w.domainId);
     expect(incremental.bySku.length).toBeGreaterThan(3);
-    expect(incremental.byMonth.length).toBe(2);
+    expect(incremental.byMonth.length).toBe(5);
+    // The first SKU from May (its first month) on: May's 1 + 5 + 3 units, July's 1, August's 2.
+    expect(incremental.running.filter((r) => Number(r.sku_id) === w.skuIds[0]).map((r) => [r.month, Number(r.qty)])).toEqual([
+      ['2026-05', 9],
+      ['2026-06', 9],
+      ['2026-07', 10],
+      ['2026-08', 12],
+      ['2026-09', 12],
+      ['2026-10', 12],
+      ['2026-11', 12],
+      ['2026-12', 12],
+    ]);
     expect(incremental.byOrderMonth.length).toBeGreaterThan(2);
     const rebuilt = await call('/reportSales/rebuild', undefined, w.token);
-    expect(rebuilt.orders).toBe(5);
+    expect(rebuilt.orders).toBe(9);
     expect(await dailySnapshot(w.domainId)).toEqual(incremental);
   });
 
@@ -218,6 +253,10 @@ describe('sales reports: aggregates, drill-down and export', () => {
       ['2026-05-02', '2026-05-31'], // May less its first day (monthly row − daily rows)
       ['2026-04-30', '2026-05-30'], // a day of April, May less its last day
       ['2026-05-02', '2026-05-03'], // two days: daily rows only
+      ['2026-05-01', '2026-06-30'], // running sums at June less those at April
+      ['2026-05-01', '2026-08-31'], // running sums at August: the SKUs' last rows (June) stand for it
+      ['2026-06-01', '2026-07-31'], // July from the last rows, less May
+      ['2026-03-15', '2026-07-31'], // days of March, running sums at July less (nothing at) March
     ]) {
       const period = { startDate, endDate, reportType: 'month' };
       // With every store named, the same figures come from the daily sums (day × store × SKU).

@@ -122,32 +122,75 @@ export function monthPlan(startDate: string, endDate: string): { months: string[
   return plan;
 }
 
-const PER_SKU = sql.raw('sku_id, order_count, qty, amount_fen, refund_qty, refund_fen, cost_fen');
-const LESS_PER_SKU = sql.raw('sku_id, -order_count, -qty, -amount_fen, -refund_qty, -refund_fen, -cost_fen');
+const SKU_SUMS = ['qty', 'amount_fen', 'refund_qty', 'refund_fen', 'cost_fen', 'order_count'] as const;
+const PER_SKU = sql.raw(`sku_id, ${SKU_SUMS.join(', ')}`);
+const LESS_PER_SKU = sql.raw(`sku_id, ${SKU_SUMS.map((c) => `-${c} as ${c}`).join(', ')}`);
+const GROUPED_SKU_SUMS = sql.raw(SKU_SUMS.map((c) => `sum(${c})::bigint as ${c}`).join(', '));
 /** A SKU with nothing in the period (every figure zero) is not listed. */
 const NOT_EMPTY = sql.raw('sum(qty) <> 0 or sum(amount_fen) <> 0 or sum(refund_qty) <> 0 or sum(refund_fen) <> 0 or sum(cost_fen) <> 0 or sum(order_count) <> 0');
+/** The same for a row of per-SKU sums. */
+const ROW_NOT_EMPTY = sql.raw(SKU_SUMS.map((c) => `${c} <> 0`).join(' or '));
 
-/**
- * The per-SKU rows of a filter. Without a store or platform filter they come mostly from the
- * monthly per-SKU sums (a year: 12 rows per SKU instead of a row per day and store; monthPlan);
- * with one, from the daily sums (day × store × platform × SKU). Both add up the same facts, so
- * they answer the same figures (tested).
- */
-function skuSource(domainId: number, f: Narrow): SQL {
-  if (f.storeIds?.length || f.platformCodes?.length) return sql`(select ${PER_SKU} from report_sales_daily where ${conditions(domainId, f, true)})`;
-  const plan = monthPlan(f.startDate, f.endDate);
-  const skus = f.skuIds?.length ? sql`and sku_id = any(${bigintArray(f.skuIds)})` : sql``;
-  const parts: SQL[] = [];
-  if (plan.months.length) parts.push(sql`select ${PER_SKU} from report_sales_monthly where domain_id = ${domainId} and month = any(${sql.param(plan.months)}::date[]) ${skus}`);
-  for (const [startDate, endDate] of plan.plus) parts.push(sql`select ${PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, startDate, endDate }, true)}`);
-  for (const [startDate, endDate] of plan.minus) parts.push(sql`select ${LESS_PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, startDate, endDate }, true)}`);
-  return sql`(${sql.join(parts, sql` union all `)})`;
+/** Runs a read in a transaction of its own with JIT compilation off. */
+export async function withoutJit(db: Db, query: SQL) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute(query);
+  });
 }
 
-/** Totals of the per-SKU sums (order count: the orders holding each SKU, added up). */
-export async function skuTotals(db: Db, domainId: number, f: Narrow): Promise<Sums> {
-  const rows = await db.execute(sql`select ${SUMS} from ${skuSource(domainId, f)} s`);
-  return sumsOf(rows.rows[0] ?? {});
+const monthIndex = (month: string) => Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1;
+const monthOf = (index: number) => `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+
+/**
+ * A SKU's running sums as of the end of a month (report_sales_running): its row of that month, or
+ * its last row when that is earlier (nothing sold since); no row when it first sold later.
+ */
+function runningAt(domainId: number, month: string, skus: SQL): SQL {
+  return sql`
+    select ${PER_SKU} from report_sales_running where domain_id = ${domainId} and month = ${month}::date ${skus}
+    union all
+    select ${PER_SKU} from report_sales_running where domain_id = ${domainId} and is_last and month < ${month}::date ${skus}`;
+}
+
+/**
+ * The per-SKU sums of a filter: one row per SKU (a SKU with nothing may have a row of zeros). With a
+ * store or platform filter, grouped from the daily sums (day × store × platform × SKU). Without,
+ * the whole months of the period (monthPlan) are one monthly row per SKU for one month, or for
+ * several the running sums at the last month less those at the month before the first (two rows
+ * per SKU, whatever the number of months); the partial months' days from the daily sums are added
+ * or taken away per SKU. Every way adds up the same facts, so they answer the same figures (tested).
+ */
+function skuSums(domainId: number, f: Narrow): SQL {
+  if (f.storeIds?.length || f.platformCodes?.length) return sql`(select sku_id, ${GROUPED_SKU_SUMS} from report_sales_daily where ${conditions(domainId, f, true)} group by sku_id)`;
+  const plan = monthPlan(f.startDate, f.endDate);
+  const skus = f.skuIds?.length ? sql`and sku_id = any(${bigintArray(f.skuIds)})` : sql``;
+  let whole: SQL | null = null;
+  if (plan.months.length === 1) {
+    whole = sql`(select ${PER_SKU} from report_sales_monthly where domain_id = ${domainId} and month = ${plan.months[0]!}::date ${skus})`;
+  } else if (plan.months.length > 1) {
+    const first = monthIndex(plan.months[0]!);
+    const last = monthIndex(plan.months[plan.months.length - 1]!);
+    if (last - first + 1 === plan.months.length) {
+      const minus = sql.raw(SKU_SUMS.map((c) => `a.${c} - coalesce(b.${c}, 0) as ${c}`).join(', '));
+      whole = sql`(
+        select a.sku_id, ${minus}
+        from (${runningAt(domainId, monthOf(last), skus)}) a
+        left join (${runningAt(domainId, monthOf(first - 1), skus)}) b on b.sku_id = a.sku_id)`;
+    } else {
+      // Not one run of months (monthPlan never answers that): the monthly rows, grouped.
+      whole = sql`(select sku_id, ${GROUPED_SKU_SUMS} from report_sales_monthly where domain_id = ${domainId} and month = any(${sql.param(plan.months)}::date[]) ${skus} group by sku_id)`;
+    }
+  }
+  const days: SQL[] = [];
+  for (const [startDate, endDate] of plan.plus) days.push(sql`select ${PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, startDate, endDate }, true)}`);
+  for (const [startDate, endDate] of plan.minus) days.push(sql`select ${LESS_PER_SKU} from report_sales_daily where ${conditions(domainId, { ...f, startDate, endDate }, true)}`);
+  const partial = days.length ? sql`(select sku_id, ${GROUPED_SKU_SUMS} from (${sql.join(days, sql` union all `)}) d group by sku_id)` : null;
+  if (whole && partial) {
+    const both = sql.raw(SKU_SUMS.map((c) => `coalesce(w.${c}, 0) + coalesce(p.${c}, 0) as ${c}`).join(', '));
+    return sql`(select coalesce(w.sku_id, p.sku_id) as sku_id, ${both} from ${whole} w full join ${partial} p on p.sku_id = w.sku_id)`;
+  }
+  return whole ?? partial ?? sql`(select ${PER_SKU} from report_sales_monthly where false)`;
 }
 
 export async function totals(db: Db, domainId: number, f: Narrow): Promise<Sums> {
@@ -199,59 +242,50 @@ export interface SkuSums extends Sums {
   is_combination: boolean;
 }
 
-/** Tab 3 and the rank: sums per SKU as sold, most sold first (by units or by amount). */
+/**
+ * Tab 3 and the rank: sums per SKU as sold, most sold first (by units or by amount). With `totals`,
+ * also the number of SKUs listed and their totals (from the same read of the per-SKU sums).
+ */
 export async function bySku(
   db: Db,
   domainId: number,
   f: Narrow,
   order: 'qty' | 'amount',
   page: { limit: number; offset: number } | null,
-): Promise<{ rows: SkuSums[]; total: number; totals: Sums | null }> {
+  withTotals = true,
+): Promise<{ rows: SkuSums[]; total: number; totals: Sums }> {
   const orderBy = order === 'amount' ? sql.raw('g.amount_fen - g.refund_fen desc, g.qty desc, g.sku_id') : sql.raw('g.qty desc, g.amount_fen desc, g.sku_id');
-  // The page is chosen over the sums alone; only its rows are joined to the goods. The totals of
-  // every SKU come with it (one read of the sums, not two).
-  const rows = await db.execute(sql`
-    with g0 as (
-      select sku_id, ${SUMS} from ${skuSource(domainId, f)} s
-      group by sku_id having ${NOT_EMPTY}),
-    g as (
-      select g0.*, count(*) over () as total_rows, sum(order_count) over () as all_order_count, sum(qty) over () as all_qty,
-             sum(amount_fen) over () as all_amount_fen, sum(refund_qty) over () as all_refund_qty, sum(refund_fen) over () as all_refund_fen,
-             sum(cost_fen) over () as all_cost_fen
-      from g0),
-    p as (select * from g order by ${orderBy} ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``})
-    select g.*, coalesce(k.code, '') as sku_code, coalesce(k.name, '') as sku_name, coalesce(s.code, '') as spu_code,
+  // The page is chosen over the sums alone (a top-N sort); only its rows are joined to the goods.
+  // The count and totals are one more pass over the same sums, joined to the page (a row of them
+  // even when the page is empty).
+  const all = sql.raw(SKU_SUMS.map((c) => `coalesce(sum(${c}), 0)::bigint as all_${c}`).join(', '));
+  // Without JIT: the planner's cost of 50,000 SKUs' sums passes its threshold, and compiling the
+  // statement took longer than running it (1–5 s on the loaded bench machine; bench/RESULTS.md).
+  const rows = await withoutJit(db, sql`
+    with g as materialized (select * from ${skuSums(domainId, f)} s where ${ROW_NOT_EMPTY}),
+    p as (select * from g order by ${orderBy} ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}),
+    t as (${withTotals ? sql`select count(*)::bigint as total_rows, ${all} from g` : sql`select null::bigint as total_rows`})
+    select g.*, t.*, coalesce(k.code, '') as sku_code, coalesce(k.name, '') as sku_name, coalesce(s.code, '') as spu_code,
            exists (select 1 from combination_components c where c.domain_id = ${domainId} and c.combo_sku_id = g.sku_id) as is_combination
-    from p g
+    from t
+    left join p g on true
     left join skus k on k.domain_id = ${domainId} and k.id = g.sku_id
     left join spus s on s.domain_id = ${domainId} and s.id = k.spu_id
     order by ${orderBy}`);
-  const first = rows.rows[0];
-  let total = first ? Number(first.total_rows) : 0;
-  const totals: Sums | null = first
-    ? sumsOf({
-        order_count: first.all_order_count,
-        qty: first.all_qty,
-        amount_fen: first.all_amount_fen,
-        refund_qty: first.all_refund_qty,
-        refund_fen: first.all_refund_fen,
-        cost_fen: first.all_cost_fen,
-      })
-    : null;
-  if (!rows.rows.length && page && page.offset > 0) {
-    const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from (select sku_id from ${skuSource(domainId, f)} s group by sku_id having ${NOT_EMPTY}) x`);
-    total = Number(count.rows[0]?.n ?? 0);
-  }
+  const first = rows.rows[0] ?? {};
+  const totals = sumsOf(Object.fromEntries(SKU_SUMS.map((c) => [c, first[`all_${c}`]])));
   return {
-    rows: rows.rows.map((r) => ({
-      ...sumsOf(r),
-      sku_id: Number(r.sku_id),
-      sku_code: String(r.sku_code),
-      sku_name: String(r.sku_name),
-      spu_code: String(r.spu_code),
-      is_combination: Boolean(r.is_combination),
-    })),
-    total,
+    rows: rows.rows
+      .filter((r) => r.sku_id != null)
+      .map((r) => ({
+        ...sumsOf(r),
+        sku_id: Number(r.sku_id),
+        sku_code: String(r.sku_code),
+        sku_name: String(r.sku_name),
+        spu_code: String(r.spu_code),
+        is_combination: Boolean(r.is_combination),
+      })),
+    total: Number(first.total_rows ?? 0),
     totals,
   };
 }

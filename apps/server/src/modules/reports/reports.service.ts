@@ -31,7 +31,7 @@ import { fieldVisibility } from '../../platform/field-permissions.js';
 import { pageWindow } from '../../platform/paging.js';
 import type { Session } from '../../platform/sessions.js';
 import { rebuildDomain, shopTimeZone } from './reports.aggregates.js';
-import { analysis, byPeriodAndStore, bySku, drill, inventoryOf, skuTotals, totals, trend, unknownReferences, type Sums } from './reports.queries.js';
+import { analysis, byPeriodAndStore, bySku, drill, inventoryOf, totals, trend, unknownReferences, type Sums } from './reports.queries.js';
 
 /** Whether the account may see cost, gross profit and margin. */
 export const canSeeCost = (session: Session) => fieldVisibility(session)('COST_PRICE');
@@ -124,7 +124,7 @@ export function createSalesReports(deps: { database: Database }) {
 
     async rank(session: Session, input: SalesRankInput): Promise<SkuRankAnswer> {
       const { domainId, withCost } = await begin(session, input);
-      const { rows } = await bySku(db, domainId, input, input.rankBy, { limit: input.limit, offset: 0 });
+      const { rows } = await bySku(db, domainId, input, input.rankBy, { limit: input.limit, offset: 0 }, false);
       return { voList: rows.map((r) => skuRow(r, withCost)) };
     },
 
@@ -142,9 +142,7 @@ export function createSalesReports(deps: { database: Database }) {
 
     async skuSales(session: Session, input: SalesReportPageInput, all = false): Promise<SkuSalesPage> {
       const { domainId, withCost } = await begin(session, input);
-      const { rows, total, totals: pageTotals } = await bySku(db, domainId, input, 'qty', all ? null : pageWindow(input));
-      // The totals come with a non-empty page; an empty one (past the end, nothing sold) reads them.
-      const sum = pageTotals ?? (await skuTotals(db, domainId, input));
+      const { rows, total, totals: sum } = await bySku(db, domainId, input, 'qty', all ? null : pageWindow(input));
       return { voList: rows.map((r) => skuRow(r, withCost)), total, currentPage: input.currentPage, pageSize: input.pageSize, totals: figuresOf(sum, withCost) };
     },
 

@@ -149,9 +149,22 @@ describe('to-ship SKU (shipSku, unshippedSpuReport)', () => {
     expect((await figures({ warehouseIds: [w.whA] })).find((r: number[]) => r[0] === w.x)).toEqual([w.x, 2, 7]);
     const sums = await ok(w.token, '/cloud/core/shipSku/sumAll', {});
     expect(sums).toMatchObject({ toShipQty: 13, openOrders: 3, unmatchedLines: 0 });
-    const demandRows = async () =>
-      (await exec(sql`select order_id, sku_id, qty, store_id, platform_code, warehouse_id, sold_at from report_open_demand where domain_id = ${w.domainId} order by order_id, sku_id`)).rows;
+    // Read through the rollup (no order filter) and through the demand rows (a store filter): the same.
+    expect(await figures({ storeIds: [w.store] })).toEqual(expected);
+    expect(await figures({ warehouseIds: [w.whA, w.whB] })).toEqual(expected);
+    const demandRows = async () => ({
+      rows: (await exec(sql`select order_id, sku_id, qty, store_id, platform_code, warehouse_id, sold_at from report_open_demand where domain_id = ${w.domainId} order by order_id, sku_id`)).rows,
+      rollup: (await exec(sql`select warehouse_id, sku_id, qty, orders from report_open_demand_sku where domain_id = ${w.domainId} order by 1, 2`)).rows,
+    });
     const incremental = await demandRows();
+    // The rollup is the demand rows added up per SKU (warehouse 0: all); the unmatched line of the
+    // shipped order left it (no row kept at zero).
+    const grouped = await exec(sql`
+      select 0::bigint as warehouse_id, sku_id, sum(qty)::int as qty, count(*)::int as orders from report_open_demand where domain_id = ${w.domainId} group by sku_id
+      union all
+      select warehouse_id, sku_id, sum(qty)::int, count(*)::int from report_open_demand where domain_id = ${w.domainId} and warehouse_id is not null group by 1, 2
+      order by 1, 2`);
+    expect(incremental.rollup).toEqual(grouped.rows);
     await ok(w.token, '/cloud/core/deliveryState/rebuild', {});
     expect(await demandRows()).toEqual(incremental);
     expect(await figures()).toEqual(expected);

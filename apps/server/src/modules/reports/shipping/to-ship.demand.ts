@@ -4,7 +4,9 @@
 // mark (report_open_demand_dirty, append-only: no order transaction ever waits on another's mark)
 // whenever an order's demand may have changed; every read first folds in all marked orders of its
 // domain (catchUp), so the answer is exactly what the live orders say; the job folds in between
-// reads. rebuild() derives a domain's rows again from the orders with the same SQL.
+// reads. rebuild() derives a domain's rows again from the orders with the same SQL. The rows are
+// also kept rolled up per SKU (report_open_demand_sku, per warehouse and for all), changed in the
+// same transaction, so the SKU list without an order filter reads one row per SKU.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
 import { bigintArray, textArray } from '../../../platform/sql.js';
@@ -37,6 +39,24 @@ function demandOf(domainId: number, orderIds: readonly number[] | null): SQL {
 
 const COLUMNS = sql.raw('domain_id, order_id, sku_id, qty, store_id, platform_code, warehouse_id, sold_at');
 
+/**
+ * Adds demand rows (`rows`: a CTE of warehouse_id, sku_id, qty; sign -1 for rows taken away) to the
+ * rollup per SKU (warehouse 0: all warehouses; an order without a warehouse only there). Answers
+ * the rollup rows it touched with their orders after the change.
+ */
+function rollUp(domainId: number, rows: string, sign: 1 | -1): SQL {
+  const from = sql.raw(rows);
+  return sql`
+    delta as (
+      select 0::bigint as warehouse_id, sku_id, sum(qty)::int as qty, count(*)::int as n from ${from} group by sku_id
+      union all
+      select warehouse_id, sku_id, sum(qty)::int, count(*)::int from ${from} where warehouse_id is not null group by warehouse_id, sku_id)
+    insert into report_open_demand_sku as r (domain_id, warehouse_id, sku_id, qty, orders)
+    select ${domainId}, warehouse_id, sku_id, ${sign} * qty, ${sign} * n from delta
+    on conflict (domain_id, warehouse_id, sku_id) do update set qty = r.qty + excluded.qty, orders = r.orders + excluded.orders
+    returning r.sku_id, r.orders`;
+}
+
 export function createOpenDemand(database: Database) {
   const { db } = database;
 
@@ -49,8 +69,16 @@ export function createOpenDemand(database: Database) {
       select order_id, count(*) over ()::int as n from (select distinct order_id from gone) g`);
     if (!taken.rows.length) return 0;
     const ids = taken.rows.map((r) => Number(r.order_id));
-    await tx.execute(sql`delete from report_open_demand where domain_id = ${domainId} and order_id = any(${bigintArray(ids)})`);
-    await tx.execute(sql`insert into report_open_demand (${COLUMNS}) ${demandOf(domainId, ids)}`);
+    // The orders' old rows out of the rollup, their new rows into it; a SKU left without orders
+    // leaves the rollup.
+    const gone = await tx.execute<{ sku_id: string; orders: number }>(sql`
+      with gone as (delete from report_open_demand where domain_id = ${domainId} and order_id = any(${bigintArray(ids)}) returning warehouse_id, sku_id, qty),
+      ${rollUp(domainId, 'gone', -1)}`);
+    await tx.execute(sql`
+      with added as (insert into report_open_demand (${COLUMNS}) ${demandOf(domainId, ids)} returning warehouse_id, sku_id, qty),
+      ${rollUp(domainId, 'added', 1)}`);
+    const emptied = [...new Set(gone.rows.filter((r) => Number(r.orders) === 0).map((r) => Number(r.sku_id)))];
+    if (emptied.length) await tx.execute(sql`delete from report_open_demand_sku where domain_id = ${domainId} and sku_id = any(${bigintArray(emptied)}) and orders = 0`);
     return ids.length;
   }
 
@@ -90,8 +118,12 @@ export function createOpenDemand(database: Database) {
       await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(domainId)})`);
       await tx.execute(sql`delete from report_open_demand_dirty where domain_id = ${domainId}`);
       await tx.execute(sql`delete from report_open_demand where domain_id = ${domainId}`);
-      const r = await tx.execute(sql`insert into report_open_demand (${COLUMNS}) ${demandOf(domainId, null)}`);
-      return r.rowCount ?? 0;
+      await tx.execute(sql`delete from report_open_demand_sku where domain_id = ${domainId}`);
+      await tx.execute(sql`
+        with added as (insert into report_open_demand (${COLUMNS}) ${demandOf(domainId, null)} returning warehouse_id, sku_id, qty),
+        ${rollUp(domainId, 'added', 1)}`);
+      const n = await tx.execute<{ n: number }>(sql`select count(*)::int as n from report_open_demand where domain_id = ${domainId}`);
+      return Number(n.rows[0]?.n ?? 0);
     });
   }
 
