@@ -1,8 +1,8 @@
 // The carrier conformance set (conformance.ts) on each connector: the sandbox carrier (its
 // console fails calls; it signs nothing and has no deadline to miss), Pinduoduo waybills against
 // the POP fake, and Cainiao waybills through TOP (the Taobao fake serving Cainiao's methods) and
-// through LINK (the LINK fake checking data_digest). Each real subject's deadline is short so a
-// call the fake never answers ends quickly.
+// through LINK (the LINK fake checking data_digest), and Douyin waybills against the Douyin
+// gateway fake. Each real subject's deadline is short so a call the fake never answers ends quickly.
 import { and, eq } from 'drizzle-orm';
 
 process.env.CARRIER_SANDBOX_LATENCY_MS = '0';
@@ -18,6 +18,9 @@ import { startCainiaoTopFake, TOP_SELLER, topCredentials, topSession } from './c
 import { describeCarrierConformance } from './conformance.js';
 import { createPddWaybillConnector } from './pdd-waybill/pdd-waybill.connector.js';
 import { createSandboxCarrier } from './sandbox/sandbox-carrier.js';
+import { createDouyinWaybillConnector } from './douyin-waybill/douyin-waybill.connector.js';
+import { createDouyinConnector } from '../marketplace/douyin/douyin.connector.js';
+import { startDouyinFake } from '../marketplace/douyin/douyin.fake.js';
 import type { CarrierAccount } from './types.js';
 
 const t = await createTestApp();
@@ -103,6 +106,32 @@ describeCarrierConformance('Cainiao waybills through LINK', async () => {
     account: { domainId: 7, accountId: 1, printCode: 'cn', expressCompanyCode: 'YTO', sandbox: false, fields: { shop: 'Taobao shop', branchName: 'x', linkProviderId: fake.providerId } },
     issued: async (no) => {
       const w = fake.book.waybills.find((x) => x.waybillCode === no);
+      return w ? { cancelled: w.cancelled } : null;
+    },
+    wrongSecret: () => make('not-the-secret'),
+    timeoutNext: async (n) => fake.timeoutNext(n),
+    malformedNext: async (n) => fake.malformedNext(n),
+    failNext: null,
+    close: () => fake.close(),
+  };
+});
+
+describeCarrierConformance('Douyin waybills', async () => {
+  const fake = await startDouyinFake();
+  const marketplace = createDouyinConnector({ credentials: async () => fake.credentials() });
+  const grant = await marketplace.exchangeCode({ store: { domainId: 7, storeId: 1, platformCode: 'DY', platformShopId: null, accessToken: null, refreshToken: null, tokenExpiresAt: null }, code: fake.issueCode(), redirectUri: 'http://app/#/authorization' });
+  const make = (secret: string) =>
+    createDouyinWaybillConnector({
+      credentials: async () => ({ ...fake.credentials(), appSecret: secret }),
+      shopOf: async () => ({ accessToken: grant.accessToken, shopId: fake.shopId }),
+      timeoutMs: DEADLINE_MS,
+      retryBaseMs: 5,
+    });
+  return {
+    connector: make(fake.credentials().appSecret),
+    account: { domainId: 7, accountId: 1, printCode: 'dy', expressCompanyCode: 'ZTO', sandbox: false, fields: { shop: 'Douyin shop', branchName: 'x' } },
+    issued: async (no) => {
+      const w = fake.waybills.find((x) => x.trackNo === no);
       return w ? { cancelled: w.cancelled } : null;
     },
     wrongSecret: () => make('not-the-secret'),
