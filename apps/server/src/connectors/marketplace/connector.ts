@@ -204,6 +204,11 @@ export interface ShippingFeedback {
   tbSkuIds?: string[];
 }
 
+/** Why a stock quantity cannot be pushed to any marketplace (null: it can): one rule for every connector. */
+export function stockQuantityRefusal(quantity: number): string | null {
+  return Number.isInteger(quantity) && quantity >= 0 ? null : `quantity ${quantity} is not a whole number of 0 or more`;
+}
+
 export interface StockUpdate {
   tbSkuId: string;
   quantity: number;

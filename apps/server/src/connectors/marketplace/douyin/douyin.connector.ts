@@ -20,6 +20,7 @@
 import { AppError } from '../../../platform/errors.js';
 import type { AppCredentialsLookup, PlatformAppCredentials } from '../../app-credentials.js';
 import {
+  stockQuantityRefusal,
   ConnectorError,
   DEFAULT_CALL_TIMEOUT_MS,
   withDeadline,
@@ -302,8 +303,9 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
             results.push({ key: u.tbSkuId, ok: false, message: `"${u.tbSkuId}" is not a Douyin SKU id` });
             continue;
           }
-          if (!Number.isInteger(u.quantity) || u.quantity < 0) {
-            results.push({ key: u.tbSkuId, ok: false, message: `quantity ${u.quantity} is not a whole number of 0 or more` });
+          const invalid = stockQuantityRefusal(u.quantity);
+          if (invalid) {
+            results.push({ key: u.tbSkuId, ok: false, message: invalid });
             continue;
           }
           try {

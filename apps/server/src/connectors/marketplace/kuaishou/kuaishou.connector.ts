@@ -14,6 +14,7 @@ import { ErrorCodes, type OnlineItemInput } from '@openseller/core';
 import { AppError } from '../../../platform/errors.js';
 import type { AppCredentialsLookup, PlatformAppCredentials } from '../../app-credentials.js';
 import {
+  stockQuantityRefusal,
   ConnectorError,
   DEFAULT_CALL_TIMEOUT_MS,
   withDeadline,
@@ -257,8 +258,9 @@ export function createKuaishouConnector(options: KuaishouConnectorOptions): Kuai
           refuse(`"${u.tbSkuId}" is not a Kuaishou SKU id`);
           continue;
         }
-        if (!Number.isInteger(u.quantity) || u.quantity < 0) {
-          refuse(`quantity ${u.quantity} is not a whole number of 0 or more`);
+        const invalid = stockQuantityRefusal(u.quantity);
+        if (invalid) {
+          refuse(invalid);
           continue;
         }
         const itemId = u.tbSpuId || (await itemIdOf(store, u.tbSkuId, callOptions));

@@ -9,6 +9,7 @@
 import { EXPRESS_COMPANIES } from '@openseller/core';
 import type { AppCredentialsLookup, PlatformAppCredentials } from '../../app-credentials.js';
 import {
+  stockQuantityRefusal,
   ConnectorError,
   type AfterSalePage,
   type CallOptions,
@@ -412,8 +413,9 @@ export function createPddConnector(deps: PddConnectorDeps): PddConnector {
       const results: PushResult[] = [];
       for (const u of updates) {
         const refuse = (message: string) => results.push({ key: u.tbSkuId, ok: false, message });
-        if (!Number.isInteger(u.quantity) || u.quantity < 0) {
-          refuse(`quantity ${u.quantity} is not a whole number of 0 or more`);
+        const invalid = stockQuantityRefusal(u.quantity);
+        if (invalid) {
+          refuse(invalid);
           continue;
         }
         const goodsId = u.tbSpuId || (await goodsIdOf(store, u.tbSkuId, options));

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../../db/client.js';
 import { sandboxAuthCodes, sandboxCalls, sandboxExportFiles, sandboxItemSkus, sandboxItems, sandboxOrders, sandboxRefunds, sandboxShops, sandboxTokens } from '../../../db/schema/index.js';
 import { AppError } from '../../../platform/errors.js';
 import {
+  stockQuantityRefusal,
   ConnectorError,
   DEFAULT_CALL_TIMEOUT_MS,
   sleep,
@@ -550,8 +551,9 @@ export function createSandboxConnector(deps: SandboxDeps): SandboxConnector {
         const at = now();
         const results: PushResult[] = [];
         for (const u of updates) {
-          if (!Number.isInteger(u.quantity) || u.quantity < 0) {
-            results.push({ key: u.tbSkuId, ok: false, message: `quantity ${u.quantity} is not a whole number of 0 or more` });
+          const invalid = stockQuantityRefusal(u.quantity);
+          if (invalid) {
+            results.push({ key: u.tbSkuId, ok: false, message: invalid });
             continue;
           }
           const [sku] = await tx
