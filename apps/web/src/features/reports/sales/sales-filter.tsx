@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, DatePicker, Segmented, Select, Space, Tooltip } from 'antd';
 import { CloseCircleFilled, DownloadOutlined, FilterOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type ReportType, type SalesFigures, type SalesReportExportKind } from '@openseller/core';
 import { toast } from '../../../app/toast';
@@ -15,6 +15,7 @@ import { platformLabel, usePlatforms } from '../../stores/queries';
 import { SkuPicker, type SkuPick } from '../../goods/components/sku-picker';
 import { announceNewExport } from '../../exports/export-events';
 import { reportErrorMessage, reportsApi } from '../api';
+import { useShopToday } from '../shop-day';
 
 export interface SalesFilterState {
   range: [Dayjs, Dayjs];
@@ -25,7 +26,8 @@ export interface SalesFilterState {
 }
 
 export function useSalesFilter(days = 30) {
-  const [state, setState] = useState<SalesFilterState>({ range: [dayjs().subtract(days - 1, 'day'), dayjs()], reportType: 'day', storeIds: [], platformCodes: [], skus: [] });
+  const today = useShopToday();
+  const [state, setState] = useState<SalesFilterState>(() => ({ range: [today.subtract(days - 1, 'day'), today], reportType: 'day', storeIds: [], platformCodes: [], skus: [] }));
   const [from, to] = state.range;
   const snapped: [Dayjs, Dayjs] = state.reportType === 'month' ? [from.startOf('month'), to.endOf('month')] : [from, to];
   const input = {
@@ -53,6 +55,7 @@ export function SalesFilterBar({
 }) {
   const { t } = useTranslation();
   const { state, setState, input } = filter;
+  const today = useShopToday();
   const platforms = usePlatforms(true);
   const [picking, setPicking] = useState(false);
   async function requestExport() {
@@ -81,7 +84,7 @@ export function SalesFilterBar({
         picker={state.reportType === 'month' ? 'month' : 'date'}
         allowClear={false}
         value={state.range}
-        disabledDate={(d) => d.isAfter(dayjs().endOf('day'))}
+        disabledDate={(d) => d.isAfter(today.endOf('day'))}
         onChange={(v) => v?.[0] && v[1] && setState({ ...state, range: [v[0], v[1]] })}
       />
       <StoreSelect

@@ -2,7 +2,7 @@
 // warehouses and couriers (each optional: none chosen means all). The period limits are the
 // server's (SHIP_REPORT_MAX_DAYS / _MONTHS); the picker refuses longer ranges before asking.
 import { DatePicker, Segmented, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PLATFORMS, SHIP_REPORT_MAX_DAYS, SHIP_REPORT_MAX_MONTHS, type ReportType } from '@openseller/core';
 import { StoreSelect } from '../../stores/components/store-select';
@@ -18,8 +18,9 @@ export interface ShipFilterValue {
   expressCompanyCodes: string[];
 }
 
-export const defaultShipFilter = (): ShipFilterValue => ({
-  range: [dayjs().subtract(29, 'day').startOf('day'), dayjs().startOf('day')],
+/** The last 30 days up to the shop's today (useShopToday). */
+export const defaultShipFilter = (today: Dayjs): ShipFilterValue => ({
+  range: [today.subtract(29, 'day').startOf('day'), today.startOf('day')],
   reportType: 'day',
   storeIds: [],
   platformCodes: [],

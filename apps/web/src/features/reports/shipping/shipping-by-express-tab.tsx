@@ -8,13 +8,15 @@ import { useTranslation } from 'react-i18next';
 import type { SendPackageRow } from '@openseller/core';
 import { reportShipErrorMessage, shipReportApi, shipReportKeys } from './api';
 import { SharePie, StackedBars } from './charts';
+import { useShopToday } from '../shop-day';
 import { defaultShipFilter, ShipFilters, shipFilterInput, type ShipFilterValue } from './filters';
 import { ParcelsDrawer, type ParcelCell } from './parcels-drawer';
 import { ExportButton, NoParcels, ShipTotalsRow } from './shared';
 
 export function ShippingByExpressTab() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<ShipFilterValue>(defaultShipFilter);
+  const today = useShopToday();
+  const [filter, setFilter] = useState<ShipFilterValue>(() => defaultShipFilter(today));
   const [page, setPage] = useState({ currentPage: 1, pageSize: 50 });
   const [cell, setCell] = useState<ParcelCell | null>(null);
   const base = shipFilterInput(filter);

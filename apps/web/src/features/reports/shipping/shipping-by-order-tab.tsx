@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeliveryStateRow, SHIP_GROUPS } from '@openseller/core';
 import { reportShipErrorMessage, shipReportApi, shipReportKeys } from './api';
 import { StackedBars } from './charts';
+import { useShopToday } from '../shop-day';
 import { defaultShipFilter, ShipFilters, shipFilterInput, type ShipFilterValue } from './filters';
 import { ParcelsDrawer, type ParcelCell } from './parcels-drawer';
 import { ExportButton, NoParcels, ShipTotalsRow } from './shared';
@@ -16,7 +17,8 @@ type Group = (typeof SHIP_GROUPS)[number];
 
 export function ShippingByOrderTab() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<ShipFilterValue>(defaultShipFilter);
+  const today = useShopToday();
+  const [filter, setFilter] = useState<ShipFilterValue>(() => defaultShipFilter(today));
   const [groupBy, setGroupBy] = useState<Group>('NONE');
   const [page, setPage] = useState({ currentPage: 1, pageSize: 50 });
   const [cell, setCell] = useState<ParcelCell | null>(null);

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToShipSkuRow, ToShipSpuRow } from '@openseller/core';
 import { formatDateTime } from '@openseller/core';
 import { reportShipErrorMessage, shipReportApi, shipReportKeys } from './api';
+import { useShopToday } from '../shop-day';
 import { defaultShipFilter, ShipFilters, type ShipFilterValue } from './filters';
 import { ExportButton } from './shared';
 
@@ -57,7 +58,8 @@ function DrillModal({ drill, filter, onClose }: { drill: Drill | null; filter: R
 
 export function ToShipSkuTab() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<ShipFilterValue>(defaultShipFilter);
+  const today = useShopToday();
+  const [filter, setFilter] = useState<ShipFilterValue>(() => defaultShipFilter(today));
   const [keyword, setKeyword] = useState('');
   const [onlyShortfall, setOnlyShortfall] = useState(false);
   const [view, setView] = useState<'sku' | 'spu'>('sku');
