@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeAuthState } from '../contracts/stores.js';
+import { authorizationEndOf, storeAuthState } from '../contracts/stores.js';
 import { findPlatform, isOnlinePlatform, listPlatforms, PLATFORMS, platformName, platformSupportsReturnOrders } from './platforms.js';
 
 const SPEC_CODES = [
@@ -67,5 +67,19 @@ describe('store authorization state', () => {
     expect(state(at(0))).toBe('EXPIRED');
     expect(storeAuthState({ requiresAuthorization: true, authStatus: 'NONE', tokenExpiresAt: null }, now)).toBe('NONE');
     expect(storeAuthState({ requiresAuthorization: true, authStatus: 'EXPIRED', tokenExpiresAt: at(30 * day) }, now)).toBe('EXPIRED');
+  });
+
+  it('counts the authorization\'s own end, not the access token\'s, where the marketplace refreshes tokens itself', () => {
+    // Kuaishou: the access token lives 48 hours and is refreshed without the seller until the refresh token's 180 days end.
+    const kuaishou = (tokenEnds: Date, authorizationEnds: Date | null) =>
+      storeAuthState({ requiresAuthorization: true, authStatus: 'AUTHORIZED', tokenExpiresAt: tokenEnds, authorizationExpiresAt: authorizationEnds }, now);
+    expect(kuaishou(at(2 * day), at(180 * day))).toBe('AUTHORIZED');
+    expect(kuaishou(at(-day), at(180 * day))).toBe('AUTHORIZED');
+    expect(kuaishou(at(2 * day), at(6 * day))).toBe('EXPIRING');
+    expect(kuaishou(at(2 * day), at(-1))).toBe('EXPIRED');
+    // The marketplace said no authorization end: the access token's end stands.
+    expect(kuaishou(at(2 * day), null)).toBe('EXPIRING');
+    expect(authorizationEndOf({ tokenExpiresAt: at(2 * day), authorizationExpiresAt: at(180 * day) })).toEqual(at(180 * day));
+    expect(authorizationEndOf({ tokenExpiresAt: null })).toBeNull();
   });
 });

@@ -74,15 +74,36 @@ export type StoreAuthState = (typeof STORE_AUTH_STATES)[number];
 /** A token that ends within this many days counts as about to expire (the expiry notice). */
 export const STORE_EXPIRY_WARNING_DAYS = 7;
 
+/** The ends of a store's authorization as stored: the access token's, and the authorization's itself where the marketplace said. */
+export interface StoreAuthorizationEnds {
+  tokenExpiresAt: Date | string | null;
+  /**
+   * When the authorization itself ends (the refresh token's end) where the marketplace refreshes
+   * access tokens without the seller and said when that stops (Kuaishou: access 48 h, refresh 180 days).
+   */
+  authorizationExpiresAt?: Date | string | null;
+}
+
+/**
+ * When the store needs the seller to authorize again — one rule for every platform: the
+ * authorization's own end where the marketplace said it (its access tokens are refreshed without the
+ * seller until then), otherwise the access token's end. Null: no known end.
+ */
+export function authorizationEndOf(store: StoreAuthorizationEnds): Date | null {
+  const end = store.authorizationExpiresAt ?? store.tokenExpiresAt;
+  return end ? new Date(end) : null;
+}
+
 export function storeAuthState(
-  store: { requiresAuthorization: boolean; authStatus: string; tokenExpiresAt: Date | string | null },
+  store: { requiresAuthorization: boolean; authStatus: string } & StoreAuthorizationEnds,
   now: Date | number = Date.now(),
 ): StoreAuthState {
   if (!store.requiresAuthorization) return 'NOT_REQUIRED';
   if (store.authStatus === 'NONE') return 'NONE';
   if (store.authStatus === 'EXPIRED') return 'EXPIRED';
-  if (!store.tokenExpiresAt) return 'AUTHORIZED';
-  const ends = new Date(store.tokenExpiresAt).getTime();
+  const end = authorizationEndOf(store);
+  if (!end) return 'AUTHORIZED';
+  const ends = end.getTime();
   const at = typeof now === 'number' ? now : now.getTime();
   if (ends <= at) return 'EXPIRED';
   if (ends - at <= STORE_EXPIRY_WARNING_DAYS * 86_400_000) return 'EXPIRING';
@@ -287,6 +308,7 @@ export const StoreRow = z.object({
   syncConfig: z.object({ autoSyncOrders: z.boolean(), autoSyncStock: z.boolean(), autoFeedback: z.boolean(), syncAfterSales: z.boolean() }),
   usable: z.boolean(),
   authState: z.enum(STORE_AUTH_STATES),
+  /** When the authorization needs the seller again (authorizationEndOf): not the access token's end where the marketplace refreshes it. */
   tokenExpiresAt: z.string().nullable(),
   authorizedAt: z.string().nullable(),
   /** Self-defined stores: the secret masked (stars but the last 4); reveal it separately. */
@@ -313,6 +335,7 @@ export const ExpiringStoreRow = z.object({
   name: z.string(),
   platformCode: z.string(),
   authState: z.enum(['EXPIRING', 'EXPIRED']),
+  /** When the authorization needs the seller again (authorizationEndOf). */
   tokenExpiresAt: z.string().nullable(),
 });
 export type ExpiringStoreRow = z.infer<typeof ExpiringStoreRow>;

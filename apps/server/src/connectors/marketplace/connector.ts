@@ -36,6 +36,12 @@ export interface TokenGrant {
   accessToken: string;
   refreshToken: string | null;
   expiresAt: Date | null;
+  /**
+   * When the authorization itself ends (the refresh token's end) where the marketplace says: its
+   * access tokens are refreshed without the seller until then. Absent: the marketplace did not say
+   * (a refresh keeps what was stored).
+   */
+  authorizationExpiresAt?: Date | null;
   /** The marketplace's id of the shop that granted access. */
   shopId: string;
 }

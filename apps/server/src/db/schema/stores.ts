@@ -49,6 +49,8 @@ export const stores = pgTable(
     accessToken: encryptedText('access_token'),
     refreshToken: encryptedText('refresh_token'),
     tokenExpiresAt: timestamptz('token_expires_at'),
+    /** When the authorization itself ends (the refresh token's end) where the marketplace said; see authorizationEndOf. */
+    authorizationExpiresAt: timestamptz('authorization_expires_at'),
     authorizedAt: timestamptz('authorized_at'),
     version: versionColumn(),
     createdBy: createdBy(),

@@ -70,7 +70,11 @@ export function credentialsOf(store: StoreRecord): StoreCredentials {
   };
 }
 
-const snapshotAuth = (s: StoreRecord) => ({ authStatus: s.authStatus, tokenExpiresAt: s.tokenExpiresAt?.toISOString() ?? null });
+const snapshotAuth = (s: StoreRecord) => ({
+  authStatus: s.authStatus,
+  tokenExpiresAt: s.tokenExpiresAt?.toISOString() ?? null,
+  authorizationExpiresAt: s.authorizationExpiresAt?.toISOString() ?? null,
+});
 
 export function createStoreConnections(deps: { db: Db; connectors: ConnectorRegistry; now: () => Date; callTimeoutMs: number }) {
   const { db, connectors, now } = deps;
@@ -131,6 +135,8 @@ export function createStoreConnections(deps: { db: Db; connectors: ConnectorRegi
           accessToken: grant.accessToken,
           refreshToken: grant.refreshToken ?? store.refreshToken,
           tokenExpiresAt: grant.expiresAt,
+          // A refresh that does not say when the authorization ends keeps what the grant said.
+          authorizationExpiresAt: grant.authorizationExpiresAt === undefined ? store.authorizationExpiresAt : grant.authorizationExpiresAt,
           authStatus: 'AUTHORIZED',
           version: sql`${stores.version} + 1`,
           updatedAt: now(),

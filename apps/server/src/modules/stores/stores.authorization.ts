@@ -4,7 +4,7 @@
 // (unguessable, single use, 15 minutes) is what ties it to the store and the person who asked.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { ErrorCodes, StoreErrors, type AuthorizationCallbackInput, type AuthorizationResult, type AuthorizationStart, type StoreRow } from '@openseller/core';
+import { authorizationEndOf, ErrorCodes, StoreErrors, type AuthorizationCallbackInput, type AuthorizationResult, type AuthorizationStart, type StoreRow } from '@openseller/core';
 import type { Database } from '../../db/client.js';
 import { storeAuthRequests, stores } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -88,6 +88,7 @@ export function createStoreAuthorization(deps: { database: Database; connectors:
             accessToken: grant.accessToken,
             refreshToken: grant.refreshToken,
             tokenExpiresAt: grant.expiresAt,
+            authorizationExpiresAt: grant.authorizationExpiresAt ?? null,
             platformShopId: grant.shopId,
             authStatus: 'AUTHORIZED',
             authorizedAt: now(),
@@ -102,12 +103,17 @@ export function createStoreAuthorization(deps: { database: Database; connectors:
           entityType: 'store',
           entityId: store.id,
           action: 'AUTHORIZE',
-          before: { authStatus: store.authStatus, tokenExpiresAt: store.tokenExpiresAt?.toISOString() ?? null },
-          after: { authStatus: row.authStatus, tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null, platformShopId: row.platformShopId },
+          before: { authStatus: store.authStatus, tokenExpiresAt: store.tokenExpiresAt?.toISOString() ?? null, authorizationExpiresAt: store.authorizationExpiresAt?.toISOString() ?? null },
+          after: {
+            authStatus: row.authStatus,
+            tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+            authorizationExpiresAt: row.authorizationExpiresAt?.toISOString() ?? null,
+            platformShopId: row.platformShopId,
+          },
         });
         return row;
       });
-      return { storeId: updated.id, storeName: updated.name, platformCode: updated.platformCode, tokenExpiresAt: updated.tokenExpiresAt?.toISOString() ?? null };
+      return { storeId: updated.id, storeName: updated.name, platformCode: updated.platformCode, tokenExpiresAt: authorizationEndOf(updated)?.toISOString() ?? null };
     },
 
     /** Refresh the store's tokens now (the store list's action). */

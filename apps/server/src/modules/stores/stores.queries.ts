@@ -1,6 +1,7 @@
 // Drizzle queries of the stores area. Every one takes the domain first and filters by it.
-import { and, count, desc, eq, ilike, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  authorizationEndOf,
   DEFAULT_STORE_SYNC_CONFIG,
   findPlatform,
   maskText,
@@ -71,6 +72,9 @@ export async function countOnlineStores(tx: Tx, domainId: number): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
+/** When the store needs the seller again, as SQL: authorizationEndOf() (core) — the authorization's own end where known, else the access token's. */
+const authorizationEnd = sql`coalesce(${stores.authorizationExpiresAt}, ${stores.tokenExpiresAt})`;
+
 /** The SQL of an authorization state, matching storeAuthState(). Only marketplace stores (type 1) need authorization. */
 function authStateCondition(state: StoreAuthState, now: Date): SQL {
   const warnUntil = new Date(now.getTime() + STORE_EXPIRY_WARNING_DAYS * DAY_MS).toISOString();
@@ -83,11 +87,11 @@ function authStateCondition(state: StoreAuthState, now: Date): SQL {
     case 'NONE':
       return and(online, eq(stores.authStatus, 'NONE'))!;
     case 'EXPIRED':
-      return and(online, or(eq(stores.authStatus, 'EXPIRED'), and(authorized, sql`${stores.tokenExpiresAt} <= ${at}`)))!;
+      return and(online, or(eq(stores.authStatus, 'EXPIRED'), and(authorized, sql`${authorizationEnd} <= ${at}`)))!;
     case 'EXPIRING':
-      return and(online, authorized, sql`${stores.tokenExpiresAt} > ${at}`, sql`${stores.tokenExpiresAt} <= ${warnUntil}`)!;
+      return and(online, authorized, sql`${authorizationEnd} > ${at}`, sql`${authorizationEnd} <= ${warnUntil}`)!;
     case 'AUTHORIZED':
-      return and(online, authorized, or(isNull(stores.tokenExpiresAt), sql`${stores.tokenExpiresAt} > ${warnUntil}`))!;
+      return and(online, authorized, or(sql`${authorizationEnd} is null`, sql`${authorizationEnd} > ${warnUntil}`))!;
   }
 }
 
@@ -141,7 +145,7 @@ export async function listStoreOptions(tx: Tx, domainId: number, filter: StoreFi
 
 /** Usable marketplace stores whose authorization has ended or ends within the warning days. */
 export async function expiringStores(tx: Tx, domainId: number, now: Date): Promise<StoreRecord[]> {
-  const warnUntil = new Date(now.getTime() + STORE_EXPIRY_WARNING_DAYS * DAY_MS);
+  const warnUntil = new Date(now.getTime() + STORE_EXPIRY_WARNING_DAYS * DAY_MS).toISOString();
   return tx
     .select()
     .from(stores)
@@ -150,14 +154,14 @@ export async function expiringStores(tx: Tx, domainId: number, now: Date): Promi
         eq(stores.domainId, domainId),
         eq(stores.storeType, 1),
         eq(stores.usable, true),
-        or(eq(stores.authStatus, 'EXPIRED'), and(eq(stores.authStatus, 'AUTHORIZED'), lte(stores.tokenExpiresAt, warnUntil))),
+        or(eq(stores.authStatus, 'EXPIRED'), and(eq(stores.authStatus, 'AUTHORIZED'), sql`${authorizationEnd} <= ${warnUntil}`)),
       ),
     )
-    .orderBy(stores.tokenExpiresAt, stores.id);
+    .orderBy(authorizationEnd, stores.id);
 }
 
 export async function countExpiringStores(tx: Tx, domainId: number, now: Date): Promise<number> {
-  const warnUntil = new Date(now.getTime() + STORE_EXPIRY_WARNING_DAYS * DAY_MS);
+  const warnUntil = new Date(now.getTime() + STORE_EXPIRY_WARNING_DAYS * DAY_MS).toISOString();
   const [row] = await tx
     .select({ n: count() })
     .from(stores)
@@ -166,7 +170,7 @@ export async function countExpiringStores(tx: Tx, domainId: number, now: Date): 
         eq(stores.domainId, domainId),
         eq(stores.storeType, 1),
         eq(stores.usable, true),
-        or(eq(stores.authStatus, 'EXPIRED'), and(eq(stores.authStatus, 'AUTHORIZED'), lte(stores.tokenExpiresAt, warnUntil))),
+        or(eq(stores.authStatus, 'EXPIRED'), and(eq(stores.authStatus, 'AUTHORIZED'), sql`${authorizationEnd} <= ${warnUntil}`)),
       ),
     );
   return Number(row?.n ?? 0);
@@ -238,7 +242,7 @@ export function requiresAuthorization(store: Pick<StoreRecord, 'storeType' | 'pl
 }
 
 export function authStateOf(store: StoreRecord, now: Date): StoreAuthState {
-  return storeAuthState({ requiresAuthorization: requiresAuthorization(store), authStatus: store.authStatus, tokenExpiresAt: store.tokenExpiresAt }, now);
+  return storeAuthState({ requiresAuthorization: requiresAuthorization(store), authStatus: store.authStatus, tokenExpiresAt: store.tokenExpiresAt, authorizationExpiresAt: store.authorizationExpiresAt }, now);
 }
 
 export function syncConfigOf(store: StoreRecord): StoreSyncConfig {
@@ -276,7 +280,7 @@ export function toStoreRow(store: StoreRecord, now: Date, lastSync?: SyncRunReco
     syncConfig: syncConfigOf(store),
     usable: store.usable,
     authState: authStateOf(store, now),
-    tokenExpiresAt: iso(store.tokenExpiresAt),
+    tokenExpiresAt: iso(authorizationEndOf(store)),
     authorizedAt: iso(store.authorizedAt),
     maskedSecret: store.secretKey ? maskText(store.secretKey) : null,
     lastSync: lastSync ? toSyncRunRow(lastSync) : null,

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  authorizationEndOf,
   effectiveLevel,
   ErrorCodes,
   findPlatform,
@@ -196,7 +197,7 @@ export function createStoresService(deps: StoresServiceDeps) {
             platformCode: r.platformCode,
             authState,
             authorizedAt: r.authorizedAt?.toISOString() ?? null,
-            tokenExpiresAt: r.tokenExpiresAt?.toISOString() ?? null,
+            tokenExpiresAt: authorizationEndOf(r)?.toISOString() ?? null,
             connectorAvailable,
             payAuthorized: r.usable && connectorAvailable && (authState === 'AUTHORIZED' || authState === 'EXPIRING'),
           };
@@ -528,7 +529,7 @@ export function createStoresService(deps: StoresServiceDeps) {
         name: r.name,
         platformCode: r.platformCode,
         authState: authStateOf(r, at) === 'EXPIRED' ? 'EXPIRED' : 'EXPIRING',
-        tokenExpiresAt: r.tokenExpiresAt?.toISOString() ?? null,
+        tokenExpiresAt: authorizationEndOf(r)?.toISOString() ?? null,
       }));
     },
 

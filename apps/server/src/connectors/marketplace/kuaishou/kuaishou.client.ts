@@ -193,6 +193,11 @@ export interface KsTokenAnswer {
   accessToken: string;
   refreshToken: string | null;
   expiresAt: Date | null;
+  /**
+   * When the refresh token ends (refresh_token_expires_in, seconds): the authorization's own end.
+   * A rotated refresh token keeps the first authorization's end [S]; null when not answered.
+   */
+  refreshExpiresAt: Date | null;
   /** The seller's open_id for this app (the code exchange's answer; the refresh answer has none). */
   openId: string | null;
 }
@@ -247,10 +252,12 @@ export async function ksTokenCall(
   }
   if (typeof body.access_token !== 'string' || !body.access_token) throw malformed(what, 'no access_token');
   const expiresIn = Number(body.expires_in);
+  const refreshExpiresIn = Number(body.refresh_token_expires_in);
   return {
     accessToken: body.access_token,
     refreshToken: typeof body.refresh_token === 'string' && body.refresh_token ? body.refresh_token : null,
     expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(deps.now().getTime() + expiresIn * 1000) : null,
+    refreshExpiresAt: Number.isFinite(refreshExpiresIn) && refreshExpiresIn > 0 ? new Date(deps.now().getTime() + refreshExpiresIn * 1000) : null,
     openId: typeof body.open_id === 'string' && body.open_id ? body.open_id : null,
   };
 }

@@ -63,7 +63,7 @@ export function storeRefusal(store: StoreRecord, now: Date): AppError | null {
   const params = { field: 'storeId', storeId: store.id, name: store.name };
   if (store.storeType !== 1) return new AppError(StockSyncErrors.STORE_NOT_ONLINE, 400, params);
   if (!store.usable) return new AppError(StockSyncErrors.STORE_DISABLED, 409, params);
-  const state = storeAuthState({ requiresAuthorization: findPlatform(store.platformCode)?.requiresAuthorization ?? true, authStatus: store.authStatus, tokenExpiresAt: store.tokenExpiresAt }, now);
+  const state = storeAuthState({ requiresAuthorization: findPlatform(store.platformCode)?.requiresAuthorization ?? true, authStatus: store.authStatus, tokenExpiresAt: store.tokenExpiresAt, authorizationExpiresAt: store.authorizationExpiresAt }, now);
   if (state === 'NONE') return new AppError(StockSyncErrors.STORE_NOT_AUTHORIZED, 409, params);
   if (state === 'EXPIRED' && !store.refreshToken) return new AppError(StockSyncErrors.STORE_AUTH_EXPIRED, 409, params);
   return null;

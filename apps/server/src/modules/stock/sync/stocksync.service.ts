@@ -118,7 +118,7 @@ export function createStockSyncService(deps: StockSyncServiceDeps) {
       name: s.name,
       platformCode: s.platformCode,
       usable: s.usable,
-      authState: storeAuthState({ requiresAuthorization: findPlatform(s.platformCode)?.requiresAuthorization ?? true, authStatus: s.authStatus, tokenExpiresAt: s.tokenExpiresAt }, now()),
+      authState: storeAuthState({ requiresAuthorization: findPlatform(s.platformCode)?.requiresAuthorization ?? true, authStatus: s.authStatus, tokenExpiresAt: s.tokenExpiresAt, authorizationExpiresAt: s.authorizationExpiresAt }, now()),
       autoSync: autoSyncOf(s),
       rules: rules.filter((r) => r.storeId === s.id),
       ...counts.get(s.id)!,

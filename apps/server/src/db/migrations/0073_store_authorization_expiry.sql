@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "authorization_expires_at" timestamp with time zone;
