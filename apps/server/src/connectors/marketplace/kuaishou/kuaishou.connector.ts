@@ -10,16 +10,23 @@
 //
 // The watermark names the sub-window being read and Kuaishou's cursor in it: the next call asks
 // the page after it, so the watermark only moves past pages that were read and mapped whole.
-import { ErrorCodes, type OnlineItemInput } from '@openseller/core';
+import { ErrorCodes, yuanToFen, type OnlineItemInput } from '@openseller/core';
 import { AppError } from '../../../platform/errors.js';
 import type { AppCredentialsLookup, PlatformAppCredentials } from '../../app-credentials.js';
 import {
+  afterSaleDecisionIntent,
   stockQuantityRefusal,
   ConnectorError,
   DEFAULT_CALL_TIMEOUT_MS,
+  FINAL_REFUND_STATES,
+  refundStatusAfterIntent,
   withDeadline,
+  type AfterSaleDecisionPush,
+  type AfterSalePage,
   type CallOptions,
   type MarketplaceConnector,
+  type PlatformAfterSale,
+  type PlatformReceiver,
   type OnlineGoodsPage,
   type OrderPage,
   type PushResult,
@@ -27,8 +34,19 @@ import {
   type TimeWindow,
   type TokenGrant,
 } from '../connector.js';
-import { appCredentialsFailure, callKs, defaultKsDeps, KS_PLATFORM_CODE, ksAuthorizationUrl, KsBusinessError, ksTokenCall, type KsDeps } from './kuaishou.client.js';
-import { KS_EXPRESS_CODES, mapKsOrder, updateTimeOf, type KsPlatformOrder } from './kuaishou.mapping.js';
+import { appCredentialsFailure, callKs, defaultKsDeps, KS_PLATFORM_CODE, ksAuthorizationUrl, KsBusinessError, ksTokenCall, type KsDeps, type KsTokenAnswer } from './kuaishou.client.js';
+import {
+  KS_ARBITRATION,
+  KS_EXPRESS_CODES,
+  KS_REFUND_STATUSES,
+  KS_REFUND_TYPES,
+  mapKsOrder,
+  mapKsRefund,
+  parseReceiverRef,
+  refundUpdateTimeOf,
+  updateTimeOf,
+  type KsPlatformOrder,
+} from './kuaishou.mapping.js';
 
 export { KS_PLATFORM_CODE } from './kuaishou.client.js';
 const DAY_MS = 86_400_000;
@@ -41,6 +59,19 @@ export const KS_PAGE_SIZE = 50;
 /** The cursor Kuaishou answers on the last page [C/S]. */
 export const KS_CURSOR_END = 'nomore';
 const GOODS_LOOKUP_PAGES = 50;
+/** The longest query window of open.seller.order.refund.pcursor.list: 1 day [S] (the documentation: it may shrink during sales events). */
+export const KS_REFUND_MAX_WINDOW_MS = DAY_MS;
+/** Page size asked of the refund list ("最多一页100条" [S]). */
+export const KS_REFUND_PAGE_SIZE = 50;
+/** open.order.decrypt.batch takes at most 100 ciphertexts a call [S]: 33 orders of three. */
+const DECRYPT_ORDERS_PER_CALL = 33;
+/** What a refusal says to the buyer (open.refund.reject rejectDesc). */
+export const KS_REJECT_DESC = '卖家拒绝了本次售后申请，如有疑问请联系客服';
+/** A decrypted field of open.order.decrypt.batch: errorCode 1 is success [S]. */
+const DECRYPT_OK = 1;
+
+/** The authorization's own end of a token answer, for the grant (absent when Kuaishou did not say). */
+const authorizationEnd = (answer: KsTokenAnswer) => (answer.refreshExpiresAt ? { authorizationExpiresAt: answer.refreshExpiresAt } : {});
 
 export interface KuaishouConnectorOptions {
   credentials: AppCredentialsLookup;
@@ -141,6 +172,112 @@ export function createKuaishouConnector(options: KuaishouConnectorOptions): Kuai
     return out;
   }
 
+  function assertWindow(window: TimeWindow): void {
+    if (!(window.from instanceof Date) || !(window.to instanceof Date) || window.from.getTime() > window.to.getTime()) {
+      throw new AppError(ErrorCodes.VALIDATION, 400, { field: 'window', detail: 'window: from must not be after to' });
+    }
+  }
+
+  /** One page of the refund list of [start, end] by update time, ascending (sort 2 [S]), all refunds (type 9). */
+  async function refundPage(creds: PlatformAppCredentials, token: string, start: number, end: number, cursor: string, pageSize: number, signal: AbortSignal) {
+    const answer = await callKs(
+      creds,
+      deps,
+      {
+        method: 'open.seller.order.refund.pcursor.list',
+        accessToken: token,
+        httpMethod: 'GET',
+        param: { beginTime: start, endTime: end, type: 9, pageSize, currentPage: 1, sort: 2, queryType: 2, pcursor: cursor },
+      },
+      signal,
+    ).catch(refusedAs('the refund list'));
+    const data = answer.data as Record<string, unknown> | undefined;
+    if (!data || typeof data !== 'object' || !Array.isArray(data.refundOrderInfoList) || typeof data.pcursor !== 'string') {
+      throw new ConnectorError('PLATFORM_ERROR', 'Kuaishou answered the refund list with a malformed answer: data.refundOrderInfoList or data.pcursor missing');
+    }
+    return { refunds: data.refundOrderInfoList as Record<string, unknown>[], cursor: data.pcursor };
+  }
+
+  async function refundDetail(creds: PlatformAppCredentials, token: string, refundId: string, signal: AbortSignal): Promise<Record<string, unknown>> {
+    const answer = await callKs(creds, deps, { method: 'open.seller.order.refund.detail', accessToken: token, httpMethod: 'GET', param: { refundId: BigInt(refundId) } }, signal);
+    const data = answer.data as Record<string, unknown> | undefined;
+    if (!data || typeof data !== 'object' || String(data.refundId ?? '') !== refundId) {
+      throw new ConnectorError('PLATFORM_ERROR', `Kuaishou answered the detail of refund ${refundId} with a malformed answer: data.refundId missing or another refund`);
+    }
+    return data;
+  }
+
+  /**
+   * Maps a page of refunds whole, or refuses it whole. The list has neither the quantity nor the
+   * buyer's return parcel: each refund's detail is read for them [S].
+   */
+  async function mapRefundPage(creds: PlatformAppCredentials, token: string, rows: Record<string, unknown>[], start: number, end: number, signal: AbortSignal): Promise<PlatformAfterSale[]> {
+    const out: PlatformAfterSale[] = [];
+    const seen = new Set<string>();
+    for (const row of rows) {
+      const at = refundUpdateTimeOf(row);
+      // Outside [start, end): the boundary ms Kuaishou includes (the next window has it).
+      if (at !== null && (at < start || at >= end)) continue;
+      const id = String(row.refundId ?? '');
+      const detail = /^\d{1,30}$/.test(id) ? await refundDetail(creds, token, id, signal).catch(refusedAs(`the detail of refund ${id}`)) : null;
+      const mapped = mapKsRefund(row, detail);
+      if ('problem' in mapped) throw new ConnectorError('PLATFORM_ERROR', `Kuaishou sent ${mapped.problem}; nothing of this page was stored`);
+      if (seen.has(mapped.afterSale.refundId)) continue;
+      seen.add(mapped.afterSale.refundId);
+      out.push(mapped.afterSale);
+    }
+    return out;
+  }
+
+  /** Failures that concern the whole call (not one refund). */
+  const systemic = (error: unknown) => error instanceof ConnectorError && ['TOKEN_EXPIRED', 'AUTH_FAILED', 'NO_APP_CREDENTIALS', 'TIMEOUT', 'RATE_LIMITED'].includes(error.kind);
+
+  /** One decision (see pushAfterSaleDecisions). Kuaishou's refusals come out as KsBusinessError. */
+  async function decide(creds: PlatformAppCredentials, token: string, d: AfterSaleDecisionPush, signal: AbortSignal): Promise<PushResult> {
+    const refused = (message: string): PushResult => ({ key: d.refundId, ok: false, message });
+    const detail = await refundDetail(creds, token, d.refundId, signal);
+    const code = Number(detail.status);
+    const status = KS_REFUND_STATUSES[code];
+    const type = KS_REFUND_TYPES[Number(detail.handlingWay)];
+    if (!status || !type) return refused(`Kuaishou refund ${d.refundId} has a status (${String(detail.status)}) or kind (${String(detail.handlingWay)}) this connector does not know`);
+    const intent = afterSaleDecisionIntent(type, status, d);
+    if (refundStatusAfterIntent(intent, status) === status) return { key: d.refundId, ok: true, message: null };
+    if (FINAL_REFUND_STATES.has(status)) return refused(`refund ${d.refundId} is ${status} on Kuaishou and can no longer be decided`);
+    if (status === KS_ARBITRATION) return refused(`refund ${d.refundId} is being arbitrated by Kuaishou (协商纠纷，等待平台处理): Kuaishou decides it`);
+    // The refund's version is its last update time (refundVersion [S]): a refund changed meanwhile is refused by Kuaishou.
+    const version = Number(detail.updateTime);
+    const send = (method: string, param: Record<string, unknown>) => callKs(creds, deps, { method, accessToken: token, httpMethod: 'POST', param: { refundId: BigInt(d.refundId), ...param } }, signal);
+    if (intent === 'REFUSE') {
+      await send('open.refund.reject', { rejectDesc: KS_REJECT_DESC, ...(Number.isSafeInteger(version) ? { refundVersion: version } : {}) });
+      return { key: d.refundId, ok: true, message: null };
+    }
+    if (intent === 'PAY') {
+      if (type === 'EXCHANGE') {
+        if (!Number.isSafeInteger(version)) return refused(`Kuaishou sent refund ${d.refundId} without its updateTime (the version open.refund.direct.refund needs)`);
+        await send('open.refund.direct.refund', { refundVersion: version });
+        return { key: d.refundId, ok: true, message: null };
+      }
+      if (type === 'RETURN_REFUND') {
+        if (status === 'WAIT_SELLER_AGREE') return refused(`Kuaishou pays a return and refund (refund ${d.refundId}) when the goods are back: agree the return first, then confirm the receipt`);
+        const freight = detail.returnFreightInfo as Record<string, unknown> | null | undefined;
+        if (freight && typeof freight === 'object' && Number(freight.returnFreightAmount) > 0) {
+          return refused(`the buyer of refund ${d.refundId} claims the return freight (${String(freight.returnFreightAmount)} fen): agree or refuse it on the Kuaishou merchant backend`);
+        }
+        await send('open.seller.order.refund.confirm.receipt', { status: code });
+        return { key: d.refundId, ok: true, message: null };
+      }
+      const fen = yuanToFen(d.refundFee);
+      if (fen === null || fen <= 0) return refused(`refund amount "${d.refundFee}" is not an amount in yuan above zero`);
+      await send('open.seller.order.refund.approve', { refundAmount: fen, status: code });
+      return { key: d.refundId, ok: true, message: null };
+    }
+    // AGREE_RETURN: the return (or exchange) agreed; the amount is only checked against the refund's (0 for an exchange) [S].
+    const fee = Number(detail.refundFee);
+    if (type !== 'EXCHANGE' && (!Number.isSafeInteger(fee) || fee < 0)) return refused(`Kuaishou sent refund ${d.refundId} without a refundFee in whole fen`);
+    await send('open.seller.order.refund.returngoods.approve', { refundAmount: type === 'EXCHANGE' ? 0 : fee });
+    return { key: d.refundId, ok: true, message: null };
+  }
+
   async function itemIdOf(store: StoreCredentials, skuId: string, callOptions?: CallOptions): Promise<string | null> {
     if (itemOfSku.has(skuId)) return itemOfSku.get(skuId)!;
     for (let page = 1; page <= GOODS_LOOKUP_PAGES; page++) {
@@ -166,7 +303,7 @@ export function createKuaishouConnector(options: KuaishouConnectorOptions): Kuai
       return deadline(callOptions, async (signal, creds) => {
         const answer = await ksTokenCall(creds, deps, { kind: 'code', code: input.code }, signal);
         if (!answer.openId) throw new ConnectorError('PLATFORM_ERROR', "Kuaishou answered the code exchange without the seller's open_id");
-        return { accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: answer.expiresAt, shopId: answer.openId };
+        return { accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: answer.expiresAt, ...authorizationEnd(answer), shopId: answer.openId };
       });
     },
 
@@ -176,14 +313,12 @@ export function createKuaishouConnector(options: KuaishouConnectorOptions): Kuai
         const answer = await ksTokenCall(creds, deps, { kind: 'refresh', refreshToken: store.refreshToken }, signal);
         // The refresh rotates the refresh token: the new one must be stored (the old dies within 5 minutes).
         if (!answer.refreshToken) throw new ConnectorError('PLATFORM_ERROR', 'Kuaishou answered the token refresh without the new refresh_token');
-        return { accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: answer.expiresAt, shopId: answer.openId ?? store.platformShopId ?? '' };
+        return { accessToken: answer.accessToken, refreshToken: answer.refreshToken, expiresAt: answer.expiresAt, ...authorizationEnd(answer), shopId: answer.openId ?? store.platformShopId ?? '' };
       });
     },
 
     async pullOrders(store, window: TimeWindow, callOptions): Promise<OrderPage> {
-      if (!(window.from instanceof Date) || !(window.to instanceof Date) || window.from.getTime() > window.to.getTime()) {
-        throw new AppError(ErrorCodes.VALIDATION, 400, { field: 'window', detail: 'window: from must not be after to' });
-      }
+      assertWindow(window);
       const pageSize = Math.min(Math.max(Math.floor(window.pageSize ?? KS_PAGE_SIZE), 1), KS_PAGE_SIZE);
       return deadline(callOptions, async (signal, creds) => {
         const token = tokenOf(store);
@@ -342,14 +477,94 @@ export function createKuaishouConnector(options: KuaishouConnectorOptions): Kuai
       });
     },
 
-    // The refund list (open.seller.order.refund.pcursor.list) is not pulled by this build; the
-    // orders carry their refunds (orderRefundList) in the payload (README).
-    async pullAfterSales(_store, window) {
-      return { afterSales: [], watermark: window.watermark ?? null, hasMore: false };
+    async pullAfterSales(store, window: TimeWindow, callOptions): Promise<AfterSalePage> {
+      assertWindow(window);
+      const pageSize = Math.min(Math.max(Math.floor(window.pageSize ?? KS_REFUND_PAGE_SIZE), 1), KS_REFUND_PAGE_SIZE);
+      return deadline(callOptions, async (signal, creds) => {
+        const token = tokenOf(store);
+        const to = window.to.getTime();
+        // Nothing older than 90 days is answered (300005): the pull starts no earlier (a minute's margin).
+        const oldest = deps.now().getTime() - KS_MAX_AGE_MS + 60_000;
+        let position: Position = window.watermark ? decodePosition(window.watermark) : { start: window.from.getTime(), end: null, cursor: '' };
+        if (position.end === null && position.start < oldest) position = { start: Math.min(oldest, to), end: null, cursor: '' };
+        for (;;) {
+          if (position.start >= to) return { afterSales: [], watermark: encodePosition({ start: to, end: null, cursor: '' }), hasMore: false };
+          const end = position.end ?? Math.min(to, position.start + KS_REFUND_MAX_WINDOW_MS);
+          const page = await refundPage(creds, token, position.start, end, position.cursor, pageSize, signal);
+          const afterSales = await mapRefundPage(creds, token, page.refunds, position.start, end, signal);
+          const done = page.cursor === KS_CURSOR_END || page.cursor === '' || page.refunds.length === 0;
+          const next: Position = done ? { start: end, end: null, cursor: '' } : { start: position.start, end, cursor: page.cursor };
+          const hasMore = next.end !== null || next.start < to;
+          if (afterSales.length || !hasMore) return { afterSales, watermark: encodePosition(next), hasMore };
+          position = next;
+        }
+      });
     },
 
-    async pushAfterSaleDecisions(_store, decisions) {
-      return decisions.map((d) => ({ key: d.refundId, ok: false, message: 'Kuaishou after-sale decisions are not sent by this connector' }));
+    /**
+     * Each decision through the shared intent rule (afterSaleDecisionIntent) on the refund as Kuaishou
+     * has it now (open.seller.order.refund.detail): a refusal by open.refund.reject, a refund-only paid
+     * by open.seller.order.refund.approve, a return paid by open.seller.order.refund.confirm.receipt
+     * (the goods are back), an exchange paid by open.refund.direct.refund, a return or exchange agreed
+     * by open.seller.order.refund.returngoods.approve (the default return address) [S]. A refund already
+     * where the decision leads is answered ok; Kuaishou's refusal is that refund's failure.
+     */
+    async pushAfterSaleDecisions(store, decisions, callOptions): Promise<PushResult[]> {
+      const results: PushResult[] = [];
+      for (const d of decisions) {
+        if (!/^\d{1,30}$/.test(d.refundId)) {
+          results.push({ key: d.refundId, ok: false, message: `"${d.refundId}" is not a Kuaishou refund id` });
+          continue;
+        }
+        try {
+          results.push(await deadline(callOptions, (signal, creds) => decide(creds, tokenOf(store), d, signal)));
+        } catch (error) {
+          if (error instanceof KsBusinessError) {
+            results.push({ key: d.refundId, ok: false, message: `Kuaishou refused the decision on refund ${d.refundId}: ${error.result} ${error.description}`.trim() });
+            continue;
+          }
+          // A failure of the whole call (token, credentials, time, throttling) before anything was sent: the caller retries it whole.
+          if (systemic(error) && !results.some((r) => r.ok)) throw error;
+          results.push({ key: d.refundId, ok: false, message: error instanceof ConnectorError ? error.detail : (error as Error).message });
+        }
+      }
+      return results;
+    },
+
+    /**
+     * The receivers in full by open.order.decrypt.batch [S] (bizId = the order id, ≤ 100 ciphertexts a
+     * call): only on a person's request (the reveal step), never in bulk by a job, as Kuaishou's rules
+     * (K5005 [C]) require. Each decryption counts against the shop's daily quota. An order whose
+     * fields Kuaishou does not decrypt (errorCode ≠ 1: closed more than 14 days, quota spent) is left out.
+     */
+    async decryptReceivers(store, refs, callOptions): Promise<PlatformReceiver[]> {
+      const parsed = refs
+        .map((r) => ({ platformNo: r.platformNo, ref: parseReceiverRef(r.receiverRef) }))
+        .filter((r): r is { platformNo: string; ref: NonNullable<ReturnType<typeof parseReceiverRef>> } => !!r.ref && /^\d{1,30}$/.test(r.platformNo) && !!(r.ref.consignee || r.ref.mobile || r.ref.address));
+      const out: PlatformReceiver[] = [];
+      for (let i = 0; i < parsed.length; i += DECRYPT_ORDERS_PER_CALL) {
+        const batch = parsed.slice(i, i + DECRYPT_ORDERS_PER_CALL);
+        const list = batch.flatMap((r) => [r.ref.consignee, r.ref.mobile, r.ref.address].filter(Boolean).map((encryptedData) => ({ bizId: r.platformNo, encryptedData })));
+        const answer = await deadline(callOptions, (signal, creds) =>
+          callKs(creds, deps, { method: 'open.order.decrypt.batch', accessToken: tokenOf(store), httpMethod: 'POST', param: { batchDecryptList: list } }, signal).catch(refusedAs('the receiver decryption')),
+        );
+        const data = (answer.data ?? answer) as Record<string, unknown>;
+        const results = data.batchDecryptResultList;
+        if (!Array.isArray(results)) throw new ConnectorError('PLATFORM_ERROR', 'Kuaishou answered the receiver decryption with a malformed answer: no batchDecryptResultList');
+        const clear = new Map<string, string>();
+        for (const r of results as Record<string, unknown>[]) {
+          if (Number(r.errorCode) === DECRYPT_OK && typeof r.decryptedData === 'string') clear.set(`${String(r.bizId)}\u0000${String(r.encryptedData)}`, r.decryptedData);
+        }
+        for (const r of batch) {
+          const of = (cipher: string) => (cipher ? clear.get(`${r.platformNo}\u0000${cipher}`) : '');
+          const name = of(r.ref.consignee);
+          const phone = of(r.ref.mobile);
+          const address = of(r.ref.address);
+          if (name === undefined || phone === undefined || address === undefined) continue;
+          out.push({ platformNo: r.platformNo, name, phone, tel: null, province: null, city: null, district: null, address: [r.ref.town, address].filter(Boolean).join(' ') });
+        }
+      }
+      return out;
     },
   };
   return connector;

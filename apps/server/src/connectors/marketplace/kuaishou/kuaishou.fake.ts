@@ -5,7 +5,13 @@
 // over the exact values received with the app's signSecret (MD5 hex or HMAC_SHA256 Base64); the
 // OAuth consent page, code → /oauth2/access_token (code single use, 2 minutes), /oauth2/refresh_token
 // rotating the refresh token; open.order.cursor.list with its documented window rules (end after
-// begin 300003, ≤ 7 days 300004, ≤ 90 days back 300005), cursor paging ending in "nomore".
+// begin 300003, ≤ 7 days 300004, ≤ 90 days back 300005), cursor paging ending in "nomore";
+// open.seller.order.refund.pcursor.list (≤ 1 day, pcursor paging ending in "nomore", sort 1 newest
+// first / 2 oldest first, queryType 1 created / 2 updated), the refund detail and the seller's refund
+// calls (approve, returngoods.approve, confirm.receipt, open.refund.reject, open.refund.direct.refund)
+// moving the refund's status as the published texts say and refusing with the official refund codes
+// (300011 not found, 300014 changed meanwhile, 300018 status does not allow it, 300009 zero amount);
+// open.order.decrypt.batch answering each ciphertext of the order it belongs to (≤ 100 a call).
 // Controls let a test misbehave the platform: throttle, hang, answer malformed, expire tokens,
 // change an order between two pages. Codes and wordings marked [U] in README.md are this fake's.
 import { randomBytes } from 'node:crypto';
@@ -27,7 +33,34 @@ export const FAKE_KS_ERRORS = {
   endBeforeBegin: { result: 300003, error_msg: 'ENDTIME MUST AFTER BEGINTIME' },
   over7Days: { result: 300004, error_msg: 'SEARCH TIME RANGE EXPAND 7 DAYS' },
   over90Days: { result: 300005, error_msg: 'CAN NOT SEARCH BEFORE 90 DAYS' },
+  refundRangeLimit: { result: 300019, error_msg: 'SEARCH TIME RANGE EXPAND LIMIT' },
+  refundAmountZero: { result: 300009, error_msg: 'REFUND AMOUNT IS ZERO' },
+  refundNotFound: { result: 300011, error_msg: 'REFUND ORDER NOT FOUND' },
+  refundUpdated: { result: 300014, error_msg: 'REFUND ORDER UPDATED' },
+  refundStatusNotAllowed: { result: 300018, error_msg: 'REFUND ORDER STATUS NOT ALLOW' },
+  notPost: { result: 40005, error_msg: 'http method must be POST' },
 } as const;
+
+/** A refund as the fake keeps it: the list's fields, and what only the detail shows (productNum, logisticsInfo, returnFreightInfo). */
+export interface KsFakeRefund {
+  refundId: string;
+  oid: string;
+  itemId: string;
+  skuId: string;
+  relSkuId?: string;
+  skuNick?: string;
+  /** 1 退货退款, 10 仅退款, 3 换货. */
+  handlingWay: number;
+  status: number;
+  refundFee: number | string;
+  refundReasonDesc?: string;
+  submitTime: number;
+  createTime: number;
+  updateTime: number;
+  productNum: number;
+  logisticsInfo?: { expressNo: string; expressCode: number } | null;
+  returnFreightInfo?: { returnFreightAmount: number } | null;
+}
 
 /** The official carrier codes (物流公司编号 [C]) the deliver call accepts: a few of the table. */
 export const FAKE_KS_EXPRESS_CODES = new Set([2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 14, 15, 17, 25, 31, 43, 48, 53, 81, 86, 100, 109, 112, 113, 127]);
@@ -111,9 +144,15 @@ export interface KsFake {
   openId: string;
   calls: KsFakeCall[];
   orders: Map<string, KsFakeOrder>;
+  refunds: Map<string, KsFakeRefund>;
+  /** The plain text of each ciphertext of the seeded orders' receivers (what open.order.decrypt.batch answers). */
+  plainOf: Map<string, string>;
   items: Map<string, KsFakeItem>;
   skus: Map<string, KsFakeSku>;
   seedOrders(orders: KsFakeOrder[]): void;
+  seedRefunds(refunds: KsFakeRefund[]): void;
+  /** Gives an order's receiver ciphertexts their plain text (decryptable from then on). */
+  seedReceiver(oid: string, plain: { consignee: string; mobile: string; address: string }): void;
   seedItems(items: KsFakeItem[], skus: KsFakeSku[]): void;
   /** Every access token issued so far stops working (the refresh tokens still work). */
   expireToken(): void;
@@ -164,7 +203,8 @@ export async function startKsFake(options: KsFakeOptions = {}): Promise<KsFake> 
   const ttl = options.accessTokenTtlSeconds ?? 172_800;
   const codes = new Map<string, { redirectUri: string; expiresAt: number; used: boolean }>();
   const tokens = new Map<string, { expiresAt: number; revoked: boolean; withdrawn?: boolean }>();
-  const refreshTokens = new Map<string, { discardedAt: number | null; withdrawn?: boolean }>();
+  /** A refresh token and the end of the authorization it carries on (a rotated one keeps the first one's end). */
+  const refreshTokens = new Map<string, { discardedAt: number | null; withdrawn?: boolean; authorizationEndsAt: number }>();
   let throttle = 0;
   let hang = 0;
   let broken = 0;
@@ -172,21 +212,24 @@ export async function startKsFake(options: KsFakeOptions = {}): Promise<KsFake> 
   const hanging = new Set<ServerResponse>();
   const calls: KsFakeCall[] = [];
   const orders = new Map<string, KsFakeOrder>();
+  const refunds = new Map<string, KsFakeRefund>();
+  const plainOf = new Map<string, string>();
   const items = new Map<string, KsFakeItem>();
   const skus = new Map<string, KsFakeSku>();
   const secret = () => randomBytes(24).toString('base64url');
 
-  function issueTokens(withOpenId: boolean) {
+  function issueTokens(withOpenId: boolean, authorizationEndsAt = now().getTime() + 15_552_000_000) {
     const accessToken = secret();
     const refreshToken = secret();
     tokens.set(accessToken, { expiresAt: now().getTime() + ttl * 1000, revoked: false });
-    refreshTokens.set(refreshToken, { discardedAt: null });
+    refreshTokens.set(refreshToken, { discardedAt: null, authorizationEndsAt });
     return {
       result: 1,
       access_token: accessToken,
       refresh_token: refreshToken,
       expires_in: ttl,
-      refresh_token_expires_in: 15_552_000,
+      // Seconds left of the authorization: 180 days at the code exchange, what remains of them after a refresh [S].
+      refresh_token_expires_in: Math.max(0, Math.floor((authorizationEndsAt - now().getTime()) / 1000)),
       ...(withOpenId ? { open_id: openId } : {}),
       scopes: ['merchant_order', 'merchant_item', 'merchant_logistics', 'merchant_refund', 'merchant_user', 'user_info'],
     };
@@ -224,8 +267,9 @@ export async function startKsFake(options: KsFakeOptions = {}): Promise<KsFake> 
       // The old refresh token dies within 5 minutes of its use; this fake kills it at once.
       if (!entry) return json(res, 200, { result: 100200102, error: 'access_denied', error_msg: 'invalid refresh_token' });
       if (entry.discardedAt !== null) return json(res, 200, { result: 100200102, error: 'access_denied', error_msg: 'refreshToken.discarded' });
+      if (entry.authorizationEndsAt <= now().getTime()) return json(res, 200, { result: 100200102, error: 'access_denied', error_msg: 'refreshToken.expired' });
       entry.discardedAt = now().getTime();
-      return json(res, 200, issueTokens(false));
+      return json(res, 200, issueTokens(false, entry.authorizationEndsAt));
     }
     return json(res, 404, { result: 404, error_msg: 'not found' });
   }
@@ -273,8 +317,139 @@ export async function startKsFake(options: KsFakeOptions = {}): Promise<KsFake> 
     }
   }
 
-  function dispatch(method: string, p: Record<string, unknown>, res: ServerResponse) {
+  const refundKey = (r: KsFakeRefund, byCreate: boolean) => `${byCreate ? r.createTime : r.updateTime}_${r.refundId}`;
+  /** What the list shows of a refund (the detail-only fields left out). */
+  const listed = (r: KsFakeRefund) => {
+    const { productNum: _n, logisticsInfo: _l, returnFreightInfo: _f, ...shown } = r;
+    return { ...shown, negotiateStatus: 1, refundType: 1, receiptStatus: 0, logisticsId: r.logisticsInfo ? 1 : 0 };
+  };
+
+  function refundList(p: Record<string, unknown>, res: ServerResponse) {
+    const begin = Number(p.beginTime);
+    const end = Number(p.endTime);
+    const pageSize = Number(p.pageSize ?? 10);
+    const currentPage = Number(p.currentPage ?? 1);
+    const type = Number(p.type);
+    const sort = Number(p.sort ?? 1);
+    const queryType = Number(p.queryType ?? 1);
+    const cursor = p.pcursor === undefined || p.pcursor === null ? '' : String(p.pcursor);
+    if (!Number.isInteger(begin) || !Number.isInteger(end) || begin <= 0) return fail(res, { ...FAKE_KS_ERRORS.badParam, error_msg: 'beginTime/endTime invalid' });
+    if (end <= begin) return fail(res, FAKE_KS_ERRORS.endBeforeBegin);
+    if (end - begin > DAY) return fail(res, FAKE_KS_ERRORS.refundRangeLimit);
+    if (begin < now().getTime() - 90 * DAY) return fail(res, FAKE_KS_ERRORS.over90Days);
+    if (![8, 9].includes(type)) return fail(res, { ...FAKE_KS_ERRORS.badParam, error_msg: 'type must be 8 or 9' });
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100 || !Number.isInteger(currentPage) || currentPage < 1) return fail(res, { ...FAKE_KS_ERRORS.badParam, error_msg: 'pageSize or currentPage invalid' });
+    if (![1, 2].includes(queryType) || ![1, 2].includes(sort)) return fail(res, { ...FAKE_KS_ERRORS.badParam, error_msg: 'queryType or sort invalid' });
+    if (cursor === 'nomore' || (cursor !== '' && !/^\d+_\d+$/.test(cursor))) return fail(res, { ...FAKE_KS_ERRORS.badParam, error_msg: 'pcursor invalid' });
+    const byCreate = queryType === 1;
+    // sort 1: newest first, 2: oldest first (the list's documented meaning [S]).
+    const direction = sort === 2 ? 1 : -1;
+    const matching = [...refunds.values()]
+      .filter((r) => {
+        const at = byCreate ? r.createTime : r.updateTime;
+        // type 8: the refunds waiting for the seller's money (not yet refunded or closed).
+        return at >= begin && at <= end && (type === 9 || ![12, 60, 70].includes(r.status));
+      })
+      .sort((a, b) => compareKey(refundKey(a, byCreate), refundKey(b, byCreate)) * direction);
+    const after = cursor ? matching.filter((r) => compareKey(refundKey(r, byCreate), cursor) * direction > 0) : matching;
+    const page = after.slice(0, pageSize);
+    const next = after.length > pageSize ? refundKey(page[page.length - 1]!, byCreate) : 'nomore';
+    ok(res, { pcursor: next, refundOrderInfoList: page.map(listed), currentPage, pageSize, beginTime: begin, endTime: end });
+  }
+
+  /** The seller's refund calls: the refund moves as the published texts say, or the official refund code refuses it. */
+  function refundWrite(method: string, p: Record<string, unknown>, res: ServerResponse) {
+    const refund = refunds.get(String(p.refundId ?? ''));
+    if (!refund) return fail(res, FAKE_KS_ERRORS.refundNotFound);
+    const move = (status: number) => {
+      refunds.set(refund.refundId, { ...refund, status, updateTime: now().getTime() });
+      return ok(res, {});
+    };
+    const version = p.refundVersion === undefined ? null : Number(p.refundVersion);
+    if (version !== null && version !== refund.updateTime) return fail(res, FAKE_KS_ERRORS.refundUpdated);
+    const stated = p.status === undefined ? null : Number(p.status);
     switch (method) {
+      case 'open.seller.order.refund.approve': {
+        // A refund only, waiting for the seller: refunded.
+        if (stated === null || !('refundAmount' in p)) return fail(res, { ...FAKE_KS_ERRORS.missingParam, error_msg: 'refundAmount and status are required' });
+        if (stated !== refund.status) return fail(res, FAKE_KS_ERRORS.refundUpdated);
+        if (refund.handlingWay !== 10 || ![10, 11].includes(refund.status)) return fail(res, FAKE_KS_ERRORS.refundStatusNotAllowed);
+        const amount = Number(p.refundAmount);
+        if (!Number.isInteger(amount) || amount <= 0) return fail(res, FAKE_KS_ERRORS.refundAmountZero);
+        if (amount > Number(refund.refundFee)) return fail(res, { ...FAKE_KS_ERRORS.badParam, error_msg: 'refundAmount exceeds the refund' });
+        return move(60);
+      }
+      case 'open.seller.order.refund.returngoods.approve': {
+        // A return (or exchange) agreed: the buyer sends the goods back. refundAmount only checked (0 for an exchange).
+        if (![1, 3].includes(refund.handlingWay) || ![10, 11].includes(refund.status)) return fail(res, FAKE_KS_ERRORS.refundStatusNotAllowed);
+        if (Number(p.refundAmount) !== (refund.handlingWay === 3 ? 0 : Number(refund.refundFee))) return fail(res, { ...FAKE_KS_ERRORS.badParam, error_msg: 'refundAmount is not the refund amount' });
+        return move(30);
+      }
+      case 'open.seller.order.refund.confirm.receipt': {
+        // Goods back: the buyer is refunded. Only a return and refund in 22, 30 or 40.
+        if (refund.handlingWay !== 1 || ![22, 30, 40].includes(refund.status)) return fail(res, FAKE_KS_ERRORS.refundStatusNotAllowed);
+        if (stated !== null && stated !== refund.status) return fail(res, FAKE_KS_ERRORS.refundUpdated);
+        if (refund.returnFreightInfo && p.returnFreightHandlingAdvice === undefined) return fail(res, { ...FAKE_KS_ERRORS.badParam, error_msg: 'returnFreightHandlingAdvice is required' });
+        return move(60);
+      }
+      case 'open.refund.reject': {
+        // The request refused (10, 11) or the returned goods refused (40).
+        if (![10, 11, 40].includes(refund.status)) return fail(res, FAKE_KS_ERRORS.refundStatusNotAllowed);
+        return move(12);
+      }
+      case 'open.refund.direct.refund': {
+        // Exchanges only, not after the seller shipped the new goods.
+        if (version === null) return fail(res, { ...FAKE_KS_ERRORS.missingParam, error_msg: 'refundVersion is required' });
+        if (refund.handlingWay !== 3 || [45, 50, 60, 70].includes(refund.status)) return fail(res, FAKE_KS_ERRORS.refundStatusNotAllowed);
+        return move(60);
+      }
+    }
+  }
+
+  function decryptBatch(p: Record<string, unknown>, res: ServerResponse) {
+    const list = p.batchDecryptList;
+    if (!Array.isArray(list) || list.length === 0 || list.length > 100) return fail(res, { ...FAKE_KS_ERRORS.badParam, error_msg: 'batchDecryptList must hold 1 to 100 entries' });
+    const results = (list as Record<string, unknown>[]).map((e) => {
+      const bizId = String(e.bizId ?? '');
+      const encryptedData = String(e.encryptedData ?? '');
+      const order = orders.get(bizId);
+      const ciphers = order ? [order.orderAddress.encryptedConsignee, order.orderAddress.encryptedMobile, order.orderAddress.encryptedAddress] : [];
+      const plain = plainOf.get(encryptedData);
+      // Only an order's own ciphertexts are decrypted for it (no decrypting another shop's or order's data).
+      if (!order || !ciphers.includes(encryptedData) || plain === undefined) return { bizId, encryptedData, decryptedData: null, errorCode: 40020, errorMsg: '解密失败' };
+      return { bizId, encryptedData, decryptedData: plain, errorCode: 1, errorMsg: '' };
+    });
+    ok(res, { batchDecryptResultList: results });
+  }
+
+  /** Calls that change something: POST only [S]. */
+  const POST_ONLY = new Set([
+    'open.seller.order.refund.approve',
+    'open.seller.order.refund.returngoods.approve',
+    'open.seller.order.refund.confirm.receipt',
+    'open.refund.reject',
+    'open.refund.direct.refund',
+    'open.order.decrypt.batch',
+  ]);
+
+  function dispatch(method: string, p: Record<string, unknown>, res: ServerResponse, httpMethod: string) {
+    if (POST_ONLY.has(method) && httpMethod !== 'POST') return fail(res, FAKE_KS_ERRORS.notPost);
+    switch (method) {
+      case 'open.seller.order.refund.pcursor.list':
+        return refundList(p, res);
+      case 'open.seller.order.refund.detail': {
+        const refund = refunds.get(String(p.refundId ?? ''));
+        if (!refund) return fail(res, FAKE_KS_ERRORS.refundNotFound);
+        return ok(res, { ...listed(refund), productNum: refund.productNum, logisticsInfo: refund.logisticsInfo ?? null, returnFreightInfo: refund.returnFreightInfo ?? null });
+      }
+      case 'open.seller.order.refund.approve':
+      case 'open.seller.order.refund.returngoods.approve':
+      case 'open.seller.order.refund.confirm.receipt':
+      case 'open.refund.reject':
+      case 'open.refund.direct.refund':
+        return refundWrite(method, p, res);
+      case 'open.order.decrypt.batch':
+        return decryptBatch(p, res);
       case 'open.order.cursor.list':
         return cursorList(p, res);
       case 'open.item.list.get': {
@@ -369,7 +544,7 @@ export async function startKsFake(options: KsFakeOptions = {}): Promise<KsFake> 
     if (token?.withdrawn) return refuse('token', FAKE_KS_ERRORS.revoked);
     if (!token || token.revoked || token.expiresAt <= now().getTime()) return refuse('token', FAKE_KS_ERRORS.token);
     if (!call.param) return refuse('param', { ...FAKE_KS_ERRORS.badParam, error_msg: 'param is not a JSON object' });
-    dispatch(method, call.param, res);
+    dispatch(method, call.param, res, req.method ?? '');
   }
 
   const server: Server = createServer((req, res) => {
@@ -389,10 +564,22 @@ export async function startKsFake(options: KsFakeOptions = {}): Promise<KsFake> 
     openId,
     calls,
     orders,
+    refunds,
+    plainOf,
     items,
     skus,
     seedOrders(list) {
       for (const o of list) orders.set(o.orderBaseInfo.oid, o);
+    },
+    seedRefunds(list) {
+      for (const r of list) refunds.set(r.refundId, r);
+    },
+    seedReceiver(oid, plain) {
+      const order = orders.get(oid);
+      if (!order) throw new Error(`no order ${oid} in the fake`);
+      plainOf.set(order.orderAddress.encryptedConsignee, plain.consignee);
+      plainOf.set(order.orderAddress.encryptedMobile, plain.mobile);
+      plainOf.set(order.orderAddress.encryptedAddress, plain.address);
     },
     seedItems(itemList, skuList) {
       for (const i of itemList) items.set(i.kwaiItemId, i);
@@ -448,9 +635,9 @@ export function ksFakeOrder(oid: string, updated: Date, sku: { skuId: string; it
     orderItemInfo: { itemId: sku.itemId, skuId: sku.skuId, relSkuId: sku.relSkuId, skuDesc: '颜色:红', itemTitle: `商品 ${sku.itemId}`, num, price, originalPrice: price },
     // Kuaishou's encrypted receiver fields: opaque ciphertext, kept as is; the desensitised ones are shown.
     orderAddress: {
-      encryptedConsignee: '#enc#consignee#AQID',
-      encryptedMobile: '#enc#mobile#BAUG',
-      encryptedAddress: '#enc#address#BwgJ',
+      encryptedConsignee: `#enc#consignee#${oid}`,
+      encryptedMobile: `#enc#mobile#${oid}`,
+      encryptedAddress: `#enc#address#${oid}`,
       desensitiseConsignee: '张*',
       desensitiseMobile: '138****0000',
       desensitiseAddress: '幸福路**号',
@@ -461,5 +648,28 @@ export function ksFakeOrder(oid: string, updated: Date, sku: { skuId: string; it
     },
     orderLogisticsInfo: [],
     orderRefundList: [],
+  };
+}
+
+/** A refund for tests: asked `updated`, of order `oid` (one SKU), a refund only waiting for the seller unless `over` says otherwise. */
+export function ksFakeRefund(refundId: string, oid: string, updated: Date, over: Partial<KsFakeRefund> = {}): KsFakeRefund {
+  return {
+    refundId,
+    oid,
+    itemId: '7001',
+    skuId: '8001',
+    relSkuId: 'KS-SKU-1',
+    skuNick: 'KS-SKU-1',
+    handlingWay: 10,
+    status: 10,
+    refundFee: 1990,
+    refundReasonDesc: '不想要了',
+    submitTime: updated.getTime() - 60_000,
+    createTime: updated.getTime() - 60_000,
+    updateTime: updated.getTime(),
+    productNum: 1,
+    logisticsInfo: null,
+    returnFreightInfo: null,
+    ...over,
   };
 }

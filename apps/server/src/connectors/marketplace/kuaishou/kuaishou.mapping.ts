@@ -3,7 +3,7 @@
 // shown), refund flags, and our express company codes → Kuaishou's expressCode. An order that does
 // not fit (a status we do not know, an amount that is not whole fen, a missing field) is refused
 // whole with a message naming the order and the field: nothing half-mapped is handed on.
-import type { PlatformOrder, PlatformOrderLine } from '../connector.js';
+import type { PlatformAfterSale, PlatformAfterSaleType, PlatformOrder, PlatformOrderLine } from '../connector.js';
 
 type Raw = Record<string, unknown>;
 
@@ -64,6 +64,25 @@ export interface KsEncryptedReceiver {
   consignee: string;
   mobile: string;
   address: string;
+}
+
+/** What an order's receiverRef holds: Kuaishou's ciphertexts of the receiver, and the town in clear. */
+export interface KsReceiverRef {
+  consignee: string;
+  mobile: string;
+  address: string;
+  town: string;
+}
+export const receiverRefOf = (ref: KsReceiverRef): string => JSON.stringify(ref);
+/** The ciphertexts of a receiverRef, or null when it is not one of this connector's. */
+export function parseReceiverRef(value: string): KsReceiverRef | null {
+  try {
+    const v = JSON.parse(value) as Partial<KsReceiverRef> | null;
+    if (!v || typeof v !== 'object') return null;
+    return { consignee: text(v.consignee), mobile: text(v.mobile), address: text(v.address), town: text(v.town) };
+  } catch {
+    return null;
+  }
 }
 
 /** A refund of the order as the order list carries it (orderRefundList). */
@@ -168,6 +187,8 @@ export function mapKsOrder(raw: Raw): { order: KsPlatformOrder } | { order: null
       address: [text(address.town), text(address.desensitiseAddress)].filter(Boolean).join(' ') || '*',
     },
     encryptedReceiver: encrypted ? { consignee: text(address.encryptedConsignee), mobile: text(address.encryptedMobile), address: text(address.encryptedAddress) } : null,
+    // The decrypt step's handle: the three ciphertexts (and the town, in clear, that leads the address).
+    receiverRef: encrypted ? receiverRefOf({ consignee: text(address.encryptedConsignee), mobile: text(address.encryptedMobile), address: text(address.encryptedAddress), town: text(address.town) }) : null,
     amount: yuanOfFen(total),
     postFee: yuanOfFen(express),
     payTime,
@@ -184,4 +205,108 @@ export function mapKsOrder(raw: Raw): { order: KsPlatformOrder } | { order: null
     refunds: refunds.map((r) => ({ refundId: text(r.refundId), refundStatus: r.refundStatus === undefined || r.refundStatus === null ? null : Number(r.refundStatus) })).filter((r) => r.refundId),
   };
   return { order };
+}
+
+// ---- after-sales --------------------------------------------------------------------------------
+
+/** handlingWay of open.seller.order.refund.pcursor.list → what the buyer asks for [S]: 1 退货退款, 10 仅退款, 3 换货. */
+export const KS_REFUND_TYPES: Record<number, PlatformAfterSaleType> = { 1: 'RETURN_REFUND', 10: 'REFUND_ONLY', 3: 'EXCHANGE' };
+
+/** Kuaishou's status of a platform under arbitration (协商纠纷，等待平台处理): neither the seller nor we decide it. */
+export const KS_ARBITRATION = 'WAIT_PLATFORM_ARBITRATION';
+
+/**
+ * The refund list's status → the after-sales area's words [S] (the list's documented enumeration:
+ * 10 待卖家同意, 12 卖家已拒绝·等待买家处理, 20 协商纠纷·等待平台处理, 30 卖家已同意·等待买家退货,
+ * 40 买家已退货·等待卖家确认收货, 45 卖家已发货·等待买家确认收货 (exchange), 50 卖家已同意·等待系统退款,
+ * 60 退款成功, 70 退款关闭; and 11 退货退款申请, 21 平台介入-退货退款申请, 22 平台介入-已确认退货退款 of
+ * another third-party reading). 45 and 50 are over for the seller (the goods or the money are on their
+ * way): SUCCESS, as the Douyin and Pinduoduo mappings count them.
+ */
+export const KS_REFUND_STATUSES: Record<number, string> = {
+  10: 'WAIT_SELLER_AGREE',
+  11: 'WAIT_SELLER_AGREE',
+  12: 'SELLER_REFUSE_BUYER',
+  20: KS_ARBITRATION,
+  21: KS_ARBITRATION,
+  22: 'WAIT_BUYER_RETURN_GOODS',
+  30: 'WAIT_BUYER_RETURN_GOODS',
+  40: 'WAIT_SELLER_CONFIRM_GOODS',
+  45: 'SUCCESS',
+  50: 'SUCCESS',
+  60: 'SUCCESS',
+  70: 'CLOSED',
+};
+
+/** Whole fen of a field, or a problem naming it. */
+function fenOf(v: unknown, where: string): number | { problem: string } {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!Number.isSafeInteger(n) || n < 0) return { problem: `${where} ${JSON.stringify(v ?? null)} is not an amount in whole fen` };
+  return n;
+}
+
+/** The unit price (4 decimals, exact to the hundredth of a fen, half up) of `fen` shared by `qty`. */
+function unitPriceOf(fen: number, qty: number): string {
+  const tenThousandths = Math.floor((fen * 100 * 2 + qty) / (2 * qty));
+  return `${Math.floor(tenThousandths / 10_000)}.${String(tenThousandths % 10_000).padStart(4, '0')}`;
+}
+
+/** The update time (ms) of a raw refund of the list, or null when it is not one. */
+export const refundUpdateTimeOf = (raw: Raw): number | null => msTime(raw.updateTime)?.getTime() ?? null;
+
+/**
+ * A refund of open.seller.order.refund.pcursor.list as our after-sale, with what only its detail
+ * (open.seller.order.refund.detail) gives [S]: the quantity (productNum) and the buyer's return
+ * parcel (logisticsInfo{expressNo, expressCode}). { problem } when it does not fit.
+ */
+export function mapKsRefund(raw: Raw, detail: Raw | null): { afterSale: PlatformAfterSale } | { problem: string } {
+  const id = text(raw.refundId);
+  if (!/^\d{1,30}$/.test(id)) return { problem: `a refund without a valid refundId (${JSON.stringify(raw.refundId ?? null)})` };
+  const at = (field: string) => `refund ${id}: ${field}`;
+  const oid = text(raw.oid);
+  if (!/^\d{1,30}$/.test(oid)) return { problem: `${at('oid')} ${JSON.stringify(raw.oid ?? null)} is not an order id` };
+  const type = KS_REFUND_TYPES[Number(raw.handlingWay)];
+  if (!type) return { problem: `${at('handlingWay')} ${JSON.stringify(raw.handlingWay ?? null)} is a Kuaishou refund kind this connector does not know` };
+  const status = KS_REFUND_STATUSES[Number(raw.status)];
+  if (!status) return { problem: `${at('status')} ${JSON.stringify(raw.status ?? null)} is a Kuaishou refund status this connector does not know` };
+  const updatedAt = msTime(raw.updateTime);
+  if (!updatedAt) return { problem: `${at('updateTime')} ${JSON.stringify(raw.updateTime ?? null)} is not a time in ms` };
+  const fee = fenOf(raw.refundFee, at('refundFee'));
+  if (typeof fee !== 'number') return fee;
+  const skuId = text(raw.skuId);
+  const productNum = Number(detail?.productNum);
+  const qty = Number.isInteger(productNum) && productNum > 0 ? productNum : 1;
+  const relSkuId = text(raw.relSkuId);
+  const lines: PlatformOrderLine[] =
+    /^\d{1,30}$/.test(skuId) && skuId !== '0'
+      ? [
+          {
+            tbSpuId: text(raw.itemId),
+            tbSkuId: skuId,
+            outerSkuId: relSkuId && relSkuId !== '0' ? relSkuId : text(raw.skuNick) || null,
+            title: text(raw.itemTitle) || text(detail?.itemTitle) || text(raw.skuNick) || skuId,
+            properties: text(raw.skuDesc) || text(detail?.skuDesc) || null,
+            qty,
+            price: unitPriceOf(fee, qty),
+          },
+        ]
+      : [];
+  const parcel = (detail?.logisticsInfo ?? raw.logisticsInfo ?? null) as Raw | null;
+  const expressNo = parcel && typeof parcel === 'object' ? text(parcel.expressNo) : '';
+  const expressCode = parcel && typeof parcel === 'object' ? Number(parcel.expressCode) : NaN;
+  return {
+    afterSale: {
+      refundId: id,
+      platformNo: oid,
+      type,
+      status,
+      reason: text(raw.refundReasonDesc) || text(raw.refundDesc) || null,
+      refundFee: yuanOfFen(fee),
+      lines,
+      buyerExpressCompanyCode: expressNo && Number.isInteger(expressCode) && expressCode > 0 ? expressCodeOfKs(expressCode) : null,
+      buyerExpressNo: expressNo || null,
+      createdAt: msTime(raw.submitTime) ?? msTime(raw.createTime) ?? updatedAt,
+      updatedAt,
+    },
+  };
 }
