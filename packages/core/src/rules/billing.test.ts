@@ -41,12 +41,14 @@ describe('billing rules', () => {
     expect(billingOrderAllows('CLOSED', 'refund')).toBe(false);
   });
 
-  it('converts fen and yuan text exactly, refusing more than two decimals', () => {
+  it('converts fen and yuan text exactly, refusing a part of a fen', () => {
     expect(fenToYuan(298050)).toBe('2980.50');
     expect(fenToYuan(5)).toBe('0.05');
     expect(yuanToFen('2980.5')).toBe(298050);
     expect(yuanToFen('0.07')).toBe(7);
     expect(yuanToFen('1.005')).toBeNull();
+    expect(yuanToFen('19.9000')).toBe(1990);
+    expect(yuanToFen('19.9010')).toBeNull();
     expect(yuanToFen('-1')).toBeNull();
   });
 });

@@ -75,9 +75,10 @@ export function billingOrderAllows(status: BillingOrderStatus, action: 'pay' | '
   }
 }
 
-/** Yuan text (at most 2 decimals) as fen, or null when it is not such a text. */
+/** Yuan text (at most 2 decimals, or more that are all zeros) as fen, or null when it is not such a text. */
 export function yuanToFen(text: string): number | null {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  // Trailing zeros past the fen are exact (a document's amount has 4 places: 19.9000).
+  const m = /^(\d{1,9})(?:\.(\d{1,2})0*)?$/.exec(text.trim());
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }

@@ -17,9 +17,11 @@ import { createStore, storeSeller } from '../../../../test/factories/stores.js';
 import { orderSyncStates, stores, tbSkus } from '../../../db/schema/index.js';
 import type { StoresAreaService } from '../../../modules/stores/index.js';
 import { seedDemoData } from '../../../seed/demo.js';
-import { ksFakeOrder, startKsFake } from './kuaishou.fake.js';
+import { getAfterSale, decide } from '../../../../test/factories/aftersales.js';
+import { ksFakeOrder, ksFakeRefund, startKsFake } from './kuaishou.fake.js';
 
 process.env.ORDER_PULL_CRON = '0 3 1 1 *';
+process.env.AFTER_SALES_WRITE_BACK_CRON = '0 3 1 1 *';
 process.env.ORDER_PULL_RETRY_BASE_MS = '10';
 process.env.MARKETPLACE_RETRY_BASE_MS = '10';
 const fake = await startKsFake();
@@ -81,9 +83,13 @@ describe('a Kuaishou store against the Kuaishou fake', () => {
     expect(callback.body, JSON.stringify(callback.body)).toMatchObject({ success: true, data: { storeId: store.id, platformCode: KS } });
     const authorized = (await t.call<StoreRow>(`${S}/getStore`, { id: store.id }, { token: seller.token })).body.data;
     expect(authorized).toMatchObject({ platformShopId: fake.openId });
-    // Kuaishou's access token lasts 48 hours (refreshed before it ends): inside the store list's expiry notice from the start (README).
-    expect(authorized.authState).toBe('EXPIRING');
-    expect(new Date(authorized.tokenExpiresAt!).getTime() - Date.now()).toBeGreaterThan(47 * HOUR);
+    // Kuaishou's access token lasts 48 hours but is refreshed without the seller: what the store shows, and the
+    // expiry notice counts, is the authorization's own end (the refresh token's 180 days).
+    expect(authorized.authState).toBe('AUTHORIZED');
+    expect(new Date(authorized.tokenExpiresAt!).getTime() - Date.now()).toBeGreaterThan(179 * 24 * HOUR);
+    expect((await storeRowOf(seller.domainId, store.id)).tokenExpiresAt!.getTime() - Date.now()).toBeLessThan(49 * HOUR);
+    const notice = await t.call<{ id: number }[]>(`${S}/getExpiringStore`, {}, { token: seller.token });
+    expect(notice.body.data.map((r) => r.id)).not.toContain(store.id);
     // Tokens are encrypted at rest: the row does not hold them in clear.
     const raw = await t.database.db.execute<{ access_token: string }>(sql`select access_token from stores where id = ${store.id}`);
     const stored = await storeRowOf(seller.domainId, store.id);
@@ -118,7 +124,8 @@ describe('a Kuaishou store against the Kuaishou fake', () => {
       amount: '25.90',
       postFee: '6.00',
       receiver: { name: '张*', phone: '138****0000', province: '北京市' },
-      encryptedReceiver: { consignee: '#enc#consignee#AQID', mobile: '#enc#mobile#BAUG', address: '#enc#address#BwgJ' },
+      encryptedReceiver: { consignee: '#enc#consignee#2321300034950000', mobile: '#enc#mobile#2321300034950000', address: '#enc#address#2321300034950000' },
+      receiverRef: JSON.stringify({ consignee: '#enc#consignee#2321300034950000', mobile: '#enc#mobile#2321300034950000', address: '#enc#address#2321300034950000', town: '望京街道' }),
       lines: [{ tbSkuId: '30001', tbSpuId: '20001', qty: 1, price: '19.90' }],
     });
 
@@ -192,6 +199,57 @@ describe('a Kuaishou store against the Kuaishou fake', () => {
     const other = await ingestSeller(t);
     const foreign = await t.call('/myhome/platformSo/syncStoreOrders', { storeId: store.id }, { token: other.token });
     expect(foreign.status).toBe(404);
+  });
+
+  it('pulls a refund into an after-sale document, writes the seller\'s decision back, and reveals the receiver only in the decrypt step', async () => {
+    const seller = await ingestSeller(t);
+    const skus = await ingestSkus(t, seller.domainId, 1);
+    const store = await createStore(t, seller.token, { platformCode: KS });
+    expect((await authorizeKsStore(seller.token, store.id)).body.success).toBe(true);
+    fake.orders.clear();
+    fake.refunds.clear();
+    const now = Date.now();
+    const oid = '2321300034970001';
+    fake.seedOrders([ksFakeOrder(oid, new Date(now - 3 * HOUR), { skuId: '30001', itemId: '20001', relSkuId: skus[0]!.code })]);
+    fake.seedReceiver(oid, { consignee: '王小明', mobile: '13912345678', address: '幸福路88号3单元' });
+    fake.seedRefunds([ksFakeRefund('400000000000000001', oid, new Date(now - 2 * HOUR), { itemId: '20001', skuId: '30001', relSkuId: skus[0]!.code, refundFee: 1990 })]);
+
+    const run = await t.call<OrderSyncRunRow & { afterSalesCreated: number }>('/myhome/platformSo/syncStoreOrders', { storeId: store.id }, { token: seller.token });
+    expect(run.body.data, JSON.stringify(run.body)).toMatchObject({ status: 'SUCCESS', created: 1, afterSalesCreated: 1 });
+    const docs = (await t.call('/cloud/advance/afterSales/search', { storeIdList: [store.id] }, { token: seller.token })).body.data.voList as any[];
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ source: 'PLATFORM', type: 'REFUND_ONLY', platformRefundId: '400000000000000001', platformStatus: 'WAIT_SELLER_AGREE', refundFee: '19.9000', tbSohCode: oid });
+
+    // The seller agrees: the refund is paid on Kuaishou by open.seller.order.refund.approve.
+    expect((await decide(t, seller.token, 'agreeRefund', [docs[0]])).refusals).toEqual([]);
+    const sent = await t.waitFor(
+      () => getAfterSale(t, seller.token, docs[0].id),
+      (d) => d.writeBackStatus === 'SENT' || d.writeBackStatus === 'FAILED',
+    );
+    expect(sent, JSON.stringify(sent)).toMatchObject({ writeBackStatus: 'SENT', writeBackError: null });
+    expect(fake.refunds.get('400000000000000001')!.status).toBe(60);
+    expect(fake.calls.find((c) => c.method === 'open.seller.order.refund.approve')!.param).toMatchObject({ refundId: '400000000000000001', refundAmount: 1990, status: 10 });
+
+    // The receiver: masked and encrypted as pulled, in full only when revealed, never stored in clear.
+    const found = await t.database.db.execute<{ id: string }>(sql`select erp_order_id as id from platform_orders where domain_id = ${seller.domainId} and store_id = ${store.id} and platform_no = ${oid}`);
+    const orderId = Number(found.rows[0]!.id);
+    const revealed = await t.call('/cloud/core/decrypt', { idList: [orderId] }, { token: seller.token });
+    expect(revealed.body, JSON.stringify(revealed.body)).toMatchObject({ success: true });
+    expect(revealed.body.data.voList).toEqual([
+      expect.objectContaining({ id: orderId, receiverName: '王小明', receiverPhone: '13912345678', receiverProvince: '北京市', receiverCity: '北京市', receiverDistrict: '朝阳区', receiverAddress: '望京街道 幸福路88号3单元' }),
+    ]);
+    const stored = await t.database.db.execute<{ txt: string }>(sql`select row_to_json(o)::text as txt from erp_orders o where domain_id = ${seller.domainId} and id = ${orderId}`);
+    expect(stored.rows[0]!.txt).not.toContain('13912345678');
+    expect(fake.calls.find((c) => c.method === 'open.order.decrypt.batch')!.param).toEqual({
+      batchDecryptList: [
+        { bizId: oid, encryptedData: `#enc#consignee#${oid}` },
+        { bizId: oid, encryptedData: `#enc#mobile#${oid}` },
+        { bizId: oid, encryptedData: `#enc#address#${oid}` },
+      ],
+    });
+    expect(fake.calls.every((c) => c.refused === null)).toBe(true);
+    fake.orders.clear();
+    fake.refunds.clear();
   });
 
   it('records a clear error for an order in a status it does not know, stores nothing of it and keeps the watermark', async () => {
