@@ -275,6 +275,38 @@ describe('authorization expiry', () => {
     expect((await t.call(`${S}/checkUsableStore?storeId=${gone.id}`, {}, { token })).body.data).toMatchObject({ usable: false, reason: 'EXPIRED' });
     expect(domainId).toBeGreaterThan(0);
   });
+
+  it('counts the authorization\'s own end where the marketplace refreshes access tokens itself, not the short access token\'s', async () => {
+    const { token } = await storeSeller(t);
+    const day = 86_400_000;
+    const set = (id: number, values: Partial<typeof stores.$inferInsert>) => t.database.db.update(stores).set(values).where(eq(stores.id, id));
+    // Kuaishou-like: the access token ends in 2 days (refreshed without the seller), the authorization in 170 days.
+    const refreshed = await createStore(t, token, { name: 'Refreshed' });
+    await set(refreshed.id, { authStatus: 'AUTHORIZED', tokenExpiresAt: new Date(Date.now() + 2 * day), authorizationExpiresAt: new Date(Date.now() + 170 * day) });
+    // Its access token already ended between two pulls: still authorized, the next call refreshes it.
+    const idle = await createStore(t, token, { name: 'Idle' });
+    await set(idle.id, { authStatus: 'AUTHORIZED', tokenExpiresAt: new Date(Date.now() - day), authorizationExpiresAt: new Date(Date.now() + 100 * day) });
+    // The authorization itself ends in 3 days, or ended: the seller must act.
+    const ending = await createStore(t, token, { name: 'Ending' });
+    await set(ending.id, { authStatus: 'AUTHORIZED', tokenExpiresAt: new Date(Date.now() + 2 * day), authorizationExpiresAt: new Date(Date.now() + 3 * day) });
+    const ended = await createStore(t, token, { name: 'Ended' });
+    await set(ended.id, { authStatus: 'AUTHORIZED', tokenExpiresAt: new Date(Date.now() + day), authorizationExpiresAt: new Date(Date.now() - 1000) });
+
+    const list = await t.call<{ name: string; authState: string; tokenExpiresAt: string }[]>(`${S}/getExpiringStore`, {}, { token });
+    expect(list.body.data.map((s) => [s.name, s.authState])).toEqual([
+      ['Ended', 'EXPIRED'],
+      ['Ending', 'EXPIRING'],
+    ]);
+    expect(new Date(list.body.data[1]!.tokenExpiresAt).getTime() - Date.now()).toBeGreaterThan(2.9 * day);
+    expect((await t.call<number>(`${S}/getExpiringStoreCount`, {}, { token })).body.data).toBe(2);
+    const authorized = await t.call<{ voList: StoreRow[] }>(`${S}/search`, { authState: 'AUTHORIZED' }, { token });
+    expect(authorized.body.data.voList.map((s) => [s.name, s.authState])).toEqual([
+      ['Idle', 'AUTHORIZED'],
+      ['Refreshed', 'AUTHORIZED'],
+    ]);
+    expect(new Date(authorized.body.data.voList[1]!.tokenExpiresAt!).getTime() - Date.now()).toBeGreaterThan(169 * day);
+    expect((await t.call<{ voList: StoreRow[] }>(`${S}/search`, { authState: 'EXPIRED' }, { token })).body.data.voList.map((s) => s.name)).toEqual(['Ended']);
+  });
 });
 
 describe('lists and pickers', () => {
