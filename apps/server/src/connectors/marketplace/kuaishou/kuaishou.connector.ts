@@ -4,7 +4,10 @@
 // at most 7 days and never older than 90 days, paged by Kuaishou's cursor until "nomore"; the
 // online goods for the mapping page (open.item.list.get [U]); stock through
 // open.item.sku.stock.update (incremental, from the SKU's current stock read by open.item.get [U]);
-// shipping feedback through open.seller.order.goods.deliver with Kuaishou's expressCode. The
+// shipping feedback through open.seller.order.goods.deliver with Kuaishou's expressCode; refunds
+// through open.seller.order.refund.pcursor.list (1-day sub-windows, pcursor until "nomore", each
+// refund's detail for its quantity and return parcel) and the seller's decisions written back
+// through the shared intent rule; receivers decrypted by open.order.decrypt.batch on request. The
 // installation's app key, app secret and signSecret come from an AppCredentialsLookup; without
 // them every call fails clearly instead of reaching out. README.md says what is [C]/[S]/[U].
 //
