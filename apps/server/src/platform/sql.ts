@@ -32,3 +32,11 @@ export const booleanArray = (values: readonly boolean[]): SQL => sql`${sql.param
 export const idsIn = (column: SQLWrapper, ids: readonly number[]): SQL => sql`${column} = any(${bigintArray(ids)})`;
 /** `column = any(values)`: the rows whose text column is one of the values (none for an empty list). */
 export const textsIn = (column: SQLWrapper, values: readonly string[]): SQL => sql`${column} = any(${textArray(values)})`;
+
+/**
+ * Turns JIT compilation off for the rest of the caller's transaction. The report aggregates' folds and
+ * rebuilds are statements of many CTEs whose estimates (generate_series, upserts) cross the JIT cost
+ * threshold: compiling one took 28 of its 32 s on the bench (bench/RESULTS.md, "Reports: the incremental
+ * drain without JIT"), running it under 2 s. The reads of large report plans do the same.
+ */
+export const jitOffInTransaction = (tx: { execute: (query: SQL) => Promise<unknown> }) => tx.execute(sql`set local jit = off`);

@@ -6,7 +6,7 @@
 import { DEFAULT_REPORT_TIME_ZONE, REPORT_TIME_ZONE_CONFIG } from '@openseller/core';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { bigintArray } from '../../platform/sql.js';
+import { bigintArray, jitOffInTransaction } from '../../platform/sql.js';
 
 type Db = Database['db'] | Tx;
 
@@ -258,6 +258,7 @@ async function reconcileOrders(tx: Tx, domainId: number, orderIds: readonly numb
 export async function refreshDomain(database: Database, domainId: number, limit = CHUNK): Promise<number> {
   return database.db.transaction(async (tx) => {
     await lockDomain(tx, domainId);
+    await jitOffInTransaction(tx);
     const taken = await tx.execute<{ order_id: string }>(sql`
       with picked as (
         select id from report_dirty_orders where domain_id = ${domainId} order by id limit ${limit * 4} for update skip locked),
@@ -301,6 +302,7 @@ export async function refreshAll(database: Database): Promise<number> {
 export async function rebuildDomain(database: Database, domainId: number): Promise<{ orders: number; facts: number }> {
   return database.db.transaction(async (tx) => {
     await lockDomain(tx, domainId);
+    await jitOffInTransaction(tx);
     const tz = await shopTimeZone(tx, domainId);
     await tx.execute(sql`delete from report_sales_facts where domain_id = ${domainId}`);
     await tx.execute(sql`delete from report_sales_daily where domain_id = ${domainId}`);

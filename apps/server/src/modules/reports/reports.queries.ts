@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import type { AnalysisDimension, ReportType, SalesReportFilter } from '@openseller/core';
-import { bigintArray, textArray } from '../../platform/sql.js';
+import { bigintArray, jitOffInTransaction, textArray } from '../../platform/sql.js';
 
 type Db = Database['db'];
 
@@ -134,7 +134,7 @@ const ROW_NOT_EMPTY = sql.raw(SKU_SUMS.map((c) => `${c} <> 0`).join(' or '));
 /** Runs a read in a transaction of its own with JIT compilation off. */
 export async function withoutJit(db: Db, query: SQL) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
+    await jitOffInTransaction(tx);
     return tx.execute(query);
   });
 }

@@ -8,7 +8,7 @@
 import { DEFAULT_REPORT_TIME_ZONE, REPORT_TIME_ZONE_CONFIG } from '../reports.aggregates.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
-import { bigintArray } from '../../../platform/sql.js';
+import { bigintArray, jitOffInTransaction } from '../../../platform/sql.js';
 
 /** The advisory lock of a domain's shipping aggregates: one writer at a time. */
 const lockKey = (domainId: number) => sql`hashtextextended(${'report_ship:' + domainId}, 0)`;
@@ -85,6 +85,7 @@ export function createShippingAggregates(database: Database) {
    */
   async function refreshBatch(domainId: number, limit = BATCH, wait = true): Promise<number | null> {
     return db.transaction(async (tx) => {
+      await jitOffInTransaction(tx);
       if (wait) await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(domainId)})`);
       else {
         const got = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${lockKey(domainId)}) as ok`);
@@ -133,6 +134,7 @@ export function createShippingAggregates(database: Database) {
   async function rebuild(domainId: number): Promise<{ parcels: number; days: number }> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(domainId)})`);
+      await jitOffInTransaction(tx);
       // Every order is read below: what was pending is folded in by this rebuild.
       await tx.execute(sql`delete from report_ship_dirty where domain_id = ${domainId}`);
       await tx.execute(sql`delete from report_ship_daily where domain_id = ${domainId}`);

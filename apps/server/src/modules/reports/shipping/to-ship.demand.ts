@@ -9,7 +9,7 @@
 // same transaction, so the SKU list without an order filter reads one row per SKU.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.js';
-import { bigintArray, textArray } from '../../../platform/sql.js';
+import { bigintArray, textArray, jitOffInTransaction } from '../../../platform/sql.js';
 
 /** An order still to ship: not yet sent, not cancelled or closed (merged and split sources are cancelled). */
 export const OPEN_ORDER_STATUSES = ['CI_ERPSOH_STATUS_NORMAL', 'CI_ERPSOH_STATUS_VERIFIED', 'CI_ERPSOH_STATUS_SYNCED'] as const;
@@ -88,6 +88,7 @@ export function createOpenDemand(database: Database) {
     for (;;) {
       const n = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(domainId)})`);
+        await jitOffInTransaction(tx);
         return foldBatch(tx, domainId);
       });
       total += n;
@@ -116,6 +117,7 @@ export function createOpenDemand(database: Database) {
   async function rebuild(domainId: number): Promise<number> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${lockKey(domainId)})`);
+      await jitOffInTransaction(tx);
       await tx.execute(sql`delete from report_open_demand_dirty where domain_id = ${domainId}`);
       await tx.execute(sql`delete from report_open_demand where domain_id = ${domainId}`);
       await tx.execute(sql`delete from report_open_demand_sku where domain_id = ${domainId}`);

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { InTransitAnswer, SkuDrillInput, ToShipFilter, ToShipOrdersAnswer, ToShipSearchInput, ToShipSkuRow, ToShipSpuRow, ToShipSums } from '@openseller/core';
 import type { Database } from '../../../db/client.js';
-import { bigintArray, likePattern, textArray } from '../../../platform/sql.js';
+import { bigintArray, jitOffInTransaction, likePattern, textArray } from '../../../platform/sql.js';
 import { isoTime } from '../../../platform/time.js';
 import { shopTimeZone } from './shipping.aggregates.js';
 import { createOpenDemand } from './to-ship.demand.js';
@@ -144,7 +144,7 @@ export function createToShipQueries(database: Database) {
       await tx.execute(sql.raw(`set local work_mem = '64MB'`));
       // JIT compilation of the 50,000-row plan took longer than running it (7.0 s against 1.4 s
       // in EXPLAIN ANALYZE at load ~15; bench/RESULTS.md).
-      await tx.execute(sql.raw(`set local jit = off`));
+      await jitOffInTransaction(tx);
       return tx.execute<T>(query);
     });
   };
