@@ -83,7 +83,7 @@ export function createInboundProcessor(deps: { db: Db; registry: ServiceRegistry
     const staleBefore = new Date(deps.now().getTime() - timeoutMs);
     // The installation's sweep reads across domains (like the scheduled pull's store list); each change is made within its domain.
     const stale = await db
-      .select({ domainId: m.domainId, id: m.id, attempts: m.attempts, claimedAt: m.claimedAt })
+      .select({ domainId: m.domainId, id: m.id, attempts: m.attempts })
       .from(m)
       .where(and(eq(m.status, 'PROCESSING'), lt(m.claimedAt, staleBefore)));
     for (const row of stale) {
@@ -91,8 +91,8 @@ export function createInboundProcessor(deps: { db: Db; registry: ServiceRegistry
       await db
         .update(m)
         .set(givenUp ? { status: 'FAILED', outcome: `the pull that took it did not finish, ${row.attempts} times`, processedAt: deps.now() } : { status: 'QUEUED' })
-        // Still the same lost claim (a late finish of that pull has recorded nothing else meanwhile).
-        .where(and(eq(m.domainId, row.domainId), eq(m.id, row.id), eq(m.status, 'PROCESSING'), eq(m.claimedAt, row.claimedAt!)));
+        // Still a lost claim (a late finish of that pull, or another sweep, did not change it meanwhile).
+        .where(and(eq(m.domainId, row.domainId), eq(m.id, row.id), eq(m.status, 'PROCESSING'), lt(m.claimedAt, staleBefore)));
     }
     const waiting = await db.selectDistinct({ domainId: m.domainId, storeId: m.storeId }).from(m).where(eq(m.status, 'QUEUED'));
     const ingest = puller();
