@@ -226,6 +226,8 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
     groups: new Set<string>(),
     redeliverAfterMs: 5 * 60_000,
     seq: 7_300_000_000_000_000_001n,
+    /** Confirm calls still to fail with a server-side error (the confirm is lost; the messages come again). */
+    failConfirms: 0,
   };
   /** The session's user: every token the fake issues is the one consenting shop's. */
   const sessionUser = () => userId;
@@ -512,6 +514,10 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
       };
     },
     'taobao.tmc.messages.confirm': (p) => {
+      if (tmc.failConfirms > 0) {
+        tmc.failConfirms--;
+        throw new TopFault(15, 'Remote service error', 'isp.remote-service-timeout', 'the confirm did not reach the message service');
+      }
       const group = p.group_name ?? '';
       if (group && !tmc.groups.has(group)) throw new TopFault(15, 'Remote service error', 'isv.group-not-exist', `group ${group} does not exist`);
       const ids = need(p, 's_message_ids').split(',').map((id) => id.trim()).filter(Boolean);
