@@ -88,7 +88,7 @@ export function createInboundReceiver(deps: InboundReceiverDeps) {
       await db.transaction(async (tx) => {
         const toPull = new Map<string, { domainId: number; storeId: number }>();
         for (const { message, store } of pairs) {
-          const reason = notPulledBecause(store);
+          const reason = message.ignoredBecause ?? notPulledBecause(store);
           const [stored] = await tx
             .insert(marketplaceInboundMessages)
             .values({

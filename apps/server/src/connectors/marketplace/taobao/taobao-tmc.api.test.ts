@@ -132,6 +132,16 @@ describe('Taobao messages (TMC) consumed by the job', () => {
     expect(await messages()).toHaveLength(before);
   });
 
+  it('keeps a message of another topic (goods) of the seller\'s store as ignored, without a pull, and confirms it', async () => {
+    const id = fake.publishTmc({ topic: 'taobao_item_ItemUpdate', content: { num_iid: 600001, nick: 'fake-shop' } });
+    const pulls = await pushPulls();
+    expect(await runTmc()).toEqual({ status: 'SUCCESS', items: 1 });
+    expect(confirmsOf(id)).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await messages()).filter((m) => m.message_id === id)).toEqual([{ message_id: id, event: 'taobao_item_ItemUpdate', platform_nos: [], status: 'IGNORED', sync_run_id: null }]);
+    expect(await pushPulls()).toBe(pulls);
+  });
+
   it('ends a run on an empty answer without a confirm; a failed consume keeps nothing and the next run takes the message', async () => {
     const confirms = () => fake.calls.filter((c) => c.method === 'taobao.tmc.messages.confirm').length;
     const before = confirms();

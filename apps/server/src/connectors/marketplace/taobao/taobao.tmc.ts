@@ -27,6 +27,9 @@ export type KeepMessages = (
   options: { keepUnmatched: true },
 ) => Promise<{ kind: 'kept'; created: number } | { kind: 'unknown'; shopIds: string[] } | { kind: 'failed'; error: string }>;
 
+/** The topics that start the store's pull: trades (taobao_trade_*) and refunds (taobao_refund_*) [S]; others are kept as ignored. */
+export const ORDER_TOPIC = /^taobao_(trade|refund)_/;
+
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
 
 /** The list inside an answer: `{"messages":{"tmc_message":[…]}}` (TOP's wrapping of lists), or a bare array. */
@@ -60,15 +63,17 @@ export function readTmcMessages(answer: TopAnswer, appKey: string, now: Date): T
     if (!id) continue;
     const content = typeof raw.content === 'string' ? raw.content : raw.content ? JSON.stringify(raw.content) : '';
     const tid = tidOf(content);
+    const topic = text(raw.topic) ?? 'unknown';
     read.push({
       id,
       message: {
         appKey,
         messageId: id,
-        event: text(raw.topic) ?? 'unknown',
+        event: topic,
         shopId: text(raw.user_id) ?? '',
         platformNos: tid ? [tid] : [],
         sentAt: parseTopTime(raw.pub_time) ?? now,
+        ...(ORDER_TOPIC.test(topic) ? {} : { ignoredBecause: 'not a trade or refund message' }),
       },
     });
   }
