@@ -7,7 +7,9 @@
 // answered "ok" and not processed again. A new message of a store that pulls orders is QUEUED and
 // the store's order pull is scheduled (inbound.processor.ts); one of a store that does not
 // (disabled, not authorised, automatic order sync off) is kept as IGNORED with the reason.
-// Nothing is kept from a refused request.
+// Nothing is kept from a refused request. The keeping (keepMessages) is shared with the messages the
+// app fetches itself (Taobao's TMC, ../taobao/taobao.tmc.ts), which keeps those of a seller with no
+// store here as ignored instead of refusing them.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { marketplaceInboundMessages, marketplaceUnmatchedMessages, stores } from '../../../db/schema/index.js';
