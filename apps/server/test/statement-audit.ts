@@ -60,6 +60,11 @@ export const CROSS_DOMAIN_STATEMENTS: readonly { match: RegExp; reason: string }
     reason:
       'A shared waybill account lives with its owner domain; the domain it is shared with lists its shares and takes numbers from them by its own domain as beneficiary (a cross-domain read by design).',
   },  {
+    match: /^select distinct "domain_id", "store_id" from "marketplace_inbound_messages" where "marketplace_inbound_messages"\."status" = \$1$/,
+    reason:
+      'The marketplace message sweep (marketplace-inbound.sweep, every minute) finds the stores of every domain with messages waiting, then sends each store its job, which works with statements of its own domain. On Citus a multi-shard read served by the partial index on open messages.',
+  },
+  {
     match: /^select distinct domain_id from report_ship_dirty$/,
     reason:
       'The shipping-report job (reports.shipping-refresh, every minute) finds the domains with orders to fold into their aggregates, then folds each in with statements of its own domain. On Citus a multi-shard read of a small queue table.',

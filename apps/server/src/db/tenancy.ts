@@ -73,6 +73,11 @@ export const REFERENCE_TABLES: Readonly<Record<string, PlatformTable>> = {
     citus: 'reference',
     reason: 'Feature domains (domainFuture): a short platform list the root account keeps across all domains, and any node asks whether a feature is on for a domain.',
   },
+  marketplace_unmatched_messages: {
+    citus: 'local',
+    reason:
+      "Messages of Taobao's message service (TMC) naming a seller that is no store of any domain: kept once so a redelivery is recognised and confirmed again; they belong to no domain, and no tenant statement joins them.",
+  },
   carrier_sandbox_sequences: { citus: 'reference', reason: 'The number sequence of the sandbox carrier per carrier code: waybill numbers are unique across all domains.' },
 };
 

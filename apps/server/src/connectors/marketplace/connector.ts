@@ -260,6 +260,11 @@ export interface MarketplaceConnector {
   /** Where to send the seller to grant access. */
   authorizationUrl(request: AuthorizationRequest): Promise<string>;
   exchangeCode(input: { store: StoreCredentials; code: string; redirectUri: string }, options?: CallOptions): Promise<TokenGrant>;
+  /**
+   * Opens the marketplace's message service for a store just authorised (Taobao: taobao.tmc.user.permit),
+   * where the app fetches the messages rather than receiving pushes. Absent: nothing to open.
+   */
+  subscribeMessages?(store: StoreCredentials, options?: CallOptions): Promise<void>;
   refreshToken(store: StoreCredentials, options?: CallOptions): Promise<TokenGrant>;
   listOnlineGoods(store: StoreCredentials, page: PageRequest, options?: CallOptions): Promise<OnlineGoodsPage>;
   pullOrders(store: StoreCredentials, window: TimeWindow, options?: CallOptions): Promise<OrderPage>;

@@ -4,7 +4,7 @@
 // pull by time window and watermark is a real query.
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, domainIdColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
+import { createdAt, domainIdColumn, idColumn, money, tenantIdColumn, timestamptz, updatedAt, versionColumn } from '../columns.js';
 import { domains } from './accounts.js';
 import { stores } from './stores.js';
 
@@ -301,9 +301,13 @@ export const marketplaceInboundMessages = pgTable(
     platformNos: jsonb('platform_nos').notNull().default(sql`'[]'::jsonb`),
     /** When the platform says it sent the message. */
     sentAt: timestamptz('sent_at').notNull(),
-    /** QUEUED (waits for the store's pull), PROCESSED, IGNORED (nothing to do: order sync off, store unusable), FAILED (the pull failed). */
+    /** QUEUED (waits for the store's pull), PROCESSING (claimed by a pull), PROCESSED, IGNORED (nothing to do: order sync off, store unusable), FAILED (the pull failed). */
     status: text('status').notNull().default('QUEUED'),
     outcome: text('outcome'),
+    /** When a pull claimed it (PROCESSING); also the claim's mark: only that pull records the outcome. */
+    claimedAt: timestamptz('claimed_at'),
+    /** How many times a pull claimed it (a claim lost in a crash is reclaimed; after 3 it is FAILED). */
+    attempts: integer('attempts').notNull().default(0),
     /** The order pull that took it (order_sync_runs.id). */
     syncRunId: bigint('sync_run_id', { mode: 'number' }),
     processedAt: timestamptz('processed_at'),
@@ -312,7 +316,33 @@ export const marketplaceInboundMessages = pgTable(
   (t) => [
     uniqueIndex('marketplace_inbound_messages_key').on(t.domainId, t.platformCode, t.appKey, t.messageId),
     index('marketplace_inbound_messages_queued_idx').on(t.domainId, t.storeId, t.status, t.id),
+    /** The sweep's look-up of messages waiting or claimed, across domains. */
+    index('marketplace_inbound_messages_open_idx').on(t.status, t.claimedAt).where(sql`status in ('QUEUED', 'PROCESSING')`),
     primaryKey({ columns: [t.domainId, t.id] }),
     foreignKey({ name: 'marketplace_inbound_messages_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }).onDelete('cascade'),
   ],
+);
+
+/**
+ * Platform messages naming a seller that is no store here (Taobao's message service hands the app
+ * every authorised seller's messages): kept once per (platform, app, message id) as IGNORED, so a
+ * redelivery is recognised and confirmed again. Platform-level like connector_apps: no domain owns them.
+ */
+export const marketplaceUnmatchedMessages = pgTable(
+  'marketplace_unmatched_messages',
+  {
+    id: idColumn(),
+    platformCode: text('platform_code').notNull(),
+    appKey: text('app_key').notNull(),
+    messageId: text('message_id').notNull(),
+    event: text('event').notNull(),
+    /** The seller's id on the platform the message names (Taobao user_id). */
+    shopId: text('shop_id').notNull(),
+    platformNos: jsonb('platform_nos').notNull().default(sql`'[]'::jsonb`),
+    sentAt: timestamptz('sent_at').notNull(),
+    /** Why it is not processed: no store of the seller here. */
+    outcome: text('outcome').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('marketplace_unmatched_messages_key').on(t.platformCode, t.appKey, t.messageId)],
 );

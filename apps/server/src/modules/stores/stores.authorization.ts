@@ -81,6 +81,18 @@ export function createStoreAuthorization(deps: { database: Database; connectors:
       if (store.platformShopId && store.platformShopId !== grant.shopId) {
         throw new ConnectorError('AUTH_FAILED', `the marketplace authorized shop ${grant.shopId}, but this store is shop ${store.platformShopId}`);
       }
+      // A marketplace whose messages the app fetches (Taobao's TMC) opens them for the seller now.
+      // Best effort: a refusal does not undo the authorisation (the scheduled pull still brings the
+      // orders); it is in the AUTHORIZE record, and authorising again tries again.
+      let messages: string | undefined;
+      if (connector.subscribeMessages) {
+        try {
+          await connector.subscribeMessages({ ...credentialsOf(store), platformShopId: grant.shopId, accessToken: grant.accessToken, refreshToken: grant.refreshToken, tokenExpiresAt: grant.expiresAt }, { timeoutMs: deps.callTimeoutMs });
+          messages = 'SUBSCRIBED';
+        } catch (error) {
+          messages = `NOT_SUBSCRIBED: ${error instanceof ConnectorError ? `${error.kind} ${error.detail}` : String((error as Error)?.message ?? error)}`.slice(0, 500);
+        }
+      }
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(stores)
@@ -109,6 +121,7 @@ export function createStoreAuthorization(deps: { database: Database; connectors:
             tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
             authorizationExpiresAt: row.authorizationExpiresAt?.toISOString() ?? null,
             platformShopId: row.platformShopId,
+            ...(messages ? { messages } : {}),
           },
         });
         return row;

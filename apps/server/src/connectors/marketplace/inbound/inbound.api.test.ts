@@ -2,14 +2,32 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../test/harness.js';
 import { generateSandboxOrders, ingestSeller, ingestSkus, ingestWarehouse, ordersOfStore, sandboxStoreSelling, type IngestSeller } from '../../../../test/factories/orders-ingest.js';
+import { seedDemoData } from '../../../seed/demo.js';
+import { INBOUND_SWEEP_JOB } from './index.js';
 import { SANDBOX_PUSH_APP_KEY, sandboxPushSecret, sandboxPushSignature } from './verifiers.js';
 
 let t: TestApp;
+let root: string;
 beforeAll(async () => {
-  // The scheduled pull would race the pushes' pulls; only pushes pull here.
+  // The scheduled pull would race the pushes' pulls; only pushes pull here. The sweep runs when a test asks.
   process.env.ORDER_PULL_CRON = '0 3 1 1 *';
+  process.env.INBOUND_SWEEP_CRON = 'off';
+  process.env.TAOBAO_TMC_CRON = 'off';
   t = await createTestApp();
+  await seedDemoData(t.database, { root: 'Root#2026go', demo: null, picker: null });
+  root = await t.token('root', 'Root#2026go');
 });
+
+/** Runs a job now as the root account would (/cloud/admin/job/runNow) and waits for its run to end. */
+async function runJob(name: string): Promise<{ status: string; items: number | null }> {
+  const count = async () => Number((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from job_runs where job_name = ${name} and status <> 'RUNNING'`)).rows[0]!.n);
+  const before = await count();
+  const started = await t.call('/cloud/admin/job/runNow', { jobName: name }, { token: root });
+  expect(started.body, JSON.stringify(started.body)).toMatchObject({ success: true });
+  await t.waitFor(count, (n) => n > before);
+  const rows = await t.database.db.execute<{ status: string; items: number | null }>(sql`select status, items from job_runs where job_name = ${name} order by id desc limit 1`);
+  return rows.rows[0]!;
+}
 
 const PATH = '/open/marketplace/messages/sandbox';
 
@@ -38,6 +56,13 @@ async function post(message: Record<string, unknown>, options: { secret?: string
 async function messagesOf(domainId: number, storeId: number) {
   const rows = await t.database.db.execute<{ message_id: string; status: string; outcome: string | null; sync_run_id: number | null }>(
     sql`select message_id, status, outcome, sync_run_id from marketplace_inbound_messages where domain_id = ${domainId} and store_id = ${storeId} order by id`,
+  );
+  return rows.rows;
+}
+
+async function claimsOf(domainId: number, storeId: number) {
+  const rows = await t.database.db.execute<{ message_id: string; status: string; attempts: number; sync_run_id: number | null }>(
+    sql`select message_id, status, attempts, sync_run_id from marketplace_inbound_messages where domain_id = ${domainId} and store_id = ${storeId} order by id`,
   );
   return rows.rows;
 }
@@ -170,5 +195,62 @@ describe('signed marketplace messages', () => {
     // Every order is there once: the pulls read the marketplace's current state, whatever the message order.
     const orders = await ordersOfStore(t, seller.domainId, storeId);
     expect(orders.map((o) => o.platform_nos[0]).sort()).toEqual([first, second, third].sort());
+  });
+  it('keeps a message of a store whose pull is backed off after a failure waiting, and processes it once the back-off ends', async () => {
+    const { seller, storeId, shopKey } = await sellingStore();
+    const [orderNo] = await generateSandboxOrders(t, seller.token, storeId, 1);
+    // The marketplace fails every call: the manual pull fails and backs the store off.
+    const view = (await t.call('/cloud/sandbox/console/get', { storeId }, { token: seller.token })).body.data;
+    const failing = { storeId, version: view.version, failureRate: 1, latencyMs: 0, tokenLifetimeSeconds: view.tokenLifetimeSeconds, rateLimitPerMinute: null, pushMessages: false, pushFailures: [] };
+    expect((await t.call('/cloud/sandbox/console/updateSettings', failing, { token: seller.token })).body.success).toBe(true);
+    const failed = await t.call('/myhome/platformSo/syncStoreOrders', { storeId }, { token: seller.token });
+    expect(failed.body.data?.status ?? failed.body.errorCode, JSON.stringify(failed.body)).toBe('FAILURE');
+    const healthy = (await t.call('/cloud/sandbox/console/get', { storeId }, { token: seller.token })).body.data;
+    expect((await t.call('/cloud/sandbox/console/updateSettings', { ...failing, version: healthy.version, failureRate: 0 }, { token: seller.token })).body.success).toBe(true);
+
+    expect((await post({ msgId: `m-backoff-${storeId}`, shopKey, event: 'ORDER_CREATED', orderNo })).answer.code).toBe(0);
+    // Given time to (wrongly) pull, the message waits and no pushed pull ran; a sweep during the back-off sends nothing for it.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await runJob(INBOUND_SWEEP_JOB)).status).toBe('SUCCESS');
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await claimsOf(seller.domainId, storeId)).toEqual([{ message_id: `m-backoff-${storeId}`, status: 'QUEUED', attempts: 0, sync_run_id: null }]);
+    expect(await pushPulls(seller.domainId, storeId)).toBe(0);
+
+    // The back-off ends (its time has come); the sweep sends the store's job and the message is processed once.
+    await t.database.db.execute(sql`update order_sync_states set next_attempt_at = now() - interval '1 second' where domain_id = ${seller.domainId} and store_id = ${storeId}`);
+    await runJob(INBOUND_SWEEP_JOB);
+    const done = await t.waitFor(() => claimsOf(seller.domainId, storeId), (rows) => rows[0]?.status === 'PROCESSED');
+    expect(done).toMatchObject([{ status: 'PROCESSED', attempts: 1 }]);
+    expect(await pushPulls(seller.domainId, storeId)).toBe(1);
+    expect((await ordersOfStore(t, seller.domainId, storeId)).map((o) => o.platform_nos[0])).toEqual([orderNo]);
+  });
+
+  it('reclaims messages a stopped process left PROCESSING past the timeout, processes them once, and gives one up after 3 claims', async () => {
+    const { seller, storeId } = await sellingStore();
+    const [orderNo] = await generateSandboxOrders(t, seller.token, storeId, 1);
+    // As a crash leaves them: claimed 20 minutes ago (once, and for the third time), never finished; and one claimed just now.
+    const insert = (messageId: string, attempts: number, claimedMinutesAgo: number) =>
+      t.database.db.execute(sql`
+        insert into marketplace_inbound_messages (domain_id, store_id, platform_code, app_key, message_id, event, platform_nos, sent_at, status, attempts, claimed_at)
+        values (${seller.domainId}, ${storeId}, 'SANDBOX', ${SANDBOX_PUSH_APP_KEY}, ${messageId}, 'ORDER_CREATED', ${JSON.stringify([orderNo])}::jsonb, now(), 'PROCESSING', ${attempts}, now() - make_interval(mins => ${claimedMinutesAgo}))`);
+    await insert(`m-lost-${storeId}`, 1, 20);
+    await insert(`m-lost3-${storeId}`, 3, 20);
+    await insert(`m-live-${storeId}`, 1, 0);
+
+    expect((await runJob(INBOUND_SWEEP_JOB)).status).toBe('SUCCESS');
+    const rows = await t.waitFor(() => claimsOf(seller.domainId, storeId), (r) => r[0]?.status === 'PROCESSED');
+    expect(rows).toEqual([
+      { message_id: `m-lost-${storeId}`, status: 'PROCESSED', attempts: 2, sync_run_id: expect.any(Number) },
+      { message_id: `m-lost3-${storeId}`, status: 'FAILED', attempts: 3, sync_run_id: null },
+      // A claim within the timeout belongs to a pull still running: left alone.
+      { message_id: `m-live-${storeId}`, status: 'PROCESSING', attempts: 1, sync_run_id: null },
+    ]);
+    expect(await pushPulls(seller.domainId, storeId)).toBe(1);
+    expect((await ordersOfStore(t, seller.domainId, storeId)).map((o) => o.platform_nos[0])).toEqual([orderNo]);
+    // Swept again: nothing is processed twice.
+    await runJob(INBOUND_SWEEP_JOB);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await claimsOf(seller.domainId, storeId)).toEqual(rows);
+    expect(await pushPulls(seller.domainId, storeId)).toBe(1);
   });
 });

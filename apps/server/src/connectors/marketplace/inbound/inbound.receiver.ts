@@ -7,10 +7,12 @@
 // answered "ok" and not processed again. A new message of a store that pulls orders is QUEUED and
 // the store's order pull is scheduled (inbound.processor.ts); one of a store that does not
 // (disabled, not authorised, automatic order sync off) is kept as IGNORED with the reason.
-// Nothing is kept from a refused request.
+// Nothing is kept from a refused request. The keeping (keepMessages) is shared with the messages the
+// app fetches itself (Taobao's TMC, ../taobao/taobao.tmc.ts), which keeps those of a seller with no
+// store here as ignored instead of refusing them.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { marketplaceInboundMessages, stores } from '../../../db/schema/index.js';
+import { marketplaceInboundMessages, marketplaceUnmatchedMessages, stores } from '../../../db/schema/index.js';
 import type { JobQueue } from '../../../platform/jobs.js';
 import type { Answer, InboundMessage, InboundRequest, InboundVerifier } from './verifiers.js';
 
@@ -46,6 +48,99 @@ export function notPulledBecause(store: Pick<StoreRef, 'usable' | 'storeType' | 
 export function createInboundReceiver(deps: InboundReceiverDeps) {
   const { db } = deps;
 
+  /**
+   * Keeps verified messages of one platform, in one transaction: each once per (platform, app,
+   * message id) in the domain of each store of its shop; QUEUED (and the store's job sent in the
+   * transaction) or IGNORED with the reason. A message of a shop that is no store here is either
+   * left out (the pushes refuse a request naming none: 'unknown') or, with keepUnmatched, kept once
+   * as ignored in marketplace_unmatched_messages (a consumed message must be confirmed anyway).
+   * Answers how many messages were new.
+   */
+  async function keepMessages(
+    platformCode: string,
+    messages: InboundMessage[],
+    options: { keepUnmatched?: boolean } = {},
+  ): Promise<{ kind: 'kept'; created: number } | { kind: 'unknown'; shopIds: string[] } | { kind: 'failed'; error: string }> {
+    // Platform-level lookup: the message names no domain, only the shop's id on the platform.
+    const shopIds = [...new Set(messages.map((m) => m.shopId))];
+    const found: StoreRef[] = shopIds.length
+      ? await db
+          .select({ domainId: stores.domainId, id: stores.id, platformShopId: stores.platformShopId, usable: stores.usable, storeType: stores.storeType, authStatus: stores.authStatus, syncConfig: stores.syncConfig })
+          .from(stores)
+          .where(and(eq(stores.platformCode, platformCode), inArray(stores.platformShopId, shopIds)))
+          .then((rows) => rows.filter((r): r is StoreRef => r.platformShopId !== null))
+      : [];
+    const pairs: { message: InboundMessage; store: StoreRef }[] = [];
+    const unmatched: InboundMessage[] = [];
+    for (const message of messages) {
+      const matching = found.filter((s) => s.platformShopId === message.shopId);
+      if (!matching.length) {
+        if (!options.keepUnmatched) deps.log?.(`[inbound ${platformCode}] message ${message.messageId}: no store of shop ${message.shopId}`);
+        unmatched.push(message);
+      }
+      // A shop authorised in two domains is two stores: each gets the message. Within a domain, the first store.
+      const byDomain = new Map<number, StoreRef>();
+      for (const s of matching.sort((a, b) => a.id - b.id)) if (!byDomain.has(s.domainId)) byDomain.set(s.domainId, s);
+      for (const store of byDomain.values()) pairs.push({ message, store });
+    }
+    if (!pairs.length && !options.keepUnmatched) return { kind: 'unknown', shopIds };
+
+    let created = 0;
+    try {
+      await db.transaction(async (tx) => {
+        const toPull = new Map<string, { domainId: number; storeId: number }>();
+        for (const { message, store } of pairs) {
+          const reason = message.ignoredBecause ?? notPulledBecause(store);
+          const [stored] = await tx
+            .insert(marketplaceInboundMessages)
+            .values({
+              domainId: store.domainId,
+              storeId: store.id,
+              platformCode,
+              appKey: message.appKey,
+              messageId: message.messageId,
+              event: message.event,
+              platformNos: message.platformNos,
+              sentAt: message.sentAt,
+              status: reason ? 'IGNORED' : 'QUEUED',
+              outcome: reason,
+              processedAt: reason ? deps.now() : null,
+              createdAt: deps.now(),
+            })
+            .onConflictDoNothing()
+            .returning({ id: marketplaceInboundMessages.id });
+          if (stored) created++;
+          // Received before: not processed again.
+          if (stored && !reason) toPull.set(`${store.domainId}:${store.id}`, { domainId: store.domainId, storeId: store.id });
+        }
+        if (options.keepUnmatched) {
+          for (const message of unmatched) {
+            const [stored] = await tx
+              .insert(marketplaceUnmatchedMessages)
+              .values({
+                platformCode,
+                appKey: message.appKey,
+                messageId: message.messageId,
+                event: message.event,
+                shopId: message.shopId,
+                platformNos: message.platformNos,
+                sentAt: message.sentAt,
+                outcome: `no store of seller ${message.shopId} here`,
+                createdAt: deps.now(),
+              })
+              .onConflictDoNothing()
+              .returning({ id: marketplaceUnmatchedMessages.id });
+            if (stored) created++;
+          }
+        }
+        for (const job of toPull.values()) await deps.jobs?.send(INBOUND_PROCESS_JOB, job, { tx });
+      });
+    } catch (error) {
+      return { kind: 'failed', error: error instanceof Error ? error.message : String(error) };
+    }
+    return { kind: 'kept', created };
+  }
+
   async function receive(key: string, request: InboundRequest): Promise<Answer> {
     const verifier = deps.verifiers.get(key);
     if (!verifier) throw new Error(`no inbound verifier ${key}`);
@@ -61,60 +156,16 @@ export function createInboundReceiver(deps: InboundReceiverDeps) {
     const stale = verified.messages.find((m) => Math.abs(now - m.sentAt.getTime()) > verifier.maxAgeMs);
     if (stale) return refuse('REPLAYED', `message ${stale.messageId} was sent at ${stale.sentAt.toISOString()}, outside ${Math.round(verifier.maxAgeMs / 60_000)} minutes of our clock`);
 
-    // Platform-level lookup: the message names no domain, only the shop's id on the platform.
-    const shopIds = [...new Set(verified.messages.map((m) => m.shopId))];
-    const found: StoreRef[] = await db
-      .select({ domainId: stores.domainId, id: stores.id, platformShopId: stores.platformShopId, usable: stores.usable, storeType: stores.storeType, authStatus: stores.authStatus, syncConfig: stores.syncConfig })
-      .from(stores)
-      .where(and(eq(stores.platformCode, verifier.platformCode), inArray(stores.platformShopId, shopIds)))
-      .then((rows) => rows.filter((r): r is StoreRef => r.platformShopId !== null));
-    const pairs: { message: InboundMessage; store: StoreRef }[] = [];
-    for (const message of verified.messages) {
-      const matching = found.filter((s) => s.platformShopId === message.shopId);
-      if (!matching.length) deps.log?.(`[inbound ${key}] message ${message.messageId}: no store of shop ${message.shopId}`);
-      // A shop authorised in two domains is two stores: each gets the message. Within a domain, the first store.
-      const byDomain = new Map<number, StoreRef>();
-      for (const s of matching.sort((a, b) => a.id - b.id)) if (!byDomain.has(s.domainId)) byDomain.set(s.domainId, s);
-      for (const store of byDomain.values()) pairs.push({ message, store });
-    }
-    if (!pairs.length) return refuse('UNKNOWN_SHOP', `no store of shop ${shopIds.join(', ')}`);
-
-    try {
-      await db.transaction(async (tx) => {
-        const toPull = new Map<string, { domainId: number; storeId: number }>();
-        for (const { message, store } of pairs) {
-          const reason = notPulledBecause(store);
-          const [stored] = await tx
-            .insert(marketplaceInboundMessages)
-            .values({
-              domainId: store.domainId,
-              storeId: store.id,
-              platformCode: verifier.platformCode,
-              appKey: message.appKey,
-              messageId: message.messageId,
-              event: message.event,
-              platformNos: message.platformNos,
-              sentAt: message.sentAt,
-              status: reason ? 'IGNORED' : 'QUEUED',
-              outcome: reason,
-              processedAt: reason ? deps.now() : null,
-              createdAt: deps.now(),
-            })
-            .onConflictDoNothing()
-            .returning({ id: marketplaceInboundMessages.id });
-          // Received before: not processed again.
-          if (stored && !reason) toPull.set(`${store.domainId}:${store.id}`, { domainId: store.domainId, storeId: store.id });
-        }
-        for (const job of toPull.values()) await deps.jobs?.send(INBOUND_PROCESS_JOB, job, { tx });
-      });
-    } catch (error) {
-      deps.log?.(`[inbound ${key}] not kept: ${error instanceof Error ? error.message : String(error)}`);
+    const kept = await keepMessages(verifier.platformCode, verified.messages);
+    if (kept.kind === 'unknown') return refuse('UNKNOWN_SHOP', `no store of shop ${kept.shopIds.join(', ')}`);
+    if (kept.kind === 'failed') {
+      deps.log?.(`[inbound ${key}] not kept: ${kept.error}`);
       return verifier.answer({ ok: false, code: 'SYSTEM_ERROR', message: 'the message could not be kept now; send it again' });
     }
     return verifier.answer({ ok: true });
   }
 
-  return { receive };
+  return { receive, keepMessages };
 }
 
 export type InboundReceiver = ReturnType<typeof createInboundReceiver>;

@@ -22,6 +22,8 @@ export interface InboundMessage {
   platformNos: string[];
   /** When the platform sent it (or when the change happened, where it gives no send time). */
   sentAt: Date;
+  /** Set where the message itself needs no pull (a topic that is not about orders or refunds): kept as IGNORED with this reason. */
+  ignoredBecause?: string;
 }
 
 export interface InboundRequest {

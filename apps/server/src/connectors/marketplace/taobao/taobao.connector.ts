@@ -565,6 +565,12 @@ export function createTaobaoConnector(options: TaobaoConnectorOptions): TaobaoCo
     },
 
     /** taobao.top.oaid.decrypt, 20 receivers a call ([S]: docs/connectors.md §3); a receiver TOP no longer matches is left out. */
+    /** The seller's messages to this app's TMC queue: every topic the app subscribes to (no topics sent) [S]. */
+    async subscribeMessages(store, callOptions): Promise<void> {
+      const top = await client();
+      const answer = await top.call('taobao.tmc.user.permit', {}, { ...callOptions, session: session(store) });
+      if (answer.is_success === false) throw new ConnectorError('PLATFORM_ERROR', 'taobao.tmc.user.permit: is_success=false');
+    },
     async decryptReceivers(store, refs, callOptions): Promise<PlatformReceiver[]> {
       const top = await client();
       const out: PlatformReceiver[] = [];

@@ -99,6 +99,27 @@ export interface FakeAddress {
   send_def: boolean;
 }
 
+/** A message in the fake's TMC queue. */
+export interface FakeTmcMessage {
+  /** Beyond 2^53, as TOP's ids may be: answered as a bare JSON number. */
+  id: string;
+  topic: string;
+  userId: string;
+  userNick: string;
+  /** JSON text, as TOP sends it. */
+  content: string;
+  pubTime: Date;
+  pubAppKey: string;
+  /** The user group it belongs to (undefined: the default group). */
+  group?: string;
+  deliveredAt: number | null;
+  deliveries: number;
+  confirmed: boolean;
+}
+
+/** A number written into the answer as a bare JSON number, digits as given. */
+const longNumber = (digits: string) => `\u0000long:${digits}`;
+
 export interface FakeCall {
   method: string;
   params: Record<string, string>;
@@ -161,6 +182,7 @@ const TRADE_AUTH_METHODS = [
   'taobao.rp.returngoods.agree',
   'taobao.logistics.address.search',
   'taobao.top.oaid.decrypt',
+  'taobao.tmc.user.permit',
 ];
 
 export interface TaobaoFakeOptions {
@@ -195,10 +217,25 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
   const calls: FakeCall[] = [];
   const hanging = new Set<http.ServerResponse>();
   const faults = { throttle: 0, timeout: 0, malformed: 0, changeAfterPage: null as string | null };
+  // The message service (TMC): the app's queue of messages, the users whose messages it may
+  // receive, and the groups set on the app. A message delivered and not confirmed is delivered
+  // again after redeliverAfterMs (or at once after redeliverUnconfirmed()).
+  const tmc = {
+    queue: [] as FakeTmcMessage[],
+    permitted: new Map<string, string[] | null>(),
+    groups: new Set<string>(),
+    redeliverAfterMs: 5 * 60_000,
+    seq: 7_300_000_000_000_000_001n,
+    /** Confirm calls still to fail with a server-side error (the confirm is lost; the messages come again). */
+    failConfirms: 0,
+  };
+  /** The session's user: every token the fake issues is the one consenting shop's. */
+  const sessionUser = () => userId;
 
   const answer = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
-    res.end(JSON.stringify(body));
+    // A long number (longNumber) is written as TOP writes it: a bare JSON number, beyond JS's exact range.
+    res.end(JSON.stringify(body).replace(/"\\u0000long:(\d+)"/g, '$1'));
   };
 
   const readBody = (req: http.IncomingMessage) =>
@@ -451,6 +488,44 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
       });
       return { receiver_list: { receiver } };
     },
+    'taobao.tmc.user.permit': (p) => {
+      // No topics: every topic the app subscribes to (TOP's advice); topics replace the user's whole list.
+      const topics = p.topics ? p.topics.split(',').map((t) => t.trim()).filter(Boolean) : null;
+      tmc.permitted.set(sessionUser(), topics);
+      return { is_success: true };
+    },
+    'taobao.tmc.messages.consume': (p) => {
+      const quantity = Number(p.quantity ?? 100);
+      if (!Number.isInteger(quantity) || quantity < 10 || quantity > 200) throw new TopFault(41, 'Invalid Arguments', 'isv.invalid-parameter:quantity', 'quantity must be 10..200');
+      const group = p.group_name ?? '';
+      if (group && !tmc.groups.has(group)) throw new TopFault(15, 'Remote service error', 'isv.group-not-exist', `group ${group} does not exist`);
+      const at = now().getTime();
+      const due = tmc.queue.filter((m) => (m.group ?? '') === group && !m.confirmed && (m.deliveredAt === null || at - m.deliveredAt >= tmc.redeliverAfterMs)).slice(0, quantity);
+      for (const m of due) {
+        m.deliveredAt = at;
+        m.deliveries++;
+      }
+      // No message: an answer without the list.
+      if (!due.length) return {};
+      return {
+        messages: {
+          tmc_message: due.map((m) => ({ id: longNumber(m.id), topic: m.topic, pub_app_key: m.pubAppKey, pub_time: fakeTime(m.pubTime), user_id: Number(m.userId), user_nick: m.userNick, content: m.content })),
+        },
+      };
+    },
+    'taobao.tmc.messages.confirm': (p) => {
+      if (tmc.failConfirms > 0) {
+        tmc.failConfirms--;
+        throw new TopFault(15, 'Remote service error', 'isp.remote-service-timeout', 'the confirm did not reach the message service');
+      }
+      const group = p.group_name ?? '';
+      if (group && !tmc.groups.has(group)) throw new TopFault(15, 'Remote service error', 'isv.group-not-exist', `group ${group} does not exist`);
+      const ids = need(p, 's_message_ids').split(',').map((id) => id.trim()).filter(Boolean);
+      if (ids.length > 200) throw new TopFault(41, 'Invalid Arguments', 'isv.invalid-parameter:s_message_ids', 'at most 200 ids');
+      if (ids.some((id) => !/^\d+$/.test(id))) throw new TopFault(41, 'Invalid Arguments', 'isv.invalid-parameter:s_message_ids', 'ids are numbers');
+      for (const m of tmc.queue) if (ids.includes(m.id) && (m.group ?? '') === group) m.confirmed = true;
+      return { is_success: true };
+    },
     'taobao.logistics.address.search': (p) => {
       const rows = p.rdef === 'cancel_def' ? addresses.filter((a) => a.cancel_def) : p.rdef === 'get_def' ? addresses.filter((a) => a.get_def) : p.rdef === 'no_def' ? addresses.filter((a) => !a.cancel_def && !a.get_def && !a.send_def) : addresses;
       return { addresses: { address_result: rows } };
@@ -673,6 +748,38 @@ export async function startTaobaoFake(options: TaobaoFakeOptions = {}) {
     },
     putRefund(refund: FakeRefund) {
       refunds.set(refund.refund_id, { ...refund, modified: toSecond(refund.modified), created: toSecond(refund.created) });
+    },
+    tmc,
+    /**
+     * Publishes a message to the app's TMC queue as Taobao would after a change of the seller's
+     * trade (taobao_trade_*) or refund (taobao_refund_*): content {tid, seller_nick, …} as JSON
+     * text; answers its id. The user defaults to the consenting shop.
+     */
+    publishTmc(message: { topic: string; content: Record<string, unknown>; userId?: string; userNick?: string; pubTime?: Date; group?: string }): string {
+      const id = String(tmc.seq++);
+      const content = JSON.stringify(message.content).replace(/"\\u0000long:(\d+)"/g, '$1');
+      tmc.queue.push({
+        id,
+        topic: message.topic,
+        userId: message.userId ?? userId,
+        userNick: message.userNick ?? userNick,
+        content,
+        pubTime: toSecond(message.pubTime ?? now()),
+        pubAppKey: '12497914',
+        ...(message.group ? { group: message.group } : {}),
+        deliveredAt: null,
+        deliveries: 0,
+        confirmed: false,
+      });
+      return id;
+    },
+    /** A trade message's content with the tid as TOP writes it (a bare number). */
+    tradeContent(tid: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+      return { tid: longNumber(tid), seller_nick: userNick, ...extra };
+    },
+    /** Unconfirmed messages already delivered are delivered again by the next consume. */
+    redeliverUnconfirmed() {
+      for (const m of tmc.queue) if (!m.confirmed) m.deliveredAt = null;
     },
     /** Every access token issued so far stops working (answers code 27). */
     expireToken() {

@@ -56,6 +56,42 @@ export function parseTopTime(value: unknown): Date | null {
 /** The answer's wrapping key of a method: taobao.trades.sold.increment.get → trades_sold_increment_get_response. */
 export const responseKey = (method: string) => `${method.replace(/^taobao\./, '').replace(/\./g, '_')}_response`;
 
+/**
+ * The answer's integers too long for a JS number (more than 15 digits, e.g. TMC message ids) as
+ * strings, so they are read exactly; numbers inside strings (a message's JSON content) are left as
+ * they are. Used where an id goes back to TOP (taobao.tmc.messages.confirm).
+ */
+export function quoteLongIntegers(text: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') {
+        out += text[i + 1] ?? '';
+        i++;
+      } else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      out += c;
+      continue;
+    }
+    if (c === '-' || (c >= '0' && c <= '9')) {
+      let j = i + 1;
+      while (j < text.length && /[0-9.eE+-]/.test(text[j]!)) j++;
+      const token = text.slice(i, j);
+      out += /^-?\d{16,}$/.test(token) ? `"${token}"` : token;
+      i = j - 1;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
 export interface TopError {
   code: number;
   msg: string;
@@ -107,6 +143,8 @@ export interface TopClientOptions {
 export interface TopCallOptions extends CallOptions {
   /** The seller's access token (APIs "需要授权"). */
   session?: string | null;
+  /** Integers of more than 15 digits answered as strings (quoteLongIntegers). */
+  longIntegersAsText?: boolean;
 }
 
 export type TopAnswer = Record<string, unknown>;
@@ -121,7 +159,7 @@ export function createTopClient(options: TopClientOptions) {
   const maxPauseMs = options.maxPauseMs ?? 10_000;
 
   /** One request: the answer inside its `<method>_response`, or a ConnectorError. */
-  async function once(method: string, business: Record<string, string | number | boolean | null | undefined>, session: string | null | undefined, signal: AbortSignal): Promise<TopAnswer> {
+  async function once(method: string, business: Record<string, string | number | boolean | null | undefined>, session: string | null | undefined, signal: AbortSignal, longIntegersAsText = false): Promise<TopAnswer> {
     const params: Record<string, string> = {
       method,
       app_key: options.appKey,
@@ -155,7 +193,7 @@ export function createTopClient(options: TopClientOptions) {
     if (!response.ok) throw new ConnectorError('PLATFORM_ERROR', `${method}: HTTP ${response.status}`);
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(longIntegersAsText ? quoteLongIntegers(text) : text);
     } catch {
       throw Object.assign(new ConnectorError('PLATFORM_ERROR', `${method}: a malformed answer (not JSON)`), { topError: { code: 15, msg: 'malformed', sub_code: 'isp.malformed' } });
     }
@@ -180,7 +218,7 @@ export function createTopClient(options: TopClientOptions) {
       return withDeadline(callOptions.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS, async (signal) => {
         for (let attempt = 1; ; attempt++) {
           try {
-            return await once(method, business, callOptions.session, signal);
+            return await once(method, business, callOptions.session, signal, callOptions.longIntegersAsText);
           } catch (error) {
             if (!(error instanceof ConnectorError)) throw error;
             const top = (error as ConnectorError & { topError?: TopError }).topError ?? null;

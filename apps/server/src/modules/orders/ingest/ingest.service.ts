@@ -222,6 +222,16 @@ export function createIngestService(deps: IngestServiceDeps) {
     return { ...toRunRow({ ...row!, startedAt: row!.createdAt, storeName: store.name }), afterSalesCreated, afterSalesUpdated };
   }
 
+  /** When the store's pull is backed off after failures (the scheduled pull and pushed messages wait): the time it may pull again; null when it may now. */
+  async function pullBackedOffUntil(domainId: number, storeId: number): Promise<Date | null> {
+    const [state] = await db
+      .select({ nextAttemptAt: orderSyncStates.nextAttemptAt })
+      .from(orderSyncStates)
+      .where(and(eq(orderSyncStates.domainId, domainId), eq(orderSyncStates.storeId, storeId)));
+    const until = state?.nextAttemptAt ?? null;
+    return until && until.getTime() > deps.now().getTime() ? until : null;
+  }
+
   /** The scheduled pull: every usable, authorized marketplace store with autoSyncOrders (on unless turned off) that is not backed off. */
   async function pullDueStores(): Promise<number> {
     const due = await db.execute<{ domain_id: number; id: number }>(sql`
@@ -480,7 +490,7 @@ export function createIngestService(deps: IngestServiceDeps) {
     return Number(rows.rows[0]?.n ?? 0);
   }
 
-  return { pullStoreOrders, pullDueStores, syncStoreOrders, dryRun, dryRunManual, createByHand, createByHandInTx, httpIngest, searchSyncRuns, getSyncRun, searchPlatformOrders, closeErrors, countErrors };
+  return { pullStoreOrders, pullBackedOffUntil, pullDueStores, syncStoreOrders, dryRun, dryRunManual, createByHand, createByHandInTx, httpIngest, searchSyncRuns, getSyncRun, searchPlatformOrders, closeErrors, countErrors };
 }
 
 export type IngestService = ReturnType<typeof createIngestService>;
