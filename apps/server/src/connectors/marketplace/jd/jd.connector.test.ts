@@ -388,3 +388,34 @@ describe('JD refund applies (after-sales) against the JD fake', () => {
     expect((await failure(connector.pushAfterSaleDecisions(store, [decision('3400004')]))).kind).toBe('TOKEN_EXPIRED');
   });
 });
+
+describe('JD receiver decryption against the JD fake', () => {
+  it('decrypts pulled receivers through jingdong.jos.order.oaid.decrypt by their oaid, 20 orders a call, leaving out one JD no longer matches', async () => {
+    const orders = Array.from({ length: 25 }, (_, i) => jdFakeOrder(String(940000000 + i), at(1 + i), [sku]));
+    fake.seedOrders(orders);
+    const page = await connector.pullOrders(store, { from: day, to: at(60) });
+    const refs = page.orders.map((o) => ({ platformNo: o.platformNo, receiverRef: o.receiverRef! }));
+    expect(refs[0]).toEqual({ platformNo: '940000000', receiverRef: 'oaid-940000000' });
+    // JD re-encrypted one order's receiver since the pull: its old oaid no longer decrypts.
+    fake.orders.set('940000003', { ...fake.orders.get('940000003')!, oaid: 'oaid-new' });
+    fake.calls.length = 0;
+    const receivers = await connector.decryptReceivers!(store, refs);
+    expect(receivers).toHaveLength(24);
+    expect(receivers.find((r) => r.platformNo === '940000007')).toEqual({
+      platformNo: '940000007',
+      name: fake.clearReceivers.get('940000007')!.customerName,
+      phone: fake.clearReceivers.get('940000007')!.consMobilePhone,
+      tel: null,
+      province: null,
+      city: null,
+      district: null,
+      address: fake.clearReceivers.get('940000007')!.address,
+    });
+    expect(receivers.some((r) => r.platformNo === '940000003')).toBe(false);
+    const calls = fake.calls.filter((c) => c.method === 'jingdong.jos.order.oaid.decrypt');
+    expect(calls.map((c) => (c.business!.getReceiverInfoListReqVO as { orderInfos: unknown[] }).orderInfos.length)).toEqual([20, 5]);
+    expect(fake.calls.every((c) => c.refused === null)).toBe(true);
+    fake.expireToken();
+    expect((await failure(connector.decryptReceivers!(store, refs))).kind).toBe('TOKEN_EXPIRED');
+  });
+});

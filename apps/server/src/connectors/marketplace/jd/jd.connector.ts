@@ -30,6 +30,7 @@ import {
   type OrderPage,
   type PlatformAfterSale,
   type PlatformOrder,
+  type PlatformReceiver,
   type PushResult,
   type StoreCredentials,
   type TimeWindow,
@@ -52,6 +53,11 @@ export const JD_CHECK_USER_NAME = 'OpenSeller';
 /** replyRefund's remark (审核备注, required but for a forced close [S]). */
 export const JD_AGREE_REMARK = '卖家同意退款';
 export const JD_REFUSE_REMARK = '卖家拒绝了本次退款申请，如有疑问请联系客服';
+/** Orders a jingdong.jos.order.oaid.decrypt call names at most ([U]: JD's limit is not published here). */
+export const JD_DECRYPT_ORDERS_PER_CALL = 20;
+/** getReceiverInfoListReqVO's appName and orderType ([S] field names; the values are [U]). */
+const JD_DECRYPT_APP_NAME = 'OpenSeller';
+const JD_DECRYPT_ORDER_TYPE = 'POP';
 
 export interface JdConnectorOptions {
   credentials: AppCredentialsLookup;
@@ -502,6 +508,57 @@ export function createJdConnector(options: JdConnectorOptions): JdConnector {
           }
         }
         return results;
+      });
+    },
+
+    /**
+     * jingdong.jos.order.oaid.decrypt ([S] JD's Java SDK JosOrderOaidDecryptRequest):
+     * getReceiverInfoListReqVO{orderType, appName, orderInfos[{orderId, oaid}]} → returnType{code,
+     * message, data[{orderId, oaid, customerName, consMobilePhone, customerPhone, address}]}. An
+     * order answered without name, mobile and address (its oaid no longer matches) is left out.
+     */
+    async decryptReceivers(store, refs, callOptions): Promise<PlatformReceiver[]> {
+      return deadline(callOptions, async (signal, creds) => {
+        const token = tokenOf(store);
+        const wanted = refs.filter((r) => /^\d{1,30}$/.test(r.platformNo) && r.receiverRef.trim() !== '');
+        const out: PlatformReceiver[] = [];
+        for (let i = 0; i < wanted.length; i += JD_DECRYPT_ORDERS_PER_CALL) {
+          const batch = wanted.slice(i, i + JD_DECRYPT_ORDERS_PER_CALL);
+          const answer = await callJos(
+            creds,
+            deps,
+            {
+              method: 'jingdong.jos.order.oaid.decrypt',
+              accessToken: token,
+              business: {
+                getReceiverInfoListReqVO: {
+                  orderType: JD_DECRYPT_ORDER_TYPE,
+                  appName: JD_DECRYPT_APP_NAME,
+                  orderInfos: batch.map((r) => ({ orderId: r.platformNo, oaid: r.receiverRef })),
+                },
+              },
+            },
+            signal,
+          ).catch((error: unknown) => {
+            if (error instanceof JosBusinessError) throw new ConnectorError('PLATFORM_ERROR', `JD refused to decrypt the receivers: ${error.code} ${error.description}`);
+            throw error;
+          });
+          const result = answer.returnType as Record<string, unknown> | undefined;
+          if (!result || typeof result !== 'object') throw new ConnectorError('PLATFORM_ERROR', 'JD answered the receiver decryption with a malformed answer: no returnType');
+          if (!Array.isArray(result.data)) {
+            throw new ConnectorError('PLATFORM_ERROR', `JD did not decrypt the receivers: ${String(result.code ?? '')} ${String(result.message ?? 'no data in the answer')}`.trim());
+          }
+          const asked = new Map(batch.map((r) => [r.platformNo, r.receiverRef]));
+          for (const row of result.data as Record<string, unknown>[]) {
+            const platformNo = String(row.orderId ?? '');
+            const name = String(row.customerName ?? '').trim();
+            const phone = String(row.consMobilePhone ?? '').trim();
+            const address = String(row.address ?? '').trim();
+            if (asked.get(platformNo) !== String(row.oaid ?? '') || !name || !phone || !address) continue;
+            out.push({ platformNo, name, phone, tel: String(row.customerPhone ?? '').trim() || null, province: null, city: null, district: null, address });
+          }
+        }
+        return out;
       });
     },
 

@@ -74,6 +74,8 @@ export interface JdFakeOrder {
   logisticsId?: string;
   orderRemark?: string;
   venderRemark?: string;
+  /** The handle of the encrypted receiver (jingdong.jos.order.oaid.decrypt). */
+  oaid?: string;
 }
 
 export interface JdFakeSku {
@@ -141,6 +143,8 @@ export interface JdFake {
   wares: Map<string, JdFakeWare>;
   skus: Map<string, JdFakeSku>;
   refunds: Map<string, JdFakeRefundApply>;
+  /** The receivers in clear, by order id, as JD's key service knows them (what oaid.decrypt answers). */
+  clearReceivers: Map<string, { customerName: string; consMobilePhone: string; customerPhone?: string; address: string }>;
   // ---- controls ----
   seedRefunds(refunds: JdFakeRefundApply[]): void;
   /** After the next refund apply page is answered, the refund changes (modified = now). */
@@ -210,6 +214,7 @@ export async function startJdFake(options: JdFakeOptions = {}): Promise<JdFake> 
   const wares = new Map<string, JdFakeWare>();
   const skus = new Map<string, JdFakeSku>();
   const refunds = new Map<string, JdFakeRefundApply>();
+  const clearReceivers: JdFake['clearReceivers'] = new Map();
   const pendingRefundChanges: { id: string; change: Partial<JdFakeRefundApply> }[] = [];
   const secret = () => randomBytes(18).toString('base64url');
 
@@ -371,6 +376,20 @@ export async function startJdFake(options: JdFakeOptions = {}): Promise<JdFake> 
     switch (method) {
       case 'jingdong.pop.order.enSearch':
         return enSearch(method, p, res);
+      case 'jingdong.jos.order.oaid.decrypt': {
+        const vo = (p.getReceiverInfoListReqVO ?? null) as { orderType?: string; appName?: string; orderInfos?: { orderId?: unknown; oaid?: unknown }[] } | null;
+        if (!vo || !vo.orderType || !vo.appName || !Array.isArray(vo.orderInfos) || vo.orderInfos.length === 0 || vo.orderInfos.length > 20) {
+          return errorAnswer(res, { ...FAKE_JOS_ERRORS.badParam, en_desc: 'getReceiverInfoListReqVO needs orderType, appName and 1-20 orderInfos' });
+        }
+        const data = vo.orderInfos.flatMap((info) => {
+          const order = orders.get(String(info.orderId ?? ''));
+          const clear = clearReceivers.get(String(info.orderId ?? ''));
+          // An oaid that no longer matches the order (JD re-encrypted it) is not decrypted.
+          if (!order || !clear || !order.oaid || order.oaid !== String(info.oaid ?? '')) return [];
+          return [{ orderId: Number(order.orderId), oaid: order.oaid, privacyProtection: false, consMobilePhoneFuzzy: `${clear.consMobilePhone.slice(0, 3)}****${clear.consMobilePhone.slice(-4)}`, ...clear }];
+        });
+        return json(res, 200, envelope(method, { returnType: { code: 200, requestId: secret(), message: 'success', data } }));
+      }
       case 'jingdong.pop.afs.soa.refundapply.queryPageList':
         return refundList(method, p, res);
       case 'jingdong.pop.afs.soa.refundapply.queryById': {
@@ -494,6 +513,7 @@ export async function startJdFake(options: JdFakeOptions = {}): Promise<JdFake> 
     wares,
     skus,
     refunds,
+    clearReceivers,
     seedRefunds(list) {
       for (const r of list) refunds.set(r.id, r);
     },
@@ -501,7 +521,12 @@ export async function startJdFake(options: JdFakeOptions = {}): Promise<JdFake> 
       pendingRefundChanges.push({ id, change });
     },
     seedOrders(list) {
-      for (const o of list) orders.set(o.orderId, o);
+      for (const o of list) {
+        orders.set(o.orderId, o);
+        if (o.oaid && !clearReceivers.has(o.orderId)) {
+          clearReceivers.set(o.orderId, { customerName: `张${o.orderId.slice(-2)}`, consMobilePhone: `138${o.orderId.slice(-8).padStart(8, '0')}`, address: `北京市朝阳区建国路${o.orderId.slice(-3)}号` });
+        }
+      }
     },
     seedWares(wareList, skuList) {
       for (const w of wareList) wares.set(w.wareId, w);
@@ -551,6 +576,7 @@ export function jdFakeOrder(orderId: string, modified: Date, skuLines: { skuId: 
     paymentConfirmTime: created,
     modified: josTime(modified),
     pin: `jd_buyer_${orderId.slice(-4)}`,
+    oaid: `oaid-${orderId}`,
     // JD's encrypted receiver fields (enSearch): opaque text, kept as is.
     consigneeInfo: { fullname: '~AgAAAEnc==~name~', mobile: '~AgAAAEnc==~mobile~', province: '北京', city: '北京市', county: '朝阳区', fullAddress: '~AgAAAEnc==~address~' },
     itemInfoList: skuLines.map((l) => ({ skuId: l.skuId, wareId: l.wareId, outerSkuId: l.outerSkuId, skuName: `商品 ${l.skuId}`, jdPrice: l.price ?? '10.00', itemTotal: String(l.qty ?? 1) })),

@@ -72,6 +72,8 @@ export const JD_ORDER_FIELDS = [
   'logisticsId',
   'orderRemark',
   'venderRemark',
+  // The handle of the encrypted receiver, for jingdong.jos.order.oaid.decrypt ([U] that enSearch sends it by this name).
+  'oaid',
 ];
 
 type Raw = Record<string, unknown>;
@@ -147,6 +149,7 @@ export function mapJdOrder(raw: Raw): { order: PlatformOrder; modifiedAt: Date }
     shipping: waybill && logisticsId && mapped.status !== 'WAIT_SELLER_SEND_GOODS' ? { expressCompanyCode: expressCodeOfJdCarrier(logisticsId), expressNo: waybill, shippedAt: modifiedAt } : null,
     lastShipTime: null,
     riskControlled: mapped.riskHeld,
+    receiverRef: text(raw.oaid) || null,
   };
   return { order, modifiedAt };
 }
