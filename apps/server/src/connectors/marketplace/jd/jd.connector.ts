@@ -1,8 +1,11 @@
 // The JD (JOS) marketplace connector: authorization by JD's OAuth (consent page, code, refresh),
 // orders by window through jingdong.pop.order.enSearch, the online goods (wares and their SKUs)
 // for the mapping page, stock through jingdong.stock.write.updateSkuStock and shipping feedback
-// through jingdong.pop.order.shipment. The installation's app key and secret come from an
-// AppCredentialsLookup; without them every call fails clearly instead of reaching JD.
+// through jingdong.pop.order.shipment, refund applies (退款审核单) as after-sales through
+// jingdong.pop.afs.soa.refundapply.queryPageList by change time and the seller's decisions through
+// replyRefund, and receivers decrypted through jingdong.jos.order.oaid.decrypt. The installation's
+// app key and secret come from an AppCredentialsLookup; without them every call fails clearly
+// instead of reaching JD.
 //
 // Order pulls: the caller's window [from, to) is walked in sub-windows of at most maxWindowMs by
 // modification time; a sub-window holding more than maxOrdersPerCall orders is halved until it

@@ -2,7 +2,8 @@
 // authorization (the merchants' consent page, pdd.pop.auth.token.create / .refresh), orders from
 // pdd.order.number.list.increment.get in windows of at most 30 minutes paged from the last page
 // backwards (as PDD documents, so an order changing during the pull is seen twice rather than
-// missed), after-sales from pdd.refund.list.increment.get, goods from pdd.goods.list.get, stock by
+// missed), after-sales from pdd.refund.list.increment.get (agreements written back through
+// pdd.refund.agree / pdd.refund.returngoods.agree), goods from pdd.goods.list.get, stock by
 // pdd.goods.quantity.update, shipping by pdd.logistics.online.send with PDD's logistics company
 // ids. The installation's app key and secret come from an AppCredentialsLookup; without them every
 // call answers a clear ConnectorError instead of reaching out. See README.md for what is [C]/[S]/[U].
