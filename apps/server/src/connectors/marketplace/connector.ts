@@ -170,6 +170,11 @@ export interface AfterSaleDecisionPush {
   refundStatus: string | null;
   receiptStatus: string;
   refundFee: string;
+  /** The marketplace's order of the refund (Pinduoduo's decision calls name it); absent or null when unknown. */
+  platformNo?: string | null;
+  /** The request's type and the marketplace's state as last pulled (the document's mirror), for connectors that cannot read the refund again. */
+  type?: string;
+  platformStatus?: string | null;
 }
 
 /** What a seller's decision asks of the marketplace: one rule for every connector. */

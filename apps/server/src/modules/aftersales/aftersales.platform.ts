@@ -211,6 +211,9 @@ export function createAfterSalesPlatform(deps: AfterSalesPlatformDeps) {
     refundStatus: h.refundStatus,
     receiptStatus: h.receiptStatus,
     refundFee: h.refundFee,
+    platformNo: h.tbSohCode,
+    type: h.type,
+    platformStatus: h.platformStatus,
   });
 
   /**

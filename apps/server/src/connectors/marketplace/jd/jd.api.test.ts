@@ -3,7 +3,8 @@
 // day of orders pulled across several pages and a window boundary into orders, the online goods
 // synced for mapping, stock pushed, shipping fed back after the token expired (the store refreshes
 // it), pulled orders sent through the send call with their tracking numbers fed back to JD by the
-// feedback job, an unknown order state refused whole; the fake checks every signature.
+// feedback job, refund applies pulled as after-sale documents and the seller's decisions written
+// back to JD, an unknown order state refused whole; the fake checks every signature.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderSyncRunRow, StoreRow, SyncRunRow } from '@openseller/core';
@@ -14,7 +15,8 @@ import { mapOnlineSku, receive } from '../../../../test/factories/stocksync.js';
 import { createStore, storeSeller } from '../../../../test/factories/stores.js';
 import { orderSyncStates, stores, tbSkus } from '../../../db/schema/index.js';
 import type { StoresAreaService } from '../../../modules/stores/index.js';
-import { jdFakeOrder, startJdFake } from './jd.fake.js';
+import { decide, getAfterSale } from '../../../../test/factories/aftersales.js';
+import { jdFakeOrder, jdFakeRefund, startJdFake } from './jd.fake.js';
 
 process.env.ORDER_PULL_CRON = '0 3 1 1 *';
 process.env.ORDER_PULL_RETRY_BASE_MS = '10';
@@ -217,6 +219,60 @@ describe('a JD store against the JD fake', () => {
       { skuId: '200002', stockNum: '0' },
     ]);
     expect(pushes.every((c) => c.refused === null)).toBe(true);
+  });
+
+  it('pulls JD refund applies into after-sale documents of their orders and writes the seller’s decisions back to JD', async () => {
+    const seller = await ingestSeller(t);
+    const skus = await ingestSkus(t, seller.domainId, 1);
+    await ingestWarehouse(t, seller.domainId);
+    const store = await createStore(t, seller.token, { platformCode: 'CI_PLATFORM_JD' });
+    expect((await authorizeJdStore(seller.token, store.id)).body.success).toBe(true);
+    fake.orders.clear();
+    fake.refunds.clear();
+    const now = Date.now();
+    const line = { skuId: '100001', wareId: '5001', outerSkuId: skus[0]!.code, price: '10.00' };
+    fake.seedOrders([jdFakeOrder('930000001', new Date(now - 3 * HOUR), [line]), jdFakeOrder('930000002', new Date(now - 3 * HOUR), [line])]);
+    fake.seedRefunds([
+      jdFakeRefund('5300001', '930000001', new Date(now - 2 * HOUR), { applyRefundSum: 1600 }),
+      jdFakeRefund('5300002', '930000002', new Date(now - HOUR), { applyRefundSum: 1000, reason: '拍错了' }),
+    ]);
+    const pull = async () => {
+      const run = await t.call<OrderSyncRunRow & { afterSalesCreated: number; afterSalesUpdated: number }>('/myhome/platformSo/syncStoreOrders', { storeId: store.id }, { token: seller.token });
+      expect(run.body.data, JSON.stringify(run.body)).toMatchObject({ status: 'SUCCESS' });
+      return run.body.data;
+    };
+    expect(await pull()).toMatchObject({ created: 2, afterSalesCreated: 2 });
+    const documents = async () => {
+      const list = (await t.call('/cloud/advance/afterSales/search', { storeIdList: [store.id] }, { token: seller.token })).body.data.voList as any[];
+      return new Map(list.map((d) => [d.platformRefundId as string, d]));
+    };
+    const pulled = await documents();
+    expect(pulled.get('5300001')).toMatchObject({ source: 'PLATFORM', type: 'REFUND_ONLY', platformStatus: 'WAIT_SELLER_AGREE', tbSohCode: '930000001', refundFee: '16.0000', checkStatus: 'UNPROCESSED' });
+    expect(pulled.get('5300002')).toMatchObject({ tbSohCode: '930000002', refundFee: '10.0000', afterSalesReason: '拍错了' });
+    expect(pulled.get('5300001').erpSoHCode).toEqual(expect.any(String));
+
+    // The seller agrees one and refuses the other: the write-back sends both to JD.
+    expect((await decide(t, seller.token, 'agreeRefund', [pulled.get('5300001')])).refusals).toEqual([]);
+    expect((await decide(t, seller.token, 'refuseRefund', [pulled.get('5300002')])).refusals).toEqual([]);
+    for (const doc of [pulled.get('5300001'), pulled.get('5300002')]) {
+      const sent = await t.waitFor(
+        () => getAfterSale(t, seller.token, doc.id),
+        (d) => ['SENT', 'FAILED'].includes(d.writeBackStatus),
+      );
+      expect(sent, JSON.stringify(sent.writeBackError)).toMatchObject({ writeBackStatus: 'SENT', writeBackError: null });
+    }
+    expect(fake.refunds.get('5300001')).toMatchObject({ status: 1 });
+    expect(fake.refunds.get('5300002')).toMatchObject({ status: 2 });
+    expect(fake.calls.filter((c) => c.method === 'jingdong.pop.afs.soa.refundapply.replyRefund').map((c) => c.business!.status).sort()).toEqual(['1', '2']);
+
+    // The next pull mirrors JD's new states onto the same documents.
+    expect(await pull()).toMatchObject({ afterSalesCreated: 0, afterSalesUpdated: 2 });
+    const mirrored = await documents();
+    expect(mirrored.get('5300001')).toMatchObject({ id: pulled.get('5300001').id, platformStatus: 'SUCCESS' });
+    expect(mirrored.get('5300002')).toMatchObject({ id: pulled.get('5300002').id, platformStatus: 'SELLER_REFUSE_BUYER' });
+    expect(fake.calls.every((c) => c.refused === null)).toBe(true);
+    fake.refunds.clear();
+    fake.orders.clear();
   });
 
   it('records a clear error for an order in a state it does not know, stores nothing of the window and keeps the watermark', async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformAppCredentials } from '../../app-credentials.js';
 import { ConnectorError, type StoreCredentials } from '../connector.js';
 import { createJdConnector, type JdConnector } from './jd.connector.js';
-import { jdFakeOrder, startJdFake, type JdFake } from './jd.fake.js';
+import { jdFakeOrder, jdFakeRefund, startJdFake, type JdFake } from './jd.fake.js';
 
 let fake: JdFake;
 let connector: JdConnector;
@@ -37,6 +37,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   fake.orders.clear();
+  fake.refunds.clear();
   fake.calls.length = 0;
   slept.length = 0;
   connector = connect({ appKey: fake.appKey, appSecret: fake.appSecret, gatewayUrl: fake.gatewayUrl, authorizeUrl: fake.authorizeUrl });
@@ -67,6 +68,31 @@ async function pullAll(from: Date, to: Date) {
   }
   return seen;
 }
+
+/** Every after-sale pull of the window, page after page, as the order ingest runs it. */
+async function pullAllAfterSales(from: Date, to: Date) {
+  const seen: string[] = [];
+  const statuses = new Map<string, string>();
+  let watermark: string | null = null;
+  for (let more = true, guard = 0; more && guard < 100; guard++) {
+    const page = await connector.pullAfterSales(store, { from, to, watermark, pageSize: 100 });
+    seen.push(...page.afterSales.map((a) => a.refundId));
+    for (const a of page.afterSales) statuses.set(a.refundId, a.status);
+    watermark = page.watermark;
+    more = page.hasMore && page.afterSales.length > 0;
+  }
+  return { seen, statuses, watermark };
+}
+
+const creds = () => ({ appKey: fake.appKey, appSecret: fake.appSecret, gatewayUrl: fake.gatewayUrl, authorizeUrl: fake.authorizeUrl });
+const decision = (refundId: string, over: Partial<{ checkStatus: string; refundStatus: string | null; receiptStatus: string; refundFee: string }> = {}) => ({
+  refundId,
+  checkStatus: 'PROCESSING',
+  refundStatus: 'WAIT',
+  receiptStatus: 'NONE',
+  refundFee: '16.0000',
+  ...over,
+});
 
 describe('the JD connector against the JD fake', () => {
   it('authorizes through the consent page, the code exchange and the refresh', async () => {
@@ -239,5 +265,157 @@ describe('the JD connector against the JD fake', () => {
     // The same feedback again (a resend after a lost answer) is accepted.
     expect((await connector.pushShippingFeedback(store, [{ platformNo: '500000001', expressCompanyCode: 'ZTO', expressNo: '7300000001' }]))[0]!.ok).toBe(true);
     expect(fake.calls.every((c) => c.refused === null)).toBe(true);
+  });
+});
+
+describe('JD refund applies (after-sales) against the JD fake', () => {
+  it('pulls a day of refund applies by change time across pages and windows, each once, mapped in fen to yuan', async () => {
+    // 130 refunds over the day (three pages of 50), one exactly on a window boundary, and refunds outside the window.
+    const refunds = Array.from({ length: 130 }, (_, i) => jdFakeRefund(String(3000000 + i), String(900000000 + i), at(7 + i * 11)));
+    refunds[60] = jdFakeRefund('3000060', '900000060', at(12 * 60));
+    fake.seedRefunds([...refunds, jdFakeRefund('2999999', '899999999', new Date(day.getTime() - 1000)), jdFakeRefund('4000000', '999999999', new Date(day.getTime() + 24 * HOUR))]);
+    connector = connect(creds(), { maxRefundWindowMs: 12 * HOUR, maxRefundsPerCall: 100 });
+    const { seen, watermark } = await pullAllAfterSales(day, new Date(day.getTime() + 24 * HOUR));
+    expect([...seen].sort()).toEqual(refunds.map((r) => r.id).sort());
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(watermark).toBe(`jda:${new Date(day.getTime() + 24 * HOUR).toISOString()}`);
+    const lists = fake.calls.filter((c) => c.method === 'jingdong.pop.afs.soa.refundapply.queryPageList');
+    expect(lists.every((c) => Number(c.business!.pageSize) <= 50 && c.business!.modifiedStart && c.business!.modifiedEnd && c.business!.showSku === true)).toBe(true);
+    expect(lists.some((c) => c.business!.pageIndex === '2')).toBe(true);
+    expect(fake.calls.every((c) => c.refused === null)).toBe(true);
+  });
+
+  it('maps states, the fen amount, the SKUs and the reason of a refund apply', async () => {
+    fake.seedRefunds([
+      jdFakeRefund('3100001', '700000001', at(1), { applyRefundSum: 12345, skuVoList: [{ skuId: '100001', skuName: '保温杯', skuCount: 2 }] }),
+      jdFakeRefund('3100002', '700000002', at(2), { status: 1 }),
+      jdFakeRefund('3100003', '700000003', at(3), { status: 2 }),
+      jdFakeRefund('3100004', '700000004', at(4), { status: 11 }),
+      jdFakeRefund('3100005', '700000005', at(5), { status: 10 }),
+    ]);
+    const page = await connector.pullAfterSales(store, { from: day, to: at(60) });
+    expect(page.afterSales.map((a) => a.status)).toEqual(['WAIT_SELLER_AGREE', 'SUCCESS', 'SELLER_REFUSE_BUYER', 'CLOSED', 'WAIT_BUYER_RETURN_GOODS']);
+    expect(page.afterSales[0]).toMatchObject({ refundId: '3100001', platformNo: '700000001', type: 'REFUND_ONLY', refundFee: '123.45', reason: '不想要了', buyerExpressNo: null });
+    expect(page.afterSales[0]!.lines).toEqual([{ tbSpuId: '', tbSkuId: '100001', outerSkuId: null, title: '保温杯', properties: null, qty: 2, price: '0' }]);
+    expect(page.afterSales[0]!.updatedAt.toISOString()).toBe(at(1).toISOString());
+  });
+
+  it('halves a busy window and re-reads one whose refunds change between pages, losing and repeating nothing', async () => {
+    const refunds = Array.from({ length: 120 }, (_, i) => jdFakeRefund(String(3200000 + i), String(800000000 + i), at(1 + i)));
+    fake.seedRefunds(refunds);
+    connector = connect(creds(), { maxRefundsPerCall: 60 });
+    // After page 1 is answered, a refund of page 1 is withdrawn: it leaves the window and every later one moves up a place.
+    fake.changeRefundBetweenPages('3200005', { status: 11 });
+    // The window reaches the fake's clock: the withdrawn refund (changed now) comes with the last sub-window.
+    const { seen, statuses } = await pullAllAfterSales(day, new Date(Date.now() + 60_000));
+    expect([...seen].sort()).toEqual(refunds.map((r) => r.id));
+    expect(statuses.get('3200005')).toBe('CLOSED');
+    const firstPages = fake.calls.filter((c) => c.method === 'jingdong.pop.afs.soa.refundapply.queryPageList' && c.business!.pageIndex === '1');
+    // The whole window first, then halves of it.
+    expect(new Set(firstPages.map((c) => c.business!.modifiedEnd)).size).toBeGreaterThan(2);
+
+    // Without halving: the total moves while the window is paged, the window is read again and the reads merged.
+    fake.refunds.clear();
+    fake.calls.length = 0;
+    fake.seedRefunds(refunds);
+    connector = connect(creds());
+    fake.changeRefundBetweenPages('3200007', { status: 11 });
+    const again = await pullAllAfterSales(day, new Date(Date.now() + 60_000));
+    expect(new Set(again.seen)).toEqual(new Set(refunds.map((r) => r.id)));
+    expect(again.statuses.get('3200007')).toBe('CLOSED');
+    const rereads = fake.calls.filter((c) => c.method === 'jingdong.pop.afs.soa.refundapply.queryPageList' && c.business!.pageIndex === '1' && c.business!.modifiedStart === firstPages[0]!.business!.modifiedStart);
+    expect(rereads.length).toBe(2);
+  });
+
+  it('refuses a window holding a refund in a state it does not know or an amount that is not fen, naming it', async () => {
+    fake.seedRefunds([jdFakeRefund('3300001', '700000001', at(1)), jdFakeRefund('3300002', '700000002', at(2), { status: 42 })]);
+    const unknown = await failure(connector.pullAfterSales(store, { from: day, to: at(60) }));
+    expect(unknown.kind).toBe('PLATFORM_ERROR');
+    expect(unknown.detail).toContain('refund apply 3300002: status "42"');
+    fake.refunds.clear();
+    fake.seedRefunds([jdFakeRefund('3300003', '700000003', at(1), { applyRefundSum: 12.5 })]);
+    expect((await failure(connector.pullAfterSales(store, { from: day, to: at(60) }))).detail).toContain('refund apply 3300003: applyRefundSum 12.5 is not an amount in fen');
+    fake.expireToken();
+    expect((await failure(connector.pullAfterSales(store, { from: day, to: at(60) }))).kind).toBe('TOKEN_EXPIRED');
+  });
+
+  it('agrees and refuses through replyRefund after reading the refund again, per record, and sends nothing twice', async () => {
+    fake.seedRefunds([
+      jdFakeRefund('3400001', '700000001', at(1)),
+      jdFakeRefund('3400002', '700000002', at(2)),
+      jdFakeRefund('3400003', '700000003', at(3), { status: 11 }),
+      jdFakeRefund('3400004', '700000004', at(4), { applyRefundSum: 2000 }),
+      jdFakeRefund('3400005', '700000005', at(5), { status: 19 }),
+    ]);
+    const results = await connector.pushAfterSaleDecisions(store, [
+      decision('3400001'),
+      decision('3400002', { checkStatus: 'CLOSED', refundStatus: 'REJECT' }),
+      decision('3400003'),
+      decision('3400004'),
+      decision('3400005'),
+      decision('3499999'),
+      decision('AS12'),
+    ]);
+    expect(results.map((r) => [r.key, r.ok])).toEqual([
+      ['3400001', true],
+      ['3400002', true],
+      ['3400003', false],
+      ['3400004', false],
+      ['3400005', false],
+      ['3499999', false],
+      ['AS12', false],
+    ]);
+    expect(results[2]!.message).toContain('is CLOSED on JD (state 11) and can no longer be decided');
+    expect(results[3]!.message).toContain('JD refunds what the buyer applied for (20.00 yuan)');
+    expect(results[4]!.message).toContain('JD refused the decision');
+    expect(results[5]!.message).toContain('JD knows no refund apply 3499999');
+    expect(results[6]!.message).toContain('is not a JD refund apply id');
+    expect(fake.refunds.get('3400001')).toMatchObject({ status: 1, checkUserName: 'OpenSeller', checkRemark: '卖家同意退款' });
+    expect(fake.refunds.get('3400002')).toMatchObject({ status: 2, checkRemark: '卖家拒绝了本次退款申请，如有疑问请联系客服' });
+    const replies = fake.calls.filter((c) => c.method === 'jingdong.pop.afs.soa.refundapply.replyRefund');
+    expect(replies.map((c) => [c.business!.id, c.business!.status, c.business!.rejectType ?? null])).toEqual([
+      ['3400001', '1', null],
+      ['3400002', '2', '5'],
+      ['3400005', '1', null],
+    ]);
+    // Sent again after a lost answer: JD is already there, nothing is replied.
+    fake.calls.length = 0;
+    const again = await connector.pushAfterSaleDecisions(store, [decision('3400001'), decision('3400002', { checkStatus: 'CLOSED', refundStatus: 'REJECT' })]);
+    expect(again.map((r) => r.ok)).toEqual([true, true]);
+    expect(fake.calls.filter((c) => c.method === 'jingdong.pop.afs.soa.refundapply.replyRefund')).toEqual([]);
+    expect(fake.calls.every((c) => c.refused === null)).toBe(true);
+    fake.expireToken();
+    expect((await failure(connector.pushAfterSaleDecisions(store, [decision('3400004')]))).kind).toBe('TOKEN_EXPIRED');
+  });
+});
+
+describe('JD receiver decryption against the JD fake', () => {
+  it('decrypts pulled receivers through jingdong.jos.order.oaid.decrypt by their oaid, 20 orders a call, leaving out one JD no longer matches', async () => {
+    const orders = Array.from({ length: 25 }, (_, i) => jdFakeOrder(String(940000000 + i), at(1 + i), [sku]));
+    fake.seedOrders(orders);
+    const page = await connector.pullOrders(store, { from: day, to: at(60) });
+    const refs = page.orders.map((o) => ({ platformNo: o.platformNo, receiverRef: o.receiverRef! }));
+    expect(refs[0]).toEqual({ platformNo: '940000000', receiverRef: 'oaid-940000000' });
+    // JD re-encrypted one order's receiver since the pull: its old oaid no longer decrypts.
+    fake.orders.set('940000003', { ...fake.orders.get('940000003')!, oaid: 'oaid-new' });
+    fake.calls.length = 0;
+    const receivers = await connector.decryptReceivers!(store, refs);
+    expect(receivers).toHaveLength(24);
+    expect(receivers.find((r) => r.platformNo === '940000007')).toEqual({
+      platformNo: '940000007',
+      name: fake.clearReceivers.get('940000007')!.customerName,
+      phone: fake.clearReceivers.get('940000007')!.consMobilePhone,
+      tel: null,
+      province: null,
+      city: null,
+      district: null,
+      address: fake.clearReceivers.get('940000007')!.address,
+    });
+    expect(receivers.some((r) => r.platformNo === '940000003')).toBe(false);
+    const calls = fake.calls.filter((c) => c.method === 'jingdong.jos.order.oaid.decrypt');
+    expect(calls.map((c) => (c.business!.getReceiverInfoListReqVO as { orderInfos: unknown[] }).orderInfos.length)).toEqual([20, 5]);
+    expect(fake.calls.every((c) => c.refused === null)).toBe(true);
+    fake.expireToken();
+    expect((await failure(connector.decryptReceivers!(store, refs))).kind).toBe('TOKEN_EXPIRED');
   });
 });

@@ -74,6 +74,8 @@ export interface JdFakeOrder {
   logisticsId?: string;
   orderRemark?: string;
   venderRemark?: string;
+  /** The handle of the encrypted receiver (jingdong.jos.order.oaid.decrypt). */
+  oaid?: string;
 }
 
 export interface JdFakeSku {
@@ -92,6 +94,23 @@ export interface JdFakeWare {
   outerId?: string;
   wareStatus: number;
   logo?: string;
+}
+
+/** A refund apply (退款审核单) as JD's RefundApplyVo: times in China time, applyRefundSum in fen. */
+export interface JdFakeRefundApply {
+  id: string;
+  orderId: string;
+  status: number;
+  applyRefundSum: number;
+  applyTime: string;
+  checkTime?: string;
+  modified: string;
+  buyerId?: string;
+  buyerName?: string;
+  reason?: string;
+  checkUserName?: string;
+  checkRemark?: string;
+  skuVoList?: { skuId: string; skuName: string; skuCount: number }[];
 }
 
 export interface JdFakeCall {
@@ -123,7 +142,13 @@ export interface JdFake {
   orders: Map<string, JdFakeOrder>;
   wares: Map<string, JdFakeWare>;
   skus: Map<string, JdFakeSku>;
+  refunds: Map<string, JdFakeRefundApply>;
+  /** The receivers in clear, by order id, as JD's key service knows them (what oaid.decrypt answers). */
+  clearReceivers: Map<string, { customerName: string; consMobilePhone: string; customerPhone?: string; address: string }>;
   // ---- controls ----
+  seedRefunds(refunds: JdFakeRefundApply[]): void;
+  /** After the next refund apply page is answered, the refund changes (modified = now). */
+  changeRefundBetweenPages(id: string, change: Partial<JdFakeRefundApply>): void;
   seedOrders(orders: JdFakeOrder[]): void;
   seedWares(wares: JdFakeWare[], skus: JdFakeSku[]): void;
   /** Every access token issued so far stops working (answers the token error). */
@@ -188,6 +213,9 @@ export async function startJdFake(options: JdFakeOptions = {}): Promise<JdFake> 
   const orders = new Map<string, JdFakeOrder>();
   const wares = new Map<string, JdFakeWare>();
   const skus = new Map<string, JdFakeSku>();
+  const refunds = new Map<string, JdFakeRefundApply>();
+  const clearReceivers: JdFake['clearReceivers'] = new Map();
+  const pendingRefundChanges: { id: string; change: Partial<JdFakeRefundApply> }[] = [];
   const secret = () => randomBytes(18).toString('base64url');
 
   function issueTokens() {
@@ -283,6 +311,63 @@ export async function startJdFake(options: JdFakeOptions = {}): Promise<JdFake> 
     }
   }
 
+  /** The refund applies a query names: by ids, order, state and the window of one time (apply, check or modified). */
+  function refundList(method: string, p: Record<string, unknown>, res: ServerResponse) {
+    const pageIndex = Number(p.pageIndex ?? 1);
+    const pageSize = Number(p.pageSize ?? 10);
+    if (!Number.isInteger(pageIndex) || pageIndex < 1 || pageIndex > 100 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 50) {
+      return errorAnswer(res, { ...FAKE_JOS_ERRORS.badParam, en_desc: 'pageIndex (1-100) or pageSize (1-50) invalid' });
+    }
+    const windows: [keyof JdFakeRefundApply, Date | null, Date | null][] = [];
+    for (const [field, from, to] of [
+      ['applyTime', 'applyTimeStart', 'applyTimeEnd'],
+      ['checkTime', 'checkTimeStart', 'checkTimeEnd'],
+      ['modified', 'modifiedStart', 'modifiedEnd'],
+    ] as const) {
+      if (p[from] == null && p[to] == null) continue;
+      const start = parseJosTime(String(p[from] ?? ''));
+      const end = parseJosTime(String(p[to] ?? ''));
+      if (!start || !end || end.getTime() < start.getTime()) return errorAnswer(res, { ...FAKE_JOS_ERRORS.badParam, en_desc: `${from}/${to} invalid` });
+      windows.push([field, start, end]);
+    }
+    const ids = p.ids == null ? null : String(p.ids).split(',').map((i) => i.trim());
+    const status = p.status == null || p.status === '' ? null : Number(p.status);
+    const matching = [...refunds.values()]
+      .filter((r) => (!ids || ids.includes(r.id)) && (p.orderId == null || String(p.orderId) === r.orderId) && (status === null || r.status === status))
+      .filter((r) =>
+        windows.every(([field, start, end]) => {
+          const at = parseJosTime(String(r[field] ?? ''));
+          // Both bounds inclusive, by the second (the fake's choice: JD's is [U]).
+          return !!at && at.getTime() >= start!.getTime() && at.getTime() <= end!.getTime();
+        }),
+      )
+      .sort((a, b) => parseJosTime(a.modified)!.getTime() - parseJosTime(b.modified)!.getTime() || a.id.localeCompare(b.id));
+    const showSku = p.showSku === true || p.showSku === 'true';
+    const slice = matching.slice((pageIndex - 1) * pageSize, pageIndex * pageSize).map((r) => (showSku ? { ...r } : { ...r, skuVoList: undefined }));
+    json(res, 200, envelope(method, { queryResult: { success: true, totalCount: matching.length, result: slice } }));
+    for (const { id, change } of pendingRefundChanges.splice(0)) {
+      const refund = refunds.get(id);
+      if (refund) refunds.set(id, { ...refund, ...change, modified: josTime(now()) });
+    }
+  }
+
+  /** replyRefund: 1 agreed, 2 refused (with a reject type), 6 agreed with JD stopping the parcel, 9 forced close, 10 logistics to follow. */
+  function replyRefund(method: string, p: Record<string, unknown>, res: ServerResponse) {
+    const status = Number(p.status);
+    const refuse = (errorCode: string, errorMsg: string) => json(res, 200, envelope(method, { replyResult: { success: false, errorCode, errorMsg } }));
+    if (![1, 2, 6, 9, 10].includes(status)) return errorAnswer(res, { ...FAKE_JOS_ERRORS.badParam, en_desc: 'status must be 1, 2, 6, 9 or 10' });
+    if (!p.id || !/^\d+$/.test(String(p.id))) return errorAnswer(res, { ...FAKE_JOS_ERRORS.badParam, en_desc: 'id invalid' });
+    if (!p.checkUserName) return errorAnswer(res, { ...FAKE_JOS_ERRORS.missingParam, en_desc: 'checkUserName is required' });
+    if (status !== 9 && !String(p.remark ?? '').trim()) return errorAnswer(res, { ...FAKE_JOS_ERRORS.missingParam, en_desc: 'remark is required unless the order is closed by force' });
+    if (status === 2 && ![1, 2, 3, 4, 5, 6].includes(Number(p.rejectType))) return errorAnswer(res, { ...FAKE_JOS_ERRORS.badParam, en_desc: 'rejectType (1-6) is required to refuse' });
+    if (status !== 2 && p.rejectType != null) return errorAnswer(res, { ...FAKE_JOS_ERRORS.badParam, en_desc: 'rejectType is only for a refusal' });
+    const refund = refunds.get(String(p.id));
+    if (!refund) return refuse('10100002', '退款单不存在');
+    if (refund.status !== 0) return refuse('10100003', `退款单状态为${refund.status}，不能审核`);
+    refunds.set(refund.id, { ...refund, status, checkUserName: String(p.checkUserName), checkRemark: String(p.remark ?? ''), checkTime: josTime(now()), modified: josTime(now()) });
+    json(res, 200, envelope(method, { replyResult: { success: true, errorCode: '', errorMsg: '' } }));
+  }
+
   function pageOf<T>(list: T[], pageNo: number, pageSize: number) {
     return { data: list.slice((pageNo - 1) * pageSize, pageNo * pageSize), pageNo, pageSize, totalItem: list.length };
   }
@@ -291,6 +376,29 @@ export async function startJdFake(options: JdFakeOptions = {}): Promise<JdFake> 
     switch (method) {
       case 'jingdong.pop.order.enSearch':
         return enSearch(method, p, res);
+      case 'jingdong.jos.order.oaid.decrypt': {
+        const vo = (p.getReceiverInfoListReqVO ?? null) as { orderType?: string; appName?: string; orderInfos?: { orderId?: unknown; oaid?: unknown }[] } | null;
+        if (!vo || !vo.orderType || !vo.appName || !Array.isArray(vo.orderInfos) || vo.orderInfos.length === 0 || vo.orderInfos.length > 20) {
+          return errorAnswer(res, { ...FAKE_JOS_ERRORS.badParam, en_desc: 'getReceiverInfoListReqVO needs orderType, appName and 1-20 orderInfos' });
+        }
+        const data = vo.orderInfos.flatMap((info) => {
+          const order = orders.get(String(info.orderId ?? ''));
+          const clear = clearReceivers.get(String(info.orderId ?? ''));
+          // An oaid that no longer matches the order (JD re-encrypted it) is not decrypted.
+          if (!order || !clear || !order.oaid || order.oaid !== String(info.oaid ?? '')) return [];
+          return [{ orderId: Number(order.orderId), oaid: order.oaid, privacyProtection: false, consMobilePhoneFuzzy: `${clear.consMobilePhone.slice(0, 3)}****${clear.consMobilePhone.slice(-4)}`, ...clear }];
+        });
+        return json(res, 200, envelope(method, { returnType: { code: 200, requestId: secret(), message: 'success', data } }));
+      }
+      case 'jingdong.pop.afs.soa.refundapply.queryPageList':
+        return refundList(method, p, res);
+      case 'jingdong.pop.afs.soa.refundapply.queryById': {
+        if (!p.id || !/^\d+$/.test(String(p.id))) return errorAnswer(res, { ...FAKE_JOS_ERRORS.badParam, en_desc: 'id invalid' });
+        const refund = refunds.get(String(p.id));
+        return json(res, 200, envelope(method, { queryResult: { success: true, totalCount: refund ? 1 : 0, result: refund ? [refund] : [] } }));
+      }
+      case 'jingdong.pop.afs.soa.refundapply.replyRefund':
+        return replyRefund(method, p, res);
       case 'jingdong.ware.read.searchWare4Valid': {
         const pageNo = Number(p.pageNo ?? 1);
         const pageSize = Number(p.pageSize ?? 20);
@@ -404,8 +512,21 @@ export async function startJdFake(options: JdFakeOptions = {}): Promise<JdFake> 
     orders,
     wares,
     skus,
+    refunds,
+    clearReceivers,
+    seedRefunds(list) {
+      for (const r of list) refunds.set(r.id, r);
+    },
+    changeRefundBetweenPages(id, change) {
+      pendingRefundChanges.push({ id, change });
+    },
     seedOrders(list) {
-      for (const o of list) orders.set(o.orderId, o);
+      for (const o of list) {
+        orders.set(o.orderId, o);
+        if (o.oaid && !clearReceivers.has(o.orderId)) {
+          clearReceivers.set(o.orderId, { customerName: `张${o.orderId.slice(-2)}`, consMobilePhone: `138${o.orderId.slice(-8).padStart(8, '0')}`, address: `北京市朝阳区建国路${o.orderId.slice(-3)}号` });
+        }
+      }
     },
     seedWares(wareList, skuList) {
       for (const w of wareList) wares.set(w.wareId, w);
@@ -455,9 +576,27 @@ export function jdFakeOrder(orderId: string, modified: Date, skuLines: { skuId: 
     paymentConfirmTime: created,
     modified: josTime(modified),
     pin: `jd_buyer_${orderId.slice(-4)}`,
+    oaid: `oaid-${orderId}`,
     // JD's encrypted receiver fields (enSearch): opaque text, kept as is.
     consigneeInfo: { fullname: '~AgAAAEnc==~name~', mobile: '~AgAAAEnc==~mobile~', province: '北京', city: '北京市', county: '朝阳区', fullAddress: '~AgAAAEnc==~address~' },
     itemInfoList: skuLines.map((l) => ({ skuId: l.skuId, wareId: l.wareId, outerSkuId: l.outerSkuId, skuName: `商品 ${l.skuId}`, jdPrice: l.price ?? '10.00', itemTotal: String(l.qty ?? 1) })),
+    ...over,
+  };
+}
+
+/** A refund apply for tests: awaiting the seller (state 0), applied for `fen` fen, changed at `modified`. */
+export function jdFakeRefund(id: string, orderId: string, modified: Date, over: Partial<JdFakeRefundApply> = {}): JdFakeRefundApply {
+  return {
+    id,
+    orderId,
+    status: 0,
+    applyRefundSum: 1600,
+    applyTime: josTime(new Date(modified.getTime() - 600_000)),
+    modified: josTime(modified),
+    buyerId: 'jd_buyer',
+    buyerName: '~AgAAAEnc==~name~',
+    reason: '不想要了',
+    skuVoList: [{ skuId: '100001', skuName: '商品 100001', skuCount: 1 }],
     ...over,
   };
 }

@@ -2,7 +2,7 @@
 // JD order (jingdong.pop.order.enSearch's OrderSearchInfo) as a PlatformOrder. A JD order that does
 // not fit (a state we do not know, an amount that is not yuan, a missing required field) is
 // refused whole with a clear message: nothing half-mapped goes on.
-import type { PlatformOrder, PlatformOrderLine } from '../connector.js';
+import type { PlatformAfterSale, PlatformOrder, PlatformOrderLine } from '../connector.js';
 import { parseJosTime } from './jd.sign.js';
 
 /**
@@ -72,6 +72,8 @@ export const JD_ORDER_FIELDS = [
   'logisticsId',
   'orderRemark',
   'venderRemark',
+  // The handle of the encrypted receiver, for jingdong.jos.order.oaid.decrypt ([U] that enSearch sends it by this name).
+  'oaid',
 ];
 
 type Raw = Record<string, unknown>;
@@ -147,6 +149,124 @@ export function mapJdOrder(raw: Raw): { order: PlatformOrder; modifiedAt: Date }
     shipping: waybill && logisticsId && mapped.status !== 'WAIT_SELLER_SEND_GOODS' ? { expressCompanyCode: expressCodeOfJdCarrier(logisticsId), expressNo: waybill, shippedAt: modifiedAt } : null,
     lastShipTime: null,
     riskControlled: mapped.riskHeld,
+    receiverRef: text(raw.oaid) || null,
   };
   return { order, modifiedAt };
+}
+
+// ---- refund applies (退款审核单, jingdong.pop.afs.soa.refundapply.*) ------------------------------
+
+/**
+ * JD refund-apply states (`status` of RefundApplyVo, [S]: the numbers JD's page lists, as third-party
+ * code quotes them) → the after-sales area's words (Taobao's, which the intent rule reads). Our
+ * reading of each number is [U]: 0 is the only state the seller is to decide; agreed ones JD pays
+ * (SUCCESS); agreed with the parcel to be stopped and come back: WAIT_BUYER_RETURN_GOODS.
+ */
+export const JD_REFUND_STATES: Record<number, string> = {
+  /** 未审核 */
+  0: 'WAIT_SELLER_AGREE',
+  /** 审核通过 */
+  1: 'SUCCESS',
+  /** 审核不通过 */
+  2: 'SELLER_REFUSE_BUYER',
+  /** 京东财务审核通过 */
+  3: 'SUCCESS',
+  /** 京东财务审核不通过 */
+  4: 'CLOSED',
+  /** 人工审核通过 */
+  5: 'SUCCESS',
+  /** 京东拦截并退款 */
+  6: 'SUCCESS',
+  /** 青龙拦截成功 */
+  7: 'SUCCESS',
+  /** 青龙拦截失败: the parcel goes on, to be refused or sent back */
+  8: 'WAIT_BUYER_RETURN_GOODS',
+  /** 强制关单并退款 */
+  9: 'SUCCESS',
+  /** 物流待跟进（线下拦截）: agreed, the seller stops the parcel */
+  10: 'WAIT_BUYER_RETURN_GOODS',
+  /** 用户撤销 */
+  11: 'CLOSED',
+  /** 拒收后退款 */
+  16: 'SUCCESS',
+  /** 协商退货退款 */
+  17: 'WAIT_BUYER_RETURN_GOODS',
+  /** 协商关闭 */
+  18: 'CLOSED',
+  /** 纠纷介入: JD arbitrates; a decision sent meanwhile is JD's to refuse */
+  19: 'WAIT_SELLER_AGREE',
+  /** 京东承诺拦截 */
+  27: 'WAIT_BUYER_RETURN_GOODS',
+};
+
+/** A JD refund apply as the after-sales area sees it, its change time, or the reason it cannot be one. */
+export function mapJdRefundApply(raw: Raw): { afterSale: PlatformAfterSale; modifiedAt: Date; exact: boolean } | { problem: string } {
+  const id = text(raw.id);
+  if (!/^\d{1,30}$/.test(id)) return { problem: `a refund apply without a valid id (${JSON.stringify(raw.id ?? null)})` };
+  const at = (field: string) => `refund apply ${id}: ${field}`;
+  const orderId = text(raw.orderId);
+  if (!/^\d{1,30}$/.test(orderId)) return { problem: `${at('orderId')} "${orderId}" is not a JD order id` };
+  const statusText = text(raw.status);
+  const status = /^\d{1,3}$/.test(statusText) ? JD_REFUND_STATES[Number(statusText)] : undefined;
+  if (!status) return { problem: `${at('status')} "${statusText}" is a JD refund state this connector does not know` };
+  const createdAt = parseJosTime(text(raw.applyTime));
+  if (!createdAt) return { problem: `${at('applyTime')} "${text(raw.applyTime)}" is not a JD time` };
+  // The change time: `modified` where JD sends it, else the check time, else the apply time ([U] which JD sends).
+  const modifiedText = text(raw.modified) || text(raw.checkTime);
+  const modifiedAt = modifiedText ? parseJosTime(modifiedText) : createdAt;
+  if (!modifiedAt) return { problem: `${at(text(raw.modified) ? 'modified' : 'checkTime')} "${modifiedText}" is not a JD time` };
+  const refundFee = yuanOfFen(raw.applyRefundSum);
+  if (refundFee === null) return { problem: `${at('applyRefundSum')} ${JSON.stringify(raw.applyRefundSum ?? null)} is not an amount in fen` };
+  const lines: PlatformOrderLine[] = [];
+  const skus = raw.skuVoList ?? [];
+  if (!Array.isArray(skus)) return { problem: `${at('skuVoList')} is not a list` };
+  for (const [i, sku] of (skus as Raw[]).entries()) {
+    const skuId = text(sku.skuId);
+    const qty = Number(text(sku.skuCount));
+    if (!/^\d{1,20}$/.test(skuId)) return { problem: `${at(`skuVoList[${i}].skuId`)} "${skuId}" is not a JD SKU id` };
+    if (!Number.isInteger(qty) || qty < 1) return { problem: `${at(`skuVoList[${i}].skuCount`)} "${text(sku.skuCount)}" is not a quantity` };
+    // JD names no unit price in a refund apply: the order line's price stands where the line is matched.
+    lines.push({ tbSpuId: '', tbSkuId: skuId, outerSkuId: null, title: text(sku.skuName) || skuId, properties: null, qty, price: '0' });
+  }
+  return {
+    afterSale: {
+      refundId: id,
+      platformNo: orderId,
+      // A refund apply asks the money back for an order being cancelled: nothing is sent back as a return.
+      type: 'REFUND_ONLY',
+      status,
+      reason: text(raw.reason) || null,
+      refundFee,
+      lines,
+      buyerExpressCompanyCode: null,
+      buyerExpressNo: null,
+      createdAt,
+      updatedAt: modifiedAt,
+    },
+    modifiedAt,
+    // Whether modifiedAt is JD's own change time (the field the query's window reads).
+    exact: text(raw.modified) !== '',
+  };
+}
+
+/**
+ * JD's applyRefundSum is in fen ([S]: JD's page and every SDK user divide it by 100), sent as a
+ * number (Double in the SDK: 9900 or 9900.0) or digits: yuan with two places, or null when it is
+ * not a whole non-negative number of fen.
+ */
+export function yuanOfFen(value: unknown): string | null {
+  const t = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : text(value);
+  const m = /^(\d{1,15})(?:\.0+)?$/.exec(t);
+  if (!m) return null;
+  const fen = BigInt(m[1]!);
+  return `${fen / 100n}.${String(fen % 100n).padStart(2, '0')}`;
+}
+
+/** Our yuan amount (up to 4 places) in fen, or null when it is not a whole number of fen. */
+export function fenOfYuan(yuan: string): string | null {
+  const m = /^(\d{1,13})(?:\.(\d{1,4}))?$/.exec(yuan.trim());
+  if (!m) return null;
+  const decimals = (m[2] ?? '').padEnd(4, '0');
+  if (decimals.slice(2) !== '00') return null;
+  return String(BigInt(m[1]!) * 100n + BigInt(decimals.slice(0, 2)));
 }

@@ -3,7 +3,7 @@
 // window boundaries, and each failure kind (token ending mid-pull, throttling, timeout, malformed
 // answer, an order changing between pages), goods, stock, shipping and after-sales.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectorError, type PlatformOrder, type StoreCredentials, type TimeWindow } from '../connector.js';
+import { ConnectorError, type AfterSaleDecisionPush, type PlatformOrder, type StoreCredentials, type TimeWindow } from '../connector.js';
 import { createPddClient, failureOf, pddSign, wireValue } from './pdd.client.js';
 import { createPddConnector, PDD_PLATFORM_CODE } from './pdd.connector.js';
 import { FAKE_CODES, startPddFake, type PddFake } from './pdd.fake.js';
@@ -394,6 +394,70 @@ describe('the Pinduoduo connector: goods, stock, shipping, after-sales', () => {
     ]);
     expect(page.afterSales[1]).toMatchObject({ buyerExpressCompanyCode: 'ZTO', buyerExpressNo: '7319000001' });
     expect(page.afterSales[0]!.lines).toEqual([{ tbSpuId: '9001', tbSkuId: '90011', outerSkuId: null, title: '9001', properties: null, qty: 1, price: '19.90' }]);
+  });
+
+  it('agrees refunds and returns through pdd.refund.agree and pdd.refund.returngoods.agree, and sends a refusal to PDD’s backend, per record', async () => {
+    fake.seedRefunds([
+      { id: 'D1', order_sn: 'SHIP-2', after_sales_type: 2, after_sales_status: 2, refund_amount: '19.90', updatedAt: at(4 * HOUR) },
+      { id: 'D2', order_sn: 'SHIP-2', after_sales_type: 3, after_sales_status: 3, refund_amount: '19.90', updatedAt: at(4 * HOUR) },
+      { id: 'D3', order_sn: 'SHIP-2', after_sales_type: 2, after_sales_status: 2, refund_amount: '5.00', updatedAt: at(4 * HOUR) },
+      { id: 'D4', order_sn: 'SHIP-2', after_sales_type: 2, after_sales_status: 11, refund_amount: '5.00', updatedAt: at(4 * HOUR) },
+    ]);
+    const d = (refundId: string, over: Partial<AfterSaleDecisionPush> = {}): AfterSaleDecisionPush => ({
+      refundId,
+      checkStatus: 'PROCESSING',
+      refundStatus: 'WAIT',
+      receiptStatus: 'NONE',
+      refundFee: '19.9000',
+      platformNo: 'SHIP-2',
+      type: 'REFUND_ONLY',
+      platformStatus: 'WAIT_SELLER_AGREE',
+      ...over,
+    });
+    const before = fake.calls.length;
+    const results = await pdd.pushAfterSaleDecisions(store, [
+      d('D1'),
+      d('D2', { type: 'RETURN_REFUND', refundStatus: 'VERIFY', receiptStatus: 'WAIT' }),
+      d('D3', { refundStatus: 'REJECT', checkStatus: 'CLOSED' }),
+      d('D4', { platformStatus: 'CLOSED' }),
+      d('D5', { platformStatus: 'SUCCESS' }),
+      d('D6', { platformNo: null }),
+      d('D9'),
+    ]);
+    expect(results.map((r) => [r.key, r.ok])).toEqual([
+      ['D1', true],
+      ['D2', true],
+      ['D3', false],
+      ['D4', false],
+      ['D5', true],
+      ['D6', false],
+      ['D9', false],
+    ]);
+    expect(results[2]!.message).toContain('refuse it on the Pinduoduo merchant backend');
+    expect(results[3]!.message).toContain('is CLOSED on Pinduoduo and can no longer be decided');
+    expect(results[5]!.message).toContain('pull the store again');
+    expect(results[6]!.message).toContain('售后单不存在');
+    expect(fake.refund('D1')!.after_sales_status).toBe(4);
+    expect(fake.refund('D2')!.after_sales_status).toBe(7);
+    expect(fake.refund('D3')!.after_sales_status).toBe(2);
+    const sent = fake.calls.slice(before).map((c) => [c.params.type, c.params.request ? JSON.parse(c.params.request) : null]);
+    expect(sent).toEqual([
+      ['pdd.refund.agree', { after_sales_id: 'D1', order_sn: 'SHIP-2', operate_desc: '商家已同意' }],
+      ['pdd.refund.address.list.get', null],
+      ['pdd.refund.returngoods.agree', { after_sales_id: 'D2', order_sn: 'SHIP-2', operate_desc: '商家已同意', return_address_id: '7001' }],
+      ['pdd.refund.agree', { after_sales_id: 'D9', order_sn: 'SHIP-2', operate_desc: '商家已同意' }],
+    ]);
+    // The pull mirrors the new states: agreed and being paid, the return agreed.
+    const page = await pdd.pullAfterSales(store, { from: new Date(clock.getTime() - MIN), to: new Date(clock.getTime() + MIN) });
+    expect(page.afterSales.filter((a) => a.refundId.startsWith('D')).map((a) => [a.refundId, a.status])).toEqual([
+      ['D1', 'SUCCESS'],
+      ['D2', 'WAIT_BUYER_RETURN_GOODS'],
+    ]);
+    // No default return address: the return is refused per record, saying where to set one.
+    fake.setReturnAddresses([{ id: 7002, is_default: '0', refund_name: '售后组', refund_phone: '13800000000', refund_address: '上海市' }]);
+    fake.seedRefunds([{ id: 'D7', order_sn: 'SHIP-2', after_sales_type: 3, after_sales_status: 3, refund_amount: '19.90', updatedAt: at(4 * HOUR) }]);
+    const noAddress = await pdd.pushAfterSaleDecisions(store, [d('D7', { type: 'RETURN_REFUND', refundStatus: 'VERIFY', receiptStatus: 'WAIT' })]);
+    expect(noAddress[0]).toMatchObject({ ok: false, message: expect.stringContaining('no default return address') });
   });
 
   it('decrypts receivers through pdd.open.decrypt.batch: the three ciphertexts of each order, 33 orders a call, a stale one left out', async () => {

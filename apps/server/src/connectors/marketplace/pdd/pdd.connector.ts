@@ -2,13 +2,17 @@
 // authorization (the merchants' consent page, pdd.pop.auth.token.create / .refresh), orders from
 // pdd.order.number.list.increment.get in windows of at most 30 minutes paged from the last page
 // backwards (as PDD documents, so an order changing during the pull is seen twice rather than
-// missed), after-sales from pdd.refund.list.increment.get, goods from pdd.goods.list.get, stock by
+// missed), after-sales from pdd.refund.list.increment.get (agreements written back through
+// pdd.refund.agree / pdd.refund.returngoods.agree), goods from pdd.goods.list.get, stock by
 // pdd.goods.quantity.update, shipping by pdd.logistics.online.send with PDD's logistics company
 // ids. The installation's app key and secret come from an AppCredentialsLookup; without them every
 // call answers a clear ConnectorError instead of reaching out. See README.md for what is [C]/[S]/[U].
 import { EXPRESS_COMPANIES } from '@openseller/core';
 import type { AppCredentialsLookup, PlatformAppCredentials } from '../../app-credentials.js';
 import {
+  afterSaleDecisionIntent,
+  FINAL_REFUND_STATES,
+  refundStatusAfterIntent,
   stockQuantityRefusal,
   ConnectorError,
   type AfterSalePage,
@@ -36,6 +40,11 @@ export const PDD_DATA_DELAY_MS = 3 * 60_000;
 const COMPANIES_TTL_MS = 3_600_000;
 /** pdd.open.decrypt.batch takes at most 100 ciphertexts a call: 33 orders of three. */
 const DECRYPT_ORDERS_PER_CALL = 33;
+/** The seller's note on an agreed refund or return (operate_desc, shown to the buyer). */
+export const PDD_AGREE_DESC = '商家已同意';
+/** A refusal cannot be sent: PDD publishes no refuse call for apps (README). */
+export const PDD_REFUSE_ON_BACKEND =
+  'Pinduoduo publishes no call for an app to refuse an after-sale: refuse it on the Pinduoduo merchant backend (拼多多商家后台 › 售后), where the buyer is shown the reason; the next pull brings its state here';
 /** Pages of the goods list read at most to find the goods of an unknown SKU. */
 const GOODS_LOOKUP_PAGES = 50;
 
@@ -470,11 +479,87 @@ export function createPddConnector(deps: PddConnectorDeps): PddConnector {
       return out;
     },
 
-    async pushAfterSaleDecisions(_store, decisions): Promise<PushResult[]> {
-      // PDD's after-sale decisions are taken on its merchant backend: no write-back in this build.
-      return decisions.map((d) => ({ key: d.refundId, ok: false, message: 'Pinduoduo after-sales are decided on the Pinduoduo merchant backend (no write-back call in this build)' }));
+    /**
+     * The seller's decisions by the shared intent rule, on the state last pulled (PDD's detail call
+     * is not read again): a refund agreed through pdd.refund.agree, a return agreed through
+     * pdd.refund.returngoods.agree with the shop's default return address (pdd.refund.address.list.get)
+     * [C: lywzx/pdd-node-sdk's calls generated from PDD's documentation]. PDD publishes no call to
+     * refuse an after-sale: a refusal answers per record that the seller refuses on PDD's backend.
+     */
+    async pushAfterSaleDecisions(store, decisions, options): Promise<PushResult[]> {
+      const results: PushResult[] = [];
+      let returnAddressId: string | null | undefined;
+      for (const d of decisions) {
+        const fail = (message: string) => results.push({ key: d.refundId, ok: false, message });
+        const status = d.platformStatus ?? null;
+        if (!d.platformNo || !status) {
+          fail('the order or the Pinduoduo state of this after-sale is not known here: pull the store again, then send');
+          continue;
+        }
+        const intent = afterSaleDecisionIntent(d.type ?? 'REFUND_ONLY', status, d);
+        if (refundStatusAfterIntent(intent, status) === status) {
+          results.push({ key: d.refundId, ok: true, message: null });
+          continue;
+        }
+        if (FINAL_REFUND_STATES.has(status)) {
+          fail(`Pinduoduo after-sale ${d.refundId} is ${status} on Pinduoduo and can no longer be decided`);
+          continue;
+        }
+        if (intent === 'REFUSE') {
+          fail(PDD_REFUSE_ON_BACKEND);
+          continue;
+        }
+        try {
+          if (intent === 'PAY') {
+            const answer = await call<{ result?: { succ?: boolean; message?: string } }>(
+              'pdd.refund.agree',
+              'response',
+              { request: { after_sales_id: d.refundId, order_sn: d.platformNo, operate_desc: PDD_AGREE_DESC } },
+              store,
+              options,
+            );
+            if (!answer.result || typeof answer.result !== 'object') throw new ConnectorError('PLATFORM_ERROR', 'malformed Pinduoduo answer: pdd.refund.agree has no result');
+            if (answer.result.succ === true) results.push({ key: d.refundId, ok: true, message: null });
+            else fail(`Pinduoduo did not agree the refund: ${answer.result.message || 'no reason given'}`);
+            continue;
+          }
+          returnAddressId ??= await defaultReturnAddressId(store, options);
+          if (!returnAddressId) {
+            fail('the shop has no default return address in Pinduoduo\'s return address library (退货地址): set one there, then send again');
+            continue;
+          }
+          const answer = await call<{ success?: boolean; error_msg?: string; result?: { success?: boolean; message?: string } }>(
+            'pdd.refund.returngoods.agree',
+            'response',
+            { request: { after_sales_id: d.refundId, order_sn: d.platformNo, operate_desc: PDD_AGREE_DESC, return_address_id: returnAddressId } },
+            store,
+            options,
+          );
+          if (!answer.result || typeof answer.result !== 'object') throw new ConnectorError('PLATFORM_ERROR', 'malformed Pinduoduo answer: pdd.refund.returngoods.agree has no result');
+          if (answer.result.success === true) results.push({ key: d.refundId, ok: true, message: null });
+          else fail(`Pinduoduo did not agree the return: ${answer.result.message || answer.error_msg || 'no reason given'}`);
+        } catch (error) {
+          if (!isRefusal(error)) throw error;
+          fail(error.detail);
+        }
+      }
+      return results;
     },
   };
+
+  /** The shop's default return address (pdd.refund.address.list.get, is_default), null when it has none. */
+  async function defaultReturnAddressId(store: StoreCredentials, options?: CallOptions): Promise<string | null> {
+    const answer = await call<{ refund_address_list?: { id?: string | number; is_default?: string | number | boolean }[] }>(
+      'pdd.refund.address.list.get',
+      'refund_address_list_get_response',
+      {},
+      store,
+      options,
+    );
+    if (!Array.isArray(answer.refund_address_list)) throw new ConnectorError('PLATFORM_ERROR', 'malformed Pinduoduo answer: pdd.refund.address.list.get has no refund_address_list');
+    const chosen = answer.refund_address_list.find((a) => ['1', 'true'].includes(String(a.is_default)));
+    return chosen?.id != null && String(chosen.id) !== '' ? String(chosen.id) : null;
+  }
 
   async function alreadyShipped(store: StoreCredentials, orderSn: string, logisticsId: string, trackingNumber: string, options?: CallOptions): Promise<boolean> {
     try {

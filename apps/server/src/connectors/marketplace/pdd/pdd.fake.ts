@@ -162,6 +162,10 @@ export interface PddFake {
   // ---- more seeds and a look inside ----
   seedGoods(goods: PddFakeGoods[]): void;
   seedRefunds(refunds: PddFakeRefund[]): void;
+  /** The after-sale as the fake holds it now (its state after the seller's decisions). */
+  refund(id: string): PddFakeRefund | undefined;
+  /** The shop's return address library (pdd.refund.address.list.get); one default address unless set. */
+  setReturnAddresses(addresses: PddFakeReturnAddress[]): void;
   /** Refresh tokens issued so far stop working (the seller withdrew the authorization). */
   revokeRefreshTokens(): void;
   /** A code as the consent page would give it. */
@@ -174,6 +178,15 @@ export interface PddFake {
   /** Requests refused for a wrong sign. */
   readonly badSignatures: number;
   readonly waybills: PddFakeWaybill[];
+}
+
+/** An address of the shop's return address library. */
+export interface PddFakeReturnAddress {
+  id: number;
+  is_default: string;
+  refund_name: string;
+  refund_phone: string;
+  refund_address: string;
 }
 
 class FakeError extends Error {
@@ -220,6 +233,9 @@ const RESPONSE_KEYS: Record<string, string> = {
   'pdd.waybill.get': 'pdd_waybill_get_response',
   'pdd.waybill.cancel': 'pdd_waybill_cancel_response',
   'pdd.open.decrypt.batch': 'open_kms_decrypt_batch_response',
+  'pdd.refund.agree': 'response',
+  'pdd.refund.returngoods.agree': 'response',
+  'pdd.refund.address.list.get': 'refund_address_list_get_response',
 };
 const TIMESTAMP_TOLERANCE_SECONDS = 600;
 const secondsOf = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -241,6 +257,7 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
   const orders = new Map<string, PddFakeOrder>();
   const goods = new Map<string, PddFakeGoods>();
   const refunds = new Map<string, PddFakeRefund>();
+  let returnAddresses: PddFakeReturnAddress[] = [{ id: 7001, is_default: '1', refund_name: '售后组', refund_phone: '13800000000', refund_address: '上海市 浦东新区 张江路 1 号' }];
   const codes = new Set<string>();
   const accessTokens = new Map<string, { expiresAt: number }>();
   const refreshTokens = new Set<string>();
@@ -522,7 +539,42 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
     };
   }
 
-  const AUTHORISED = new Set(['pdd.order.number.list.increment.get', 'pdd.order.information.get', 'pdd.goods.list.get', 'pdd.goods.quantity.update', 'pdd.logistics.online.send', 'pdd.refund.list.increment.get', 'pdd.waybill.get', 'pdd.waybill.cancel', 'pdd.open.decrypt.batch']);
+  const AUTHORISED = new Set(['pdd.order.number.list.increment.get', 'pdd.order.information.get', 'pdd.goods.list.get', 'pdd.goods.quantity.update', 'pdd.logistics.online.send', 'pdd.refund.list.increment.get', 'pdd.waybill.get', 'pdd.waybill.cancel', 'pdd.open.decrypt.batch', 'pdd.refund.agree', 'pdd.refund.returngoods.agree', 'pdd.refund.address.list.get']);
+
+  /** The `request` object of the after-sale decision calls, with the after-sale it names (of that order). */
+  function decisionRequest(p: Record<string, string>) {
+    let request: Record<string, unknown>;
+    try {
+      request = JSON.parse(required(p, 'request')) as Record<string, unknown>;
+    } catch (error) {
+      if (error instanceof FakeError) throw error;
+      throw new FakeError(FAKE_CODES.BAD_PARAMETER, 'request 不是 JSON');
+    }
+    if (!request.after_sales_id || !request.order_sn) throw new FakeError(FAKE_CODES.BAD_PARAMETER, 'after_sales_id 和 order_sn 不能为空');
+    const refund = refunds.get(String(request.after_sales_id));
+    return { request, refund: refund && refund.order_sn === String(request.order_sn) ? refund : undefined };
+  }
+
+  /** pdd.refund.agree: a request awaiting the seller (2, 3) is agreed and being paid (4). */
+  function refundAgree(p: Record<string, string>) {
+    const { request, refund } = decisionRequest(p);
+    const result = (succ: boolean, message: string) => ({ response: { result: { after_sales_id: request.after_sales_id, order_sn: request.order_sn, succ, message } } });
+    if (!refund) return result(false, '售后单不存在');
+    if (![2, 3].includes(refund.after_sales_status)) return result(false, `售后单状态${refund.after_sales_status}不能同意退款`);
+    refunds.set(refund.id, { ...refund, after_sales_status: 4, updatedAt: now() });
+    return result(true, '退款操作成功');
+  }
+
+  /** pdd.refund.returngoods.agree: a return awaiting the seller (3) is agreed to an address of the library (7). */
+  function returnGoodsAgree(p: Record<string, string>) {
+    const { request, refund } = decisionRequest(p);
+    const result = (success: boolean, message: string) => ({ response: { success: true, result: { after_sales_id: request.after_sales_id, order_sn: request.order_sn, success, message } } });
+    if (!returnAddresses.some((a) => String(a.id) === String(request.return_address_id ?? ''))) throw new FakeError(FAKE_CODES.BAD_PARAMETER, 'return_address_id 不存在');
+    if (!refund) return result(false, '售后单不存在');
+    if (refund.after_sales_type !== 3 || refund.after_sales_status !== 3) return result(false, `售后单状态${refund.after_sales_status}不能同意退货`);
+    refunds.set(refund.id, { ...refund, after_sales_status: 7, updatedAt: now() });
+    return result(true, '同意退货成功');
+  }
 
   /** pdd.open.decrypt.batch: ≤ 100 items of {data_tag (the order_sn), encrypted_data}; each answered with its own error_code. */
   function decryptBatch(p: Record<string, string>): unknown {
@@ -603,6 +655,12 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
         return stdTemplates(p);
       case 'pdd.open.decrypt.batch':
         return decryptBatch(p);
+      case 'pdd.refund.agree':
+        return refundAgree(p);
+      case 'pdd.refund.returngoods.agree':
+        return returnGoodsAgree(p);
+      case 'pdd.refund.address.list.get':
+        return { refund_address_list_get_response: { refund_address_list: returnAddresses.map((a) => ({ ...a })) } };
       default:
         throw new FakeError(FAKE_CODES.UNKNOWN_TYPE, `接口 ${type} 不存在`);
     }
@@ -737,6 +795,10 @@ export async function startPddFake(options: PddFakeOptions = {}): Promise<PddFak
     },
     seedRefunds(list) {
       for (const r of list) refunds.set(r.id, { ...r });
+    },
+    refund: (id) => refunds.get(id),
+    setReturnAddresses(list) {
+      returnAddresses = list.map((a) => ({ ...a }));
     },
     revokeRefreshTokens() {
       refreshTokens.clear();
