@@ -9,7 +9,7 @@
 // indexes as they were before migration 0073 (led by domain_id), interleaved call by call: the bench
 // builds those indexes beside the current ones, and each call runs in a transaction that drops the
 // other set (rolled back; only the statement is timed). BEFORE=0 skips that (no index build);
-// EXPLAIN=1 prints each case's plan (ANALYZE, BUFFERS) on both sets.
+// EXPLAIN=1 prints each case's plan (ANALYZE, BUFFERS) on both sets; HTTP=0 skips the HTTP part.
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { OrderSearchInput } from '@openseller/core';
@@ -36,6 +36,8 @@ const TABS = (process.env.TABS ?? '6').split(',');
 const STATEMENTS = process.env.STATEMENTS === '1';
 const BEFORE = process.env.BEFORE !== '0';
 const EXPLAIN = process.env.EXPLAIN === '1';
+// HTTP=0: only the interleaved SQL comparison (a loaded machine's short run).
+const HTTP = process.env.HTTP !== '0';
 
 const env = await startBenchEnv('order_search');
 console.log(`machine: ${machine()}`);
@@ -99,6 +101,7 @@ for (const c of cases) {
   for (const activeKey of TABS) {
     const body = { ...c.body, activeKey, currentPage: 1, pageSize: 100 };
     bodies.push({ label: c.label, activeKey, body });
+    if (!HTTP) continue;
     let total = 0;
     const http = await measure(`HTTP tab ${activeKey}: ${c.label}`, N, 1, async () => {
       total = (await post<{ total: number }>('/myhome/erpsoh/searchErpSoHPageList', body)).total;
