@@ -244,6 +244,34 @@ describe('order list', () => {
     expect(await ids(w, { activeKey: '1', buyerNick: 'shared' })).toEqual([mine.id]);
   });
 
+  it('finds by fragment through search indexes that hold every domain\'s orders, answering only the seller\'s own', async () => {
+    const w = await world();
+    const other = await world();
+    const platformNo = uniqueName('PX');
+    const receiver = { name: '欧阳小二', phone: '13611113333', province: '浙江省', city: '杭州市', district: '西湖区', address: '文三路 90 号' };
+    for (const domain of [other, other]) await domain.order({ buyerNick: '共享买家nick', platformNo: `${platformNo}-o`, receiver });
+    const mine = await w.order({ buyerNick: '共享买家nick', platformNo, receiver });
+    // Every kind of fragment: trigrams (three Chinese characters, digits, Latin letters) and two-character pieces.
+    for (const body of [
+      { receiverKeywords: '阳小二' },
+      { receiverKeywords: '小二' },
+      { receiverKeywords: '13611113333' },
+      { receiverKeywords: '文三路90号' },
+      { buyerNick: '买家' },
+      { buyerNick: '家nick' },
+      { codeKeywords: platformNo.slice(2) },
+    ]) {
+      const page = (await call(w, 'searchErpSoHPageList', { activeKey: '6', ...body })).body.data;
+      expect({ body, ids: page.voList.map((r: { id: number }) => r.id), total: page.total }).toEqual({ body, ids: [mine.id], total: 1 });
+    }
+    // The indexes (migration order_search_gin_without_domain) key on the search texts alone: a lookup
+    // reads the keyword's postings, not the domain's whole posting tree; the domain is checked on the row.
+    const defs = await db.execute<{ name: string; def: string }>(sql`
+      select indexname as name, indexdef as def from pg_indexes where tablename = 'erp_orders' and indexname ~ '^erp_orders_(receiver|buyer|code)_(search|bigram)_idx$'`);
+    expect(defs.rows.map((r) => r.name).sort()).toEqual(['erp_orders_buyer_bigram_idx', 'erp_orders_buyer_search_idx', 'erp_orders_code_search_idx', 'erp_orders_receiver_bigram_idx', 'erp_orders_receiver_search_idx']);
+    for (const r of defs.rows) expect(r.def).not.toContain('domain_id');
+  });
+
   it('filters by SKU, receiver, buyer, store, warehouse, courier, label, flags and time ranges', async () => {
     const w = await world();
     const wh = await anotherWarehouse(t, w.domainId, 0);

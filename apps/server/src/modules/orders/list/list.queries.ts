@@ -24,8 +24,8 @@ import { pageOffset } from '../../../platform/paging.js';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-// The search texts of an order, exactly as the trigram indexes of migration shipby_search
-// declare them (same expressions, or the indexes are not used).
+// The search texts of an order, exactly as the trigram indexes of migrations shipby_search and
+// order_search_gin_without_domain declare them (same expressions, or the indexes are not used).
 const RECEIVER_SEARCH = sql.raw(
   `order_search_text(o.receiver_name, o.receiver_phone, o.receiver_tel, coalesce(o.receiver_province, '') || coalesce(o.receiver_city, '') || coalesce(o.receiver_district, '') || coalesce(o.receiver_address, ''))`,
 );
@@ -50,8 +50,10 @@ export async function learnTrigramWords(tx: Tx): Promise<void> {
 const bigramsOf = (text: SQL) => sql`order_search_bigrams(${text})`;
 
 /**
- * Any keyword found in the search text (fragments, as orderSearchPattern takes them). The domain
- * is tested again inside so the (domain_id, …) GIN indexes serve the keywords alone. `indexed`
+ * Any keyword found in the search text (fragments, as orderSearchPattern takes them). The search
+ * GIN indexes hold the texts alone (migration order_search_gin_without_domain): the lookup reads the
+ * keyword's postings only, and the statement's `o.domain_id = …` is checked on each row it hands
+ * over (with the domain in the index, every lookup also read the domain's whole posting tree). `indexed`
  * when every keyword can be found through an index: by its trigrams (three word characters in a
  * row), or — where the text has a pieces index — by its two-character pieces (a two-character
  * Chinese name), the ILIKE then only checking the rows the index gave.
