@@ -3,9 +3,11 @@
 // from opening its address to its first content, on a cold open (a fresh browser profile: empty
 // HTTP cache) and a warm open (the same profile again); then the order list's tab switch. The
 // built web app (apps/web/dist) is served by the real server over the orders generator's data.
-//   npm run build && npx tsx bench/routes-browser.bench.ts     (CHROMIUM_PATH, ORDERS, RUNS, WEB_DIST)
+//   npm run build && npx tsx bench/routes-browser.bench.ts     (CHROMIUM_PATH, ORDERS, RUNS, WEB_DIST, READY_TIMEOUT_MS)
 // COMPARE_DIST=<another build's dist> serves that build too (same server code and data) and opens
 // both in turn, so a before/after is measured under the same load; ONLY=sign-in,home picks routes.
+// WATERFALL=1 prints, per build, the requests of one more cold open of the order list: when each
+// kind (entry and page scripts, language packs, API calls) started and finished.
 // Targets (issue #20): sign-in ≤ 250 KB and home ≤ 350 KB of brotli JavaScript; the order list's
 // first row within 1.5 s of a cold open; a tab switch within 300 ms.
 import fs from 'node:fs';
@@ -31,6 +33,8 @@ const num = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const ORDERS = num('ORDERS', 1_000);
 const RUNS = num('RUNS', 3);
 const TABS = num('TAB_SWITCHES', 6);
+// How long a route may take to show its first content (a heavily loaded machine needs more).
+const READY_MS = num('READY_TIMEOUT_MS', 60_000);
 const compareDist = process.env.COMPARE_DIST ? path.resolve(process.env.COMPARE_DIST) : undefined;
 const only = process.env.ONLY?.split(',');
 
@@ -44,11 +48,11 @@ interface Route {
   budgetMs?: number;
 }
 
-const title = (page: Page) => page.locator('.os-page-title h1').first().waitFor({ timeout: 60_000 });
-const firstRow = (page: Page) => page.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
+const title = (page: Page) => page.locator('.os-page-title h1').first().waitFor({ timeout: READY_MS });
+const firstRow = (page: Page) => page.locator('.ant-table-row').first().waitFor({ timeout: READY_MS });
 const ROUTES: Route[] = [
-  { name: 'sign-in', hash: '/login', signedIn: false, budgetKb: 250, ready: (p) => p.getByRole('button', { name: /^Sign in$/ }).waitFor({ timeout: 60_000 }) },
-  { name: 'home', hash: '/', signedIn: true, budgetKb: 350, ready: (p) => p.getByText(/^Welcome back/).waitFor({ timeout: 60_000 }) },
+  { name: 'sign-in', hash: '/login', signedIn: false, budgetKb: 250, ready: (p) => p.getByRole('button', { name: /^Sign in$/ }).waitFor({ timeout: READY_MS }) },
+  { name: 'home', hash: '/', signedIn: true, budgetKb: 350, ready: (p) => p.getByText(/^Welcome back/).waitFor({ timeout: READY_MS }) },
   { name: 'order list', hash: '/order?activeKey=6', signedIn: true, budgetMs: 1500, ready: firstRow },
   { name: 'goods', hash: '/goods', signedIn: true, ready: firstRow },
   { name: 'stock', hash: '/stocks', signedIn: true, ready: firstRow },
@@ -121,7 +125,7 @@ await signInPage.goto(`${env.baseUrl}/#/login`);
 await signInPage.getByLabel('Username').fill(world.loginName);
 await signInPage.locator('input#password').fill(world.password);
 await signInPage.getByRole('button', { name: /^Sign in$/ }).click();
-await signInPage.getByText(/^Welcome back/).waitFor({ timeout: 60_000 });
+await signInPage.getByText(/^Welcome back/).waitFor({ timeout: READY_MS });
 const signedIn = await signInContext.storageState();
 await signInContext.close();
 
@@ -177,9 +181,43 @@ for (const route of ROUTES.filter((r) => !only || only.includes(r.name))) {
   rows.push(...mine);
 }
 
+// One more cold open of the order list per build, its requests as a waterfall: start → end in ms
+// from the navigation, summed up by kind, then every API call and language pack on its own.
+// A language pack is a chunk named after its namespace (locales/<language>/<namespace>.json).
+const packNames = new Set(fs.readdirSync(path.join(import.meta.dirname, '../apps/web/src/locales/en')).map((f) => f.replace(/\.json$/, '')));
+const isPack = (file: string) => packNames.has(path.basename(file).replace(/-[\w-]{8}\.js$/, ''));
+async function waterfall(app: App): Promise<void> {
+  const context = await browser.newContext({ ...contextOptions, storageState: app.storage });
+  const page = await context.newPage();
+  const seen: { url: string; kind: string; start: number; end: number }[] = [];
+  let t0 = 0;
+  page.on('requestfinished', (request) => {
+    const timing = request.timing();
+    const url = new URL(request.url());
+    const type = request.resourceType();
+    const kind = type === 'script' ? (isPack(url.pathname) ? 'pack' : 'script') : ['fetch', 'xhr'].includes(type) ? 'api' : type;
+    seen.push({ url: url.pathname, kind, start: timing.startTime, end: timing.startTime + timing.responseEnd });
+  });
+  t0 = Date.now();
+  const ms = await open(page, app, ROUTES.find((r) => r.name === 'order list')!);
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  const rel = (t: number) => Math.round(t - t0);
+  console.log(`\nwaterfall${app.label ? ` (${app.label})` : ''}: order list cold open, first row at ${ms.toFixed(0)} ms`);
+  for (const kind of ['document', 'script', 'stylesheet', 'pack', 'api']) {
+    const of = seen.filter((r) => r.kind === kind);
+    if (!of.length) continue;
+    console.log(`  ${kind.padEnd(10)} ${String(of.length).padStart(4)} requests, first start ${rel(Math.min(...of.map((r) => r.start)))}, last start ${rel(Math.max(...of.map((r) => r.start)))}, last end ${rel(Math.max(...of.map((r) => r.end)))}`);
+  }
+  for (const r of seen.filter((x) => x.kind === 'api' || x.kind === 'pack').sort((a, b) => a.start - b.start)) {
+    console.log(`    ${r.kind.padEnd(5)} ${String(rel(r.start)).padStart(6)} → ${String(rel(r.end)).padStart(6)}  ${r.url}`);
+  }
+}
+if (process.env.WATERFALL) for (const app of apps) await waterfall(app);
+
 // The order list's tab switch: from the click on a tab to its first row of that tab's orders.
 const switches = new Map<App, number[]>();
-for (const app of apps) {
+for (const app of TABS > 0 ? apps : []) {
   const tabContext = await browser.newContext({ ...contextOptions, storageState: app.storage });
   const tabPage = await tabContext.newPage();
   await open(tabPage, app, ROUTES.find((r) => r.name === 'order list')!);

@@ -76,6 +76,20 @@ function packsOf(language: string): Promise<PackMap> {
   return map;
 }
 
+/**
+ * Starts loading these namespaces' packs in this language now (the page being opened), before
+ * i18next asks for them: its reads then find the modules loaded. Resolves once the packs have
+ * been asked for (the language's pack map has arrived), not when they have arrived.
+ */
+export function preloadPacks(language: Language, namespaces: readonly string[]): Promise<void> {
+  return packsOf(language).then(
+    (packs) => {
+      for (const namespace of new Set(namespaces)) void packs[`../../locales/${language}/${namespace}.json`]?.().catch(() => undefined);
+    },
+    () => undefined,
+  );
+}
+
 const backend: BackendModule = {
   type: 'backend',
   init() {},
