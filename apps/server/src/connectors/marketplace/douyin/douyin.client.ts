@@ -7,6 +7,7 @@
 // into an error message.
 import type { PlatformAppCredentials } from '../../app-credentials.js';
 import { ConnectorError, sleep as defaultSleep } from '../connector.js';
+import { parseJsonLossless } from './douyin.json.js';
 import { doudianParamJson, doudianSign, type DoudianSignMethod } from './douyin.sign.js';
 
 /** The published production gateway (CONNECTORS.md §4, [C]). */
@@ -127,7 +128,8 @@ async function callOnce(credentials: PlatformAppCredentials, deps: DoudianDeps, 
   if (response.status >= 500) throw new ConnectorError('PLATFORM_ERROR', `Douyin answered ${call.method} with HTTP ${response.status}`);
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    // Douyin's int64 ids (product, SKU, address, after-sale) exceed 2^53: read as their digits, never rounded.
+    body = parseJsonLossless(text);
   } catch {
     throw malformed(call.method, 'not JSON');
   }
