@@ -28,6 +28,7 @@ const ENV = {
   OPENSELLER_CONNECTOR_DY_APP_SECRET: fake.appSecret,
   OPENSELLER_CONNECTOR_DY_GATEWAY_URL: fake.gatewayUrl,
   OPENSELLER_CONNECTOR_DY_AUTHORIZE_URL: fake.authorizeUrl,
+  OPENSELLER_CONNECTOR_DY_SERVICE_ID: fake.serviceId,
 };
 Object.assign(process.env, ENV);
 const t = await createTestApp();
@@ -52,7 +53,7 @@ async function authorizeDouyinStore(token: string, storeId: number) {
   const start = await ok<{ authorizationUrl: string }>(token, `${S}/getAuthorizationUrl`, { id: storeId });
   const url = new URL(start.authorizationUrl);
   expect(url.origin + url.pathname).toBe(fake.authorizeUrl);
-  expect(url.searchParams.get('redirect_uri')).toBe(`${t.baseUrl}/#/authorization`);
+  expect(url.searchParams.get('service_id')).toBe(fake.serviceId);
   const consent = await fetch(url, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const back = new URL(new URL(consent.headers.get('location')!).hash.slice(1), 'http://app');

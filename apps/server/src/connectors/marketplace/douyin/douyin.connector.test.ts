@@ -73,8 +73,13 @@ async function pullAll(from: Date, to: Date, pageSize = 100) {
 describe('the Douyin connector against the Douyin fake', () => {
   it('authorises through the consent page, token.create and token.refresh (refresh tokens are single-use)', async () => {
     const url = new URL(await connector.authorizationUrl({ store: blank(), state: 'st-1', redirectUri: 'http://app/#/authorization' }));
-    expect(url.searchParams.get('app_key')).toBe(fake.appKey);
+    // The service market's page takes the app's service id and the state, not the app key.
+    expect([...url.searchParams.keys()].sort()).toEqual(['service_id', 'state']);
+    expect(url.searchParams.get('service_id')).toBe(fake.serviceId);
     expect(url.searchParams.get('state')).toBe('st-1');
+    // Without the service id there is no consent page: said plainly, nothing guessed.
+    const noServiceId = await failure(connect({ ...fake.credentials(), serviceId: null }).authorizationUrl({ store: blank(), state: 'st-2', redirectUri: 'http://app/#/authorization' }));
+    expect(noServiceId).toMatchObject({ kind: 'NO_APP_CREDENTIALS', detail: expect.stringContaining('OPENSELLER_CONNECTOR_DY_SERVICE_ID') });
     const consent = await fetch(url, { redirect: 'manual' });
     expect(consent.status).toBe(302);
     const back = consent.headers.get('location')!;

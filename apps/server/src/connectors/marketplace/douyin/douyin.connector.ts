@@ -251,7 +251,8 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
     },
 
     async authorizationUrl(request) {
-      return doudianAuthorizationUrl(await credentials(), request.redirectUri, request.state);
+      // The seller comes back to the callback registered with the app's service (README: register https://<site>/#/authorization).
+      return doudianAuthorizationUrl(await credentials(), request.state);
     },
 
     async exchangeCode(input, callOptions) {

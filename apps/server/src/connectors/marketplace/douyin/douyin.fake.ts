@@ -177,6 +177,10 @@ export interface DouyinFakeCall {
 export interface DouyinFakeOptions {
   appKey?: string;
   appSecret?: string;
+  /** The service id of the app's service on the service market (the consent page takes it). */
+  serviceId?: string;
+  /** The callback registered with the service: where the consent page sends the seller back. */
+  callbackUrl?: string;
   shopId?: string;
   now?: () => Date;
   accessTokenTtlSeconds?: number;
@@ -189,6 +193,7 @@ export interface DouyinFake {
   authorizeUrl: string;
   appKey: string;
   appSecret: string;
+  serviceId: string;
   shopId: string;
   calls: DouyinFakeCall[];
   orders: Map<string, DouyinFakeOrder>;
@@ -204,7 +209,7 @@ export interface DouyinFake {
   decisions: DouyinFakeDecision[];
   /** Calls whose signature did not verify. */
   readonly badSignatures: number;
-  credentials(): { appKey: string; appSecret: string; gatewayUrl: string; authorizeUrl: string };
+  credentials(): { appKey: string; appSecret: string; gatewayUrl: string; authorizeUrl: string; serviceId: string };
   seedOrders(orders: DouyinFakeOrder[]): void;
   seedProducts(products: DouyinFakeProduct[], skus: DouyinFakeSku[]): void;
   /** After-sales as afterSale.List / afterSale.Detail answer them. */
@@ -238,6 +243,8 @@ const readBody = (req: IncomingMessage): Promise<string> =>
 export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<DouyinFake> {
   const appKey = options.appKey ?? '7000000000000000001';
   const appSecret = options.appSecret ?? 'douyin-fake-app-secret';
+  const serviceId = options.serviceId ?? '5901';
+  const callbackUrl = options.callbackUrl ?? 'http://app/#/authorization';
   const shopId = options.shopId ?? '4463798';
   const now = options.now ?? (() => new Date());
   const ttl = options.accessTokenTtlSeconds ?? 7 * 86_400;
@@ -623,14 +630,14 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     dispatch(method, params, res);
   }
 
+  /** The service market's consent page: service_id and state in; back to the service's registered callback with code and state. */
   function consent(url: URL, res: ServerResponse) {
     const q = url.searchParams;
-    if (q.get('app_key') !== appKey || !q.get('redirect_uri')) {
+    if (q.get('service_id') !== serviceId) {
       res.writeHead(400, { 'content-type': 'text/plain;charset=utf-8' });
-      return res.end('invalid app_key or redirect_uri');
+      return res.end('服务不存在 (invalid service_id)');
     }
-    const redirect = q.get('redirect_uri')!;
-    const back = `${redirect}${redirect.includes('?') ? '&' : '?'}code=${encodeURIComponent(issueCode())}&state=${encodeURIComponent(q.get('state') ?? '')}`;
+    const back = `${callbackUrl}${callbackUrl.includes('?') ? '&' : '?'}code=${encodeURIComponent(issueCode())}&state=${encodeURIComponent(q.get('state') ?? '')}`;
     res.writeHead(302, { location: back });
     res.end();
   }
@@ -651,6 +658,7 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     authorizeUrl: `${base}/authorize`,
     appKey,
     appSecret,
+    serviceId,
     shopId,
     calls,
     orders,
@@ -664,7 +672,7 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     get badSignatures() {
       return badSignatures;
     },
-    credentials: () => ({ appKey, appSecret, gatewayUrl: base, authorizeUrl: `${base}/authorize` }),
+    credentials: () => ({ appKey, appSecret, gatewayUrl: base, authorizeUrl: `${base}/authorize`, serviceId }),
     seedOrders(list) {
       // Statuses outside the published set are taken too: a test may seed one the connector must refuse.
       for (const o of list) {
