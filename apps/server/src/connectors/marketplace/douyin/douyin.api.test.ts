@@ -122,6 +122,20 @@ describe('a Douyin shop store against the Douyin fake', () => {
     const waybill = fake.waybills.at(-1)!;
     expect(numbered.voList[0]).toMatchObject({ id: Number(target.id), expressCompanyCode: 'ZTO', expressNo: waybill.trackNo });
     expect(waybill).toMatchObject({ logisticsCode: 'zhongtong', cancelled: false });
+    // A Douyin order on a Douyin waybill: sent under its Douyin order id with its ciphertexts, so the label carries the real receiver.
+    expect(waybill).toMatchObject({ orderId: orders[7]!.order_id, encryptedReceiver: true, receiver: { contact: { name: orders[7]!.encrypt_post_receiver, mobile: orders[7]!.encrypt_post_tel } } });
+
+    // The main account reveals the full receiver: Douyin decrypts it (order.batchDecrypt), nothing of it is stored.
+    fake.setClearReceiver(orders[7]!.order_id, { name: '赵六', tel: '13612345678', detail: '文三路9号' });
+    const revealed = await ok<{ voList: Record<string, unknown>[] }>(seller.token, '/cloud/core/decrypt', { idList: [Number(target.id)] });
+    expect(revealed.voList[0]).toMatchObject({ receiverName: '赵六', receiverPhone: '13612345678', receiverProvince: '浙江省', receiverAddress: '文新街道文三路9号' });
+    expect(fake.calls.filter((c) => c.method === 'order.batchDecrypt').at(-1)!.params!.cipher_infos).toEqual([
+      { auth_id: orders[7]!.order_id, cipher_text: orders[7]!.encrypt_post_receiver },
+      { auth_id: orders[7]!.order_id, cipher_text: orders[7]!.encrypt_post_tel },
+      { auth_id: orders[7]!.order_id, cipher_text: orders[7]!.post_addr.encrypt_detail },
+    ]);
+    const kept = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from erp_orders where id = ${target.id} and receiver_name = '赵六'`);
+    expect(kept.rows[0]!.n).toBe(0);
 
     // The token expires on Douyin's side before the feedback: the connection refreshes it.
     const [before] = await t.database.db.select().from(stores).where(and(eq(stores.domainId, seller.domainId), eq(stores.id, store.id)));
