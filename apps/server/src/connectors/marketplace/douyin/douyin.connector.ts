@@ -403,22 +403,21 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
     },
 
     async pushAfterSaleDecisions(store, decisions, callOptions): Promise<PushResult[]> {
-      return deadline(callOptions, async (signal, creds) => {
-        const token = tokenOf(store);
-        const results: PushResult[] = [];
-        let returnAddress: Promise<string | null> | undefined;
-        for (const d of decisions) {
-          try {
-            results.push(await decide(creds, token, d, signal, () => (returnAddress ??= defaultReturnAddress(creds, token, signal))));
-          } catch (error) {
-            // A refusal concerns this after-sale; a failure of the call as such stops the batch while nothing was decided yet.
-            if (error instanceof DoudianBusinessError) results.push({ key: d.refundId, ok: false, message: error.message });
-            else if (error instanceof ConnectorError && !results.some((r) => r.ok)) throw error;
-            else results.push({ key: d.refundId, ok: false, message: error instanceof ConnectorError ? error.detail : (error as Error).message });
-          }
+      const token = tokenOf(store);
+      const results: PushResult[] = [];
+      let returnAddress: Promise<string | null> | undefined;
+      for (const d of decisions) {
+        try {
+          // Each decision under its own deadline: a long batch does not run out of time half-way.
+          results.push(await deadline(callOptions, (signal, creds) => decide(creds, token, d, signal, () => (returnAddress ??= defaultReturnAddress(creds, token, signal)))));
+        } catch (error) {
+          // A refusal concerns this after-sale; a failure of the call as such stops the batch while nothing was decided yet.
+          if (error instanceof DoudianBusinessError) results.push({ key: d.refundId, ok: false, message: error.message });
+          else if (error instanceof ConnectorError && !results.some((r) => r.ok)) throw error;
+          else results.push({ key: d.refundId, ok: false, message: error instanceof ConnectorError ? error.detail : (error as Error).message });
         }
-        return results;
-      });
+      }
+      return results;
     },
 
     /**
@@ -434,25 +433,24 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
         return e && e.name && e.phone && e.address ? [{ platformNo: r.platformNo, ...e }] : [];
       });
       if (!wanted.length) return [];
-      return deadline(callOptions, async (signal, creds) => {
-        const token = tokenOf(store);
-        const out: PlatformReceiver[] = [];
-        for (let i = 0; i < wanted.length; i += DOUYIN_DECRYPT_ORDERS_PER_CALL) {
-          const batch = wanted.slice(i, i + DOUYIN_DECRYPT_ORDERS_PER_CALL);
-          const cipher_infos = batch.flatMap((o) => [o.name, o.phone, o.address].map((cipher_text) => ({ auth_id: o.platformNo, cipher_text })));
-          const data = await callDoudian(creds, deps, { method: 'order.batchDecrypt', accessToken: token, params: { cipher_infos } }, signal).catch(readRefusal('the receiver decryption'));
-          if (!Array.isArray(data.decrypt_infos)) throw new ConnectorError('PLATFORM_ERROR', 'Douyin answered order.batchDecrypt with a malformed answer: decrypt_infos missing');
-          const clear = new Map<string, string>();
-          for (const d of data.decrypt_infos as Record<string, unknown>[]) {
-            if (Number(d.err_no ?? 0) === 0 && typeof d.decrypt_text === 'string' && d.decrypt_text) clear.set(`${String(d.auth_id ?? '')}\u0000${String(d.cipher_text ?? '')}`, d.decrypt_text);
-          }
-          for (const o of batch) {
-            const [name, phone, detail] = [o.name, o.phone, o.address].map((c) => clear.get(`${o.platformNo}\u0000${c}`));
-            if (name && phone && detail) out.push({ platformNo: o.platformNo, name, phone, tel: null, province: null, city: null, district: null, address: `${o.street}${detail}` });
-          }
+      const token = tokenOf(store);
+      const out: PlatformReceiver[] = [];
+      for (let i = 0; i < wanted.length; i += DOUYIN_DECRYPT_ORDERS_PER_CALL) {
+        const batch = wanted.slice(i, i + DOUYIN_DECRYPT_ORDERS_PER_CALL);
+        const cipher_infos = batch.flatMap((o) => [o.name, o.phone, o.address].map((cipher_text) => ({ auth_id: o.platformNo, cipher_text })));
+        // Each call under its own deadline.
+        const data = await deadline(callOptions, (signal, creds) => callDoudian(creds, deps, { method: 'order.batchDecrypt', accessToken: token, params: { cipher_infos } }, signal).catch(readRefusal('the receiver decryption')));
+        if (!Array.isArray(data.decrypt_infos)) throw new ConnectorError('PLATFORM_ERROR', 'Douyin answered order.batchDecrypt with a malformed answer: decrypt_infos missing');
+        const clear = new Map<string, string>();
+        for (const d of data.decrypt_infos as Record<string, unknown>[]) {
+          if (Number(d.err_no ?? 0) === 0 && typeof d.decrypt_text === 'string' && d.decrypt_text) clear.set(`${String(d.auth_id ?? '')}\u0000${String(d.cipher_text ?? '')}`, d.decrypt_text);
         }
-        return out;
-      });
+        for (const o of batch) {
+          const [name, phone, detail] = [o.name, o.phone, o.address].map((c) => clear.get(`${o.platformNo}\u0000${c}`));
+          if (name && phone && detail) out.push({ platformNo: o.platformNo, name, phone, tel: null, province: null, city: null, district: null, address: `${o.street}${detail}` });
+        }
+      }
+      return out;
     },
   };
 
