@@ -5,11 +5,13 @@
 // (print code dy) and sent, its tracking number fed back by order.logisticsAdd after the token
 // expired (the connection refreshes it) — the fake checking every signature. Also: an order in a
 // status the connector does not know fails the pull clearly and stores nothing; a withdrawn
-// authorisation marks the store expired; a Douyin store without app credentials says so.
+// authorisation marks the store expired; a Douyin store without app credentials says so; a refund
+// pulled into an after-sale document and agreed in the ERP is written back by afterSale.operate.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderSyncRunRow, StoreRow, SyncRunRow } from '@openseller/core';
 import { createTestApp, uniqueName } from '../../../../test/harness.js';
+import { decide, getAfterSale } from '../../../../test/factories/aftersales.js';
 import { chooseCarriers } from '../../../../test/factories/express.js';
 import { ingestSeller, ingestSkus, ingestWarehouse, ordersOfStore } from '../../../../test/factories/orders-ingest.js';
 import { putOnHand } from '../../../../test/factories/outbound.js';
@@ -19,6 +21,7 @@ import type { StoresAreaService } from '../../../modules/stores/index.js';
 import { douyinFakeOrder, startDouyinFake } from './douyin.fake.js';
 
 process.env.ORDER_PULL_CRON = '0 3 1 1 *';
+process.env.AFTER_SALES_WRITE_BACK_CRON = '0 3 1 1 *';
 process.env.ORDER_PULL_RETRY_BASE_MS = '10';
 process.env.MARKETPLACE_RETRY_BASE_MS = '10';
 // Tokens of 30 days: not "expiring" on the store list.
@@ -162,6 +165,47 @@ describe('a Douyin shop store against the Douyin fake', () => {
       sql`select platform_status from platform_orders where domain_id = ${seller.domainId} and store_id = ${store.id} and platform_no = ${orders[7]!.order_id}`,
     );
     expect(platform.rows[0]!.platform_status).toBe('WAIT_BUYER_CONFIRM_GOODS');
+  });
+
+  it('writes a refund agreed in the ERP back to Douyin through afterSale.operate (an after-sale id beyond 2^53 kept whole)', async () => {
+    const seller = await ingestSeller(t);
+    const skus = await ingestSkus(t, seller.domainId, 1);
+    const store = await createStore(t, seller.token, { platformCode: 'DY', name: uniqueName('抖店 ') });
+    expect((await authorizeDouyinStore(seller.token, store.id)).body.success).toBe(true);
+    fake.orders.clear();
+    fake.afterSales.clear();
+    fake.decisions.length = 0;
+    const now = Date.now();
+    const sec = (ms: number) => Math.floor(ms / 1000);
+    const order = douyinFakeOrder('6930000000000001', new Date(now - 2 * HOUR), [{ skuId: '1700000001', productId: '3500000001', outSkuId: skus[0]!.code, priceFen: 1000 }]);
+    fake.seedOrders([order]);
+    const refundId = '7212345678901234567';
+    fake.seedAfterSales([
+      {
+        aftersale_info: { aftersale_id: refundId, aftersale_type: 2, aftersale_status: 6, related_id: order.order_id, apply_time: sec(now - HOUR), update_time: sec(now - HOUR), refund_amount: 1000 },
+        order_info: { shop_order_id: order.order_id, related_order_info: [{ sku_order_id: `${order.order_id}1`, product_id: 3500000001, product_name: '商品', shop_sku_code: skus[0]!.code, item_num: 1, aftersale_item_num: 1, price: 1000 }] },
+        text_part: { reason_text: '不想要了' },
+      },
+    ]);
+    try {
+      const run = await ok<OrderSyncRunRow & { afterSalesCreated: number }>(seller.token, '/myhome/platformSo/syncStoreOrders', { storeId: store.id });
+      expect(run).toMatchObject({ status: 'SUCCESS', afterSalesCreated: 1 });
+      const docs = (await t.call('/cloud/advance/afterSales/search', { storeIdList: [store.id] }, { token: seller.token })).body.data.voList as any[];
+      expect(docs).toHaveLength(1);
+      expect(JSON.stringify(docs[0])).toContain(refundId);
+      expect((await decide(t, seller.token, 'agreeRefund', [docs[0]])).refusals).toEqual([]);
+      const settled = await t.waitFor(
+        () => getAfterSale(t, seller.token, docs[0].id),
+        (d) => d.writeBackStatus === 'SENT' || d.writeBackStatus === 'FAILED',
+      );
+      expect(settled, JSON.stringify(settled)).toMatchObject({ writeBackStatus: 'SENT', writeBackError: null });
+      expect(fake.decisions.map((d) => [d.type, d.aftersaleId])).toEqual([[201, refundId]]);
+      expect(fake.afterSales.get(refundId)!.aftersale_info.aftersale_status).toBe(12);
+      expect(fake.calls.filter((c) => c.method.startsWith('afterSale.') && c.method !== 'afterSale.List').map((c) => c.method)).toEqual(['afterSale.Detail', 'afterSale.operate']);
+    } finally {
+      fake.afterSales.clear();
+      fake.orders.clear();
+    }
   });
 
   it('records a clear error for an order in a status it does not know, stores nothing of the window and keeps the watermark', async () => {
