@@ -18,6 +18,7 @@ import { putOnHand } from '../../../../test/factories/outbound.js';
 import { createStore, storeSeller } from '../../../../test/factories/stores.js';
 import { orderSyncStates, stores, tbSkus } from '../../../db/schema/index.js';
 import type { StoresAreaService } from '../../../modules/stores/index.js';
+import { seedDemoData } from '../../../seed/demo.js';
 import { douyinFakeOrder, startDouyinFake } from './douyin.fake.js';
 
 process.env.ORDER_PULL_CRON = '0 3 1 1 *';
@@ -35,6 +36,8 @@ const ENV = {
 };
 Object.assign(process.env, ENV);
 const t = await createTestApp();
+await seedDemoData(t.database, { root: 'Root#2026go', demo: null, picker: null });
+const root = await t.token('root', 'Root#2026go');
 afterAll(async () => {
   for (const k of Object.keys(ENV)) delete process.env[k];
   await fake.close();
@@ -251,6 +254,31 @@ describe('a Douyin shop store against the Douyin fake', () => {
       expect(answer.body).toMatchObject({ errorCode: 'ERR_STORES_APP_CREDENTIALS_MISSING', params: { platformCode: 'DY' } });
     } finally {
       Object.assign(process.env, ENV);
+    }
+  });
+
+  it('takes the service id from the root page (kept in clear, listed) and builds the consent address with it', async () => {
+    const APPS = '/cloud/admin/connectorApp';
+    const bad = await t.call(`${APPS}/save`, { platformKey: 'DY', appKey: fake.appKey, appSecret: fake.appSecret, serviceId: '59 01' }, { token: root });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('serviceId');
+    const saved = await t.call(`${APPS}/save`, { platformKey: 'DY', appKey: fake.appKey, appSecret: fake.appSecret, serviceId: fake.serviceId, gatewayUrl: fake.gatewayUrl, authorizeUrl: fake.authorizeUrl }, { token: root });
+    expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ success: true, data: { platformKey: 'DY', source: 'PAGE', serviceId: fake.serviceId } });
+    delete process.env.OPENSELLER_CONNECTOR_DY_SERVICE_ID;
+    try {
+      const list = (await t.call(`${APPS}/list`, {}, { token: root })).body.data.voList as { platformKey: string; serviceId: string | null }[];
+      expect(list.find((r) => r.platformKey === 'DY')).toMatchObject({ serviceId: fake.serviceId });
+      const seller = await ingestSeller(t);
+      const store = await createStore(t, seller.token, { platformCode: 'DY' });
+      expect((await authorizeDouyinStore(seller.token, store.id)).body.success).toBe(true);
+      // Saved again without it: no service id, and "Authorise" says what is missing.
+      await t.call(`${APPS}/save`, { platformKey: 'DY', appKey: fake.appKey, gatewayUrl: fake.gatewayUrl, authorizeUrl: fake.authorizeUrl }, { token: root });
+      const missing = await t.call(`${S}/getAuthorizationUrl`, { id: store.id }, { token: seller.token });
+      expect(missing.status).toBe(409);
+      expect(JSON.stringify(missing.body)).toContain('OPENSELLER_CONNECTOR_DY_SERVICE_ID');
+    } finally {
+      Object.assign(process.env, ENV);
+      await t.call(`${APPS}/remove`, { platformKey: 'DY' }, { token: root });
     }
   });
 });
