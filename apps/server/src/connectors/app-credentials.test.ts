@@ -11,9 +11,14 @@ describe('app credentials', () => {
       OPENSELLER_CONNECTOR_QIMEN_APP_KEY: 'q',
       OPENSELLER_CONNECTOR_QIMEN_APP_SECRET: 's',
     });
-    expect(await lookup('CI_PLATFORM_TAOBAO')).toEqual({ appKey: '12345678', appSecret: 'helloworld', gatewayUrl: 'https://gw.api.tbsandbox.com/router/rest', authorizeUrl: null, callbackUrl: null, signSecret: null });
+    expect(await lookup('CI_PLATFORM_TAOBAO')).toEqual({ appKey: '12345678', appSecret: 'helloworld', gatewayUrl: 'https://gw.api.tbsandbox.com/router/rest', authorizeUrl: null, callbackUrl: null, signSecret: null, serviceId: null });
     expect(await lookup('QIMEN')).toMatchObject({ appKey: 'q', appSecret: 's', gatewayUrl: null });
     expect(appCredentialsKey('CI_PLATFORM_PDD')).toBe('PDD');
+  });
+
+  it("reads Douyin's service-market id (_SERVICE_ID) beside its app key", async () => {
+    const lookup = envAppCredentials({ OPENSELLER_CONNECTOR_DY_APP_KEY: '7000000000000000001', OPENSELLER_CONNECTOR_DY_APP_SECRET: 's', OPENSELLER_CONNECTOR_DY_SERVICE_ID: ' 33428 ' });
+    expect(await lookup('DY')).toMatchObject({ appKey: '7000000000000000001', serviceId: '33428' });
   });
 
   it('answers null without both key and secret', async () => {

@@ -2,7 +2,8 @@
 // page, callback). Two sources: the root account's page /system/connectorApps (table
 // connector_apps, secret encrypted at rest) and environment variables
 // OPENSELLER_CONNECTOR_<KEY>_APP_KEY / _APP_SECRET / _GATEWAY_URL / _AUTHORIZE_URL / _CALLBACK_URL
-// (and _SIGN_SECRET for a platform that signs with a secret of its own, Kuaishou),
+// (and _SIGN_SECRET for a platform that signs with a secret of its own, Kuaishou; _SERVICE_ID for
+// one whose consent page takes the app's service-market id, Douyin),
 // KEY = the platform code without CI_PLATFORM_ (TAOBAO, PDD, JD, ...; QIMEN). A platform saved on
 // the page uses the page's entry; otherwise the environment's. Secrets are never sent to the web
 // app and never logged: describeAppCredentials() is what the pages see.
@@ -28,6 +29,11 @@ export interface PlatformAppCredentials {
    * signSecret); absent or null elsewhere. Never sent to the web app, never logged.
    */
   signSecret?: string | null;
+  /**
+   * The app's service id on the platform's service market, for platforms whose consent page takes
+   * it instead of the app key (Douyin's service_id); absent or null elsewhere. Not a secret.
+   */
+  serviceId?: string | null;
 }
 
 /** platformCode (e.g. 'CI_PLATFORM_TAOBAO', 'CI_PLATFORM_PDD', or 'QIMEN' for the Qimen router) → credentials or null. */
@@ -41,7 +47,7 @@ const envValue = (env: NodeJS.ProcessEnv, name: string): string | null => {
   return value ? value : null;
 };
 
-/** From environment variables OPENSELLER_CONNECTOR_<KEY>_APP_KEY / _APP_SECRET / _GATEWAY_URL / _AUTHORIZE_URL (/ _CALLBACK_URL). */
+/** From environment variables OPENSELLER_CONNECTOR_<KEY>_APP_KEY / _APP_SECRET / _GATEWAY_URL / _AUTHORIZE_URL (/ _CALLBACK_URL / _SIGN_SECRET / _SERVICE_ID). */
 export function envAppCredentials(env: NodeJS.ProcessEnv = process.env): AppCredentialsLookup {
   return async (platformCode) => {
     const prefix = `OPENSELLER_CONNECTOR_${appCredentialsKey(platformCode)}_`;
@@ -55,6 +61,7 @@ export function envAppCredentials(env: NodeJS.ProcessEnv = process.env): AppCred
       authorizeUrl: envValue(env, `${prefix}AUTHORIZE_URL`),
       callbackUrl: envValue(env, `${prefix}CALLBACK_URL`),
       signSecret: envValue(env, `${prefix}SIGN_SECRET`),
+      serviceId: envValue(env, `${prefix}SERVICE_ID`),
     };
   };
 }
@@ -68,7 +75,7 @@ export function storedAppCredentials(db: Db, env: NodeJS.ProcessEnv = process.en
       .from(connectorApps)
       .where(eq(connectorApps.platformKey, appCredentialsKey(platformCode)));
     if (row && row.appKey && row.appSecret) {
-      return { appKey: row.appKey, appSecret: row.appSecret, gatewayUrl: row.gatewayUrl, authorizeUrl: row.authorizeUrl, callbackUrl: row.callbackUrl, signSecret: row.signSecret };
+      return { appKey: row.appKey, appSecret: row.appSecret, gatewayUrl: row.gatewayUrl, authorizeUrl: row.authorizeUrl, callbackUrl: row.callbackUrl, signSecret: row.signSecret, serviceId: row.serviceId };
     }
     return fromEnv(platformCode);
   };

@@ -25,6 +25,8 @@ export const ConnectorAppRow = z.object({
   secretHint: z.string().nullable(),
   /** Whether a signing secret distinct from the app secret is set (Kuaishou's signSecret). */
   signSecretSet: z.boolean(),
+  /** The app's service id on the platform's service market (Douyin's service_id), not a secret. */
+  serviceId: z.string().nullable(),
   gatewayUrl: z.string().nullable(),
   authorizeUrl: z.string().nullable(),
   callbackUrl: z.string().nullable(),
@@ -49,6 +51,14 @@ export const ConnectorAppSaveInput = z.object({
     .max(300)
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** The app's service id on the platform's service market (Douyin's service_id, a number the service market shows); empty: none. */
+  serviceId: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^[A-Za-z0-9_-]+$/.test(v), 'Letters, digits, - and _ only'),
   gatewayUrl: Url,
   authorizeUrl: Url,
   callbackUrl: Url,

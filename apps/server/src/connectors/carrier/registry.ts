@@ -5,7 +5,7 @@
 // else through TOP in its Taobao store's session); any other real carrier's connector is not part
 // of this build, so each of its calls says so instead of pretending.
 import { waybillConnectorOf, type WaybillConnector } from '@openseller/core';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { stores, warehouses } from '../../db/schema/index.js';
 import { storedAppCredentials, type AppCredentialsLookup } from '../app-credentials.js';
@@ -15,7 +15,8 @@ import { TAOBAO_CREDENTIALS_CODE } from '../marketplace/taobao/taobao.connector.
 import { createCainiaoWaybillConnector, type TaobaoWaybillShop } from './cainiao/cainiao-waybill.connector.js';
 import { createPddWaybillConnector, type PddWaybillShop } from './pdd-waybill/pdd-waybill.connector.js';
 import { PLATFORM_DOUYIN_CODE } from '../marketplace/douyin/douyin.client.js';
-import { createDouyinWaybillConnector } from './douyin-waybill/douyin-waybill.connector.js';
+import { douyinReceiverRefOf } from '../marketplace/douyin/douyin.mapping.js';
+import { createDouyinWaybillConnector, type DouyinOrderReceiver } from './douyin-waybill/douyin-waybill.connector.js';
 import { createSandboxCarrier } from './sandbox/sandbox-carrier.js';
 import { CarrierConnectorError, type CarrierConnector, type CarrierRegistry } from './types.js';
 
@@ -66,6 +67,18 @@ async function warehouseSender(db: Db, domainId: number, name: string) {
   return w ? { name: w.contact, phone: w.phone, province: w.province, city: w.city, district: w.county, address: w.street } : null;
 }
 
+/** The domain's Douyin order of that number as ingested: the receiver Douyin showed and its ciphertexts (payload receiverRef). */
+async function douyinReceiverOf(db: Db, domainId: number, platformNo: string): Promise<DouyinOrderReceiver | null> {
+  const rows = await db.execute<{ name: string | null; phone: string | null; address: string | null; ref: string | null }>(sql`
+    select p.payload->'receiver'->>'name' as name, p.payload->'receiver'->>'phone' as phone, p.payload->'receiver'->>'address' as address, p.payload->>'receiverRef' as ref
+    from platform_orders p join stores s on s.domain_id = p.domain_id and s.id = p.store_id
+    where p.domain_id = ${domainId} and p.platform_no = ${platformNo} and s.platform_code = ${PLATFORM_DOUYIN_CODE}
+    order by p.id desc limit 1`);
+  const row = rows.rows[0];
+  const encrypted = douyinReceiverRefOf(row?.ref);
+  return row && encrypted ? { masked: { name: row.name ?? '', phone: row.phone ?? '', address: row.address ?? '' }, encrypted } : null;
+}
+
 export function createCarrierRegistry(deps: { db: Db; now?: () => Date; credentials?: AppCredentialsLookup; fetchImpl?: typeof fetch; refreshStore?: StoreRefresher; timeoutMs?: number }): CarrierRegistry & {
   sandbox: ReturnType<typeof createSandboxCarrier>;
 } {
@@ -104,6 +117,7 @@ export function createCarrierRegistry(deps: { db: Db; now?: () => Date; credenti
     credentials,
     shopOf: (domainId, shop) => pddShopOf(deps.db, now, domainId, shop, { code: PLATFORM_DOUYIN_CODE, name: 'Douyin' }),
     senderOf: (domainId, name) => warehouseSender(deps.db, domainId, name),
+    douyinReceiverOf: (domainId, platformNo) => douyinReceiverOf(deps.db, domainId, platformNo),
     now,
     ...(deps.fetchImpl ? { fetchImpl: deps.fetchImpl } : {}),
   });

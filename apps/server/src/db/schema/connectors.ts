@@ -15,6 +15,8 @@ export const connectorApps = pgTable('connector_apps', {
   callbackUrl: text('callback_url'),
   /** A signing secret distinct from the app secret (Kuaishou's signSecret), encrypted like it; null elsewhere. */
   signSecret: encryptedText('sign_secret'),
+  /** The app's service id on the platform's service market (Douyin's service_id, which its consent page takes); not a secret; null elsewhere. */
+  serviceId: text('service_id'),
   updatedBy: bigint('updated_by', { mode: 'number' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

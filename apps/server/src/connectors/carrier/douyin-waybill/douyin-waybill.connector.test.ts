@@ -1,12 +1,13 @@
 // Douyin waybills against the local Douyin fake: numbers with routing and cloud-print data (the
 // fake checking every signature), parcels Douyin cannot take refused one by one, cancelling, and
 // the clear refusals without app credentials, without an authorised store or for a carrier Douyin
-// has no code for.
+// has no code for; a Douyin order printed with its Douyin ciphertexts as the receiver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDouyinConnector } from '../../marketplace/douyin/douyin.connector.js';
-import { startDouyinFake, type DouyinFake } from '../../marketplace/douyin/douyin.fake.js';
+import { douyinFakeOrder, startDouyinFake, type DouyinFake } from '../../marketplace/douyin/douyin.fake.js';
+import { douyinReceiverRefOf } from '../../marketplace/douyin/douyin.mapping.js';
 import type { CarrierAccount, CarrierParcel } from '../types.js';
-import { createDouyinWaybillConnector } from './douyin-waybill.connector.js';
+import { createDouyinWaybillConnector, type DouyinOrderReceiver } from './douyin-waybill.connector.js';
 
 let fake: DouyinFake;
 let accessToken = '';
@@ -90,5 +91,48 @@ describe('Douyin waybills', () => {
   it('fails FAILED with Douyin’s reason when the shop token is refused', async () => {
     const dy = createDouyinWaybillConnector({ credentials: async () => fake.credentials(), shopOf: async () => ({ accessToken: 'not-a-token', shopId: fake.shopId }) });
     await expect(dy.takeWaybillNumbers(account, [parcel('SO-T')])).rejects.toMatchObject({ kind: 'FAILED', message: expect.stringContaining('access token') });
+  });
+
+  it('sends a Douyin order under its Douyin id with its ciphertexts as the receiver; a changed receiver and other orders go as they stand', async () => {
+    const store = { domainId: 7, storeId: 1, platformCode: 'DY', platformShopId: fake.shopId, accessToken, refreshToken: null, tokenExpiresAt: null };
+    const updated = new Date(Date.now() - 3_600_000);
+    fake.seedOrders([douyinFakeOrder('7600000000000001', updated, [{ skuId: '1700000001', productId: '3500000001' }]), douyinFakeOrder('7600000000000002', updated, [{ skuId: '1700000001', productId: '3500000001' }])]);
+    // The orders as ingested: pulled through the marketplace connector (masked receiver, receiverRef).
+    const pulled = await createDouyinConnector({ credentials: async () => fake.credentials() }).pullOrders(store, { from: new Date(updated.getTime() - 1000), to: new Date() });
+    const ingested = new Map<string, DouyinOrderReceiver>(pulled.orders.map((o) => [o.platformNo, { masked: o.receiver, encrypted: douyinReceiverRefOf(o.receiverRef)! }]));
+    const asked: string[] = [];
+    const dy = createDouyinWaybillConnector({
+      credentials: async () => fake.credentials(),
+      shopOf: async () => ({ accessToken, shopId: fake.shopId }),
+      douyinReceiverOf: async (_domainId, platformNo) => {
+        asked.push(platformNo);
+        // 7600000000000009 answers another order's ciphertexts: Douyin must refuse them.
+        return ingested.get(platformNo === '7600000000000009' ? '7600000000000002' : platformNo) ?? null;
+      },
+    });
+    const masked = pulled.orders.find((o) => o.platformNo === '7600000000000001')!.receiver;
+    const douyinParcel = (orderCode: string, platformNo: string, receiver = masked): CarrierParcel => ({ ...parcel(orderCode), receiver, platformCode: 'DY', platformNos: [platformNo] });
+    const before = fake.calls.length;
+    const outcomes = await dy.takeWaybillNumbers(account, [
+      douyinParcel('SO-DY-1', '7600000000000001'),
+      douyinParcel('SO-DY-2', '7600000000000002', { ...masked, name: '王五', phone: '13700000000', address: '文三路1号' }),
+      { ...parcel('SO-TB-1'), platformCode: 'CI_PLATFORM_TAOBAO', platformNos: ['3000000000001'] },
+      douyinParcel('SO-DY-9', '7600000000000009'),
+    ]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true, true, false]);
+    expect(outcomes[3]).toMatchObject({ reason: expect.stringContaining('收件人密文与订单不匹配') });
+    expect(asked).toEqual(['7600000000000001', '7600000000000002', '7600000000000009']);
+    const infos = fake.calls.slice(before).find((c) => c.method === 'logistics.newCreateOrder')!.params!.order_infos as any[];
+    expect(infos[0]).toMatchObject({
+      order_id: '7600000000000001',
+      receiver_info: { address: { province_name: '浙江省', city_name: '杭州市', district_name: '西湖区', street_name: '文新街道', detail_address: '~enc~detail~7600000000000001~' }, contact: { name: '#enc#name#7600000000000001#', mobile: '$enc$tel$7600000000000001$' } },
+    });
+    // The receiver typed in the ERP since goes as it stands, under our order code; so does a Taobao order.
+    expect(infos[1]).toMatchObject({ order_id: 'SO-DY-2', receiver_info: { address: { detail_address: '文三路1号' }, contact: { name: '王五', mobile: '13700000000' } } });
+    expect(infos[2]).toMatchObject({ order_id: 'SO-TB-1', receiver_info: { contact: { name: '张*' } } });
+    const first = outcomes[0]!;
+    if (!first.ok) throw new Error('no number');
+    expect(fake.waybills.find((w) => w.trackNo === first.expressNo)).toMatchObject({ orderId: '7600000000000001', encryptedReceiver: true });
+    expect(fake.waybills.filter((w) => w.orderId === 'SO-DY-2' || w.orderId === 'SO-TB-1').every((w) => !w.encryptedReceiver)).toBe(true);
   });
 });

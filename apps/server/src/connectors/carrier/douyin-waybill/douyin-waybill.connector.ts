@@ -6,11 +6,14 @@
 // authorised Douyin store the waybill account names (its `shop` field: the store's name or Douyin
 // shop id); the company is the Douyin company code of the account's express company. The request
 // and answer fields are [S] (CONNECTORS.md §4, a third-party OMS) and partly [U]; README.md says which.
-// Tracking is not offered through this connector.
+// A Douyin order whose receiver is still the one Douyin gave (masked) goes under its Douyin order
+// id with Douyin's ciphertexts as the receiver (newCreateOrder takes them for the shop's own
+// orders: the label then prints the real receiver without it ever being decrypted here); any other
+// parcel goes under our order code with the receiver as it stands. Tracking is not offered here.
 import type { AppCredentialsLookup, PlatformAppCredentials } from '../../app-credentials.js';
 import { ConnectorError } from '../../marketplace/connector.js';
 import { callDoudian, defaultDoudianDeps, DoudianBusinessError, PLATFORM_DOUYIN_CODE, type DoudianDeps } from '../../marketplace/douyin/douyin.client.js';
-import { douyinCompanyOf } from '../../marketplace/douyin/douyin.mapping.js';
+import { douyinCompanyOf, type DouyinReceiverRef } from '../../marketplace/douyin/douyin.mapping.js';
 import { CarrierConnectorError, type CarrierAccount, type CarrierConnector, type CarrierParcel, type CarrierRouting, type WaybillOutcome } from '../types.js';
 
 export const DOUYIN_WAYBILL_SYSTEM = 'DOUYIN_WAYBILL';
@@ -24,12 +27,20 @@ export interface DouyinWaybillShop {
   shopId: string;
 }
 
+/** A Douyin order's receiver as ingested: what Douyin showed (masked) and its ciphertexts (the order's receiverRef). */
+export interface DouyinOrderReceiver {
+  masked: { name: string; phone: string; address: string };
+  encrypted: DouyinReceiverRef;
+}
+
 export interface DouyinWaybillDeps {
   credentials: AppCredentialsLookup;
   /** The authorised Douyin store of the domain the account's `shop` field names, or a reason why there is none. */
   shopOf(domainId: number, shop: string): Promise<DouyinWaybillShop | string>;
   /** The sender address when a parcel comes without a complete one: the domain's warehouse of the sender's name. */
   senderOf?(domainId: number, name: string): Promise<CarrierParcel['sender'] | null>;
+  /** The domain's Douyin order of that number as ingested (null: none, or it carries no ciphertexts). */
+  douyinReceiverOf?(domainId: number, platformNo: string): Promise<DouyinOrderReceiver | null>;
   fetchImpl?: typeof fetch;
   now?: () => Date;
   timeoutMs?: number;
@@ -42,6 +53,28 @@ const incomplete = (a: CarrierParcel['sender']) => !text(a.name) || !text(a.prov
 /** Douyin's address shape (country_code CHN [S]). */
 const addressOf = (a: CarrierParcel['sender']) => ({ country_code: 'CHN', province_name: text(a.province), city_name: text(a.city), district_name: text(a.district), detail_address: text(a.address) });
 const contactOf = (a: CarrierParcel['sender']) => ({ name: text(a.name), mobile: text(a.phone) });
+
+/**
+ * How a parcel goes to newCreateOrder: a Douyin order (platform DY) whose receiver still reads as
+ * Douyin gave it goes under its Douyin order id with the ciphertexts (street in clear, as Douyin
+ * keeps it); a receiver changed in the ERP since, or any other order, goes as it stands under our code.
+ */
+async function orderInfoOf(deps: DouyinWaybillDeps, domainId: number, p: CarrierParcel): Promise<{ orderId: string; receiver: Record<string, unknown> }> {
+  const plain = { orderId: p.orderCode, receiver: { address: addressOf(p.receiver), contact: contactOf(p.receiver) } };
+  const platformNo = p.platformCode === PLATFORM_DOUYIN_CODE && p.platformNos?.length === 1 ? p.platformNos[0]! : null;
+  if (!platformNo || !deps.douyinReceiverOf) return plain;
+  const order = await deps.douyinReceiverOf(domainId, platformNo);
+  if (!order || !order.encrypted.name || !order.encrypted.phone || !order.encrypted.address) return plain;
+  const unchanged = text(p.receiver.name) === text(order.masked.name) && text(p.receiver.phone) === text(order.masked.phone) && text(p.receiver.address) === text(order.masked.address);
+  if (!unchanged) return plain;
+  return {
+    orderId: platformNo,
+    receiver: {
+      address: { ...addressOf(p.receiver), ...(order.encrypted.street ? { street_name: order.encrypted.street } : {}), detail_address: order.encrypted.address },
+      contact: { name: order.encrypted.name, mobile: order.encrypted.phone },
+    },
+  };
+}
 
 export function createDouyinWaybillConnector(deps: DouyinWaybillDeps): CarrierConnector {
   const client = defaultDoudianDeps({ fetchImpl: deps.fetchImpl, now: deps.now, sleep: deps.sleep, retryBaseMs: deps.retryBaseMs });
@@ -108,14 +141,21 @@ export function createDouyinWaybillConnector(deps: DouyinWaybillDeps): CarrierCo
             for (let i = 0; i < group.length; i += PER_CALL) {
               const chunk = group.slice(i, i + PER_CALL);
               const sender = chunk[0]!.sender;
+              const sent = new Map<CarrierParcel, { orderId: string; receiver: Record<string, unknown> }>();
+              for (const p of chunk) {
+                const info = await orderInfoOf(deps, account.domainId, p);
+                // Two parcels of one Douyin order (a split order) in a call: the second goes under our code, so each answer is matched to its parcel.
+                const taken = [...sent.values()].some((x) => x.orderId === info.orderId);
+                sent.set(p, taken ? { orderId: p.orderCode, receiver: { address: addressOf(p.receiver), contact: contactOf(p.receiver) } } : info);
+              }
               let created: Record<string, unknown>;
               try {
                 created = await call(credentials, shop.accessToken, 'logistics.newCreateOrder', {
                   sender_info: { address: addressOf(sender), contact: contactOf(sender) },
                   logistics_code: logisticsCode,
                   order_infos: chunk.map((p) => ({
-                    order_id: p.orderCode,
-                    receiver_info: { address: addressOf(p.receiver), contact: contactOf(p.receiver) },
+                    order_id: sent.get(p)!.orderId,
+                    receiver_info: sent.get(p)!.receiver,
                     items: [{ item_name: p.orderCode, item_count: 1 }],
                     weight: Math.round(Number(p.weight || '0') * 1000),
                     ...(p.packages > 1 ? { total_pack_count: p.packages } : {}),
@@ -131,9 +171,10 @@ export function createDouyinWaybillConnector(deps: DouyinWaybillDeps): CarrierCo
               if (!infos) throw new CarrierConnectorError('FAILED', 'Douyin answered logistics.newCreateOrder without ebill_infos');
               const errors = Array.isArray(created.err_infos) ? (created.err_infos as Record<string, unknown>[]) : [];
               const numbered = chunk.flatMap((p) => {
-                const info = infos.find((x) => text(x.order_id) === p.orderCode && text(x.track_no));
+                const orderId = sent.get(p)!.orderId;
+                const info = infos.find((x) => text(x.order_id) === orderId && text(x.track_no));
                 if (!info) {
-                  const why = errors.find((x) => text(x.order_id) === p.orderCode);
+                  const why = errors.find((x) => text(x.order_id) === orderId);
                   outcomes.set(p.orderCode, { orderCode: p.orderCode, ok: false, reason: why ? `Douyin refused the waybill: ${text(why.err_code)} ${text(why.err_msg)}`.trim() : 'Douyin gave no waybill number for the parcel' });
                   return [];
                 }

@@ -7,11 +7,12 @@
 // into an error message.
 import type { PlatformAppCredentials } from '../../app-credentials.js';
 import { ConnectorError, sleep as defaultSleep } from '../connector.js';
+import { parseJsonLossless } from './douyin.json.js';
 import { doudianParamJson, doudianSign, type DoudianSignMethod } from './douyin.sign.js';
 
 /** The published production gateway (CONNECTORS.md §4, [C]). */
 export const DOUDIAN_GATEWAY_URL = 'https://openapi-fxg.jinritemai.com';
-/** The service market's consent page (platform catalogue; [S]). */
+/** The service market's consent page ([S]: third-party SDKs and sellers' tools). */
 export const DOUDIAN_AUTHORIZE_URL = 'https://fuwu.jinritemai.com/authorize';
 /** The registry key of Douyin shop stores. */
 export const PLATFORM_DOUYIN_CODE = 'DY';
@@ -127,7 +128,8 @@ async function callOnce(credentials: PlatformAppCredentials, deps: DoudianDeps, 
   if (response.status >= 500) throw new ConnectorError('PLATFORM_ERROR', `Douyin answered ${call.method} with HTTP ${response.status}`);
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    // Douyin's int64 ids (product, SKU, address, after-sale) exceed 2^53: read as their digits, never rounded.
+    body = parseJsonLossless(text);
   } catch {
     throw malformed(call.method, 'not JSON');
   }
@@ -172,14 +174,17 @@ export interface DoudianTokenAnswer {
 }
 
 /**
- * The consent page's address. [U]: the service market's page takes the app's service id; this
- * build sends the app key, the redirect and the state, which the callback gets back with the code.
+ * The consent page's address: `fuwu.jinritemai.com/authorize?service_id=…&state=…` ([S]: the
+ * service market's page takes the service id of the app's service — a number of its own, not the
+ * app key — and sends the seller back to the callback registered with that service, the code and
+ * the state appended). Without the service id there is no consent page to send the seller to.
  */
-export function doudianAuthorizationUrl(credentials: PlatformAppCredentials, redirectUri: string, state: string): string {
+export function doudianAuthorizationUrl(credentials: PlatformAppCredentials, state: string): string {
+  if (!credentials.serviceId) {
+    throw appCredentialsFailure("the Douyin app's service id (service_id of its service on fuwu.jinritemai.com) is not set: set it on Platform apps or in OPENSELLER_CONNECTOR_DY_SERVICE_ID");
+  }
   const url = new URL(credentials.authorizeUrl ?? DOUDIAN_AUTHORIZE_URL);
-  url.searchParams.set('app_key', credentials.appKey);
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('redirect_uri', redirectUri);
+  url.searchParams.set('service_id', credentials.serviceId);
   url.searchParams.set('state', state);
   return url.toString();
 }

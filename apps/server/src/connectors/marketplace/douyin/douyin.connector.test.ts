@@ -1,8 +1,9 @@
 // The Douyin connector against the local Douyin fake: authorisation, paging a day across pages and
 // sub-windows without loss or repeats (a crowded second included), every failure kind (token,
 // withdrawn authorisation, throttling, timeout, malformed answer, unknown status, amounts not in
-// fen, missing or refused app credentials), status and receiver mapping, goods, stock and shipping
-// feedback — with the fake checking every signature.
+// fen, missing or refused app credentials), status and receiver mapping, goods (ids beyond 2^53
+// kept whole), stock and shipping feedback, receiver decryption and after-sale decisions — with the
+// fake checking every signature.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformAppCredentials } from '../../app-credentials.js';
 import { ConnectorError, type StoreCredentials } from '../connector.js';
@@ -72,8 +73,13 @@ async function pullAll(from: Date, to: Date, pageSize = 100) {
 describe('the Douyin connector against the Douyin fake', () => {
   it('authorises through the consent page, token.create and token.refresh (refresh tokens are single-use)', async () => {
     const url = new URL(await connector.authorizationUrl({ store: blank(), state: 'st-1', redirectUri: 'http://app/#/authorization' }));
-    expect(url.searchParams.get('app_key')).toBe(fake.appKey);
+    // The service market's page takes the app's service id and the state, not the app key.
+    expect([...url.searchParams.keys()].sort()).toEqual(['service_id', 'state']);
+    expect(url.searchParams.get('service_id')).toBe(fake.serviceId);
     expect(url.searchParams.get('state')).toBe('st-1');
+    // Without the service id there is no consent page: said plainly, nothing guessed.
+    const noServiceId = await failure(connect({ ...fake.credentials(), serviceId: null }).authorizationUrl({ store: blank(), state: 'st-2', redirectUri: 'http://app/#/authorization' }));
+    expect(noServiceId).toMatchObject({ kind: 'NO_APP_CREDENTIALS', detail: expect.stringContaining('OPENSELLER_CONNECTOR_DY_SERVICE_ID') });
     const consent = await fetch(url, { redirect: 'manual' });
     expect(consent.status).toBe(302);
     const back = consent.headers.get('location')!;
@@ -139,7 +145,7 @@ describe('the Douyin connector against the Douyin fake', () => {
     expect(paid).toMatchObject({ status: 'WAIT_SELLER_SEND_GOODS', amount: '45.80', postFee: '6.00', riskControlled: false, refunding: true });
     expect(paid.lines).toEqual([{ tbSpuId: '3500000001', tbSkuId: '1700000001', outerSkuId: 'A-1', title: '商品 1700000001', properties: '颜色:红色', qty: 2, price: '19.90' }]);
     expect(paid.receiver).toEqual({ name: '张**', phone: '138****0000', province: '浙江省', city: '杭州市', district: '西湖区', address: '文新街道文三路**号' });
-    expect(paid.encryptedReceiver).toEqual({ name: '#enc#name#7000000000000001#', phone: '$enc$tel$7000000000000001$', address: '~enc~detail~7000000000000001~' });
+    expect(JSON.parse(paid.receiverRef!)).toEqual({ name: '#enc#name#7000000000000001#', phone: '$enc$tel$7000000000000001$', address: '~enc~detail~7000000000000001~', street: '文新街道' });
     expect(paid.afterSales).toEqual([{ skuOrderId: '70000000000000011', afterSaleStatus: 6, afterSaleType: 2, refundStatus: 1 }]);
     expect(paid.lastShipTime!.getTime()).toBe((Math.floor(at(10).getTime() / 1000) - 3600 + 48 * 3600) * 1000);
     expect(byNo.get('7000000000000002')!.status).toBe('TRADE_CLOSED');
@@ -220,17 +226,23 @@ describe('the Douyin connector against the Douyin fake', () => {
       [
         { product_id: '3500000001', name: '保温杯', out_product_id: 'CUP', status: 0, img: 'https://p3.douyinpic.com/cup.jpg' },
         { product_id: '3500000002', name: '水壶', status: 1 },
+        // Douyin's ids exceed 2^53: Number would round this one to 3712345678901234700.
+        { product_id: '3712345678901234567', name: '大号水壶', status: 0 },
       ],
       [
+        { id: '7123456789012345678', product_id: '3712345678901234567', code: 'BIG-1', price: 990, stock_num: 1 },
         { id: '1700000001', product_id: '3500000001', code: 'A-1', price: 5900, spec_detail_name1: '红色', stock_num: 3 },
         { id: '1700000002', product_id: '3500000001', code: 'A-2', price: 5900, spec_detail_name1: '蓝色', stock_num: 3 },
         { id: '1700000003', product_id: '3500000002', price: 2900, stock_num: 0 },
       ],
     );
     const goods = await connector.listOnlineGoods(store, { page: 1, pageSize: 50 });
-    expect(goods).toMatchObject({ total: 2, hasMore: false });
+    expect(goods).toMatchObject({ total: 3, hasMore: false });
     expect(goods.items[0]).toMatchObject({ tbSpuId: '3500000001', outerId: 'CUP', status: 'onsale', skus: [{ tbSkuId: '1700000001', outerSkuId: 'A-1', properties: '红色', price: '59.00' }, { tbSkuId: '1700000002' }] });
     expect(goods.items[1]).toMatchObject({ tbSpuId: '3500000002', status: 'instock' });
+    expect(goods.items[2]).toMatchObject({ tbSpuId: '3712345678901234567', skus: [{ tbSkuId: '7123456789012345678', outerSkuId: 'BIG-1' }] });
+    // The fake wrote the ids as bare JSON numbers; the SKU call sent the product id back as one, exactly.
+    expect(fake.calls.filter((c) => c.method === 'sku.list').map((c) => c.body)).toContain('{"product_id":3712345678901234567}');
 
     const stock = await connector.pushStock(store, [
       { tbSkuId: '1700000001', quantity: 17, tbSpuId: '3500000001' },
@@ -240,7 +252,11 @@ describe('the Douyin connector against the Douyin fake', () => {
     expect(stock.map((r) => r.ok)).toEqual([true, false, false]);
     expect(stock[1]!.message).toContain('sku不存在');
     expect(fake.skus.get('1700000001')!.stock_num).toBe(17);
-    expect(fake.calls.find((c) => c.method === 'sku.syncStock')!.params).toEqual({ incremental: false, product_id: '3500000001', sku_id: '1700000001', stock_num: 17 });
+    expect(fake.calls.find((c) => c.method === 'sku.syncStock')!.params).toEqual({ incremental: false, product_id: 3500000001, sku_id: 1700000001, stock_num: 17 });
+    const big = await connector.pushStock(store, [{ tbSkuId: '7123456789012345678', quantity: 4, tbSpuId: '3712345678901234567' }]);
+    expect(big).toEqual([{ key: '7123456789012345678', ok: true, message: null }]);
+    expect(fake.skus.get('7123456789012345678')!.stock_num).toBe(4);
+    expect(fake.calls.filter((c) => c.method === 'sku.syncStock').at(-1)!.body).toBe('{"incremental":false,"product_id":3712345678901234567,"sku_id":7123456789012345678,"stock_num":4}');
 
     fake.seedOrders([douyinFakeOrder('7300000000000001', at(1), [sku]), douyinFakeOrder('7300000000000002', at(2), [sku], { order_status: 4 })]);
     const shipped = await connector.pushShippingFeedback(store, [
@@ -283,5 +299,123 @@ describe('the Douyin connector against the Douyin fake', () => {
     const unknown = await failure(connector.pullAfterSales(store, { from: day, to: at(120) }));
     expect(unknown.detail).toContain('aftersale_status');
     fake.afterSales.clear();
+  });
+
+  it('decrypts receivers through order.batchDecrypt, 16 orders a call; a ciphertext Douyin refuses leaves only its order out', async () => {
+    const orders = Array.from({ length: 18 }, (_, i) => douyinFakeOrder(String(7500000000000000 + i), at(i + 1), [sku]));
+    fake.seedOrders(orders);
+    fake.setClearReceiver('7500000000000001', { name: '李四', tel: '13911112222', detail: '文二路8号' });
+    fake.failDecryptOf(orders[2]!.encrypt_post_tel);
+    const page = await connector.pullOrders(store, { from: day, to: at(60) });
+    const refs = page.orders.map((o) => ({ platformNo: o.platformNo, receiverRef: o.receiverRef! }));
+    // A ref that names another order's ciphertexts is refused by Douyin (auth_id mismatch).
+    refs.push({ platformNo: '7599999999999999', receiverRef: refs[0]!.receiverRef });
+    const before = fake.calls.length;
+    const receivers = await connector.decryptReceivers!(store, refs);
+    expect(receivers.map((r) => r.platformNo).sort()).toEqual(orders.map((o) => o.order_id).filter((id) => id !== '7500000000000002'));
+    expect(receivers.find((r) => r.platformNo === '7500000000000001')).toEqual({ platformNo: '7500000000000001', name: '李四', phone: '13911112222', tel: null, province: null, city: null, district: null, address: '文新街道文二路8号' });
+    expect(receivers.find((r) => r.platformNo === '7500000000000000')).toMatchObject({ name: '张三', phone: '13800138000', address: '文新街道文三路100号1单元101室' });
+    const calls = fake.calls.slice(before);
+    expect(calls.map((c) => c.method)).toEqual(['order.batchDecrypt', 'order.batchDecrypt']);
+    expect((calls[0]!.params!.cipher_infos as unknown[]).length).toBe(48);
+    expect((calls[0]!.params!.cipher_infos as unknown[])[0]).toEqual({ auth_id: '7500000000000000', cipher_text: '#enc#name#7500000000000000#' });
+    expect(calls.every((c) => c.refused === null)).toBe(true);
+    // Refs that are not Douyin's ciphertexts ask nothing.
+    expect(await connector.decryptReceivers!(store, [{ platformNo: '1', receiverRef: 'oaid-x' }])).toEqual([]);
+    expect(fake.calls.length).toBe(before + 2);
+  });
+
+  describe('after-sale decisions through afterSale.operate', () => {
+    const afterSale = (id: string, type: number, status: number) => ({
+      aftersale_info: { aftersale_id: id, aftersale_type: type, aftersale_status: status, related_id: '7300000000000001', apply_time: Math.floor(at(1).getTime() / 1000), update_time: Math.floor(at(2).getTime() / 1000), refund_amount: 1990 },
+      order_info: { shop_order_id: '7300000000000001', related_order_info: [] },
+    });
+    const decision = (refundId: string, over: Partial<{ checkStatus: string; refundStatus: string | null; receiptStatus: string }> = {}) => ({ refundId, checkStatus: 'PROCESSING', refundStatus: null, receiptStatus: 'NONE', refundFee: '19.90', ...over });
+    // After-sale ids beyond 2^53, as Douyin's are.
+    const id = (n: number) => `72${String(n).padStart(17, '0')}`;
+    beforeEach(() => {
+      fake.afterSales.clear();
+      fake.decisions.length = 0;
+    });
+
+    it('agrees and refuses refunds, agrees a return with the default return address and pays it once the goods are back', async () => {
+      fake.seedAfterSales([afterSale(id(1), 1, 6), afterSale(id(2), 2, 6), afterSale(id(3), 0, 6), afterSale(id(4), 0, 11), afterSale(id(5), 0, 6)]);
+      const results = await connector.pushAfterSaleDecisions(store, [
+        decision(id(1), { refundStatus: 'WAIT' }),
+        decision(id(2), { refundStatus: 'REJECT' }),
+        decision(id(3), { receiptStatus: 'WAIT' }),
+        decision(id(4), { refundStatus: 'SUCCESS' }),
+        decision(id(5), { checkStatus: 'CLOSED' }),
+      ]);
+      expect(results).toEqual([1, 2, 3, 4, 5].map((n) => ({ key: id(n), ok: true, message: null })));
+      expect(fake.decisions.map((d) => [d.aftersaleId, d.type])).toEqual([
+        [id(1), 201],
+        [id(2), 202],
+        [id(3), 101],
+        [id(4), 111],
+        [id(5), 102],
+      ]);
+      expect([1, 2, 3, 4, 5].map((n) => fake.afterSales.get(id(n))!.aftersale_info.aftersale_status)).toEqual([12, 27, 7, 12, 27]);
+      // The refusal names a reason Douyin offers that needs no evidence, with a remark; the return goes to the default address (an id beyond 2^53, sent exactly).
+      expect(fake.decisions[1]!.item).toMatchObject({ reject_reason_code: 2, reason: '与买家协商一致，不予退款', remark: expect.any(String) });
+      const agreed = fake.calls.find((c) => c.method === 'afterSale.operate' && c.body.includes('"type":101'))!;
+      expect(agreed.body).toContain('"receiver_address_id":7301234567890123456');
+      expect(fake.decisions[0]!.item.update_time).toBe(Math.floor(at(2).getTime() / 1000));
+      expect(fake.calls.filter((c) => c.method === 'address.list')).toHaveLength(1);
+      expect(fake.calls.every((c) => c.refused === null)).toBe(true);
+      // The same decisions again: Douyin is already there, nothing more is sent.
+      const operated = fake.decisions.length;
+      const again = await connector.pushAfterSaleDecisions(store, [decision(id(1), { refundStatus: 'WAIT' }), decision(id(3), { receiptStatus: 'WAIT' })]);
+      expect(again.every((r) => r.ok)).toBe(true);
+      expect(fake.decisions.length).toBe(operated);
+    });
+
+    it('answers per decision what Douyin cannot take: closed, exchange, paying a return not yet back, no return address, a refusal needing evidence, an unknown id', async () => {
+      fake.seedAfterSales([afterSale(id(11), 1, 28), afterSale(id(12), 3, 6), afterSale(id(13), 0, 6), afterSale(id(14), 0, 6), afterSale(id(15), 1, 6), afterSale(id(16), 1, 6)]);
+      const addresses = fake.addresses.splice(0);
+      const reasons = fake.rejectReasons.splice(1);
+      try {
+        const results = await connector.pushAfterSaleDecisions(store, [
+          decision(id(11), { refundStatus: 'WAIT' }),
+          decision(id(12), { refundStatus: 'REJECT' }),
+          decision(id(13), { refundStatus: 'SUCCESS' }),
+          decision(id(14), { receiptStatus: 'WAIT' }),
+          decision(id(15), { refundStatus: 'REJECT' }),
+          decision(id(19), { refundStatus: 'WAIT' }),
+          decision('RF-1', { refundStatus: 'WAIT' }),
+          decision(id(16), { refundStatus: 'WAIT' }),
+        ]);
+        expect(results.map((r) => r.ok)).toEqual([false, false, false, false, false, false, false, true]);
+        expect(results[0]!.message).toContain('CLOSED');
+        expect(results[1]!.message).toContain('exchanges');
+        expect(results[2]!.message).toContain('agree the return first');
+        expect(results[3]!.message).toContain('地址库');
+        expect(results[4]!.message).toContain('evidence');
+        expect(results[5]!.message).toContain('售后单不存在');
+        expect(results[6]!.message).toContain('not a Douyin after-sale id');
+        expect(fake.decisions.map((d) => d.aftersaleId)).toEqual([id(16)]);
+      } finally {
+        fake.addresses.push(...addresses);
+        fake.rejectReasons.push(...reasons);
+      }
+    });
+
+    it('is refused by Douyin when the after-sale changed since it was read, and stops on a refused token before deciding anything', async () => {
+      fake.seedAfterSales([afterSale(id(21), 1, 6)]);
+      // The after-sale changes between afterSale.Detail and afterSale.operate: the version sent no longer matches.
+      const changing = createDouyinConnector({
+        credentials: async () => fake.credentials(),
+        fetchImpl: async (input, init) => {
+          if (String(input).includes('/afterSale/operate')) fake.afterSales.get(id(21))!.aftersale_info.update_time += 5;
+          return fetch(input, init);
+        },
+      });
+      const [changed] = await changing.pushAfterSaleDecisions(store, [decision(id(21), { refundStatus: 'WAIT' })]);
+      expect(changed).toMatchObject({ ok: false, message: expect.stringContaining('售后单已变更') });
+      expect(fake.decisions).toHaveLength(0);
+      fake.expireToken();
+      const expired = await failure(connector.pushAfterSaleDecisions(store, [decision(id(21), { refundStatus: 'WAIT' })]));
+      expect(expired.kind).toBe('TOKEN_EXPIRED');
+    });
   });
 });

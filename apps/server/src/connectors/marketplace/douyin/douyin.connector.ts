@@ -2,7 +2,8 @@
 // token.create / token.refresh, orders by update time through order.searchList, the online goods
 // (product.listV2 and each product's sku.list) for the mapping page, stock through sku.syncStock
 // (full quantities), shipping feedback through order.logisticsAdd and after-sales by update time
-// through afterSale.List. The installation's app key
+// through afterSale.List, the seller's after-sale decisions through afterSale.operate, and full
+// receivers for the decrypt step through order.batchDecrypt. The installation's app key
 // and secret come from an AppCredentialsLookup; without them every call fails clearly instead of
 // reaching Douyin.
 //
@@ -20,16 +21,21 @@
 import { AppError } from '../../../platform/errors.js';
 import type { AppCredentialsLookup, PlatformAppCredentials } from '../../app-credentials.js';
 import {
+  afterSaleDecisionIntent,
+  FINAL_REFUND_STATES,
+  refundStatusAfterIntent,
   stockQuantityRefusal,
   ConnectorError,
   DEFAULT_CALL_TIMEOUT_MS,
   withDeadline,
+  type AfterSaleDecisionPush,
   type AfterSalePage,
   type CallOptions,
   type PlatformAfterSale,
   type MarketplaceConnector,
   type OnlineGoodsPage,
   type OrderPage,
+  type PlatformReceiver,
   type PushResult,
   type StoreCredentials,
   type TimeWindow,
@@ -47,12 +53,27 @@ import {
   type DoudianDeps,
   type DoudianTokenAnswer,
 } from './douyin.client.js';
-import { douyinCompanyOf, fenToYuan, mapDouyinAfterSale, mapDouyinOrder, type DouyinPlatformOrder } from './douyin.mapping.js';
+import { int64Param } from './douyin.json.js';
+import {
+  DOUYIN_AFTER_SALE_STATUSES,
+  DOUYIN_AFTER_SALE_TYPES,
+  douyinCompanyOf,
+  douyinOperationOf,
+  douyinReceiverRefOf,
+  fenToYuan,
+  mapDouyinAfterSale,
+  mapDouyinOrder,
+  type DouyinPlatformOrder,
+} from './douyin.mapping.js';
 
 export { PLATFORM_DOUYIN_CODE } from './douyin.client.js';
 /** order.searchList: size ≤ 100 [C]. */
 export const DOUYIN_PAGE_SIZE = 100;
 const DAY_MS = 86_400_000;
+/** order.batchDecrypt: at most 50 ciphertexts a call (official SDK model) — 16 orders of 3. */
+export const DOUYIN_DECRYPT_ORDERS_PER_CALL = 16;
+/** The remark a refusal carries (Douyin requires reason and remark; the buyer sees the remark). */
+export const DOUYIN_REFUSE_REMARK = '商家已审核，不同意本次售后申请';
 
 export interface DouyinConnectorOptions {
   credentials: AppCredentialsLookup;
@@ -230,7 +251,8 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
     },
 
     async authorizationUrl(request) {
-      return doudianAuthorizationUrl(await credentials(), request.redirectUri, request.state);
+      // The seller comes back to the callback registered with the app's service (README: register https://<site>/#/authorization).
+      return doudianAuthorizationUrl(await credentials(), request.state);
     },
 
     async exchangeCode(input, callOptions) {
@@ -265,7 +287,8 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
         for (const product of products.data as Record<string, unknown>[]) {
           const productId = String(product.product_id ?? '');
           if (!/^\d{1,30}$/.test(productId)) throw new ConnectorError('PLATFORM_ERROR', 'Douyin answered the product list with a product without product_id');
-          const answer = await callDoudian(creds, deps, { method: 'sku.list', accessToken: token, params: { product_id: productId } }, signal).catch(readRefusal('the SKU list'));
+          // product_id is int64 (beyond 2^53 too): sent as a bare JSON number, never rounded.
+          const answer = await callDoudian(creds, deps, { method: 'sku.list', accessToken: token, params: { product_id: int64Param(productId) } }, signal).catch(readRefusal('the SKU list'));
           if (!Array.isArray(answer.list)) throw new ConnectorError('PLATFORM_ERROR', 'Douyin answered the SKU list with a malformed answer: data is not a list');
           const skus: NonNullable<OnlineItemInput['skus']> = [];
           for (const sku of answer.list as Record<string, unknown>[]) {
@@ -310,8 +333,8 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
           }
           try {
             // Full quantity (incremental false): a repeated push sets the same number, so no idempotent_id is needed.
-            const params: Record<string, unknown> = { sku_id: u.tbSkuId, stock_num: u.quantity, incremental: false };
-            if (u.tbSpuId && /^\d{1,30}$/.test(u.tbSpuId)) params.product_id = u.tbSpuId;
+            const params: Record<string, unknown> = { sku_id: int64Param(u.tbSkuId), stock_num: u.quantity, incremental: false };
+            if (u.tbSpuId && /^\d{1,30}$/.test(u.tbSpuId)) params.product_id = int64Param(u.tbSpuId);
             await callDoudian(creds, deps, { method: 'sku.syncStock', accessToken: token, params }, signal);
             results.push({ key: u.tbSkuId, ok: true, message: null });
           } catch (error) {
@@ -379,9 +402,108 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
       });
     },
 
-    async pushAfterSaleDecisions(_store, decisions) {
-      return decisions.map((d) => ({ key: d.refundId, ok: false, message: 'Douyin after-sales are decided on the Douyin shop backend (no write-back call in this build)' }));
+    async pushAfterSaleDecisions(store, decisions, callOptions): Promise<PushResult[]> {
+      const token = tokenOf(store);
+      const results: PushResult[] = [];
+      let returnAddress: Promise<string | null> | undefined;
+      for (const d of decisions) {
+        try {
+          // Each decision under its own deadline: a long batch does not run out of time half-way.
+          results.push(await deadline(callOptions, (signal, creds) => decide(creds, token, d, signal, () => (returnAddress ??= defaultReturnAddress(creds, token, signal)))));
+        } catch (error) {
+          // A refusal concerns this after-sale; a failure of the call as such stops the batch while nothing was decided yet.
+          if (error instanceof DoudianBusinessError) results.push({ key: d.refundId, ok: false, message: error.message });
+          else if (error instanceof ConnectorError && !results.some((r) => r.ok)) throw error;
+          else results.push({ key: d.refundId, ok: false, message: error instanceof ConnectorError ? error.detail : (error as Error).message });
+        }
+      }
+      return results;
+    },
+
+    /**
+     * order.batchDecrypt ([S] official SDK models): each order's three ciphertexts tagged with its
+     * order id (auth_id), ≤ 50 a call; answers the orders whose name, phone and address detail all
+     * came back (err_no 0) — a ciphertext Douyin refuses leaves its order out, not the batch.
+     * Province, city, district and street are clear in Douyin's orders: the address is the street
+     * and the decrypted detail. A virtual number comes as Douyin gives it (`主机号-分机号`).
+     */
+    async decryptReceivers(store, refs, callOptions): Promise<PlatformReceiver[]> {
+      const wanted = refs.flatMap((r) => {
+        const e = douyinReceiverRefOf(r.receiverRef);
+        return e && e.name && e.phone && e.address ? [{ platformNo: r.platformNo, ...e }] : [];
+      });
+      if (!wanted.length) return [];
+      const token = tokenOf(store);
+      const out: PlatformReceiver[] = [];
+      for (let i = 0; i < wanted.length; i += DOUYIN_DECRYPT_ORDERS_PER_CALL) {
+        const batch = wanted.slice(i, i + DOUYIN_DECRYPT_ORDERS_PER_CALL);
+        const cipher_infos = batch.flatMap((o) => [o.name, o.phone, o.address].map((cipher_text) => ({ auth_id: o.platformNo, cipher_text })));
+        // Each call under its own deadline.
+        const data = await deadline(callOptions, (signal, creds) => callDoudian(creds, deps, { method: 'order.batchDecrypt', accessToken: token, params: { cipher_infos } }, signal).catch(readRefusal('the receiver decryption')));
+        if (!Array.isArray(data.decrypt_infos)) throw new ConnectorError('PLATFORM_ERROR', 'Douyin answered order.batchDecrypt with a malformed answer: decrypt_infos missing');
+        const clear = new Map<string, string>();
+        for (const d of data.decrypt_infos as Record<string, unknown>[]) {
+          if (Number(d.err_no ?? 0) === 0 && typeof d.decrypt_text === 'string' && d.decrypt_text) clear.set(`${String(d.auth_id ?? '')}\u0000${String(d.cipher_text ?? '')}`, d.decrypt_text);
+        }
+        for (const o of batch) {
+          const [name, phone, detail] = [o.name, o.phone, o.address].map((c) => clear.get(`${o.platformNo}\u0000${c}`));
+          if (name && phone && detail) out.push({ platformNo: o.platformNo, name, phone, tel: null, province: null, city: null, district: null, address: `${o.street}${detail}` });
+        }
+      }
+      return out;
     },
   };
+
+  /**
+   * One decision: afterSale.Detail gives the after-sale's type, state and version (update_time);
+   * the shared intent rule says what the decision asks; douyinOperationOf which afterSale.operate
+   * type does it. A refusal carries the first reason Douyin offers for it that needs no evidence
+   * (afterSale.rejectReasonCodeList); an agreed return the shop's default return address
+   * (address.list). The version goes with the call, so an after-sale changed meanwhile is refused,
+   * not decided blind. Douyin refunds the amount the buyer applied for (the call takes none).
+   */
+  async function decide(creds: PlatformAppCredentials, token: string, d: AfterSaleDecisionPush, signal: AbortSignal, returnAddress: () => Promise<string | null>): Promise<PushResult> {
+    const fail = (message: string): PushResult => ({ key: d.refundId, ok: false, message: `Douyin: ${message}` });
+    if (!/^\d{1,20}$/.test(d.refundId)) return fail(`"${d.refundId}" is not a Douyin after-sale id`);
+    const detail = await callDoudian(creds, deps, { method: 'afterSale.Detail', accessToken: token, params: { after_sale_id: d.refundId } }, signal);
+    const info = ((detail.process_info ?? null) as Record<string, unknown> | null)?.after_sale_info as Record<string, unknown> | undefined;
+    if (!info) throw new ConnectorError('PLATFORM_ERROR', `Douyin answered afterSale.Detail of ${d.refundId} with a malformed answer: process_info.after_sale_info missing`);
+    const type = DOUYIN_AFTER_SALE_TYPES[Number(info.after_sale_type)];
+    const status = DOUYIN_AFTER_SALE_STATUSES[Number(info.after_sale_status)];
+    if (!type || !status) return fail(`after-sale ${d.refundId} is of a type (${String(info.after_sale_type)}) or state (${String(info.after_sale_status)}) this connector does not decide`);
+    const intent = afterSaleDecisionIntent(type, status, d);
+    if (intent === 'NONE' || refundStatusAfterIntent(intent, status) === status) return { key: d.refundId, ok: true, message: null };
+    if (FINAL_REFUND_STATES.has(status)) return fail(`after-sale ${d.refundId} is ${status} on Douyin and can no longer be decided`);
+    const operation = douyinOperationOf(intent, type, status);
+    if ('impossible' in operation) return fail(operation.impossible);
+    const item: Record<string, unknown> = { aftersale_id: d.refundId };
+    const version = Number(info.update_time);
+    if (Number.isSafeInteger(version) && version > 0) item.update_time = version;
+    if (operation.refuse) {
+      const reasons = await callDoudian(creds, deps, { method: 'afterSale.rejectReasonCodeList', accessToken: token, params: { aftersale_id: int64Param(d.refundId) } }, signal);
+      const list = Array.isArray(reasons.items) ? (reasons.items as Record<string, unknown>[]) : [];
+      const reason = list.find((r) => String(r.evidence_need ?? '').toUpperCase() !== 'Y' && r.reject_reason_code != null);
+      if (!reason) return fail(`Douyin offers no reason to refuse after-sale ${d.refundId} without evidence: refuse it on the Douyin shop backend`);
+      Object.assign(item, { reject_reason_code: int64Param(String(reason.reject_reason_code)), reason: String(reason.reason ?? ''), remark: DOUYIN_REFUSE_REMARK });
+    }
+    if (operation.returnAddress) {
+      const addressId = await returnAddress();
+      if (!addressId) return fail("the shop has no return address in Douyin's address library (地址库): add one there, then send again");
+      item.logistics = { receiver_address_id: int64Param(addressId) };
+    }
+    const answer = await callDoudian(creds, deps, { method: 'afterSale.operate', accessToken: token, params: { type: operation.type, items: [item] } }, signal);
+    const result = (Array.isArray(answer.items) ? (answer.items as Record<string, unknown>[]) : []).find((r) => String(r.aftersale_id ?? '') === d.refundId);
+    if (result && Number(result.status_code ?? 0) !== 0) return fail(`afterSale.operate refused after-sale ${d.refundId}: ${String(result.status_code)} ${String(result.status_msg ?? '')}`.trim());
+    return { key: d.refundId, ok: true, message: null };
+  }
+
+  /** The shop's default return address id (address.list, is_default 1; else its first address), null when it has none. */
+  async function defaultReturnAddress(creds: PlatformAppCredentials, token: string, signal: AbortSignal): Promise<string | null> {
+    const data = await callDoudian(creds, deps, { method: 'address.list', accessToken: token, params: { page_no: 1, page_size: 100 } }, signal);
+    const list = Array.isArray(data.address_list) ? (data.address_list as Record<string, unknown>[]) : [];
+    const chosen = list.find((a) => Number(a.is_default) === 1) ?? list[0];
+    return chosen?.address_id == null ? null : String(chosen.address_id);
+  }
+
   return connector;
 }

@@ -8,10 +8,15 @@
 // are `{code, msg, sub_code, sub_msg, data, log_id}`, success code 10000. Controls let a test make
 // the platform misbehave: throttle (60000), hang, answer malformed, expire tokens, withdraw the
 // shop's authorisation, change an order between two pages. Codes marked [S]/[U] in README.md.
-// It also serves Douyin's electronic waybills (logistics.newCreateOrder / waybillApply / cancelOrder).
+// It also serves Douyin's electronic waybills (logistics.newCreateOrder / waybillApply / cancelOrder),
+// receiver decryption (order.batchDecrypt) and after-sale decisions (afterSale.Detail,
+// afterSale.rejectReasonCodeList, address.list, afterSale.operate). Ids Douyin types int64 (product,
+// SKU, address, after-sale ids in the operate answer) are written as bare JSON numbers, beyond 2^53
+// too, and request bodies are read without rounding them (douyin.json.ts).
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseJsonLossless, stringifyJsonLossless } from './douyin.json.js';
 import { doudianParamJson, doudianSignatureValid, type DoudianSignMethod } from './douyin.sign.js';
 
 /** Answers this fake gives for the gateway's refusals ([S] codes, [U] sub_codes; README). */
@@ -28,6 +33,13 @@ export const FAKE_DOUDIAN_ERRORS = {
   tokenFailure: { code: 50001, msg: '生成token失败', sub_code: 'isv.token-create-failed' },
   business: { code: 50002, msg: '业务处理失败', sub_code: 'isv.business-failed' },
   throttled: { code: 60000, msg: '触发限流', sub_code: 'isv.trigger-flow-control' },
+  afterSaleState: { code: 50002, msg: '业务处理失败', sub_code: 'isv.business-failed:20309541' },
+} as const;
+
+/** What order.batchDecrypt answers for a ciphertext it does not decrypt ([U] numbers; the field names are the SDK's). */
+export const FAKE_DECRYPT_ERRORS = {
+  mismatch: { err_no: 300008, err_msg: '密文与auth_id不匹配' },
+  quota: { err_no: 300009, err_msg: '解密额度不足' },
 } as const;
 
 type ErrorAnswer = { code: number; msg: string; sub_code: string };
@@ -35,10 +47,11 @@ type ErrorAnswer = { code: number; msg: string; sub_code: string };
 export interface DouyinFakeSkuOrder {
   order_id: string;
   parent_order_id: string;
-  product_id: number;
+  /** A bare JSON number on the wire, beyond 2^53 too. */
+  product_id: number | bigint;
   product_id_str: string;
   product_name: string;
-  sku_id: number;
+  sku_id: number | bigint;
   out_sku_id?: string;
   code?: string;
   spec?: { name: string; value: string }[];
@@ -113,6 +126,32 @@ export interface DouyinFakeAfterSale {
   text_part?: { reason_text?: string };
 }
 
+/** A seller address of address.list (the return address agreed returns go back to). */
+export interface DouyinFakeAddress {
+  address_id: string;
+  reciever_name: string;
+  receiver_provinc: string;
+  receiver_city: string;
+  receiver_district: string;
+  receiver_detail: string;
+  /** 1: the shop's default return address. */
+  is_default: number;
+}
+
+/** A reason afterSale.rejectReasonCodeList offers (evidence_need Y: a refusal with it must carry evidence). */
+export interface DouyinFakeRejectReason {
+  reject_reason_code: number;
+  reason: string;
+  evidence_need: 'Y' | 'N';
+}
+
+/** One afterSale.operate item the fake accepted. */
+export interface DouyinFakeDecision {
+  type: number;
+  aftersaleId: string;
+  item: Record<string, unknown>;
+}
+
 export interface DouyinFakeWaybill {
   trackNo: string;
   logisticsCode: string;
@@ -121,6 +160,8 @@ export interface DouyinFakeWaybill {
   cancelled: boolean;
   sender: unknown;
   receiver: unknown;
+  /** The receiver went as the order's Douyin ciphertexts (a Douyin order printed with a Douyin waybill). */
+  encryptedReceiver: boolean;
 }
 
 export interface DouyinFakeCall {
@@ -136,6 +177,10 @@ export interface DouyinFakeCall {
 export interface DouyinFakeOptions {
   appKey?: string;
   appSecret?: string;
+  /** The service id of the app's service on the service market (the consent page takes it). */
+  serviceId?: string;
+  /** The callback registered with the service: where the consent page sends the seller back. */
+  callbackUrl?: string;
   shopId?: string;
   now?: () => Date;
   accessTokenTtlSeconds?: number;
@@ -148,6 +193,7 @@ export interface DouyinFake {
   authorizeUrl: string;
   appKey: string;
   appSecret: string;
+  serviceId: string;
   shopId: string;
   calls: DouyinFakeCall[];
   orders: Map<string, DouyinFakeOrder>;
@@ -155,11 +201,23 @@ export interface DouyinFake {
   skus: Map<string, DouyinFakeSku>;
   waybills: DouyinFakeWaybill[];
   afterSales: Map<string, DouyinFakeAfterSale>;
+  /** address.list: the shop's addresses (one default return address to begin with). */
+  addresses: DouyinFakeAddress[];
+  /** afterSale.rejectReasonCodeList: the reasons offered for every after-sale. */
+  rejectReasons: DouyinFakeRejectReason[];
+  /** afterSale.operate items accepted, in order. */
+  decisions: DouyinFakeDecision[];
   /** Calls whose signature did not verify. */
   readonly badSignatures: number;
-  credentials(): { appKey: string; appSecret: string; gatewayUrl: string; authorizeUrl: string };
+  credentials(): { appKey: string; appSecret: string; gatewayUrl: string; authorizeUrl: string; serviceId: string };
   seedOrders(orders: DouyinFakeOrder[]): void;
   seedProducts(products: DouyinFakeProduct[], skus: DouyinFakeSku[]): void;
+  /** After-sales as afterSale.List / afterSale.Detail answer them. */
+  seedAfterSales(afterSales: DouyinFakeAfterSale[]): void;
+  /** The clear receiver behind a seeded order's ciphertexts (defaults: 张三, 13800138000, 文三路100号1单元101室). */
+  setClearReceiver(orderId: string, clear: { name?: string; tel?: string; detail?: string }): void;
+  /** order.batchDecrypt answers this ciphertext with a per-item error from now on. */
+  failDecryptOf(cipherText: string, error?: { err_no: number; err_msg: string }): void;
   /** Every access token issued so far stops working (isv.access-token-expired); refresh tokens still work. */
   expireToken(): void;
   /** The shop withdraws the app's authorisation: calls answer dop.authorization-no-existed and refreshes fail. */
@@ -185,6 +243,8 @@ const readBody = (req: IncomingMessage): Promise<string> =>
 export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<DouyinFake> {
   const appKey = options.appKey ?? '7000000000000000001';
   const appSecret = options.appSecret ?? 'douyin-fake-app-secret';
+  const serviceId = options.serviceId ?? '5901';
+  const callbackUrl = options.callbackUrl ?? 'http://app/#/authorization';
   const shopId = options.shopId ?? '4463798';
   const now = options.now ?? (() => new Date());
   const ttl = options.accessTokenTtlSeconds ?? 7 * 86_400;
@@ -206,12 +266,24 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
   const waybills: DouyinFakeWaybill[] = [];
   const afterSales = new Map<string, DouyinFakeAfterSale>();
   const shipments = new Map<string, string>();
+  /** ciphertext → the order it belongs to and its clear text. */
+  const ciphers = new Map<string, { authId: string; clear: string }>();
+  const decryptFailures = new Map<string, { err_no: number; err_msg: string }>();
+  const addresses: DouyinFakeAddress[] = [
+    { address_id: '7301234567890123456', reciever_name: '退货仓', receiver_provinc: '浙江省', receiver_city: '杭州市', receiver_district: '余杭区', receiver_detail: '仓前街道文一西路1号', is_default: 1 },
+  ];
+  const rejectReasons: DouyinFakeRejectReason[] = [
+    { reject_reason_code: 1, reason: '商品已影响二次销售', evidence_need: 'Y' },
+    { reject_reason_code: 2, reason: '与买家协商一致，不予退款', evidence_need: 'N' },
+  ];
+  const decisions: DouyinFakeDecision[] = [];
   const secret = () => randomBytes(18).toString('base64url');
   const seconds = () => Math.floor(now().getTime() / 1000);
 
   const answer = (res: ServerResponse, body: Record<string, unknown>) => {
     res.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-    res.end(JSON.stringify({ log_id: randomBytes(8).toString('hex'), sub_code: '', sub_msg: '', ...body }));
+    // BigInt ids go out as bare JSON numbers, as Douyin writes its int64 fields.
+    res.end(stringifyJsonLossless({ log_id: randomBytes(8).toString('hex'), sub_code: '', sub_msg: '', ...body }));
   };
   const ok = (res: ServerResponse, data: unknown) => answer(res, { code: 10000, msg: 'success', data });
   const fail = (res: ServerResponse, e: ErrorAnswer, subMsg = '') => answer(res, { code: e.code, msg: e.msg, sub_code: e.sub_code, sub_msg: subMsg, data: {} });
@@ -231,6 +303,18 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
   }
 
   const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+
+  /** The ciphertexts of an order and the clear values behind them (defaults unless given). */
+  function registerCiphers(o: DouyinFakeOrder, clear: { name?: string; tel?: string; detail?: string }) {
+    const set = (cipher: string, value: string | undefined, fallback: string) => {
+      if (!cipher) return;
+      const before = ciphers.get(cipher);
+      ciphers.set(cipher, { authId: o.order_id, clear: value ?? (before?.authId === o.order_id ? before.clear : fallback) });
+    };
+    set(o.encrypt_post_receiver, clear.name, '张三');
+    set(o.encrypt_post_tel, clear.tel, '13800138000');
+    set(o.post_addr.encrypt_detail, clear.detail, '文三路100号1单元101室');
+  }
 
   function searchList(p: Record<string, unknown>, res: ServerResponse) {
     const page = int(p.page ?? 0);
@@ -257,7 +341,7 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
   }
 
   /** Douyin's party shape in the waybill request ([S]/[U]). */
-  type Party = { address?: Partial<Record<'province_name' | 'city_name' | 'district_name' | 'detail_address', string>>; contact?: { name?: string; mobile?: string } };
+  type Party = { address?: Partial<Record<'province_name' | 'city_name' | 'district_name' | 'street_name' | 'detail_address', string>>; contact?: { name?: string; mobile?: string } };
 
   function newCreateOrder(p: Record<string, unknown>, res: ServerResponse) {
     const sender = p.sender_info as Party | undefined;
@@ -275,8 +359,15 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
         errs.push({ order_id: info.order_id ?? '', pack_id: info.pack_id ?? '', err_code: '10001', err_msg: '收件人信息不完整' });
         continue;
       }
+      // Ciphertexts are taken for the shop's own Douyin orders only, and only the ones of that order.
+      const sent = [r.contact.name, r.contact.mobile, r.address.detail_address].filter((v): v is string => typeof v === 'string' && ciphers.has(v));
+      const order = orders.get(String(info.order_id));
+      if (sent.length && (!order || sent.some((c) => ciphers.get(c)!.authId !== order.order_id))) {
+        errs.push({ order_id: info.order_id, pack_id: info.pack_id ?? '', err_code: '10002', err_msg: '收件人密文与订单不匹配' });
+        continue;
+      }
       const trackNo = `${p.logistics_code === 'zhongtong' ? '7' : '9'}${String(880000000000 + ++trackSeq)}`;
-      waybills.push({ trackNo, logisticsCode: p.logistics_code, orderId: String(info.order_id), userId: String(p.user_id ?? ''), cancelled: false, sender, receiver: r });
+      waybills.push({ trackNo, logisticsCode: p.logistics_code, orderId: String(info.order_id), userId: String(p.user_id ?? ''), cancelled: false, sender, receiver: r, encryptedReceiver: sent.length > 0 });
       ebill.push({
         order_id: info.order_id,
         pack_id: info.pack_id ?? '',
@@ -304,8 +395,95 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     ok(res, { waybill_infos: infos, err_infos: errs });
   }
 
+  /** order.batchDecrypt: ≤ 50 ciphertexts, each tagged with its order id (auth_id); per-item err_no. */
+  function batchDecrypt(p: Record<string, unknown>, res: ServerResponse) {
+    const infos = p.cipher_infos;
+    if (!Array.isArray(infos) || infos.length === 0) return fail(res, FAKE_DOUDIAN_ERRORS.missingParam, 'cipher_infos 不能为空');
+    if (infos.length > 50) return fail(res, FAKE_DOUDIAN_ERRORS.paramJson, 'cipher_infos 最多50条');
+    const decrypt_infos = (infos as Record<string, unknown>[]).map((info) => {
+      const cipherText = String(info.cipher_text ?? '');
+      const authId = String(info.auth_id ?? '');
+      const known = ciphers.get(cipherText);
+      const failure = decryptFailures.get(cipherText) ?? (!known || known.authId !== authId ? FAKE_DECRYPT_ERRORS.mismatch : null);
+      const dataType = cipherText.startsWith('$') ? 3 : cipherText.startsWith('#') ? 2 : 1;
+      if (failure) return { auth_id: authId, cipher_text: cipherText, decrypt_text: '', data_type: dataType, is_virtual_tel: false, ...failure };
+      return { auth_id: authId, cipher_text: cipherText, decrypt_text: known!.clear, err_no: 0, err_msg: '', data_type: dataType, is_virtual_tel: false, phone_no_a: '', phone_no_b: '' };
+    });
+    ok(res, { decrypt_infos, custom_err: { err_code: 0, err_msg: '' } });
+  }
+
+  const afterSaleOf = (id: unknown) => afterSales.get(String(id ?? ''));
+
+  /** afterSale.operate type codes and the states each applies in ([S] 201/202, 101 needing logistics; the rest [U], README). */
+  const OPERATIONS: Record<number, { from: number[]; types: number[]; to: number; refuse: boolean; address: boolean }> = {
+    101: { from: [6], types: [0, 3], to: 7, refuse: false, address: true },
+    102: { from: [6], types: [0, 3], to: 27, refuse: true, address: false },
+    111: { from: [11, 8], types: [0], to: 12, refuse: false, address: false },
+    112: { from: [11, 8], types: [0], to: 29, refuse: true, address: false },
+    201: { from: [6], types: [1, 2], to: 12, refuse: false, address: false },
+    202: { from: [6], types: [1, 2], to: 27, refuse: true, address: false },
+  };
+
+  function afterSaleOperate(p: Record<string, unknown>, res: ServerResponse) {
+    const type = int(p.type);
+    const items = p.items;
+    if (type === null || !(type in OPERATIONS)) return fail(res, FAKE_DOUDIAN_ERRORS.paramJson, 'type 取值错误');
+    if (!Array.isArray(items) || items.length === 0 || items.length > 20) return fail(res, FAKE_DOUDIAN_ERRORS.paramJson, 'items 数量 1~20');
+    const op = OPERATIONS[type]!;
+    // Any item refused refuses the whole request (Douyin's rule for batches).
+    for (const item of items as Record<string, unknown>[]) {
+      const a = afterSaleOf(item.aftersale_id);
+      if (!a) return fail(res, { code: 20000, msg: '系统错误', sub_code: 'isp.service-error:10000' }, '存在无效的售后单');
+      if (item.update_time !== undefined && Number(item.update_time) !== a.aftersale_info.update_time) return fail(res, FAKE_DOUDIAN_ERRORS.afterSaleState, '售后单已变更，请重新获取');
+      if (!op.from.includes(a.aftersale_info.aftersale_status) || !op.types.includes(a.aftersale_info.aftersale_type)) return fail(res, FAKE_DOUDIAN_ERRORS.afterSaleState, '售后状态错误');
+      if (op.refuse) {
+        const reason = rejectReasons.find((r) => r.reject_reason_code === Number(item.reject_reason_code));
+        if (!reason || !item.reason || !item.remark) return fail(res, FAKE_DOUDIAN_ERRORS.missingParam, '拒绝时 reject_reason_code、reason、remark 必填');
+        if (reason.evidence_need === 'Y' && !(Array.isArray(item.evidence) && item.evidence.length)) return fail(res, FAKE_DOUDIAN_ERRORS.missingParam, '该拒绝原因需上传凭证');
+      }
+      if (op.address) {
+        const logistics = item.logistics as Record<string, unknown> | undefined;
+        if (!addresses.some((x) => x.address_id === String(logistics?.receiver_address_id ?? ''))) return fail(res, FAKE_DOUDIAN_ERRORS.paramJson, 'receiver_address_id 无效');
+      }
+    }
+    const answered = (items as Record<string, unknown>[]).map((item) => {
+      const a = afterSaleOf(item.aftersale_id)!;
+      a.aftersale_info.aftersale_status = op.to;
+      a.aftersale_info.update_time = Math.max(a.aftersale_info.update_time + 1, seconds());
+      decisions.push({ type, aftersaleId: a.aftersale_info.aftersale_id, item });
+      return { aftersale_id: BigInt(a.aftersale_info.aftersale_id), status_code: 0, status_msg: 'success' };
+    });
+    ok(res, { items: answered });
+  }
+
   function dispatch(method: string, p: Record<string, unknown>, res: ServerResponse) {
     switch (method) {
+      case 'order.batchDecrypt':
+        return batchDecrypt(p, res);
+      case 'afterSale.Detail': {
+        const a = afterSaleOf(p.after_sale_id);
+        if (!a) return fail(res, FAKE_DOUDIAN_ERRORS.business, '售后单不存在');
+        const i = a.aftersale_info;
+        return ok(res, {
+          process_info: {
+            after_sale_info: { after_sale_id: BigInt(i.aftersale_id), after_sale_status: i.aftersale_status, after_sale_type: i.aftersale_type, apply_time: i.apply_time, update_time: i.update_time, refund_total_amount: i.refund_amount },
+          },
+          order_info: { order_id: a.order_info.shop_order_id },
+        });
+      }
+      case 'afterSale.rejectReasonCodeList': {
+        if (!afterSaleOf(p.aftersale_id)) return fail(res, FAKE_DOUDIAN_ERRORS.business, '售后单不存在');
+        return ok(res, { items: rejectReasons.map((r) => ({ ...r, evidence_description: '', image: '', order_type: -1, pkg: -1 })) });
+      }
+      case 'address.list': {
+        const pageNo = int(p.page_no ?? 1);
+        const pageSize = int(p.page_size ?? 10);
+        if (pageNo === null || pageNo < 1 || pageSize === null || pageSize < 1 || pageSize > 100) return fail(res, FAKE_DOUDIAN_ERRORS.paramJson, 'page_no 从1开始');
+        const list = addresses.slice((pageNo - 1) * pageSize, pageNo * pageSize).map((x) => ({ ...x, address_id: BigInt(x.address_id), is_send_default: 0, receiver_street: '' }));
+        return ok(res, { total: addresses.length, page_no: pageNo, page_size: pageSize, address_list: list });
+      }
+      case 'afterSale.operate':
+        return afterSaleOperate(p, res);
       case 'order.searchList':
         return searchList(p, res);
       case 'afterSale.List': {
@@ -327,11 +505,11 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
         const size = int(p.size ?? 10);
         if (page === null || page < 1 || size === null || size < 1 || size > 100) return fail(res, FAKE_DOUDIAN_ERRORS.paramJson, 'page 从1开始，size 不能超过100');
         const list = [...products.values()].sort((a, b) => a.product_id.localeCompare(b.product_id));
-        return ok(res, { data: list.slice((page - 1) * size, page * size).map((x) => ({ ...x, product_id: Number(x.product_id) })), page, size, total: list.length });
+        return ok(res, { data: list.slice((page - 1) * size, page * size).map((x) => ({ ...x, product_id: BigInt(x.product_id) })), page, size, total: list.length });
       }
       case 'sku.list': {
         if (p.product_id === undefined) return fail(res, FAKE_DOUDIAN_ERRORS.missingParam, 'product_id 不能为空');
-        return ok(res, [...skus.values()].filter((s) => s.product_id === String(p.product_id)).map((s) => ({ ...s, id: Number(s.id), product_id: Number(s.product_id) })));
+        return ok(res, [...skus.values()].filter((s) => s.product_id === String(p.product_id)).map((s) => ({ ...s, id: BigInt(s.id), product_id: BigInt(s.product_id) })));
       }
       case 'sku.syncStock': {
         const sku = skus.get(String(p.sku_id ?? ''));
@@ -399,7 +577,8 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     const method = query.method ?? '';
     let params: Record<string, unknown> | null;
     try {
-      const parsed = JSON.parse(body) as unknown;
+      // int64 ids beyond 2^53 stay exact (BigInt), so the body re-serialises to the very bytes signed.
+      const parsed = parseJsonLossless(body, { bigints: 'bigint' });
       params = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
     } catch {
       params = null;
@@ -451,14 +630,14 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     dispatch(method, params, res);
   }
 
+  /** The service market's consent page: service_id and state in; back to the service's registered callback with code and state. */
   function consent(url: URL, res: ServerResponse) {
     const q = url.searchParams;
-    if (q.get('app_key') !== appKey || !q.get('redirect_uri')) {
+    if (q.get('service_id') !== serviceId) {
       res.writeHead(400, { 'content-type': 'text/plain;charset=utf-8' });
-      return res.end('invalid app_key or redirect_uri');
+      return res.end('服务不存在 (invalid service_id)');
     }
-    const redirect = q.get('redirect_uri')!;
-    const back = `${redirect}${redirect.includes('?') ? '&' : '?'}code=${encodeURIComponent(issueCode())}&state=${encodeURIComponent(q.get('state') ?? '')}`;
+    const back = `${callbackUrl}${callbackUrl.includes('?') ? '&' : '?'}code=${encodeURIComponent(issueCode())}&state=${encodeURIComponent(q.get('state') ?? '')}`;
     res.writeHead(302, { location: back });
     res.end();
   }
@@ -479,6 +658,7 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     authorizeUrl: `${base}/authorize`,
     appKey,
     appSecret,
+    serviceId,
     shopId,
     calls,
     orders,
@@ -486,13 +666,29 @@ export async function startDouyinFake(options: DouyinFakeOptions = {}): Promise<
     skus,
     waybills,
     afterSales,
+    addresses,
+    rejectReasons,
+    decisions,
     get badSignatures() {
       return badSignatures;
     },
-    credentials: () => ({ appKey, appSecret, gatewayUrl: base, authorizeUrl: `${base}/authorize` }),
+    credentials: () => ({ appKey, appSecret, gatewayUrl: base, authorizeUrl: `${base}/authorize`, serviceId }),
     seedOrders(list) {
       // Statuses outside the published set are taken too: a test may seed one the connector must refuse.
-      for (const o of list) orders.set(o.order_id, o);
+      for (const o of list) {
+        orders.set(o.order_id, o);
+        registerCiphers(o, {});
+      }
+    },
+    seedAfterSales(list) {
+      for (const a of list) afterSales.set(a.aftersale_info.aftersale_id, a);
+    },
+    setClearReceiver(orderId, clear) {
+      const o = orders.get(orderId);
+      if (o) registerCiphers(o, clear);
+    },
+    failDecryptOf(cipherText, error = FAKE_DECRYPT_ERRORS.quota) {
+      decryptFailures.set(cipherText, error);
     },
     seedProducts(productList, skuList) {
       for (const p of productList) products.set(p.product_id, p);
@@ -559,10 +755,10 @@ export function douyinFakeOrder(
     sku_order_list: lines.map((l, i) => ({
       order_id: `${orderId}${i + 1}`,
       parent_order_id: orderId,
-      product_id: Number(l.productId),
+      product_id: BigInt(l.productId),
       product_id_str: l.productId,
       product_name: `商品 ${l.skuId}`,
-      sku_id: Number(l.skuId),
+      sku_id: BigInt(l.skuId),
       out_sku_id: l.outSkuId,
       code: l.outSkuId,
       spec: [{ name: '颜色', value: '红色' }],

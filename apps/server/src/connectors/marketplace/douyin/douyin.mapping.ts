@@ -4,7 +4,7 @@
 // of each line, and our express company codes ↔ Douyin's company codes. A shop order that does not
 // fit (a status we do not know, an amount that is not whole fen, a missing field) is refused whole
 // with a message naming the order and the field: nothing half-mapped is handed on.
-import type { PlatformAfterSale, PlatformAfterSaleType, PlatformOrder, PlatformOrderLine } from '../connector.js';
+import type { AfterSaleDecisionIntent, PlatformAfterSale, PlatformAfterSaleType, PlatformOrder, PlatformOrderLine } from '../connector.js';
 
 type Raw = Record<string, unknown>;
 
@@ -85,9 +85,33 @@ export interface DouyinLineAfterSale {
   refundStatus: number | null;
 }
 
-/** The order with what Douyin keeps encrypted, as it came (decrypted only by the decrypt step, never here). */
+/**
+ * What the order's receiverRef holds (JSON): Douyin's ciphertexts of the receiver's name, phone and
+ * address detail as they came (encrypt_post_receiver, encrypt_post_tel, post_addr.encrypt_detail),
+ * and the street, which Douyin keeps in clear beside the encrypted detail. Decrypted only by the
+ * decrypt step (order.batchDecrypt), never here; a Douyin waybill sends the ciphertexts as they are.
+ */
+export interface DouyinReceiverRef {
+  name: string;
+  phone: string;
+  address: string;
+  street: string;
+}
+
+/** The ciphertexts an order's receiverRef holds; null when it holds none of Douyin's (or is not JSON). */
+export function douyinReceiverRefOf(ref: string | null | undefined): DouyinReceiverRef | null {
+  if (!ref) return null;
+  try {
+    const r = JSON.parse(ref) as Partial<Record<keyof DouyinReceiverRef, unknown>>;
+    const out = { name: text(r.name), phone: text(r.phone), address: text(r.address), street: text(r.street) };
+    return out.name || out.phone || out.address ? out : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The order with what Douyin keeps encrypted, as it came (receiverRef). */
 export interface DouyinPlatformOrder extends PlatformOrder {
-  encryptedReceiver: { name: string; phone: string; address: string } | null;
   /** Lines with an after-sale (refund, return, exchange) on Douyin, and where it stands. */
   afterSales: DouyinLineAfterSale[];
   /** Some line has an after-sale in progress. */
@@ -177,7 +201,7 @@ export function mapDouyinOrder(raw: Raw): Mapped {
       district: nameOf(addr.town),
       address: [nameOf(masked.street), text(masked.detail)].filter(Boolean).join('') || '*',
     },
-    encryptedReceiver: encryptedName || encryptedTel || encryptedDetail ? { name: encryptedName, phone: encryptedTel, address: encryptedDetail } : null,
+    receiverRef: encryptedName || encryptedTel || encryptedDetail ? JSON.stringify({ name: encryptedName, phone: encryptedTel, address: encryptedDetail, street: nameOf(addr.street) || nameOf(masked.street) } satisfies DouyinReceiverRef) : null,
     amount,
     postFee,
     payTime: payTime ?? createdAt,
@@ -267,4 +291,49 @@ export function mapDouyinAfterSale(raw: Raw): { afterSale: PlatformAfterSale; up
     },
     updatedAt,
   };
+}
+
+// ---- after-sale decisions -------------------------------------------------------------------------
+
+/**
+ * afterSale.operate type codes. [S]: 201 agree / 202 refuse a refund (a third-party PHP SDK's
+ * constants), 101 agree a return (the official SDK model: type 101 needs the return address);
+ * [U]: 102 refuse a return, 111 agree the refund of returned goods (received), 112 refuse it —
+ * the official code table (op.jinritemai.com question-docs 93/2752) was not readable from here.
+ */
+export const DOUYIN_OPERATE_TYPES = {
+  agreeReturn: 101,
+  refuseReturn: 102,
+  agreeReceivedReturn: 111,
+  refuseReceivedReturn: 112,
+  agreeRefund: 201,
+  refuseRefund: 202,
+} as const;
+
+export type DouyinOperation = { type: number; refuse: boolean; returnAddress: boolean } | { impossible: string };
+
+/**
+ * The afterSale.operate call an intent (the shared afterSaleDecisionIntent) takes on an after-sale
+ * of this type in this state, or why Douyin offers none: exchanges are decided on the Douyin shop
+ * backend; a return and refund is paid once the goods are back (agree the return first).
+ */
+export function douyinOperationOf(intent: Exclude<AfterSaleDecisionIntent, 'NONE'>, type: PlatformAfterSaleType, status: string): DouyinOperation {
+  const t = DOUYIN_OPERATE_TYPES;
+  if (type === 'EXCHANGE') return { impossible: 'Douyin exchanges are decided on the Douyin shop backend (not through this connector)' };
+  const waiting = status === 'WAIT_SELLER_AGREE';
+  const goodsBack = status === 'WAIT_SELLER_CONFIRM_GOODS';
+  if (type === 'REFUND_ONLY') {
+    if (!waiting) return { impossible: `a refund-only after-sale in state ${status} takes no decision on Douyin` };
+    if (intent === 'AGREE_RETURN') return { impossible: 'a refund-only after-sale has no return to agree: agree or refuse the refund' };
+    return intent === 'PAY' ? { type: t.agreeRefund, refuse: false, returnAddress: false } : { type: t.refuseRefund, refuse: true, returnAddress: false };
+  }
+  if (waiting) {
+    if (intent === 'PAY') return { impossible: 'Douyin refunds a return and refund once the goods are back: agree the return first' };
+    return intent === 'AGREE_RETURN' ? { type: t.agreeReturn, refuse: false, returnAddress: true } : { type: t.refuseReturn, refuse: true, returnAddress: false };
+  }
+  if (goodsBack) {
+    if (intent === 'AGREE_RETURN') return { impossible: 'the goods are already back: agree or refuse the refund' };
+    return intent === 'PAY' ? { type: t.agreeReceivedReturn, refuse: false, returnAddress: false } : { type: t.refuseReceivedReturn, refuse: true, returnAddress: false };
+  }
+  return { impossible: `Douyin takes no decision while the after-sale is ${status} (the buyer is sending the goods back)` };
 }

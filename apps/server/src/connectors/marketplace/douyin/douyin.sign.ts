@@ -6,6 +6,7 @@
 // HMAC-SHA256 keyed with the app secret (sign_method hmac-sha256). access_token and sign_method are
 // not signed. Shared by the client and the fake; each is tested against the same vectors.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { stringifyJsonLossless } from './douyin.json.js';
 
 export type DoudianSignMethod = 'md5' | 'hmac-sha256';
 
@@ -26,8 +27,9 @@ const sortKeys = (value: unknown): unknown => {
  * The business parameters as Douyin signs them: keys sorted recursively, compact, `{}` when there
  * are none. `<`, `>` and `&` stay as they are (the official Go sample turns HTML escaping off; the
  * fake verifies the bytes it received either way). Nulls are kept (the Java SDK serialises them).
+ * A BigInt is written as a bare integer: an int64 id beyond 2^53 goes as the number Douyin takes.
  */
-export const doudianParamJson = (params: Record<string, unknown> | null | undefined): string => JSON.stringify(sortKeys(params ?? {}));
+export const doudianParamJson = (params: Record<string, unknown> | null | undefined): string => stringifyJsonLossless(sortKeys(params ?? {}));
 
 /** The signed pattern, secret included on both sides. */
 export function doudianSigningText(input: { appKey: string; method: string; paramJson: string; timestamp: string }, appSecret: string): string {

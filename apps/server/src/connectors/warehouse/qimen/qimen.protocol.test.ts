@@ -91,7 +91,7 @@ describe('the codes of the Qimen payloads', () => {
 describe('the installation credentials from the environment', () => {
   it('reads key, secret and gateway per platform, and none without key and secret', async () => {
     const lookup = envAppCredentials({ OPENSELLER_CONNECTOR_QIMEN_APP_KEY: 'k', OPENSELLER_CONNECTOR_QIMEN_APP_SECRET: 's', OPENSELLER_CONNECTOR_QIMEN_GATEWAY_URL: 'http://x', OPENSELLER_CONNECTOR_PDD_APP_KEY: 'p' });
-    expect(await lookup('QIMEN')).toEqual({ appKey: 'k', appSecret: 's', gatewayUrl: 'http://x', authorizeUrl: null, callbackUrl: null, signSecret: null });
+    expect(await lookup('QIMEN')).toEqual({ appKey: 'k', appSecret: 's', gatewayUrl: 'http://x', authorizeUrl: null, callbackUrl: null, signSecret: null, serviceId: null });
     expect(await lookup('CI_PLATFORM_PDD')).toBeNull();
     expect(await lookup('CI_PLATFORM_TAOBAO')).toBeNull();
   });

@@ -16,6 +16,7 @@ interface AppForm {
   appKey: string;
   appSecret?: string;
   signSecret?: string;
+  serviceId?: string;
   gatewayUrl?: string;
   authorizeUrl?: string;
   callbackUrl?: string;
@@ -24,6 +25,8 @@ interface AppForm {
 const URL_RULE = { pattern: /^https?:\/\/\S+$/i };
 /** Platforms that sign with a secret of their own besides the app secret (Kuaishou's signSecret). */
 const SIGN_SECRET_PLATFORMS = ['KSXD'];
+/** Platforms whose consent page takes the app's service-market id (Douyin's service_id). */
+const SERVICE_ID_PLATFORMS = ['DY'];
 
 function EditModal({ row, onClose }: { row: ConnectorAppRow; onClose: () => void }) {
   const { t } = useTranslation();
@@ -37,6 +40,7 @@ function EditModal({ row, onClose }: { row: ConnectorAppRow; onClose: () => void
         appKey: v.appKey,
         appSecret: v.appSecret || null,
         signSecret: v.signSecret || null,
+        serviceId: v.serviceId || null,
         gatewayUrl: v.gatewayUrl || null,
         authorizeUrl: v.authorizeUrl || null,
         callbackUrl: v.callbackUrl || null,
@@ -65,7 +69,7 @@ function EditModal({ row, onClose }: { row: ConnectorAppRow; onClose: () => void
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ appKey: fromPage ? (row.appKey ?? '') : '', gatewayUrl: fromPage ? (row.gatewayUrl ?? '') : '', authorizeUrl: fromPage ? (row.authorizeUrl ?? '') : '', callbackUrl: fromPage ? (row.callbackUrl ?? '') : '' }}
+        initialValues={{ appKey: fromPage ? (row.appKey ?? '') : '', serviceId: fromPage ? (row.serviceId ?? '') : '', gatewayUrl: fromPage ? (row.gatewayUrl ?? '') : '', authorizeUrl: fromPage ? (row.authorizeUrl ?? '') : '', callbackUrl: fromPage ? (row.callbackUrl ?? '') : '' }}
       >
         <Form.Item name="appKey" label={t('admin:apps.appKey')} rules={[{ required: true, message: t('admin:required') }]}>
           <Input autoComplete="off" />
@@ -81,6 +85,11 @@ function EditModal({ row, onClose }: { row: ConnectorAppRow; onClose: () => void
         {SIGN_SECRET_PLATFORMS.includes(row.platformKey) && (
           <Form.Item name="signSecret" label={t('admin:apps.signSecret')} extra={row.signSecretSet ? t('admin:apps.signSecretKeep') : t('admin:apps.signSecretHint')}>
             <Input.Password autoComplete="new-password" visibilityToggle={false} />
+          </Form.Item>
+        )}
+        {SERVICE_ID_PLATFORMS.includes(row.platformKey) && (
+          <Form.Item name="serviceId" label={t('admin:apps.serviceId')} extra={t('admin:apps.serviceIdHint')} rules={[{ pattern: /^[A-Za-z0-9_-]*$/, message: t('admin:apps.badServiceId') }]}>
+            <Input autoComplete="off" />
           </Form.Item>
         )}
         <Form.Item name="gatewayUrl" label={t('admin:apps.gatewayUrl')} extra={t('admin:apps.defaultHint')} rules={[{ ...URL_RULE, message: t('admin:apps.badUrl') }]}>

@@ -1,0 +1,1 @@
+ALTER TABLE "connector_apps" ADD COLUMN "service_id" text;
