@@ -67,7 +67,9 @@ export const moneyEvents = pgTable(
   'money_events',
   {
     id: tenantIdColumn(),
-    domainId: domainIdColumn().references(() => domains.id),
+    // No foreign key of its own to domains: the store's (domain_id, store_id) key already holds it (a
+    // store belongs to a domain), and each key is checked once per row written — a million rows per bill.
+    domainId: domainIdColumn(),
     /** The store's platform code (TAOBAO, TMALL, DOUYIN, SANDBOX, …). */
     platform: text('platform').notNull(),
     storeId: bigint('store_id', { mode: 'number' }).notNull(),
@@ -109,7 +111,9 @@ export const reconciliations = pgTable(
   'reconciliations',
   {
     id: tenantIdColumn(),
-    domainId: domainIdColumn().references(() => domains.id),
+    // No foreign key of its own to domains: the store's (domain_id, store_id) key already holds it (a
+    // store belongs to a domain), and each key is checked once per row written — a million rows per bill.
+    domainId: domainIdColumn(),
     storeId: bigint('store_id', { mode: 'number' }).notNull(),
     orderNo: text('order_no').notNull(),
     erpOrderId: bigint('erp_order_id', { mode: 'number' }),

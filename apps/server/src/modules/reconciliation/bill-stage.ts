@@ -94,17 +94,31 @@ export async function stagedUnknownOrders(tx: Tx, domainId: number, storeId: num
 }
 
 /**
- * Moves the staged lines into the ledger, leaving alone the lines it already has; answers how many
- * were new. The orders of the new lines are added to `bill_touched`.
+ * Whether the staged lines are about as many as the store's orders: then the whole store is
+ * reconciled (as "Reconcile now" does) rather than the orders the lines touched — recomputing most
+ * of the store through a list of its orders costs more (semi-joins, the list itself) than
+ * recomputing all of it.
  */
-export async function loadStaged(tx: Tx, domainId: number, store: { id: number; platformCode: string }, source: BillSource, importId: number | null): Promise<number> {
-  const result = await tx.execute<{ inserted: number }>(sql`
-    with inserted as (
+export async function stageCoversStore(tx: Tx, domainId: number, storeId: number, stagedLines: number): Promise<boolean> {
+  const result = await tx.execute<{ orders: number }>(sql`select count(*)::int as orders from platform_orders p where p.domain_id = ${domainId} and p.store_id = ${storeId}`);
+  return stagedLines > 0 && stagedLines >= Number(result.rows[0]?.orders ?? 0);
+}
+
+/**
+ * Moves the staged lines into the ledger, leaving alone the lines it already has; answers how many
+ * were new. With `touched`, the orders of the new lines are added to `bill_touched` (for a
+ * reconcile of those orders only).
+ */
+export async function loadStaged(tx: Tx, domainId: number, store: { id: number; platformCode: string }, source: BillSource, importId: number | null, touched = true): Promise<number> {
+  const insert = sql`
       insert into money_events (domain_id, platform, store_id, source, source_line_id, import_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw)
       select ${domainId}, ${store.platformCode}, ${store.id}, ${source}, s.source_line_id, ${importId}::bigint, s.order_no, s.sub_order_no, s.after_sale_no, s.event_type, s.amount_fen, s.occurred_at, s.settled_at,
              case when s.raw_json is null then jsonb_build_object('line', s.raw_line, 'text', s.raw_text) else s.raw_json::jsonb end
       from bill_stage s
-      on conflict (domain_id, store_id, source, source_line_id) do nothing
+      on conflict (domain_id, store_id, source, source_line_id) do nothing`;
+  const result = touched
+    ? await tx.execute<{ inserted: number }>(sql`
+    with inserted as (${insert}
       returning order_no
     ),
     touched as (
@@ -112,6 +126,7 @@ export async function loadStaged(tx: Tx, domainId: number, store: { id: number; 
       select distinct i.order_no from inserted i where i.order_no is not null
       on conflict do nothing
     )
-    select count(*)::int as inserted from inserted`);
-  return Number(result.rows[0]?.inserted ?? 0);
+    select count(*)::int as inserted from inserted`)
+    : await tx.execute(insert);
+  return touched ? Number(result.rows[0]?.inserted ?? 0) : Number(result.rowCount ?? 0);
 }

@@ -359,6 +359,22 @@ describe('reconciliation of orders', () => {
     expect(rows[nos.a]).toMatchObject({ status: 'PARTIAL', expectedAmount: '90.0000', refundedAmount: '10.0000' });
   });
 
+  it('a file with as many ledger lines as the store has orders reconciles the whole store, the orders it does not touch too', async () => {
+    const { seller, token, store, nos } = await world();
+    await shippedOrder(seller, store.id, nos.a, '100.00');
+    await shippedOrder(seller, store.id, nos.b, '50.00');
+    await ok(importFile(token, store.id, 'a.zip', await alipayTradeZip([tradeLine(['TA', nos.a, '交易', '2026-10-15 10:00:05', '100.00', '', '0.00'])])));
+    await t.database.db.execute(sql`
+      insert into after_sales (domain_id, code, source, type, store_id, tb_soh_code, refund_fee, refund_status)
+      values (${seller.domainId}, ${uniqueName('AS')}, 'MANUAL', 'REFUND_ONLY', ${store.id}, ${nos.a}, 10, 'SUCCESS')`);
+    // Two lines of B for a store of two orders: A is recomputed with its refund, as Reconcile now would.
+    const file = await alipayTradeZip([tradeLine(['TB', nos.b, '交易', '2026-10-16 10:00:05', '30.00', '', '0.00']), tradeLine(['TB2', nos.b, '交易', '2026-10-16 11:00:05', '20.00', '', '0.00'])]);
+    expect(await ok(importFile(token, store.id, 'b.zip', file))).toMatchObject({ status: 'LOADED', inserted: 2 });
+    const rows = byOrder((await ok(search(token, { storeId: store.id }))).voList);
+    expect(rows[nos.b]).toMatchObject({ status: 'SUCCESS', receivedAmount: '50.0000' });
+    expect(rows[nos.a]).toMatchObject({ status: 'PARTIAL', expectedAmount: '90.0000', refundedAmount: '10.0000' });
+  });
+
   it('refuses a manual success without a reason; with one it holds until a later bill line reopens it; it can be undone', async () => {
     const { seller, token, store, nos } = await world();
     await shippedOrder(seller, store.id, nos.b, '50.00');

@@ -22,7 +22,7 @@ import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { bigintArray } from '../../platform/sql.js';
 import { BillFileRefused, billTexts, estimateLines, problemsCsv, readBillTexts, type MoneyEventDraft } from './bill-formats.js';
-import { loadStaged, openStage, stagedUnknownOrders, stageDrafts, stageWriter } from './bill-stage.js';
+import { loadStaged, openStage, stageCoversStore, stagedUnknownOrders, stageDrafts, stageWriter } from './bill-stage.js';
 import { reconcileStatement } from './reconciliation.sql.js';
 
 /** Problems listed in the answer; the result file has all of them. */
@@ -218,6 +218,9 @@ export function createReconciliationService(deps: ReconciliationDeps) {
       }
       await run.progress({ lineCount: estimateLines(texts), stage: 'LOADING' });
       await db.transaction(async (tx) => {
+        // The import can be run again from its file (it is all or nothing, and a line already in
+        // the ledger is left alone): its commit need not wait for the WAL to reach the disk.
+        await tx.execute(sql`set local synchronous_commit = off`);
         await openStage(tx);
         let drafted = 0;
         let reading;
@@ -246,12 +249,14 @@ export function createReconciliationService(deps: ReconciliationDeps) {
           refused = { problems: reading.problems, lineCount: reading.lineCount, source: reading.source, headers: reading.headers };
           throw new RollBack();
         }
-        const inserted = await loadStaged(tx, domainId, store, reading.source, task.id);
+        // A file about as large as the store reconciles the whole store, not a list of its orders.
+        const wholeStore = await stageCoversStore(tx, domainId, task.storeId, drafted);
+        const inserted = await loadStaged(tx, domainId, store, reading.source, task.id, !wholeStore);
         await run.progress({ stage: 'RECONCILING', processedLines: reading.lineCount, lineCount: reading.lineCount });
         // Lines inserted in this transaction are in no statistics yet; ANALYZE counts them, so the
         // reconcile is planned for their number.
         if (inserted > 10_000) await tx.execute(sql`analyze money_events`);
-        if (inserted) await reconcileInTx(tx, domainId, task.storeId, now(), true);
+        if (inserted) await reconcileInTx(tx, domainId, task.storeId, now(), !wholeStore);
         // LOADED is written with the lines, in their transaction; a run given up meanwhile rolls back.
         const done = await run.finish({ status: 'LOADED', source: reading.source, header: reading.headers, lineCount: reading.lineCount, processedLines: reading.lineCount, inserted, duplicates: drafted - inserted }, tx);
         if (!done) throw new RunGivenUp();

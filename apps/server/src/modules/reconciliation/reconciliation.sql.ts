@@ -23,22 +23,24 @@ export function reconcileStatement(domainId: number, storeId: number | null, at:
 with ev as (
   -- One pass over the ledger, grouped by order (a hash aggregate). The refund lines, rare, are
   -- kept aside as arrays to tell afterwards which were settled in a later month than the sale.
+  -- Sums of fen are bigint again (sum of bigint is numeric): the arithmetic and comparisons below
+  -- stay in integers.
   select e.store_id, e.order_no,
          min(e.settled_at) filter (where e.event_type = 'sale') as sale_at,
          min(e.settled_at) as first_at,
          count(*)::int as line_count,
          max(e.id) as last_event_id,
-         coalesce(sum(e.amount_fen) filter (where e.amount_fen > 0), 0) as income_fen,
-         coalesce(-sum(e.amount_fen) filter (where e.amount_fen < 0), 0) as expense_fen,
-         coalesce(sum(e.amount_fen), 0) as received_fen,
-         sum(e.amount_fen) filter (where e.event_type = 'sale') as sale_fen,
-         coalesce(sum(e.amount_fen) filter (where e.event_type = 'refund'), 0) as refund_lines_fen,
+         coalesce(sum(e.amount_fen) filter (where e.amount_fen > 0), 0)::bigint as income_fen,
+         coalesce(-sum(e.amount_fen) filter (where e.amount_fen < 0), 0)::bigint as expense_fen,
+         coalesce(sum(e.amount_fen), 0)::bigint as received_fen,
+         sum(e.amount_fen) filter (where e.event_type = 'sale')::bigint as sale_fen,
+         coalesce(sum(e.amount_fen) filter (where e.event_type = 'refund'), 0)::bigint as refund_lines_fen,
          array_agg(e.settled_at) filter (where e.event_type = 'refund') as refund_at,
          array_agg(e.amount_fen) filter (where e.event_type = 'refund') as refund_fen,
-         coalesce(sum(e.amount_fen) filter (where e.event_type = 'fee:commission'), 0) as commission_fen,
-         coalesce(sum(e.amount_fen) filter (where e.event_type like 'fee:%' and e.event_type not in ('fee:commission', 'fee:freight')), 0) as service_fee_fen,
-         coalesce(sum(e.amount_fen) filter (where e.event_type like 'subsidy:%' and e.event_type <> 'subsidy:freight'), 0) as subsidy_fen,
-         coalesce(sum(e.amount_fen) filter (where e.event_type in ('fee:freight', 'subsidy:freight')), 0) as freight_fen
+         coalesce(sum(e.amount_fen) filter (where e.event_type = 'fee:commission'), 0)::bigint as commission_fen,
+         coalesce(sum(e.amount_fen) filter (where e.event_type like 'fee:%' and e.event_type not in ('fee:commission', 'fee:freight')), 0)::bigint as service_fee_fen,
+         coalesce(sum(e.amount_fen) filter (where e.event_type like 'subsidy:%' and e.event_type <> 'subsidy:freight'), 0)::bigint as subsidy_fen,
+         coalesce(sum(e.amount_fen) filter (where e.event_type in ('fee:freight', 'subsidy:freight')), 0)::bigint as freight_fen
   from money_events e
   where e.domain_id = ${domainId}${storeOfEvents}${onlyEvents} and e.order_no is not null
   group by e.store_id, e.order_no
@@ -75,7 +77,7 @@ known_orders as (
          coalesce(ev.received_fen, 0) as received_fen,
          coalesce(ev.refund_lines_fen, 0) as refund_lines_fen,
          case when ev.refund_at is null then 0 else (
-           select coalesce(sum(r.fen), 0) from unnest(ev.refund_at, ev.refund_fen) as r(at, fen)
+           select coalesce(sum(r.fen), 0)::bigint from unnest(ev.refund_at, ev.refund_fen) as r(at, fen)
            where date_trunc('month', r.at at time zone '${sql.raw(TZ)}') > date_trunc('month', ev.sale_at at time zone '${sql.raw(TZ)}')) end as late_refund_lines_fen,
          coalesce(ev.commission_fen, 0) as commission_fen,
          coalesce(ev.service_fee_fen, 0) as service_fee_fen,
