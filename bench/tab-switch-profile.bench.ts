@@ -105,7 +105,7 @@ for (const app of apps) {
     (page as unknown as { __calls?: string[] }).__calls?.push(name);
   });
   await page.goto(`${app.baseUrl}/#/order?activeKey=6${PAGE_SIZE ? `&pageSize=${PAGE_SIZE}` : ''}`);
-  await page.locator('.ant-table-row').first().waitFor({ timeout: 60_000 });
+  await page.locator('.ant-table-row').first().waitFor({ timeout: 180_000 });
   await page.waitForLoadState('networkidle');
   app.page = page;
 }
@@ -128,12 +128,12 @@ for (let i = 0; i <= TABS; i++) {
       await cdp.send('Profiler.start');
     }
     if (TRACE && i > 0) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-    const listed = page.waitForResponse((r) => r.url().includes('/searchErpSoHPageList'), { timeout: 60_000 });
+    const listed = page.waitForResponse((r) => r.url().includes('/searchErpSoHPageList'), { timeout: 180_000 });
     const t0 = performance.now();
     await page.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
     await listed;
-    await page.locator('.ant-table-row').first().waitFor();
-    await page.locator('.ant-table .ant-spin-spinning').waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.locator('.ant-table-row').first().waitFor({ timeout: 180_000 });
+    await page.locator('.ant-table .ant-spin-spinning').waitFor({ state: 'detached', timeout: 180_000 }).catch(() => undefined);
     const total = performance.now() - t0;
     await page.waitForLoadState('networkidle');
     if (TRACE && i > 0) {
