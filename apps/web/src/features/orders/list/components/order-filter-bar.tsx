@@ -61,7 +61,7 @@ const isSet = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== undefined
 
 /**
  * The bar is drawn again only when its filters, its search or its density change (memo): the list's
- * tab, page and opened order are no part of it, and redrawing its form took much of a tab switch.
+ * tab, page and opened order are no part of it, and a tab switch need not redraw its form's fields.
  */
 export const OrderFilterBar = memo(function OrderFilterBar({ value, onSearch, compact = false }: { value: OrderFilterState; onSearch: (patch: Partial<OrderFilterState>) => void; compact?: boolean }) {
   const { t } = useTranslation();
