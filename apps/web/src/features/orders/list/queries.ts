@@ -1,6 +1,6 @@
 // Query keys and hooks of the order list; saved-tab changes refresh the tabs. The row tags
 // (待合, 缺) are fetched once per visible page and kept (spec 01 §4.8).
-import { hashKey, keepPreviousData, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { OrderSearchParams } from '@openseller/core';
 import { i18next } from '../../../app/i18n';
 import { ApiError, errorMessage } from '../../../app/request';
@@ -30,6 +30,13 @@ const unlessJustPrefetched = (query: { queryHash: string; state: { dataUpdatedAt
 
 export const useOrderList = (filter: OrderSearchParams) =>
   useQuery({ queryKey: orderListKeys.list(filter), queryFn: () => orderListApi.search(filter), placeholderData: keepPreviousData, refetchOnMount: unlessJustPrefetched });
+/**
+ * Asks for a list page now, before the page draws the state that shows it (a tab switch): the call
+ * runs while React draws, and useOrderList then shares it instead of asking after the redraw.
+ */
+export function askOrderList(client: QueryClient, filter: OrderSearchParams): void {
+  void client.prefetchQuery({ queryKey: orderListKeys.list(filter), queryFn: () => orderListApi.search(filter) });
+}
 export const useOrderCounts = (filter: OrderCountParams) =>
   useQuery({ queryKey: orderListKeys.counts(filter), queryFn: () => orderListApi.counts(filter), placeholderData: keepPreviousData, refetchOnMount: unlessJustPrefetched });
 export const useOrderDetail = (id: number | null) => useQuery({ queryKey: orderListKeys.one(id ?? 0), queryFn: () => orderListApi.get(id!), enabled: !!id });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersToParams, ORDER_FILTER_DEFAULTS } from './use-order-list-state';
+import { filterKeyOf, filtersToParams, ORDER_FILTER_DEFAULTS, ORDER_LIST_DEFAULTS } from './use-order-list-state';
 
 describe('order list URL state', () => {
   it('sends no filter for the defaults but the sort', () => {
@@ -42,5 +42,13 @@ describe('order list URL state', () => {
     const params = filtersToParams({ ...ORDER_FILTER_DEFAULTS, payFrom: '2026-03-01 00:00:00', payTo: '2026-03-01 23:59:59' });
     expect(params.payTimeFrom).toBe(new Date(2026, 2, 1, 0, 0, 0).toISOString());
     expect(params.payTimeTo).toBe(new Date(2026, 2, 1, 23, 59, 59).toISOString());
+  });
+
+  it('keeps the same filter key across tabs, pages and the opened order, and a new one when a filter changes', () => {
+    const state = { ...ORDER_LIST_DEFAULTS, codeKeywords: 'A1', storeIds: '3' };
+    const key = filterKeyOf(state);
+    expect(filterKeyOf({ ...state, activeKey: '2', currentPage: 3, pageSize: 100, open: 7 })).toBe(key);
+    expect(filterKeyOf({ ...state, storeIds: '3,4' })).not.toBe(key);
+    expect(filterKeyOf({ ...state, type: 'sync' })).not.toBe(key);
   });
 });

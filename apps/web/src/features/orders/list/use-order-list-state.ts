@@ -81,9 +81,18 @@ export function orderSearchOf(state: OrderListState, filters = filtersToParams(s
 export function useOrderListState() {
   const [state, setState] = useListState(ORDER_LIST_DEFAULTS);
   const activeKey = tabOf(state);
-  const filters = useMemo(() => filtersToParams(state), [state]);
+  // The filters stay the same objects while only the tab, the page or the opened order change, so
+  // a tab switch does not redraw what depends on the filters alone (the filter bar's form).
+  const filterKey = filterKeyOf(state);
+  const filterState = useMemo<OrderFilterState>(() => ({ ...ORDER_FILTER_DEFAULTS, ...(JSON.parse(filterKey) as Partial<OrderFilterState>) }), [filterKey]);
+  const filters = useMemo(() => filtersToParams(filterState), [filterState]);
   const search = useMemo<OrderSearchParams>(() => orderSearchOf(state, filters), [state, filters]);
-  return { state, setState, activeKey, filters, search };
+  return { state, setState, activeKey, filterState, filters, search };
+}
+
+/** The filters of a state as text: the same for states that differ only in tab, page or opened order. */
+export function filterKeyOf(state: OrderListState): string {
+  return JSON.stringify(pickFilters(state));
 }
 
 /** The filter part of the state, to save as a search tab. */

@@ -3,7 +3,7 @@
 // the 待合 / 缺 row tags, overdue warnings and a detail drawer. All list state is in the URL.
 import { Alert, Button, Card, ConfigProvider, Empty, Segmented, Space, Table, Tabs, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_EXCEPTION_TYPES, ORDER_TABS, formatMoney, type OrderRow } from '@openseller/core';
 import { useColumnSettings } from '../../../ui/column-settings';
@@ -26,15 +26,17 @@ import { OrderExportMenu } from '../list/components/order-export-menu';
 import { ReceiverReveal } from '../list/components/receiver-reveal';
 import { OrderFilterBar } from '../list/components/order-filter-bar';
 import { SavedSearchTabs } from '../list/components/saved-search-tabs';
-import { ordersErrorMessage, useOrderCounts, useOrderList, useOrderRowTags } from '../list/queries';
-import { ORDER_FILTER_DEFAULTS, pickFilters, useOrderListState, type OrderFilterState } from '../list/use-order-list-state';
+import { useQueryClient } from '@tanstack/react-query';
+import { askOrderList, ordersErrorMessage, useOrderCounts, useOrderList, useOrderRowTags } from '../list/queries';
+import { filtersToParams, ORDER_FILTER_DEFAULTS, orderSearchOf, pickFilters, useOrderListState, type OrderFilterState } from '../list/use-order-list-state';
 
 /** A cell that shows only its order changes when the order does (the list answers new objects for changed orders). */
 const changedOrder = (record: OrderRow, previous: OrderRow) => record !== previous;
 
 export default function OrderPage() {
   const { t } = useTranslation();
-  const { state, setState, activeKey, filters, search } = useOrderListState();
+  const { state, setState, activeKey, filterState, filters, search } = useOrderListState();
+  const client = useQueryClient();
   const list = useOrderList(search);
   const counts = useOrderCounts(filters);
   const rows = useMemo(() => list.data?.voList ?? [], [list.data]);
@@ -58,9 +60,12 @@ export default function OrderPage() {
     setSelectedKeys([]);
     setState({ currentPage: 1, ...patch });
   };
+  // After a command the table shows its spinner until the page is read again.
+  const [refreshing, setRefreshing] = useState(false);
   const refetch = () => {
     setSelectedKeys([]);
-    void list.refetch();
+    setRefreshing(true);
+    void list.refetch().finally(() => setRefreshing(false));
     void counts.refetch();
     void tags.refetch();
   };
@@ -71,9 +76,19 @@ export default function OrderPage() {
   };
 
   const openRef = useRef(setState);
+  const goRef = useRef(go);
   useEffect(() => {
     openRef.current = setState;
-  }, [setState]);
+    goRef.current = go;
+  });
+  // The filter bar's search keeps its identity, so the (memoised) bar is not redrawn by a tab switch.
+  const onSearch = useCallback((patch: Partial<OrderFilterState>) => goRef.current(patch), []);
+  // A tab switch asks for the new tab's first page at once, while the page redraws.
+  const switchTab = (key: string) => {
+    const next = { ...state, ...filterState, activeKey: key, type: '', currentPage: 1 };
+    askOrderList(client, orderSearchOf(next, filtersToParams(next)));
+    go({ activeKey: key, type: '' });
+  };
   // antd redraws every cell whenever the table renders unless a column says when its cell changes:
   // every cell here shows its order alone (the row tags, the clock and the overdue setting are read
   // by the cells themselves), so selecting rows redraws only the check boxes.
@@ -190,7 +205,7 @@ export default function OrderPage() {
     <>
       <PageTitle title={t('orders:title')} extra={<OrderPageActions />} />
       <Card>
-        <Tabs activeKey={activeKey} items={tabItems} onChange={(key) => go({ activeKey: key, type: '' })} />
+        <Tabs activeKey={activeKey} items={tabItems} onChange={switchTab} />
         {activeKey === '5' && (
           <Segmented
             style={{ marginBottom: 12 }}
@@ -210,7 +225,7 @@ export default function OrderPage() {
           <>
             {activeKey === '3' && <CheckPanel onShipped={refetch} />}
             {activeKey === '8' && <WeighPanel onShipped={refetch} />}
-            <OrderFilterBar value={state} compact={compact} onSearch={(patch) => go(patch)} />
+            <OrderFilterBar value={filterState} compact={compact} onSearch={onSearch} />
             <ActiveFilters state={state} activeKey={activeKey} onChange={(patch) => go(patch)} />
             <SavedSearchTabs current={{ ...pickFilters(state), activeKey }} onApply={(params) => applySaved(params)} />
             {list.error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={ordersErrorMessage(list.error)} />}
@@ -237,7 +252,9 @@ export default function OrderPage() {
             <Table<OrderRow>
               rowKey="id"
               size="small"
-              loading={list.isFetching}
+              // A spinner over rows of another tab or page (kept until the new page comes) or after a
+              // command; a tab's own page from the cache is shown at once, and read again quietly.
+              loading={list.isPlaceholderData ? list.isFetching : list.isLoading || refreshing}
               dataSource={rows}
               columns={columns as ColumnsType<OrderRow>}
               className={compact ? 'os-table-compact' : undefined}

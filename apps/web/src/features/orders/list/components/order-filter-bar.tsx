@@ -4,7 +4,7 @@
 // filters (order no., SKU, receiver, stores) with the others behind "More filters".
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ORDER_LABELS, ORDER_SORTS, formatRangeTime, snapRange } from '@openseller/core';
@@ -59,7 +59,11 @@ function toForm(s: OrderFilterState): FormValues {
 const MORE: (keyof FormValues)[] = ['buyerNick', 'warehouseId', 'expressCompanyCode', 'labels', 'flags', 'expressPrinted', 'createRange', 'payRange', 'sort'];
 const isSet = (v: unknown) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null && v !== '' && v !== 'id_desc');
 
-export function OrderFilterBar({ value, onSearch, compact = false }: { value: OrderFilterState; onSearch: (patch: Partial<OrderFilterState>) => void; compact?: boolean }) {
+/**
+ * The bar is drawn again only when its filters, its search or its density change (memo): the list's
+ * tab, page and opened order are no part of it, and a tab switch need not redraw its form's fields.
+ */
+export const OrderFilterBar = memo(function OrderFilterBar({ value, onSearch, compact = false }: { value: OrderFilterState; onSearch: (patch: Partial<OrderFilterState>) => void; compact?: boolean }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   const [expanded, setExpanded] = useState(false);
@@ -157,4 +161,4 @@ export function OrderFilterBar({ value, onSearch, compact = false }: { value: Or
       </Space>
     </Form>
   );
-}
+});
