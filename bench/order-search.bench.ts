@@ -6,7 +6,7 @@
 //   BENCH_DATABASE_URL=postgres://… to run on a PostgreSQL server instead of the embedded one; with
 //   BENCH_DATABASE=name the database is kept and a second run reuses its world (no generation)
 // After the HTTP measurements, the SQL of every case is timed beside the same SQL on the search
-// indexes as they were before migration 0073 (led by domain_id), interleaved call by call: the bench
+// indexes as they were before migration 0075 (led by domain_id), interleaved call by call: the bench
 // builds those indexes beside the current ones, and each call runs in a transaction that drops the
 // other set (rolled back; only the statement is timed). BEFORE=0 skips that (no index build);
 // EXPLAIN=1 prints each case's plan (ANALYZE, BUFFERS) on both sets; HTTP=0 skips the HTTP part.
@@ -85,7 +85,7 @@ const cases: { label: string; body: Record<string, unknown> }[] = [
   { label: 'no keyword (the list as it is)', body: {} },
 ];
 
-// The search GIN indexes (migration 0073: without domain_id) and, for the comparison, the same
+// The search GIN indexes (migration 0075: without domain_id) and, for the comparison, the same
 // led by domain_id as migrations 0063/0064 built them, named bench_before_….
 const SEARCH_INDEXES = ['erp_orders_receiver_search_idx', 'erp_orders_buyer_search_idx', 'erp_orders_code_search_idx', 'erp_orders_receiver_bigram_idx', 'erp_orders_buyer_bigram_idx'];
 const BEFORE_INDEXES = SEARCH_INDEXES.map((name) => `bench_before_${name}`);
@@ -131,7 +131,7 @@ for (const c of cases) {
 }
 
 if (BEFORE) {
-  // The same statements on the domain-led indexes of before migration 0073, interleaved call by call.
+  // The same statements on the domain-led indexes of before migration 0075, interleaved call by call.
   const t0 = performance.now();
   const defs = await env.pool.query<{ name: string; def: string }>(`select indexname as name, indexdef as def from pg_indexes where tablename = 'erp_orders' and indexname = any($1)`, [SEARCH_INDEXES]);
   if (defs.rows.length !== SEARCH_INDEXES.length) throw new Error(`search indexes missing: ${JSON.stringify(defs.rows.map((r) => r.name))}`);
@@ -141,7 +141,7 @@ if (BEFORE) {
     await env.pool.query(led);
   }
   await env.pool.query('analyze erp_orders');
-  console.log(`\nbuilt the domain-led search indexes (before 0073) beside the current ones in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`\nbuilt the domain-led search indexes (before 0075) beside the current ones in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   const client = await env.pool.connect();
   try {
     // Runs fn with only one set of indexes visible: the other is dropped inside a transaction that is rolled back.

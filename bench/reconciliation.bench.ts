@@ -181,7 +181,7 @@ const trials: Trial[] = [];
 try {
   if (process.env.BEFORE) {
     // The schema as it was too: the ledger's and the reconciliations' own keys to domains (dropped by
-    // migration 0073; NOT VALID: the rows written are checked, as they were, the rows there are not).
+    // migration 0077; NOT VALID: the rows written are checked, as they were, the rows there are not).
     const ownDomainKeys = [
       ['money_events', 'money_events_domain_id_domains_id_fk'],
       ['reconciliations', 'reconciliations_domain_id_domains_id_fk'],
