@@ -215,26 +215,46 @@ async function waterfall(app: App): Promise<void> {
 }
 if (process.env.WATERFALL) for (const app of apps) await waterfall(app);
 
-// The order list's tab switch: from the click on a tab to its first row of that tab's orders.
+// The order list's tab switch: from the click on a tab to its first row of that tab's orders shown
+// (the tab selected, a row, no spinner). A tab visited within the list's fresh window is shown from
+// the cache and refreshed quietly, or not asked again: "shown" is what the person waits for; when the
+// click sent a list call, "answered" is when its answer was shown as well.
 const switches = new Map<App, number[]>();
+const answeredSwitches = new Map<App, number[]>();
 for (const app of TABS > 0 ? apps : []) {
   const tabContext = await browser.newContext({ ...contextOptions, storageState: app.storage });
   const tabPage = await tabContext.newPage();
   await open(tabPage, app, ROUTES.find((r) => r.name === 'order list')!);
   const times: number[] = [];
+  const answered: number[] = [];
   const tabNames = ['To review', 'All orders'];
   for (let i = 0; i <= TABS; i++) {
     const name = tabNames[i % 2]!;
-    const listed = tabPage.waitForResponse((r) => r.url().includes('/searchErpSoHPageList'), { timeout: 60_000 });
+    let call: Promise<unknown> | undefined;
+    const onRequest = (r: { url: () => string }) => {
+      if (!call && r.url().includes('/searchErpSoHPageList')) call = tabPage.waitForResponse((x) => x.url() === r.url(), { timeout: 60_000 });
+    };
+    tabPage.on('request', onRequest);
     const t0 = performance.now();
-    await tabPage.getByRole('tab', { name: new RegExp(`^${name}`) }).click();
-    await listed;
+    const tab = tabPage.getByRole('tab', { name: new RegExp(`^${name}`) });
+    await tab.click();
+    await tabPage.locator('.ant-tabs-tab-active', { hasText: name }).waitFor();
     await tabPage.locator('.ant-table-row').first().waitFor();
     await tabPage.locator('.ant-table .ant-spin-spinning').waitFor({ state: 'detached' }).catch(() => undefined);
+    const shown = performance.now() - t0;
+    if (call) {
+      await call;
+      await tabPage.locator('.ant-table .ant-spin-spinning').waitFor({ state: 'detached' }).catch(() => undefined);
+    }
+    tabPage.off('request', onRequest);
     // The first switch warms the tab's code; it is not counted.
-    if (i > 0) times.push(performance.now() - t0);
+    if (i > 0) {
+      times.push(shown);
+      if (call) answered.push(performance.now() - t0);
+    }
   }
   switches.set(app, times);
+  answeredSwitches.set(app, answered);
   await tabContext.close();
 }
 await browser.close();
@@ -252,6 +272,10 @@ for (const r of rows) {
   console.log((compareDist ? r.app.label.padEnd(14) : '') + r.route.name.padEnd(14) + String(r.loaded.scripts).padEnd(9) + br.padEnd(18) + wire.padEnd(26) + cold.padEnd(16) + p50(r.warm).toFixed(0));
 }
 for (const [app, times] of switches) {
-  console.log(`${app.label ? `${app.label}: ` : ''}order list tab switch p50 ${p50(times).toFixed(0)} ms /300${mark(p50(times) <= 300)} (max ${Math.max(...times).toFixed(0)}, ${times.length} switches)`);
+  const answered = answeredSwitches.get(app) ?? [];
+  console.log(
+    `${app.label ? `${app.label}: ` : ''}order list tab switch p50 ${p50(times).toFixed(0)} ms /300${mark(p50(times) <= 300)} (max ${Math.max(...times).toFixed(0)}, ${times.length} switches)` +
+      (answered.length ? `; with the list call's answer shown p50 ${p50(answered).toFixed(0)} ms (${answered.length} of ${times.length} switches sent one)` : '; no switch sent a list call'),
+  );
 }
 await env.close();
