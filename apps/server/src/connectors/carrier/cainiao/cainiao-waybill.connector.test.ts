@@ -3,10 +3,11 @@
 // numbers, an ended session refreshed once, parcels Cainiao refuses refused one by one, cancel),
 // through LINK with the account's provider id (the fake checking data_digest), the route chosen by
 // the account, and the clear refusals without app credentials or without a Taobao store.
+import { findPlatform } from '@openseller/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaobaoFake } from '../../marketplace/taobao/taobao.fake.js';
 import type { CarrierAccount, CarrierParcel } from '../types.js';
-import { cainiaoRoute, cainiaoRoutingOf, createCainiaoWaybillConnector, type CainiaoWaybillDeps, type TaobaoWaybillShop } from './cainiao-waybill.connector.js';
+import { cainiaoRoute, cainiaoRoutingOf, createCainiaoWaybillConnector, orderChannelOf, type CainiaoWaybillDeps, type TaobaoWaybillShop } from './cainiao-waybill.connector.js';
 import { createCainiaoWaybillBook, startCainiaoLinkFake, type CainiaoLinkFake, type CainiaoWaybillBook } from './cainiao.fake.js';
 import { startCainiaoTopFake, TOP_SELLER, topCredentials, topSession } from './cainiao.test-support.js';
 
@@ -144,5 +145,16 @@ describe('Cainiao waybills through LINK', () => {
   it('reads no routing from print data it cannot read', () => {
     expect(cainiaoRoutingOf('{"encryptedData":"x"}')).toEqual({ sortCode: '', bag: '', branch: '' });
     expect(cainiaoRoutingOf('not json')).toEqual({ sortCode: '', bag: '', branch: '' });
+  });
+});
+
+describe('Cainiao order channels', () => {
+  it('names the channel of each marketplace by the platform catalogue code its orders carry', () => {
+    for (const [code, channel] of [['CI_PLATFORM_TAOBAO', 'TB'], ['CI_PLATFORM_JD', 'JD'], ['CI_PLATFORM_PDD', 'PDD'], ['DY', 'DYXD'], ['DYCJ', 'DYXD'], ['KSXD', 'KS']] as const) {
+      expect(findPlatform(code), code).toBeDefined();
+      expect(orderChannelOf(code)).toBe(channel);
+    }
+    expect(orderChannelOf('CI_PLATFORM_YOUZAN')).toBe('OTHERS');
+    expect(orderChannelOf(null)).toBe('OTHERS');
   });
 });

@@ -63,7 +63,9 @@ export interface CainiaoWaybillDeps {
 export const cainiaoCpCode = (expressCompanyCode: string) => TOP_COMPANY_CODES[expressCompanyCode] ?? expressCompanyCode;
 
 /** order_channels_type of the order's marketplace [S: Cainiao's channel list — TB, TM, JD, PDD, …, OTHERS]. */
-const CHANNELS: Record<string, string> = { CI_PLATFORM_TAOBAO: 'TB', CI_PLATFORM_TMALL: 'TM', CI_PLATFORM_JD: 'JD', CI_PLATFORM_PDD: 'PDD', CI_PLATFORM_DY: 'DYXD', CI_PLATFORM_KSXD: 'KS' };
+// Keys are the platform catalogue's codes (packages/core catalogues/platforms.ts): Douyin is DY / DYCJ and
+// Kuaishou KSXD there (an earlier map keyed them CI_PLATFORM_DY / CI_PLATFORM_KSXD, so their orders went out as OTHERS).
+const CHANNELS: Record<string, string> = { CI_PLATFORM_TAOBAO: 'TB', CI_PLATFORM_TMALL: 'TM', CI_PLATFORM_JD: 'JD', CI_PLATFORM_PDD: 'PDD', DY: 'DYXD', DYCJ: 'DYXD', KSXD: 'KS' };
 export const orderChannelOf = (platformCode: string | null | undefined) => (platformCode ? (CHANNELS[platformCode] ?? 'OTHERS') : 'OTHERS');
 
 /** Routing read from plain (unencrypted) cloud-print data [U: names of Cainiao's routingInfo as seen in print data samples]. */
