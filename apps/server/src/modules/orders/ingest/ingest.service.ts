@@ -25,7 +25,7 @@ import {
   ManualOrderInput as ManualOrderSchema,
   DryRunInput as DryRunSchema,
 } from '@openseller/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { bigintArray, textArray } from '../../../platform/sql.js';
 import type { Database, Tx } from '../../../db/client.js';
 import { orderIngestNonces, orderSyncRuns, orderSyncStates } from '../../../db/schema/index.js';
@@ -227,9 +227,13 @@ export function createIngestService(deps: IngestServiceDeps) {
     const [state] = await db
       .select({ nextAttemptAt: orderSyncStates.nextAttemptAt })
       .from(orderSyncStates)
-      .where(and(eq(orderSyncStates.domainId, domainId), eq(orderSyncStates.storeId, storeId)));
-    const until = state?.nextAttemptAt ?? null;
-    return until && until.getTime() > deps.now().getTime() ? until : null;
+      .where(and(eq(orderSyncStates.domainId, domainId), eq(orderSyncStates.storeId, storeId), sql`not ${pullAllowedNow(orderSyncStates.nextAttemptAt)}`));
+    return state?.nextAttemptAt ?? null;
+  }
+
+  /** The back-off rule, once: a store may pull when it has no next attempt time or that time has come. */
+  function pullAllowedNow(nextAttemptAt: SQLWrapper): SQL {
+    return sql`(${nextAttemptAt} is null or ${nextAttemptAt} <= ${deps.now().toISOString()}::timestamptz)`;
   }
 
   /** The scheduled pull: every usable, authorized marketplace store with autoSyncOrders (on unless turned off) that is not backed off. */
@@ -239,7 +243,7 @@ export function createIngestService(deps: IngestServiceDeps) {
       left join order_sync_states st on st.domain_id = s.domain_id and st.store_id = s.id
       where s.usable and s.store_type = 1 and s.auth_status = 'AUTHORIZED'
         and coalesce((s.sync_config->>'autoSyncOrders')::boolean, true)
-        and (st.next_attempt_at is null or st.next_attempt_at <= ${deps.now().toISOString()}::timestamptz)
+        and ${pullAllowedNow(sql`st.next_attempt_at`)}
       order by s.id`);
     for (const s of due.rows) {
       try {
