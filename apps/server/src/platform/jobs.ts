@@ -61,6 +61,8 @@ export interface JobQueueOptions {
   log?: (message: string) => void;
   /** Liveness of tracked tasks; DEFAULT_TASK_TIMING where not given (tests make it short). */
   tasks?: Partial<TaskTiming>;
+  /** How many singleton runs may hold their lock at once: the size of the job-lock connection pool (default 4). */
+  lockConnections?: number;
   /** How long stop() lets running handlers finish before their tasks go back to the queue (default 10 s). */
   stopTimeoutSeconds?: number;
   /** Where the job registry and run history are kept; without it, runs are not recorded. */
@@ -140,6 +142,21 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const pauseAfter = options.pauseAfterFailures ?? DEFAULT_PAUSE_AFTER_FAILURES;
   const pausedRetrySeconds = options.pausedRetrySeconds ?? 60;
 
+  // A singleton run holds its session advisory lock on a connection of its own for the whole run.
+  // Those connections come from a small pool of their own: taken from the work pool, a minute on
+  // which many scheduled jobs start together (every-minute, 5- and 10-minute crons at :00) left no
+  // connection for the handlers' own statements, and every run waited for ever (seen in the API
+  // tests: 8 runs holding 8 lock connections of a pool of 10). Runs beyond the lock pool's size wait
+  // for a lock connection, never for the work pool while holding one.
+  let lockPool: pg.Pool | null = null;
+  const lockConnection = (url: string) => {
+    if (!lockPool) {
+      lockPool = new pg.Pool({ connectionString: url, max: options.lockConnections ?? 4, application_name: 'openseller-job-locks' });
+      lockPool.on('error', () => {});
+    }
+    return lockPool.connect();
+  };
+
   /** Runs a handler inside the registry's bookkeeping (see the file's head). */
   const runRecorded = async (def: JobDefinition, raw: Record<string, unknown>): Promise<void> => {
     const { [TRIGGER_KEY]: triggerValue, ...data } = raw;
@@ -148,7 +165,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await def.handler(data);
       return;
     }
-    const { db, pool } = database;
+    const { db } = database;
     const state = await db.execute<{ paused: boolean }>(sql`select paused from job_registry where name = ${def.name}`);
     const paused = state.rows[0]?.paused ?? false;
     if (paused && trigger === 'SCHEDULE') return;
@@ -158,7 +175,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return;
     }
     const singleton = trigger !== 'QUEUE';
-    const lockClient = singleton ? await pool.connect() : null;
+    const lockClient = singleton ? await lockConnection(database.url) : null;
     try {
       if (lockClient) {
         const got = await lockClient.query<{ got: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as got', [JOB_LOCK_SPACE, def.name]);
@@ -347,6 +364,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const watcher of watchers) {
         await watcher.release().catch((error: unknown) => log(`[jobs] releasing ${watcher.name}: ${error instanceof Error ? error.message : String(error)}`));
       }
+      await lockPool?.end().catch(() => {});
+      lockPool = null;
       boss = null;
     },
   };

@@ -28,7 +28,18 @@ const testJobs: AreaModule = (ctx) => {
     },
   });
   ctx.jobs?.define({ name: 'test-admin-count', handler: async () => ({ items: 3 }) });
+  // Many jobs starting in the same minute, each working through the app's own pool.
+  for (let i = 0; i < BURST; i++) {
+    ctx.jobs?.define({
+      name: `test-burst-${i}`,
+      handler: async () => {
+        for (let k = 0; k < 3; k++) await ctx.database.pool.query('select pg_sleep(0.05)');
+        return 1;
+      },
+    });
+  }
 };
+const BURST = 14;
 
 const t = await createTestApp({ modules: [testJobs] });
 let root: string;
@@ -210,6 +221,23 @@ describe('job control', () => {
 });
 
 describe('run history', () => {
+  it('finishes every run when more jobs start at once than the app has connections', async () => {
+    // The harness's pool has 10 connections; 14 runs each holding a lock connection taken from it
+    // left their handlers none, and every run waited for ever.
+    await Promise.all(Array.from({ length: BURST }, (_, i) => queue!.runNow(`test-burst-${i}`)));
+    const deadline = Date.now() + 25_000;
+    let done = 0;
+    while (Date.now() < deadline) {
+      const rows = await t.database.pool.query<{ n: number }>(
+        "select count(*)::int as n from job_runs where job_name like 'test-burst-%' and status = 'SUCCESS'",
+      );
+      done = Number(rows.rows[0]!.n);
+      if (done === BURST) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(done).toBe(BURST);
+  });
+
   it('keeps 30 days of runs', async () => {
     await t.database.pool.query("insert into job_runs (job_name, trigger, status, started_at) values ('test-admin-count', 'SCHEDULE', 'SUCCESS', now() - interval '40 days')");
     const old = async () => (await t.database.pool.query("select count(*)::int as n from job_runs where started_at < now() - interval '30 days'")).rows[0].n;
