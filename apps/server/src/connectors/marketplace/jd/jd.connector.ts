@@ -572,7 +572,9 @@ export function createJdConnector(options: JdConnectorOptions): JdConnector {
       return deadline(callOptions, async (signal, creds) => {
         const token = tokenOf(store);
         const mark = window.watermark ? decodeRefundWatermark(window.watermark) : null;
-        let start = mark && mark.getTime() > window.from.getTime() ? mark : window.from;
+        // JD's times are whole seconds: the window starts at the start of its second, so a refund changed
+        // later in the second the last pull ended in is read (a re-read refund changes no document).
+        let start = floorSecond(mark && mark.getTime() > window.from.getTime() ? mark : window.from);
         // Empty sub-windows are walked through in the same call: an empty page ends the ingest's loop.
         while (start.getTime() < window.to.getTime()) {
           let end = new Date(Math.min(window.to.getTime(), start.getTime() + maxRefundWindowMs));
