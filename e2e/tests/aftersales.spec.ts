@@ -114,7 +114,7 @@ describe('after-sales: a refund made by hand from a shipped order, agreed and fi
     await page.getByRole('tab', { name: 'Archive' }).click();
     const archived = page.getByRole('row').filter({ hasText: shipped.code }).filter({ hasText: 'Refund only' });
     await expect.poll(() => cell(archived, 'Document state')).toBe('Completed');
-    expect(await page.getByRole('row').filter({ hasText: 'Exchange' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Exchange' }).count()).toBe(0);
 
     await page.getByRole('tab', { name: 'Return reasons' }).click();
     const skuRow = page.getByRole('row').filter({ hasText: code });

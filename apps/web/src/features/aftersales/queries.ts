@@ -13,8 +13,14 @@ export const afterSalesKeys = {
 export type AfterSaleView = 'all' | 'archive' | 'abnormal';
 const searchOf = { all: afterSalesApi.search, archive: afterSalesApi.searchArchive, abnormal: afterSalesApi.searchAbnormal };
 
+/** Paging or narrowing a view keeps its rows on screen while the next page loads; another view never shows this one's rows. */
 export const useAfterSaleList = (filter: AfterSaleFilter, view: AfterSaleView = 'all', enabled = true) =>
-  useQuery({ queryKey: afterSalesKeys.list(filter, view), queryFn: () => searchOf[view](filter), placeholderData: (p) => p, enabled });
+  useQuery({
+    queryKey: afterSalesKeys.list(filter, view),
+    queryFn: () => searchOf[view](filter),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === view ? previous : undefined),
+    enabled,
+  });
 
 /** A refusal in words: field problems by field, the rest as the server words them. */
 export function afterSalesErrorMessage(error: unknown): string {
