@@ -10,6 +10,7 @@
 // kind (entry and page scripts, language packs, API calls) started and finished.
 // Targets (issue #20): sign-in ≤ 250 KB and home ≤ 350 KB of brotli JavaScript; the order list's
 // first row within 1.5 s of a cold open; a tab switch within 300 ms.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,7 +117,9 @@ const world = await generateOrdersWorld(
 await env.pool.query(`update users set phone = '13900000000' where login_name = $1`, [world.loginName]);
 
 const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-const contextOptions = { locale: 'en-US', viewport: { width: 1440, height: 900 } };
+// HTTPS=1 serves this build over HTTPS as well (HTTP/2, a self-signed certificate made for the run).
+const HTTPS = process.env.HTTPS === '1';
+const contextOptions = { locale: 'en-US', viewport: { width: 1440, height: 900 }, ...(HTTPS ? { ignoreHTTPSErrors: true } : {}) };
 
 // Signed in once; each cold open starts a fresh context (empty cache) holding that sign-in.
 const signInContext = await browser.newContext(contextOptions);
@@ -145,6 +148,19 @@ if (compareDist) {
   // The same sign-in (same database), in the other origin's storage.
   const storage = { ...signedIn, origins: signedIn.origins.map((o) => ({ ...o, origin: o.origin === env.baseUrl ? baseUrl : o.origin })) };
   apps.push({ label: 'COMPARE_DIST', baseUrl, dist: compareDist, storage });
+}
+
+let secure: Awaited<ReturnType<typeof buildApp>> | undefined;
+if (HTTPS) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openseller-bench-tls-'));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+  secure = await buildApp({ database: env.database, webDist, tls: { key: fs.readFileSync(path.join(dir, 'key.pem')), cert: fs.readFileSync(path.join(dir, 'cert.pem')) } });
+  await secure.listen({ port: 0, host: '127.0.0.1' });
+  const address = secure.server.address();
+  const baseUrl = `https://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const storage = { ...signedIn, origins: signedIn.origins.map((o) => ({ ...o, origin: o.origin === env.baseUrl ? baseUrl : o.origin })) };
+  apps[0]!.label ||= 'HTTP/1.1';
+  apps.push({ label: 'HTTPS (HTTP/2)', baseUrl, dist: webDist, storage });
 }
 
 async function open(page: Page, app: App, route: Route): Promise<number> {
@@ -259,17 +275,19 @@ for (const app of TABS > 0 ? apps : []) {
 }
 await browser.close();
 await other?.close();
+await secure?.close();
 
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (n: number) => (n / 1024).toFixed(0);
 const mark = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? ' ok' : ' OVER');
 console.log(`\n${ORDERS} orders; ${RUNS} cold opens (fresh profile) and ${RUNS} warm opens (same profile) per route, p50`);
-console.log((compareDist ? 'build'.padEnd(14) : '') + 'route'.padEnd(14) + 'scripts'.padEnd(9) + 'JS brotli KB'.padEnd(18) + 'JS on the wire KB'.padEnd(26) + 'cold ms'.padEnd(16) + 'warm ms');
+const labelled = apps.length > 1;
+console.log((labelled ? 'build'.padEnd(16) : '') + 'route'.padEnd(14) + 'scripts'.padEnd(9) + 'JS brotli KB'.padEnd(18) + 'JS on the wire KB'.padEnd(26) + 'cold ms'.padEnd(16) + 'warm ms');
 for (const r of rows) {
   const br = `${kb(r.loaded.brotli)}${r.route.budgetKb ? ` /${r.route.budgetKb}` : ''}${mark(r.route.budgetKb ? r.loaded.brotli <= r.route.budgetKb * 1024 : undefined)}`;
   const wire = `${kb(r.loaded.wire)} (${[...r.loaded.encodings].join(', ')})`;
   const cold = `${p50(r.cold).toFixed(0)}${r.route.budgetMs ? ` /${r.route.budgetMs}` : ''}${mark(r.route.budgetMs ? p50(r.cold) <= r.route.budgetMs : undefined)}`;
-  console.log((compareDist ? r.app.label.padEnd(14) : '') + r.route.name.padEnd(14) + String(r.loaded.scripts).padEnd(9) + br.padEnd(18) + wire.padEnd(26) + cold.padEnd(16) + p50(r.warm).toFixed(0));
+  console.log((labelled ? r.app.label.padEnd(16) : '') + r.route.name.padEnd(14) + String(r.loaded.scripts).padEnd(9) + br.padEnd(18) + wire.padEnd(26) + cold.padEnd(16) + p50(r.warm).toFixed(0));
 }
 for (const [app, times] of switches) {
   const answered = answeredSwitches.get(app) ?? [];

@@ -14,6 +14,8 @@ export interface ServerConfig {
   workers: boolean;
   /** Check every answer against the route catalogue's answer schema (development and tests). */
   checkAnswers: boolean;
+  /** TLS_CERT_FILE and TLS_KEY_FILE (PEM): serve HTTPS with HTTP/2 instead of plain HTTP. */
+  tls: { certFile: string; keyFile: string } | undefined;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -23,6 +25,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // Outside production the demo accounts get the documented passwords; in production only
   // an explicit override creates them.
   const demoPassword = (override: string | undefined, fallback: string) => override || (production ? null : fallback);
+  const certFile = env.TLS_CERT_FILE || undefined;
+  const keyFile = env.TLS_KEY_FILE || undefined;
+  if (!certFile !== !keyFile) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both (PEM files) to serve HTTPS, or neither');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -37,5 +42,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     workers: env.WORKERS !== '0',
     checkAnswers: env.CHECK_ANSWERS ? env.CHECK_ANSWERS === '1' : env.NODE_ENV === 'development' || env.NODE_ENV === 'test',
+    tls: certFile && keyFile ? { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile) } : undefined,
   };
 }

@@ -71,12 +71,14 @@ async function main(): Promise<void> {
     webDist: process.env.WEB_DIST ?? webDistFolder(),
     trustProxy: !!process.env.TRUST_PROXY,
     checkAnswers: config.checkAnswers,
+    ...(config.tls ? { tls: { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } } : {}),
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const hosts = config.host === '0.0.0.0' ? ['localhost', ...lanAddresses()] : [config.host];
-  log(`ready: open ${hosts.map((h) => `http://${h}:${port}/`).join('  or  ')}`);
+  const scheme = config.tls ? 'https' : 'http';
+  log(`ready: open ${hosts.map((h) => `${scheme}://${h}:${port}/`).join('  or  ')}${config.tls ? ' (HTTP/2)' : ''}`);
   if (!fs.existsSync(path.join(webDistFolder(), 'index.html'))) log('the web app is not built: run `npm run build` to serve the pages');
 }
 

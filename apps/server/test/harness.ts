@@ -75,6 +75,8 @@ export async function createTestApp(
     modules?: AreaModule[];
     /** Record the app's statements in `statements` (test/statement-audit.ts). */
     recordStatements?: boolean;
+    /** Serve HTTPS (HTTP/2) with this key and certificate; `baseUrl` is then https (fetch refuses a test certificate). */
+    tls?: { key: string | Buffer; cert: string | Buffer };
   } = {},
 ): Promise<TestApp> {
   const serverUrl = inject('pgServerUrl');
@@ -111,10 +113,11 @@ export async function createTestApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.modules ? { modules: options.modules } : {}),
+    ...(options.tls ? { tls: options.tls } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const baseUrl = `${options.tls ? 'https' : 'http'}://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
   let publicKey: string | undefined;
   const call: TestApp['call'] = async (path, body, opts = {}) => {
