@@ -35,12 +35,19 @@ const { Header, Content } = Layout;
 /** Pages shown without the top bar (spec 01 §2.3). */
 const BARE_PREFIXES = ['/storeOrder/', '/domainOrder/', '/payResult'];
 
-export function AppLayout() {
+// The shell reads the address only where it must (the signed-out redirect, the menu's selected
+// item, the bare pages): a list's filters, tab and page live in the address, and redrawing the
+// header, its menu and the side panels on every such change cost a tab switch most of its time.
+function ToSignIn() {
   const location = useLocation();
+  return <Navigate to={`/login?from=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+}
+
+export function AppLayout() {
   const signedIn = !!accessToken();
   const query = useSessionQuery();
   const { t } = useTranslation();
-  if (!signedIn) return <Navigate to={`/login?from=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!signedIn) return <ToSignIn />;
   if (query.isPending) return <PageFallback />;
   if (query.isError || !query.data)
     // Plain markup: antd's Result with its illustrations is 10 KB more on every signed-in first load.
@@ -91,39 +98,58 @@ function selectedKeys(pathname: string, entries: NavEntry[]): string[] {
 
 function Shell() {
   const session = useSession();
-  const location = useLocation();
+  const { pathname } = useLocation();
   const { t } = useTranslation();
-  const bare = BARE_PREFIXES.some((p) => location.pathname.startsWith(p));
+  const bare = BARE_PREFIXES.some((p) => pathname.startsWith(p));
   const nav = useMemo(() => visibleNav(session, localStorage.getItem(DISTRIBUTION_GUIDE_FLAG) === '1'), [session]);
-
-  return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <UnsavedChangesGuard />
-      {!bare && (
+  const items = useMemo(() => navMenuItems(nav, t), [nav, t]);
+  // The parts around the page are the same elements while only the address's query changes, so
+  // React leaves them alone (a tab switch, a filter, a page of the list).
+  const selected = selectedKeys(pathname, nav).join('\n');
+  const header = useMemo(
+    () =>
+      bare ? null : (
         <Header className="os-header">
           <Link to="/" className="os-brand">
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <SiteName />
           </Link>
-          <Menu
-            className="os-nav"
-            theme="dark"
-            mode="horizontal"
-            items={navMenuItems(nav, t)}
-            selectedKeys={selectedKeys(location.pathname, nav)}
-            aria-label={t('common:mainNavigation')}
-          />
+          <Menu className="os-nav" theme="dark" mode="horizontal" items={items} selectedKeys={selected ? selected.split('\n') : []} aria-label={t('common:mainNavigation')} />
           <HeaderRight session={session} />
         </Header>
-      )}
+      ),
+    [bare, items, selected, session, t],
+  );
+  const banners = useMemo(
+    () =>
+      bare ? null : (
+        <>
+          <EmergencyNoticeBanner />
+          {session.domain && <EditionBanner domain={session.domain} />}
+          <StoreExpiryNotice />
+        </>
+      ),
+    [bare, session.domain],
+  );
+  const aside = useMemo(
+    () => (
+      <>
+        <BackToTop label={t('common:backToTop')} />
+        {!bare && <HelpSidebar seller={!!session.domain} />}
+      </>
+    ),
+    [bare, session.domain, t],
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <UnsavedChangesGuard />
+      {header}
       <Content className="os-content">
-        {!bare && <EmergencyNoticeBanner />}
-        {!bare && session.domain && <EditionBanner domain={session.domain} />}
-        {!bare && <StoreExpiryNotice />}
+        {banners}
         <Outlet />
       </Content>
-      <BackToTop label={t('common:backToTop')} />
-      {!bare && <HelpSidebar seller={!!session.domain} />}
+      {aside}
     </Layout>
   );
 }

@@ -189,21 +189,34 @@ export default function OrderPage() {
   const { columns, settingsButton } = useColumnSettings<OrderRow>(compact ? 'orders.list.compact' : 'orders.list', compact ? compactDefs : comfortableDefs, [], { fitHeaders: !compact });
   const compactWidth = useMemo(() => 32 + columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0), [columns]);
 
-  const tabItems = ORDER_TABS.map((key) => ({
-    key,
-    label: (
-      <span>
-        {t(`orders:tabs.${key}`)} {counts.data ? <Typography.Text type="secondary">({counts.data.tabs[key]})</Typography.Text> : null}
-      </span>
-    ),
-  }));
+  // What does not change with the tab, the page or the filters is kept as the same elements, so a
+  // tab switch redraws the list and the tab's commands only.
+  const tabItems = useMemo(
+    () =>
+      ORDER_TABS.map((key) => ({
+        key,
+        label: (
+          <span>
+            {t(`orders:tabs.${key}`)} {counts.data ? <Typography.Text type="secondary">({counts.data.tabs[key]})</Typography.Text> : null}
+          </span>
+        ),
+      })),
+    [counts.data, t],
+  );
+  const pageTitle = useMemo(() => <PageTitle title={t('orders:title')} extra={<OrderPageActions />} />, [t]);
+  const drawer = useMemo(() => <OrderDetailDrawer id={state.open || null} onClose={() => openRef.current({ open: 0 })} />, [state.open]);
+  const rowSelection = useMemo(
+    () => ({ selectedRowKeys: selectedKeys, onChange: (keys: React.Key[]) => setSelectedKeys(keys as number[]), preserveSelectedRowKeys: false }),
+    [selectedKeys],
+  );
+  const emptyText = useMemo(() => ({ emptyText: list.isLoading ? ' ' : <Empty description={t('orders:list.empty')} /> }), [list.isLoading, t]);
   const hasWave = rows.some((r) => r.soExtendStatus === 'WAVE_ORDER');
   // Tab 5's shipping-feedback failures are platform orders, listed by their own panel.
   const feedbackView = activeKey === '5' && state.type === 'feedback';
 
   return (
     <>
-      <PageTitle title={t('orders:title')} extra={<OrderPageActions />} />
+      {pageTitle}
       <Card>
         <Tabs activeKey={activeKey} items={tabItems} onChange={switchTab} />
         {activeKey === '5' && (
@@ -264,8 +277,8 @@ export default function OrderPage() {
               // list's columns fit the page: no sideways scroll.
               virtual={virtualRows}
               scroll={virtualRows ? { x: compact ? compactWidth : 2100, y: Math.max(360, window.innerHeight - 280) } : compact ? undefined : { x: 2100 }}
-              rowSelection={{ selectedRowKeys: selectedKeys, onChange: (keys) => setSelectedKeys(keys as number[]), preserveSelectedRowKeys: false }}
-              locale={{ emptyText: list.isLoading ? ' ' : <Empty description={t('orders:list.empty')} /> }}
+              rowSelection={rowSelection}
+              locale={emptyText}
               pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {
                 setSelectedKeys([]);
                 setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
@@ -275,7 +288,7 @@ export default function OrderPage() {
           </>
         )}
       </Card>
-      <OrderDetailDrawer id={state.open || null} onClose={() => setState({ open: 0 })} />
+      {drawer}
     </>
   );
 }
