@@ -144,13 +144,16 @@ export function csvRows(text: string): string[][] {
 }
 
 /**
- * The raw line of a bill file as kept in the ledger: its line number and its text as in the file
- * (`{ "line": 7, "text": "…" }`); the header row is kept once, on the import (bill_imports.header).
+ * The raw line of a bill file as kept for the ledger (once per line, in `bill_lines`, whatever the
+ * number of its events): its ordinal in the import (`seq`, over every CSV of a zip), its line number
+ * in its CSV and its text as in the file (`{ "line": 7, "text": "…" }` when read); the header row is
+ * kept once, on the import (bill_imports.header).
  */
 export class RawLine {
   constructor(
     readonly line: number,
     readonly text: string,
+    readonly seq = line,
   ) {}
   toJson(): string {
     return `{"line":${this.line},"text":${JSON.stringify(this.text)}}`;
@@ -574,7 +577,7 @@ export async function readBillTexts(
         problem: (field, code, message) => lineProblems.push({ line: lineNo, field, code, message }),
       };
       const lineDrafts = header.format.read(l);
-      const raw = new RawLine(lineNo, text.slice(record.start, record.end));
+      const raw = new RawLine(lineNo, text.slice(record.start, record.end), lineCount);
       for (const d of lineDrafts) {
         const first = seen.get(d.sourceLineId);
         if (first !== undefined) lineProblems.push({ line: lineNo, field: '(line)', code: 'DUPLICATE_LINE', message: `the same bill line as line ${first} (${d.sourceLineId})` });

@@ -16,25 +16,47 @@ const COPY_CHUNK_ROWS = 5_000;
 
 /** Creates the transaction's staging table (and the table of touched orders). */
 export async function openStage(tx: Tx): Promise<void> {
+  // A file's line: raw_seq on each of its events, its number and text on the first one only (the
+  // text is stored once per line, in bill_lines); a pull's line: its fields as JSON on each event.
   await tx.execute(sql`
     create temporary table bill_stage (
       line integer, source_line_id text not null, order_no text, sub_order_no text, after_sale_no text,
       event_type text not null, amount_fen bigint not null, occurred_at timestamptz, settled_at timestamptz not null,
-      raw_line integer, raw_text text, raw_json text
+      raw_seq integer, raw_line integer, raw_text text, raw_json text
     ) on commit drop`);
   await tx.execute(sql`create temporary table bill_touched (order_no text primary key) on commit drop`);
 }
 
-/** The COPY text of drafts, a chunk of rows at a time. A file's raw line is sent as its number and text; a pull's as JSON. */
-function* copyRows(drafts: MoneyEventDraft[]): Generator<string> {
+const STAGE_COLUMNS = 'line, source_line_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw_seq, raw_line, raw_text, raw_json';
+
+/**
+ * The COPY text of drafts, a chunk of rows at a time. A file's raw line goes once, with the first
+ * event of the line (the drafts of a line come together); a pull's as JSON. A line's times are
+ * usually the same Date objects as the line before's (chinaTime): each is formatted once.
+ */
+export function* copyRows(drafts: MoneyEventDraft[]): Generator<string> {
   let rows: string[] = [];
+  let lastRaw: unknown = null;
+  let lastAt: Date | null = null;
+  let lastIso = '';
+  const iso = (at: Date) => {
+    if (at !== lastAt) {
+      lastAt = at;
+      lastIso = at.toISOString();
+    }
+    return lastIso;
+  };
   for (const d of drafts) {
     const raw = d.raw;
-    const file = raw instanceof RawLine;
+    let rawCells: string;
+    if (raw instanceof RawLine) {
+      rawCells = raw === lastRaw ? `${raw.seq}\t\\N\t\\N\t\\N` : `${raw.seq}\t${raw.line}\t${copyText(raw.text)}\t\\N`;
+      lastRaw = raw;
+    } else rawCells = `\\N\t\\N\t\\N\t${copyText(JSON.stringify(raw))}`;
     rows.push(
-      `${copyText(d.line ?? null)}\t${copyText(d.sourceLineId)}\t${copyText(d.orderNo)}\t${copyText(d.subOrderNo)}\t${copyText(d.afterSaleNo)}\t${copyText(d.eventType)}\t${d.amountFen}\t${
-        d.occurredAt ? d.occurredAt.toISOString() : '\\N'
-      }\t${d.settledAt.toISOString()}\t${file ? raw.line : '\\N'}\t${file ? copyText(raw.text) : '\\N'}\t${file ? '\\N' : copyText(JSON.stringify(raw))}\n`,
+      `${d.line ?? '\\N'}\t${copyText(d.sourceLineId)}\t${copyText(d.orderNo)}\t${copyText(d.subOrderNo)}\t${copyText(d.afterSaleNo)}\t${copyText(d.eventType)}\t${d.amountFen}\t${
+        d.occurredAt ? iso(d.occurredAt) : '\\N'
+      }\t${iso(d.settledAt)}\t${rawCells}\n`,
     );
     if (rows.length >= COPY_CHUNK_ROWS) {
       yield rows.join('');
@@ -55,7 +77,7 @@ export function stageWriter(tx: Tx): { add(drafts: MoneyEventDraft[]): Promise<v
   return {
     async add(drafts) {
       if (!drafts.length) return;
-      copy ??= openCopy(tx, 'copy bill_stage (line, source_line_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw_line, raw_text, raw_json) from stdin');
+      copy ??= openCopy(tx, `copy bill_stage (${STAGE_COLUMNS}) from stdin`);
       await copy.write(copyRows(drafts));
     },
     end: async () => (copy ? copy.end() : 0),
@@ -106,27 +128,35 @@ export async function stageCoversStore(tx: Tx, domainId: number, storeId: number
 
 /**
  * Moves the staged lines into the ledger, leaving alone the lines it already has; answers how many
- * were new. With `touched`, the orders of the new lines are added to `bill_touched` (for a
- * reconcile of those orders only).
+ * were new. The text of each file line that gave a new event goes once into `bill_lines` (the
+ * events name it by import and `bill_line`). With `touched`, the orders of the new lines are added
+ * to `bill_touched` (for a reconcile of those orders only).
  */
 export async function loadStaged(tx: Tx, domainId: number, store: { id: number; platformCode: string }, source: BillSource, importId: number | null, touched = true): Promise<number> {
-  const insert = sql`
-      insert into money_events (domain_id, platform, store_id, source, source_line_id, import_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw)
+  const result = await tx.execute<{ inserted: number }>(sql`
+    with inserted as (
+      insert into money_events (domain_id, platform, store_id, source, source_line_id, import_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw, bill_line)
       select ${domainId}, ${store.platformCode}, ${store.id}, ${source}, s.source_line_id, ${importId}::bigint, s.order_no, s.sub_order_no, s.after_sale_no, s.event_type, s.amount_fen, s.occurred_at, s.settled_at,
-             case when s.raw_json is null then jsonb_build_object('line', s.raw_line, 'text', s.raw_text) else s.raw_json::jsonb end
+             s.raw_json::jsonb, s.raw_seq
       from bill_stage s
-      on conflict (domain_id, store_id, source, source_line_id) do nothing`;
-  const result = touched
-    ? await tx.execute<{ inserted: number }>(sql`
-    with inserted as (${insert}
-      returning order_no
+      on conflict (domain_id, store_id, source, source_line_id) do nothing
+      returning order_no, bill_line
     ),
+    lines as (
+      insert into bill_lines (domain_id, import_id, seq, line, text)
+      select ${domainId}, ${importId}::bigint, s.raw_seq, s.raw_line, s.raw_text
+      from bill_stage s
+      where s.raw_text is not null and s.raw_seq in (select i.bill_line from inserted i)
+    )${
+      touched
+        ? sql`,
     touched as (
       insert into bill_touched (order_no)
       select distinct i.order_no from inserted i where i.order_no is not null
       on conflict do nothing
-    )
-    select count(*)::int as inserted from inserted`)
-    : await tx.execute(insert);
-  return touched ? Number(result.rows[0]?.inserted ?? 0) : Number(result.rowCount ?? 0);
+    )`
+        : sql``
+    }
+    select count(*)::int as inserted from inserted`);
+  return Number(result.rows[0]?.inserted ?? 0);
 }
