@@ -5,7 +5,7 @@
 // them into `money_events` (a line already there is left alone, so a file imported again inserts
 // nothing), and records the orders whose lines were new in `bill_touched`: the orders the
 // reconciliation then recomputes.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { BillProblem, BillSource } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { copyText, openCopy, type OpenCopy } from '../../platform/pg-copy.js';
@@ -124,6 +124,28 @@ export async function stagedUnknownOrders(tx: Tx, domainId: number, storeId: num
 export async function stageCoversStore(tx: Tx, domainId: number, storeId: number, stagedLines: number): Promise<boolean> {
   const result = await tx.execute<{ orders: number }>(sql`select count(*)::int as orders from platform_orders p where p.domain_id = ${domainId} and p.store_id = ${storeId}`);
   return stagedLines > 0 && stagedLines >= Number(result.rows[0]?.orders ?? 0);
+}
+
+/** Staged lines probed first for a line the ledger does not have: a new file shows one at once. */
+const PROBE_SAMPLE = 1_000;
+
+/**
+ * Whether every staged line is in the ledger already (the same file imported again): then there
+ * is nothing to insert, and the insert — a conflict checked and a row built for each event — is left
+ * out. The first lines are probed first; only when all of them are known are all lines probed (one
+ * index look-up each, stopping at the first new one).
+ */
+export async function stagedAllInLedger(tx: Tx, domainId: number, storeId: number, source: BillSource): Promise<boolean> {
+  const known = (lines: SQL) => sql`
+    select not exists (
+      select 1 from ${lines} s
+      where not exists (
+        select 1 from money_events e
+        where e.domain_id = ${domainId} and e.store_id = ${storeId} and e.source = ${source} and e.source_line_id = s.source_line_id)) as known`;
+  const sample = await tx.execute<{ known: boolean }>(known(sql`(select source_line_id from bill_stage limit ${PROBE_SAMPLE})`));
+  if (!sample.rows[0]?.known) return false;
+  const all = await tx.execute<{ known: boolean }>(known(sql`bill_stage`));
+  return all.rows[0]?.known === true;
 }
 
 /**

@@ -111,6 +111,32 @@ describe('bill files into the ledger', () => {
     expect(lines).toMatchObject({ total: 2, incomeAmount: '100.0000', expenseAmount: '0.6000' });
   });
 
+  it('a file whose every line is in the ledger already (more lines than the first probe) changes nothing; one new line at its end is loaded', async () => {
+    const { seller, token, store, nos } = await world();
+    await shippedOrder(seller, store.id, nos.a, '100.00');
+    const many = Array.from({ length: 1_100 }, (_, i) => tradeLine([`K${i}`, i === 0 ? nos.a : `${nos.b}-${i}`, '交易', '2026-10-15 10:00:05', i === 0 ? '100.00' : '1.00', '', '0.00']));
+    const first = await ok(importFile(token, store.id, 'many.zip', await alipayTradeZip(many)));
+    expect(first).toMatchObject({ status: 'LOADED', inserted: 1_100 });
+    const state = async () => {
+      const ledger = await t.database.db.execute(sql`select id, import_id, bill_line, raw, bill_status from money_events where domain_id = ${seller.domainId} order by id`);
+      const recon = await t.database.db.execute(sql`select id, order_no, status, version, updated_at, reconciled_at from reconciliations where domain_id = ${seller.domainId} order by id`);
+      const lines = await t.database.db.execute(sql`select import_id, seq, line, text from bill_lines where domain_id = ${seller.domainId} order by import_id, seq`);
+      return { ledger: ledger.rows, recon: recon.rows, lines: lines.rows };
+    };
+    const before = await state();
+    expect(before.recon).toHaveLength(1_100);
+    expect(before.lines).toHaveLength(1_100);
+    const again = await ok(importFile(token, store.id, 'many.zip', await alipayTradeZip(many)));
+    expect(again).toMatchObject({ status: 'LOADED', lineCount: 1_100, inserted: 0, duplicates: 1_100, problemCount: 0 });
+    expect(await state()).toEqual(before);
+    // The same lines and one more after them (past the lines probed first): that one is loaded and reconciled.
+    const more = await ok(importFile(token, store.id, 'more.zip', await alipayTradeZip([...many, tradeLine(['K9999', nos.c, '交易', '2026-10-16 10:00:05', '3.00', '', '0.00'])])));
+    expect(more).toMatchObject({ status: 'LOADED', inserted: 1, duplicates: 1_100 });
+    const rows = byOrder((await ok(search(token, { storeId: store.id, orderNo: nos.c }))).voList);
+    expect(rows[nos.c]).toMatchObject({ status: 'MISSING_ORDER', receivedAmount: '3.0000' });
+    expect(await rawsOf(seller.domainId, store.id)).toContainEqual(['K9999:trade:sale', nos.c, { line: 1_106, text: tradeLine(['K9999', nos.c, '交易', '2026-10-16 10:00:05', '3.00', '', '0.00']) }]);
+  });
+
   it('refuses a file with bad lines as a whole: every bad line in one result file, nothing loaded', async () => {
     const { token, store, nos } = await world();
     const file = await alipayTradeZip([
