@@ -151,34 +151,50 @@ export async function stagedAllInLedger(tx: Tx, domainId: number, storeId: numbe
 /**
  * Moves the staged lines into the ledger, leaving alone the lines it already has; answers how many
  * were new. The text of each file line that gave a new event goes once into `bill_lines` (the
- * events name it by import and `bill_line`). With `touched`, the orders of the new lines are added
- * to `bill_touched` (for a reconcile of those orders only).
+ * events name it by import and `bill_line`): every staged line is written first, and — only when
+ * some events were in the ledger already — the lines none of whose events is of this import are
+ * taken out again (a RETURNING of every new event, joined back to the lines, cost more than the
+ * insert itself at a million events). With `touched`, the orders of the new lines are added to
+ * `bill_touched` (for a reconcile of those orders only). `staged`: the rows staged.
  */
-export async function loadStaged(tx: Tx, domainId: number, store: { id: number; platformCode: string }, source: BillSource, importId: number | null, touched = true): Promise<number> {
-  const result = await tx.execute<{ inserted: number }>(sql`
-    with inserted as (
+export async function loadStaged(tx: Tx, domainId: number, store: { id: number; platformCode: string }, source: BillSource, importId: number | null, staged: number, touched = true): Promise<number> {
+  const lines = importId === null ? 0 : Number((await tx.execute(sql`
+    insert into bill_lines (domain_id, import_id, seq, line, text)
+    select ${domainId}, ${importId}::bigint, s.raw_seq, s.raw_line, s.raw_text from bill_stage s where s.raw_text is not null`)).rowCount ?? 0);
+  const insert = sql`
       insert into money_events (domain_id, platform, store_id, source, source_line_id, import_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw, bill_line)
       select ${domainId}, ${store.platformCode}, ${store.id}, ${source}, s.source_line_id, ${importId}::bigint, s.order_no, s.sub_order_no, s.after_sale_no, s.event_type, s.amount_fen, s.occurred_at, s.settled_at,
              s.raw_json::jsonb, s.raw_seq
       from bill_stage s
-      on conflict (domain_id, store_id, source, source_line_id) do nothing
-      returning order_no, bill_line
+      on conflict (domain_id, store_id, source, source_line_id) do nothing`;
+  const result = touched
+    ? await tx.execute<{ inserted: number }>(sql`
+    with inserted as (${insert}
+      returning order_no
     ),
-    lines as (
-      insert into bill_lines (domain_id, import_id, seq, line, text)
-      select ${domainId}, ${importId}::bigint, s.raw_seq, s.raw_line, s.raw_text
-      from bill_stage s
-      where s.raw_text is not null and s.raw_seq in (select i.bill_line from inserted i)
-    )${
-      touched
-        ? sql`,
     touched as (
       insert into bill_touched (order_no)
       select distinct i.order_no from inserted i where i.order_no is not null
       on conflict do nothing
-    )`
-        : sql``
+    )
+    select count(*)::int as inserted from inserted`)
+    : await tx.execute(insert);
+  const inserted = touched ? Number(result.rows[0]?.inserted ?? 0) : Number(result.rowCount ?? 0);
+  if (lines > 0) {
+    if (inserted < staged) {
+      // Some events were there already: a line none of whose events this import wrote is not kept.
+      await tx.execute(sql`
+        delete from bill_lines l
+        where l.domain_id = ${domainId} and l.import_id = ${importId}::bigint
+          and l.seq in (
+            select s.raw_seq from bill_stage s
+            where s.raw_seq is not null
+            group by s.raw_seq
+            having not bool_or(exists (
+              select 1 from money_events e
+              where e.domain_id = ${domainId} and e.store_id = ${store.id} and e.source = ${source} and e.source_line_id = s.source_line_id
+                and e.import_id = ${importId}::bigint)))`);
     }
-    select count(*)::int as inserted from inserted`);
-  return Number(result.rows[0]?.inserted ?? 0);
+  }
+  return inserted;
 }

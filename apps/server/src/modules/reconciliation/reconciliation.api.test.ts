@@ -132,6 +132,9 @@ describe('bill files into the ledger', () => {
     // The same lines and one more after them (past the lines probed first): that one is loaded and reconciled.
     const more = await ok(importFile(token, store.id, 'more.zip', await alipayTradeZip([...many, tradeLine(['K9999', nos.c, '交易', '2026-10-16 10:00:05', '3.00', '', '0.00'])])));
     expect(more).toMatchObject({ status: 'LOADED', inserted: 1, duplicates: 1_100 });
+    // Only the new line's text is kept for that import (the other lines gave no new event).
+    const kept = await t.database.db.execute<{ seq: number }>(sql`select seq from bill_lines where domain_id = ${seller.domainId} and import_id = ${more.importId}`);
+    expect(kept.rows).toEqual([{ seq: 1_101 }]);
     const rows = byOrder((await ok(search(token, { storeId: store.id, orderNo: nos.c }))).voList);
     expect(rows[nos.c]).toMatchObject({ status: 'MISSING_ORDER', receivedAmount: '3.0000' });
     expect(await rawsOf(seller.domainId, store.id)).toContainEqual(['K9999:trade:sale', nos.c, { line: 1_106, text: tradeLine(['K9999', nos.c, '交易', '2026-10-16 10:00:05', '3.00', '', '0.00']) }]);
