@@ -120,7 +120,7 @@ interface Trial {
 
 async function trial(label: string, module: Module): Promise<Trial> {
   // The same start for each: an empty ledger and no reconciliation, the WAL checkpointed.
-  await q('truncate money_events, reconciliations, bill_imports');
+  await q('truncate money_events, reconciliations, bill_imports, bill_lines');
   await q('checkpoint');
   const service = module.createReconciliationService({ database: env.database, files, bills: { pull: async () => null }, jobs: null });
   async function importOnce(what: string) {
@@ -169,13 +169,25 @@ async function trial(label: string, module: Module): Promise<Trial> {
   const rereconcileMs = performance.now() - t1;
   // AGAIN=0 leaves out the second import of the same file (all duplicates); AGAIN=after runs it for this tree only.
   const again = process.env.AGAIN !== '0' && (process.env.AGAIN !== 'after' || module === current);
-  const againMs = again ? (await importOnce('the same file again')).ms : Number.NaN;
+  let againMs = Number.NaN;
+  if (again) {
+    statementClock.on = process.env.STATEMENTS === '1';
+    statementClock.times.clear();
+    againMs = (await importOnce('the same file again')).ms;
+    if (statementClock.on) statementClock.print(6, 1);
+    statementClock.on = false;
+  }
   return { label, importMs: first.ms, stages: first.stages, rereconcileMs, againMs, statuses, events: ledger!.n };
 }
 
 const RECON_COLUMNS = `store_id, order_no, erp_order_id, erp_order_code, period, shipped_fen, refunded_fen, expected_fen, income_fen, expense_fen, received_fen, difference_fen,
   commission_fen, service_fee_fen, subsidy_fen, late_refund_fen, freight_fen, pending_refund_fen, unknown_fen, line_count, status, computed_status`;
 const EVENT_COLUMNS = `platform, store_id, source, source_line_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, bill_status, raw`;
+/** The same, read from the ledger: the raw line as shown (stored once per file line in bill_lines since migration 0078, on the event before). */
+const LEDGER_EVENT_COLUMNS = EVENT_COLUMNS.replace(
+  /raw$/,
+  `coalesce(raw, (select jsonb_build_object('line', l.line, 'text', l.text) from bill_lines l where l.domain_id = money_events.domain_id and l.import_id = money_events.import_id and l.seq = money_events.bill_line)) as raw`,
+);
 
 const trials: Trial[] = [];
 try {
@@ -196,20 +208,20 @@ try {
     }
     await q('drop table if exists bench_before_recon, bench_before_events');
     await q(`create table bench_before_recon as select ${RECON_COLUMNS} from reconciliations where domain_id = $1`, [domainId]);
-    await q(`create table bench_before_events as select ${EVENT_COLUMNS} from money_events where domain_id = $1`, [domainId]);
+    await q(`create table bench_before_events as select ${LEDGER_EVENT_COLUMNS} from money_events where domain_id = $1`, [domainId]);
   }
   trials.push(await trial('after (this tree)', current));
   if (process.env.BEFORE) {
-    const differ = async (table: string, columns: string, before: string) => {
+    const differ = async (table: string, columns: string, before: string, liveColumns = columns) => {
       const { rows: [d] } = await q<{ n: number }>(
-        `select (select count(*) from (select ${columns} from ${table} where domain_id = $1 except all select ${columns} from ${before}) x)::int
-              + (select count(*) from (select ${columns} from ${before} except all select ${columns} from ${table} where domain_id = $1) y)::int as n`,
+        `select (select count(*) from (select ${liveColumns} from ${table} where domain_id = $1 except all select ${columns} from ${before}) x)::int
+              + (select count(*) from (select ${columns} from ${before} except all select ${liveColumns} from ${table} where domain_id = $1) y)::int as n`,
         [domainId],
       );
       return d!.n;
     };
     const reconDiff = await differ('reconciliations', RECON_COLUMNS, 'bench_before_recon');
-    const eventDiff = await differ('money_events', EVENT_COLUMNS, 'bench_before_events');
+    const eventDiff = await differ('money_events', EVENT_COLUMNS, 'bench_before_events', LEDGER_EVENT_COLUMNS);
     console.log(`compared with before: ${reconDiff} reconciliations differ, ${eventDiff} ledger lines differ`);
     await q('drop table bench_before_recon, bench_before_events');
     if (reconDiff || eventDiff) process.exitCode = 1;

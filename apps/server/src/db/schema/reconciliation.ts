@@ -91,8 +91,14 @@ export const moneyEvents = pgTable(
     billStatus: text('bill_status').notNull().default('TO_BE_RECORD'),
     recordedAt: timestamptz('recorded_at'),
     recordedBy: bigint('recorded_by', { mode: 'number' }),
-    /** The line as read: from a file { line, text } (its header is on the import), from a pull its fields. */
-    raw: jsonb('raw').notNull(),
+    /**
+     * The line as read, from a pull: its fields. A file's line is kept once in `bill_lines` (a line of
+     * an Alipay trade gives two events), found by `import_id` and `bill_line`; lines loaded before
+     * that (migration 0078) keep `{ line, text }` here. `eventRaw` (reconciliation.queries.ts) reads either.
+     */
+    raw: jsonb('raw'),
+    /** The file line's number in its import (1-based, over every CSV of a zip): the key of its `bill_lines` row. */
+    billLine: integer('bill_line'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -102,8 +108,29 @@ export const moneyEvents = pgTable(
     primaryKey({ columns: [t.domainId, t.id] }),
     foreignKey({ name: 'money_events_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
     check('money_events_bill_status_check', sql`${t.billStatus} in ('TO_BE_RECORD', 'RECORDED')`),
+    check('money_events_raw_check', sql`${t.raw} is not null or (${t.importId} is not null and ${t.billLine} is not null)`),
     check('money_events_event_type_check', sql`${t.eventType} in ('sale', 'refund', 'adjustment') or ${t.eventType} ~ '^(fee|subsidy):[a-z_]+$'`),
   ],
+);
+
+/**
+ * The raw lines of a bill file, each once (not once per ledger event of the line): the line's number
+ * in its CSV and its text as in the file (the header row is on the import). Written with the ledger
+ * lines, only for lines that gave at least one new event. No key to bill_imports is checked per row
+ * (a million rows per bill); the import is never deleted.
+ */
+export const billLines = pgTable(
+  'bill_lines',
+  {
+    domainId: domainIdColumn(),
+    importId: bigint('import_id', { mode: 'number' }).notNull(),
+    /** The line's ordinal in the import (1-based, over every CSV of a zip): money_events.bill_line. */
+    seq: integer('seq').notNull(),
+    /** The line's number in its CSV, as the problems of a refused file name it. */
+    line: integer('line').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.domainId, t.importId, t.seq] })],
 );
 
 /** The reconciliation of one platform order of a store, recomputed from the ledger and the orders. */

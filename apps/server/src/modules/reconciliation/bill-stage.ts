@@ -5,7 +5,7 @@
 // them into `money_events` (a line already there is left alone, so a file imported again inserts
 // nothing), and records the orders whose lines were new in `bill_touched`: the orders the
 // reconciliation then recomputes.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { BillProblem, BillSource } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
 import { copyText, openCopy, type OpenCopy } from '../../platform/pg-copy.js';
@@ -16,25 +16,47 @@ const COPY_CHUNK_ROWS = 5_000;
 
 /** Creates the transaction's staging table (and the table of touched orders). */
 export async function openStage(tx: Tx): Promise<void> {
+  // A file's line: raw_seq on each of its events, its number and text on the first one only (the
+  // text is stored once per line, in bill_lines); a pull's line: its fields as JSON on each event.
   await tx.execute(sql`
     create temporary table bill_stage (
       line integer, source_line_id text not null, order_no text, sub_order_no text, after_sale_no text,
       event_type text not null, amount_fen bigint not null, occurred_at timestamptz, settled_at timestamptz not null,
-      raw_line integer, raw_text text, raw_json text
+      raw_seq integer, raw_line integer, raw_text text, raw_json text
     ) on commit drop`);
   await tx.execute(sql`create temporary table bill_touched (order_no text primary key) on commit drop`);
 }
 
-/** The COPY text of drafts, a chunk of rows at a time. A file's raw line is sent as its number and text; a pull's as JSON. */
-function* copyRows(drafts: MoneyEventDraft[]): Generator<string> {
+const STAGE_COLUMNS = 'line, source_line_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw_seq, raw_line, raw_text, raw_json';
+
+/**
+ * The COPY text of drafts, a chunk of rows at a time. A file's raw line goes once, with the first
+ * event of the line (the drafts of a line come together); a pull's as JSON. A line's times are
+ * usually the same Date objects as the line before's (chinaTime): each is formatted once.
+ */
+export function* copyRows(drafts: MoneyEventDraft[]): Generator<string> {
   let rows: string[] = [];
+  let lastRaw: unknown = null;
+  let lastAt: Date | null = null;
+  let lastIso = '';
+  const iso = (at: Date) => {
+    if (at !== lastAt) {
+      lastAt = at;
+      lastIso = at.toISOString();
+    }
+    return lastIso;
+  };
   for (const d of drafts) {
     const raw = d.raw;
-    const file = raw instanceof RawLine;
+    let rawCells: string;
+    if (raw instanceof RawLine) {
+      rawCells = raw === lastRaw ? `${raw.seq}\t\\N\t\\N\t\\N` : `${raw.seq}\t${raw.line}\t${copyText(raw.text)}\t\\N`;
+      lastRaw = raw;
+    } else rawCells = `\\N\t\\N\t\\N\t${copyText(JSON.stringify(raw))}`;
     rows.push(
-      `${copyText(d.line ?? null)}\t${copyText(d.sourceLineId)}\t${copyText(d.orderNo)}\t${copyText(d.subOrderNo)}\t${copyText(d.afterSaleNo)}\t${copyText(d.eventType)}\t${d.amountFen}\t${
-        d.occurredAt ? d.occurredAt.toISOString() : '\\N'
-      }\t${d.settledAt.toISOString()}\t${file ? raw.line : '\\N'}\t${file ? copyText(raw.text) : '\\N'}\t${file ? '\\N' : copyText(JSON.stringify(raw))}\n`,
+      `${d.line ?? '\\N'}\t${copyText(d.sourceLineId)}\t${copyText(d.orderNo)}\t${copyText(d.subOrderNo)}\t${copyText(d.afterSaleNo)}\t${copyText(d.eventType)}\t${d.amountFen}\t${
+        d.occurredAt ? iso(d.occurredAt) : '\\N'
+      }\t${iso(d.settledAt)}\t${rawCells}\n`,
     );
     if (rows.length >= COPY_CHUNK_ROWS) {
       yield rows.join('');
@@ -55,7 +77,7 @@ export function stageWriter(tx: Tx): { add(drafts: MoneyEventDraft[]): Promise<v
   return {
     async add(drafts) {
       if (!drafts.length) return;
-      copy ??= openCopy(tx, 'copy bill_stage (line, source_line_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw_line, raw_text, raw_json) from stdin');
+      copy ??= openCopy(tx, `copy bill_stage (${STAGE_COLUMNS}) from stdin`);
       await copy.write(copyRows(drafts));
     },
     end: async () => (copy ? copy.end() : 0),
@@ -104,16 +126,45 @@ export async function stageCoversStore(tx: Tx, domainId: number, storeId: number
   return stagedLines > 0 && stagedLines >= Number(result.rows[0]?.orders ?? 0);
 }
 
+/** Staged lines probed first for a line the ledger does not have: a new file shows one at once. */
+const PROBE_SAMPLE = 1_000;
+
+/**
+ * Whether every staged line is in the ledger already (the same file imported again): then there
+ * is nothing to insert, and the insert — a conflict checked and a row built for each event — is left
+ * out. The first lines are probed first; only when all of them are known are all lines probed (one
+ * index look-up each, stopping at the first new one).
+ */
+export async function stagedAllInLedger(tx: Tx, domainId: number, storeId: number, source: BillSource): Promise<boolean> {
+  const known = (lines: SQL) => sql`
+    select not exists (
+      select 1 from ${lines} s
+      where not exists (
+        select 1 from money_events e
+        where e.domain_id = ${domainId} and e.store_id = ${storeId} and e.source = ${source} and e.source_line_id = s.source_line_id)) as known`;
+  const sample = await tx.execute<{ known: boolean }>(known(sql`(select source_line_id from bill_stage limit ${PROBE_SAMPLE})`));
+  if (!sample.rows[0]?.known) return false;
+  const all = await tx.execute<{ known: boolean }>(known(sql`bill_stage`));
+  return all.rows[0]?.known === true;
+}
+
 /**
  * Moves the staged lines into the ledger, leaving alone the lines it already has; answers how many
- * were new. With `touched`, the orders of the new lines are added to `bill_touched` (for a
- * reconcile of those orders only).
+ * were new. The text of each file line that gave a new event goes once into `bill_lines` (the
+ * events name it by import and `bill_line`): every staged line is written first, and — only when
+ * some events were in the ledger already — the lines none of whose events is of this import are
+ * taken out again (a RETURNING of every new event, joined back to the lines, cost more than the
+ * insert itself at a million events). With `touched`, the orders of the new lines are added to
+ * `bill_touched` (for a reconcile of those orders only). `staged`: the rows staged.
  */
-export async function loadStaged(tx: Tx, domainId: number, store: { id: number; platformCode: string }, source: BillSource, importId: number | null, touched = true): Promise<number> {
+export async function loadStaged(tx: Tx, domainId: number, store: { id: number; platformCode: string }, source: BillSource, importId: number | null, staged: number, touched = true): Promise<number> {
+  const lines = importId === null ? 0 : Number((await tx.execute(sql`
+    insert into bill_lines (domain_id, import_id, seq, line, text)
+    select ${domainId}, ${importId}::bigint, s.raw_seq, s.raw_line, s.raw_text from bill_stage s where s.raw_text is not null`)).rowCount ?? 0);
   const insert = sql`
-      insert into money_events (domain_id, platform, store_id, source, source_line_id, import_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw)
+      insert into money_events (domain_id, platform, store_id, source, source_line_id, import_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw, bill_line)
       select ${domainId}, ${store.platformCode}, ${store.id}, ${source}, s.source_line_id, ${importId}::bigint, s.order_no, s.sub_order_no, s.after_sale_no, s.event_type, s.amount_fen, s.occurred_at, s.settled_at,
-             case when s.raw_json is null then jsonb_build_object('line', s.raw_line, 'text', s.raw_text) else s.raw_json::jsonb end
+             s.raw_json::jsonb, s.raw_seq
       from bill_stage s
       on conflict (domain_id, store_id, source, source_line_id) do nothing`;
   const result = touched
@@ -128,5 +179,22 @@ export async function loadStaged(tx: Tx, domainId: number, store: { id: number; 
     )
     select count(*)::int as inserted from inserted`)
     : await tx.execute(insert);
-  return touched ? Number(result.rows[0]?.inserted ?? 0) : Number(result.rowCount ?? 0);
+  const inserted = touched ? Number(result.rows[0]?.inserted ?? 0) : Number(result.rowCount ?? 0);
+  if (lines > 0) {
+    if (inserted < staged) {
+      // Some events were there already: a line none of whose events this import wrote is not kept.
+      await tx.execute(sql`
+        delete from bill_lines l
+        where l.domain_id = ${domainId} and l.import_id = ${importId}::bigint
+          and l.seq in (
+            select s.raw_seq from bill_stage s
+            where s.raw_seq is not null
+            group by s.raw_seq
+            having not bool_or(exists (
+              select 1 from money_events e
+              where e.domain_id = ${domainId} and e.store_id = ${store.id} and e.source = ${source} and e.source_line_id = s.source_line_id
+                and e.import_id = ${importId}::bigint)))`);
+    }
+  }
+  return inserted;
 }

@@ -11,6 +11,7 @@ import { insertOrder } from '../../../test/factories/orders.js';
 import { authorizedSandboxStore, createStore, storeSeller, type StoreSeller } from '../../../test/factories/stores.js';
 import { generateSandboxOrders } from '../../../test/factories/orders-ingest.js';
 import { createTestApp, uniqueName } from '../../../test/harness.js';
+import { eventRaw } from './reconciliation.queries.js';
 
 const t = await createTestApp();
 
@@ -77,6 +78,14 @@ async function shippedOrder(seller: StoreSeller, storeId: number, platformNo: st
   return order;
 }
 
+/** Every ledger line of a store with its raw line as read (eventRaw): [source line id, order no., raw], by line id. */
+async function rawsOf(domainId: number, storeId: number): Promise<[string, string, unknown][]> {
+  const rows = await t.database.db.execute<{ source_line_id: string; order_no: string; raw: unknown }>(
+    sql`select e.source_line_id, e.order_no, ${eventRaw} as raw from money_events e where e.domain_id = ${domainId} and e.store_id = ${storeId} order by e.source_line_id`,
+  );
+  return rows.rows.map((r) => [r.source_line_id, r.order_no, r.raw]);
+}
+
 async function world() {
   const seller = await storeSeller(t);
   const store = await createStore(t, seller.token);
@@ -100,6 +109,35 @@ describe('bill files into the ledger', () => {
       [nos.a, 'sale', 'INCOME', '100.0000', 'TO_BE_RECORD'],
     ]);
     expect(lines).toMatchObject({ total: 2, incomeAmount: '100.0000', expenseAmount: '0.6000' });
+  });
+
+  it('a file whose every line is in the ledger already (more lines than the first probe) changes nothing; one new line at its end is loaded', async () => {
+    const { seller, token, store, nos } = await world();
+    await shippedOrder(seller, store.id, nos.a, '100.00');
+    const many = Array.from({ length: 1_100 }, (_, i) => tradeLine([`K${i}`, i === 0 ? nos.a : `${nos.b}-${i}`, '交易', '2026-10-15 10:00:05', i === 0 ? '100.00' : '1.00', '', '0.00']));
+    const first = await ok(importFile(token, store.id, 'many.zip', await alipayTradeZip(many)));
+    expect(first).toMatchObject({ status: 'LOADED', inserted: 1_100 });
+    const state = async () => {
+      const ledger = await t.database.db.execute(sql`select id, import_id, bill_line, raw, bill_status from money_events where domain_id = ${seller.domainId} order by id`);
+      const recon = await t.database.db.execute(sql`select id, order_no, status, version, updated_at, reconciled_at from reconciliations where domain_id = ${seller.domainId} order by id`);
+      const lines = await t.database.db.execute(sql`select import_id, seq, line, text from bill_lines where domain_id = ${seller.domainId} order by import_id, seq`);
+      return { ledger: ledger.rows, recon: recon.rows, lines: lines.rows };
+    };
+    const before = await state();
+    expect(before.recon).toHaveLength(1_100);
+    expect(before.lines).toHaveLength(1_100);
+    const again = await ok(importFile(token, store.id, 'many.zip', await alipayTradeZip(many)));
+    expect(again).toMatchObject({ status: 'LOADED', lineCount: 1_100, inserted: 0, duplicates: 1_100, problemCount: 0 });
+    expect(await state()).toEqual(before);
+    // The same lines and one more after them (past the lines probed first): that one is loaded and reconciled.
+    const more = await ok(importFile(token, store.id, 'more.zip', await alipayTradeZip([...many, tradeLine(['K9999', nos.c, '交易', '2026-10-16 10:00:05', '3.00', '', '0.00'])])));
+    expect(more).toMatchObject({ status: 'LOADED', inserted: 1, duplicates: 1_100 });
+    // Only the new line's text is kept for that import (the other lines gave no new event).
+    const kept = await t.database.db.execute<{ seq: number }>(sql`select seq from bill_lines where domain_id = ${seller.domainId} and import_id = ${more.importId}`);
+    expect(kept.rows).toEqual([{ seq: 1_101 }]);
+    const rows = byOrder((await ok(search(token, { storeId: store.id, orderNo: nos.c }))).voList);
+    expect(rows[nos.c]).toMatchObject({ status: 'MISSING_ORDER', receivedAmount: '3.0000' });
+    expect(await rawsOf(seller.domainId, store.id)).toContainEqual(['K9999:trade:sale', nos.c, { line: 1_106, text: tradeLine(['K9999', nos.c, '交易', '2026-10-16 10:00:05', '3.00', '', '0.00']) }]);
   });
 
   it('refuses a file with bad lines as a whole: every bad line in one result file, nothing loaded', async () => {
@@ -213,15 +251,48 @@ describe('bill files into the ledger', () => {
     const { seller, token, store, nos } = await world();
     const quoted = `${tradeLine(['R1', nos.a, '交易', '2026-10-15 10:00:05', '10.00', '', '-0.06'])}"备注, a\\b"`;
     const file = await alipayTradeZip([quoted, tradeLine(['R2', `${nos.b}\\x`, '交易', '2026-10-15 10:00:06', '20.00', '', '0.00'])]);
-    expect(await ok(importFile(token, store.id, 'raw.zip', file))).toMatchObject({ status: 'LOADED', inserted: 3 });
-    const rows = await t.database.db.execute<{ source_line_id: string; order_no: string; raw: { line: number; text: string } }>(
-      sql`select source_line_id, order_no, raw from money_events where domain_id = ${seller.domainId} and store_id = ${store.id} order by source_line_id`,
-    );
-    expect(rows.rows.map((r) => [r.source_line_id, r.order_no, r.raw])).toEqual([
+    const loaded = await ok(importFile(token, store.id, 'raw.zip', file));
+    expect(loaded).toMatchObject({ status: 'LOADED', inserted: 3 });
+    const r2 = tradeLine(['R2', `${nos.b}\\x`, '交易', '2026-10-15 10:00:06', '20.00', '', '0.00']);
+    expect(await rawsOf(seller.domainId, store.id)).toEqual([
       ['R1:trade:fee', nos.a, { line: 6, text: quoted }],
       ['R1:trade:sale', nos.a, { line: 6, text: quoted }],
-      ['R2:trade:sale', `${nos.b}\\x`, { line: 7, text: tradeLine(['R2', `${nos.b}\\x`, '交易', '2026-10-15 10:00:06', '20.00', '', '0.00']) }],
+      ['R2:trade:sale', `${nos.b}\\x`, { line: 7, text: r2 }],
     ]);
+    // Each file line's text is stored once, whatever the number of its events (R1 gave two).
+    const stored = await t.database.db.execute<{ line: number; text: string }>(sql`select line, text from bill_lines where domain_id = ${seller.domainId} and import_id = ${loaded.importId} order by seq`);
+    expect(stored.rows).toEqual([
+      { line: 6, text: quoted },
+      { line: 7, text: r2 },
+    ]);
+    const { rows: events } = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from money_events where domain_id = ${seller.domainId} and store_id = ${store.id} and raw is null`);
+    expect(events[0]!.n).toBe(3);
+  });
+
+  it('shows the raw line of an event loaded by a later file whose other lines were there already, and tells apart the lines of two CSVs in one zip', async () => {
+    const { seller, token, store, nos } = await world();
+    const r1 = tradeLine(['Q1', nos.a, '交易', '2026-10-15 10:00:05', '10.00', '', '0.00']);
+    const r1WithFee = tradeLine(['Q1', nos.a, '交易', '2026-10-15 10:00:05', '10.00', '', '-0.06']);
+    const r2 = tradeLine(['Q2', nos.b, '交易', '2026-10-15 10:00:06', '20.00', '', '0.00']);
+    expect(await ok(importFile(token, store.id, 'first.zip', await alipayTradeZip([r1])))).toMatchObject({ status: 'LOADED', inserted: 1 });
+    // The same trade again, now with its fee, and a new line: only the fee and Q2 are new, their raw line is of this file.
+    expect(await ok(importFile(token, store.id, 'second.zip', await alipayTradeZip([r1WithFee, r2])))).toMatchObject({ status: 'LOADED', inserted: 2, duplicates: 1 });
+    expect(await rawsOf(seller.domainId, store.id)).toEqual([
+      ['Q1:trade:fee', nos.a, { line: 6, text: r1WithFee }],
+      ['Q1:trade:sale', nos.a, { line: 6, text: r1 }],
+      ['Q2:trade:sale', nos.b, { line: 7, text: r2 }],
+    ]);
+    // Two detail CSVs in one zip: both have a line 6.
+    const zip = new JSZip();
+    const csv = (line: string) => iconv.encode(['#支付宝业务明细查询', '#账号：[1]', '#x', '#-----', TRADE_HEADER, line].join('\r\n'), 'gbk');
+    const c1 = tradeLine(['Z1', nos.c, '交易', '2026-10-16 10:00:05', '30.00', '', '0.00']);
+    const c2 = tradeLine(['Z2', nos.c, '退款', '2026-10-17 10:00:05', '-5.00', 'RB1', '0.00']);
+    zip.file('a_业务明细.csv', csv(c1));
+    zip.file('b_业务明细.csv', csv(c2));
+    expect(await ok(importFile(token, store.id, 'two.zip', await zip.generateAsync({ type: 'nodebuffer' })))).toMatchObject({ status: 'LOADED', inserted: 2 });
+    const raws = Object.fromEntries((await rawsOf(seller.domainId, store.id)).map(([id, , raw]) => [id, raw]));
+    expect(raws['Z1:trade:sale']).toEqual({ line: 6, text: c1 });
+    expect(raws['Z2:RB1:refund']).toEqual({ line: 6, text: c2 });
   });
 
   it('reads the account detail and the Douyin settlement detail (fen) and fund flow', async () => {

@@ -5,6 +5,7 @@ import type { BillLineRow, BillLineSearchParsed, CalculatedSumRow, Reconciliatio
 import { parseDateTimeText } from '@openseller/core';
 import type { Db, Tx } from '../../db/client.js';
 import { pageWindow } from '../../platform/paging.js';
+import { bigintArray } from '../../platform/sql.js';
 
 const TZ = 'Asia/Shanghai';
 /** Fen to yuan text with 4 decimals. */
@@ -136,4 +137,22 @@ export async function billingSummary(db: Db | Tx, domainId: number, input: { sto
     group by e.store_id, ${period}
     order by ${period} desc, e.store_id`);
   return rows.rows.map((r) => ({ ...r, storeId: Number(r.storeId) }));
+}
+
+/**
+ * An event's raw line as a SQL expression over the ledger row `e`: a pull's fields, or a file's
+ * `{ line, text }` — kept once per file line in `bill_lines` (by import and `bill_line`), or on the
+ * event itself for lines loaded before migration 0078.
+ */
+export const eventRaw = sql`coalesce(e.raw, (
+  select jsonb_build_object('line', l.line, 'text', l.text) from bill_lines l
+  where l.domain_id = e.domain_id and l.import_id = e.import_id and l.seq = e.bill_line))`;
+
+/** The raw lines of ledger events of the domain, by event id. */
+export async function eventRaws(db: Db | Tx, domainId: number, ids: number[]): Promise<Map<number, unknown>> {
+  if (!ids.length) return new Map();
+  const rows = await db.execute<{ id: string; raw: unknown }>(sql`
+    select e.id, ${eventRaw} as raw from money_events e
+    where e.domain_id = ${domainId} and e.id = any(${bigintArray(ids)})`);
+  return new Map(rows.rows.map((r) => [Number(r.id), r.raw]));
 }

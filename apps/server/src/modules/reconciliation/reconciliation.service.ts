@@ -22,7 +22,7 @@ import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { bigintArray } from '../../platform/sql.js';
 import { BillFileRefused, billTexts, estimateLines, problemsCsv, readBillTexts, type MoneyEventDraft } from './bill-formats.js';
-import { loadStaged, openStage, stageCoversStore, stagedUnknownOrders, stageDrafts, stageWriter } from './bill-stage.js';
+import { loadStaged, openStage, stageCoversStore, stagedAllInLedger, stagedUnknownOrders, stageDrafts, stageWriter } from './bill-stage.js';
 import { reconcileStatement } from './reconciliation.sql.js';
 
 /** Problems listed in the answer; the result file has all of them. */
@@ -149,7 +149,7 @@ export function createReconciliationService(deps: ReconciliationDeps) {
       const [row] = await tx.insert(billImports).values({ domainId, storeId, source: 'SANDBOX', fileName, status: 'RUNNING', loadMissingOrders: true, lineCount: drafts.length, createdBy: session.userId }).returning();
       await openStage(tx);
       await stageDrafts(tx, drafts);
-      const inserted = await loadStaged(tx, domainId, store, 'SANDBOX', row!.id);
+      const inserted = await loadStaged(tx, domainId, store, 'SANDBOX', row!.id, drafts.length);
       if (inserted) await reconcileInTx(tx, domainId, storeId, now(), true);
       const [done] = await tx
         .update(billImports)
@@ -251,7 +251,9 @@ export function createReconciliationService(deps: ReconciliationDeps) {
         }
         // A file about as large as the store reconciles the whole store, not a list of its orders.
         const wholeStore = await stageCoversStore(tx, domainId, task.storeId, drafted);
-        const inserted = await loadStaged(tx, domainId, store, reading.source, task.id, !wholeStore);
+        // The same file again: every line is in the ledger, nothing to insert or reconcile.
+        const known = drafted > 0 && (await stagedAllInLedger(tx, domainId, task.storeId, reading.source));
+        const inserted = known ? 0 : await loadStaged(tx, domainId, store, reading.source, task.id, drafted, !wholeStore);
         await run.progress({ stage: 'RECONCILING', processedLines: reading.lineCount, lineCount: reading.lineCount });
         // Lines inserted in this transaction are in no statistics yet; ANALYZE counts them, so the
         // reconcile is planned for their number.
