@@ -158,6 +158,7 @@ for (let i = 0; i <= TABS; i++) {
     }
     if (cdp) {
       const { profile } = await cdp.send('Profiler.stop');
+      if (process.env.PROFILE_FILE) fs.writeFileSync(process.env.PROFILE_FILE.replace('.cpuprofile', `-${i}.cpuprofile`), JSON.stringify(profile));
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const dt = profile.timeDeltas ?? [];
       (profile.samples ?? []).forEach((id, k) => {
