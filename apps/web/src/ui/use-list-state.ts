@@ -20,12 +20,12 @@ export function parseListState<T extends Record<string, Primitive>>(defaults: T,
   return result;
 }
 
-export function useListState<T extends Record<string, Primitive>>(defaults: T): [T, (patch: Partial<T>) => void] {
+export function useListState<T extends Record<string, Primitive>>(defaults: T): [T, (patch: Partial<T>, options?: { now?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const state = useMemo(() => parseListState(defaults, params), [params]);
   const update = useCallback(
-    (patch: Partial<T>) => {
+    (patch: Partial<T>, options?: { now?: boolean }) => {
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -35,7 +35,11 @@ export function useListState<T extends Record<string, Primitive>>(defaults: T): 
           }
           return next;
         },
-        { replace: false },
+        // `now`: drawn at once rather than as a transition. React Router renders a navigation as a
+        // transition, cut into 5 ms slices with the browser painting between them, which made the
+        // order list's tab switch take far longer than its rendering. Only from event handlers
+        // (React cannot flush while it renders or runs effects).
+        { replace: false, ...(options?.now ? { flushSync: true } : {}) },
       );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps

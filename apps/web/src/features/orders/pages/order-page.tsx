@@ -56,9 +56,10 @@ export default function OrderPage() {
     [filters.storeIdList, filters.expressCompanyCodeList],
   );
 
+  // From the page's handlers only (tabs, filters, saved searches): drawn at once, not as a transition.
   const go = (patch: Parameters<typeof setState>[0]) => {
     setSelectedKeys([]);
-    setState({ currentPage: 1, ...patch });
+    setState({ currentPage: 1, ...patch }, { now: true });
   };
   // After a command the table shows its spinner until the page is read again.
   const [refreshing, setRefreshing] = useState(false);
@@ -281,7 +282,7 @@ export default function OrderPage() {
               locale={emptyText}
               pagination={tablePagination(state.currentPage, state.pageSize, list.data?.total ?? 0, (page, size) => {
                 setSelectedKeys([]);
-                setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size });
+                setState({ currentPage: size !== state.pageSize ? 1 : page, pageSize: size }, { now: true });
               })}
             />
             </RowTagsContext.Provider>
