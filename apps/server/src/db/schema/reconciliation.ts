@@ -67,8 +67,10 @@ export const moneyEvents = pgTable(
   'money_events',
   {
     id: tenantIdColumn(),
-    // No foreign key of its own to domains: the store's (domain_id, store_id) key already holds it (a
-    // store belongs to a domain), and each key is checked once per row written — a million rows per bill.
+    // No foreign key to domains or stores: a key is checked once per row written — a million rows per
+    // bill, a quarter of the insert (bench/RESULTS.md, 2026-11-29). Every writer holds the store's row
+    // FOR KEY SHARE for its transaction (lockLedgerStores, bill-stage.ts: the lock such a key takes,
+    // once), and a store's delete counts its events and reconciliations as references (index.ts).
     domainId: domainIdColumn(),
     /** The store's platform code (TAOBAO, TMALL, DOUYIN, SANDBOX, …). */
     platform: text('platform').notNull(),
@@ -106,7 +108,6 @@ export const moneyEvents = pgTable(
     index('money_events_order_idx').on(t.domainId, t.storeId, t.orderNo),
     index('money_events_settled_idx').on(t.domainId, t.settledAt.desc(), t.id.desc()),
     primaryKey({ columns: [t.domainId, t.id] }),
-    foreignKey({ name: 'money_events_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
     check('money_events_bill_status_check', sql`${t.billStatus} in ('TO_BE_RECORD', 'RECORDED')`),
     check('money_events_raw_check', sql`${t.raw} is not null or (${t.importId} is not null and ${t.billLine} is not null)`),
     check('money_events_event_type_check', sql`${t.eventType} in ('sale', 'refund', 'adjustment') or ${t.eventType} ~ '^(fee|subsidy):[a-z_]+$'`),
@@ -138,8 +139,10 @@ export const reconciliations = pgTable(
   'reconciliations',
   {
     id: tenantIdColumn(),
-    // No foreign key of its own to domains: the store's (domain_id, store_id) key already holds it (a
-    // store belongs to a domain), and each key is checked once per row written — a million rows per bill.
+    // No foreign key to domains or stores: a key is checked once per row written — a million rows per
+    // bill, a quarter of the insert (bench/RESULTS.md, 2026-11-29). Every writer holds the store's row
+    // FOR KEY SHARE for its transaction (lockLedgerStores, bill-stage.ts: the lock such a key takes,
+    // once), and a store's delete counts its events and reconciliations as references (index.ts).
     domainId: domainIdColumn(),
     storeId: bigint('store_id', { mode: 'number' }).notNull(),
     orderNo: text('order_no').notNull(),
@@ -183,7 +186,6 @@ export const reconciliations = pgTable(
     index('reconciliations_status_idx').on(t.domainId, t.status, t.period),
     index('reconciliations_period_idx').on(t.domainId, t.period, t.storeId),
     primaryKey({ columns: [t.domainId, t.id] }),
-    foreignKey({ name: 'reconciliations_store_id_fk', columns: [t.domainId, t.storeId], foreignColumns: [stores.domainId, stores.id] }),
     check('reconciliations_status_check', sql`${t.status} in ('TODO', 'SUCCESS', 'FAILURE', 'MISSING_ORDER', 'PARTIAL', 'MANUAL_SUCCESS')`),
     check('reconciliations_manual_reason_check', sql`${t.status} <> 'MANUAL_SUCCESS' or (${t.manualReason} is not null and ${t.manualBy} is not null)`),
   ],

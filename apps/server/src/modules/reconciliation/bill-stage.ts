@@ -6,9 +6,11 @@
 // nothing), and records the orders whose lines were new in `bill_touched`: the orders the
 // reconciliation then recomputes.
 import { sql, type SQL } from 'drizzle-orm';
-import type { BillProblem, BillSource } from '@openseller/core';
+import { ReconciliationErrors, type BillProblem, type BillSource } from '@openseller/core';
 import type { Tx } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
 import { copyText, openCopy, type OpenCopy } from '../../platform/pg-copy.js';
+import { uniqueViolation } from '../../platform/sql.js';
 import { RawLine, type MoneyEventDraft } from './bill-formats.js';
 
 /** Rows per COPY data chunk handed to the stream. */
@@ -126,8 +128,48 @@ export async function stageCoversStore(tx: Tx, domainId: number, storeId: number
   return stagedLines > 0 && stagedLines >= Number(result.rows[0]?.orders ?? 0);
 }
 
+/**
+ * Holds the row of the store (or of every store of the domain) whose ledger or reconciliations the
+ * transaction writes, FOR KEY SHARE until it ends: the lock a foreign key to stores would take for
+ * each row written, taken once (money_events and reconciliations have no such key: it cost a quarter
+ * of a million-line insert). A store's delete locks its row FOR UPDATE and then counts these rows
+ * among its references (index.ts), so it waits for a writer and then refuses; a writer that comes
+ * after a delete finds no store.
+ */
+export async function lockLedgerStores(tx: Tx, domainId: number, storeId: number | null): Promise<void> {
+  const result = await tx.execute(
+    sql`select s.id from stores s where s.domain_id = ${domainId}${storeId === null ? sql`` : sql` and s.id = ${storeId}`} order by s.id for key share`,
+  );
+  if (storeId !== null && !result.rows.length) throw new AppError(ReconciliationErrors.STORE_NOT_FOUND, 404, { field: 'storeId', storeId });
+}
+
+/**
+ * Runs a statement that writes rows under a unique key without `ON CONFLICT` (a plain insert costs a
+ * fifth less at a million rows) in a savepoint; when a row was there after all (`constraint` violated:
+ * a line imported before, or another transaction's row), runs it again with `ON CONFLICT DO NOTHING`.
+ */
+export async function insertOrSkipTaken<T>(tx: Tx, constraint: string, run: (db: Tx, skipTaken: boolean) => Promise<T>, skipTaken = false): Promise<T> {
+  if (skipTaken) return run(tx, true);
+  try {
+    return await tx.transaction((savepoint) => run(savepoint, false));
+  } catch (error) {
+    if (uniqueViolation(error) !== constraint) throw error;
+    return run(tx, true);
+  }
+}
+
 /** Staged lines probed first for a line the ledger does not have: a new file shows one at once. */
 const PROBE_SAMPLE = 1_000;
+
+/** How many of the first staged lines the ledger has already (a file loaded before, in part or whole). */
+async function sampleInLedger(tx: Tx, domainId: number, storeId: number, source: BillSource): Promise<number> {
+  const result = await tx.execute<{ known: number }>(sql`
+    select count(*)::int as known from (select source_line_id from bill_stage limit ${PROBE_SAMPLE}) s
+    where exists (
+      select 1 from money_events e
+      where e.domain_id = ${domainId} and e.store_id = ${storeId} and e.source = ${source} and e.source_line_id = s.source_line_id)`);
+  return Number(result.rows[0]?.known ?? 0);
+}
 
 /**
  * Whether every staged line is in the ledger already (the same file imported again): then there
@@ -158,18 +200,28 @@ export async function stagedAllInLedger(tx: Tx, domainId: number, storeId: numbe
  * `bill_touched` (for a reconcile of those orders only). `staged`: the rows staged.
  */
 export async function loadStaged(tx: Tx, domainId: number, store: { id: number; platformCode: string }, source: BillSource, importId: number | null, staged: number, touched = true): Promise<number> {
+  await lockLedgerStores(tx, domainId, store.id);
   const lines = importId === null ? 0 : Number((await tx.execute(sql`
     insert into bill_lines (domain_id, import_id, seq, line, text)
     select ${domainId}, ${importId}::bigint, s.raw_seq, s.raw_line, s.raw_text from bill_stage s where s.raw_text is not null`)).rowCount ?? 0);
-  const insert = sql`
+  // In the order of the line key: each new key lands beside the one before (the index's pages stay
+  // in memory) instead of anywhere in an index larger than the buffer cache.
+  const insert = (skipTaken: boolean) => sql`
       insert into money_events (domain_id, platform, store_id, source, source_line_id, import_id, order_no, sub_order_no, after_sale_no, event_type, amount_fen, occurred_at, settled_at, raw, bill_line)
       select ${domainId}, ${store.platformCode}, ${store.id}, ${source}, s.source_line_id, ${importId}::bigint, s.order_no, s.sub_order_no, s.after_sale_no, s.event_type, s.amount_fen, s.occurred_at, s.settled_at,
              s.raw_json::jsonb, s.raw_seq
       from bill_stage s
-      on conflict (domain_id, store_id, source, source_line_id) do nothing`;
-  const result = touched
-    ? await tx.execute<{ inserted: number }>(sql`
-    with inserted as (${insert}
+      order by s.source_line_id
+      ${skipTaken ? sql`on conflict (domain_id, store_id, source, source_line_id) do nothing` : sql``}`;
+  // A plain insert when none of the first lines is in the ledger (a new file), in a savepoint: a line
+  // further on that is there after all sends it to the insert that skips such lines.
+  const result = await insertOrSkipTaken(
+    tx,
+    'money_events_line_key',
+    (db, skipTaken) =>
+      touched
+        ? db.execute<{ inserted: number }>(sql`
+    with inserted as (${insert(skipTaken)}
       returning order_no
     ),
     touched as (
@@ -178,7 +230,9 @@ export async function loadStaged(tx: Tx, domainId: number, store: { id: number; 
       on conflict do nothing
     )
     select count(*)::int as inserted from inserted`)
-    : await tx.execute(insert);
+        : db.execute(insert(skipTaken)),
+    (await sampleInLedger(tx, domainId, store.id, source)) > 0,
+  );
   const inserted = touched ? Number(result.rows[0]?.inserted ?? 0) : Number(result.rowCount ?? 0);
   if (lines > 0) {
     if (inserted < staged) {

@@ -1,8 +1,9 @@
 // The reconciliation area: the ledger of platform bill lines (money events) from bill files and
 // marketplace pulls, the per-order reconciliation computed from it, and the billing summary
 // (spec 02 §4.1, §7.12; issue #19). README.md says what the spec leaves open and what was chosen.
+import { sql } from 'drizzle-orm';
 import type { AreaModule } from '../../platform/module.js';
-import type { StoresAreaService } from '../stores/index.js';
+import type { StoreReferenceChecker, StoresAreaService } from '../stores/index.js';
 import { registerReconciliationMessages } from './reconciliation.messages.js';
 import { registerReconciliationRoutes } from './reconciliation.routes.js';
 import { createReconciliationService, type SettlementBillSource } from './reconciliation.service.js';
@@ -23,4 +24,17 @@ export const registerReconciliationModule: AreaModule = (ctx) => {
   };
   const service = createReconciliationService({ database: ctx.database, files: ctx.files, bills, jobs: ctx.jobs, ...(ctx.now ? { now: ctx.now } : {}) });
   registerReconciliationRoutes(ctx.app, ctx.http, ctx.database, ctx.files, service);
+  // A store with bill lines or reconciliations is not deleted (the ledger has no foreign key to
+  // stores; its writers lock the store's row instead: lockLedgerStores, bill-stage.ts).
+  const storeReferences: StoreReferenceChecker = async (tx, domainId, storeId) => {
+    const rows = await tx.execute<{ events: number; reconciliations: number }>(sql`
+      select (select count(*)::int from money_events where domain_id = ${domainId} and store_id = ${storeId}) as events,
+             (select count(*)::int from reconciliations where domain_id = ${domainId} and store_id = ${storeId}) as reconciliations`);
+    const row = rows.rows[0]!;
+    return [
+      { reason: 'bill lines', count: Number(row.events) },
+      { reason: 'reconciliations', count: Number(row.reconciliations) },
+    ];
+  };
+  ctx.registry.add('store-references', storeReferences);
 };

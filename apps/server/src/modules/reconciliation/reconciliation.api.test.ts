@@ -11,6 +11,7 @@ import { insertOrder } from '../../../test/factories/orders.js';
 import { authorizedSandboxStore, createStore, storeSeller, type StoreSeller } from '../../../test/factories/stores.js';
 import { generateSandboxOrders } from '../../../test/factories/orders-ingest.js';
 import { createTestApp, uniqueName } from '../../../test/harness.js';
+import { lockLedgerStores } from './bill-stage.js';
 import { eventRaw } from './reconciliation.queries.js';
 
 const t = await createTestApp();
@@ -138,6 +139,51 @@ describe('bill files into the ledger', () => {
     const rows = byOrder((await ok(search(token, { storeId: store.id, orderNo: nos.c }))).voList);
     expect(rows[nos.c]).toMatchObject({ status: 'MISSING_ORDER', receivedAmount: '3.0000' });
     expect(await rawsOf(seller.domainId, store.id)).toContainEqual(['K9999:trade:sale', nos.c, { line: 1_106, text: tradeLine(['K9999', nos.c, '交易', '2026-10-16 10:00:05', '3.00', '', '0.00']) }]);
+  });
+
+  it('a new file that repeats, past its first lines, a line already in the ledger loads its new lines and leaves that one alone', async () => {
+    const { seller, token, store, nos } = await world();
+    const old = tradeLine(['R-OLD', nos.a, '交易', '2026-10-15 10:00:05', '5.00', '', '0.00']);
+    expect(await ok(importFile(token, store.id, 'old.zip', await alipayTradeZip([old])))).toMatchObject({ status: 'LOADED', inserted: 1 });
+    // None of the first 1,000 lines is known, so the ledger insert starts without ON CONFLICT; the old
+    // line at the end sends it to the insert that skips known lines.
+    const fresh = Array.from({ length: 1_050 }, (_, i) => tradeLine([`R-NEW${i}`, `${nos.b}-${i}`, '交易', '2026-10-16 10:00:05', '1.00', '', '0.00']));
+    const answer = await ok(importFile(token, store.id, 'new.zip', await alipayTradeZip([...fresh, old])));
+    expect(answer).toMatchObject({ status: 'LOADED', lineCount: 1_051, inserted: 1_050, duplicates: 1, problemCount: 0 });
+    const counts = await t.database.db.execute<{ events: number; old: number; lines: number }>(sql`
+      select (select count(*)::int from money_events where domain_id = ${seller.domainId} and store_id = ${store.id}) as events,
+             (select count(*)::int from money_events where domain_id = ${seller.domainId} and source_line_id = 'R-OLD:trade:sale') as old,
+             (select count(*)::int from bill_lines where domain_id = ${seller.domainId} and import_id = ${answer.importId}) as lines`);
+    expect(counts.rows[0]).toEqual({ events: 1_051, old: 1, lines: 1_050 });
+    expect((await ok(search(token, { storeId: store.id }))).total).toBe(1_051);
+  });
+
+  it('a store is not deleted while it has bill lines; a delete during a load of its bill waits for the load, then refuses naming the lines', async () => {
+    const { seller, token, store, nos } = await world();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // A load in progress, as bill-stage.ts writes the ledger: the store's row held, one line written.
+    const load = t.database.db.transaction(async (tx) => {
+      await lockLedgerStores(tx, seller.domainId, store.id);
+      await tx.execute(sql`
+        insert into money_events (domain_id, platform, store_id, source, source_line_id, order_no, event_type, amount_fen, settled_at, raw)
+        values (${seller.domainId}, 'SANDBOX', ${store.id}, 'SANDBOX', 'L-1', ${nos.a}, 'sale', 100, now(), '{}'::jsonb)`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const deleting = t.call('/cloud/domain/store/delStore', { id: store.id }, { token });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await load;
+    const answer = await deleting;
+    expect(answer.body).toMatchObject({ success: false, errorCode: 'ERR_STORES_IN_USE' });
+    expect(JSON.parse(String(answer.body.params?.reasons))).toContainEqual({ reason: 'bill lines', count: 1 });
+    await ok(t.call('/cloud/advance/finance/reconciliation/reconcile', { storeId: store.id }, { token }));
+    const again = await t.call('/cloud/domain/store/delStore', { id: store.id }, { token });
+    expect(JSON.parse(String(again.body.params?.reasons))).toEqual(expect.arrayContaining([{ reason: 'bill lines', count: 1 }, { reason: 'reconciliations', count: 1 }]));
   });
 
   it('refuses a file with bad lines as a whole: every bad line in one result file, nothing loaded', async () => {

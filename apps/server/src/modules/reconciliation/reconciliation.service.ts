@@ -22,7 +22,7 @@ import { writeOperationLog } from '../../platform/operation-log.js';
 import type { Session } from '../../platform/sessions.js';
 import { bigintArray } from '../../platform/sql.js';
 import { BillFileRefused, billTexts, estimateLines, problemsCsv, readBillTexts, type MoneyEventDraft } from './bill-formats.js';
-import { loadStaged, openStage, stageCoversStore, stagedAllInLedger, stagedUnknownOrders, stageDrafts, stageWriter } from './bill-stage.js';
+import { insertOrSkipTaken, loadStaged, lockLedgerStores, openStage, stageCoversStore, stagedAllInLedger, stagedUnknownOrders, stageDrafts, stageWriter } from './bill-stage.js';
 import { reconcileStatement } from './reconciliation.sql.js';
 
 /** Problems listed in the answer; the result file has all of them. */
@@ -55,6 +55,7 @@ export type ReconcileOutcome = { orders: number; statusCounts: Record<string, nu
 export async function reconcileInTx(tx: Tx, domainId: number, storeId: number | null, at: Date, touchedOnly = false): Promise<ReconcileOutcome> {
   // The statement groups and joins every order of the store at once: let its hashes live in memory.
   await tx.execute(sql`set local work_mem = '128MB'`);
+  await lockLedgerStores(tx, domainId, storeId);
   if (touchedOnly && storeId !== null) {
     await tx.execute(sql`
       insert into bill_touched (order_no)
@@ -68,7 +69,9 @@ export async function reconcileInTx(tx: Tx, domainId: number, storeId: number | 
     await tx.execute(sql`analyze bill_touched`);
   }
   const only = touchedOnly && storeId !== null ? sql`select order_no from bill_touched` : undefined;
-  const changed = await tx.execute<{ changed: number; reopened: number }>(reconcileStatement(domainId, storeId, at, only));
+  const changed = await insertOrSkipTaken(tx, 'reconciliations_order_key', (db, skipTaken) =>
+    db.execute<{ changed: number; reopened: number }>(reconcileStatement(domainId, storeId, at, only, skipTaken)),
+  );
   const counts = await tx.execute<{ status: string; n: number }>(
     sql`select status, count(*)::int as n from reconciliations where domain_id = ${domainId}${storeId === null ? sql`` : sql` and store_id = ${storeId}`} group by status`,
   );

@@ -10,9 +10,11 @@ const TZ = 'Asia/Shanghai';
 /**
  * The update of the orders that have a row and the insert of those that have none. Answers one row: how many orders' reconciliations changed, and how many of them
  * were reopened (a success that is no longer one). `only` (with a store) limits it to the orders
- * of that query of order numbers (an import's touched orders).
+ * of that query of order numbers (an import's touched orders). `skipTaken` false: the insert has no
+ * `ON CONFLICT` (cheaper), and an order another transaction gave a row meanwhile fails it (run it
+ * through insertOrSkipTaken, bill-stage.ts).
  */
-export function reconcileStatement(domainId: number, storeId: number | null, at: Date, only?: SQL): SQL {
+export function reconcileStatement(domainId: number, storeId: number | null, at: Date, only?: SQL, skipTaken = true): SQL {
   const storeOfEvents = storeId === null ? sql`` : sql` and e.store_id = ${storeId}`;
   const storeOfOrders = storeId === null ? sql`` : sql` and p.store_id = ${storeId}`;
   const storeOfRefunds = storeId === null ? sql`` : sql` and a.store_id = ${storeId}`;
@@ -154,7 +156,7 @@ inserted as (
     f.line_count, f.last_event_id, f.computed_status, f.computed_status, null, ${at}::timestamptz
   from final f
   where not exists (select 1 from reconciliations r where r.domain_id = ${domainId} and r.store_id = f.store_id and r.order_no = f.order_no)
-  on conflict (domain_id, store_id, order_no) do nothing
+  ${skipTaken ? sql`on conflict (domain_id, store_id, order_no) do nothing` : sql``}
   returning 1
 )
 select (select count(*) from updated)::int + (select count(*) from inserted)::int as changed,
