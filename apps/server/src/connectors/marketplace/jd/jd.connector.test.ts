@@ -153,6 +153,15 @@ describe('the JD connector against the JD fake', () => {
     expect(Object.keys(JSON.parse(search.params['360buy_param_json']!))).toEqual(Object.keys(search.business!).sort());
   });
 
+  it('reads an order changed, after a pull, in the same second that pull ended in (JD keeps seconds)', async () => {
+    // The last pull's window ended at 10:00:00.700 and saw nothing; at 10:00:00.900 the order
+    // changes, which JD records as 10:00:00. The next window starts where the last ended.
+    const ended = new Date(at(600).getTime() + 700);
+    expect(await pullAll(day, ended)).toEqual([]);
+    fake.seedOrders([jdFakeOrder('810000001', new Date(at(600).getTime() + 900), [sku])]);
+    expect(await pullAll(ended, at(610))).toEqual(['810000001']);
+  });
+
   it('loses and repeats nothing when an order changes between two pages', async () => {
     const orders = Array.from({ length: 250 }, (_, i) => jdFakeOrder(String(800000000 + i), at(1 + i), [sku]));
     fake.seedOrders(orders);

@@ -360,8 +360,12 @@ export function createJdConnector(options: JdConnectorOptions): JdConnector {
         // Partway through a sub-window: its end stays, the query starts at the last order's second.
         let fixedEnd = mark?.after ? mark.end : null;
         let after = mark?.after ?? null;
-        let start = after ? floorSecond(after.at) : (mark?.end ?? window.from);
-        if (start.getTime() < window.from.getTime()) start = window.from;
+        // JD's times are whole seconds: a window starts at the start of its second, so an order changed
+        // later in the second the last pull ended in is read (as the refunds' pull does; a re-read
+        // unchanged order changes nothing).
+        const from = floorSecond(window.from);
+        let start = after ? floorSecond(after.at) : (mark?.end ?? from);
+        if (start.getTime() < from.getTime()) start = from;
         // Empty sub-windows are walked through in the same call: an empty page must not end the pull early.
         while (start.getTime() < window.to.getTime() || fixedEnd) {
           let end = fixedEnd ?? new Date(Math.min(window.to.getTime(), start.getTime() + maxWindowMs));
