@@ -28,7 +28,13 @@ export interface Browser {
   takeCspViolationsReportedEverywhere(): Promise<string[]>;
 }
 
-export async function launchBrowser(options: { language?: string } = {}): Promise<Browser> {
+/**
+ * A browser on the app. Journeys run as a person who asked their system for less motion
+ * (`prefers-reduced-motion: reduce`: the app then opens drawers, dialogs and menus without
+ * animation), so a click never lands on a dialog or menu still sliding in; `motion: true` runs one
+ * with the animations everyone else sees (E2E_MOTION=1: every journey does).
+ */
+export async function launchBrowser(options: { language?: string; motion?: boolean } = {}): Promise<Browser> {
   const baseUrl = inject('baseUrl');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'openseller-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -36,6 +42,7 @@ export async function launchBrowser(options: { language?: string } = {}): Promis
     headless: true,
     locale: 'en-US',
     viewport: { width: 1440, height: 900 },
+    reducedMotion: options.motion || process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { cellOf as cell, chooseOption, launchBrowser, newSeller, sandboxStoreWithItem, settled, storeExpressRule, until } from '../fixtures';
 
-const b = await launchBrowser();
+// The core journey runs with the animations most people see (the others run with reduced motion).
+const b = await launchBrowser({ motion: true });
 const seller = await newSeller();
 const page = b.page;
 const run = Date.now().toString(36).toUpperCase();
