@@ -4,7 +4,7 @@
 // code word, and finds an order's entries by its number; the configuration log does the same for
 // the warehouse, in English and in Chinese. The records come from the API; the reading is the UI.
 import { describe, expect, it } from 'vitest';
-import { cellOf as cell, launchBrowser, newSeller, settled } from '../fixtures';
+import { launchBrowser, newSeller, settled } from '../fixtures';
 
 const b = await launchBrowser();
 const seller = await newSeller();
@@ -31,17 +31,18 @@ const order = await api.call<{ id: number; code: string }>('/myhome/taobaoSoh/cr
 });
 await api.call('/myhome/erpsoh/lock', { idList: [order.id] });
 
-const rows = () => page.locator('.ant-table-tbody tr.ant-table-row');
-
-/** The given columns of every row shown, read again until they match (the list re-renders as it loads). */
-const shown = (columns: string[]) => async () => {
-  try {
-    const count = await rows().count();
-    return await Promise.all([...Array(count).keys()].map(async (i) => Promise.all(columns.map((c) => cell(rows().nth(i), c)))));
-  } catch {
-    return null;
-  }
-};
+/**
+ * The given columns of every row shown, read at once in the page (the list re-renders as it loads:
+ * a row counted and then gone must not be waited for), again until they match.
+ */
+const shown = (columns: string[]) => () =>
+  page.evaluate((names) => {
+    const body = document.querySelector('.ant-table-tbody');
+    const headers = [...(body?.closest('table')?.querySelectorAll(':scope > thead th') ?? [])].map((th) => (th as HTMLElement).innerText.trim());
+    const at = names.map((n) => headers.indexOf(n));
+    if (at.some((i) => i < 0)) return null;
+    return [...(body?.querySelectorAll<HTMLTableRowElement>('tr.ant-table-row') ?? [])].map((tr) => at.map((i) => (tr.cells[i]?.innerText ?? '').trim()));
+  }, columns);
 
 async function search(record: string) {
   await page.getByLabel('Record', { exact: true }).fill(record);
