@@ -115,6 +115,15 @@ describe('the Douyin connector against the Douyin fake', () => {
     expect(fake.badSignatures).toBe(0);
   });
 
+  it('reads an order updated, after a pull, in the same second that pull ended in (Douyin keeps seconds)', async () => {
+    // The last pull's window ended at 10:00:00.700 and saw nothing; at 10:00:00.900 the order is
+    // updated, which Douyin records as 10:00:00. The next window starts where the last ended.
+    const ended = new Date(at(600).getTime() + 700);
+    expect(await pullAll(day, ended)).toEqual([]);
+    fake.seedOrders([douyinFakeOrder('6810000000000001', new Date(at(600).getTime() + 900), [sku])]);
+    expect(await pullAll(ended, at(610))).toEqual(['6810000000000001']);
+  });
+
   it('reads a second holding more orders than a page whole, without loss or repeats', async () => {
     const crowded = Array.from({ length: 23 }, (_, i) => douyinFakeOrder(String(6800000000000000 + i), at(30), [sku]));
     const around = [douyinFakeOrder('6800000000000100', at(10), [sku]), douyinFakeOrder('6800000000000101', at(50), [sku])];

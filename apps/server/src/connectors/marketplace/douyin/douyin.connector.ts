@@ -205,7 +205,9 @@ export function createDouyinConnector(options: DouyinConnectorOptions): DouyinCo
       throw new AppError(ErrorCodes.VALIDATION, 400, { detail: 'window: from must not be after to', field: 'window' });
     }
     const size = Math.min(Math.max(Math.floor(window.pageSize ?? DOUYIN_PAGE_SIZE), 1), DOUYIN_PAGE_SIZE);
-    const from = window.from.getTime();
+    // Douyin's update times are whole seconds: the window starts at the start of its second, so a
+    // record updated later in the second the last pull ended in is read (again, if it was there).
+    const from = floorSecond(window.from.getTime());
     const to = window.to.getTime();
     let mark: Key = window.watermark ? decodeWatermark(window.watermark) : { at: from, id: null };
     if (mark.at < from) mark = { at: from, id: null };
