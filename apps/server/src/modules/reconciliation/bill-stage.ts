@@ -161,14 +161,17 @@ export async function insertOrSkipTaken<T>(tx: Tx, constraint: string, run: (db:
 /** Staged lines probed first for a line the ledger does not have: a new file shows one at once. */
 const PROBE_SAMPLE = 1_000;
 
-/** How many of the first staged lines the ledger has already (a file loaded before, in part or whole). */
-async function sampleInLedger(tx: Tx, domainId: number, storeId: number, source: BillSource): Promise<number> {
-  const result = await tx.execute<{ known: number }>(sql`
-    select count(*)::int as known from (select source_line_id from bill_stage limit ${PROBE_SAMPLE}) s
-    where exists (
+/** Whether the ledger has a staged line (`line`: its source line id) of this store and source. */
+const inLedger = (domainId: number, storeId: number, source: BillSource, line: SQL) => sql`exists (
       select 1 from money_events e
-      where e.domain_id = ${domainId} and e.store_id = ${storeId} and e.source = ${source} and e.source_line_id = s.source_line_id)`);
-  return Number(result.rows[0]?.known ?? 0);
+      where e.domain_id = ${domainId} and e.store_id = ${storeId} and e.source = ${source} and e.source_line_id = ${line})`;
+
+/** Of the first staged lines (up to PROBE_SAMPLE), how many there are and how many the ledger has already. */
+async function sampleInLedger(tx: Tx, domainId: number, storeId: number, source: BillSource): Promise<{ sampled: number; known: number }> {
+  const result = await tx.execute<{ sampled: number; known: number }>(sql`
+    select count(*)::int as sampled, (count(*) filter (where ${inLedger(domainId, storeId, source, sql`s.source_line_id`)}))::int as known
+    from (select source_line_id from bill_stage limit ${PROBE_SAMPLE}) s`);
+  return { sampled: Number(result.rows[0]?.sampled ?? 0), known: Number(result.rows[0]?.known ?? 0) };
 }
 
 /**
@@ -178,15 +181,11 @@ async function sampleInLedger(tx: Tx, domainId: number, storeId: number, source:
  * index look-up each, stopping at the first new one).
  */
 export async function stagedAllInLedger(tx: Tx, domainId: number, storeId: number, source: BillSource): Promise<boolean> {
-  const known = (lines: SQL) => sql`
-    select not exists (
-      select 1 from ${lines} s
-      where not exists (
-        select 1 from money_events e
-        where e.domain_id = ${domainId} and e.store_id = ${storeId} and e.source = ${source} and e.source_line_id = s.source_line_id)) as known`;
-  const sample = await tx.execute<{ known: boolean }>(known(sql`(select source_line_id from bill_stage limit ${PROBE_SAMPLE})`));
-  if (!sample.rows[0]?.known) return false;
-  const all = await tx.execute<{ known: boolean }>(known(sql`bill_stage`));
+  const sample = await sampleInLedger(tx, domainId, storeId, source);
+  if (sample.known < sample.sampled) return false;
+  const all = await tx.execute<{ known: boolean }>(
+    sql`select not exists (select 1 from bill_stage s where not ${inLedger(domainId, storeId, source, sql`s.source_line_id`)}) as known`,
+  );
   return all.rows[0]?.known === true;
 }
 
@@ -231,7 +230,7 @@ export async function loadStaged(tx: Tx, domainId: number, store: { id: number; 
     )
     select count(*)::int as inserted from inserted`)
         : db.execute(insert(skipTaken)),
-    (await sampleInLedger(tx, domainId, store.id, source)) > 0,
+    (await sampleInLedger(tx, domainId, store.id, source)).known > 0,
   );
   const inserted = touched ? Number(result.rows[0]?.inserted ?? 0) : Number(result.rowCount ?? 0);
   if (lines > 0) {
