@@ -61,7 +61,7 @@ describe('an order typed in by hand', () => {
     expect(await row('Courier')).toBe(`${COURIER} chosen by a rule: By store`);
     expect(await row('Labels')).toBe('None');
     await b.screenshot('create-order-preview');
-    await preview.getByRole('button', { name: 'OK' }).click();
+    await preview.getByRole('button', { name: 'OK', exact: true }).click();
     await preview.waitFor({ state: 'hidden' });
   });
 

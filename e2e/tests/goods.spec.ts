@@ -78,7 +78,7 @@ describe('goods', () => {
     await drawer().getByRole('button', { name: 'Upload picture' }).click();
     const upload = b.page.getByRole('dialog', { name: 'Upload picture' });
     await upload.locator('input[type=file]').setInputFiles({ name: 'mug.png', mimeType: 'image/png', buffer: png() });
-    await upload.getByRole('button', { name: 'OK' }).click();
+    await upload.getByRole('button', { name: 'OK', exact: true }).click();
     await upload.waitFor({ state: 'hidden' });
     await drawer().getByRole('img', { name: 'Picture' }).waitFor();
     await drawer().getByRole('button', { name: 'Save' }).click();
@@ -139,7 +139,7 @@ describe('goods', () => {
     await dialog.getByText('New goods: 1000').waitFor();
     await dialog.getByRole('button', { name: 'Import 1000 rows' }).click();
     await dialog.getByText('Import finished').waitFor({ timeout: 60_000 });
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
 
     await searchByCode(bulk);
     await b.page.getByText('1000 in total').waitFor();

@@ -59,7 +59,7 @@ describe('live broadcast orders', () => {
     await row.getByRole('button', { name: 'Disable' }).click();
     await expect.poll(() => cell(row, 'Status')).toBe('Disabled');
     await row.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
     await page.getByText('No live sessions yet. Add one to see which orders each broadcast brought in.').waitFor();
     const left = await api.call<{ total: number }>('/cloud/core/live/list', {});
     expect(left.total).toBe(0);

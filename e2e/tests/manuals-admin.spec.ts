@@ -34,7 +34,7 @@ describe('root edits the help centre', () => {
 
   it('deletes it', async () => {
     await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
     await page.getByRole('cell', { name: title }).waitFor({ state: 'detached' });
   });
 });

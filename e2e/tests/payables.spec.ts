@@ -61,11 +61,11 @@ describe('payables: record a bill, verify the payable, pay it with a prepayment 
     const row = page.getByRole('row', { name: new RegExp(payableCode) });
     await row.getByText('Draft', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('dialog').filter({ hasText: `Submit the payable ${payableCode}?` }).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').filter({ hasText: `Submit the payable ${payableCode}?` }).getByRole('button', { name: 'OK', exact: true }).click();
     await row.getByText('Submitted', { exact: true }).waitFor();
     await settled(page);
     await row.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('dialog').filter({ hasText: `Verify the payable ${payableCode}?` }).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').filter({ hasText: `Verify the payable ${payableCode}?` }).getByRole('button', { name: 'OK', exact: true }).click();
     await row.getByText('In effect', { exact: true }).waitFor();
     expect(await cell(row, 'Payment state')).toBe('Not paid');
     expect(await cell(row, 'Outstanding')).toContain('34.0000');
@@ -92,7 +92,7 @@ describe('payables: record a bill, verify the payable, pay it with a prepayment 
     expect(await cell(payment, 'From prepayments')).toContain('20.0000');
     expect(await cell(payment, 'Paid in money')).toContain('14.0000');
     await payment.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('dialog').filter({ hasText: `Verify the payment ${paymentCode}?` }).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').filter({ hasText: `Verify the payment ${paymentCode}?` }).getByRole('button', { name: 'OK', exact: true }).click();
     await payment.getByText('In effect', { exact: true }).waitFor();
     await b.screenshot('finance-payments');
 

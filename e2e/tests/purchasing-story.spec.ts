@@ -76,7 +76,7 @@ describe('purchasing story: suggestion → order → part receipt → return →
     expect(await cell(row, 'Received / ordered')).toBe('0 / 20');
     expect(await cell(row, 'Amount')).toContain('100');
     await row.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('dialog').filter({ hasText: `Verify purchase order ${orderCode}?` }).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').filter({ hasText: `Verify purchase order ${orderCode}?` }).getByRole('button', { name: 'OK', exact: true }).click();
     await page.getByText(`Purchase order ${orderCode} verified`).waitFor();
     await row.getByText('Verified', { exact: true }).waitFor();
     const asn = row.getByRole('link', { name: /^ASN\d+$/ });
@@ -177,11 +177,11 @@ describe('purchasing story: suggestion → order → part receipt → return →
     await page.getByRole('tab', { name: 'Payables' }).click();
     const row = page.getByRole('row', { name: new RegExp(payableCode) });
     await row.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('dialog').filter({ hasText: `Submit the payable ${payableCode}?` }).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').filter({ hasText: `Submit the payable ${payableCode}?` }).getByRole('button', { name: 'OK', exact: true }).click();
     await row.getByText('Submitted', { exact: true }).waitFor();
     await settled(page);
     await row.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('dialog').filter({ hasText: `Verify the payable ${payableCode}?` }).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').filter({ hasText: `Verify the payable ${payableCode}?` }).getByRole('button', { name: 'OK', exact: true }).click();
     await row.getByText('In effect', { exact: true }).waitFor();
     expect(await cell(row, 'Outstanding')).toContain('30.0000');
 
@@ -205,7 +205,7 @@ describe('purchasing story: suggestion → order → part receipt → return →
     const row = page.getByRole('row', { name: new RegExp(prepaidCode) });
     expect(await cell(row, 'Payment type')).toBe('Prepayment');
     await row.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('dialog').filter({ hasText: `Verify the payment ${prepaidCode}?` }).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').filter({ hasText: `Verify the payment ${prepaidCode}?` }).getByRole('button', { name: 'OK', exact: true }).click();
     await row.getByText('In effect', { exact: true }).waitFor();
   }, 120_000);
 
@@ -231,7 +231,7 @@ describe('purchasing story: suggestion → order → part receipt → return →
     expect(await cell(payment, 'From prepayments')).toBe('¥12.0000');
     expect(await cell(payment, 'Paid in money')).toBe('¥8.0000');
     await payment.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('dialog').filter({ hasText: `Verify the payment ${paymentCode}?` }).getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('dialog').filter({ hasText: `Verify the payment ${paymentCode}?` }).getByRole('button', { name: 'OK', exact: true }).click();
     await payment.getByText('In effect', { exact: true }).waitFor();
 
     await page.getByRole('tab', { name: 'Payables' }).click();

@@ -76,7 +76,7 @@ describe('purchasing: order, verify, receive part, see the receipt state', () =>
     const row = page.getByRole('row', { name: new RegExp(orderCode) });
     await row.getByRole('button', { name: 'Verify' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: `Verify purchase order ${orderCode}?` });
-    await confirm.getByRole('button', { name: 'OK' }).click();
+    await confirm.getByRole('button', { name: 'OK', exact: true }).click();
     await page.getByText(`Purchase order ${orderCode} verified`).waitFor();
     await row.getByText('Verified', { exact: true }).waitFor();
     const asn = row.getByRole('link', { name: /^ASN\d+$/ });

@@ -98,7 +98,7 @@ describe('refund holds: a buyer’s refund stops printing, an intercept after pr
     await task.getByText('To intercept').waitFor();
     await b.screenshot('refund-hold-intercept-task');
     await task.getByRole('button', { name: 'Release' }).click();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
     await page.getByText('1 intercept tasks handled').waitFor();
     const row = await api.call<{ haveRefund: boolean; intercepted: boolean }>('/myhome/erpsoh/getErpSoH', { id: other.id });
     expect(row).toMatchObject({ haveRefund: false, intercepted: false });

@@ -180,7 +180,7 @@ describe('stock: receive, see, transfer, count and push to a store', () => {
     await row.getByText('Created', { exact: true }).waitFor();
     expect(await cell(row, 'Pieces')).toBe('8');
     await row.getByRole('button', { name: 'Ship' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'OK', exact: true }).click();
     await page.getByText(`${transferCode} is shipped`).waitFor();
     await row.getByText('Shipped', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Receive' }).click();
@@ -248,7 +248,7 @@ describe('stock: receive, see, transfer, count and push to a store', () => {
     await expect.poll(() => cell(preview, 'To push')).toBe('13');
     expect(await cell(preview, 'Available')).toBe('19');
     await page.getByRole('button', { name: 'Sync all now' }).click();
-    await page.getByRole('tooltip').getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'OK', exact: true }).click();
     await page.getByText(/^1 push(es)? started$/).waitFor();
     // The page follows the push by itself until the store accepted it.
     await expect

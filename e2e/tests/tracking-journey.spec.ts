@@ -155,7 +155,7 @@ describe('courier tracking: shipped parcels are followed from collected to signe
     const confirm = page.locator('.ant-popconfirm').filter({ hasText: 'Stop checking the tracking of 1 order?' });
     await confirm.waitFor();
     await settled(page);
-    await confirm.getByRole('button', { name: 'OK' }).click();
+    await confirm.getByRole('button', { name: 'OK', exact: true }).click();
     await toast('1 order ignored').waitFor();
     await expect.poll(() => shownStates(), { timeout: 15_000 }).toEqual({ ...statesOf('In transit', others), [ignored!.code]: '(not listed)' });
     await expectCounts({ ...base, NO: base.NO - 3, TRANSIT: base.TRANSIT + 2, IGNORED: base.IGNORED + 1 });

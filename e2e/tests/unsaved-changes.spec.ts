@@ -27,7 +27,7 @@ async function addCustomRule() {
   await settled(page);
   await drawer.getByLabel('Keyword', { exact: true }).fill(keyword);
   await chooseOption(page, drawer.getByLabel('Express company', { exact: true }), 'YTO Express');
-  await drawer.getByRole('button', { name: 'OK' }).click();
+  await drawer.getByRole('button', { name: 'OK', exact: true }).click();
   await drawer.waitFor({ state: 'hidden' });
   await tab.getByText(keyword).waitFor();
   return tab;
